@@ -1,0 +1,95 @@
+/*
+ * CReceipt: the only header receipt-check compiles against OpenSSL with.
+ *
+ * Swift cannot call C function-like macros, variadic functions, or reach into
+ * unions, so each such use gets a `static inline` wrapper named
+ * `CReceipt_<C name>`. Deprecated OpenSSL API is compiled out so that a call
+ * to it fails to build instead of silently working on one version only.
+ */
+#ifndef CRECEIPT_H
+#define CRECEIPT_H
+
+#define OPENSSL_API_COMPAT 0x30000000L
+#define OPENSSL_NO_DEPRECATED 1
+
+#include <openssl/opensslv.h>
+#if OPENSSL_VERSION_MAJOR < 3
+#error "receipt-check needs OpenSSL 3 (libssl-dev on Debian, openssl@3 on Homebrew)"
+#endif
+
+#include <openssl/asn1.h>
+#include <openssl/bio.h>
+#include <openssl/bn.h>
+#include <openssl/crypto.h>
+#include <openssl/ec.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/objects.h>
+#include <openssl/pem.h>
+#include <openssl/pkcs7.h>
+#include <openssl/rand.h>
+#include <openssl/x509.h>
+#include <openssl/x509v3.h>
+
+/* ---- Stacks of certificates (macros in OpenSSL 3) ---- */
+
+static inline STACK_OF(X509) *CReceipt_sk_X509_new_null(void) { return sk_X509_new_null(); }
+
+static inline int CReceipt_sk_X509_push(STACK_OF(X509) *stack, X509 *cert) { return sk_X509_push(stack, cert); }
+
+static inline int CReceipt_sk_X509_num(const STACK_OF(X509) *stack) { return sk_X509_num(stack); }
+
+static inline X509 *CReceipt_sk_X509_value(const STACK_OF(X509) *stack, int index) {
+    return sk_X509_value(stack, index);
+}
+
+/* Frees the stack only; the certificates stay owned by whoever pushed them. */
+static inline void CReceipt_sk_X509_free(STACK_OF(X509) *stack) { sk_X509_free(stack); }
+
+/* Frees the stack and every certificate in it. */
+static inline void CReceipt_sk_X509_pop_free(STACK_OF(X509) *stack) { sk_X509_pop_free(stack, X509_free); }
+
+/* ---- Memory and BIOs ---- */
+
+static inline void CReceipt_OPENSSL_free(void *pointer) { OPENSSL_free(pointer); }
+
+/* Returns the number of bytes in a memory BIO and points `data` at them (owned by the BIO). */
+static inline long CReceipt_BIO_get_mem_data(BIO *bio, const void **data) {
+    char *bytes = NULL;
+    long length = BIO_get_mem_data(bio, &bytes);
+    *data = bytes;
+    return length;
+}
+
+/* ---- DER in and out, through void pointers so Swift binds no memory ---- */
+
+static inline X509 *CReceipt_d2i_X509(const void *der, long length) {
+    const unsigned char *cursor = (const unsigned char *)der;
+    X509 *cert = d2i_X509(NULL, &cursor, length);
+    /* Trailing bytes after the certificate mean the caller handed us something else. */
+    if (cert != NULL && cursor != (const unsigned char *)der + length) {
+        X509_free(cert);
+        return NULL;
+    }
+    return cert;
+}
+
+/* Reads one PEM certificate from a buffer. */
+static inline X509 *CReceipt_PEM_read_X509(const void *pem, int length) {
+    BIO *bio = BIO_new_mem_buf(pem, length);
+    if (bio == NULL) {
+        return NULL;
+    }
+    X509 *cert = PEM_read_bio_X509(bio, NULL, NULL, NULL);
+    BIO_free(bio);
+    return cert;
+}
+
+/* ---- Errors: one entry of the queue with its file, line and data string ---- */
+
+static inline unsigned long CReceipt_ERR_get_error_all(const char **file, int *line, const char **function,
+                                                        const char **data, int *flags) {
+    return ERR_get_error_all(file, line, function, data, flags);
+}
+
+#endif /* CRECEIPT_H */

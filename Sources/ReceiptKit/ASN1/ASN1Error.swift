@@ -1,0 +1,36 @@
+/// Why a run of bytes is not the ASN.1 the reader expected, and where.
+///
+/// Two errors are equal when their code and offset are, so tests can state exactly which
+/// byte a malformed input is rejected at without matching message text.
+public struct ASN1Error: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Code: String, Sendable {
+        case truncated
+        case invalidLength
+        case unexpectedTag
+        case unsupportedTag
+        case tooDeep
+        case invalidEndOfContents
+        case invalidInteger
+        case integerTooLarge
+        case invalidString
+        case invalidTime
+        case trailingBytes
+    }
+
+    public let code: Code
+    /// Offset of the offending byte from the start of the decoded buffer.
+    public let offset: Int
+    public let message: String
+
+    public init(_ code: Code, at offset: Int, _ message: String) {
+        self.code = code
+        self.offset = offset
+        self.message = message
+    }
+
+    public var description: String { "\(message) (at byte \(offset))" }
+
+    public static func == (lhs: ASN1Error, rhs: ASN1Error) -> Bool {
+        lhs.code == rhs.code && lhs.offset == rhs.offset
+    }
+}

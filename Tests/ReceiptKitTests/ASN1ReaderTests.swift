@@ -1,0 +1,57 @@
+import Testing
+@testable import ReceiptKit
+
+@Suite struct ASN1ReaderTests {
+    @Test func readsDefiniteAndIndefiniteElements() throws {
+        // SEQUENCE (indefinite) { INTEGER 5, OCTET STRING (constructed, indefinite) { "ab", "c" } }
+        let bytes: [UInt8] = [0x30, 0x80, 0x02, 0x01, 0x05, 0x24, 0x80, 0x04, 0x02, 0x61, 0x62, 0x04, 0x01, 0x63, 0x00, 0x00, 0x00, 0x00]
+        var reader = ASN1Reader(bytes)
+        let sequence = try reader.read(ASN1Tag.sequence, "sequence")
+        #expect(sequence.isIndefiniteLength)
+        #expect(sequence.encoded.count == bytes.count)
+        try reader.expectEnd("sequence")
+        var children = try sequence.children()
+        #expect(try children.read(ASN1Tag.integer, "int").nonNegativeInteger() == 5)
+        let octets = try children.next().octets()
+        #expect(Array(octets) == Array("abc".utf8))
+        try children.expectEnd("children")
+    }
+
+    @Test func everyPrefixFailsCleanly() {
+        let bytes: [UInt8] = [0x30, 0x80, 0x02, 0x01, 0x05, 0x24, 0x80, 0x04, 0x02, 0x61, 0x62, 0x04, 0x01, 0x63, 0x00, 0x00, 0x00, 0x00]
+        for length in 0..<bytes.count {
+            var reader = ASN1Reader(bytes[0..<length])
+            #expect(throws: ASN1Error.self) { _ = try reader.next() }
+        }
+    }
+
+    @Test func deepIndefiniteNestingIsRefused() {
+        let bytes = [UInt8](repeating: 0, count: 0) + Array(repeating: [UInt8]([0x30, 0x80]), count: 100).flatMap { $0 }
+        var reader = ASN1Reader(bytes)
+        #expect(throws: ASN1Error.self) { _ = try reader.next() }
+    }
+
+    @Test(arguments: [
+        ([0x02, 0x01, 0x00], 0),
+        ([0x02, 0x01, 0x7F], 127),
+        ([0x02, 0x02, 0x00, 0x80], 128),
+        ([0x02, 0x07, 0x03, 0x8D, 0x7E, 0xA4, 0xC6, 0x80, 0x00], 1_000_000_000_000_000),
+        ([0x02, 0x09, 0x00, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], Int64.max),
+    ] as [([UInt8], Int64)])
+    func integers(bytes: [UInt8], value: Int64) throws {
+        var reader = ASN1Reader(bytes)
+        #expect(try reader.next().nonNegativeInteger() == value)
+    }
+
+    @Test(arguments: [
+        [UInt8]([0x02, 0x00]),
+        [0x02, 0x01, 0x80],
+        [0x02, 0x09, 0x00, 0x80, 0, 0, 0, 0, 0, 0, 0],
+        [0x02, 0x09, 0x01, 0, 0, 0, 0, 0, 0, 0, 0],
+    ])
+    func badIntegersAreRejected(bytes: [UInt8]) throws {
+        var reader = ASN1Reader(bytes)
+        let element = try reader.next()
+        #expect(throws: ASN1Error.self) { _ = try element.nonNegativeInteger() }
+    }
+}

@@ -1,0 +1,15 @@
+/// Exit statuses. Verdicts are small numbers; failures to run follow sysexits.h.
+enum ExitStatus: Int32 {
+    /// Every input is valid (and, with rules, entitled).
+    case valid = 0
+    /// Every input is valid, but a required entitlement is not granted.
+    case notEntitled = 1
+    /// Some input is not trustworthy, or not for this app, device, version or environment.
+    case invalid = 2
+    case usage = 64
+    /// Some input could not be decoded.
+    case malformed = 65
+    /// Some input could not be read.
+    case noInput = 66
+    case internalError = 70
+}

@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Entry point: picks the subcommand, parses its options, runs it, exits with its status.
+@main
+enum ReceiptCheck {
+    /// Every subcommand; the first is the default when none is named.
+    static var commands: [any Command.Type] { [
+    ] }
+
+    static func main() {
+        let console = Console()
+        var arguments = CommandLine.arguments.dropFirst()
+        guard let defaultCommand = commands.first else {
+            exit(ExitStatus.internalError.rawValue)
+        }
+        var command: any Command.Type = defaultCommand
+        if let first = arguments.first, let named = commands.first(where: { $0.spec.name == first }) {
+            command = named
+            arguments = arguments.dropFirst()
+        }
+        do {
+            let parsed = try ArgumentParser.parse(arguments, for: command.spec)
+            if parsed.flag("help") {
+                console.out(command.spec.help)
+                exit(ExitStatus.valid.rawValue)
+            }
+            exit(command.run(parsed, console: console).rawValue)
+        } catch {
+            console.error(error.message)
+            console.err("usage: \(command.spec.usage)\n")
+            exit(ExitStatus.usage.rawValue)
+        }
+    }
+}

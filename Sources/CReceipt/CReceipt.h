@@ -49,6 +49,11 @@ static inline void CReceipt_sk_X509_free(STACK_OF(X509) *stack) { sk_X509_free(s
 /* Frees the stack and every certificate in it. */
 static inline void CReceipt_sk_X509_pop_free(STACK_OF(X509) *stack) { sk_X509_pop_free(stack, X509_free); }
 
+/* Takes ownership of the chain OpenSSL built; free with CReceipt_sk_X509_pop_free. */
+static inline STACK_OF(X509) *CReceipt_X509_STORE_CTX_get1_chain(X509_STORE_CTX *context) {
+    return X509_STORE_CTX_get1_chain(context);
+}
+
 /* ---- Memory and BIOs ---- */
 
 static inline void CReceipt_OPENSSL_free(void *pointer) { OPENSSL_free(pointer); }
@@ -84,6 +89,11 @@ static inline X509 *CReceipt_PEM_read_X509(const void *pem, int length) {
     BIO_free(bio);
     return cert;
 }
+
+/* ---- Names ---- */
+
+/* RFC 2253 text (`CN=...,O=...`), keeping UTF-8 as is rather than escaping it. */
+static inline unsigned long CReceipt_name_print_flags(void) { return XN_FLAG_RFC2253 & ~ASN1_STRFLGS_ESC_MSB; }
 
 /* ---- Errors: one entry of the queue with its file, line and data string ---- */
 

@@ -1,0 +1,40 @@
+/// Every object identifier receipt-check acts on, in one place.
+///
+/// Stored as DER contents octets so a comparison is a byte compare on the hot path.
+public enum ObjectIdentifier {
+    public static let signedData: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02]
+    public static let data: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x01]
+    public static let sha1: [UInt8] = [0x2B, 0x0E, 0x03, 0x02, 0x1A]
+    public static let sha256: [UInt8] = [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01]
+    public static let rsaEncryption: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x01]
+    public static let sha1WithRSAEncryption: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x05]
+    public static let sha256WithRSAEncryption: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x0B]
+    public static let ecdsaWithSHA256: [UInt8] = [0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x04, 0x03, 0x02]
+    public static let messageDigestAttribute: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x09, 0x04]
+
+    /// Apple's "Mac App Store and iTunes Store Receipt Signing" certificate extension.
+    public static let receiptSigningMarker = "1.2.840.113635.100.6.11.1"
+    /// Apple's "Worldwide Developer Relations" intermediate CA extension.
+    public static let wwdrIntermediateMarker = "1.2.840.113635.100.6.2.1"
+
+    /// Dotted text of DER contents octets, for messages about identifiers not in this list.
+    public static func dotted(_ contents: ArraySlice<UInt8>) -> String {
+        var arcs: [UInt64] = []
+        var value: UInt64 = 0
+        for byte in contents {
+            guard value >> 56 == 0 else { return "(invalid OID)" }
+            value = value << 7 | UInt64(byte & 0x7F)
+            if byte & 0x80 == 0 {
+                if arcs.isEmpty {
+                    let first = min(value / 40, 2)
+                    arcs.append(first)
+                    arcs.append(value - first * 40)
+                } else {
+                    arcs.append(value)
+                }
+                value = 0
+            }
+        }
+        return arcs.map(String.init).joined(separator: ".")
+    }
+}

@@ -1,0 +1,161 @@
+/// The PKCS#7 signedData around a receipt: its content, certificates and signer.
+///
+/// Parsed in Swift rather than with `d2i_PKCS7`: OpenSSL 3 decodes every embedded
+/// certificate on each call, which costs twenty times the signature check, while the
+/// certificates of a batch repeat. Here they stay as bytes until the chain cache needs them.
+public struct ReceiptContainer: Sendable {
+    public enum Encoding: String, Sendable, Codable {
+        case der
+        /// Indefinite lengths or segmented content, as Xcode writes receipts.
+        case ber
+    }
+
+    public let encoding: Encoding
+    /// The signed content: the receipt payload.
+    public let payload: ArraySlice<UInt8>
+    /// The DER of each embedded certificate, in the order given.
+    public let certificates: [ArraySlice<UInt8>]
+    public let signers: [SignerInfo]
+
+    /// Parses a ContentInfo holding signedData with encapsulated data content.
+    public static func parse(_ bytes: ArraySlice<UInt8>) throws(ReceiptError) -> ReceiptContainer {
+        do {
+            return try parseStructure(bytes)
+        } catch {
+            throw ReceiptError(error, in: "not a valid PKCS#7 container")
+        }
+    }
+
+    private static func parseStructure(_ bytes: ArraySlice<UInt8>) throws(ASN1Error) -> ReceiptContainer {
+        var top = ASN1Reader(bytes)
+        let contentInfo = try top.read(ASN1Tag.sequence, "PKCS#7 ContentInfo")
+        try top.expectEnd("the PKCS#7 ContentInfo")
+        var isBER = contentInfo.isIndefiniteLength
+
+        var info = try contentInfo.children()
+        let contentType = try info.read(ASN1Tag.objectIdentifier, "content type")
+        guard contentType.contents.elementsEqual(ObjectIdentifier.signedData) else {
+            throw ASN1Error(
+                .unexpectedTag, at: contentType.offset,
+                "content type is \(ObjectIdentifier.dotted(contentType.contents)), not signedData")
+        }
+        let explicit = try info.read(ASN1Tag.contextConstructed(0), "signedData content")
+        try info.expectEnd("signedData content")
+        var wrapper = try explicit.children()
+        let signedData = try wrapper.read(ASN1Tag.sequence, "SignedData")
+        try wrapper.expectEnd("SignedData")
+        isBER = isBER || explicit.isIndefiniteLength || signedData.isIndefiniteLength
+
+        var fields = try signedData.children()
+        _ = try fields.read(ASN1Tag.integer, "SignedData version").nonNegativeInteger()
+        _ = try fields.read(ASN1Tag.set, "digest algorithms")
+
+        let encapsulated = try fields.read(ASN1Tag.sequence, "encapsulated content")
+        var content = try encapsulated.children()
+        let eContentType = try content.read(ASN1Tag.objectIdentifier, "encapsulated content type")
+        guard eContentType.contents.elementsEqual(ObjectIdentifier.data) else {
+            throw ASN1Error(
+                .unexpectedTag, at: eContentType.offset,
+                "encapsulated content type is \(ObjectIdentifier.dotted(eContentType.contents)), not data")
+        }
+        guard let eContentWrapper = try content.readIfPresent(ASN1Tag.contextConstructed(0)) else {
+            throw ASN1Error(.truncated, at: content.position, "the receipt content is detached (absent)")
+        }
+        try content.expectEnd("encapsulated content")
+        var eContentReader = try eContentWrapper.children()
+        let eContent = try eContentReader.next()
+        try eContentReader.expectEnd("encapsulated content")
+        let payload = try eContent.octets()
+        isBER = isBER || encapsulated.isIndefiniteLength || eContentWrapper.isIndefiniteLength
+            || eContent.tag == ASN1Tag.constructedOctetString
+
+        var certificates: [ArraySlice<UInt8>] = []
+        if let certificateSet = try fields.readIfPresent(ASN1Tag.contextConstructed(0)) {
+            isBER = isBER || certificateSet.isIndefiniteLength
+            var reader = try certificateSet.children()
+            while !reader.isAtEnd {
+                let certificate = try reader.next()
+                guard certificate.tag == ASN1Tag.sequence, !certificate.isIndefiniteLength else {
+                    throw ASN1Error(.unexpectedTag, at: certificate.offset, "an embedded certificate is not DER")
+                }
+                certificates.append(certificate.encoded)
+            }
+        }
+        _ = try fields.readIfPresent(ASN1Tag.contextConstructed(1))  // CRLs: never used by receipts
+
+        let signerSet = try fields.read(ASN1Tag.set, "signer infos")
+        try fields.expectEnd("SignedData")
+        isBER = isBER || signerSet.isIndefiniteLength
+        var signerReader = try signerSet.children()
+        var signers: [SignerInfo] = []
+        while !signerReader.isAtEnd {
+            signers.append(try signerInfo(signerReader.read(ASN1Tag.sequence, "SignerInfo")))
+        }
+        return ReceiptContainer(
+            encoding: isBER ? .ber : .der, payload: payload, certificates: certificates, signers: signers)
+    }
+
+    private static func signerInfo(_ element: ASN1Element) throws(ASN1Error) -> SignerInfo {
+        var fields = try element.children()
+        _ = try fields.read(ASN1Tag.integer, "SignerInfo version").nonNegativeInteger()
+        let identifier: SignerInfo.Identifier
+        if let keyIdentifier = try fields.readIfPresent(ASN1Tag.contextPrimitive(0)) {
+            identifier = .subjectKeyIdentifier(keyIdentifier.contents)
+        } else {
+            var issuerAndSerial = try fields.read(ASN1Tag.sequence, "signer identifier").children()
+            let issuer = try issuerAndSerial.read(ASN1Tag.sequence, "signer issuer")
+            let serial = try issuerAndSerial.read(ASN1Tag.integer, "signer serial number")
+            try issuerAndSerial.expectEnd("signer identifier")
+            identifier = .issuerAndSerialNumber(issuer: issuer.encoded, serial: serial.contents)
+        }
+        let digestAlgorithm = try algorithm(fields.read(ASN1Tag.sequence, "signer digest algorithm"))
+
+        var signedAttributes: [UInt8]?
+        var messageDigest: ArraySlice<UInt8>?
+        if let attributes = try fields.readIfPresent(ASN1Tag.contextConstructed(0)) {
+            guard !attributes.isIndefiniteLength else {
+                throw ASN1Error(.invalidLength, at: attributes.offset, "signed attributes must be DER")
+            }
+            // The signature covers the attributes encoded as a SET, not as the [0] they are stored as.
+            var encoded = Array(attributes.encoded)
+            encoded[0] = ASN1Tag.set
+            signedAttributes = encoded
+            messageDigest = try Self.messageDigest(in: attributes)
+        }
+        let signatureAlgorithm = try algorithm(fields.read(ASN1Tag.sequence, "signature algorithm"))
+        let signature = try fields.read(ASN1Tag.octetString, "signature")
+        _ = try fields.readIfPresent(ASN1Tag.contextConstructed(1))  // unsigned attributes
+        try fields.expectEnd("SignerInfo")
+        return SignerInfo(
+            identifier: identifier, digestAlgorithm: digestAlgorithm, signedAttributes: signedAttributes,
+            messageDigest: messageDigest, signatureAlgorithm: signatureAlgorithm, signature: signature.contents)
+    }
+
+    /// The OID contents of an AlgorithmIdentifier (parameters are NULL or absent for the
+    /// algorithms receipts use, and are not needed to check a signature).
+    private static func algorithm(_ element: ASN1Element) throws(ASN1Error) -> ArraySlice<UInt8> {
+        var fields = try element.children()
+        return try fields.read(ASN1Tag.objectIdentifier, "algorithm identifier").contents
+    }
+
+    private static func messageDigest(in attributes: ASN1Element) throws(ASN1Error) -> ArraySlice<UInt8> {
+        var reader = try attributes.children()
+        var found: ArraySlice<UInt8>?
+        while !reader.isAtEnd {
+            var attribute = try reader.read(ASN1Tag.sequence, "signed attribute").children()
+            let type = try attribute.read(ASN1Tag.objectIdentifier, "signed attribute type")
+            let values = try attribute.read(ASN1Tag.set, "signed attribute values")
+            guard type.contents.elementsEqual(ObjectIdentifier.messageDigestAttribute) else { continue }
+            guard found == nil else {
+                throw ASN1Error(.unexpectedTag, at: type.offset, "the messageDigest attribute appears twice")
+            }
+            var valueReader = try values.children()
+            found = try valueReader.read(ASN1Tag.octetString, "messageDigest value").contents
+            try valueReader.expectEnd("messageDigest values")
+        }
+        guard let found else {
+            throw ASN1Error(.truncated, at: attributes.offset, "signed attributes without a messageDigest")
+        }
+        return found
+    }
+}

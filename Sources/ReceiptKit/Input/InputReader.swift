@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads an input file or standard input, refusing more than a size limit before reading it whole.
+public enum InputReader {
+    /// The largest input read unless overridden (`--max-size`): far above any real receipt
+    /// (a sandbox receipt with thousands of purchases is a few hundred KB), far below memory.
+    public static let defaultSizeLimit = 16 << 20
+
+    /// Reads `path`, or standard input for `-`.
+    public static func contents(of path: String, limit: Int = defaultSizeLimit) throws(ReceiptError) -> [UInt8] {
+        if path == "-" {
+            return try readAll(from: STDIN_FILENO, name: "standard input", limit: limit)
+        }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw ReceiptError(.unreadableInput, "cannot open \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw ReceiptError(.unreadableInput, "cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        if status.st_mode & S_IFMT == S_IFDIR {
+            throw ReceiptError(.unreadableInput, "\(path) is a directory")
+        }
+        if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > limit {
+            throw tooLarge(path, limit)
+        }
+        return try readAll(from: descriptor, name: path, limit: limit)
+    }
+
+    private static func readAll(from descriptor: Int32, name: String, limit: Int) throws(ReceiptError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ReceiptError(.unreadableInput, "cannot read \(name): \(String(cString: strerror(errno)))")
+            }
+            if count == 0 {
+                return bytes
+            }
+            guard bytes.count + count <= limit else {
+                throw tooLarge(name, limit)
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    private static func tooLarge(_ name: String, _ limit: Int) -> ReceiptError {
+        ReceiptError(.inputTooLarge, "\(name) is larger than the \(limit)-byte limit (raise it with --max-size)")
+    }
+}

@@ -1,0 +1,175 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Turns whatever a user hands over into PKCS#7 bytes, or says precisely what it is instead.
+public enum ReceiptInput {
+    /// Finds the PKCS#7 bytes inside `bytes`, unwrapping base64, PEM and verifyReceipt JSON.
+    public static func unwrap(_ bytes: [UInt8]) throws(ReceiptError) -> (format: InputFormat, pkcs7: [UInt8]) {
+        let text = trimmed(bytes[...])
+        guard let first = text.first else {
+            throw ReceiptError(.emptyInput, "the input is empty")
+        }
+        if bytes.first == 0x30 {
+            return (.binary, bytes)
+        }
+        if text.starts(with: pemPrefix) {
+            return (.pem, try pemBody(text))
+        }
+        if first == UInt8(ascii: "{") {
+            return (.verifyReceiptJSON, try jsonReceiptData(text))
+        }
+        if looksLikeJWS(text) {
+            throw ReceiptError(
+                .unsupportedFormat,
+                "a StoreKit 2 JWS (signed transaction or AppTransaction), not an app receipt; JWS input is not supported yet")
+        }
+        guard let decoded = base64(text) else {
+            throw ReceiptError(
+                .unsupportedFormat,
+                "not a receipt: neither PKCS#7 (DER or BER), base64, PEM, nor a verifyReceipt JSON body")
+        }
+        return (.base64, try binary(decoded, from: "base64 text"))
+    }
+
+    /// Checks that decoded bytes are PKCS#7, recognising the legacy format people confuse with it.
+    private static func binary(_ decoded: [UInt8], from source: String) throws(ReceiptError) -> [UInt8] {
+        if decoded.first == 0x30 {
+            return decoded
+        }
+        if isLegacyTransactionReceipt(trimmed(decoded[...])) {
+            throw legacyError
+        }
+        throw ReceiptError(.unsupportedFormat, "\(source) that does not hold a PKCS#7 receipt")
+    }
+
+    // MARK: - PEM
+
+    private static let pemPrefix = Array("-----BEGIN ".utf8)
+    private static let pemLabels = ["PKCS7", "CMS", "PKCS #7 SIGNED DATA"]
+
+    private static func pemBody(_ text: ArraySlice<UInt8>) throws(ReceiptError) -> [UInt8] {
+        let lines = text.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D })
+        guard let header = lines.first, let footerIndex = lines.lastIndex(where: { $0.starts(with: Array("-----END ".utf8)) })
+        else {
+            throw ReceiptError(.unsupportedFormat, "a PEM block without its END line")
+        }
+        let label = String(decoding: header.dropFirst(pemPrefix.count).prefix { $0 != UInt8(ascii: "-") }, as: UTF8.self)
+        guard pemLabels.contains(label) else {
+            throw ReceiptError(.unsupportedFormat, "a PEM \(label) block, not PKCS7")
+        }
+        let body = lines[1..<footerIndex].filter { !$0.contains(UInt8(ascii: ":")) }.joined()
+        guard let decoded = base64(Array(body)[...]) else {
+            throw ReceiptError(.malformed, "the PEM block's base64 is invalid")
+        }
+        return try binary(decoded, from: "a PEM block")
+    }
+
+    // MARK: - JSON
+
+    private struct VerifyReceiptBody: Decodable {
+        let receiptData: String?
+        let signedPayload: String?
+
+        enum CodingKeys: String, CodingKey {
+            case receiptData = "receipt-data"
+            case signedPayload
+        }
+    }
+
+    private static func jsonReceiptData(_ text: ArraySlice<UInt8>) throws(ReceiptError) -> [UInt8] {
+        if isLegacyTransactionReceipt(text) {
+            throw legacyError
+        }
+        let body: VerifyReceiptBody
+        do {
+            body = try JSONDecoder().decode(VerifyReceiptBody.self, from: Data(text))
+        } catch {
+            throw ReceiptError(.unsupportedFormat, "JSON that is not a verifyReceipt request body")
+        }
+        if let receiptData = body.receiptData {
+            guard let decoded = base64(Array(receiptData.utf8)[...]) else {
+                throw ReceiptError(.malformed, "the \"receipt-data\" value is not valid base64")
+            }
+            return try binary(decoded, from: "the \"receipt-data\" value")
+        }
+        if body.signedPayload != nil {
+            throw ReceiptError(
+                .unsupportedFormat,
+                "an App Store Server Notification (signedPayload JWS), not an app receipt; JWS input is not supported yet")
+        }
+        throw ReceiptError(.unsupportedFormat, "JSON without a \"receipt-data\" member")
+    }
+
+    // MARK: - Recognising what is not a receipt
+
+    private static let legacyError = ReceiptError(
+        .notAppReceipt,
+        "an iOS 6 style transaction receipt (a NeXTSTEP property list), not an app receipt; it cannot be verified here")
+
+    /// `{ "signature" = "..."; "purchase-info" = "..."; ... }`: SKPaymentTransaction.transactionReceipt.
+    private static func isLegacyTransactionReceipt(_ text: ArraySlice<UInt8>) -> Bool {
+        guard text.first == UInt8(ascii: "{") else { return false }
+        let markers = [Array("\"signature\" =".utf8), Array("\"purchase-info\" =".utf8)]
+        return markers.contains { text.firstRange(of: $0) != nil }
+    }
+
+    private static func looksLikeJWS(_ text: ArraySlice<UInt8>) -> Bool {
+        guard text.starts(with: Array("eyJ".utf8)) else { return false }
+        var dots = 0
+        for byte in text {
+            if byte == UInt8(ascii: ".") {
+                dots += 1
+            } else if !isBase64URL(byte) {
+                return false
+            }
+        }
+        return dots == 2
+    }
+
+    // MARK: - Bytes
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    private static func isBase64URL(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }),
+            let end = bytes.lastIndex(where: { !isSpace($0) })
+        else { return bytes[bytes.startIndex..<bytes.startIndex] }
+        return bytes[start...end]
+    }
+
+    /// Strict base64: the standard alphabet, optional padding, white space ignored; nil for
+    /// anything else, so random text is not "decoded" into random bytes.
+    static func base64(_ text: ArraySlice<UInt8>) -> [UInt8]? {
+        var compact: [UInt8] = []
+        compact.reserveCapacity(text.count)
+        for byte in text where !isSpace(byte) {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="):
+                compact.append(byte)
+            default:
+                return nil
+            }
+        }
+        guard !compact.isEmpty else { return nil }
+        while compact.count % 4 != 0 {
+            compact.append(UInt8(ascii: "="))
+        }
+        return Data(base64Encoded: Data(compact)).map { [UInt8]($0) }
+    }
+}

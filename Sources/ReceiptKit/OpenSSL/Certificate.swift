@@ -1,0 +1,151 @@
+import CReceipt
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// An X.509 certificate decoded by OpenSSL, freed when the last reference goes.
+///
+/// Decoding a certificate is the dearest step of verification in OpenSSL 3, so instances are
+/// cached per distinct chain and shared across threads; nothing mutates the object after
+/// `init`, which is what makes the `@unchecked Sendable` sound.
+public final class Certificate: @unchecked Sendable {
+    let pointer: OpaquePointer
+    /// The exact DER bytes it was decoded from.
+    public let der: [UInt8]
+    /// The DER of the issuer Name and the serial number's contents octets, as a PKCS#7
+    /// signer identifier names them.
+    let issuerDER: ArraySlice<UInt8>
+    let serialContents: ArraySlice<UInt8>
+
+    public init(der: [UInt8]) throws(OpenSSLError) {
+        let decoded = der.withUnsafeBytes { CReceipt_d2i_X509($0.baseAddress, $0.count) }
+        guard let decoded else {
+            throw OpenSSLError.drain("not a DER certificate")
+        }
+        pointer = decoded
+        self.der = der
+        (issuerDER, serialContents) = Self.issuerAndSerial(der)
+    }
+
+    /// Reads issuer and serial from the DER OpenSSL already accepted; an empty pair (matching
+    /// no signer) if that fails, which cannot happen for a certificate OpenSSL decoded.
+    private static func issuerAndSerial(_ der: [UInt8]) -> (ArraySlice<UInt8>, ArraySlice<UInt8>) {
+        do {
+            var outer = ASN1Reader(der)
+            var certificate = try outer.read(ASN1Tag.sequence, "certificate").children()
+            var tbs = try certificate.read(ASN1Tag.sequence, "tbs").children()
+            _ = try tbs.readIfPresent(ASN1Tag.contextConstructed(0))
+            let serial = try tbs.read(ASN1Tag.integer, "serial")
+            _ = try tbs.read(ASN1Tag.sequence, "signature algorithm")
+            let issuer = try tbs.read(ASN1Tag.sequence, "issuer")
+            return (issuer.encoded, serial.contents)
+        } catch {
+            return ([], [])
+        }
+    }
+
+    /// The subject key identifier extension's value, for signers identified by key.
+    var subjectKeyIdentifier: ArraySlice<UInt8>? {
+        guard let identifier = X509_get0_subject_key_id(pointer),
+            let data = ASN1_STRING_get0_data(identifier)
+        else { return nil }
+        return Array(UnsafeBufferPointer(start: data, count: Int(ASN1_STRING_length(identifier))))[...]
+    }
+
+    /// Reads a certificate from DER or PEM bytes (a `--root` or `--storekit-test-cert` file).
+    public convenience init(derOrPEM bytes: [UInt8]) throws(OpenSSLError) {
+        let pemMarker = Array("-----BEGIN".utf8)
+        guard let start = bytes.firstRange(of: pemMarker)?.lowerBound else {
+            try self.init(der: bytes)
+            return
+        }
+        let pem = Array(bytes[start...])
+        let decoded = pem.withUnsafeBytes { CReceipt_PEM_read_X509($0.baseAddress, Int32(clamping: $0.count)) }
+        guard let decoded else {
+            throw OpenSSLError.drain("not a PEM certificate")
+        }
+        var out: UnsafeMutablePointer<UInt8>?
+        let length = i2d_X509(decoded, &out)
+        X509_free(decoded)
+        guard length > 0, let out else {
+            throw OpenSSLError.drain("cannot re-encode a PEM certificate")
+        }
+        let der = Array(UnsafeBufferPointer(start: out, count: Int(length)))
+        CReceipt_OPENSSL_free(out)
+        try self.init(der: der)
+    }
+
+    deinit {
+        X509_free(pointer)
+    }
+
+    /// The subject as `CN=..., OU=..., O=..., C=...` (RFC 2253 order reversed for reading).
+    public var subject: String { Self.text(of: X509_get_subject_name(pointer)) }
+    public var issuer: String { Self.text(of: X509_get_issuer_name(pointer)) }
+
+    public var commonName: String? {
+        subject.split(separator: ",").lazy.map { $0.trimmingPrefix(" ") }
+            .first { $0.hasPrefix("CN=") }.map { String($0.dropFirst(3)) }
+    }
+
+    public var notBefore: Date? { Self.date(X509_get0_notBefore(pointer)) }
+    public var notAfter: Date? { Self.date(X509_get0_notAfter(pointer)) }
+
+    public var isSelfIssued: Bool {
+        X509_NAME_cmp(X509_get_subject_name(pointer), X509_get_issuer_name(pointer)) == 0
+    }
+
+    /// Whether the certificate carries an extension with this dotted OID.
+    public func hasExtension(_ oid: String) -> Bool {
+        guard let object = OBJ_txt2obj(oid, 1) else {
+            OpenSSLError.drainQueue()
+            return false
+        }
+        defer { ASN1_OBJECT_free(object) }
+        return X509_get_ext_by_OBJ(pointer, object, -1) >= 0
+    }
+
+    /// The public key, for checking signatures made with it.
+    public func publicKey() throws(OpenSSLError) -> PublicKey {
+        guard let key = X509_get_pubkey(pointer) else {
+            throw OpenSSLError.drain("cannot read the certificate's public key")
+        }
+        return PublicKey(owning: key)
+    }
+
+    /// SHA-256 of the DER encoding, lowercase hex.
+    public var fingerprint: String {
+        (try? Digest.sha256.hash(der[...]).hexString) ?? ""
+    }
+
+    private static func text(of name: OpaquePointer?) -> String {
+        guard let name, let bio = BIO_new(BIO_s_mem()) else { return "" }
+        defer { BIO_free(bio) }
+        guard X509_NAME_print_ex(bio, name, 0, CReceipt_name_print_flags()) >= 0 else {
+            OpenSSLError.drainQueue()
+            return ""
+        }
+        var data: UnsafeRawPointer?
+        let length = CReceipt_BIO_get_mem_data(bio, &data)
+        guard length > 0, let data else { return "" }
+        return String(decoding: UnsafeRawBufferPointer(start: data, count: Int(length)), as: UTF8.self)
+    }
+
+    private static func date(_ time: UnsafePointer<ASN1_TIME>?) -> Date? {
+        guard let time else { return nil }
+        var parts = tm()
+        guard ASN1_TIME_to_tm(time, &parts) == 1 else {
+            OpenSSLError.drainQueue()
+            return nil
+        }
+        return Date(timeIntervalSince1970: TimeInterval(timegm(&parts)))
+    }
+}

@@ -1,0 +1,57 @@
+import CReceipt
+
+/// A message digest OpenSSL computes: the two that receipts are signed with.
+///
+/// The algorithm is fetched once; fetching it per call is a measurable cost in OpenSSL 3.
+public final class Digest: @unchecked Sendable {
+    public static let sha1 = Digest(name: "SHA1", displayName: "sha1", size: 20)
+    public static let sha256 = Digest(name: "SHA256", displayName: "sha256", size: 32)
+
+    let algorithm: OpaquePointer?
+    public let name: String
+    public let size: Int
+
+    private init(name: String, displayName: String, size: Int) {
+        algorithm = EVP_MD_fetch(nil, name, nil)
+        self.name = displayName
+        self.size = size
+    }
+
+    deinit {
+        EVP_MD_free(algorithm)
+    }
+
+    /// The digest of `bytes`.
+    public func hash(_ bytes: ArraySlice<UInt8>) throws(OpenSSLError) -> [UInt8] {
+        guard let algorithm else {
+            throw OpenSSLError.drain("OpenSSL does not provide \(name)")
+        }
+        var output = [UInt8](repeating: 0, count: size)
+        var written: UInt32 = 0
+        let ok = bytes.withUnsafeBytes { input in
+            output.withUnsafeMutableBytes { out in
+                EVP_Digest(
+                    input.baseAddress, input.count, out.baseAddress?.assumingMemoryBound(to: UInt8.self), &written,
+                    algorithm, nil)
+            }
+        }
+        guard ok == 1, Int(written) == size else {
+            throw OpenSSLError.drain("cannot compute \(name)")
+        }
+        return output
+    }
+}
+
+extension Collection<UInt8> {
+    /// Lowercase hex, as every report and JSON object writes bytes.
+    public var hexString: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(count * 2)
+        for byte in self {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}

@@ -1,0 +1,52 @@
+import CReceipt
+
+/// A public key taken from a certificate; checks signatures made with its private key.
+///
+/// Shared read-only across threads once made (OpenSSL keys are safe for concurrent
+/// verification), hence `@unchecked Sendable`.
+public final class PublicKey: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    init(owning pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    deinit {
+        EVP_PKEY_free(pointer)
+    }
+
+    /// `"RSA-2048"`, `"EC-256"`, ... for reports.
+    public var summary: String {
+        let bits = EVP_PKEY_get_bits(pointer)
+        let name = EVP_PKEY_get0_type_name(pointer).map { String(cString: $0) } ?? "key"
+        return "\(name)-\(bits)"
+    }
+
+    /// Checks `signature` over `message` hashed with `digest` (PKCS#1 v1.5 for RSA, DER
+    /// ECDSA-Sig-Value for EC keys).
+    ///
+    /// Returns false for a signature that does not match; throws only when the check itself
+    /// could not be made, so a caller can tell a forgery from a broken setup.
+    public func verify(
+        signature: ArraySlice<UInt8>, over message: ArraySlice<UInt8>, digest: Digest
+    ) throws(OpenSSLError) -> Bool {
+        guard let context = EVP_MD_CTX_new() else {
+            throw OpenSSLError.drain("cannot allocate a digest context")
+        }
+        defer { EVP_MD_CTX_free(context) }
+        guard EVP_DigestVerifyInit(context, nil, digest.algorithm, nil, pointer) == 1 else {
+            throw OpenSSLError.drain("cannot start a \(digest.name) signature check with a \(summary) key")
+        }
+        let result = signature.withUnsafeBytes { signatureBytes in
+            message.withUnsafeBytes { messageBytes in
+                EVP_DigestVerify(
+                    context,
+                    signatureBytes.baseAddress?.assumingMemoryBound(to: UInt8.self), signatureBytes.count,
+                    messageBytes.baseAddress?.assumingMemoryBound(to: UInt8.self), messageBytes.count)
+            }
+        }
+        // A mismatch leaves reasons on the queue; they say nothing the caller needs.
+        OpenSSLError.drainQueue()
+        return result == 1
+    }
+}

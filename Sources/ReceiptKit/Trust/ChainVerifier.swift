@@ -1,0 +1,221 @@
+import CReceipt
+import Synchronization
+
+/// Checks embedded certificate chains against a trust policy, once per distinct chain.
+///
+/// Receipts in a batch share a handful of chains, and decoding and checking a chain costs far
+/// more than the receipt's own signature check, so results are cached by the chain's exact
+/// bytes (and the signer it names). What depends on the receipt's time — the validity window —
+/// is not cached: `VerifiedChain.chain` keeps the certificates so it can be checked per receipt.
+public final class ChainVerifier: Sendable {
+    public let policy: TrustPolicy
+    private let store: Store
+    private let cache = Mutex<[[UInt8]: VerifiedChain]>([:])
+    /// Bound on distinct chains remembered, so hostile input cannot grow memory without end.
+    public static let cacheLimit = 4096
+
+    public init(policy: TrustPolicy) throws(OpenSSLError) {
+        self.policy = policy
+        store = try Store(roots: policy.roots)
+    }
+
+    /// The verdict on `certificates` for the signer `identifier` names, from the cache when seen before.
+    public func verify(certificates: [ArraySlice<UInt8>], signer identifier: SignerInfo.Identifier) -> VerifiedChain {
+        let key = Self.key(certificates, identifier)
+        if let cached = cache.withLock({ $0[key] }) {
+            return cached
+        }
+        let result = evaluate(certificates, identifier)
+        cache.withLock { entries in
+            if entries.count >= Self.cacheLimit {
+                entries.removeAll(keepingCapacity: true)
+            }
+            entries[key] = result
+        }
+        return result
+    }
+
+    private static func key(_ certificates: [ArraySlice<UInt8>], _ identifier: SignerInfo.Identifier) -> [UInt8] {
+        var key: [UInt8] = []
+        key.reserveCapacity(certificates.reduce(64) { $0 + $1.count + 4 })
+        func append(_ bytes: ArraySlice<UInt8>) {
+            let count = UInt32(truncatingIfNeeded: bytes.count)
+            key.append(contentsOf: [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)])
+            key.append(contentsOf: bytes)
+        }
+        for certificate in certificates {
+            append(certificate)
+        }
+        switch identifier {
+        case .issuerAndSerialNumber(let issuer, let serial):
+            key.append(1)
+            append(issuer)
+            append(serial)
+        case .subjectKeyIdentifier(let keyIdentifier):
+            key.append(2)
+            append(keyIdentifier)
+        }
+        return key
+    }
+
+    // MARK: - Evaluation (uncached)
+
+    private func evaluate(_ encoded: [ArraySlice<UInt8>], _ identifier: SignerInfo.Identifier) -> VerifiedChain {
+        var certificates: [Certificate] = []
+        for (index, der) in encoded.enumerated() {
+            do {
+                certificates.append(try Certificate(der: Array(der)))
+            } catch {
+                return failed(.signer, .malformed, "embedded certificate \(index + 1) cannot be decoded: \(error)")
+            }
+        }
+        guard let signer = certificates.first(where: { Self.matches($0, identifier) }) else {
+            return failed(.signer, .signerNotFound, "no embedded certificate matches the signer identifier")
+        }
+        let key: PublicKey
+        do {
+            key = try signer.publicKey()
+        } catch {
+            return failed(.signer, .malformed, "the signer certificate's key cannot be read: \(error)")
+        }
+        var passed: [(CheckName, String)] = [(.signer, "signed by \"\(signer.commonName ?? signer.subject)\"")]
+
+        if let testCertificate = policy.storeKitTestCertificate, signer.der == testCertificate.der {
+            passed.append((.chain, "signed by the StoreKit Testing certificate given with --storekit-test-cert"))
+            return VerifiedChain(
+                signer: signer, signerKey: key, kind: .storeKitTesting, chain: [signer], passed: passed, failure: nil)
+        }
+
+        let chain: [Certificate]
+        switch store.build(leaf: signer, untrusted: certificates) {
+        case .success(let built):
+            chain = built
+        case .failure(let error):
+            var detail = "the signer does not chain to a trusted root: \(error)"
+            if signer.isSelfIssued {
+                detail += Self.selfSignedHint(signer)
+            }
+            return failed(.chain, .untrustedChain, detail, signer: signer, key: key, passed: passed)
+        }
+        let kind: VerifiedChain.Kind = policy.anchors == .apple ? .apple : .customRoots
+        let rootName = chain.last.map { $0.commonName ?? $0.subject } ?? "?"
+        passed.append((.chain, "chains to trusted root \"\(rootName)\" (\(chain.count) certificates)"))
+
+        guard chain.count == 3 else {
+            return failed(
+                .markerOIDs, .unexpectedChainLength,
+                "expected leaf, intermediate and root; the chain has \(chain.count) certificates",
+                signer: signer, key: key, passed: passed, kind: kind, chain: chain)
+        }
+        guard chain[0].hasExtension(ObjectIdentifier.receiptSigningMarker) else {
+            return failed(
+                .markerOIDs, .missingMarkerOID,
+                "the signing certificate lacks the receipt-signing extension \(ObjectIdentifier.receiptSigningMarker)",
+                signer: signer, key: key, passed: passed, kind: kind, chain: chain)
+        }
+        guard chain[1].hasExtension(ObjectIdentifier.wwdrIntermediateMarker) else {
+            return failed(
+                .markerOIDs, .missingMarkerOID,
+                "the intermediate certificate lacks the extension \(ObjectIdentifier.wwdrIntermediateMarker)",
+                signer: signer, key: key, passed: passed, kind: kind, chain: chain)
+        }
+        passed.append((.markerOIDs, "leaf and intermediate carry Apple's receipt-signing marker extensions"))
+        return VerifiedChain(signer: signer, signerKey: key, kind: kind, chain: chain, passed: passed, failure: nil)
+    }
+
+    private static func selfSignedHint(_ signer: Certificate) -> String {
+        let name = signer.commonName ?? signer.subject
+        if name == "StoreKit" {
+            return " (self-signed \"StoreKit\": an Xcode StoreKit Testing receipt; pass --storekit-test-cert FILE to accept it)"
+        }
+        return " (self-signed \"\(name)\")"
+    }
+
+    private static func matches(_ certificate: Certificate, _ identifier: SignerInfo.Identifier) -> Bool {
+        switch identifier {
+        case .issuerAndSerialNumber(let issuer, let serial):
+            return certificate.issuerDER == issuer && certificate.serialContents == serial
+        case .subjectKeyIdentifier(let keyIdentifier):
+            return certificate.subjectKeyIdentifier == keyIdentifier
+        }
+    }
+
+    private func failed(
+        _ check: CheckName, _ reason: ReasonCode, _ detail: String, signer: Certificate? = nil, key: PublicKey? = nil,
+        passed: [(CheckName, String)] = [], kind: VerifiedChain.Kind? = nil, chain: [Certificate] = []
+    ) -> VerifiedChain {
+        VerifiedChain(
+            signer: signer, signerKey: key, kind: kind, chain: chain, passed: passed,
+            failure: VerifiedChain.Failure(check: check, reason: reason, detail: detail))
+    }
+}
+
+extension ChainVerifier {
+    /// An OpenSSL certificate store holding only the trust anchors.
+    final class Store: @unchecked Sendable {
+        // X509_STORE is safe for concurrent chain building once populated; it is never
+        // changed after init.
+        private let pointer: OpaquePointer
+        private let roots: [Certificate]
+
+        init(roots: [Certificate]) throws(OpenSSLError) {
+            guard let store = X509_STORE_new() else {
+                throw OpenSSLError.drain("cannot allocate a certificate store")
+            }
+            pointer = store
+            self.roots = roots
+            for root in roots where X509_STORE_add_cert(store, root.pointer) != 1 {
+                throw OpenSSLError.drain("cannot add root \"\(root.subject)\" to the store")
+            }
+        }
+
+        deinit {
+            X509_STORE_free(pointer)
+        }
+
+        /// Builds and checks the chain from `leaf` to a root, ignoring time: validity is checked
+        /// per receipt at the receipt's own time.
+        func build(leaf: Certificate, untrusted: [Certificate]) -> Result<[Certificate], OpenSSLError> {
+            guard let context = X509_STORE_CTX_new(), let stack = CReceipt_sk_X509_new_null() else {
+                return .failure(OpenSSLError.drain("cannot allocate a verification context"))
+            }
+            defer {
+                CReceipt_sk_X509_free(stack)
+                X509_STORE_CTX_free(context)
+            }
+            for certificate in untrusted where CReceipt_sk_X509_push(stack, certificate.pointer) <= 0 {
+                return .failure(OpenSSLError.drain("cannot collect the embedded certificates"))
+            }
+            guard X509_STORE_CTX_init(context, pointer, leaf.pointer, stack) == 1 else {
+                return .failure(OpenSSLError.drain("cannot start chain verification"))
+            }
+            X509_STORE_CTX_set_flags(context, UInt(X509_V_FLAG_NO_CHECK_TIME))
+            let verified = X509_verify_cert(context)
+            guard verified == 1 else {
+                let code = X509_STORE_CTX_get_error(context)
+                let reason = X509_verify_cert_error_string(Int(code)).map { String(cString: $0) } ?? "error \(code)"
+                let depth = X509_STORE_CTX_get_error_depth(context)
+                var reasons = ["\(reason) at depth \(depth)"]
+                reasons.append(contentsOf: OpenSSLError.drainQueue())
+                return .failure(OpenSSLError("chain verification failed", reasons: reasons))
+            }
+            guard let built = CReceipt_X509_STORE_CTX_get1_chain(context) else {
+                return .failure(OpenSSLError.drain("cannot read the verified chain"))
+            }
+            defer { CReceipt_sk_X509_pop_free(built) }
+            // Map OpenSSL's chain back onto our own objects; anchors first, so the root
+            // reported is the trusted one even when the receipt embeds a copy of it.
+            var chain: [Certificate] = []
+            let anchors = roots + untrusted
+            for index in 0..<CReceipt_sk_X509_num(built) {
+                guard let entry = CReceipt_sk_X509_value(built, index),
+                    let match = anchors.first(where: { X509_cmp($0.pointer, entry) == 0 })
+                else {
+                    return .failure(OpenSSLError("chain verification failed", reasons: ["unknown certificate in chain"]))
+                }
+                chain.append(match)
+            }
+            return .success(chain)
+        }
+    }
+}

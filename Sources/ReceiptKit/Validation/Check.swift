@@ -1,0 +1,37 @@
+/// The named checks a report lists, in the order they are made.
+public enum CheckName: String, Sendable, Codable {
+    case container
+    case payload
+    case signer
+    case digestAlgorithm = "digest_algorithm"
+    case messageDigest = "message_digest"
+    case signature
+    case chain
+    case markerOIDs = "marker_oids"
+    case validity
+    case bundleID = "bundle_id"
+    case appVersion = "app_version"
+    case environment
+    case deviceHash = "device_hash"
+}
+
+/// One check of a report: passed, or failed with a stable reason code.
+public struct Check: Sendable, Encodable, Equatable {
+    public let name: CheckName
+    public let passed: Bool
+    public let reason: ReasonCode?
+    /// What was compared, in words, for people reading the report.
+    public let detail: String
+
+    public static func pass(_ name: CheckName, _ detail: String) -> Check {
+        Check(name: name, passed: true, reason: nil, detail: detail)
+    }
+
+    public static func fail(_ name: CheckName, _ reason: ReasonCode, _ detail: String) -> Check {
+        Check(name: name, passed: false, reason: reason, detail: detail)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, passed, reason, detail
+    }
+}

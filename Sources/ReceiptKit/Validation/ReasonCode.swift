@@ -1,0 +1,35 @@
+/// Stable, machine-readable reasons a receipt is not valid. These strings are part of the
+/// JSON contract (and documented in the README): never rename one.
+public enum ReasonCode: String, Sendable, Codable, CaseIterable {
+    // The input could not be taken as a receipt at all.
+    case emptyInput = "empty_input"
+    case inputTooLarge = "input_too_large"
+    case unreadableInput = "unreadable_input"
+    case unsupportedFormat = "unsupported_format"
+    case notAppReceipt = "not_app_receipt"
+    case malformed = "malformed"
+
+    // The signature.
+    case signerCount = "signer_count"
+    case signerNotFound = "signer_not_found"
+    case unsupportedDigest = "unsupported_digest"
+    case unsupportedSignatureAlgorithm = "unsupported_signature_algorithm"
+    case messageDigestMismatch = "message_digest_mismatch"
+    case signatureMismatch = "signature_mismatch"
+
+    // The certificate chain.
+    case untrustedChain = "untrusted_chain"
+    case missingMarkerOID = "missing_marker_oid"
+    case unexpectedChainLength = "unexpected_chain_length"
+    case certificateExpired = "certificate_expired"
+    case certificateNotYetValid = "certificate_not_yet_valid"
+    case missingValidationTime = "missing_validation_time"
+
+    // What the caller asked the receipt to be.
+    case bundleIDMismatch = "bundle_id_mismatch"
+    case appVersionMismatch = "app_version_mismatch"
+    case environmentMismatch = "environment_mismatch"
+    case deviceHashMismatch = "device_hash_mismatch"
+
+    case internalError = "internal_error"
+}

@@ -17,6 +17,16 @@ public enum ObjectIdentifier {
     /// Apple's "Worldwide Developer Relations" intermediate CA extension.
     public static let wwdrIntermediateMarker = "1.2.840.113635.100.6.2.1"
 
+    /// A readable name for the algorithms receipts use, else the dotted OID.
+    public static func name(_ contents: ArraySlice<UInt8>) -> String {
+        let known: [([UInt8], String)] = [
+            (sha1, "sha1"), (sha256, "sha256"), (rsaEncryption, "rsaEncryption"),
+            (sha1WithRSAEncryption, "sha1WithRSAEncryption"), (sha256WithRSAEncryption, "sha256WithRSAEncryption"),
+            (ecdsaWithSHA256, "ecdsa-with-SHA256"),
+        ]
+        return known.first { contents.elementsEqual($0.0) }?.1 ?? dotted(contents)
+    }
+
     /// Dotted text of DER contents octets, for messages about identifiers not in this list.
     public static func dotted(_ contents: ArraySlice<UInt8>) -> String {
         var arcs: [UInt64] = []

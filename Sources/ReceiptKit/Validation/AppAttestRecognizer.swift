@@ -1,0 +1,30 @@
+/// Recognises App Attest receipts, which share the app receipt's PKCS#7 shape and attribute
+/// layout (and type numbers 17 and 19 with other meanings), so they are told apart by content.
+enum AppAttestRecognizer {
+    private static let receiptTypes: [[UInt8]] = [Array("RECEIPT".utf8), Array("ATTEST".utf8)]
+
+    /// A description of the input when it is an App Attest receipt, else nil.
+    static func describe(_ payload: ArraySlice<UInt8>) -> String? {
+        // App Attest stores field 6 (receipt type) as raw text where an app receipt keeps opaque bytes.
+        guard var outer = try? ASN1Reader(payload).readingSet() else { return nil }
+        while !outer.isAtEnd {
+            guard let attribute = try? outer.next(), var fields = try? attribute.children(),
+                let type = try? fields.read(ASN1Tag.integer, "type").nonNegativeInteger(),
+                (try? fields.read(ASN1Tag.integer, "version")) != nil,
+                let value = try? fields.read(ASN1Tag.octetString, "value")
+            else { return nil }
+            if type == 6, receiptTypes.contains(where: { value.contents.elementsEqual($0) }) {
+                return "an App Attest (DeviceCheck) receipt, not an App Store receipt"
+            }
+        }
+        return nil
+    }
+}
+
+extension ASN1Reader {
+    /// A reader over the members of the SET this reader starts with.
+    fileprivate func readingSet() throws(ASN1Error) -> ASN1Reader {
+        var copy = self
+        return try copy.read(ASN1Tag.set, "attribute set").children()
+    }
+}

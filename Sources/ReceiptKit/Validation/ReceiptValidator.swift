@@ -1,0 +1,227 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Verifies and decodes receipts: container, payload, signature, chain, validity, then the
+/// caller's own checks. Safe to share across threads; chains are cached across calls.
+public final class ReceiptValidator: Sendable {
+    public let options: ValidationOptions
+    public let verifier: ChainVerifier
+    private let anchorNames: [String]
+
+    public init(policy: TrustPolicy, options: ValidationOptions = ValidationOptions()) throws(OpenSSLError) {
+        self.options = options
+        verifier = try ChainVerifier(policy: policy)
+        anchorNames = policy.roots.map { $0.commonName ?? $0.subject }
+    }
+
+    /// The full report on one input, whatever it holds. Never throws: a bad input is a report.
+    public func validate(_ bytes: [UInt8], input name: String) -> ValidationReport {
+        var report = ValidationReport(input: name)
+        let pkcs7: [UInt8]
+        let container: ReceiptContainer
+        do {
+            let unwrapped = try ReceiptInput.unwrap(bytes)
+            report.format = unwrapped.format
+            pkcs7 = unwrapped.pkcs7
+            container = try ReceiptContainer.parse(pkcs7[...])
+        } catch {
+            report.reject(error)
+            return report
+        }
+        report.encoding = container.encoding
+        report.record(
+            .pass(.container, "PKCS#7 signedData (\(container.encoding.rawValue.uppercased())), \(container.certificates.count) certificates, \(container.payload.count)-byte payload"))
+
+        if let attest = AppAttestRecognizer.describe(container.payload) {
+            report.reject(ReceiptError(.notAppReceipt, attest))
+            return report
+        }
+        let receipt: ParsedReceipt
+        do {
+            receipt = try PayloadDecoder.decode(container.payload, limits: options.limits)
+        } catch {
+            report.record(.fail(.payload, .malformed, error.description))
+            report.reject(ReceiptError(.malformed, "the receipt payload cannot be decoded: \(error)"))
+            return report
+        }
+        report.receipt = receipt
+        report.record(.pass(.payload, "\(receipt.attributeSummary)"))
+
+        verifySignatureAndChain(container, receipt, into: &report)
+        checkRequirements(receipt, into: &report)
+        report.status = report.checks.allSatisfy(\.passed) ? .valid : .invalid
+        return report
+    }
+
+    // MARK: - Signature and chain
+
+    private func verifySignatureAndChain(
+        _ container: ReceiptContainer, _ receipt: ParsedReceipt, into report: inout ValidationReport
+    ) {
+        report.trust = TrustReport(
+            kind: nil, anchors: anchorNames, chain: [], digest: nil, validationTime: nil,
+            timeSource: options.time.source)
+        guard container.signers.count == 1, let signer = container.signers.first else {
+            report.record(
+                .fail(.signer, .signerCount, "expected exactly one signer, found \(container.signers.count)"))
+            return
+        }
+        let digest: Digest
+        switch SignatureAlgorithm.check(signer) {
+        case .success(let chosen):
+            digest = chosen
+            report.trust?.digest = digest.name
+            report.record(.pass(.digestAlgorithm, "\(digest.name) with \(ObjectIdentifier.name(signer.signatureAlgorithm))"))
+        case .failure(let failure):
+            report.record(failure.check)
+            return
+        }
+
+        let chain = verifier.verify(certificates: container.certificates, signer: signer.identifier)
+        if let key = chain.signerKey {
+            report.record(signatureCheck(signer, container.payload, digest: digest, key: key))
+        }
+        for (name, detail) in chain.passed {
+            report.record(.pass(name, detail))
+        }
+        if let failure = chain.failure {
+            report.record(.fail(failure.check, failure.reason, failure.detail))
+        }
+        report.trust?.kind = chain.failure == nil ? chain.kind : nil
+        report.trust?.chain = chain.chain.map(CertificateInfo.init)
+        if chain.failure == nil {
+            checkValidity(chain.chain, receipt, into: &report)
+        }
+    }
+
+    private func signatureCheck(
+        _ signer: SignerInfo, _ payload: ArraySlice<UInt8>, digest: Digest, key: PublicKey
+    ) -> Check {
+        var signed = payload
+        if let attributes = signer.signedAttributes, let claimed = signer.messageDigest {
+            let actual: [UInt8]
+            do {
+                actual = try digest.hash(payload)
+            } catch {
+                return .fail(.signature, .internalError, "cannot digest the payload: \(error)")
+            }
+            guard actual.elementsEqual(claimed) else {
+                return .fail(
+                    .messageDigest, .messageDigestMismatch,
+                    "the signed messageDigest \(claimed.hexString) is not the payload's \(digest.name) \(actual.hexString)")
+            }
+            signed = attributes[...]
+        }
+        do {
+            guard try key.verify(signature: signer.signature, over: signed, digest: digest) else {
+                return .fail(.signature, .signatureMismatch, "the \(key.summary) signature does not match the signed content")
+            }
+        } catch {
+            return .fail(.signature, .internalError, "the signature could not be checked: \(error)")
+        }
+        let over = signer.signedAttributes == nil ? "the payload" : "the signed attributes (messageDigest matches)"
+        return .pass(.signature, "\(key.summary) \(digest.name) signature over \(over) is valid")
+    }
+
+    private func checkValidity(_ chain: [Certificate], _ receipt: ParsedReceipt, into report: inout ValidationReport) {
+        let time: Date
+        switch options.time {
+        case .receiptCreationDate:
+            guard let created = receipt.receiptCreationDate else {
+                report.record(
+                    .fail(
+                        .validity, .missingValidationTime,
+                        "the receipt has no creation date (field 12) to check certificates at; pass --at now or --at TIME"))
+                return
+            }
+            time = created
+        case .now:
+            time = Date()
+        case .fixed(let date):
+            time = date
+        }
+        report.trust?.validationTime = time
+        let when = RFC3339.format(time) ?? "\(time)"
+        for certificate in chain {
+            let name = certificate.commonName ?? certificate.subject
+            guard let notBefore = certificate.notBefore, let notAfter = certificate.notAfter else {
+                report.record(.fail(.validity, .malformed, "\"\(name)\" has an unreadable validity period"))
+                return
+            }
+            if time < notBefore {
+                report.record(
+                    .fail(
+                        .validity, .certificateNotYetValid,
+                        "\"\(name)\" is not valid until \(RFC3339.format(notBefore) ?? "?") (checked at \(when), \(options.time.source))"))
+                return
+            }
+            if time > notAfter {
+                report.record(
+                    .fail(
+                        .validity, .certificateExpired,
+                        "\"\(name)\" expired at \(RFC3339.format(notAfter) ?? "?") (checked at \(when), \(options.time.source))"))
+                return
+            }
+        }
+        report.record(.pass(.validity, "every certificate is valid at \(when) (\(options.time.source))"))
+    }
+
+    // MARK: - The caller's requirements
+
+    private func checkRequirements(_ receipt: ParsedReceipt, into report: inout ValidationReport) {
+        if let expected = options.bundleID {
+            report.record(
+                receipt.bundleID == expected
+                    ? .pass(.bundleID, "bundle id is \(expected)")
+                    : .fail(.bundleID, .bundleIDMismatch, "bundle id is \(receipt.bundleID ?? "absent"), expected \(expected)"))
+        }
+        if let expected = options.applicationVersion {
+            report.record(
+                receipt.applicationVersion == expected
+                    ? .pass(.appVersion, "application version is \(expected)")
+                    : .fail(
+                        .appVersion, .appVersionMismatch,
+                        "application version is \(receipt.applicationVersion ?? "absent"), expected \(expected)"))
+        }
+        if let expected = options.environment {
+            report.record(
+                receipt.environment == expected
+                    ? .pass(.environment, "environment is \(expected.rawValue)")
+                    : .fail(
+                        .environment, .environmentMismatch,
+                        "environment is \(receipt.environment.rawValue) (receipt type \(receipt.receiptType ?? "absent")), expected \(expected.rawValue)"
+                    ))
+        }
+        if let device = options.deviceIdentifier {
+            report.record(deviceHashCheck(receipt, device))
+        }
+    }
+
+    private func deviceHashCheck(_ receipt: ParsedReceipt, _ device: [UInt8]) -> Check {
+        guard let opaque = receipt.opaqueValue, let bundle = receipt.bundleIDData, let stored = receipt.sha1Hash else {
+            return .fail(
+                .deviceHash, .deviceHashMismatch, "the receipt lacks the opaque value, bundle id or hash (fields 4, 2, 5)")
+        }
+        let computed: [UInt8]
+        do {
+            computed = try Digest.sha1.hash((device + opaque + bundle)[...])
+        } catch {
+            return .fail(.deviceHash, .internalError, "cannot compute the device hash: \(error)")
+        }
+        guard computed == stored else {
+            return .fail(
+                .deviceHash, .deviceHashMismatch,
+                "SHA-1(device id, opaque value, bundle id) is \(computed.hexString), the receipt says \(stored.hexString)")
+        }
+        return .pass(.deviceHash, "the receipt was issued to device \(device.hexString)")
+    }
+}
+
+extension ParsedReceipt {
+    fileprivate var attributeSummary: String {
+        "\(inApp.count) in-app purchase\(inApp.count == 1 ? "" : "s"), \(unknownAttributes.values.reduce(0) { $0 + $1.count }) undocumented attributes kept"
+    }
+}

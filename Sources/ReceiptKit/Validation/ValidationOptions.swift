@@ -1,0 +1,28 @@
+/// What a caller asks of a receipt beyond a good signature and chain.
+public struct ValidationOptions: Sendable {
+    /// Field 2 must equal this.
+    public var bundleID: String?
+    /// Field 3 must equal this.
+    public var applicationVersion: String?
+    /// The environment field 0 names must be this one.
+    public var environment: ReceiptEnvironment?
+    /// The device identifier bytes whose hash with the opaque value and bundle id must equal field 5.
+    public var deviceIdentifier: [UInt8]?
+    public var time: ValidationTime = .receiptCreationDate
+    public var limits = PayloadDecoder.Limits()
+
+    public init() {}
+}
+
+extension ReceiptEnvironment {
+    /// Reads a user's `--environment`: `production`, `sandbox`, `xcode` in any case, or one of
+    /// Apple's receipt type names (`Production`, `ProductionSandbox`, `ProductionVPP`, ...).
+    public init?(argument: String) {
+        switch argument.lowercased() {
+        case "production", "productionvpp": self = .production
+        case "sandbox", "productionsandbox", "productionvppsandbox": self = .sandbox
+        case "xcode": self = .xcode
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,94 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Everything receipt-check found out about one input: verdict, checks, trust and contents.
+public struct ValidationReport: Sendable, Encodable {
+    public enum Status: String, Sendable, Codable {
+        /// Every check passed.
+        case valid
+        /// Decoded, but some check failed.
+        case invalid
+        /// Not decodable as an app receipt.
+        case malformed
+    }
+
+    /// The path (or `-`, or a line number) the input came from.
+    public var input: String
+    public var status: Status = .malformed
+    /// The first failure's reason, nil when valid.
+    public var reason: ReasonCode?
+    /// The first failure in words.
+    public var message: String?
+    public var format: InputFormat?
+    public var encoding: ReceiptContainer.Encoding?
+    public var checks: [Check] = []
+    public var trust: TrustReport?
+    public var receipt: ParsedReceipt?
+
+    public init(input: String) {
+        self.input = input
+    }
+
+    /// Records a check, keeping the first failure as the report's reason.
+    mutating func record(_ check: Check) {
+        checks.append(check)
+        if !check.passed, reason == nil {
+            reason = check.reason
+            message = check.detail
+        }
+    }
+
+    /// Ends the report as malformed with this error.
+    mutating func reject(_ error: ReceiptError) {
+        status = .malformed
+        reason = error.reason
+        message = error.message
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case input, status, reason, message, format, encoding, checks, trust, receipt
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(input, forKey: .input)
+        try container.encode(status, forKey: .status)
+        try container.encodeIfPresent(reason, forKey: .reason)
+        try container.encodeIfPresent(message, forKey: .message)
+        try container.encodeIfPresent(format, forKey: .format)
+        try container.encodeIfPresent(encoding, forKey: .encoding)
+        try container.encode(checks, forKey: .checks)
+        try container.encodeIfPresent(trust, forKey: .trust)
+        try container.encodeIfPresent(receipt, forKey: .receipt)
+    }
+}
+
+/// How a receipt's trust was established: anchors, chain, digest and the time used.
+public struct TrustReport: Sendable, Encodable {
+    public var kind: VerifiedChain.Kind?
+    /// Subjects of the roots trusted for this run.
+    public var anchors: [String]
+    public var chain: [CertificateInfo]
+    public var digest: String?
+    public var validationTime: Date?
+    public var timeSource: String
+
+    enum CodingKeys: String, CodingKey {
+        case kind, anchors, chain, digest
+        case validationTime = "validation_time"
+        case timeSource = "time_source"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind?.rawValue ?? "untrusted", forKey: .kind)
+        try container.encode(anchors, forKey: .anchors)
+        try container.encode(chain, forKey: .chain)
+        try container.encodeIfPresent(digest, forKey: .digest)
+        try container.encodeIfPresent(validationTime.flatMap(RFC3339.format), forKey: .validationTime)
+        try container.encode(timeSource, forKey: .timeSource)
+    }
+}

@@ -1,0 +1,36 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The moment at which certificate validity is judged.
+///
+/// Apple's receipt-signing certificates are short-lived, so checking an old receipt "now"
+/// rejects every genuine one; the default is the receipt's own creation date.
+public enum ValidationTime: Sendable, Equatable {
+    case receiptCreationDate
+    case now
+    case fixed(Date)
+
+    /// Reads `receipt`, `now` or an RFC 3339 time (`--at`).
+    public init?(argument: String) {
+        switch argument.lowercased() {
+        case "receipt": self = .receiptCreationDate
+        case "now": self = .now
+        default:
+            // `try?` flattens "invalid" and "empty" into nil: both are not a time.
+            guard let date = try? RFC3339.parse(argument) else { return nil }
+            self = .fixed(date)
+        }
+    }
+
+    /// Where the time came from, as the report names it.
+    public var source: String {
+        switch self {
+        case .receiptCreationDate: "receipt_creation_date"
+        case .now: "now"
+        case .fixed: "given"
+        }
+    }
+}

@@ -1,0 +1,121 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One in-app purchase record (attribute 17) of an App Store receipt.
+///
+/// Every field is optional because Apple omits or empties them freely: Xcode receipts lack the
+/// original transaction, and non-subscriptions carry an empty expires and cancellation date.
+public struct InAppPurchase: Sendable, Equatable, Codable {
+    /// 1701.
+    public var quantity: Int64?
+    /// 1702.
+    public var productID: String?
+    /// 1703.
+    public var transactionID: String?
+    /// 1704.
+    public var purchaseDate: Date?
+    /// 1705.
+    public var originalTransactionID: String?
+    /// 1706.
+    public var originalPurchaseDate: Date?
+    /// 1707, undocumented: Apple's product type code.
+    public var productType: Int64?
+    /// 1708; nil when absent or empty (non-subscriptions).
+    public var expiresDate: Date?
+    /// 1711; 0 for non-subscriptions.
+    public var webOrderLineItemID: Int64?
+    /// 1712; nil when absent or empty.
+    public var cancellationDate: Date?
+    /// 1713, undocumented: INTEGER 0 or 1.
+    public var isTrialPeriod: Bool?
+    /// 1719: INTEGER 0 or 1.
+    public var isInIntroOfferPeriod: Bool?
+    /// 1721, undocumented.
+    public var promotionalOfferID: String?
+    /// Every other attribute type, as the raw value octets, in input order per type.
+    public var unknownAttributes: [Int64: [[UInt8]]]
+
+    public init(
+        quantity: Int64? = nil, productID: String? = nil, transactionID: String? = nil, purchaseDate: Date? = nil,
+        originalTransactionID: String? = nil, originalPurchaseDate: Date? = nil, productType: Int64? = nil,
+        expiresDate: Date? = nil, webOrderLineItemID: Int64? = nil, cancellationDate: Date? = nil,
+        isTrialPeriod: Bool? = nil, isInIntroOfferPeriod: Bool? = nil, promotionalOfferID: String? = nil,
+        unknownAttributes: [Int64: [[UInt8]]] = [:]
+    ) {
+        self.quantity = quantity
+        self.productID = productID
+        self.transactionID = transactionID
+        self.purchaseDate = purchaseDate
+        self.originalTransactionID = originalTransactionID
+        self.originalPurchaseDate = originalPurchaseDate
+        self.productType = productType
+        self.expiresDate = expiresDate
+        self.webOrderLineItemID = webOrderLineItemID
+        self.cancellationDate = cancellationDate
+        self.isTrialPeriod = isTrialPeriod
+        self.isInIntroOfferPeriod = isInIntroOfferPeriod
+        self.promotionalOfferID = promotionalOfferID
+        self.unknownAttributes = unknownAttributes
+    }
+
+    /// Names follow Apple's verifyReceipt `in_app` objects; spelt out so a rename cannot change the JSON.
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case quantity
+        case productID = "product_id"
+        case transactionID = "transaction_id"
+        case purchaseDate = "purchase_date"
+        case originalTransactionID = "original_transaction_id"
+        case originalPurchaseDate = "original_purchase_date"
+        case productType = "product_type"
+        case expiresDate = "expires_date"
+        case webOrderLineItemID = "web_order_line_item_id"
+        case cancellationDate = "cancellation_date"
+        case isTrialPeriod = "is_trial_period"
+        case isInIntroOfferPeriod = "is_in_intro_offer_period"
+        case promotionalOfferID = "promotional_offer_id"
+        case unknownAttributes = "unknown_attributes"
+    }
+
+    static let knownTypes = Set(InAppField.allCases.map(\.rawValue))
+
+    public init(from decoder: any Decoder) throws {
+        try ReceiptJSON.rejectUnknownKeys(decoder, known: CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        quantity = try container.decodeIfPresent(Int64.self, forKey: .quantity)
+        productID = try container.decodeIfPresent(String.self, forKey: .productID)
+        transactionID = try container.decodeIfPresent(String.self, forKey: .transactionID)
+        purchaseDate = try container.decodeDateIfPresent(forKey: .purchaseDate)
+        originalTransactionID = try container.decodeIfPresent(String.self, forKey: .originalTransactionID)
+        originalPurchaseDate = try container.decodeDateIfPresent(forKey: .originalPurchaseDate)
+        productType = try container.decodeIfPresent(Int64.self, forKey: .productType)
+        expiresDate = try container.decodeDateIfPresent(forKey: .expiresDate)
+        webOrderLineItemID = try container.decodeIfPresent(Int64.self, forKey: .webOrderLineItemID)
+        cancellationDate = try container.decodeDateIfPresent(forKey: .cancellationDate)
+        isTrialPeriod = try container.decodeIfPresent(Bool.self, forKey: .isTrialPeriod)
+        isInIntroOfferPeriod = try container.decodeIfPresent(Bool.self, forKey: .isInIntroOfferPeriod)
+        promotionalOfferID = try container.decodeIfPresent(String.self, forKey: .promotionalOfferID)
+        unknownAttributes = try container.decodeUnknownAttributes(
+            forKey: .unknownAttributes, knownTypes: Self.knownTypes)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(quantity, forKey: .quantity)
+        try container.encodeIfPresent(productID, forKey: .productID)
+        try container.encodeIfPresent(transactionID, forKey: .transactionID)
+        try container.encodeDateIfPresent(purchaseDate, forKey: .purchaseDate)
+        try container.encodeIfPresent(originalTransactionID, forKey: .originalTransactionID)
+        try container.encodeDateIfPresent(originalPurchaseDate, forKey: .originalPurchaseDate)
+        try container.encodeIfPresent(productType, forKey: .productType)
+        try container.encodeDateIfPresent(expiresDate, forKey: .expiresDate)
+        try container.encodeIfPresent(webOrderLineItemID, forKey: .webOrderLineItemID)
+        try container.encodeDateIfPresent(cancellationDate, forKey: .cancellationDate)
+        try container.encodeIfPresent(isTrialPeriod, forKey: .isTrialPeriod)
+        try container.encodeIfPresent(isInIntroOfferPeriod, forKey: .isInIntroOfferPeriod)
+        try container.encodeIfPresent(promotionalOfferID, forKey: .promotionalOfferID)
+        try container.encodeUnknownAttributes(unknownAttributes, forKey: .unknownAttributes)
+    }
+}

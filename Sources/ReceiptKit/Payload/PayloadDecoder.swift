@@ -1,0 +1,308 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Decodes the signed content of an App Store receipt into a `ParsedReceipt`.
+///
+/// The payload is a SET of `SEQUENCE { type INTEGER, version INTEGER, value OCTET STRING }`; the
+/// value of type 17 is itself such a SET, one per in-app purchase. Decoding is one linear pass with
+/// a fixed nesting of two levels (a type 17 inside an in-app purchase is an unknown attribute),
+/// so the input cannot choose how deep the decoder goes. DER SET OF ordering is not demanded:
+/// only Xcode writes attributes in type order.
+public enum PayloadDecoder {
+    /// Caps on what one payload may make the decoder allocate; each breach has its own error code.
+    public struct Limits: Sendable, Equatable {
+        /// The largest real receipts hold a few thousand purchases of about twenty attributes each.
+        public static let defaultMaximumAttributesPerSet = 100_000
+        /// Enough for 10,000 purchases of 100 attributes; beyond that a payload is an attack.
+        public static let defaultMaximumTotalAttributes = 1_000_000
+        /// Bundle and product identifiers are short; 64 KiB leaves room for anything Apple may add.
+        public static let defaultMaximumStringLength = 65_536
+
+        /// Attributes in the outer SET, and separately in each in-app purchase SET.
+        public var maximumAttributesPerSet: Int
+        /// Attributes across the whole payload, in-app purchase attributes included.
+        public var maximumTotalAttributes: Int
+        /// Bytes in one string or date value.
+        public var maximumStringLength: Int
+
+        public init(
+            maximumAttributesPerSet: Int = defaultMaximumAttributesPerSet,
+            maximumTotalAttributes: Int = defaultMaximumTotalAttributes,
+            maximumStringLength: Int = defaultMaximumStringLength
+        ) {
+            self.maximumAttributesPerSet = maximumAttributesPerSet
+            self.maximumTotalAttributes = maximumTotalAttributes
+            self.maximumStringLength = maximumStringLength
+        }
+    }
+
+    /// Decodes a payload, rejecting trailing bytes after the outer SET.
+    ///
+    /// Offsets in errors count from the start of the buffer `payload` is a slice of.
+    public static func decode(_ payload: ArraySlice<UInt8>, limits: Limits = Limits()) throws(PayloadError)
+        -> ParsedReceipt
+    {
+        var decoding = PayloadDecoding(limits: limits)
+        return try decoding.receipt(from: payload)
+    }
+
+    /// Decodes a payload held in its own array.
+    public static func decode(_ payload: [UInt8], limits: Limits = Limits()) throws(PayloadError) -> ParsedReceipt {
+        try decode(payload[...], limits: limits)
+    }
+}
+
+/// One attribute SEQUENCE, with its value still undecoded.
+private struct Attribute {
+    let type: Int64
+    /// The contents of the value OCTET STRING.
+    let value: ArraySlice<UInt8>
+    /// Offset of the SEQUENCE.
+    let offset: Int
+}
+
+/// What an error concerns, kept as cheap values so that messages are only built on failure.
+private struct Context {
+    var type: Int64?
+    var name: String?
+    var inAppIndex: Int?
+
+    var label: String {
+        guard let type else { return "an attribute" }
+        guard let name else { return "attribute type \(type)" }
+        return "field \(type) (\(name))"
+    }
+}
+
+private struct PayloadDecoding {
+    let limits: PayloadDecoder.Limits
+    var totalAttributes = 0
+
+    init(limits: PayloadDecoder.Limits) {
+        self.limits = limits
+    }
+
+    mutating func receipt(from payload: ArraySlice<UInt8>) throws(PayloadError) -> ParsedReceipt {
+        let outer = Context()
+        var reader = ASN1Reader(payload)
+        let set = try asn1(outer) { () throws(ASN1Error) in try reader.read(ASN1Tag.set, "the receipt payload SET") }
+        try asn1(outer) { () throws(ASN1Error) in try reader.expectEnd("the receipt payload SET") }
+        var attributes = try asn1(outer) { () throws(ASN1Error) in try set.children() }
+
+        var receipt = ParsedReceipt()
+        var seen: UInt64 = 0
+        var count = 0
+        while !attributes.isAtEnd {
+            let attribute = try nextAttribute(&attributes, count: &count, inAppIndex: nil)
+            guard let field = ReceiptField(rawValue: attribute.type) else {
+                receipt.unknownAttributes[attribute.type, default: []].append(Array(attribute.value))
+                continue
+            }
+            let context = Context(type: attribute.type, name: field.name)
+            // Purchases repeat by design; every other named field must be unambiguous.
+            if field != .inAppPurchase {
+                try claim(field.bit, in: &seen, attribute, context)
+            }
+            switch field {
+            case .receiptType: receipt.receiptType = try string(attribute, context)
+            case .appItemID: receipt.appItemID = try integer(attribute, context)
+            case .bundleID:
+                receipt.bundleID = try string(attribute, context)
+                receipt.bundleIDData = Array(attribute.value)
+            case .applicationVersion: receipt.applicationVersion = try string(attribute, context)
+            // Raw whatever they hold: a 2010 receipt carries its opaque value as an INTEGER.
+            case .opaqueValue: receipt.opaqueValue = Array(attribute.value)
+            case .sha1Hash: receipt.sha1Hash = Array(attribute.value)
+            case .ageRating: receipt.ageRating = try string(attribute, context)
+            case .receiptCreationDate: receipt.receiptCreationDate = try date(attribute, context)
+            case .inAppPurchase: receipt.inApp.append(try inAppPurchase(attribute, index: receipt.inApp.count))
+            case .originalPurchaseDate: receipt.originalPurchaseDate = try date(attribute, context)
+            case .originalApplicationVersion: receipt.originalApplicationVersion = try string(attribute, context)
+            case .expirationDate: receipt.expirationDate = try date(attribute, context)
+            }
+        }
+        return receipt
+    }
+
+    private mutating func inAppPurchase(_ attribute: Attribute, index: Int) throws(PayloadError) -> InAppPurchase {
+        let outer = Context(type: attribute.type, name: ReceiptField.inAppPurchase.name, inAppIndex: index)
+        let element = try value(of: attribute, outer)
+        guard element.tag == ASN1Tag.set else {
+            throw failure(.unexpectedValueType, outer, at: element.offset, "expected a SET, found tag \(element.tag.hex)")
+        }
+        var attributes = try asn1(outer) { () throws(ASN1Error) in try element.children() }
+
+        var purchase = InAppPurchase()
+        var seen: UInt64 = 0
+        var count = 0
+        while !attributes.isAtEnd {
+            let attribute = try nextAttribute(&attributes, count: &count, inAppIndex: index)
+            guard let field = InAppField(rawValue: attribute.type) else {
+                purchase.unknownAttributes[attribute.type, default: []].append(Array(attribute.value))
+                continue
+            }
+            let context = Context(type: attribute.type, name: field.name, inAppIndex: index)
+            try claim(field.bit, in: &seen, attribute, context)
+            switch field {
+            case .quantity: purchase.quantity = try integer(attribute, context)
+            case .productID: purchase.productID = try string(attribute, context)
+            case .transactionID: purchase.transactionID = try string(attribute, context)
+            case .purchaseDate: purchase.purchaseDate = try date(attribute, context)
+            case .originalTransactionID: purchase.originalTransactionID = try string(attribute, context)
+            case .originalPurchaseDate: purchase.originalPurchaseDate = try date(attribute, context)
+            case .productType: purchase.productType = try integer(attribute, context)
+            case .expiresDate: purchase.expiresDate = try date(attribute, context)
+            case .webOrderLineItemID: purchase.webOrderLineItemID = try integer(attribute, context)
+            case .cancellationDate: purchase.cancellationDate = try date(attribute, context)
+            case .isTrialPeriod: purchase.isTrialPeriod = try boolean(attribute, context)
+            case .isInIntroOfferPeriod: purchase.isInIntroOfferPeriod = try boolean(attribute, context)
+            case .promotionalOfferID: purchase.promotionalOfferID = try string(attribute, context)
+            }
+        }
+        return purchase
+    }
+
+    // MARK: - Attributes
+
+    /// Reads the next attribute SEQUENCE of a SET, counting it against the limits first so that
+    /// a flood of attributes is refused before it is decoded.
+    private mutating func nextAttribute(_ set: inout ASN1Reader, count: inout Int, inAppIndex: Int?)
+        throws(PayloadError) -> Attribute
+    {
+        var context = Context(inAppIndex: inAppIndex)
+        count += 1
+        guard count <= limits.maximumAttributesPerSet else {
+            throw failure(
+                .tooManyAttributes, context, at: set.position,
+                "more than \(limits.maximumAttributesPerSet) attributes in one SET")
+        }
+        totalAttributes += 1
+        guard totalAttributes <= limits.maximumTotalAttributes else {
+            throw failure(
+                .tooManyAttributesInTotal, context, at: set.position,
+                "more than \(limits.maximumTotalAttributes) attributes in the payload")
+        }
+        let sequence = try asn1(context) { () throws(ASN1Error) in try set.read(ASN1Tag.sequence, "an attribute") }
+        var fields = try asn1(context) { () throws(ASN1Error) in try sequence.children() }
+        let type = try asn1(context) { () throws(ASN1Error) in
+            try fields.read(ASN1Tag.integer, "the attribute type").nonNegativeInteger()
+        }
+        context.type = type
+        // The version carries no meaning for decoding; only its shape is checked.
+        _ = try asn1(context) { () throws(ASN1Error) in try fields.read(ASN1Tag.integer, "the attribute version") }
+        let value = try asn1(context) { () throws(ASN1Error) in
+            try fields.read(ASN1Tag.octetString, "the attribute value")
+        }
+        try asn1(context) { () throws(ASN1Error) in try fields.expectEnd("the attribute value") }
+        return Attribute(type: type, value: value.contents, offset: sequence.offset)
+    }
+
+    private func claim(_ bit: UInt64, in seen: inout UInt64, _ attribute: Attribute, _ context: Context)
+        throws(PayloadError)
+    {
+        guard seen & bit == 0 else {
+            throw failure(.duplicateField, context, at: attribute.offset, "occurs more than once")
+        }
+        seen |= bit
+    }
+
+    // MARK: - Values
+
+    /// The single element an attribute value holds; nothing may follow it.
+    private func value(of attribute: Attribute, _ context: Context) throws(PayloadError) -> ASN1Element {
+        var reader = ASN1Reader(attribute.value)
+        let element = try asn1(context) { () throws(ASN1Error) in try reader.next() }
+        guard reader.isAtEnd else {
+            throw failure(.trailingBytes, context, at: reader.position, "unexpected bytes after the value")
+        }
+        return element
+    }
+
+    /// The contents of a string value, checked for tag and length but not yet for UTF-8.
+    private func stringContents(_ attribute: Attribute, _ context: Context) throws(PayloadError)
+        -> ArraySlice<UInt8>
+    {
+        let element = try value(of: attribute, context)
+        switch element.tag {
+        case ASN1Tag.utf8String, ASN1Tag.ia5String, ASN1Tag.printableString:
+            break
+        default:
+            throw failure(
+                .unexpectedValueType, context, at: element.offset, "expected a string, found tag \(element.tag.hex)")
+        }
+        guard element.contents.count <= limits.maximumStringLength else {
+            throw failure(
+                .stringTooLong, context, at: element.offset,
+                "a string of \(element.contents.count) bytes exceeds the limit of \(limits.maximumStringLength)")
+        }
+        return element.contents
+    }
+
+    private func string(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> String {
+        let contents = try stringContents(attribute, context)
+        guard let text = String(validating: contents, as: UTF8.self) else {
+            throw failure(.invalidString, context, at: contents.startIndex, "a string is not valid UTF-8")
+        }
+        return text
+    }
+
+    /// A date, or nil for the empty string Apple writes for "none" (expires and cancellation
+    /// dates of non-subscriptions).
+    private func date(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> Date? {
+        let contents = try stringContents(attribute, context)
+        do throws(RFC3339.ParseError) {
+            return try RFC3339.parse(contents)
+        } catch {
+            throw failure(.invalidDate, context, at: contents.startIndex, error.description)
+        }
+    }
+
+    private func integer(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> Int64 {
+        let element = try value(of: attribute, context)
+        guard element.tag == ASN1Tag.integer else {
+            throw failure(
+                .unexpectedValueType, context, at: element.offset, "expected an INTEGER, found tag \(element.tag.hex)")
+        }
+        return try asn1(context) { () throws(ASN1Error) in try element.nonNegativeInteger() }
+    }
+
+    private func boolean(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> Bool {
+        let number = try integer(attribute, context)
+        guard number <= 1 else {
+            throw failure(.invalidBoolean, context, at: attribute.offset, "expected 0 or 1, found \(number)")
+        }
+        return number == 1
+    }
+
+    // MARK: - Errors
+
+    private func failure(_ code: PayloadError.Code, _ context: Context, at offset: Int, _ message: String)
+        -> PayloadError
+    {
+        PayloadError(
+            code, attributeType: context.type, inAppIndex: context.inAppIndex, at: offset,
+            "\(context.label): \(message)")
+    }
+
+    /// Runs a reader step, turning its error into a `PayloadError` that names the attribute.
+    private func asn1<T>(_ context: Context, _ body: () throws(ASN1Error) -> T) throws(PayloadError) -> T {
+        do {
+            return try body()
+        } catch {
+            let code: PayloadError.Code
+            switch error.code {
+            case .trailingBytes: code = .trailingBytes
+            case .invalidInteger, .integerTooLarge: code = .invalidInteger
+            case .invalidString: code = .invalidString
+            default: code = .malformed
+            }
+            let prefix = context.type == nil && context.inAppIndex == nil ? "" : "\(context.label): "
+            throw PayloadError(
+                code, attributeType: context.type, inAppIndex: context.inAppIndex, at: error.offset,
+                prefix + error.message, underlying: error)
+        }
+    }
+}

@@ -1,0 +1,244 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A hand-written RFC 3339 date parser and UTC formatter for receipt dates.
+///
+/// Receipts hold one to twenty dates per purchase and servers decode millions of them, so this
+/// works on UTF-8 bytes with integer arithmetic instead of `DateFormatter`, which costs tens of
+/// microseconds per call. Dates are kept to the millisecond: the parser rounds finer fractions,
+/// which is what makes `format(parse(x))` exact for every parsed date.
+public enum RFC3339 {
+    /// Why a date string is not an RFC 3339 date, with the offending text.
+    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The rejected text, decoded lossily so that invalid UTF-8 can still be shown.
+        public let text: String
+        public let reason: String
+
+        public var description: String { "invalid date \"\(text)\": \(reason)" }
+    }
+
+    /// Fraction digits beyond this are refused: no producer writes them, and unbounded runs of
+    /// digits would only serve to smuggle junk past the parser.
+    public static let maximumFractionDigits = 9
+
+    /// Milliseconds between 1970-01-01 and 2001-01-01, the epoch `Date` stores its value from.
+    private static let referenceDateMilliseconds: Int64 = 978_307_200_000
+    private static let millisecondsPerDay: Int64 = 86_400_000
+
+    /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`; an empty string means absent.
+    public static func parse(_ text: String) throws(ParseError) -> Date? {
+        try parse(Array(text.utf8)[...])
+    }
+
+    /// Parses the UTF-8 bytes of a date; an empty slice means absent.
+    public static func parse(_ bytes: ArraySlice<UInt8>) throws(ParseError) -> Date? {
+        guard !bytes.isEmpty else { return nil }
+        guard let milliseconds = millisecondsSince1970(bytes) else {
+            throw ParseError(
+                text: String(decoding: bytes, as: UTF8.self),
+                reason: "expected YYYY-MM-DDTHH:MM:SS[.fraction] followed by Z, ±HH:MM or ±HHMM")
+        }
+        return Date(timeIntervalSinceReferenceDate: Double(milliseconds - referenceDateMilliseconds) / 1000)
+    }
+
+    /// Formats a date in UTC as `2020-10-08T11:17:49.131Z`, or without the fraction when it is zero.
+    ///
+    /// Returns nil for dates outside the years 0000 to 9999, which the four-digit year cannot hold.
+    public static func format(_ date: Date) -> String? {
+        let scaled = (date.timeIntervalSinceReferenceDate * 1000).rounded()
+        // About ±285,000 years, far outside what four year digits hold, yet safely inside Int64.
+        guard scaled.isFinite, abs(scaled) < 9e15 else { return nil }
+        let total = Int64(scaled) + referenceDateMilliseconds
+        var days = total / millisecondsPerDay
+        var remainder = total % millisecondsPerDay
+        if remainder < 0 {
+            days -= 1
+            remainder += millisecondsPerDay
+        }
+        let (year, month, day) = civil(fromDays: days)
+        guard (0...9999).contains(year) else { return nil }
+        let milliseconds = Int(remainder % 1000)
+        let seconds = Int(remainder / 1000)
+        var out: [UInt8] = []
+        out.reserveCapacity(24)
+        append(Int(year), digits: 4, to: &out)
+        out.append(UInt8(ascii: "-"))
+        append(month, digits: 2, to: &out)
+        out.append(UInt8(ascii: "-"))
+        append(day, digits: 2, to: &out)
+        out.append(UInt8(ascii: "T"))
+        append(seconds / 3600, digits: 2, to: &out)
+        out.append(UInt8(ascii: ":"))
+        append(seconds / 60 % 60, digits: 2, to: &out)
+        out.append(UInt8(ascii: ":"))
+        append(seconds % 60, digits: 2, to: &out)
+        if milliseconds != 0 {
+            out.append(UInt8(ascii: "."))
+            append(milliseconds, digits: 3, to: &out)
+        }
+        out.append(UInt8(ascii: "Z"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    // MARK: - Parsing
+
+    /// The instant in milliseconds since 1970, or nil when the bytes are not a valid date.
+    private static func millisecondsSince1970(_ bytes: ArraySlice<UInt8>) -> Int64? {
+        var scanner = Scanner(bytes: bytes, index: bytes.startIndex)
+        guard let year = scanner.number(digits: 4), scanner.skip("-"),
+            let month = scanner.number(digits: 2), scanner.skip("-"),
+            let day = scanner.number(digits: 2), scanner.skip("T"),
+            let hour = scanner.number(digits: 2), scanner.skip(":"),
+            let minute = scanner.number(digits: 2), scanner.skip(":"),
+            let second = scanner.number(digits: 2)
+        else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+            hour <= 23, minute <= 59, second <= 59
+        else { return nil }
+
+        var milliseconds: Int64 = 0
+        if scanner.skip(".") {
+            guard let fraction = scanner.fractionMilliseconds() else { return nil }
+            milliseconds = fraction
+        }
+
+        var offsetSeconds: Int64 = 0
+        guard let zone = scanner.take() else { return nil }
+        switch zone {
+        case UInt8(ascii: "Z"):
+            break
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            guard let offsetHour = scanner.number(digits: 2) else { return nil }
+            _ = scanner.skip(":")
+            guard let offsetMinute = scanner.number(digits: 2), offsetHour <= 23, offsetMinute <= 59 else {
+                return nil
+            }
+            offsetSeconds = Int64(offsetHour * 3600 + offsetMinute * 60)
+            if zone == UInt8(ascii: "-") {
+                offsetSeconds = -offsetSeconds
+            }
+        default:
+            return nil
+        }
+        guard scanner.isAtEnd else { return nil }
+
+        let days = daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
+        let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - offsetSeconds
+        return seconds * 1000 + milliseconds
+    }
+
+    /// Reads fixed-width fields; every method leaves the index unspecified when it fails, since
+    /// any failure rejects the whole date.
+    private struct Scanner {
+        let bytes: ArraySlice<UInt8>
+        var index: Int
+
+        var isAtEnd: Bool { index == bytes.endIndex }
+
+        mutating func take() -> UInt8? {
+            guard index < bytes.endIndex else { return nil }
+            defer { index += 1 }
+            return bytes[index]
+        }
+
+        mutating func skip(_ character: Unicode.Scalar) -> Bool {
+            guard index < bytes.endIndex, bytes[index] == UInt8(ascii: character) else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func digit() -> Int? {
+            guard index < bytes.endIndex else { return nil }
+            let value = Int(bytes[index]) - Int(UInt8(ascii: "0"))
+            guard (0...9).contains(value) else { return nil }
+            index += 1
+            return value
+        }
+
+        mutating func number(digits: Int) -> Int? {
+            var value = 0
+            for _ in 0..<digits {
+                guard let next = digit() else { return nil }
+                value = value * 10 + next
+            }
+            return value
+        }
+
+        /// Reads one to `maximumFractionDigits` digits as milliseconds, rounding half up.
+        mutating func fractionMilliseconds() -> Int64? {
+            var count = 0
+            var milliseconds: Int64 = 0
+            var roundUp = false
+            while let next = digit() {
+                count += 1
+                if count <= 3 {
+                    milliseconds = milliseconds * 10 + Int64(next)
+                } else if count == 4 {
+                    roundUp = next >= 5
+                }
+            }
+            guard (1...RFC3339.maximumFractionDigits).contains(count) else { return nil }
+            var scale = count
+            while scale < 3 {
+                milliseconds *= 10
+                scale += 1
+            }
+            return milliseconds + (roundUp ? 1 : 0)
+        }
+    }
+
+    private static func isLeap(_ year: Int) -> Bool {
+        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    // MARK: - Civil calendar arithmetic (Howard Hinnant's algorithms, proleptic Gregorian)
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date.
+    static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+        // Counting years from March puts the leap day last, so day-of-year needs no table.
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The proleptic Gregorian date of a day counted from 1970-01-01.
+    static func civil(fromDays days: Int64) -> (year: Int64, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (year, Int(month), Int(day))
+    }
+
+    private static func append(_ value: Int, digits: Int, to out: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<digits {
+            divisor *= 10
+        }
+        var rest = value
+        while divisor > 0 {
+            out.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+}

@@ -105,11 +105,14 @@ public enum ReceiptEncoder {
     }
 
     private static func date(_ value: Date) throws(ReceiptEncodingError) -> [UInt8] {
+        guard let text = RFC3339.format(value) else {
+            throw ReceiptEncodingError("date \(value) lies outside the years 0000-9999")
+        }
         var writer = DERWriter()
         do {
-            try writer.writeIA5String(RFC3339.string(from: value))
+            try writer.writeIA5String(text)
         } catch {
-            throw ReceiptEncodingError("date \(value): \(error)")
+            throw ReceiptEncodingError("date \(text): \(error)")
         }
         return writer.bytes
     }

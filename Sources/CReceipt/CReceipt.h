@@ -102,4 +102,45 @@ static inline unsigned long CReceipt_ERR_get_error_all(const char **file, int *l
     return ERR_get_error_all(file, line, function, data, flags);
 }
 
+/* ---- Signing: test PKI and make-receipt ---- */
+
+/* EVP_PKEY_Q_keygen is variadic; for "RSA" its one extra argument is the modulus size in bits. */
+static inline EVP_PKEY *CReceipt_EVP_PKEY_Q_keygen(size_t bits) {
+    return EVP_PKEY_Q_keygen(NULL, NULL, "RSA", bits);
+}
+
+/*
+ * Builds one standard extension from its openssl.cnf-style text ("critical,CA:TRUE", "hash",
+ * "keyid:always"). The context struct and X509V3_set_ctx_nodb (a macro) stay on this side.
+ */
+static inline X509_EXTENSION *CReceipt_X509V3_EXT_nconf_nid(X509 *issuer, X509 *subject, int nid,
+                                                            const char *value) {
+    X509V3_CTX context;
+    X509V3_set_ctx_nodb(&context);
+    X509V3_set_ctx(&context, issuer, subject, NULL, NULL, 0);
+    return X509V3_EXT_nconf_nid(NULL, &context, nid, value);
+}
+
+static inline int CReceipt_MBSTRING_UTF8(void) { return MBSTRING_UTF8; }
+
+static inline int CReceipt_sk_PKCS7_SIGNER_INFO_num(const STACK_OF(PKCS7_SIGNER_INFO) *stack) {
+    return sk_PKCS7_SIGNER_INFO_num(stack);
+}
+
+static inline PKCS7_SIGNER_INFO *CReceipt_sk_PKCS7_SIGNER_INFO_value(const STACK_OF(PKCS7_SIGNER_INFO) *stack,
+                                                                     int index) {
+    return sk_PKCS7_SIGNER_INFO_value(stack, index);
+}
+
+/* Reads one DER PKCS#7 from a buffer, rejecting trailing bytes like CReceipt_d2i_X509. */
+static inline PKCS7 *CReceipt_d2i_PKCS7(const void *der, long length) {
+    const unsigned char *cursor = (const unsigned char *)der;
+    PKCS7 *p7 = d2i_PKCS7(NULL, &cursor, length);
+    if (p7 != NULL && cursor != (const unsigned char *)der + length) {
+        PKCS7_free(p7);
+        return NULL;
+    }
+    return p7;
+}
+
 #endif /* CRECEIPT_H */

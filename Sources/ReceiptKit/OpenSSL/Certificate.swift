@@ -28,7 +28,7 @@ public final class Certificate: @unchecked Sendable {
     public init(der: [UInt8]) throws(OpenSSLError) {
         let decoded = der.withUnsafeBytes { CReceipt_d2i_X509($0.baseAddress, $0.count) }
         guard let decoded else {
-            throw OpenSSLError.drain("not a DER certificate")
+            throw OpenSSLError.drain("decoding a DER certificate")
         }
         pointer = decoded
         self.der = der
@@ -70,13 +70,13 @@ public final class Certificate: @unchecked Sendable {
         let pem = Array(bytes[start...])
         let decoded = pem.withUnsafeBytes { CReceipt_PEM_read_X509($0.baseAddress, Int32(clamping: $0.count)) }
         guard let decoded else {
-            throw OpenSSLError.drain("not a PEM certificate")
+            throw OpenSSLError.drain("reading a PEM certificate")
         }
         var out: UnsafeMutablePointer<UInt8>?
         let length = i2d_X509(decoded, &out)
         X509_free(decoded)
         guard length > 0, let out else {
-            throw OpenSSLError.drain("cannot re-encode a PEM certificate")
+            throw OpenSSLError.drain("re-encoding a PEM certificate")
         }
         let der = Array(UnsafeBufferPointer(start: out, count: Int(length)))
         CReceipt_OPENSSL_free(out)
@@ -116,7 +116,7 @@ public final class Certificate: @unchecked Sendable {
     /// The public key, for checking signatures made with it.
     public func publicKey() throws(OpenSSLError) -> PublicKey {
         guard let key = X509_get_pubkey(pointer) else {
-            throw OpenSSLError.drain("cannot read the certificate's public key")
+            throw OpenSSLError.drain("reading the certificate's public key")
         }
         return PublicKey(owning: key)
     }

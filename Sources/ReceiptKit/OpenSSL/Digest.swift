@@ -24,7 +24,7 @@ public final class Digest: @unchecked Sendable {
     /// The digest of `bytes`.
     public func hash(_ bytes: ArraySlice<UInt8>) throws(OpenSSLError) -> [UInt8] {
         guard let algorithm else {
-            throw OpenSSLError.drain("OpenSSL does not provide \(name)")
+            throw OpenSSLError.drain("fetching \(name)")
         }
         var output = [UInt8](repeating: 0, count: size)
         var written: UInt32 = 0
@@ -36,7 +36,7 @@ public final class Digest: @unchecked Sendable {
             }
         }
         guard ok == 1, Int(written) == size else {
-            throw OpenSSLError.drain("cannot compute \(name)")
+            throw OpenSSLError.drain("computing \(name)")
         }
         return output
     }

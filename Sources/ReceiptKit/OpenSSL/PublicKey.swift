@@ -31,11 +31,11 @@ public final class PublicKey: @unchecked Sendable {
         signature: ArraySlice<UInt8>, over message: ArraySlice<UInt8>, digest: Digest
     ) throws(OpenSSLError) -> Bool {
         guard let context = EVP_MD_CTX_new() else {
-            throw OpenSSLError.drain("cannot allocate a digest context")
+            throw OpenSSLError.drain("allocating a digest context")
         }
         defer { EVP_MD_CTX_free(context) }
         guard EVP_DigestVerifyInit(context, nil, digest.algorithm, nil, pointer) == 1 else {
-            throw OpenSSLError.drain("cannot start a \(digest.name) signature check with a \(summary) key")
+            throw OpenSSLError.drain("starting a \(digest.name) signature check with a \(summary) key")
         }
         let result = signature.withUnsafeBytes { signatureBytes in
             message.withUnsafeBytes { messageBytes in

@@ -91,7 +91,7 @@ public final class ChainVerifier: Sendable {
         case .success(let built):
             chain = built
         case .failure(let error):
-            var detail = "the signer does not chain to a trusted root: \(error)"
+            var detail = "the signer does not chain to a trusted root: " + error.reasons.joined(separator: "; ")
             if signer.isSelfIssued {
                 detail += Self.selfSignedHint(signer)
             }
@@ -160,12 +160,12 @@ extension ChainVerifier {
 
         init(roots: [Certificate]) throws(OpenSSLError) {
             guard let store = X509_STORE_new() else {
-                throw OpenSSLError.drain("cannot allocate a certificate store")
+                throw OpenSSLError.drain("allocating a certificate store")
             }
             pointer = store
             self.roots = roots
             for root in roots where X509_STORE_add_cert(store, root.pointer) != 1 {
-                throw OpenSSLError.drain("cannot add root \"\(root.subject)\" to the store")
+                throw OpenSSLError.drain("adding root \"\(root.subject)\" to the store")
             }
         }
 
@@ -177,17 +177,17 @@ extension ChainVerifier {
         /// per receipt at the receipt's own time.
         func build(leaf: Certificate, untrusted: [Certificate]) -> Result<[Certificate], OpenSSLError> {
             guard let context = X509_STORE_CTX_new(), let stack = CReceipt_sk_X509_new_null() else {
-                return .failure(OpenSSLError.drain("cannot allocate a verification context"))
+                return .failure(OpenSSLError.drain("allocating a verification context"))
             }
             defer {
                 CReceipt_sk_X509_free(stack)
                 X509_STORE_CTX_free(context)
             }
             for certificate in untrusted where CReceipt_sk_X509_push(stack, certificate.pointer) <= 0 {
-                return .failure(OpenSSLError.drain("cannot collect the embedded certificates"))
+                return .failure(OpenSSLError.drain("collecting the embedded certificates"))
             }
             guard X509_STORE_CTX_init(context, pointer, leaf.pointer, stack) == 1 else {
-                return .failure(OpenSSLError.drain("cannot start chain verification"))
+                return .failure(OpenSSLError.drain("starting chain verification"))
             }
             X509_STORE_CTX_set_flags(context, UInt(X509_V_FLAG_NO_CHECK_TIME))
             let verified = X509_verify_cert(context)
@@ -197,10 +197,10 @@ extension ChainVerifier {
                 let depth = X509_STORE_CTX_get_error_depth(context)
                 var reasons = ["\(reason) at depth \(depth)"]
                 reasons.append(contentsOf: OpenSSLError.drainQueue())
-                return .failure(OpenSSLError("chain verification failed", reasons: reasons))
+                return .failure(OpenSSLError(operation: "chain verification", reasons: reasons))
             }
             guard let built = CReceipt_X509_STORE_CTX_get1_chain(context) else {
-                return .failure(OpenSSLError.drain("cannot read the verified chain"))
+                return .failure(OpenSSLError.drain("reading the verified chain"))
             }
             defer { CReceipt_sk_X509_pop_free(built) }
             // Map OpenSSL's chain back onto our own objects; anchors first, so the root
@@ -211,7 +211,7 @@ extension ChainVerifier {
                 guard let entry = CReceipt_sk_X509_value(built, index),
                     let match = anchors.first(where: { X509_cmp($0.pointer, entry) == 0 })
                 else {
-                    return .failure(OpenSSLError("chain verification failed", reasons: ["unknown certificate in chain"]))
+                    return .failure(OpenSSLError(operation: "chain verification", reasons: ["unknown certificate in chain"]))
                 }
                 chain.append(match)
             }

@@ -1,0 +1,148 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Why a receipt model cannot be encoded as a payload.
+public struct ReceiptEncodingError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// Encodes a receipt model as an App Store receipt payload, the bytes a receipt signs.
+///
+/// The payload is `SET OF ReceiptAttribute`, each `SEQUENCE { type INTEGER, version INTEGER,
+/// value OCTET STRING }` whose value holds the DER of the typed field. Attributes come out in
+/// ascending type order as Apple's and Xcode's receipts list them (not in DER SET OF order),
+/// and in-app purchases (type 17) each hold a nested SET of the same shape.
+public enum ReceiptEncoder {
+    /// The version Apple writes in every attribute.
+    static let attributeVersion: Int64 = 1
+
+    public static func encode(_ receipt: ParsedReceipt) throws(ReceiptEncodingError) -> [UInt8] {
+        var attributes: [(type: Int64, value: [UInt8])] = []
+        func add(_ type: Int64, _ value: [UInt8]?) {
+            if let value { attributes.append((type, value)) }
+        }
+        add(0, receipt.receiptType.map(utf8String))
+        add(1, receipt.appItemID.map(integer))
+        add(2, try bundleIDValue(receipt))
+        add(3, receipt.applicationVersion.map(utf8String))
+        add(4, receipt.opaqueValue)
+        add(5, receipt.sha1Hash)
+        add(10, receipt.ageRating.map(utf8String))
+        add(12, try receipt.receiptCreationDate.map(date))
+        for purchase in receipt.inApp {
+            add(17, try encode(purchase))
+        }
+        add(18, try receipt.originalPurchaseDate.map(date))
+        add(19, receipt.originalApplicationVersion.map(utf8String))
+        add(21, try receipt.expirationDate.map(date))
+        appendUnknown(receipt.unknownAttributes, to: &attributes)
+        return attributeSet(attributes)
+    }
+
+    /// One in-app purchase as the nested SET that attribute 17 carries.
+    public static func encode(_ purchase: InAppPurchase) throws(ReceiptEncodingError) -> [UInt8] {
+        var attributes: [(type: Int64, value: [UInt8])] = []
+        func add(_ type: Int64, _ value: [UInt8]?) {
+            if let value { attributes.append((type, value)) }
+        }
+        add(1701, purchase.quantity.map(integer))
+        add(1702, purchase.productID.map(utf8String))
+        add(1703, purchase.transactionID.map(utf8String))
+        add(1704, try purchase.purchaseDate.map(date))
+        add(1705, purchase.originalTransactionID.map(utf8String))
+        add(1706, try purchase.originalPurchaseDate.map(date))
+        add(1707, purchase.productType.map(integer))
+        add(1708, try purchase.expiresDate.map(date))
+        add(1711, purchase.webOrderLineItemID.map(integer))
+        add(1712, try purchase.cancellationDate.map(date))
+        add(1713, purchase.isTrialPeriod.map { integer($0 ? 1 : 0) })
+        add(1719, purchase.isInIntroOfferPeriod.map { integer($0 ? 1 : 0) })
+        add(1721, purchase.promotionalOfferID.map(utf8String))
+        appendUnknown(purchase.unknownAttributes, to: &attributes)
+        return attributeSet(attributes)
+    }
+
+    /// The value octets of attribute 2 (a UTF8String TLV), which the device hash covers.
+    ///
+    /// `bundleIDData` is used verbatim when present, so a receipt decoded from Apple's bytes
+    /// re-encodes to the same hash input; it must then agree with `bundleID`.
+    public static func bundleIDValue(_ receipt: ParsedReceipt) throws(ReceiptEncodingError) -> [UInt8]? {
+        guard let data = receipt.bundleIDData else {
+            return receipt.bundleID.map(utf8String)
+        }
+        if let bundleID = receipt.bundleID {
+            var reader = ASN1Reader(data)
+            let element = try? reader.read(ASN1Tag.utf8String, "bundle id")
+            guard let element, reader.isAtEnd, String(validating: element.contents, as: UTF8.self) == bundleID else {
+                throw ReceiptEncodingError(
+                    "bundle_id_data is not the UTF8String of bundle_id '\(bundleID)'; give one or make them agree")
+            }
+        }
+        return data
+    }
+
+    // MARK: - Typed values
+
+    private static func utf8String(_ text: String) -> [UInt8] {
+        var writer = DERWriter()
+        writer.writeUTF8String(text)
+        return writer.bytes
+    }
+
+    private static func integer(_ value: Int64) -> [UInt8] {
+        var writer = DERWriter()
+        writer.writeInteger(value)
+        return writer.bytes
+    }
+
+    private static func date(_ value: Date) throws(ReceiptEncodingError) -> [UInt8] {
+        guard let text = RFC3339.format(value) else {
+            throw ReceiptEncodingError("date \(value) lies outside the years 0000-9999")
+        }
+        var writer = DERWriter()
+        do {
+            try writer.writeIA5String(text)
+        } catch {
+            throw ReceiptEncodingError("date \(text): \(error)")
+        }
+        return writer.bytes
+    }
+
+    // MARK: - Attributes
+
+    /// Unknown attributes go after the known ones of the same type; the sort below is stable.
+    private static func appendUnknown(_ unknown: [Int64: [[UInt8]]], to attributes: inout [(type: Int64, value: [UInt8])]) {
+        for type in unknown.keys.sorted() {
+            for value in unknown[type] ?? [] {
+                attributes.append((type, value))
+            }
+        }
+    }
+
+    private static func attributeSet(_ attributes: [(type: Int64, value: [UInt8])]) -> [UInt8] {
+        // Swift's sort is not guaranteed stable, so sort on (type, position written).
+        let ordered = attributes.enumerated().sorted { lhs, rhs in
+            (lhs.element.type, lhs.offset) < (rhs.element.type, rhs.offset)
+        }
+        var writer = DERWriter()
+        writer.writeSet { set in
+            for (_, attribute) in ordered {
+                set.writeSequence { sequence in
+                    sequence.writeInteger(attribute.type)
+                    sequence.writeInteger(attributeVersion)
+                    sequence.writeOctetString(attribute.value)
+                }
+            }
+        }
+        return writer.bytes
+    }
+}

@@ -1,0 +1,221 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import CReceipt
+
+/// A throwaway certificate hierarchy shaped like Apple's receipt-signing one.
+///
+/// Root CA → intermediate CA (marker `1.2.840.113635.100.6.2.1`) → receipt-signing leaf
+/// (marker `1.2.840.113635.100.6.11.1`), RSA-2048 with SHA-256 signatures, plus a lone
+/// self-signed certificate for StoreKit-Testing-style receipts. Names copy the shape of
+/// Apple's but say "receipt-check test PKI" so no one mistakes them for Apple's.
+///
+/// Subject names are fixed, so two PKIs generated separately have identical names and
+/// different keys: the second one's root is a "self-made root" that a verifier must reject
+/// when it trusts only the first.
+public struct TestPKI: Sendable, Equatable {
+    public let root: TestCredential
+    public let intermediate: TestCredential
+    public let leaf: TestCredential
+    /// Self-signed, like Xcode's `CN=StoreKit` certificate: signs receipts on its own.
+    public let storeKit: TestCredential
+
+    public init(root: TestCredential, intermediate: TestCredential, leaf: TestCredential, storeKit: TestCredential) {
+        self.root = root
+        self.intermediate = intermediate
+        self.leaf = leaf
+        self.storeKit = storeKit
+    }
+
+    /// What to generate. The defaults give a PKI a verifier should accept.
+    public struct Options: Sendable, Equatable {
+        /// Put the receipt-signing marker extension on the leaf.
+        public var leafMarker = true
+        /// Put the WWDR marker extension on the intermediate.
+        public var intermediateMarker = true
+        /// Validity of the leaf (and of the StoreKit certificate).
+        public var leafNotBefore: Date = TestPKI.defaultNotBefore
+        public var leafNotAfter: Date = TestPKI.defaultNotAfter
+        /// Validity of the root and intermediate. `generate` widens it to cover the leaf, so a
+        /// chosen leaf window makes only the leaf expired or not yet valid.
+        public var caNotBefore: Date = TestPKI.defaultNotBefore
+        public var caNotAfter: Date = TestPKI.defaultNotAfter
+        public var keyBits = 2048
+
+        public init() {}
+    }
+
+    /// 2015-01-01T00:00:00Z: before any receipt a test is likely to date.
+    public static let defaultNotBefore = Date(timeIntervalSince1970: 1_420_070_400)
+    /// 2045-01-01T00:00:00Z: still a UTCTime, and far enough for CI runs "now".
+    public static let defaultNotAfter = Date(timeIntervalSince1970: 2_366_841_600)
+
+    public enum Name {
+        public static let organization = "receipt-check test PKI"
+        public static let root = "receipt-check Test Root CA"
+        public static let intermediate = "receipt-check Test Worldwide Developer Relations CA"
+        public static let leaf = "receipt-check Test Mac App Store and iTunes Store Receipt Signing"
+        public static let storeKit = "receipt-check Test StoreKit"
+    }
+
+    // MARK: - Generating
+
+    public static func generate(_ options: Options = Options()) throws(OpenSSLError) -> TestPKI {
+        guard options.leafNotBefore < options.leafNotAfter, options.caNotBefore < options.caNotAfter else {
+            throw OpenSSLError(operation: "generating the test PKI", reasons: ["notBefore must precede notAfter"])
+        }
+        let caNotBefore = min(options.caNotBefore, options.leafNotBefore)
+        let caNotAfter = max(options.caNotAfter, options.leafNotAfter)
+
+        let rootKey = try OwnedKey.generateRSA(bits: options.keyBits)
+        let rootName = try OwnedName(commonName: Name.root, organizationalUnit: "receipt-check Certification Authority")
+        let root = try CertificateBuilder(
+            subject: rootName, subjectKey: rootKey, notBefore: caNotBefore, notAfter: caNotAfter
+        ).build(issuer: nil, issuerKey: rootKey) { builder, cert throws(OpenSSLError) in
+            try builder.addExtension(nid: NID_basic_constraints, "critical,CA:TRUE", to: cert, issuer: cert)
+            try builder.addExtension(nid: NID_key_usage, "critical,keyCertSign,cRLSign", to: cert, issuer: cert)
+            try builder.addExtension(nid: NID_subject_key_identifier, "hash", to: cert, issuer: cert)
+        }
+
+        let intermediateKey = try OwnedKey.generateRSA(bits: options.keyBits)
+        let intermediateName = try OwnedName(
+            commonName: Name.intermediate, organizationalUnit: "receipt-check Test Worldwide Developer Relations")
+        let intermediate = try CertificateBuilder(
+            subject: intermediateName, subjectKey: intermediateKey, notBefore: caNotBefore, notAfter: caNotAfter
+        ).build(issuer: root, issuerKey: rootKey) { builder, cert throws(OpenSSLError) in
+            try builder.addExtension(nid: NID_basic_constraints, "critical,CA:TRUE,pathlen:0", to: cert, issuer: root)
+            try builder.addExtension(nid: NID_key_usage, "critical,keyCertSign,cRLSign", to: cert, issuer: root)
+            try builder.addExtension(nid: NID_subject_key_identifier, "hash", to: cert, issuer: root)
+            try builder.addExtension(nid: NID_authority_key_identifier, "keyid:always", to: cert, issuer: root)
+            if options.intermediateMarker {
+                try builder.addMarker(MarkerOID.intermediate, to: cert)
+            }
+        }
+
+        let leafKey = try OwnedKey.generateRSA(bits: options.keyBits)
+        let leafName = try OwnedName(
+            commonName: Name.leaf, organizationalUnit: "receipt-check Test Worldwide Developer Relations")
+        let leaf = try CertificateBuilder(
+            subject: leafName, subjectKey: leafKey, notBefore: options.leafNotBefore, notAfter: options.leafNotAfter
+        ).build(issuer: intermediate, issuerKey: intermediateKey) { builder, cert throws(OpenSSLError) in
+            try builder.addExtension(nid: NID_basic_constraints, "critical,CA:FALSE", to: cert, issuer: intermediate)
+            try builder.addExtension(nid: NID_key_usage, "critical,digitalSignature", to: cert, issuer: intermediate)
+            try builder.addExtension(nid: NID_subject_key_identifier, "hash", to: cert, issuer: intermediate)
+            try builder.addExtension(
+                nid: NID_authority_key_identifier, "keyid:always", to: cert, issuer: intermediate)
+            if options.leafMarker {
+                try builder.addMarker(MarkerOID.receiptSigning, to: cert)
+            }
+        }
+
+        let storeKitKey = try OwnedKey.generateRSA(bits: options.keyBits)
+        let storeKitName = try OwnedName(commonName: Name.storeKit, organizationalUnit: "receipt-check Test StoreKit")
+        let storeKit = try CertificateBuilder(
+            subject: storeKitName, subjectKey: storeKitKey, notBefore: options.leafNotBefore,
+            notAfter: options.leafNotAfter
+        ).build(issuer: nil, issuerKey: storeKitKey) { builder, cert throws(OpenSSLError) in
+            // Xcode's certificate is a CA that signs receipts directly; copy that shape.
+            try builder.addExtension(nid: NID_basic_constraints, "critical,CA:TRUE", to: cert, issuer: cert)
+            try builder.addExtension(
+                nid: NID_key_usage, "critical,digitalSignature,keyCertSign", to: cert, issuer: cert)
+            try builder.addExtension(nid: NID_subject_key_identifier, "hash", to: cert, issuer: cert)
+        }
+
+        return TestPKI(
+            root: try credential(root, rootKey),
+            intermediate: try credential(intermediate, intermediateKey),
+            leaf: try credential(leaf, leafKey),
+            storeKit: try credential(storeKit, storeKitKey))
+    }
+
+    private static func credential(_ cert: OwnedCertificate, _ key: OwnedKey) throws(OpenSSLError) -> TestCredential {
+        TestCredential(certificatePEM: try cert.pem(), certificateDER: try cert.der(), privateKeyPEM: try key.privateKeyPEM())
+    }
+
+    // MARK: - Files
+
+    /// The files `write(to:)` creates and `load(from:)` reads, relative to the directory.
+    public enum FileName {
+        public static let rootPEM = "root.pem"
+        public static let rootDER = "root.der"
+        public static let rootKey = "root.key.pem"
+        public static let intermediatePEM = "intermediate.pem"
+        public static let intermediateKey = "intermediate.key.pem"
+        public static let leafPEM = "leaf.pem"
+        public static let leafKey = "leaf.key.pem"
+        public static let storeKitPEM = "storekit.pem"
+        public static let storeKitDER = "storekit.der"
+        public static let storeKitKey = "storekit.key.pem"
+    }
+
+    /// Writes every certificate and key into `directory`, creating it if needed.
+    public func write(to directory: String) throws(TestPKIFileError) {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw TestPKIFileError(path: directory, reason: "cannot create the directory: \(error)")
+        }
+        let files: [(String, [UInt8])] = [
+            (FileName.rootPEM, root.certificatePEM), (FileName.rootDER, root.certificateDER),
+            (FileName.rootKey, root.privateKeyPEM),
+            (FileName.intermediatePEM, intermediate.certificatePEM),
+            (FileName.intermediateKey, intermediate.privateKeyPEM),
+            (FileName.leafPEM, leaf.certificatePEM), (FileName.leafKey, leaf.privateKeyPEM),
+            (FileName.storeKitPEM, storeKit.certificatePEM), (FileName.storeKitDER, storeKit.certificateDER),
+            (FileName.storeKitKey, storeKit.privateKeyPEM),
+        ]
+        for (name, bytes) in files {
+            let path = directory + "/" + name
+            do {
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+            } catch {
+                throw TestPKIFileError(path: path, reason: "cannot write: \(error)")
+            }
+        }
+    }
+
+    /// Reads a PKI written by `write(to:)` (or `receipt-check make-test-pki`).
+    public static func load(from directory: String) throws(TestPKIFileError) -> TestPKI {
+        func read(_ name: String) throws(TestPKIFileError) -> [UInt8] {
+            let path = directory + "/" + name
+            do {
+                return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            } catch {
+                throw TestPKIFileError(path: path, reason: "cannot read: \(error)")
+            }
+        }
+        func load(_ pem: String, _ key: String) throws(TestPKIFileError) -> TestCredential {
+            let certificatePEM = try read(pem)
+            let der: [UInt8]
+            do throws(OpenSSLError) {
+                der = try OwnedCertificate.fromPEM(certificatePEM).der()
+            } catch {
+                throw TestPKIFileError(path: directory + "/" + pem, reason: error.description)
+            }
+            return TestCredential(certificatePEM: certificatePEM, certificateDER: der, privateKeyPEM: try read(key))
+        }
+        return TestPKI(
+            root: try load(FileName.rootPEM, FileName.rootKey),
+            intermediate: try load(FileName.intermediatePEM, FileName.intermediateKey),
+            leaf: try load(FileName.leafPEM, FileName.leafKey),
+            storeKit: try load(FileName.storeKitPEM, FileName.storeKitKey))
+    }
+}
+
+/// A test PKI file that could not be read or written.
+public struct TestPKIFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// The extension OIDs that mark Apple's receipt-signing chain.
+public enum MarkerOID {
+    /// On the Apple Worldwide Developer Relations intermediate.
+    public static let intermediate = "1.2.840.113635.100.6.2.1"
+    /// On the Mac App Store and iTunes Store Receipt Signing leaf.
+    public static let receiptSigning = "1.2.840.113635.100.6.11.1"
+}

@@ -8,8 +8,9 @@
 @main
 enum ReceiptCheck {
     /// Every subcommand; the first is the default when none is named.
-    static var commands: [any Command.Type] { [
-    ] }
+    static var commands: [any Command.Type] {
+        [VerifyCommand.self, InspectCommand.self]
+    }
 
     static func main() {
         let console = Console()

@@ -81,10 +81,14 @@ public final class ReceiptValidator: Sendable {
         }
 
         let chain = verifier.verify(certificates: container.certificates, signer: signer.identifier)
+        // The signer is named first, then its signature, then what the chain proves of it.
+        for (name, detail) in chain.passed where name == .signer {
+            report.record(.pass(name, detail))
+        }
         if let key = chain.signerKey {
             report.record(signatureCheck(signer, container.payload, digest: digest, key: key))
         }
-        for (name, detail) in chain.passed {
+        for (name, detail) in chain.passed where name != .signer {
             report.record(.pass(name, detail))
         }
         if let failure = chain.failure {
@@ -200,14 +204,14 @@ public final class ReceiptValidator: Sendable {
         }
     }
 
-    private func deviceHashCheck(_ receipt: ParsedReceipt, _ device: [UInt8]) -> Check {
+    private func deviceHashCheck(_ receipt: ParsedReceipt, _ device: DeviceIdentifier) -> Check {
         guard let opaque = receipt.opaqueValue, let bundle = receipt.bundleIDData, let stored = receipt.sha1Hash else {
             return .fail(
                 .deviceHash, .deviceHashMismatch, "the receipt lacks the opaque value, bundle id or hash (fields 4, 2, 5)")
         }
         let computed: [UInt8]
         do {
-            computed = try Digest.sha1.hash((device + opaque + bundle)[...])
+            computed = try DeviceHash.compute(deviceID: device, opaque: opaque, bundleIDData: bundle)
         } catch {
             return .fail(.deviceHash, .internalError, "cannot compute the device hash: \(error)")
         }
@@ -216,7 +220,7 @@ public final class ReceiptValidator: Sendable {
                 .deviceHash, .deviceHashMismatch,
                 "SHA-1(device id, opaque value, bundle id) is \(computed.hexString), the receipt says \(stored.hexString)")
         }
-        return .pass(.deviceHash, "the receipt was issued to device \(device.hexString)")
+        return .pass(.deviceHash, "the receipt was issued to device \(device)")
     }
 }
 

@@ -6,8 +6,8 @@ public struct ValidationOptions: Sendable {
     public var applicationVersion: String?
     /// The environment field 0 names must be this one.
     public var environment: ReceiptEnvironment?
-    /// The device identifier bytes whose hash with the opaque value and bundle id must equal field 5.
-    public var deviceIdentifier: [UInt8]?
+    /// The device whose hash with the opaque value and bundle id must equal field 5.
+    public var deviceIdentifier: DeviceIdentifier?
     public var time: ValidationTime = .receiptCreationDate
     public var limits = PayloadDecoder.Limits()
 

@@ -42,7 +42,7 @@ public struct ValidationReport: Sendable, Encodable {
     }
 
     /// Ends the report as malformed with this error.
-    mutating func reject(_ error: ReceiptError) {
+    public mutating func reject(_ error: ReceiptError) {
         status = .malformed
         reason = error.reason
         message = error.message

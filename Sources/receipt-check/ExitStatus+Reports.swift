@@ -1,0 +1,31 @@
+import ReceiptKit
+
+extension ExitStatus {
+    /// The status one report calls for.
+    init(_ report: ValidationReport) {
+        switch report.status {
+        case .valid: self = .valid
+        case .invalid: self = report.reason == .internalError ? .internalError : .invalid
+        case .malformed: self = report.reason == .unreadableInput ? .noInput : .malformed
+        }
+    }
+
+    /// How bad a status is when several inputs disagree: the worst one is the run's status.
+    /// Internal errors outrank unreadable inputs, which outrank undecodable ones, which outrank
+    /// invalid ones, which outrank "valid but not entitled".
+    var severity: Int {
+        switch self {
+        case .valid: 0
+        case .notEntitled: 1
+        case .invalid: 2
+        case .malformed: 3
+        case .noInput: 4
+        case .usage: 5
+        case .internalError: 6
+        }
+    }
+
+    static func worst(_ statuses: some Sequence<ExitStatus>) -> ExitStatus {
+        statuses.max { $0.severity < $1.severity } ?? .valid
+    }
+}

@@ -1,0 +1,112 @@
+import ReceiptKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Reports as text for a person: the verdict and why first, then what the receipt says.
+enum ReportText {
+    /// `detailed` (inspect) lists every field, purchase and undocumented attribute.
+    static func render(_ report: ValidationReport, detailed: Bool) -> String {
+        var out = "\(report.input): \(report.status.rawValue.uppercased())"
+        if let reason = report.reason {
+            out += " (\(reason.rawValue))"
+        }
+        out += "\n"
+        if report.status != .valid, let message = report.message {
+            out += "  why: \(message)\n"
+        }
+        if let receipt = report.receipt {
+            out += fields(receipt, report: report, detailed: detailed)
+        }
+        if !report.checks.isEmpty {
+            out += "  checks:\n"
+            for check in report.checks {
+                let mark = check.passed ? "pass" : "FAIL"
+                let name = check.name.rawValue.padded(to: 17)
+                out += "    \(mark) \(name)\(check.detail)\n"
+            }
+        }
+        if let trust = report.trust {
+            out += "  trust: \(trust.kind?.rawValue ?? "untrusted")"
+            if let time = trust.validationTime.flatMap(RFC3339.format) {
+                out += ", certificates checked at \(time) (\(trust.timeSource.split(separator: "_").joined(separator: " ")))"
+            }
+            out += "\n"
+            if detailed {
+                for certificate in trust.chain {
+                    let window = "\(certificate.notBefore.flatMap(RFC3339.format) ?? "?") .. \(certificate.notAfter.flatMap(RFC3339.format) ?? "?")"
+                    out += "    \(certificate.subject)\n      valid \(window)\n"
+                }
+            }
+        }
+        return out
+    }
+
+    private static func fields(_ receipt: ParsedReceipt, report: ValidationReport, detailed: Bool) -> String {
+        var rows: [(String, String?)] = [
+            ("bundle id", receipt.bundleID),
+            ("app version", receipt.applicationVersion),
+            ("original version", receipt.originalApplicationVersion ?? "(absent)"),
+            ("environment", "\(receipt.environment.rawValue)" + (receipt.receiptType.map { " (\($0))" } ?? "")),
+            ("created", receipt.receiptCreationDate.flatMap(RFC3339.format)),
+            ("original purchase", receipt.originalPurchaseDate.flatMap(RFC3339.format)),
+            ("expires", receipt.expirationDate.flatMap(RFC3339.format)),
+        ]
+        if detailed {
+            rows += [
+                ("format", [report.format?.rawValue, report.encoding?.rawValue.uppercased()].compactMap { $0 }.joined(separator: ", ")),
+                ("app item id", receipt.appItemID.map(String.init)),
+                ("age rating", receipt.ageRating),
+                ("opaque value", receipt.opaqueValue?.hexString),
+                ("sha1 hash", receipt.sha1Hash?.hexString),
+            ]
+        }
+        rows.append(("in-app purchases", String(receipt.inApp.count)))
+        var out = ""
+        for (label, value) in rows {
+            guard let value else { continue }
+            out += "  \(label.padded(to: 19))\(value)\n"
+        }
+        let shown = detailed ? receipt.inApp[...] : receipt.inApp.prefix(5)
+        for (index, purchase) in shown.enumerated() {
+            out += "    \(index + 1). " + describe(purchase, detailed: detailed) + "\n"
+        }
+        if shown.count < receipt.inApp.count {
+            out += "    ... \(receipt.inApp.count - shown.count) more (inspect lists them all)\n"
+        }
+        if detailed, !receipt.unknownAttributes.isEmpty {
+            out += "  undocumented attributes:\n"
+            for type in receipt.unknownAttributes.keys.sorted() {
+                for value in receipt.unknownAttributes[type] ?? [] {
+                    out += "    \(type): \(value.hexString)\n"
+                }
+            }
+        }
+        return out
+    }
+
+    private static func describe(_ purchase: InAppPurchase, detailed: Bool) -> String {
+        var parts = [purchase.productID ?? "(no product id)"]
+        if let quantity = purchase.quantity, quantity != 1 { parts.append("x\(quantity)") }
+        if let date = purchase.purchaseDate.flatMap(RFC3339.format) { parts.append("purchased \(date)") }
+        if let date = purchase.expiresDate.flatMap(RFC3339.format) { parts.append("expires \(date)") }
+        if let date = purchase.cancellationDate.flatMap(RFC3339.format) { parts.append("REFUNDED \(date)") }
+        if purchase.isTrialPeriod == true { parts.append("trial") }
+        if purchase.isInIntroOfferPeriod == true { parts.append("intro offer") }
+        if detailed {
+            if let id = purchase.transactionID { parts.append("transaction \(id)") }
+            if let id = purchase.originalTransactionID, id != purchase.transactionID { parts.append("original \(id)") }
+            if let id = purchase.promotionalOfferID { parts.append("offer \(id)") }
+        }
+        return parts.joined(separator: "  ")
+    }
+}
+
+extension String {
+    fileprivate func padded(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,128 @@
+import ReceiptKit
+
+/// The options verify and inspect share, and how they become a `ReceiptValidator`.
+enum ValidationOptionTable {
+    static let options: [OptionSpec] = [
+        OptionSpec("format", value: "FORMAT", choices: ["text", "json"], help: "output format (default: text)"),
+        OptionSpec("json", help: "same as --format json"),
+        OptionSpec("bundle-id", value: "ID", help: "require this bundle id (field 2)"),
+        OptionSpec("app-version", value: "VERSION", help: "require this application version (field 3)"),
+        OptionSpec(
+            "environment", value: "ENV", help: "require this environment: production, sandbox or xcode (or Apple's receipt type names)"),
+        OptionSpec(
+            "device-id", value: "ID",
+            help: "require the receipt's hash (field 5) to match this device: a UUID, a MAC address or hex"),
+        OptionSpec(
+            "at", value: "TIME", help: "check certificate validity at: receipt (its creation date, default), now, or an RFC 3339 time"),
+        OptionSpec(
+            "root", value: "FILE", repeatable: true,
+            help: "trust this root certificate (DER or PEM) instead of Apple's embedded roots"),
+        OptionSpec(
+            "storekit-test-cert", value: "FILE",
+            help: "also accept receipts signed by this Xcode StoreKit Testing certificate (reported as storekit_testing)"),
+        OptionSpec("max-size", value: "BYTES", help: "refuse inputs larger than this (default: 16777216)"),
+        OptionSpec("help", short: "h", help: "show this help"),
+    ]
+
+    /// Output format requested.
+    static func wantsJSON(_ arguments: ParsedArguments) -> Bool {
+        arguments.flag("json") || arguments.value("format")?.lowercased() == "json"
+    }
+
+    static func sizeLimit(_ arguments: ParsedArguments) throws(UsageError) -> Int {
+        guard let text = arguments.value("max-size") else { return InputReader.defaultSizeLimit }
+        guard let limit = Int(text), limit > 0 else {
+            throw UsageError("--max-size takes a positive number of bytes, not '\(text)'")
+        }
+        return limit
+    }
+
+    /// Builds the validator the options describe; a bad option value is a usage error, an
+    /// unreadable certificate file is reported as such.
+    static func validator(_ arguments: ParsedArguments) throws(SetupError) -> ReceiptValidator {
+        var options = ValidationOptions()
+        options.bundleID = arguments.value("bundle-id")
+        options.applicationVersion = arguments.value("app-version")
+        if let text = arguments.value("environment") {
+            guard let environment = ReceiptEnvironment(argument: text) else {
+                throw .usage(UsageError("--environment takes production, sandbox or xcode, not '\(text)'"))
+            }
+            options.environment = environment
+        }
+        if let text = arguments.value("device-id") {
+            do {
+                options.deviceIdentifier = try DeviceIdentifier(parsing: text)
+            } catch {
+                throw .usage(UsageError("--device-id: \(error)"))
+            }
+        }
+        if let text = arguments.value("at") {
+            guard let time = ValidationTime(argument: text) else {
+                throw .usage(UsageError("--at takes receipt, now or an RFC 3339 time such as 2024-01-31T12:00:00Z, not '\(text)'"))
+            }
+            options.time = time
+        }
+        do {
+            let storeKit = try arguments.value("storekit-test-cert").map { path throws(SetupError) in
+                try certificate(at: path, option: "--storekit-test-cert")
+            }
+            let rootPaths = arguments.all("root")
+            let policy: TrustPolicy
+            if rootPaths.isEmpty {
+                policy = try TrustPolicy.apple(storeKitTestCertificate: storeKit)
+            } else {
+                var roots: [Certificate] = []
+                for path in rootPaths {
+                    roots.append(try certificate(at: path, option: "--root"))
+                }
+                policy = TrustPolicy.custom(roots: roots, storeKitTestCertificate: storeKit)
+            }
+            return try ReceiptValidator(policy: policy, options: options)
+        } catch let error as SetupError {
+            throw error
+        } catch {
+            throw .internalError("cannot set up verification: \(error)")
+        }
+    }
+
+    private static func certificate(at path: String, option: String) throws(SetupError) -> Certificate {
+        let bytes: [UInt8]
+        do {
+            bytes = try InputReader.contents(of: path, limit: 1 << 20)
+        } catch {
+            throw .unreadable("\(option): \(error.message)")
+        }
+        do {
+            return try Certificate(derOrPEM: bytes)
+        } catch {
+            throw .badData("\(option) \(path) is not a certificate: \(error)")
+        }
+    }
+}
+
+/// Why a command could not start.
+enum SetupError: Error {
+    case usage(UsageError)
+    case unreadable(String)
+    case badData(String)
+    case internalError(String)
+
+    /// Reports the error and gives the exit status for it.
+    func report(to console: Console, usage: String) -> ExitStatus {
+        switch self {
+        case .usage(let error):
+            console.error(error.message)
+            console.err("usage: \(usage)\n")
+            return .usage
+        case .unreadable(let message):
+            console.error(message)
+            return .noInput
+        case .badData(let message):
+            console.error(message)
+            return .malformed
+        case .internalError(let message):
+            console.error(message)
+            return .internalError
+        }
+    }
+}

@@ -70,10 +70,11 @@ private struct Context {
     var name: String?
     var inAppIndex: Int?
 
-    var label: String {
-        guard let type else { return "an attribute" }
-        guard let name else { return "attribute type \(type)" }
-        return "field \(type) (\(name))"
+    /// How messages start, e.g. `field 19 (original_application_version): `; empty before the type is known.
+    var prefix: String {
+        guard let type else { return "" }
+        guard let name else { return "attribute type \(type): " }
+        return "field \(type) (\(name)): "
     }
 }
 
@@ -284,7 +285,7 @@ private struct PayloadDecoding {
     {
         PayloadError(
             code, attributeType: context.type, inAppIndex: context.inAppIndex, at: offset,
-            "\(context.label): \(message)")
+            context.prefix + message)
     }
 
     /// Runs a reader step, turning its error into a `PayloadError` that names the attribute.
@@ -299,10 +300,9 @@ private struct PayloadDecoding {
             case .invalidString: code = .invalidString
             default: code = .malformed
             }
-            let prefix = context.type == nil && context.inAppIndex == nil ? "" : "\(context.label): "
             throw PayloadError(
                 code, attributeType: context.type, inAppIndex: context.inAppIndex, at: error.offset,
-                prefix + error.message, underlying: error)
+                context.prefix + error.message, underlying: error)
         }
     }
 }

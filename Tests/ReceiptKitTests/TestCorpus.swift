@@ -1,0 +1,123 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Testing
+
+/// Finds the shared receipt corpus and reads its manifest for tests.
+///
+/// The corpus lives outside the repository (it is not ours to redistribute): `$RECEIPT_CORPUS`,
+/// else `../shared/corpus` beside the package root.
+enum TestCorpus {
+    static var directory: URL {
+        if let configured = ProcessInfo.processInfo.environment["RECEIPT_CORPUS"], !configured.isEmpty {
+            return URL(fileURLWithPath: configured, isDirectory: true)
+        }
+        // This file is <root>/Tests/ReceiptKitTests/TestCorpus.swift.
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus", isDirectory: true)
+    }
+
+    /// The manifest, or nil after recording why it is missing: a failure under CI, a known issue
+    /// elsewhere, so a run without the corpus never passes silently.
+    static func manifest(sourceLocation: SourceLocation = #_sourceLocation) -> Manifest? {
+        let url = directory.appendingPathComponent("MANIFEST.json")
+        do {
+            let data = try Data(contentsOf: url)
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            return try decoder.decode(Manifest.self, from: data)
+        } catch {
+            let message: Comment = """
+                RECEIPT CORPUS NOT FOUND OR UNREADABLE at \(url.path) (\(error)). \
+                Set RECEIPT_CORPUS to the corpus directory.
+                """
+            if ProcessInfo.processInfo.environment["CI"] != nil {
+                Issue.record(message, sourceLocation: sourceLocation)
+            } else {
+                withKnownIssue(message) {
+                    Issue.record(message, sourceLocation: sourceLocation)
+                }
+            }
+            return nil
+        }
+    }
+
+    static func bytes(of entry: Manifest.Receipt) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: directory.appendingPathComponent(entry.file)))
+    }
+
+    struct Manifest: Decodable {
+        let receipts: [Receipt]
+
+        struct Receipt: Decodable {
+            let file: String
+            let kind: String
+            let expected: Expected
+        }
+
+        struct Expected: Decodable {
+            let receiptType: String?
+            let kindFromReceiptType: String
+            let appItemId: Int64?
+            let bundleId: String?
+            let bundleIdDerHex: String?
+            let appVersion: String?
+            let originalAppVersion: String?
+            let creationDateEpoch: Double?
+            let expirationDateEpoch: Double?
+            let originalPurchaseDateEpoch: Double?
+            let ageRating: String?
+            let opaqueHex: String?
+            let hashHex: String?
+            let typesPresent: [Int64]
+            let undocumentedTypes: [Int64]
+            let undocumentedValues: [String: Value]
+            let duplicateTypes: [Int64]
+            let inAppCount: Int
+            let inApp: [InApp]
+        }
+
+        struct InApp: Decodable {
+            let quantity: Int64?
+            let productId: String?
+            let transactionId: String?
+            let originalTransactionId: String?
+            let purchaseDate: String?
+            let purchaseDateEpoch: Double?
+            let originalPurchaseDate: String?
+            let originalPurchaseDateEpoch: Double?
+            let expiresDate: String?
+            let expiresDateEpoch: Double?
+            let cancellationDate: String?
+            let cancellationDateEpoch: Double?
+            let webOrderLineItemId: Int64?
+            let isInIntroOfferPeriod: Int64?
+            let typesPresent: [Int64]
+            let undocumentedTypes: [Int64]
+            let undocumentedValues: [String: Value]
+        }
+
+        /// An undocumented attribute as the corpus tool decoded it: `raw` values are hex.
+        struct Value: Decodable {
+            let asn1: String
+            let value: Scalar
+        }
+
+        enum Scalar: Decodable, Equatable {
+            case integer(Int64)
+            case text(String)
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                if let number = try? container.decode(Int64.self) {
+                    self = .integer(number)
+                } else {
+                    self = .text(try container.decode(String.self))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+# receipt-check: build, test and run from a fresh clone. `make help` lists the targets.
+
+SWIFT ?= swift
+BIN_DIR = .build/debug
+RELEASE_DIR = .build/release
+CORPUS ?= $(or $(RECEIPT_CORPUS),../shared/corpus)
+
+.PHONY: help deps doctor build release test run lint fixtures clean
+
+help:
+	@echo "make run       build and verify a bundled receipt (installs OpenSSL headers on Debian if missing)"
+	@echo "make test      build and run the whole test suite"
+	@echo "make build     debug build;  make release: optimised build"
+	@echo "make lint      swift format lint"
+	@echo "make doctor    say what is missing to build (OpenSSL 3 headers, pkg-config) and how to get it"
+	@echo "make fixtures  regenerate Fixtures/ (test PKI and signed receipts)"
+
+# Installs what a fresh Debian machine lacks; elsewhere says what to install.
+deps:
+	@if ! pkg-config --exists 'openssl >= 3' 2>/dev/null || ! command -v openssl >/dev/null 2>&1; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "installing libssl-dev pkg-config openssl"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libssl-dev pkg-config openssl; \
+	  else \
+	    $(MAKE) --no-print-directory doctor; exit 1; \
+	  fi; \
+	fi
+
+doctor:
+	@sh Scripts/doctor.sh
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+test: deps
+	RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test
+
+run: build
+	$(BIN_DIR)/receipt-check verify --root Fixtures/pki/root.pem Fixtures/valid.receipt
+
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+
+fixtures: build
+	bash Scripts/make-fixtures.sh $(BIN_DIR)/receipt-check
+
+clean:
+	rm -rf .build

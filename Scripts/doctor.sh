@@ -1,0 +1,56 @@
+#!/bin/sh
+# Says what is missing to build receipt-check and how to get it. Exits 1 if anything is.
+missing=0
+os=$(uname -s)
+
+say() { printf '%s\n' "$*"; }
+
+if command -v swift >/dev/null 2>&1; then
+  say "ok      swift: $(swift --version 2>/dev/null | head -n 1)"
+else
+  say "MISSING swift: install a Swift 6 toolchain (https://www.swift.org/install)"
+  missing=1
+fi
+
+if command -v pkg-config >/dev/null 2>&1; then
+  say "ok      pkg-config: $(pkg-config --version)"
+else
+  missing=1
+  case "$os" in
+    Darwin) say "MISSING pkg-config: brew install pkg-config" ;;
+    *) say "MISSING pkg-config: sudo apt-get install pkg-config" ;;
+  esac
+fi
+
+if pkg-config --exists 'openssl >= 3' 2>/dev/null; then
+  say "ok      OpenSSL headers: $(pkg-config --modversion openssl) ($(pkg-config --cflags openssl | tr -d '\n'))"
+else
+  missing=1
+  if pkg-config --exists openssl 2>/dev/null; then
+    say "MISSING OpenSSL 3: pkg-config finds OpenSSL $(pkg-config --modversion openssl), receipt-check needs 3.0 or later"
+  else
+    say "MISSING OpenSSL 3 headers: pkg-config cannot find 'openssl'"
+  fi
+  case "$os" in
+    Darwin)
+      say "        brew install openssl@3"
+      say "        export PKG_CONFIG_PATH=\"\$(brew --prefix openssl@3)/lib/pkgconfig:\$PKG_CONFIG_PATH\""
+      say "        (SwiftPM only warns when pkg-config fails, so without this the build breaks later)" ;;
+    *) say "        sudo apt-get install libssl-dev" ;;
+  esac
+fi
+
+if command -v openssl >/dev/null 2>&1; then
+  say "ok      openssl command: $(openssl version)"
+else
+  say "MISSING openssl command (the tests cross-check signatures with it): apt-get install openssl / brew install openssl@3"
+  missing=1
+fi
+
+corpus=${RECEIPT_CORPUS:-../shared/corpus}
+if [ -f "$corpus/MANIFEST.json" ]; then
+  say "ok      receipt corpus: $corpus"
+else
+  say "note    receipt corpus not found at $corpus (set RECEIPT_CORPUS); corpus tests will fail loudly"
+fi
+exit $missing

@@ -17,6 +17,7 @@ let package = Package(
         .target(name: "ReceiptKit", dependencies: ["CReceipt"]),
         .executableTarget(name: "receipt-check", dependencies: ["ReceiptKit"]),
         .testTarget(name: "ReceiptKitTests", dependencies: ["ReceiptKit"]),
+        .testTarget(name: "ReceiptCheckCLITests", dependencies: ["receipt-check"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// Runs the built `receipt-check` binary and captures what it printed and how it exited.
+enum CLI {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        var json: [String: Any]? {
+            (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any]
+        }
+    }
+
+    /// The package root: this file is <root>/Tests/ReceiptCheckCLITests/CLI.swift.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static var corpus: URL {
+        if let configured = ProcessInfo.processInfo.environment["RECEIPT_CORPUS"], !configured.isEmpty {
+            return URL(fileURLWithPath: configured)
+        }
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    }
+
+    /// A corpus file's path, recording a failure when the corpus is missing.
+    static func corpusFile(_ relative: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+        let url = corpus.appendingPathComponent(relative)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            Issue.record("RECEIPT CORPUS NOT FOUND: \(url.path); set RECEIPT_CORPUS", sourceLocation: sourceLocation)
+            return nil
+        }
+        return url.path
+    }
+
+    static func fixture(_ name: String) -> String {
+        packageRoot.appendingPathComponent("Fixtures").appendingPathComponent(name).path
+    }
+
+    /// The executable sits beside the test bundle in the build directory.
+    static var executable: URL {
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = testBinary.deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("receipt-check")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                return candidate
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        return packageRoot.appendingPathComponent(".build/debug/receipt-check")
+    }
+
+    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        // Feed and drain the pipes before waiting: a full pipe would otherwise block both sides.
+        let writer = Thread {
+            if let stdin {
+                input.fileHandleForWriting.write(stdin)
+            }
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let errorData = LockedData()
+        let errorReader = Thread { errorData.set(err.fileHandleForReading.readDataToEndOfFile()) }
+        errorReader.start()
+        let outputData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !errorData.isSet {
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
+            stderr: String(decoding: errorData.value, as: UTF8.self))
+    }
+}
+
+/// A value handed from a reader thread to the test.
+final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data: Data?
+
+    func set(_ value: Data) {
+        lock.withLock { data = value }
+    }
+
+    var isSet: Bool { lock.withLock { data != nil } }
+    var value: Data { lock.withLock { data ?? Data() } }
+}

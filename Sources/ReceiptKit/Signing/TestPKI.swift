@@ -56,7 +56,7 @@ public struct TestPKI: Sendable, Equatable {
         public static let organization = "receipt-check test PKI"
         public static let root = "receipt-check Test Root CA"
         public static let intermediate = "receipt-check Test Worldwide Developer Relations CA"
-        public static let leaf = "receipt-check Test Mac App Store and iTunes Store Receipt Signing"
+        public static let leaf = "receipt-check Test Mac App Store Receipt Signing"
         public static let storeKit = "receipt-check Test StoreKit"
     }
 

@@ -9,6 +9,8 @@
 enum ReceiptCheck {
     /// Every subcommand; the first is the default when none is named.
     static var commands: [any Command.Type] { [
+        MakeTestPKICommand.self,
+        MakeReceiptCommand.self,
     ] }
 
     static func main() {

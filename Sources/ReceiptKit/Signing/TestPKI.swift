@@ -155,7 +155,7 @@ public struct TestPKI: Sendable, Equatable {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw TestPKIFileError(path: directory, reason: "cannot create the directory: \(error)")
+            throw TestPKIFileError(kind: .unwritable, path: directory, reason: "cannot create the directory: \(FileErrorText.describe(error))")
         }
         let files: [(String, [UInt8])] = [
             (FileName.rootPEM, root.certificatePEM), (FileName.rootDER, root.certificateDER),
@@ -171,7 +171,7 @@ public struct TestPKI: Sendable, Equatable {
             do {
                 try Data(bytes).write(to: URL(fileURLWithPath: path))
             } catch {
-                throw TestPKIFileError(path: path, reason: "cannot write: \(error)")
+                throw TestPKIFileError(kind: .unwritable, path: path, reason: "cannot write: \(FileErrorText.describe(error))")
             }
         }
     }
@@ -183,18 +183,25 @@ public struct TestPKI: Sendable, Equatable {
             do {
                 return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
             } catch {
-                throw TestPKIFileError(path: path, reason: "cannot read: \(error)")
+                throw TestPKIFileError(kind: .unreadable, path: path, reason: "cannot read: \(FileErrorText.describe(error))")
             }
         }
         func load(_ pem: String, _ key: String) throws(TestPKIFileError) -> TestCredential {
             let certificatePEM = try read(pem)
+            let keyPEM = try read(key)
             let der: [UInt8]
             do throws(OpenSSLError) {
                 der = try OwnedCertificate.fromPEM(certificatePEM).der()
             } catch {
-                throw TestPKIFileError(path: directory + "/" + pem, reason: error.description)
+                throw TestPKIFileError(kind: .invalid, path: directory + "/" + pem, reason: error.description)
             }
-            return TestCredential(certificatePEM: certificatePEM, certificateDER: der, privateKeyPEM: try read(key))
+            // Parsed now so a bad key is reported as bad input, not as a failure to sign later.
+            do throws(OpenSSLError) {
+                _ = try OwnedKey.fromPEM(keyPEM)
+            } catch {
+                throw TestPKIFileError(kind: .invalid, path: directory + "/" + key, reason: error.description)
+            }
+            return TestCredential(certificatePEM: certificatePEM, certificateDER: der, privateKeyPEM: keyPEM)
         }
         return TestPKI(
             root: try load(FileName.rootPEM, FileName.rootKey),
@@ -204,8 +211,16 @@ public struct TestPKI: Sendable, Equatable {
     }
 }
 
-/// A test PKI file that could not be read or written.
+/// A test PKI file that could not be read, written or understood.
 public struct TestPKIFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        case unreadable
+        case unwritable
+        /// Read, but not a certificate or key OpenSSL can use.
+        case invalid
+    }
+
+    public let kind: Kind
     public let path: String
     public let reason: String
 

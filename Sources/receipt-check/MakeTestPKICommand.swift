@@ -14,11 +14,16 @@ enum MakeTestPKICommand: Command {
             Generates a test PKI shaped like Apple's receipt-signing chain into DIR: root.pem, root.der,
             intermediate.pem, leaf.pem, storekit.pem (self-signed, StoreKit Testing style) and a
             .key.pem for each. Never trust these outside tests. Running it twice gives the same
-            names with different keys: the second root is a "self-made root".
+            names with different keys: the second root is a "self-made root". With --ca, only a new
+            leaf (and, with --no-intermediate-marker, a new intermediate) is issued under an existing
+            test PKI's root, so that it chains to the same trusted root.
             """,
         operands: "DIR",
         minimumOperands: 1,
         options: [
+            OptionSpec(
+                "ca", value: "PKI",
+                help: "issue the new leaf under the root (and intermediate) of the test PKI in directory PKI"),
             OptionSpec("no-leaf-marker", help: "leave out the receipt-signing marker OID on the leaf"),
             OptionSpec("no-intermediate-marker", help: "leave out the WWDR marker OID on the intermediate"),
             OptionSpec(
@@ -50,9 +55,18 @@ enum MakeTestPKICommand: Command {
         guard options.leafNotBefore < options.leafNotAfter else {
             return usage("the leaf's not-before time must come before its not-after time", console)
         }
+        var parent: TestPKI?
+        if let path = arguments.value("ca") {
+            do throws(TestPKIFileError) {
+                parent = try TestPKI.load(from: path)
+            } catch {
+                console.error(error.description)
+                return error.kind == .unreadable ? .noInput : .malformed
+            }
+        }
         let pki: TestPKI
         do throws(OpenSSLError) {
-            pki = try TestPKI.generate(options)
+            pki = try TestPKI.generate(options, under: parent)
         } catch {
             console.error(error.description)
             return .internalError

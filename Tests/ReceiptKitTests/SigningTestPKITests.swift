@@ -68,6 +68,30 @@ import Testing
         #expect(try text(X509_get0_notAfter(root.pointer)) == "Jan  1 00:00:00 2045 GMT")
     }
 
+    @Test func newLeavesCanBeIssuedUnderAnExistingPKI() throws {
+        let parent = try SharedPKI.get()
+        var options = TestPKI.Options()
+        options.keyBits = 1024
+        options.leafMarker = false
+        let sameIntermediate = try TestPKI.generate(options, under: parent)
+        #expect(sameIntermediate.root == parent.root)
+        #expect(sameIntermediate.intermediate == parent.intermediate)
+        #expect(sameIntermediate.storeKit == parent.storeKit)
+        #expect(sameIntermediate.leaf != parent.leaf)
+        #expect(try !extensions(of: sameIntermediate.leaf).contains(MarkerOID.receiptSigning))
+
+        options.leafMarker = true
+        options.intermediateMarker = false
+        let newIntermediate = try TestPKI.generate(options, under: parent)
+        #expect(newIntermediate.root == parent.root)
+        #expect(newIntermediate.intermediate != parent.intermediate)
+        let root = try OwnedCertificate.fromPEM(parent.root.certificatePEM)
+        let intermediate = try OwnedCertificate.fromPEM(newIntermediate.intermediate.certificatePEM)
+        let leaf = try OwnedCertificate.fromPEM(newIntermediate.leaf.certificatePEM)
+        #expect(X509_check_issued(root.pointer, intermediate.pointer) == X509_V_OK)
+        #expect(X509_check_issued(intermediate.pointer, leaf.pointer) == X509_V_OK)
+    }
+
     @Test func invertedValidityIsRefused() {
         var options = TestPKI.Options()
         options.leafNotAfter = options.leafNotBefore

@@ -1,12 +1,13 @@
+import CReceipt
+import Testing
+
+@testable import ReceiptKit
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import CReceipt
-import Testing
-
-@testable import ReceiptKit
 
 @Suite struct SigningTestPKITests {
     @Test func validPKICarriesBothMarkerOIDs() throws {
@@ -114,8 +115,10 @@ import Testing
         try pki.write(to: scratch.path)
         let result = try ExternalTool.run(
             try ExternalTool.openssl(),
-            ["verify", "-CAfile", scratch.path + "/root.pem", "-untrusted", scratch.path + "/intermediate.pem",
-             scratch.path + "/leaf.pem"])
+            [
+                "verify", "-CAfile", scratch.path + "/root.pem", "-untrusted", scratch.path + "/intermediate.pem",
+                scratch.path + "/leaf.pem",
+            ])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 
@@ -130,7 +133,8 @@ import Testing
             }
             var buffer = [CChar](repeating: 0, count: 128)
             let length = OBJ_obj2txt(&buffer, Int32(buffer.count), object, 1)
-            oids.append(String(decoding: buffer.prefix(Int(max(0, length))).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            oids.append(
+                String(decoding: buffer.prefix(Int(max(0, length))).map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         return oids
     }

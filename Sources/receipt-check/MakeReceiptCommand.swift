@@ -1,3 +1,5 @@
+import ReceiptKit
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -8,7 +10,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import ReceiptKit
 
 /// `receipt-check make-receipt`: a receipt with chosen contents, signed by a test PKI the way
 /// Apple (or Xcode) signs, for test suites and CI.
@@ -26,8 +27,10 @@ enum MakeReceiptCommand: Command {
         options: [
             OptionSpec("spec", value: "SPEC.json", help: "the receipt contents (required)"),
             OptionSpec("pki", value: "DIR", help: "directory written by make-test-pki (required)"),
-            OptionSpec("output", short: "o", value: "FILE", help: "where to write the receipt; - for stdout (required)"),
-            OptionSpec("digest", value: "NAME", choices: ["sha1", "sha256"], help: "signature digest (default sha256)"),
+            OptionSpec(
+                "output", short: "o", value: "FILE", help: "where to write the receipt; - for stdout (required)"),
+            OptionSpec(
+                "digest", value: "NAME", choices: ["sha1", "sha256"], help: "signature digest (default sha256)"),
             OptionSpec("ber", help: "stream with indefinite lengths (BER), as Xcode receipts; default is DER"),
             OptionSpec(
                 "device-id", value: "ID",

@@ -1,9 +1,10 @@
+import ReceiptKit
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import ReceiptKit
 
 /// `receipt-check make-test-pki DIR`: a throwaway root, intermediate and leaf shaped like
 /// Apple's, plus a StoreKit-style self-signed certificate, for signing test receipts.
@@ -47,8 +48,14 @@ enum MakeTestPKICommand: Command {
             ("not-after", { (date: Date) in options.leafNotAfter = date }),
         ] {
             guard let text = arguments.value(name) else { continue }
-            guard let date = try? RFC3339.parse(text) else {
-                return usage("--\(name): '\(text)' is not an RFC 3339 time such as 2019-01-01T00:00:00Z", console)
+            let date: Date?
+            do throws(RFC3339.ParseError) {
+                date = try RFC3339.parse(text)
+            } catch {
+                return usage("--\(name): \(error.description)", console)
+            }
+            guard let date else {
+                return usage("--\(name) needs a time such as 2019-01-01T00:00:00Z", console)
             }
             apply(date)
         }

@@ -18,7 +18,8 @@ import Testing
 
     static let rejected: [String] = [
         "", "0", "abc", "zz", "6c:40:08:b5:94", "6c:40:08:b5:94:5e:00", "6c:4:08:b5:94:5e", "6c:40:08:b5:94:5g",
-        "956328D9-CC6A-47F4-BE40-6953FB0AB6C", "956328D9CC6A-47F4-BE40-6953FB0AB6C7-", "956328D9-CC6A-47F4-BE40-6953FB0AB6CZ",
+        "956328D9-CC6A-47F4-BE40-6953FB0AB6C", "956328D9CC6A-47F4-BE40-6953FB0AB6C7-",
+        "956328D9-CC6A-47F4-BE40-6953FB0AB6CZ",
         " 6c4008b5945e", "0x6c4008b5945e",
     ]
 
@@ -62,7 +63,8 @@ import Testing
         let check = try #require(entry["hash_check"] as? [String: Any])
         let sha1 = try #require(check["sha1"] as? String)
 
-        let hash = try DeviceHash.compute(deviceID: DeviceIdentifier(parsing: device), opaque: opaque, bundleIDData: bundle)
+        let hash = try DeviceHash.compute(
+            deviceID: DeviceIdentifier(parsing: device), opaque: opaque, bundleIDData: bundle)
         #expect(HexBytes.encode(hash) == sha1)
         #expect(hash.count == 20)
     }
@@ -70,7 +72,9 @@ import Testing
     @Test func hashDependsOnEveryInput() throws {
         let device = try DeviceIdentifier(parsing: "0017f2c4bcc0")
         let base = try DeviceHash.compute(deviceID: device, opaque: [1, 2], bundleIDData: [0x0C, 0x01, 0x61])
-        #expect(try DeviceHash.compute(deviceID: DeviceIdentifier(bytes: [0]), opaque: [1, 2], bundleIDData: [0x0C, 0x01, 0x61]) != base)
+        #expect(
+            try DeviceHash.compute(
+                deviceID: DeviceIdentifier(bytes: [0]), opaque: [1, 2], bundleIDData: [0x0C, 0x01, 0x61]) != base)
         #expect(try DeviceHash.compute(deviceID: device, opaque: [1, 3], bundleIDData: [0x0C, 0x01, 0x61]) != base)
         #expect(try DeviceHash.compute(deviceID: device, opaque: [1, 2], bundleIDData: [0x0C, 0x01, 0x62]) != base)
     }

@@ -1,11 +1,12 @@
+import Testing
+
+@testable import ReceiptKit
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import Testing
-
-@testable import ReceiptKit
 
 @Suite struct SigningReceiptEncoderTests {
     @Test func smallReceiptEncodesToKnownBytes() throws {

@@ -1,12 +1,13 @@
+import CReceipt
+import Testing
+
+@testable import ReceiptKit
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import CReceipt
-import Testing
-
-@testable import ReceiptKit
 
 @Suite struct SigningReceiptSignerTests {
     static let payloadBytes: [UInt8] = {
@@ -43,8 +44,11 @@ import Testing
         let out = scratch.path + "/content"
         let result = try ExternalTool.run(
             try ExternalTool.openssl(),
-            ["cms", "-verify", "-inform", "DER", "-in", file, "-CAfile", scratch.path + "/root.pem", "-purpose", "any",
-             "-binary", "-out", out])
+            [
+                "cms", "-verify", "-inform", "DER", "-in", file, "-CAfile", scratch.path + "/root.pem", "-purpose",
+                "any",
+                "-binary", "-out", out,
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: out))) == Self.payloadBytes)
     }
@@ -53,7 +57,8 @@ import Testing
         let pki = try SharedPKI.get()
         let signed = try ReceiptSigner.sign(Self.payloadBytes, pki: pki, options: .init(digest: .sha1))
         let facts = try Facts(signed)
-        #expect(facts.certificates == [pki.leaf.certificateDER, pki.intermediate.certificateDER, pki.root.certificateDER])
+        #expect(
+            facts.certificates == [pki.leaf.certificateDER, pki.intermediate.certificateDER, pki.root.certificateDER])
         #expect(facts.signedAttributeCount == 0)
         #expect(facts.digestNID == NID_sha1)
     }

@@ -1,12 +1,13 @@
+import CReceipt
+import Testing
+
+@testable import ReceiptKit
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import CReceipt
-import Testing
-
-@testable import ReceiptKit
 
 @Suite struct SigningTestPKITests {
     @Test func validPKICarriesBothMarkerOIDs() throws {
@@ -68,6 +69,30 @@ import Testing
         #expect(try text(X509_get0_notAfter(root.pointer)) == "Jan  1 00:00:00 2045 GMT")
     }
 
+    @Test func newLeavesCanBeIssuedUnderAnExistingPKI() throws {
+        let parent = try SharedPKI.get()
+        var options = TestPKI.Options()
+        options.keyBits = 1024
+        options.leafMarker = false
+        let sameIntermediate = try TestPKI.generate(options, under: parent)
+        #expect(sameIntermediate.root == parent.root)
+        #expect(sameIntermediate.intermediate == parent.intermediate)
+        #expect(sameIntermediate.storeKit == parent.storeKit)
+        #expect(sameIntermediate.leaf != parent.leaf)
+        #expect(try !extensions(of: sameIntermediate.leaf).contains(MarkerOID.receiptSigning))
+
+        options.leafMarker = true
+        options.intermediateMarker = false
+        let newIntermediate = try TestPKI.generate(options, under: parent)
+        #expect(newIntermediate.root == parent.root)
+        #expect(newIntermediate.intermediate != parent.intermediate)
+        let root = try OwnedCertificate.fromPEM(parent.root.certificatePEM)
+        let intermediate = try OwnedCertificate.fromPEM(newIntermediate.intermediate.certificatePEM)
+        let leaf = try OwnedCertificate.fromPEM(newIntermediate.leaf.certificatePEM)
+        #expect(X509_check_issued(root.pointer, intermediate.pointer) == X509_V_OK)
+        #expect(X509_check_issued(intermediate.pointer, leaf.pointer) == X509_V_OK)
+    }
+
     @Test func invertedValidityIsRefused() {
         var options = TestPKI.Options()
         options.leafNotAfter = options.leafNotBefore
@@ -90,8 +115,10 @@ import Testing
         try pki.write(to: scratch.path)
         let result = try ExternalTool.run(
             try ExternalTool.openssl(),
-            ["verify", "-CAfile", scratch.path + "/root.pem", "-untrusted", scratch.path + "/intermediate.pem",
-             scratch.path + "/leaf.pem"])
+            [
+                "verify", "-CAfile", scratch.path + "/root.pem", "-untrusted", scratch.path + "/intermediate.pem",
+                scratch.path + "/leaf.pem",
+            ])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 
@@ -106,7 +133,8 @@ import Testing
             }
             var buffer = [CChar](repeating: 0, count: 128)
             let length = OBJ_obj2txt(&buffer, Int32(buffer.count), object, 1)
-            oids.append(String(decoding: buffer.prefix(Int(max(0, length))).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            oids.append(
+                String(decoding: buffer.prefix(Int(max(0, length))).map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         return oids
     }

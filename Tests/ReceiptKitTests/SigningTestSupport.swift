@@ -75,7 +75,10 @@ enum ExternalTool {
     {
         try run(
             try openssl(),
-            ["cms", "-verify", "-inform", inform, "-in", receipt, "-CAfile", root, "-purpose", "any", "-out", "/dev/null"]
+            [
+                "cms", "-verify", "-inform", inform, "-in", receipt, "-CAfile", root, "-purpose", "any", "-out",
+                "/dev/null",
+            ]
                 + extra)
     }
 }

@@ -1,9 +1,10 @@
+import CReceipt
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import CReceipt
 
 /// A throwaway certificate hierarchy shaped like Apple's receipt-signing one.
 ///
@@ -139,7 +140,8 @@ public struct TestPKI: Sendable, Equatable {
             storeKit = parent.storeKit
         } else {
             let storeKitKey = try OwnedKey.generateRSA(bits: options.keyBits)
-            let storeKitName = try OwnedName(commonName: Name.storeKit, organizationalUnit: "receipt-check Test StoreKit")
+            let storeKitName = try OwnedName(
+                commonName: Name.storeKit, organizationalUnit: "receipt-check Test StoreKit")
             let storeKitCertificate = try CertificateBuilder(
                 subject: storeKitName, subjectKey: storeKitKey, notBefore: options.leafNotBefore,
                 notAfter: options.leafNotAfter
@@ -161,7 +163,8 @@ public struct TestPKI: Sendable, Equatable {
     }
 
     private static func credential(_ cert: OwnedCertificate, _ key: OwnedKey) throws(OpenSSLError) -> TestCredential {
-        TestCredential(certificatePEM: try cert.pem(), certificateDER: try cert.der(), privateKeyPEM: try key.privateKeyPEM())
+        TestCredential(
+            certificatePEM: try cert.pem(), certificateDER: try cert.der(), privateKeyPEM: try key.privateKeyPEM())
     }
 
     // MARK: - Files
@@ -185,7 +188,9 @@ public struct TestPKI: Sendable, Equatable {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw TestPKIFileError(kind: .unwritable, path: directory, reason: "cannot create the directory: \(FileErrorText.describe(error))")
+            throw TestPKIFileError(
+                kind: .unwritable, path: directory,
+                reason: "cannot create the directory: \(FileErrorText.describe(error))")
         }
         let files: [(String, [UInt8])] = [
             (FileName.rootPEM, root.certificatePEM), (FileName.rootDER, root.certificateDER),
@@ -201,7 +206,8 @@ public struct TestPKI: Sendable, Equatable {
             do {
                 try Data(bytes).write(to: URL(fileURLWithPath: path))
             } catch {
-                throw TestPKIFileError(kind: .unwritable, path: path, reason: "cannot write: \(FileErrorText.describe(error))")
+                throw TestPKIFileError(
+                    kind: .unwritable, path: path, reason: "cannot write: \(FileErrorText.describe(error))")
             }
         }
     }
@@ -213,7 +219,8 @@ public struct TestPKI: Sendable, Equatable {
             do {
                 return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
             } catch {
-                throw TestPKIFileError(kind: .unreadable, path: path, reason: "cannot read: \(FileErrorText.describe(error))")
+                throw TestPKIFileError(
+                    kind: .unreadable, path: path, reason: "cannot read: \(FileErrorText.describe(error))")
             }
         }
         func load(_ pem: String, _ key: String) throws(TestPKIFileError) -> TestCredential {

@@ -44,6 +44,11 @@ public enum JSONValue: Sendable, Equatable, Codable {
         }
     }
 
+    /// The text of a string value, nil for any other.
+    public var stringValue: String? {
+        if case .string(let text) = self { text } else { nil }
+    }
+
     public func encode(to encoder: any Encoder) throws {
         var single = encoder.singleValueContainer()
         switch self {

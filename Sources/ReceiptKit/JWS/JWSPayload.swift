@@ -10,12 +10,17 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
     case transaction(JWSTransaction)
     case renewalInfo(JWSRenewalInfo)
     case notification(NotificationPayload)
+    /// A JSON object with none of the telling members (Apple's own library tests sign such
+    /// minimal payloads): kept whole, still verified, its `signedDate`, `bundleId` and
+    /// `environment` still used.
+    case unidentified([String: JSONValue])
 
     public enum Kind: String, Sendable, Codable {
         case appTransaction = "app_transaction"
         case transaction
         case renewalInfo = "renewal_info"
         case notification
+        case unidentified
     }
 
     /// Decodes `bytes` as `expected`, or as the kind its members show when nil.
@@ -34,6 +39,11 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
             case .transaction: return .transaction(try decoder.decode(JWSTransaction.self, from: data))
             case .renewalInfo: return .renewalInfo(try decoder.decode(JWSRenewalInfo.self, from: data))
             case .notification: return .notification(try decoder.decode(NotificationPayload.self, from: data))
+            case .unidentified:
+                guard case .object(let members) = try decoder.decode(JSONValue.self, from: data) else {
+                    throw ReceiptError(.invalidJWS, "the JWS payload is not a JSON object")
+                }
+                return .unidentified(members)
             }
         } catch let error as ReceiptError {
             throw error
@@ -53,8 +63,7 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         if members["receiptCreationDate"] != nil || members["receiptType"] != nil || members["applicationVersion"] != nil {
             return .appTransaction
         }
-        throw ReceiptError(
-            .invalidJWS, "the JWS payload is neither a transaction, renewal info, AppTransaction nor notification")
+        return .unidentified
     }
 
     public var kind: Kind {
@@ -63,6 +72,7 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         case .transaction: .transaction
         case .renewalInfo: .renewalInfo
         case .notification: .notification
+        case .unidentified: .unidentified
         }
     }
 
@@ -76,6 +86,13 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         case .transaction(let payload): return payload.signedDate.map { ($0, "signed_date") }
         case .renewalInfo(let payload): return payload.signedDate.map { ($0, "signed_date") }
         case .notification(let payload): return payload.signedDate.map { ($0, "signed_date") }
+        case .unidentified(let members):
+            switch members["signedDate"] {
+            case .integer(let value): return (JWSDate(milliseconds: Double(value)), "signed_date")
+            case .number(let value) where value.isFinite && abs(value) < 1e15:
+                return (JWSDate(milliseconds: value), "signed_date")
+            default: return nil
+            }
         }
     }
 
@@ -85,6 +102,7 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         case .transaction(let payload): payload.bundleId
         case .renewalInfo: nil
         case .notification(let payload): payload.data?.bundleId
+        case .unidentified(let members): members["bundleId"].flatMap(\.stringValue)
         }
     }
 
@@ -95,6 +113,7 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         case .transaction(let payload): payload.environment
         case .renewalInfo(let payload): payload.environment
         case .notification(let payload): payload.data?.environment
+        case .unidentified(let members): members["environment"].flatMap(\.stringValue)
         }
     }
 
@@ -104,6 +123,7 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         case .transaction(let payload): try payload.encode(to: encoder)
         case .renewalInfo(let payload): try payload.encode(to: encoder)
         case .notification(let payload): try payload.encode(to: encoder)
+        case .unidentified(let members): try members.encode(to: encoder)
         }
     }
 }

@@ -132,11 +132,11 @@ public enum ReceiptInput {
         return markers.contains { text.firstRange(of: $0) != nil }
     }
 
-    /// `eyJ` (base64url of `{"`) and two dots, which base64, PEM and PKCS#7 never have; the
-    /// strict per-segment check comes later, so a damaged JWS is reported as one.
+    /// `e` (the first base64url character of anything starting `{`) and a dot, which base64, PEM and PKCS#7 never have; the strict
+    /// segment check comes later, so a damaged JWS (wrong segment count too) is reported as one.
     private static func looksLikeJWS(_ text: ArraySlice<UInt8>) -> Bool {
-        guard text.starts(with: Array("eyJ".utf8)) else { return false }
-        return text.lazy.filter { $0 == UInt8(ascii: ".") }.count == 2
+        guard text.first == UInt8(ascii: "e") else { return false }
+        return text.contains(UInt8(ascii: "."))
     }
 
     // MARK: - Bytes

@@ -49,3 +49,30 @@ fixtures: build
 
 clean:
 	rm -rf .build
+
+# Hostile input: fuzzing (Scripts/fuzz.sh, needs the toolchain's libFuzzer), sanitizers, leaks, memory.
+FUZZ_SECONDS ?= 60
+SANITIZER_FILTER ?=
+TSAN_FILTER ?= Concurren|Batch
+.PHONY: fuzz fuzz-smoke test-asan test-ubsan test-tsan leak-check rss-check
+
+fuzz: deps
+	bash Scripts/fuzz.sh all $(FUZZ_SECONDS)
+
+fuzz-smoke: deps
+	bash Scripts/fuzz.sh all 15
+
+test-asan: deps
+	RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --sanitize=address --scratch-path .build/asan $(if $(SANITIZER_FILTER),--filter '$(SANITIZER_FILTER)')
+
+test-ubsan: deps
+	RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --sanitize=undefined --scratch-path .build/ubsan $(if $(SANITIZER_FILTER),--filter '$(SANITIZER_FILTER)')
+
+test-tsan: deps
+	RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_FILTER)'
+
+leak-check: deps
+	bash Scripts/leak-check.sh
+
+rss-check: deps
+	bash Scripts/rss-check.sh

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# libFuzzer targets over ReceiptKit, built with swiftc directly so SwiftPM never needs the fuzzer runtime.
+#   Scripts/fuzz.sh build                  compile .build/fuzz/receipt-fuzz (ASan + libFuzzer)
+#   Scripts/fuzz.sh run TARGET SECONDS     fuzz one target (receipt, payload, jws) from its seeds
+#   Scripts/fuzz.sh all SECONDS            build, then fuzz every target for SECONDS each
+# Crashes land in .build/fuzz/findings/TARGET/; replay one with
+#   RECEIPT_FUZZ_TARGET=TARGET .build/fuzz/receipt-fuzz FILE
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+OUT=.build/fuzz
+BIN=$OUT/receipt-fuzz
+CORPUS=${RECEIPT_CORPUS:-../shared/corpus}
+TARGETS=(receipt payload jws)
+
+build() {
+    mkdir -p "$OUT"
+    local sources
+    mapfile -t sources < <(find Sources/ReceiptKit Fuzz -name '*.swift' | sort)
+    # shellcheck disable=SC2046
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name ReceiptFuzz \
+        -I Sources/CReceipt $(pkg-config --cflags-only-I openssl | sed 's/-I/-Xcc -I/g') \
+        $(pkg-config --libs openssl) "${sources[@]}" -o "$BIN" 2>&1 |
+        grep -v "Cannot export local symbol '__asan" || true
+    # gold warns once per ASan helper symbol; the build's own status decides.
+    [ "${PIPESTATUS[0]}" -eq 0 ] && [ -x "$BIN" ]
+}
+
+# Seeds go to a scratch corpus that libFuzzer grows; nothing under .build is committed.
+seed() {
+    local target=$1 dir=$OUT/corpus/$1
+    mkdir -p "$dir"
+    case $target in
+    receipt)
+        cp Fixtures/*.receipt Fixtures/*.b64 "$dir"/
+        ;;
+    payload)
+        for receipt in Fixtures/*.receipt; do
+            openssl cms -verify -noverify -binary -inform DER -in "$receipt" \
+                -out "$dir/$(basename "$receipt" .receipt).payload" 2>/dev/null || true
+        done
+        ;;
+    jws)
+        if [ -d "$CORPUS/jws" ]; then
+            find "$CORPUS/jws" -type f \( -name '*.jws' -o -name '*.json' -o -name '*.txt' \) | sort | head -n 12 |
+                while read -r file; do cp "$file" "$dir/$(basename "$(dirname "$file")")-$(basename "$file")"; done
+        fi
+        ;;
+    esac
+    if [ -z "$(ls -A "$dir")" ]; then
+        echo "fuzz.sh: no seeds for $target (is the corpus at $CORPUS?)" >&2
+        exit 1
+    fi
+}
+
+run() {
+    local target=$1 seconds=$2
+    seed "$target"
+    mkdir -p "$OUT/findings/$target"
+    echo "== fuzz $target for ${seconds}s"
+    RECEIPT_FUZZ_TARGET=$target ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} "$BIN" \
+        -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
+        -artifact_prefix="$OUT/findings/$target/" "$OUT/corpus/$target" 2>&1 |
+        grep -E '^(stat::|==|SUMMARY|INFO: Seed|Done|artifact_prefix|Test unit|#[0-9]+ *DONE)|ERROR|Fatal|crash' || true
+    # grep above keeps the log short; the exit status comes from the fuzzer.
+    return "${PIPESTATUS[0]}"
+}
+
+case ${1:-} in
+build) build ;;
+run) run "$2" "${3:-60}" ;;
+all)
+    build
+    status=0
+    for target in "${TARGETS[@]}"; do run "$target" "${2:-60}" || status=1; done
+    exit $status
+    ;;
+*)
+    sed -n '2,7p' "$0"
+    exit 64
+    ;;
+esac

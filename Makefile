@@ -63,7 +63,7 @@ fuzz-smoke: deps
 	bash Scripts/fuzz.sh all 15
 
 test-asan: deps
-	RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --sanitize=address --scratch-path .build/asan $(if $(SANITIZER_FILTER),--filter '$(SANITIZER_FILTER)')
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/lsan.supp RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --sanitize=address --scratch-path .build/asan $(if $(SANITIZER_FILTER),--filter '$(SANITIZER_FILTER)')
 
 test-ubsan: deps
 	RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --sanitize=undefined --scratch-path .build/ubsan $(if $(SANITIZER_FILTER),--filter '$(SANITIZER_FILTER)')

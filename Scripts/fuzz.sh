@@ -16,7 +16,7 @@ TARGETS=(receipt payload jws)
 build() {
     mkdir -p "$OUT"
     local sources
-    mapfile -t sources < <(find Sources/ReceiptKit Fuzz -name '*.swift' | sort)
+    mapfile -t sources < <(find Sources/ReceiptKit Tools/Fuzz -name '*.swift' | sort)
     # shellcheck disable=SC2046
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name ReceiptFuzz \
         -I Sources/CReceipt $(pkg-config --cflags-only-I openssl | sed 's/-I/-Xcc -I/g') \

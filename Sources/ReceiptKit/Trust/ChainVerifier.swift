@@ -10,9 +10,14 @@ import Synchronization
 public final class ChainVerifier: Sendable {
     public let policy: TrustPolicy
     private let store: Store
-    private let cache = Mutex<[[UInt8]: VerifiedChain]>([:])
+    private let cache = Mutex(ChainCache())
     /// Bound on distinct chains remembered, so hostile input cannot grow memory without end.
     public static let cacheLimit = 4096
+    /// Bound on the bytes of the chains remembered: a count alone would let 4096 hostile
+    /// 16 MiB certificate sets hold 64 GiB.
+    public static let cacheByteLimit = 32 << 20
+    /// Chains larger than this are checked but never remembered: Apple's are about 4 KiB.
+    public static let maximumCachedChainSize = 64 << 10
 
     public init(policy: TrustPolicy) throws(OpenSSLError) {
         self.policy = policy
@@ -38,17 +43,31 @@ public final class ChainVerifier: Sendable {
 
     private func verify(_ certificates: [ArraySlice<UInt8>], _ selector: Selector) -> VerifiedChain {
         let key = Self.key(certificates, selector)
-        if let cached = cache.withLock({ $0[key] }) {
+        if let cached = cache.withLock({ $0.entries[key] }) {
             return cached
         }
         let result = evaluate(certificates, selector)
-        cache.withLock { entries in
-            if entries.count >= Self.cacheLimit {
-                entries.removeAll(keepingCapacity: true)
+        guard key.count <= Self.maximumCachedChainSize else { return result }
+        cache.withLock { cache in
+            if cache.entries.count >= Self.cacheLimit || cache.bytes + key.count > Self.cacheByteLimit {
+                cache.entries.removeAll(keepingCapacity: true)
+                cache.bytes = 0
             }
-            entries[key] = result
+            if cache.entries.updateValue(result, forKey: key) == nil {
+                cache.bytes += key.count
+            }
         }
         return result
+    }
+
+    /// Chains and the key bytes they hold, as remembered now (for tests of the bounds).
+    var cacheFootprint: (entries: Int, bytes: Int) {
+        cache.withLock { ($0.entries.count, $0.bytes) }
+    }
+
+    private struct ChainCache {
+        var entries: [[UInt8]: VerifiedChain] = [:]
+        var bytes = 0
     }
 
     private static func key(_ certificates: [ArraySlice<UInt8>], _ selector: Selector) -> [UInt8] {

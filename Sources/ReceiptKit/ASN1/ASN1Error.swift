@@ -9,6 +9,8 @@ public struct ASN1Error: Error, Sendable, Equatable, CustomStringConvertible {
         case unexpectedTag
         case unsupportedTag
         case tooDeep
+        /// More elements than a structure may hold (e.g. embedded certificates).
+        case tooManyElements
         case invalidEndOfContents
         case invalidInteger
         case integerTooLarge

@@ -17,6 +17,11 @@ public struct ReceiptContainer: Sendable {
     public let certificates: [ArraySlice<UInt8>]
     public let signers: [SignerInfo]
 
+    /// The most certificates, and separately signers, one container may carry. Receipts embed
+    /// three certificates and one signer; the cap stops a 16 MiB input from making OpenSSL
+    /// decode a hundred thousand tiny certificates.
+    public static let maximumEmbedded = 16
+
     /// Parses a ContentInfo holding signedData with encapsulated data content.
     public static func parse(_ bytes: ArraySlice<UInt8>) throws(ReceiptError) -> ReceiptContainer {
         do {
@@ -74,6 +79,10 @@ public struct ReceiptContainer: Sendable {
             isBER = isBER || certificateSet.isIndefiniteLength
             var reader = try certificateSet.children()
             while !reader.isAtEnd {
+                guard certificates.count < maximumEmbedded else {
+                    throw ASN1Error(
+                        .tooManyElements, at: reader.position, "more than \(maximumEmbedded) embedded certificates")
+                }
                 let certificate = try reader.next()
                 guard certificate.tag == ASN1Tag.sequence, !certificate.isIndefiniteLength else {
                     throw ASN1Error(.unexpectedTag, at: certificate.offset, "an embedded certificate is not DER")
@@ -89,6 +98,9 @@ public struct ReceiptContainer: Sendable {
         var signerReader = try signerSet.children()
         var signers: [SignerInfo] = []
         while !signerReader.isAtEnd {
+            guard signers.count < maximumEmbedded else {
+                throw ASN1Error(.tooManyElements, at: signerReader.position, "more than \(maximumEmbedded) signers")
+            }
             signers.append(try signerInfo(signerReader.read(ASN1Tag.sequence, "SignerInfo")))
         }
         return ReceiptContainer(

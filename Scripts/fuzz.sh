@@ -18,12 +18,15 @@ build() {
     local sources
     mapfile -t sources < <(find Sources/ReceiptKit Tools/Fuzz -name '*.swift' | sort)
     # shellcheck disable=SC2046
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name ReceiptFuzz \
+    if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name ReceiptFuzz \
         -I Sources/CReceipt $(pkg-config --cflags-only-I openssl | sed 's/-I/-Xcc -I/g') \
-        $(pkg-config --libs openssl) "${sources[@]}" -o "$BIN" 2>&1 |
-        grep -v "Cannot export local symbol '__asan" || true
-    # gold warns once per ASan helper symbol; the build's own status decides.
-    [ "${PIPESTATUS[0]}" -eq 0 ] && [ -x "$BIN" ]
+        $(pkg-config --libs openssl) "${sources[@]}" -o "$BIN" >"$OUT/build.log" 2>&1; then
+        cat "$OUT/build.log" >&2
+        echo "fuzz.sh: the fuzz build failed (does this toolchain ship libFuzzer?)" >&2
+        exit 1
+    fi
+    # gold warns once per ASan helper symbol; anything else is worth seeing.
+    grep -v "Cannot export local symbol '__asan" "$OUT/build.log" || true
 }
 
 # Seeds go to a scratch corpus that libFuzzer grows; nothing under .build is committed.

@@ -57,6 +57,34 @@ import Testing
         }
     }
 
+    /// The three smallest corpus receipts and the two smallest Apple-signed ones, by size so
+    /// the choice is stable; every prefix of each, under Apple's roots.
+    @Test func everyPrefixOfCorpusReceiptsIsRefusedWithAReason() throws {
+        guard let manifest = TestCorpus.manifest() else { return }
+        func size(_ entry: TestCorpus.Manifest.Receipt) -> Int { (try? TestCorpus.bytes(of: entry).count) ?? 0 }
+        let bySize = manifest.receipts.sorted { (size($0), $0.file) < (size($1), $1.file) }
+        let chosen = Array(bySize.prefix(3)) + bySize.filter(\.verifies.appleRootAtCreationDate).prefix(2)
+        #expect(chosen.count == 5)
+        let validator = try ReceiptValidator(policy: .apple())
+        for entry in chosen {
+            let bytes = try TestCorpus.bytes(of: entry)
+            let accepted = Self.acceptedPrefixes(of: bytes, lengths: 0..<bytes.count, validator)
+            #expect(accepted.isEmpty, "\(entry.file): prefixes of \(accepted.prefix(5)) bytes were accepted")
+        }
+    }
+
+    @Test(arguments: [
+        "jws/xcode/xcode-signed-transaction.jws", "jws/apple-library-test/testNotification.jws",
+        "jws/apple-signed/go-iap-1.jws",
+    ])
+    func everyPrefixOfCorpusJWSIsRefusedWithAReason(file: String) throws {
+        let url = TestCorpus.directory.appendingPathComponent(file)
+        let bytes = try #require(try? [UInt8](Data(contentsOf: url)), "RECEIPT CORPUS missing \(url.path)")
+        let validator = try ReceiptValidator(policy: .apple())
+        let accepted = Self.acceptedPrefixes(of: bytes, lengths: 0..<bytes.count, validator)
+        #expect(accepted.isEmpty, "\(file): prefixes of \(accepted.prefix(5)) bytes were accepted")
+    }
+
     // MARK: - Bit flips
 
     /// Where a fixture's bytes sit: what the signature or a certificate signature covers, and

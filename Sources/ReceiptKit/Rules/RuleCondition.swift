@@ -4,7 +4,11 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The condition of a rule, as parsed. Its depth is bounded by `RuleParser.maximumDepth`.
+/// The condition of a rule, as parsed.
+///
+/// `and` and `or` hold all their operands in one array, so a long flat chain is wide rather than deep:
+/// the tree's depth is bounded by the nesting `RuleParser.maximumDepth` allows, which keeps every
+/// recursive walk over it (evaluation, equality, deallocation) bounded.
 public indirect enum RuleCondition: Sendable, Equatable {
     case compareVersion(RuleField, ComparisonOperator, String)
     case compareDate(RuleField, ComparisonOperator, Date)
@@ -15,8 +19,8 @@ public indirect enum RuleCondition: Sendable, Equatable {
     /// A subscription period of the product covering the evaluation time, not cancelled by then.
     case subscriptionActive(String)
     case not(RuleCondition)
-    case and(RuleCondition, RuleCondition)
-    case or(RuleCondition, RuleCondition)
+    case and([RuleCondition])
+    case or([RuleCondition])
 
     /// Whether the condition reads the field anywhere.
     func mentions(_ field: RuleField) -> Bool {
@@ -26,7 +30,7 @@ public indirect enum RuleCondition: Sendable, Equatable {
         case .compareEnvironment: field == .environment
         case .product, .subscriptionActive: false
         case .not(let inner): inner.mentions(field)
-        case .and(let left, let right), .or(let left, let right): left.mentions(field) || right.mentions(field)
+        case .and(let operands), .or(let operands): operands.contains { $0.mentions(field) }
         }
     }
 }

@@ -6,11 +6,28 @@ import Foundation
 
 /// Evaluates conditions against one receipt at one time, saying why each holds or not.
 ///
+/// A comparison on a value the receipt lacks is unknown, not false, and unknown stays unknown through
+/// `not` (Kleene's three-valued logic), so `not (original_application_version >= 42)` does not grant
+/// anything to a receipt without field 19. A rule whose outcome is unknown is not satisfied.
+///
 /// Recursion follows the parsed tree, whose depth `RuleParser.maximumDepth` bounds.
 struct RuleEvaluator {
     struct Outcome {
-        let satisfied: Bool
+        /// nil when the condition reads a value the receipt lacks.
+        let value: Bool?
         let reasons: [String]
+
+        init(satisfied: Bool, reasons: [String]) {
+            value = satisfied
+            self.reasons = reasons
+        }
+
+        init(value: Bool?, reasons: [String]) {
+            self.value = value
+            self.reasons = reasons
+        }
+
+        var satisfied: Bool { value == true }
     }
 
     let receipt: ParsedReceipt
@@ -38,17 +55,29 @@ struct RuleEvaluator {
             return subscription(product)
         case .not(let inner):
             let outcome = evaluate(inner)
-            return Outcome(satisfied: !outcome.satisfied, reasons: outcome.reasons.map { "not: " + $0 })
-        case .and(let left, let right):
-            let first = evaluate(left)
-            guard first.satisfied else { return first }
-            let second = evaluate(right)
-            return Outcome(satisfied: second.satisfied, reasons: second.satisfied ? first.reasons + second.reasons : second.reasons)
-        case .or(let left, let right):
-            let first = evaluate(left)
-            if first.satisfied { return first }
-            let second = evaluate(right)
-            return Outcome(satisfied: second.satisfied, reasons: second.satisfied ? second.reasons : first.reasons + second.reasons)
+            return Outcome(value: outcome.value.map { !$0 }, reasons: outcome.reasons.map { "not: " + $0 })
+        case .and(let operands):
+            var reasons: [String] = []
+            var unknown: [String] = []
+            for operand in operands {
+                let outcome = evaluate(operand)
+                switch outcome.value {
+                case false: return outcome
+                case nil: unknown += outcome.reasons
+                case true: reasons += outcome.reasons
+                }
+            }
+            return unknown.isEmpty ? Outcome(value: true, reasons: reasons) : Outcome(value: nil, reasons: unknown)
+        case .or(let operands):
+            var reasons: [String] = []
+            var unknown = false
+            for operand in operands {
+                let outcome = evaluate(operand)
+                if outcome.value == true { return outcome }
+                unknown = unknown || outcome.value == nil
+                reasons += outcome.reasons
+            }
+            return Outcome(value: unknown ? nil : false, reasons: reasons)
         }
     }
 
@@ -57,7 +86,7 @@ struct RuleEvaluator {
         guard let raw else { return missing(field) }
         guard let value = AppVersion(raw), let threshold = AppVersion(text) else {
             return Outcome(
-                satisfied: false, reasons: ["\(field.label) \"\(raw)\" in the receipt is not a version: rule not satisfied"])
+                value: nil, reasons: ["\(field.label) \"\(raw)\" in the receipt is not a version: rule not satisfied"])
         }
         var outcome = compared(field, raw, op, text, holds: op.holds(value.compare(threshold)))
         if field == .originalApplicationVersion {
@@ -70,7 +99,7 @@ struct RuleEvaluator {
             }
             if !notes.isEmpty {
                 outcome = Outcome(
-                    satisfied: outcome.satisfied, reasons: outcome.reasons.map { $0 + " (" + notes.joined(separator: "; ") + ")" })
+                    value: outcome.value, reasons: outcome.reasons.map { $0 + " (" + notes.joined(separator: "; ") + ")" })
             }
         }
         return outcome
@@ -85,7 +114,7 @@ struct RuleEvaluator {
     }
 
     private func missing(_ field: RuleField) -> Outcome {
-        Outcome(satisfied: false, reasons: ["no \(field.label) in the receipt (\(field.absenceNote)): rule not satisfied"])
+        Outcome(value: nil, reasons: ["no \(field.label) in the receipt (\(field.absenceNote)): rule not satisfied"])
     }
 
     private func purchase(of product: String) -> Outcome {

@@ -107,16 +107,31 @@ public struct RuleParser {
         }
     }
 
-    /// Precedence climbing: the recursion here is bounded by the two precedence levels per nesting level.
+    /// Precedence climbing. The recursion here is bounded by the two precedence levels per nesting level;
+    /// operands of one operator in a row are gathered into one node rather than nested.
     private mutating func expression(minimumPrecedence: Int, depth: Int) throws(RuleParseError) -> RuleCondition {
         var left = try unary(depth: depth)
+        // The operator whose operands are being gathered, and those operands.
+        var gathered: Int?
+        var operands: [RuleCondition] = []
         while let precedence = Self.precedence(of: peek), precedence >= minimumPrecedence {
-            let isAnd = precedence == 1
             _ = advance()
             let right = try expression(minimumPrecedence: precedence + 1, depth: depth)
-            left = isAnd ? .and(left, right) : .or(left, right)
+            if gathered == precedence {
+                operands.append(right)
+            } else {
+                if let previous = gathered {
+                    left = Self.combine(previous, operands)
+                }
+                operands = [left, right]
+                gathered = precedence
+            }
         }
-        return left
+        return gathered.map { Self.combine($0, operands) } ?? left
+    }
+
+    private static func combine(_ precedence: Int, _ operands: [RuleCondition]) -> RuleCondition {
+        precedence == 1 ? .and(operands) : .or(operands)
     }
 
     private mutating func unary(depth: Int) throws(RuleParseError) -> RuleCondition {

@@ -18,7 +18,8 @@ struct RuleConfiguration: Sendable {
     func results(for report: ValidationReport) -> RuleResults {
         guard let receipt = report.receipt else {
             let reason = report.message ?? report.reason?.rawValue ?? "it could not be decoded"
-            return RuleResults(time: time, entitlements: rules.refuseAll(because: reason), warnings: [], subscriptions: [])
+            return RuleResults(
+                time: time, entitlements: rules.refuseAll(because: reason), warnings: [], subscriptions: [])
         }
         let entitlements: [EntitlementDecision]
         if report.status == .valid {
@@ -27,7 +28,8 @@ struct RuleConfiguration: Sendable {
             entitlements = rules.refuseAll(because: report.message ?? report.reason?.rawValue ?? report.status.rawValue)
         }
         return RuleResults(
-            time: time, entitlements: entitlements, warnings: ReceiptWarnings.warnings(for: receipt, platform: platform),
+            time: time, entitlements: entitlements,
+            warnings: ReceiptWarnings.warnings(for: receipt, platform: platform),
             subscriptions: SubscriptionStatus.all(in: receipt, at: time, reminderDays: reminderDays))
     }
 

@@ -48,7 +48,8 @@ enum RuleOptionTable {
         let required = arguments.all("require")
         let defined = Set(rules.entitlements)
         if let unknown = required.first(where: { !defined.contains($0) }) {
-            let known = defined.isEmpty ? "no rules were given" : "rules define " + rules.entitlements.joined(separator: ", ")
+            let known =
+                defined.isEmpty ? "no rules were given" : "rules define " + rules.entitlements.joined(separator: ", ")
             throw .usage(UsageError("--require \(unknown): no rule defines this entitlement (\(known))"))
         }
         var time = Date()
@@ -66,7 +67,8 @@ enum RuleOptionTable {
             reminderDays = days
         }
         return RuleConfiguration(
-            rules: rules, required: required, platform: arguments.value("platform").flatMap { Platform(rawValue: $0.lowercased()) },
+            rules: rules, required: required,
+            platform: arguments.value("platform").flatMap { Platform(rawValue: $0.lowercased()) },
             time: time, reminderDays: reminderDays)
     }
 

@@ -47,7 +47,8 @@ enum SubscriptionTimeline {
                     if let refund = purchase.cancellationDate { row[column(refund)] = "x" }
                     continue
                 }
-                let fill: Character = purchase.isTrialPeriod == true ? "~" : (purchase.isInIntroOfferPeriod == true ? "+" : "=")
+                let fill: Character =
+                    purchase.isTrialPeriod == true ? "~" : (purchase.isInIntroOfferPeriod == true ? "+" : "=")
                 for index in column(start)...max(column(start), column(end)) {
                     row[index] = fill
                 }

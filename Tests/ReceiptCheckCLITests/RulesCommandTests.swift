@@ -7,10 +7,12 @@ import Testing
     @Test func grantedRequirementExitsZero() throws {
         guard let path = CLI.corpusFile(Self.production) else { return }
         let result = try CLI.run([
-            "verify", "--rule", "premium: original_application_version < 435", "--require", "premium", "--platform", "ios", path,
+            "verify", "--rule", "premium: original_application_version < 435", "--require", "premium", "--platform",
+            "ios", path,
         ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("GRANTED premium: original application version 434 < 435 (the iOS build number)"))
+        #expect(
+            result.stdout.contains("GRANTED premium: original application version 434 < 435 (the iOS build number)"))
         #expect(result.stdout.contains("timeline:"))
         #expect(result.stdout.contains("org.getpure.pure.Month |"))
     }
@@ -33,7 +35,8 @@ import Testing
         let warnings = try #require(object["warnings"] as? [String])
         #expect(warnings.contains { $0.contains("no --platform given") })
         let subscriptions = try #require(object["subscriptions"] as? [[String: Any]])
-        #expect(subscriptions.map { $0["product_id"] as? String } == ["org.getpure.pure.Week", "org.getpure.pure.Month"])
+        #expect(
+            subscriptions.map { $0["product_id"] as? String } == ["org.getpure.pure.Week", "org.getpure.pure.Month"])
         #expect(subscriptions.map { $0["state"] as? String } == ["expired", "active"])
         #expect(subscriptions.last?["period_start"] as? String == "2023-06-28T13:54:08Z")
     }
@@ -41,7 +44,8 @@ import Testing
     @Test func invalidReceiptNeverGrantsAndExitsTwo() throws {
         guard let path = CLI.corpusFile(Self.production) else { return }
         let result = try CLI.run([
-            "verify", "--json", "--bundle-id", "com.example.other", "--rule", "premium: original_application_version < 1000",
+            "verify", "--json", "--bundle-id", "com.example.other", "--rule",
+            "premium: original_application_version < 1000",
             "--require", "premium", path,
         ])
         #expect(result.status == 2, "\(result.stderr)")
@@ -57,8 +61,11 @@ import Testing
         let result = try CLI.run(["verify", "--rule", "premium: original_application_version 42", path])
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.hasPrefix(
-            "receipt-check: error: --rule 'premium: original_application_version 42': column 39: expected a comparison operator, found \"42\"\n"))
+        #expect(
+            result.stderr.hasPrefix(
+                "receipt-check: error: --rule 'premium: original_application_version 42': column 39: "
+                    + "expected a comparison operator, found \"42\"\n"
+            ))
     }
 
     @Test func rulesFileErrorNamesFileAndLine() throws {
@@ -67,7 +74,8 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("rules.txt")
-        try "# grandfathering\n\npremium: original_application_version 42\n".write(to: file, atomically: true, encoding: .utf8)
+        try "# grandfathering\n\npremium: original_application_version 42\n".write(
+            to: file, atomically: true, encoding: .utf8)
         let result = try CLI.run(["verify", "--rules", file.path, path])
         #expect(result.status == 64)
         #expect(result.stderr.contains("\(file.path):3: column 39: expected a comparison operator, found \"42\""))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ReceiptKit
 
 @Suite struct AppVersionTests {

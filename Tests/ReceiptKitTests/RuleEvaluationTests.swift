@@ -1,10 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Testing
+
 @testable import ReceiptKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 @Suite struct RuleEvaluationTests {
     typealias Support = RuleTestSupport
@@ -28,13 +30,21 @@ import Testing
             let rules = try Support.rules("premium: original_application_version < \(threshold)")
             let decision = rules.evaluate(receipt: receipt, at: time, platform: nil)
             #expect(
-                decision == [EntitlementDecision(name: "premium", granted: true, reasons: ["original application version \(original) < \(threshold)"])])
+                decision == [
+                    EntitlementDecision(
+                        name: "premium", granted: true,
+                        reasons: ["original application version \(original) < \(threshold)"])
+                ])
         }
         for threshold in notBelow {
             let rules = try Support.rules("premium: original_application_version < \(threshold)")
             let decision = rules.evaluate(receipt: receipt, at: time, platform: nil)
             #expect(
-                decision == [EntitlementDecision(name: "premium", granted: false, reasons: ["original application version \(original) is not < \(threshold)"])])
+                decision == [
+                    EntitlementDecision(
+                        name: "premium", granted: false,
+                        reasons: ["original application version \(original) is not < \(threshold)"])
+                ])
         }
     }
 
@@ -42,7 +52,10 @@ import Testing
         guard let receipt = try Support.receipt("tpinapp-11") else { return }
         let rules = try Support.rules("premium: original_application_version < \"435\"")
         let time = try Support.date("2025-01-01T00:00:00Z")
-        #expect(rules.evaluate(receipt: receipt, at: time, platform: .ios).first?.reasons == ["original application version 434 < 435 (the iOS build number)"])
+        #expect(
+            rules.evaluate(receipt: receipt, at: time, platform: .ios).first?.reasons == [
+                "original application version 434 < 435 (the iOS build number)"
+            ])
         let ios = ReceiptWarnings.warnings(for: receipt, platform: .ios)
         #expect(ios.count == 1 && ios[0].contains("build number (CFBundleVersion)"))
         let macos = ReceiptWarnings.warnings(for: receipt, platform: .macos)
@@ -56,9 +69,14 @@ import Testing
         let rules = try Support.rules(
             "premium: original_application_version < 42", "premium: not (original_application_version >= 42)")
         let decision = rules.evaluate(receipt: receipt, at: try Support.date("2025-01-01T00:00:00Z"), platform: .ios)
-        let missing = "no original application version in the receipt (Xcode and pre-2013 receipts lack field 19): rule not satisfied"
+        let missing =
+            "no original application version in the receipt (Xcode and pre-2013 receipts lack field 19): rule not satisfied"
         // A missing value satisfies neither a comparison nor its negation written as a comparison.
-        #expect(decision == [EntitlementDecision(name: "premium", granted: false, reasons: ["test:1: " + missing, "test:2: not: " + missing])])
+        #expect(
+            decision == [
+                EntitlementDecision(
+                    name: "premium", granted: false, reasons: ["test:1: " + missing, "test:2: not: " + missing])
+            ])
         let warnings = ReceiptWarnings.warnings(for: receipt, platform: .ios)
         #expect(warnings.contains { $0.contains("Xcode (StoreKit testing) receipts have no field 19") })
     }
@@ -69,9 +87,16 @@ import Testing
         let rules = try Support.rules("premium: original_application_version < 42")
         let decision = rules.evaluate(receipt: receipt, at: try Support.date("2025-01-01T00:00:00Z"), platform: nil)
         #expect(decision.first?.granted == true)
-        #expect(decision.first?.reasons == ["original application version 1.0 < 42 (sandbox receipt: 1.0 is not the real original version)"])
+        #expect(
+            decision.first?.reasons == [
+                "original application version 1.0 < 42 (sandbox receipt: 1.0 is not the real original version)"
+            ])
         let warnings = ReceiptWarnings.warnings(for: receipt, platform: .ios)
-        #expect(warnings.contains { $0.hasPrefix("sandbox receipt: sandbox and TestFlight receipts always say original application version 1.0") })
+        #expect(
+            warnings.contains {
+                $0.hasPrefix(
+                    "sandbox receipt: sandbox and TestFlight receipts always say original application version 1.0")
+            })
     }
 
     @Test func productRulesAndAnyRuleGrants() throws {
@@ -85,10 +110,15 @@ import Testing
         #expect(decisions.map(\.name) == ["premium", "sharing", "other"])
         #expect(decisions.map(\.granted) == [true, true, false])
         #expect(decisions[0].reasons.count == 1)
-        #expect(decisions[0].reasons[0].hasPrefix("test:2: purchase of \"saveScannedCodeUnlockable\" on 2018-04-15T01:30:14Z"))
+        #expect(
+            decisions[0].reasons[0].hasPrefix(
+                "test:2: purchase of \"saveScannedCodeUnlockable\" on 2018-04-15T01:30:14Z"))
         #expect(decisions[1].reasons.count == 3)
         #expect(decisions[1].reasons[1] == "environment production == production")
-        #expect(decisions[2].reasons == ["no purchase of \"com.example.none\" in the receipt", "environment production is not == sandbox"])
+        #expect(
+            decisions[2].reasons == [
+                "no purchase of \"com.example.none\" in the receipt", "environment production is not == sandbox",
+            ])
     }
 
     @Test func refundedPurchaseDoesNotGrant() throws {
@@ -99,27 +129,36 @@ import Testing
         let before = rules.evaluate(receipt: receipt, at: try Support.date("2018-12-31T00:00:00Z"), platform: nil)
         #expect(before.first?.granted == true)
         let after = rules.evaluate(receipt: receipt, at: refund, platform: nil)
-        #expect(after.first == EntitlementDecision(
-            name: "sharing", granted: false,
-            reasons: ["every purchase of \"codeSharingUnlockable\" was refunded (cancelled 2019-01-01T00:00:00Z)"]))
+        #expect(
+            after.first
+                == EntitlementDecision(
+                    name: "sharing", granted: false,
+                    reasons: [
+                        "every purchase of \"codeSharingUnlockable\" was refunded (cancelled 2019-01-01T00:00:00Z)"
+                    ]))
     }
 
     @Test func datesCompareAsInstants() throws {
         guard let receipt = try Support.receipt("tpinapp-11") else { return }
         let time = try Support.date("2025-01-01T00:00:00Z")
-        let early = try Support.rules("early: original_purchase_date < 2016-08-17 and receipt_creation_date >= 2024-02-23T17:27:16Z")
+        let early = try Support.rules(
+            "early: original_purchase_date < 2016-08-17 and receipt_creation_date >= 2024-02-23T17:27:16Z")
         #expect(early.evaluate(receipt: receipt, at: time, platform: nil).first?.granted == true)
         let late = try Support.rules("early: original_purchase_date < 2016-08-16T15:15:43Z")
-        #expect(late.evaluate(receipt: receipt, at: time, platform: nil).first?.reasons == [
-            "original purchase date 2016-08-16T15:15:43Z is not < 2016-08-16T15:15:43Z"
-        ])
+        #expect(
+            late.evaluate(receipt: receipt, at: time, platform: nil).first?.reasons == [
+                "original purchase date 2016-08-16T15:15:43Z is not < 2016-08-16T15:15:43Z"
+            ])
     }
 
     @Test func refuseAllNamesTheFailure() throws {
         let rules = try Support.rules("premium: product \"a\"", "pro: product \"b\"")
-        #expect(rules.refuseAll(because: "signature does not verify") == [
-            EntitlementDecision(name: "premium", granted: false, reasons: ["receipt is not valid: signature does not verify"]),
-            EntitlementDecision(name: "pro", granted: false, reasons: ["receipt is not valid: signature does not verify"]),
-        ])
+        #expect(
+            rules.refuseAll(because: "signature does not verify") == [
+                EntitlementDecision(
+                    name: "premium", granted: false, reasons: ["receipt is not valid: signature does not verify"]),
+                EntitlementDecision(
+                    name: "pro", granted: false, reasons: ["receipt is not valid: signature does not verify"]),
+            ])
     }
 }

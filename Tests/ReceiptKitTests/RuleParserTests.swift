@@ -1,15 +1,20 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Testing
+
 @testable import ReceiptKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 @Suite struct RuleParserTests {
     static let accepted: [(String, RuleCondition)] = [
         ("premium: original_application_version < 42", .compareVersion(.originalApplicationVersion, .less, "42")),
-        ("premium: original_application_version <= \"1.10\"", .compareVersion(.originalApplicationVersion, .lessOrEqual, "1.10")),
+        (
+            "premium: original_application_version <= \"1.10\"",
+            .compareVersion(.originalApplicationVersion, .lessOrEqual, "1.10")
+        ),
         ("p:application_version>=3.3.1b4", .compareVersion(.applicationVersion, .greaterOrEqual, "3.3.1b4")),
         ("p: environment == production", .compareEnvironment(.equal, .production)),
         ("p: environment != \"sandbox\"", .compareEnvironment(.notEqual, .sandbox)),
@@ -67,19 +72,29 @@ import Testing
         ("p: product a", 12, "expected a quoted product id, found \"a\""),
         ("p: product \"a", 12, "string not closed: expected a closing \""),
         ("p: subscription \"m\" live", 21, "expected active, found \"live\""),
-        ("p: environment < production", 16, "expected == or != (environment is compared for equality only), found \"<\""),
+        (
+            "p: environment < production", 16,
+            "expected == or != (environment is compared for equality only), found \"<\""
+        ),
         ("p: environment == staging", 19, "expected production, sandbox, xcode or unknown, found \"staging\""),
         ("p: bundle_id == com.example", 17, "expected a quoted string, found \"com.example\""),
         ("p: bundle_id > \"a\"", 14, "expected == or != (bundle_id is compared for equality only), found \">\""),
         ("p: application_version < 1..2", 26, "expected a version such as 42 or 1.10, found \"1..2\""),
         ("p: application_version < \"\"", 26, "expected a version such as 42 or 1.10, found the string \"\""),
-        ("p: original_purchase_date < 2024-13-01", 29, "expected a date such as 2024-01-01 or 2024-01-01T00:00:00Z, found \"2024-13-01\""),
+        (
+            "p: original_purchase_date < 2024-13-01", 29,
+            "expected a date such as 2024-01-01 or 2024-01-01T00:00:00Z, found \"2024-13-01\""
+        ),
         ("p: original_application_version = 42", 33, "expected a comparison operator (< <= > >= == !=), found \"=\""),
         ("p: (product \"a\"", 16, "expected \")\", found end of rule"),
         ("p: product \"a\")", 15, "expected and, or or the end of the rule, found \")\""),
         ("p: product \"a\" product \"b\"", 16, "expected and, or or the end of the rule, found \"product\""),
         ("p: product \"a\" and", 19, "expected a condition, found end of rule"),
-        ("p: version < 2", 4, "expected a field (original_application_version, application_version, original_purchase_date, receipt_creation_date, environment, bundle_id), product, subscription, not or \"(\", found \"version\""),
+        (
+            "p: version < 2", 4,
+            "expected a field (original_application_version, application_version, original_purchase_date, "
+                + "receipt_creation_date, environment, bundle_id), product, subscription, not or \"(\", found \"version\""
+        ),
         ("p: product \"a\" & product \"b\"", 16, "unexpected character \"&\""),
         ("p: product \"a\\n\"", 14, "expected \\\" or \\\\ after a backslash in a string"),
     ]
@@ -91,24 +106,33 @@ import Testing
     }
 
     @Test func errorTextNamesTheRuleColumnAndExpectation() {
-        let error = RuleParseError(origin: "rules.txt:3", column: 28, message: "expected a comparison operator, found \"42\"")
+        let error = RuleParseError(
+            origin: "rules.txt:3", column: 28, message: "expected a comparison operator, found \"42\"")
         #expect("\(error)" == "rules.txt:3: column 28: expected a comparison operator, found \"42\"")
     }
 
     @Test func nestingUpToTheLimitParses() throws {
         let depth = RuleParser.maximumDepth
-        let parenthesised = "p: " + String(repeating: "(", count: depth) + "product \"a\"" + String(repeating: ")", count: depth)
+        let parenthesised =
+            "p: " + String(repeating: "(", count: depth) + "product \"a\"" + String(repeating: ")", count: depth)
         #expect(try RuleParser.parse(parenthesised, origin: "t").condition == .product("a"))
         let negated = "p: " + String(repeating: "not ", count: depth) + "product \"a\""
         _ = try RuleParser.parse(negated, origin: "t")
-        let mixed = "p: " + String(repeating: "not (", count: depth / 2) + "product \"a\"" + String(repeating: ")", count: depth / 2)
+        let mixed =
+            "p: " + String(repeating: "not (", count: depth / 2) + "product \"a\""
+            + String(repeating: ")", count: depth / 2)
         _ = try RuleParser.parse(mixed, origin: "t")
     }
 
     @Test func nestingBeyondTheLimitIsRefusedNotRecursed() {
         let depth = RuleParser.maximumDepth + 1
-        let parenthesised = "p: " + String(repeating: "(", count: depth) + "product \"a\"" + String(repeating: ")", count: depth)
-        #expect(throws: RuleParseError(origin: "t", column: 4 + RuleParser.maximumDepth, message: "rule nested deeper than 64 levels of parentheses and not")) {
+        let parenthesised =
+            "p: " + String(repeating: "(", count: depth) + "product \"a\"" + String(repeating: ")", count: depth)
+        #expect(
+            throws: RuleParseError(
+                origin: "t", column: 4 + RuleParser.maximumDepth,
+                message: "rule nested deeper than 64 levels of parentheses and not")
+        ) {
             try RuleParser.parse(parenthesised, origin: "t")
         }
         // Far deeper than any stack would survive if the parser recursed per level without a limit.
@@ -127,11 +151,15 @@ import Testing
     }
 
     @Test func fileSkipsCommentsAndBlankLinesAndNumbersLines() throws {
-        let text = "# header\n\npremium: product \"a\"\n   # indented comment\r\npremium: original_application_version < 42\r\n"
+        let text =
+            "# header\n\npremium: product \"a\"\n   # indented comment\r\npremium: original_application_version < 42\r\n"
         let set = try RuleSet.parse(file: text, name: "rules.txt")
         #expect(set.rules.map(\.origin) == ["rules.txt:3", "rules.txt:5"])
         #expect(set.entitlements == ["premium"])
-        #expect(throws: RuleParseError(origin: "rules.txt:3", column: 31, message: "expected a version such as 42 or 1.10, found end of rule")) {
+        #expect(
+            throws: RuleParseError(
+                origin: "rules.txt:3", column: 31, message: "expected a version such as 42 or 1.10, found end of rule")
+        ) {
             try RuleSet.parse(file: "# c\n\npremium: application_version <", name: "rules.txt")
         }
     }

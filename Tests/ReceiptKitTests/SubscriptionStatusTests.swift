@@ -1,10 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Testing
+
 @testable import ReceiptKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 @Suite struct SubscriptionStatusTests {
     typealias Support = RuleTestSupport
@@ -106,7 +108,10 @@ import Testing
     /// The corpus has no refunds, so one of tpinapp-11's real periods is given a cancellation date.
     @Test func refundEndsThePeriodAtTheCancellation() throws {
         guard var receipt = try Support.receipt("tpinapp-11") else { return }
-        guard let index = receipt.inApp.firstIndex(where: { $0.purchaseDate == (try? RFC3339.parse("2023-09-19T23:26:23Z")) })
+        guard
+            let index = receipt.inApp.firstIndex(where: {
+                $0.purchaseDate == (try? RFC3339.parse("2023-09-19T23:26:23Z"))
+            })
         else {
             Issue.record("tpinapp-11 lacks its 2023-09-19 period")
             return
@@ -118,8 +123,10 @@ import Testing
         #expect(refunded.state == .refunded)
         #expect(try Self.state(product, receipt, "2023-12-01T00:00:00Z").state == .refunded)
         let rule = try Support.rules("sub: subscription \"\(product)\" active")
-        #expect(rule.evaluate(receipt: receipt, at: try Support.date("2023-10-05T00:00:00Z"), platform: nil).first?.reasons == [
-            "subscription \"org.getpure.pure.Month\" refunded at 2023-10-01T00:00:00Z, before 2023-10-05T00:00:00Z"
-        ])
+        #expect(
+            rule.evaluate(receipt: receipt, at: try Support.date("2023-10-05T00:00:00Z"), platform: nil).first?.reasons
+                == [
+                    "subscription \"org.getpure.pure.Month\" refunded at 2023-10-01T00:00:00Z, before 2023-10-05T00:00:00Z"
+                ])
     }
 }

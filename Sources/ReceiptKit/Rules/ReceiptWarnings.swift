@@ -21,7 +21,8 @@ public enum ReceiptWarnings {
                     + "(CFBundleVersion) on iOS and the marketing version on macOS; say which with --platform")
         }
         if receipt.originalApplicationVersion == nil {
-            let why = receipt.environment == .xcode
+            let why =
+                receipt.environment == .xcode
                 ? "Xcode (StoreKit testing) receipts have no field 19"
                 : "receipts from before mid-2013 and Xcode receipts have no field 19"
             warnings.append("no original application version in this receipt: \(why); rules on it are not satisfied")

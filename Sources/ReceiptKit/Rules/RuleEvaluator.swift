@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Evaluates conditions against one receipt at one time, saying why each holds or not.
@@ -45,7 +45,8 @@ struct RuleEvaluator {
             return compared(field, show(value), op, show(date), holds: op.holds(order))
         case .compareEnvironment(let op, let environment):
             let order = receipt.environment == environment ? 0 : 1
-            return compared(.environment, receipt.environment.rawValue, op, environment.rawValue, holds: op.holds(order))
+            return compared(
+                .environment, receipt.environment.rawValue, op, environment.rawValue, holds: op.holds(order))
         case .compareString(let field, let op, let text):
             guard let value = receipt.bundleID else { return missing(field) }
             return compared(field, "\"\(value)\"", op, "\"\(text)\"", holds: op.holds(value == text ? 0 : 1))
@@ -99,7 +100,8 @@ struct RuleEvaluator {
             }
             if !notes.isEmpty {
                 outcome = Outcome(
-                    value: outcome.value, reasons: outcome.reasons.map { $0 + " (" + notes.joined(separator: "; ") + ")" })
+                    value: outcome.value,
+                    reasons: outcome.reasons.map { $0 + " (" + notes.joined(separator: "; ") + ")" })
             }
         }
         return outcome
@@ -110,7 +112,11 @@ struct RuleEvaluator {
     {
         Outcome(
             satisfied: holds,
-            reasons: [holds ? "\(field.label) \(value) \(op.rawValue) \(target)" : "\(field.label) \(value) is not \(op.rawValue) \(target)"])
+            reasons: [
+                holds
+                    ? "\(field.label) \(value) \(op.rawValue) \(target)"
+                    : "\(field.label) \(value) is not \(op.rawValue) \(target)"
+            ])
     }
 
     private func missing(_ field: RuleField) -> Outcome {
@@ -129,7 +135,8 @@ struct RuleEvaluator {
             return Outcome(satisfied: true, reasons: [reason])
         }
         let dates = purchases.compactMap(\.cancellationDate).map(show).joined(separator: ", ")
-        return Outcome(satisfied: false, reasons: ["every purchase of \"\(product)\" was refunded (cancelled \(dates))"])
+        return Outcome(
+            satisfied: false, reasons: ["every purchase of \"\(product)\" was refunded (cancelled \(dates))"])
     }
 
     private func subscription(_ product: String) -> Outcome {
@@ -147,7 +154,9 @@ struct RuleEvaluator {
             let end = status.periods.filter { $0.start <= time }.map(\.end).max().map(show) ?? "?"
             return Outcome(satisfied: false, reasons: ["subscription \"\(product)\" expired at \(end), before \(at)"])
         case .refunded:
-            let when = (status.currentPeriod ?? status.periods.last(where: { $0.start <= time }))?.cancellation.map(show) ?? "?"
+            let when =
+                (status.currentPeriod ?? status.periods.last(where: { $0.start <= time }))?.cancellation.map(show)
+                ?? "?"
             return Outcome(satisfied: false, reasons: ["subscription \"\(product)\" refunded at \(when), before \(at)"])
         }
     }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Parses `ENTITLEMENT: CONDITION` with a precedence-climbing parser (`not` > `and` > `or`).
@@ -30,7 +30,8 @@ public struct RuleParser {
             let next = parser.peek
             guard next.kind == .end else {
                 throw RuleParseError(
-                    origin: "", column: next.column, message: "expected and, or or the end of the rule, found \(next.shown)")
+                    origin: "", column: next.column,
+                    message: "expected and, or or the end of the rule, found \(next.shown)")
             }
             return Rule(
                 entitlement: entitlement, condition: condition,
@@ -208,7 +209,8 @@ public struct RuleParser {
         if !op.isEquality, field.kind == .environment || field.kind == .string {
             throw RuleParseError(
                 origin: "", column: operatorToken.column,
-                message: "expected == or != (\(field.rawValue) is compared for equality only), found \(operatorToken.shown)")
+                message:
+                    "expected == or != (\(field.rawValue) is compared for equality only), found \(operatorToken.shown)")
         }
         let value = advance()
         let text: String
@@ -216,13 +218,15 @@ public struct RuleParser {
         case .word(let word) where field.kind != .string: text = word
         case .string(let string): text = string
         default:
-            let expected: String = switch field.kind {
-            case .version: "a version such as 42 or 1.10"
-            case .date: "a date such as 2024-01-01 or 2024-01-01T00:00:00Z"
-            case .environment: "production, sandbox, xcode or unknown"
-            case .string: "a quoted string"
-            }
-            throw RuleParseError(origin: "", column: value.column, message: "expected \(expected), found \(value.shown)")
+            let expected: String =
+                switch field.kind {
+                case .version: "a version such as 42 or 1.10"
+                case .date: "a date such as 2024-01-01 or 2024-01-01T00:00:00Z"
+                case .environment: "production, sandbox, xcode or unknown"
+                case .string: "a quoted string"
+                }
+            throw RuleParseError(
+                origin: "", column: value.column, message: "expected \(expected), found \(value.shown)")
         }
         switch field.kind {
         case .version:

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The rules of an app: which entitlements a receipt grants, and why.
@@ -16,7 +16,9 @@ public struct RuleSet: Sendable, Equatable {
     /// `name` (the file's path) prefixes the line number in errors: `rules.txt:3: column 28: ...`.
     public static func parse(file text: String, name: String) throws(RuleParseError) -> RuleSet {
         var rules: [Rule] = []
-        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
+        for (index, line) in text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }
+        ).enumerated() {
             var line = String(line)
             if line.hasSuffix("\r") {
                 line.removeLast()

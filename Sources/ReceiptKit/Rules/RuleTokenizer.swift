@@ -73,7 +73,8 @@ struct RuleTokenizer {
         case ("!", true): return .notEqual
         default:
             throw RuleParseError(
-                origin: "", column: column, message: "expected a comparison operator (< <= > >= == !=), found \"\(first)\"")
+                origin: "", column: column,
+                message: "expected a comparison operator (< <= > >= == !=), found \"\(first)\"")
         }
     }
 

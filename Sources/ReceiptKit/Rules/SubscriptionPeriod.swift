@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// One paid-for (or trial) stretch of a subscription: an in-app purchase with an expires date.
@@ -30,7 +30,8 @@ public struct SubscriptionPeriod: Sendable, Equatable {
             guard purchase.productID == product, let start = purchase.purchaseDate, let end = purchase.expiresDate
             else { return nil }
             return SubscriptionPeriod(
-                start: start, end: end, cancellation: purchase.cancellationDate, isTrial: purchase.isTrialPeriod == true,
+                start: start, end: end, cancellation: purchase.cancellationDate,
+                isTrial: purchase.isTrialPeriod == true,
                 isIntroOffer: purchase.isInIntroOfferPeriod == true, transactionID: purchase.transactionID)
         }.sorted { $0.start < $1.start }
     }

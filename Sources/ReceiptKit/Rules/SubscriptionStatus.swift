@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Where one auto-renewable subscription stands at a given time, read from its periods in the receipt.
@@ -63,7 +63,8 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
         return SubscriptionStatus(
             productID: product, state: state, currentPeriod: current, periods: periods,
             inTrial: state == .active && current?.isTrial == true,
-            inIntroOffer: state == .active && current?.isIntroOffer == true, trialEnds: trialEnds, reminderDue: reminder)
+            inIntroOffer: state == .active && current?.isIntroOffer == true, trialEnds: trialEnds, reminderDue: reminder
+        )
     }
 
     enum CodingKeys: String, CodingKey {

@@ -43,22 +43,22 @@ enum SubscriptionTimeline {
             for purchase in purchases {
                 guard let start = purchase.purchaseDate else { continue }
                 guard let end = purchase.expiresDate else {
-                    row[column(start)] = "*"
-                    if let refund = purchase.cancellationDate { row[column(refund)] = "x" }
+                    mark(&row, column(start), "*")
+                    if let refund = purchase.cancellationDate { mark(&row, column(refund), "x") }
                     continue
                 }
                 let fill: Character =
                     purchase.isTrialPeriod == true ? "~" : (purchase.isInIntroOfferPeriod == true ? "+" : "=")
                 for index in column(start)...max(column(start), column(end)) {
-                    row[index] = fill
+                    mark(&row, index, fill)
                 }
                 let renewed = previousEnd.map { abs($0.timeIntervalSince(start)) < 60 } ?? false
-                row[column(start)] = renewed ? "r" : "P"
+                mark(&row, column(start), renewed ? "r" : "P")
                 previousEnd = end
-                if let refund = purchase.cancellationDate { row[column(refund)] = "x" }
+                if let refund = purchase.cancellationDate { mark(&row, column(refund), "x") }
             }
-            if let end = previousEnd, row[column(end)] == "=" || row[column(end)] == "~" || row[column(end)] == "+" {
-                row[column(end)] = "]"
+            if let end = previousEnd {
+                mark(&row, column(end), "]")
             }
             out += "    \(pad(product, labelWidth)) |\(String(row))|\n"
         }
@@ -67,6 +67,24 @@ enum SubscriptionTimeline {
         }
         out += "    \(legend)\n"
         return out
+    }
+
+    /// Many events can share a column on a long history; the one a person most needs to see wins.
+    private static func mark(_ row: inout [Character], _ index: Int, _ symbol: Character) {
+        if priority(symbol) > priority(row[index]) {
+            row[index] = symbol
+        }
+    }
+
+    private static func priority(_ symbol: Character) -> Int {
+        switch symbol {
+        case "x": 5
+        case "P", "*": 4
+        case "r": 3
+        case "]": 2
+        case "=", "~", "+": 1
+        default: 0
+        }
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {

@@ -14,7 +14,10 @@ import Testing
         #expect(
             result.stdout.contains("GRANTED premium: original application version 434 < 435 (the iOS build number)"))
         #expect(result.stdout.contains("timeline:"))
-        #expect(result.stdout.contains("org.getpure.pure.Month |"))
+        // One row per product on a shared axis: the week, then a month renewed once, a gap, a month again.
+        #expect(result.stdout.contains("org.getpure.pure.Week  |P==]" + String(repeating: " ", count: 56) + "|"))
+        #expect(result.stdout.contains(
+            "org.getpure.pure.Month |" + String(repeating: " ", count: 18) + "P==========r===========       P==========]|"))
     }
 
     @Test func refusedRequirementOfAValidReceiptExitsOne() throws {

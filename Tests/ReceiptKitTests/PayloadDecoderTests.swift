@@ -376,19 +376,9 @@ import Testing
             contents += purchase
         }
         let payload = DER.tlv(0x31, contents)
-        let clock = ContinuousClock()
-        var best = Duration.seconds(60)
-        var receipt = ParsedReceipt()
-        for _ in 0..<3 {
-            let start = clock.now
-            receipt = try PayloadDecoder.decode(payload)
-            best = min(best, clock.now - start)
-        }
+        // Speed is measured by `make bench`, not here; this holds the result at scale.
+        let receipt = try PayloadDecoder.decode(payload)
         #expect(receipt.inApp.count == count)
         #expect(receipt.inApp.last == (try Self.fullReceipt()).inApp.first)
-        #if !DEBUG
-        #expect(best < .milliseconds(20), "10,000 purchases took \(best)")
-        #endif
-        print("decoded \(count) purchases (\(payload.count) bytes) in \(best)")
     }
 }

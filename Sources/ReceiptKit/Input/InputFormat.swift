@@ -8,4 +8,8 @@ public enum InputFormat: String, Sendable, Codable {
     case pem
     /// A verifyReceipt request body: `{"receipt-data": "<base64>", ...}`.
     case verifyReceiptJSON = "verify_receipt_json"
+    /// A StoreKit 2 compact JWS (signed transaction, renewal info, AppTransaction or notification).
+    case jws
+    /// An App Store Server Notification V2 body: `{"signedPayload": "<JWS>"}`.
+    case notificationJSON = "notification_json"
 }

@@ -6,32 +6,50 @@
 
 /// Turns whatever a user hands over into PKCS#7 bytes, or says precisely what it is instead.
 public enum ReceiptInput {
-    /// Finds the PKCS#7 bytes inside `bytes`, unwrapping base64, PEM and verifyReceipt JSON.
+    /// What an input holds once its wrapping is removed: a receipt's PKCS#7 bytes or a JWS.
+    public enum Unwrapped: Sendable, Equatable {
+        case pkcs7(InputFormat, [UInt8])
+        /// The compact JWS text (`header.payload.signature`), as bytes.
+        case jws(InputFormat, [UInt8])
+    }
+
+    /// Finds the PKCS#7 bytes inside `bytes`, unwrapping base64, PEM and verifyReceipt JSON;
+    /// throws for a JWS, which `classify` accepts.
     public static func unwrap(_ bytes: [UInt8]) throws(ReceiptError) -> (format: InputFormat, pkcs7: [UInt8]) {
+        switch try classify(bytes) {
+        case .pkcs7(let format, let pkcs7):
+            return (format, pkcs7)
+        case .jws(let format, _):
+            throw ReceiptError(
+                .unsupportedFormat, "a StoreKit 2 JWS (\(format.rawValue)), not an app receipt's PKCS#7 bytes")
+        }
+    }
+
+    /// Tells what `bytes` hold, the one place input kinds are told apart: PKCS#7 in any of its
+    /// wrappings, or a StoreKit 2 JWS, bare or as a notification body.
+    public static func classify(_ bytes: [UInt8]) throws(ReceiptError) -> Unwrapped {
         let text = trimmed(bytes[...])
         guard let first = text.first else {
             throw ReceiptError(.emptyInput, "the input is empty")
         }
         if bytes.first == 0x30 {
-            return (.binary, bytes)
+            return .pkcs7(.binary, bytes)
         }
         if text.starts(with: pemPrefix) {
-            return (.pem, try pemBody(text))
+            return .pkcs7(.pem, try pemBody(text))
         }
         if first == UInt8(ascii: "{") {
-            return (.verifyReceiptJSON, try jsonReceiptData(text))
+            return try jsonBody(text)
         }
         if looksLikeJWS(text) {
-            throw ReceiptError(
-                .unsupportedFormat,
-                "a StoreKit 2 JWS (signed transaction or AppTransaction), not an app receipt; JWS input is not supported yet")
+            return .jws(.jws, Array(text))
         }
         guard let decoded = base64(text) else {
             throw ReceiptError(
                 .unsupportedFormat,
-                "not a receipt: neither PKCS#7 (DER or BER), base64, PEM, nor a verifyReceipt JSON body")
+                "not a receipt: neither PKCS#7 (DER or BER), base64, PEM, a verifyReceipt JSON body nor a JWS")
         }
-        return (.base64, try binary(decoded, from: "base64 text"))
+        return .pkcs7(.base64, try binary(decoded, from: "base64 text"))
     }
 
     /// Checks that decoded bytes are PKCS#7, recognising the legacy format people confuse with it.
@@ -79,7 +97,7 @@ public enum ReceiptInput {
         }
     }
 
-    private static func jsonReceiptData(_ text: ArraySlice<UInt8>) throws(ReceiptError) -> [UInt8] {
+    private static func jsonBody(_ text: ArraySlice<UInt8>) throws(ReceiptError) -> Unwrapped {
         if isLegacyTransactionReceipt(text) {
             throw legacyError
         }
@@ -87,20 +105,18 @@ public enum ReceiptInput {
         do {
             body = try JSONDecoder().decode(VerifyReceiptBody.self, from: Data(text))
         } catch {
-            throw ReceiptError(.unsupportedFormat, "JSON that is not a verifyReceipt request body")
+            throw ReceiptError(.unsupportedFormat, "JSON that is neither a verifyReceipt nor a notification body")
         }
         if let receiptData = body.receiptData {
             guard let decoded = base64(Array(receiptData.utf8)[...]) else {
                 throw ReceiptError(.malformed, "the \"receipt-data\" value is not valid base64")
             }
-            return try binary(decoded, from: "the \"receipt-data\" value")
+            return .pkcs7(.verifyReceiptJSON, try binary(decoded, from: "the \"receipt-data\" value"))
         }
-        if body.signedPayload != nil {
-            throw ReceiptError(
-                .unsupportedFormat,
-                "an App Store Server Notification (signedPayload JWS), not an app receipt; JWS input is not supported yet")
+        if let signedPayload = body.signedPayload {
+            return .jws(.notificationJSON, Array(signedPayload.utf8))
         }
-        throw ReceiptError(.unsupportedFormat, "JSON without a \"receipt-data\" member")
+        throw ReceiptError(.unsupportedFormat, "JSON without a \"receipt-data\" or \"signedPayload\" member")
     }
 
     // MARK: - Recognising what is not a receipt
@@ -116,33 +132,17 @@ public enum ReceiptInput {
         return markers.contains { text.firstRange(of: $0) != nil }
     }
 
+    /// `e` (the first base64url character of anything starting `{`) and a dot, which base64, PEM and PKCS#7 never have; the strict
+    /// segment check comes later, so a damaged JWS (wrong segment count too) is reported as one.
     private static func looksLikeJWS(_ text: ArraySlice<UInt8>) -> Bool {
-        guard text.starts(with: Array("eyJ".utf8)) else { return false }
-        var dots = 0
-        for byte in text {
-            if byte == UInt8(ascii: ".") {
-                dots += 1
-            } else if !isBase64URL(byte) {
-                return false
-            }
-        }
-        return dots == 2
+        guard text.first == UInt8(ascii: "e") else { return false }
+        return text.contains(UInt8(ascii: "."))
     }
 
     // MARK: - Bytes
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-
-    private static func isBase64URL(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-            return true
-        default:
-            return false
-        }
     }
 
     private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {

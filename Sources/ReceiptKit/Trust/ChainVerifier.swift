@@ -21,11 +21,27 @@ public final class ChainVerifier: Sendable {
 
     /// The verdict on `certificates` for the signer `identifier` names, from the cache when seen before.
     public func verify(certificates: [ArraySlice<UInt8>], signer identifier: SignerInfo.Identifier) -> VerifiedChain {
-        let key = Self.key(certificates, identifier)
+        verify(certificates, .identifier(identifier))
+    }
+
+    /// The verdict on `certificates` whose signer is the one at `leafIndex` (a JWS `x5c`
+    /// names its signer by position: the first), from the cache when seen before.
+    public func verify(certificates: [ArraySlice<UInt8>], leafIndex: Int) -> VerifiedChain {
+        verify(certificates, .index(leafIndex))
+    }
+
+    /// How the signer is found among the embedded certificates.
+    private enum Selector {
+        case identifier(SignerInfo.Identifier)
+        case index(Int)
+    }
+
+    private func verify(_ certificates: [ArraySlice<UInt8>], _ selector: Selector) -> VerifiedChain {
+        let key = Self.key(certificates, selector)
         if let cached = cache.withLock({ $0[key] }) {
             return cached
         }
-        let result = evaluate(certificates, identifier)
+        let result = evaluate(certificates, selector)
         cache.withLock { entries in
             if entries.count >= Self.cacheLimit {
                 entries.removeAll(keepingCapacity: true)
@@ -35,7 +51,7 @@ public final class ChainVerifier: Sendable {
         return result
     }
 
-    private static func key(_ certificates: [ArraySlice<UInt8>], _ identifier: SignerInfo.Identifier) -> [UInt8] {
+    private static func key(_ certificates: [ArraySlice<UInt8>], _ selector: Selector) -> [UInt8] {
         var key: [UInt8] = []
         key.reserveCapacity(certificates.reduce(64) { $0 + $1.count + 4 })
         func append(_ bytes: ArraySlice<UInt8>) {
@@ -46,21 +62,24 @@ public final class ChainVerifier: Sendable {
         for certificate in certificates {
             append(certificate)
         }
-        switch identifier {
-        case .issuerAndSerialNumber(let issuer, let serial):
+        switch selector {
+        case .identifier(.issuerAndSerialNumber(let issuer, let serial)):
             key.append(1)
             append(issuer)
             append(serial)
-        case .subjectKeyIdentifier(let keyIdentifier):
+        case .identifier(.subjectKeyIdentifier(let keyIdentifier)):
             key.append(2)
             append(keyIdentifier)
+        case .index(let index):
+            key.append(3)
+            append(Array(String(index).utf8)[...])
         }
         return key
     }
 
     // MARK: - Evaluation (uncached)
 
-    private func evaluate(_ encoded: [ArraySlice<UInt8>], _ identifier: SignerInfo.Identifier) -> VerifiedChain {
+    private func evaluate(_ encoded: [ArraySlice<UInt8>], _ selector: Selector) -> VerifiedChain {
         var certificates: [Certificate] = []
         for (index, der) in encoded.enumerated() {
             do {
@@ -69,7 +88,14 @@ public final class ChainVerifier: Sendable {
                 return failed(.signer, .malformed, "embedded certificate \(index + 1) cannot be decoded: \(error)")
             }
         }
-        guard let signer = certificates.first(where: { Self.matches($0, identifier) }) else {
+        let found: Certificate?
+        switch selector {
+        case .identifier(let identifier):
+            found = certificates.first { Self.matches($0, identifier) }
+        case .index(let index):
+            found = certificates.indices.contains(index) ? certificates[index] : nil
+        }
+        guard let signer = found else {
             return failed(.signer, .signerNotFound, "no embedded certificate matches the signer identifier")
         }
         let key: PublicKey
@@ -125,7 +151,7 @@ public final class ChainVerifier: Sendable {
 
     private static func selfSignedHint(_ signer: Certificate) -> String {
         let name = signer.commonName ?? signer.subject
-        if name == "StoreKit" {
+        if name == "StoreKit" || name == "StoreKit Testing in Xcode" {
             return " (self-signed \"StoreKit\": an Xcode StoreKit Testing receipt; pass --storekit-test-cert FILE to accept it)"
         }
         return " (self-signed \"\(name)\")"

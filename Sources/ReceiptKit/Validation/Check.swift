@@ -3,6 +3,7 @@ public enum CheckName: String, Sendable, Codable {
     case container
     case payload
     case signer
+    case algorithm
     case digestAlgorithm = "digest_algorithm"
     case messageDigest = "message_digest"
     case signature
@@ -13,6 +14,7 @@ public enum CheckName: String, Sendable, Codable {
     case appVersion = "app_version"
     case environment
     case deviceHash = "device_hash"
+    case nested
 }
 
 /// One check of a report: passed, or failed with a stable reason code.

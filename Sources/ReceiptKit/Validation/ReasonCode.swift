@@ -8,6 +8,8 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case unsupportedFormat = "unsupported_format"
     case notAppReceipt = "not_app_receipt"
     case malformed = "malformed"
+    /// A JWS that is not well-formed: segments, base64url, JSON, size or certificates.
+    case invalidJWS = "invalid_jws"
 
     // The signature.
     case signerCount = "signer_count"
@@ -16,6 +18,8 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case unsupportedSignatureAlgorithm = "unsupported_signature_algorithm"
     case messageDigestMismatch = "message_digest_mismatch"
     case signatureMismatch = "signature_mismatch"
+    /// A JWS whose `alg` is anything but ES256.
+    case unsupportedAlgorithm = "unsupported_algorithm"
 
     // The certificate chain.
     case untrustedChain = "untrusted_chain"
@@ -30,6 +34,8 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case appVersionMismatch = "app_version_mismatch"
     case environmentMismatch = "environment_mismatch"
     case deviceHashMismatch = "device_hash_mismatch"
+    /// A JWS nested in a notification failed its own verification.
+    case nestedJWSInvalid = "nested_jws_invalid"
 
     case internalError = "internal_error"
 }

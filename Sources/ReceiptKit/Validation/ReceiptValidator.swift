@@ -9,7 +9,7 @@
 public final class ReceiptValidator: Sendable {
     public let options: ValidationOptions
     public let verifier: ChainVerifier
-    private let anchorNames: [String]
+    let anchorNames: [String]
 
     public init(policy: TrustPolicy, options: ValidationOptions = ValidationOptions()) throws(OpenSSLError) {
         self.options = options
@@ -20,13 +20,17 @@ public final class ReceiptValidator: Sendable {
     /// The full report on one input, whatever it holds. Never throws: a bad input is a report.
     public func validate(_ bytes: [UInt8], input name: String) -> ValidationReport {
         var report = ValidationReport(input: name)
-        let pkcs7: [UInt8]
         let container: ReceiptContainer
         do {
-            let unwrapped = try ReceiptInput.unwrap(bytes)
-            report.format = unwrapped.format
-            pkcs7 = unwrapped.pkcs7
-            container = try ReceiptContainer.parse(pkcs7[...])
+            switch try ReceiptInput.classify(bytes) {
+            case .jws(let format, let text):
+                report.format = format
+                JWSVerifier(validator: self).validate(text, into: &report)
+                return report
+            case .pkcs7(let format, let pkcs7):
+                report.format = format
+                container = try ReceiptContainer.parse(pkcs7[...])
+            }
         } catch {
             report.reject(error)
             return report
@@ -148,29 +152,7 @@ public final class ReceiptValidator: Sendable {
             time = date
         }
         report.trust?.validationTime = time
-        let when = RFC3339.format(time) ?? "\(time)"
-        for certificate in chain {
-            let name = certificate.commonName ?? certificate.subject
-            guard let notBefore = certificate.notBefore, let notAfter = certificate.notAfter else {
-                report.record(.fail(.validity, .malformed, "\"\(name)\" has an unreadable validity period"))
-                return
-            }
-            if time < notBefore {
-                report.record(
-                    .fail(
-                        .validity, .certificateNotYetValid,
-                        "\"\(name)\" is not valid until \(RFC3339.format(notBefore) ?? "?") (checked at \(when), \(options.time.source))"))
-                return
-            }
-            if time > notAfter {
-                report.record(
-                    .fail(
-                        .validity, .certificateExpired,
-                        "\"\(name)\" expired at \(RFC3339.format(notAfter) ?? "?") (checked at \(when), \(options.time.source))"))
-                return
-            }
-        }
-        report.record(.pass(.validity, "every certificate is valid at \(when) (\(options.time.source))"))
+        report.record(ValidityCheck.check(chain, at: time, source: options.time.source))
     }
 
     // MARK: - The caller's requirements

@@ -27,6 +27,8 @@ public struct ValidationReport: Sendable, Encodable {
     public var checks: [Check] = []
     public var trust: TrustReport?
     public var receipt: ParsedReceipt?
+    /// For a StoreKit 2 JWS input: its kind, header and decoded payload.
+    public var jws: JWSReport?
 
     public init(input: String) {
         self.input = input
@@ -49,7 +51,7 @@ public struct ValidationReport: Sendable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case input, status, reason, message, format, encoding, checks, trust, receipt
+        case input, status, reason, message, format, encoding, checks, trust, receipt, jws
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -63,6 +65,7 @@ public struct ValidationReport: Sendable, Encodable {
         try container.encode(checks, forKey: .checks)
         try container.encodeIfPresent(trust, forKey: .trust)
         try container.encodeIfPresent(receipt, forKey: .receipt)
+        try container.encodeIfPresent(jws, forKey: .jws)
     }
 }
 

@@ -1,0 +1,51 @@
+/// A compact JWS split into its three segments and decoded, before anything is trusted.
+public struct CompactJWS: Sendable {
+    /// The largest segment accepted, checked before decoding: Apple's signed transactions are a
+    /// few KB (the x5c chain dominates the header), so 64 KiB is far above any real one and
+    /// keeps a hostile multi-megabyte input from being decoded and parsed at all.
+    public static let maximumSegmentSize = 64 << 10
+
+    public let header: [UInt8]
+    public let payload: [UInt8]
+    public let signature: [UInt8]
+    /// `ASCII(BASE64URL(header) "." BASE64URL(payload))`: what the signature covers.
+    public let signingInput: [UInt8]
+
+    /// Splits and decodes `text`; every malformation is an `invalid_jws` error saying where.
+    public init(_ text: ArraySlice<UInt8>) throws(ReceiptError) {
+        var segments: [ArraySlice<UInt8>] = []
+        var start = text.startIndex
+        for index in text.indices where text[index] == UInt8(ascii: ".") {
+            segments.append(text[start..<index])
+            start = text.index(after: index)
+            guard segments.count < 3 else {
+                throw ReceiptError(.invalidJWS, "a compact JWS has exactly three dot-separated segments; this has more")
+            }
+        }
+        segments.append(text[start...])
+        guard segments.count == 3 else {
+            throw ReceiptError(.invalidJWS, "a compact JWS has three dot-separated segments; this has \(segments.count)")
+        }
+        let names = ["header", "payload", "signature"]
+        var decoded: [[UInt8]] = []
+        for (name, segment) in zip(names, segments) {
+            guard segment.count <= Self.maximumSegmentSize else {
+                throw ReceiptError(
+                    .invalidJWS,
+                    "the JWS \(name) segment is \(segment.count) bytes, over the \(Self.maximumSegmentSize)-byte limit")
+            }
+            guard !segment.isEmpty else {
+                throw ReceiptError(.invalidJWS, "the JWS \(name) segment is empty")
+            }
+            guard let bytes = Base64URL.decode(segment) else {
+                throw ReceiptError(
+                    .invalidJWS, "the JWS \(name) segment is not canonical base64url (URL alphabet, no padding)")
+            }
+            decoded.append(bytes)
+        }
+        header = decoded[0]
+        payload = decoded[1]
+        signature = decoded[2]
+        signingInput = Array(text[text.startIndex..<segments[1].endIndex])
+    }
+}

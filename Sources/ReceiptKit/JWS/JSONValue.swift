@@ -1,0 +1,64 @@
+/// Any JSON value, kept as it came so fields this version does not know are not lost.
+public enum JSONValue: Sendable, Equatable, Codable {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// Deepest nesting kept: Apple's payloads are flat; the bound stops input-chosen recursion.
+    public static let maximumDepth = 32
+
+    public init(from decoder: any Decoder) throws {
+        guard decoder.codingPath.count <= Self.maximumDepth else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "nested deeper than \(Self.maximumDepth) levels"))
+        }
+        if var array = try? decoder.unkeyedContainer() {
+            var values: [JSONValue] = []
+            while !array.isAtEnd {
+                values.append(try array.decode(JSONValue.self))
+            }
+            self = .array(values)
+        } else if let object = try? decoder.container(keyedBy: JSONKey.self) {
+            var values: [String: JSONValue] = [:]
+            for key in object.allKeys {
+                values[key.stringValue] = try object.decode(JSONValue.self, forKey: key)
+            }
+            self = .object(values)
+        } else {
+            let single = try decoder.singleValueContainer()
+            if single.decodeNil() {
+                self = .null
+            } else if let value = try? single.decode(Bool.self) {
+                self = .bool(value)
+            } else if let value = try? single.decode(Int64.self) {
+                self = .integer(value)
+            } else if let value = try? single.decode(Double.self) {
+                self = .number(value)
+            } else {
+                self = .string(try single.decode(String.self))
+            }
+        }
+    }
+
+    /// The text of a string value, nil for any other.
+    public var stringValue: String? {
+        if case .string(let text) = self { text } else { nil }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var single = encoder.singleValueContainer()
+        switch self {
+        case .null: try single.encodeNil()
+        case .bool(let value): try single.encode(value)
+        case .integer(let value): try single.encode(value)
+        case .number(let value): try single.encode(value)
+        case .string(let value): try single.encode(value)
+        case .array(let value): try single.encode(value)
+        case .object(let value): try single.encode(value)
+        }
+    }
+}

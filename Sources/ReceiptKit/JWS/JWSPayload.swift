@@ -1,0 +1,129 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A decoded StoreKit 2 payload of one of the kinds Apple signs.
+public enum JWSPayload: Sendable, Equatable, Encodable {
+    case appTransaction(AppTransaction)
+    case transaction(JWSTransaction)
+    case renewalInfo(JWSRenewalInfo)
+    case notification(NotificationPayload)
+    /// A JSON object with none of the telling members (Apple's own library tests sign such
+    /// minimal payloads): kept whole, still verified, its `signedDate`, `bundleId` and
+    /// `environment` still used.
+    case unidentified([String: JSONValue])
+
+    public enum Kind: String, Sendable, Codable {
+        case appTransaction = "app_transaction"
+        case transaction
+        case renewalInfo = "renewal_info"
+        case notification
+        case unidentified
+    }
+
+    /// Decodes `bytes` as `expected`, or as the kind its members show when nil.
+    static func decode(_ bytes: [UInt8], expecting expected: Kind?) throws(ReceiptError) -> JWSPayload {
+        let data = Data(bytes)
+        do {
+            let kind: Kind
+            if let expected {
+                kind = expected
+            } else {
+                kind = try classify(JSONDecoder().decode(JSONValue.self, from: data))
+            }
+            let decoder = JSONDecoder()
+            switch kind {
+            case .appTransaction: return .appTransaction(try decoder.decode(AppTransaction.self, from: data))
+            case .transaction: return .transaction(try decoder.decode(JWSTransaction.self, from: data))
+            case .renewalInfo: return .renewalInfo(try decoder.decode(JWSRenewalInfo.self, from: data))
+            case .notification: return .notification(try decoder.decode(NotificationPayload.self, from: data))
+            case .unidentified:
+                guard case .object(let members) = try decoder.decode(JSONValue.self, from: data) else {
+                    throw ReceiptError(.invalidJWS, "the JWS payload is not a JSON object")
+                }
+                return .unidentified(members)
+            }
+        } catch let error as ReceiptError {
+            throw error
+        } catch {
+            throw ReceiptError(.invalidJWS, "the JWS payload cannot be decoded: \(error)")
+        }
+    }
+
+    /// Which payload the members describe; the kinds share few names, so one telling member each suffices.
+    private static func classify(_ value: JSONValue) throws(ReceiptError) -> Kind {
+        guard case .object(let members) = value else {
+            throw ReceiptError(.invalidJWS, "the JWS payload is not a JSON object")
+        }
+        if members["notificationType"] != nil { return .notification }
+        if members["transactionId"] != nil { return .transaction }
+        if members["autoRenewStatus"] != nil || members["autoRenewProductId"] != nil { return .renewalInfo }
+        if members["receiptCreationDate"] != nil || members["receiptType"] != nil || members["applicationVersion"] != nil {
+            return .appTransaction
+        }
+        return .unidentified
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .appTransaction: .appTransaction
+        case .transaction: .transaction
+        case .renewalInfo: .renewalInfo
+        case .notification: .notification
+        case .unidentified: .unidentified
+        }
+    }
+
+    /// When Apple signed it, and which member said so: `signedDate`, or for an AppTransaction
+    /// without one its `receiptCreationDate`.
+    var signingDate: (date: JWSDate, source: String)? {
+        switch self {
+        case .appTransaction(let payload):
+            if let date = payload.signedDate { return (date, "signed_date") }
+            return payload.receiptCreationDate.map { ($0, "receipt_creation_date") }
+        case .transaction(let payload): return payload.signedDate.map { ($0, "signed_date") }
+        case .renewalInfo(let payload): return payload.signedDate.map { ($0, "signed_date") }
+        case .notification(let payload): return payload.signedDate.map { ($0, "signed_date") }
+        case .unidentified(let members):
+            switch members["signedDate"] {
+            case .integer(let value): return (JWSDate(milliseconds: Double(value)), "signed_date")
+            case .number(let value) where value.isFinite && abs(value) < 1e15:
+                return (JWSDate(milliseconds: value), "signed_date")
+            default: return nil
+            }
+        }
+    }
+
+    var bundleID: String? {
+        switch self {
+        case .appTransaction(let payload): payload.bundleId
+        case .transaction(let payload): payload.bundleId
+        case .renewalInfo: nil
+        case .notification(let payload): payload.data?.bundleId
+        case .unidentified(let members): members["bundleId"].flatMap(\.stringValue)
+        }
+    }
+
+    /// `Production`, `Sandbox`, `Xcode`, `LocalTesting` as Apple writes it.
+    var environment: String? {
+        switch self {
+        case .appTransaction(let payload): payload.environment ?? payload.receiptType
+        case .transaction(let payload): payload.environment
+        case .renewalInfo(let payload): payload.environment
+        case .notification(let payload): payload.data?.environment
+        case .unidentified(let members): members["environment"].flatMap(\.stringValue)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .appTransaction(let payload): try payload.encode(to: encoder)
+        case .transaction(let payload): try payload.encode(to: encoder)
+        case .renewalInfo(let payload): try payload.encode(to: encoder)
+        case .notification(let payload): try payload.encode(to: encoder)
+        case .unidentified(let members): try members.encode(to: encoder)
+        }
+    }
+}

@@ -1,0 +1,30 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Whether every certificate of a chain is within its validity period at one moment; shared by
+/// receipts (checked at their creation date) and JWS (at their signed date).
+enum ValidityCheck {
+    static func check(_ chain: [Certificate], at time: Date, source: String) -> Check {
+        let when = RFC3339.format(time) ?? "\(time)"
+        for certificate in chain {
+            let name = certificate.commonName ?? certificate.subject
+            guard let notBefore = certificate.notBefore, let notAfter = certificate.notAfter else {
+                return .fail(.validity, .malformed, "\"\(name)\" has an unreadable validity period")
+            }
+            if time < notBefore {
+                return .fail(
+                    .validity, .certificateNotYetValid,
+                    "\"\(name)\" is not valid until \(RFC3339.format(notBefore) ?? "?") (checked at \(when), \(source))")
+            }
+            if time > notAfter {
+                return .fail(
+                    .validity, .certificateExpired,
+                    "\"\(name)\" expired at \(RFC3339.format(notAfter) ?? "?") (checked at \(when), \(source))")
+            }
+        }
+        return .pass(.validity, "every certificate is valid at \(when) (\(source))")
+    }
+}

@@ -17,9 +17,15 @@ struct RuleConfiguration: Sendable {
     /// Decides entitlements for one report. A receipt that failed verification grants nothing.
     func results(for report: ValidationReport) -> RuleResults {
         guard let receipt = report.receipt else {
-            let reason = report.message ?? report.reason?.rawValue ?? "it could not be decoded"
-            return RuleResults(
-                time: time, entitlements: rules.refuseAll(because: reason), warnings: [], subscriptions: [])
+            // A StoreKit 2 JWS verifies without an app receipt: rules read app receipt fields only.
+            let entitlements =
+                report.status == .valid
+                ? rules.entitlements.map {
+                    EntitlementDecision(
+                        name: $0, granted: false, reasons: ["not an app receipt: rules apply to app receipts only"])
+                }
+                : rules.refuseAll(because: report.message ?? report.reason?.rawValue ?? "it could not be decoded")
+            return RuleResults(time: time, entitlements: entitlements, warnings: [], subscriptions: [])
         }
         let entitlements: [EntitlementDecision]
         if report.status == .valid {

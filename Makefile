@@ -5,7 +5,7 @@ BIN_DIR = .build/debug
 RELEASE_DIR = .build/release
 CORPUS ?= $(or $(RECEIPT_CORPUS),../shared/corpus)
 
-.PHONY: help deps doctor build release test run lint fixtures clean
+.PHONY: help deps doctor build release test run lint fixtures clean bench
 
 help:
 	@echo "make run       build and verify a bundled receipt (installs OpenSSL headers on Debian if missing)"
@@ -49,3 +49,9 @@ fixtures: build
 
 clean:
 	rm -rf .build
+
+# Release build, then ReceiptKit against OpenSSL and the RSA floor on this machine (a few minutes).
+bench: deps
+	$(SWIFT) build -c release --product receipt-check
+	$(SWIFT) build -c release --product receipt-bench
+	RECEIPT_CORPUS=$(CORPUS) $(RELEASE_DIR)/receipt-bench

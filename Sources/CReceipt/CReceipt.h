@@ -143,6 +143,18 @@ static inline PKCS7 *CReceipt_d2i_PKCS7(const void *der, long length) {
     return p7;
 }
 
+/* The signed attributes of a signer (a macro in OpenSSL 3); NULL when there are none. */
+static inline STACK_OF(X509_ATTRIBUTE) *CReceipt_PKCS7_get_signed_attributes(PKCS7_SIGNER_INFO *info) {
+    return PKCS7_get_signed_attributes(info);
+}
+
+/* The certificates embedded in a signedData, in stored order; owned by the PKCS7. */
+static inline STACK_OF(X509) *CReceipt_PKCS7_get0_certificates(PKCS7 *p7) {
+    if (p7 == NULL || !PKCS7_type_is_signed(p7) || p7->d.sign == NULL) {
+        return NULL;
+    }
+    return p7->d.sign->cert;
+
 /* ---- Benchmark baseline ---- */
 /* The obvious OpenSSL path that receipt-bench measures ReceiptKit against: decode the whole
    PKCS#7 with d2i_PKCS7, then PKCS7_verify against a store of trusted roots checked at a fixed

@@ -11,8 +11,8 @@ extension ExitStatus {
     }
 
     /// How bad a status is when several inputs disagree: the worst one is the run's status.
-    /// Internal errors outrank unreadable inputs, which outrank undecodable ones, which outrank
-    /// invalid ones, which outrank "valid but not entitled".
+    /// Internal errors outrank usage errors and unwritable outputs, then unreadable inputs,
+    /// undecodable ones, invalid ones, and "valid but not entitled".
     var severity: Int {
         switch self {
         case .valid: 0
@@ -20,8 +20,9 @@ extension ExitStatus {
         case .invalid: 2
         case .malformed: 3
         case .noInput: 4
-        case .usage: 5
-        case .internalError: 6
+        case .cantCreate: 5
+        case .usage: 6
+        case .internalError: 7
         }
     }
 

@@ -12,4 +12,6 @@ enum ExitStatus: Int32 {
     /// Some input could not be read.
     case noInput = 66
     case internalError = 70
+    /// An output file could not be created or written.
+    case cantCreate = 73
 }

@@ -9,7 +9,7 @@
 enum ReceiptCheck {
     /// Every subcommand; the first is the default when none is named.
     static var commands: [any Command.Type] {
-        [VerifyCommand.self, InspectCommand.self]
+        [VerifyCommand.self, InspectCommand.self, MakeTestPKICommand.self, MakeReceiptCommand.self]
     }
 
     static func main() {

@@ -44,14 +44,5 @@ public final class Digest: @unchecked Sendable {
 
 extension Collection<UInt8> {
     /// Lowercase hex, as every report and JSON object writes bytes.
-    public var hexString: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        text.reserveCapacity(count * 2)
-        for byte in self {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
+    public var hexString: String { HexBytes.encode(self) }
 }

@@ -56,3 +56,18 @@ final class OwnedCertificate {
         return X509_get_ext_by_OBJ(pointer, object, -1) >= 0
     }
 }
+
+extension OwnedCertificate {
+    /// The subject name's DER encoding, for comparing names byte for byte.
+    func subjectDER() throws(OpenSSLError) -> [UInt8] {
+        guard let name = X509_get_subject_name(pointer) else {
+            throw OpenSSLError.drain("reading the subject name")
+        }
+        var der: UnsafePointer<UInt8>? = nil
+        var length = 0
+        guard X509_NAME_get0_der(name, &der, &length) == 1, let der, length >= 0 else {
+            throw OpenSSLError.drain("encoding the subject name")
+        }
+        return Array(UnsafeBufferPointer(start: der, count: length))
+    }
+}

@@ -20,40 +20,15 @@ enum ReceiptJSON {
         init?(intValue: Int) { nil }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
     static func hex(_ bytes: [UInt8]) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            out.append(hexDigits[Int(byte >> 4)])
-            out.append(hexDigits[Int(byte & 0x0F)])
-        }
-        return String(decoding: out, as: UTF8.self)
+        HexBytes.encode(bytes)
     }
 
     /// The bytes of a lowercase hex string, or nil when it is not one.
     static func bytes(fromHex text: String) -> [UInt8]? {
-        let utf8 = text.utf8
-        guard utf8.count % 2 == 0 else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(utf8.count / 2)
-        var high: UInt8?
-        for character in utf8 {
-            let nibble: UInt8
-            switch character {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = character - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = character - UInt8(ascii: "a") + 10
-            default: return nil
-            }
-            if let pending = high {
-                out.append(pending << 4 | nibble)
-                high = nil
-            } else {
-                high = nibble
-            }
-        }
-        return out
+        // JSON output only ever holds lowercase, so anything else was written by hand wrongly.
+        guard !text.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }) else { return nil }
+        return HexBytes.decode(text)
     }
 
     /// Throws when the object holds a key outside `Keys`, so that a misspelt field in a

@@ -1,9 +1,10 @@
+import CReceipt
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import CReceipt
 
 /// Builds and signs one X.509 v3 certificate for the test PKI.
 struct CertificateBuilder {
@@ -49,7 +50,8 @@ struct CertificateBuilder {
         throws(OpenSSLError)
     {
         guard let ext = CReceipt_X509V3_EXT_nconf_nid(issuer.pointer, cert.pointer, nid, value) else {
-            throw OpenSSLError.drain("building the extension \(OBJ_nid2sn(nid).map { String(cString: $0) } ?? "\(nid)")")
+            throw OpenSSLError.drain(
+                "building the extension \(OBJ_nid2sn(nid).map { String(cString: $0) } ?? "\(nid)")")
         }
         defer { X509_EXTENSION_free(ext) }
         guard X509_add_ext(cert.pointer, ext, -1) == 1 else {

@@ -120,7 +120,9 @@ public enum ReceiptEncoder {
     // MARK: - Attributes
 
     /// Unknown attributes go after the known ones of the same type; the sort below is stable.
-    private static func appendUnknown(_ unknown: [Int64: [[UInt8]]], to attributes: inout [(type: Int64, value: [UInt8])]) {
+    private static func appendUnknown(
+        _ unknown: [Int64: [[UInt8]]], to attributes: inout [(type: Int64, value: [UInt8])]
+    ) {
         for type in unknown.keys.sorted() {
             for value in unknown[type] ?? [] {
                 attributes.append((type, value))

@@ -44,7 +44,8 @@ public enum ReceiptSigner {
     public static func sign(_ payload: [UInt8], pki: TestPKI, options: Options = Options()) throws(OpenSSLError)
         -> [UInt8]
     {
-        try sign(payload, signer: pki.leaf, chain: [pki.intermediate.certificatePEM, pki.root.certificatePEM],
+        try sign(
+            payload, signer: pki.leaf, chain: [pki.intermediate.certificatePEM, pki.root.certificatePEM],
             options: options)
     }
 

@@ -1,9 +1,10 @@
+import CReceipt
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import CReceipt
 
 /// A throwaway certificate hierarchy shaped like Apple's receipt-signing one.
 ///
@@ -56,41 +57,65 @@ public struct TestPKI: Sendable, Equatable {
         public static let organization = "receipt-check test PKI"
         public static let root = "receipt-check Test Root CA"
         public static let intermediate = "receipt-check Test Worldwide Developer Relations CA"
-        public static let leaf = "receipt-check Test Mac App Store and iTunes Store Receipt Signing"
+        public static let leaf = "receipt-check Test Mac App Store Receipt Signing"
         public static let storeKit = "receipt-check Test StoreKit"
     }
 
     // MARK: - Generating
 
-    public static func generate(_ options: Options = Options()) throws(OpenSSLError) -> TestPKI {
+    /// Generates a PKI, or, given `parent`, issues a new leaf under `parent`'s CAs.
+    ///
+    /// With a parent, its root and StoreKit certificate are reused, and its intermediate too
+    /// unless `options.intermediateMarker` is false (that needs a new intermediate, issued by
+    /// the parent's root). A marker-less or expired leaf then chains to the same trusted root
+    /// as the valid one, so the marker or validity check is the only one that can reject it.
+    public static func generate(_ options: Options = Options(), under parent: TestPKI? = nil) throws(OpenSSLError)
+        -> TestPKI
+    {
         guard options.leafNotBefore < options.leafNotAfter, options.caNotBefore < options.caNotAfter else {
             throw OpenSSLError(operation: "generating the test PKI", reasons: ["notBefore must precede notAfter"])
         }
         let caNotBefore = min(options.caNotBefore, options.leafNotBefore)
         let caNotAfter = max(options.caNotAfter, options.leafNotAfter)
 
-        let rootKey = try OwnedKey.generateRSA(bits: options.keyBits)
-        let rootName = try OwnedName(commonName: Name.root, organizationalUnit: "receipt-check Certification Authority")
-        let root = try CertificateBuilder(
-            subject: rootName, subjectKey: rootKey, notBefore: caNotBefore, notAfter: caNotAfter
-        ).build(issuer: nil, issuerKey: rootKey) { builder, cert throws(OpenSSLError) in
-            try builder.addExtension(nid: NID_basic_constraints, "critical,CA:TRUE", to: cert, issuer: cert)
-            try builder.addExtension(nid: NID_key_usage, "critical,keyCertSign,cRLSign", to: cert, issuer: cert)
-            try builder.addExtension(nid: NID_subject_key_identifier, "hash", to: cert, issuer: cert)
+        let root: OwnedCertificate
+        let rootKey: OwnedKey
+        if let parent {
+            root = try OwnedCertificate.fromPEM(parent.root.certificatePEM)
+            rootKey = try OwnedKey.fromPEM(parent.root.privateKeyPEM)
+        } else {
+            rootKey = try OwnedKey.generateRSA(bits: options.keyBits)
+            let rootName = try OwnedName(
+                commonName: Name.root, organizationalUnit: "receipt-check Certification Authority")
+            root = try CertificateBuilder(
+                subject: rootName, subjectKey: rootKey, notBefore: caNotBefore, notAfter: caNotAfter
+            ).build(issuer: nil, issuerKey: rootKey) { builder, cert throws(OpenSSLError) in
+                try builder.addExtension(nid: NID_basic_constraints, "critical,CA:TRUE", to: cert, issuer: cert)
+                try builder.addExtension(nid: NID_key_usage, "critical,keyCertSign,cRLSign", to: cert, issuer: cert)
+                try builder.addExtension(nid: NID_subject_key_identifier, "hash", to: cert, issuer: cert)
+            }
         }
 
-        let intermediateKey = try OwnedKey.generateRSA(bits: options.keyBits)
-        let intermediateName = try OwnedName(
-            commonName: Name.intermediate, organizationalUnit: "receipt-check Test Worldwide Developer Relations")
-        let intermediate = try CertificateBuilder(
-            subject: intermediateName, subjectKey: intermediateKey, notBefore: caNotBefore, notAfter: caNotAfter
-        ).build(issuer: root, issuerKey: rootKey) { builder, cert throws(OpenSSLError) in
-            try builder.addExtension(nid: NID_basic_constraints, "critical,CA:TRUE,pathlen:0", to: cert, issuer: root)
-            try builder.addExtension(nid: NID_key_usage, "critical,keyCertSign,cRLSign", to: cert, issuer: root)
-            try builder.addExtension(nid: NID_subject_key_identifier, "hash", to: cert, issuer: root)
-            try builder.addExtension(nid: NID_authority_key_identifier, "keyid:always", to: cert, issuer: root)
-            if options.intermediateMarker {
-                try builder.addMarker(MarkerOID.intermediate, to: cert)
+        let intermediate: OwnedCertificate
+        let intermediateKey: OwnedKey
+        if let parent, options.intermediateMarker {
+            intermediate = try OwnedCertificate.fromPEM(parent.intermediate.certificatePEM)
+            intermediateKey = try OwnedKey.fromPEM(parent.intermediate.privateKeyPEM)
+        } else {
+            intermediateKey = try OwnedKey.generateRSA(bits: options.keyBits)
+            let intermediateName = try OwnedName(
+                commonName: Name.intermediate, organizationalUnit: "receipt-check Test Worldwide Developer Relations")
+            intermediate = try CertificateBuilder(
+                subject: intermediateName, subjectKey: intermediateKey, notBefore: caNotBefore, notAfter: caNotAfter
+            ).build(issuer: root, issuerKey: rootKey) { builder, cert throws(OpenSSLError) in
+                try builder.addExtension(
+                    nid: NID_basic_constraints, "critical,CA:TRUE,pathlen:0", to: cert, issuer: root)
+                try builder.addExtension(nid: NID_key_usage, "critical,keyCertSign,cRLSign", to: cert, issuer: root)
+                try builder.addExtension(nid: NID_subject_key_identifier, "hash", to: cert, issuer: root)
+                try builder.addExtension(nid: NID_authority_key_identifier, "keyid:always", to: cert, issuer: root)
+                if options.intermediateMarker {
+                    try builder.addMarker(MarkerOID.intermediate, to: cert)
+                }
             }
         }
 
@@ -110,28 +135,36 @@ public struct TestPKI: Sendable, Equatable {
             }
         }
 
-        let storeKitKey = try OwnedKey.generateRSA(bits: options.keyBits)
-        let storeKitName = try OwnedName(commonName: Name.storeKit, organizationalUnit: "receipt-check Test StoreKit")
-        let storeKit = try CertificateBuilder(
-            subject: storeKitName, subjectKey: storeKitKey, notBefore: options.leafNotBefore,
-            notAfter: options.leafNotAfter
-        ).build(issuer: nil, issuerKey: storeKitKey) { builder, cert throws(OpenSSLError) in
-            // Xcode's certificate is a CA that signs receipts directly; copy that shape.
-            try builder.addExtension(nid: NID_basic_constraints, "critical,CA:TRUE", to: cert, issuer: cert)
-            try builder.addExtension(
-                nid: NID_key_usage, "critical,digitalSignature,keyCertSign", to: cert, issuer: cert)
-            try builder.addExtension(nid: NID_subject_key_identifier, "hash", to: cert, issuer: cert)
+        let storeKit: TestCredential
+        if let parent {
+            storeKit = parent.storeKit
+        } else {
+            let storeKitKey = try OwnedKey.generateRSA(bits: options.keyBits)
+            let storeKitName = try OwnedName(
+                commonName: Name.storeKit, organizationalUnit: "receipt-check Test StoreKit")
+            let storeKitCertificate = try CertificateBuilder(
+                subject: storeKitName, subjectKey: storeKitKey, notBefore: options.leafNotBefore,
+                notAfter: options.leafNotAfter
+            ).build(issuer: nil, issuerKey: storeKitKey) { builder, cert throws(OpenSSLError) in
+                // Xcode's certificate is a CA that signs receipts directly; copy that shape.
+                try builder.addExtension(nid: NID_basic_constraints, "critical,CA:TRUE", to: cert, issuer: cert)
+                try builder.addExtension(
+                    nid: NID_key_usage, "critical,digitalSignature,keyCertSign", to: cert, issuer: cert)
+                try builder.addExtension(nid: NID_subject_key_identifier, "hash", to: cert, issuer: cert)
+            }
+            storeKit = try credential(storeKitCertificate, storeKitKey)
         }
 
         return TestPKI(
             root: try credential(root, rootKey),
             intermediate: try credential(intermediate, intermediateKey),
             leaf: try credential(leaf, leafKey),
-            storeKit: try credential(storeKit, storeKitKey))
+            storeKit: storeKit)
     }
 
     private static func credential(_ cert: OwnedCertificate, _ key: OwnedKey) throws(OpenSSLError) -> TestCredential {
-        TestCredential(certificatePEM: try cert.pem(), certificateDER: try cert.der(), privateKeyPEM: try key.privateKeyPEM())
+        TestCredential(
+            certificatePEM: try cert.pem(), certificateDER: try cert.der(), privateKeyPEM: try key.privateKeyPEM())
     }
 
     // MARK: - Files
@@ -155,7 +188,9 @@ public struct TestPKI: Sendable, Equatable {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw TestPKIFileError(path: directory, reason: "cannot create the directory: \(error)")
+            throw TestPKIFileError(
+                kind: .unwritable, path: directory,
+                reason: "cannot create the directory: \(FileErrorText.describe(error))")
         }
         let files: [(String, [UInt8])] = [
             (FileName.rootPEM, root.certificatePEM), (FileName.rootDER, root.certificateDER),
@@ -171,7 +206,8 @@ public struct TestPKI: Sendable, Equatable {
             do {
                 try Data(bytes).write(to: URL(fileURLWithPath: path))
             } catch {
-                throw TestPKIFileError(path: path, reason: "cannot write: \(error)")
+                throw TestPKIFileError(
+                    kind: .unwritable, path: path, reason: "cannot write: \(FileErrorText.describe(error))")
             }
         }
     }
@@ -183,18 +219,26 @@ public struct TestPKI: Sendable, Equatable {
             do {
                 return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
             } catch {
-                throw TestPKIFileError(path: path, reason: "cannot read: \(error)")
+                throw TestPKIFileError(
+                    kind: .unreadable, path: path, reason: "cannot read: \(FileErrorText.describe(error))")
             }
         }
         func load(_ pem: String, _ key: String) throws(TestPKIFileError) -> TestCredential {
             let certificatePEM = try read(pem)
+            let keyPEM = try read(key)
             let der: [UInt8]
             do throws(OpenSSLError) {
                 der = try OwnedCertificate.fromPEM(certificatePEM).der()
             } catch {
-                throw TestPKIFileError(path: directory + "/" + pem, reason: error.description)
+                throw TestPKIFileError(kind: .invalid, path: directory + "/" + pem, reason: error.description)
             }
-            return TestCredential(certificatePEM: certificatePEM, certificateDER: der, privateKeyPEM: try read(key))
+            // Parsed now so a bad key is reported as bad input, not as a failure to sign later.
+            do throws(OpenSSLError) {
+                _ = try OwnedKey.fromPEM(keyPEM)
+            } catch {
+                throw TestPKIFileError(kind: .invalid, path: directory + "/" + key, reason: error.description)
+            }
+            return TestCredential(certificatePEM: certificatePEM, certificateDER: der, privateKeyPEM: keyPEM)
         }
         return TestPKI(
             root: try load(FileName.rootPEM, FileName.rootKey),
@@ -204,8 +248,16 @@ public struct TestPKI: Sendable, Equatable {
     }
 }
 
-/// A test PKI file that could not be read or written.
+/// A test PKI file that could not be read, written or understood.
 public struct TestPKIFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        case unreadable
+        case unwritable
+        /// Read, but not a certificate or key OpenSSL can use.
+        case invalid
+    }
+
+    public let kind: Kind
     public let path: String
     public let reason: String
 

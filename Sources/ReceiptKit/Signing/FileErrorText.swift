@@ -1,0 +1,24 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A short reason for a file error; CocoaError's own description is a dump of its user info.
+enum FileErrorText {
+    static func describe(_ error: any Error) -> String {
+        guard let cocoa = error as? CocoaError else { return "\(error)" }
+        switch cocoa.code {
+        case .fileReadNoSuchFile, .fileNoSuchFile: return "no such file or directory"
+        case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
+        case .fileWriteOutOfSpace: return "no space left on device"
+        case .fileWriteVolumeReadOnly: return "read-only file system"
+        case .fileWriteFileExists: return "a file is in the way"
+        default:
+            if let posix = cocoa.userInfo["NSUnderlyingError"] {
+                return "\(posix)"
+            }
+            return "error \(cocoa.code.rawValue)"
+        }
+    }
+}

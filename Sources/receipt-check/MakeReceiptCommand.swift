@@ -1,0 +1,193 @@
+import ReceiptKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `receipt-check make-receipt`: a receipt with chosen contents, signed by a test PKI the way
+/// Apple (or Xcode) signs, for test suites and CI.
+enum MakeReceiptCommand: Command {
+    static let spec = CommandSpec(
+        name: "make-receipt",
+        summary: """
+            Encodes the receipt described by SPEC (the JSON that 'receipt-check' prints for a receipt:
+            snake_case keys, RFC 3339 dates, hex bytes) and signs it with the test PKI in DIR (see
+            make-test-pki): PKCS#7 signedData, no signed attributes, leaf + intermediate + root
+            embedded, like App Store receipts.
+            """,
+        operands: "",
+        minimumOperands: 0,
+        options: [
+            OptionSpec("spec", value: "SPEC.json", help: "the receipt contents (required)"),
+            OptionSpec("pki", value: "DIR", help: "directory written by make-test-pki (required)"),
+            OptionSpec(
+                "output", short: "o", value: "FILE", help: "where to write the receipt; - for stdout (required)"),
+            OptionSpec(
+                "digest", value: "NAME", choices: ["sha1", "sha256"], help: "signature digest (default sha256)"),
+            OptionSpec("ber", help: "stream with indefinite lengths (BER), as Xcode receipts; default is DER"),
+            OptionSpec(
+                "device-id", value: "ID",
+                help: "set field 5 to the hash for this device (UUID, MAC address or hex), the spec's opaque "
+                    + "value and bundle id"),
+            OptionSpec(
+                "storekit-test",
+                help: "sign with the PKI's self-signed storekit.pem alone, as Xcode StoreKit Testing does"),
+            OptionSpec(
+                "signed-attributes", help: "add signed attributes (contentType, signingTime, messageDigest)"),
+            OptionSpec(
+                "bad-message-digest",
+                help: "with --signed-attributes: a messageDigest that does not match the content (test fixture)"),
+            OptionSpec("help", short: "h", help: "show this help"),
+        ])
+
+    static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
+        guard arguments.operands.isEmpty else {
+            return usage("unexpected operand '\(arguments.operands[0])'", console)
+        }
+        guard let specPath = arguments.value("spec") else { return usage("--spec is required", console) }
+        guard let pkiPath = arguments.value("pki") else { return usage("--pki is required", console) }
+        guard let outputPath = arguments.value("output") else { return usage("-o/--output is required", console) }
+        if arguments.flag("bad-message-digest") {
+            guard arguments.flag("signed-attributes"), !arguments.flag("ber") else {
+                return usage("--bad-message-digest needs --signed-attributes and DER output (no --ber)", console)
+            }
+        }
+        var device: DeviceIdentifier?
+        if let text = arguments.value("device-id") {
+            do throws(DeviceIdentifier.ParseError) {
+                device = try DeviceIdentifier(parsing: text)
+            } catch {
+                return usage("--device-id: \(error.description)", console)
+            }
+        }
+
+        let specBytes: Data
+        do {
+            specBytes = try Data(contentsOf: URL(fileURLWithPath: specPath))
+        } catch {
+            console.error("\(specPath): cannot read: \(fileReason(error))")
+            return .noInput
+        }
+        var receipt: ParsedReceipt
+        do {
+            receipt = try JSONDecoder().decode(ParsedReceipt.self, from: specBytes)
+        } catch {
+            console.error("\(specPath): not a receipt spec: \(describe(error))")
+            return .malformed
+        }
+        if let device {
+            do {
+                guard let opaque = receipt.opaqueValue, let bundle = try ReceiptEncoder.bundleIDValue(receipt) else {
+                    console.error("\(specPath): --device-id needs opaque_value and bundle_id in the spec")
+                    return .malformed
+                }
+                receipt.sha1Hash = try DeviceHash.compute(deviceID: device, opaque: opaque, bundleIDData: bundle)
+            } catch let error as ReceiptEncodingError {
+                console.error("\(specPath): \(error.description)")
+                return .malformed
+            } catch {
+                console.error("computing the device hash: \(error)")
+                return .internalError
+            }
+        }
+        let payload: [UInt8]
+        do throws(ReceiptEncodingError) {
+            payload = try ReceiptEncoder.encode(receipt)
+        } catch {
+            console.error("\(specPath): \(error.description)")
+            return .malformed
+        }
+
+        let pki: TestPKI
+        do throws(TestPKIFileError) {
+            pki = try TestPKI.load(from: pkiPath)
+        } catch {
+            console.error(error.description)
+            return error.kind == .unreadable ? .noInput : .malformed
+        }
+        let options = ReceiptSigner.Options(
+            digest: arguments.value("digest")?.lowercased() == "sha1" ? .sha1 : .sha256,
+            encoding: arguments.flag("ber") ? .ber : .der,
+            includeSignedAttributes: arguments.flag("signed-attributes"),
+            corruptMessageDigest: arguments.flag("bad-message-digest"))
+        let signed: [UInt8]
+        do throws(OpenSSLError) {
+            signed =
+                arguments.flag("storekit-test")
+                ? try ReceiptSigner.signStoreKitTest(payload, pki: pki, options: options)
+                : try ReceiptSigner.sign(payload, pki: pki, options: options)
+        } catch {
+            console.error(error.description)
+            return .internalError
+        }
+        return write(signed, to: outputPath, console: console)
+    }
+
+    private static func write(_ bytes: [UInt8], to path: String, console: Console) -> ExitStatus {
+        if path == "-" {
+            return writeToStandardOutput(bytes) ? .valid : .cantCreate
+        }
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+        } catch {
+            console.error("\(path): cannot write: \(fileReason(error))")
+            return .cantCreate
+        }
+        return .valid
+    }
+
+    /// Console writes text; a receipt is binary, so it goes to the descriptor unchanged.
+    private static func writeToStandardOutput(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(STDOUT_FILENO, base + offset, buffer.count - offset)
+                if written < 0, errno == EINTR {
+                    continue
+                }
+                guard written > 0 else { return false }
+                offset += written
+            }
+            return true
+        }
+    }
+
+    /// CocoaError's own description is a dump of its user info.
+    private static func fileReason(_ error: any Error) -> String {
+        guard let cocoa = error as? CocoaError else { return "\(error)" }
+        switch cocoa.code {
+        case .fileReadNoSuchFile, .fileNoSuchFile: return "no such file or directory"
+        case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
+        case .fileWriteOutOfSpace: return "no space left on device"
+        default: return "error \(cocoa.code.rawValue)"
+        }
+    }
+
+    /// DecodingError's own description is a dump of its context; say where and what instead.
+    private static func describe(_ error: any Error) -> String {
+        guard let decoding = error as? DecodingError else { return "\(error)" }
+        switch decoding {
+        case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
+            .keyNotFound(_, let context):
+            let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+            let detail = context.underlyingError.map { " (\($0))" } ?? ""
+            return (path.isEmpty ? "" : "at \(path): ") + context.debugDescription + detail
+        @unknown default:
+            return "\(decoding)"
+        }
+    }
+
+    private static func usage(_ message: String, _ console: Console) -> ExitStatus {
+        console.error(message)
+        console.err("usage: \(spec.usage)\n")
+        return .usage
+    }
+}

@@ -1,0 +1,95 @@
+import ReceiptKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `receipt-check make-test-pki DIR`: a throwaway root, intermediate and leaf shaped like
+/// Apple's, plus a StoreKit-style self-signed certificate, for signing test receipts.
+enum MakeTestPKICommand: Command {
+    static let spec = CommandSpec(
+        name: "make-test-pki",
+        summary: """
+            Generates a test PKI shaped like Apple's receipt-signing chain into DIR: root.pem, root.der,
+            intermediate.pem, leaf.pem, storekit.pem (self-signed, StoreKit Testing style) and a
+            .key.pem for each. Never trust these outside tests. Running it twice gives the same
+            names with different keys: the second root is a "self-made root". With --ca, only a new
+            leaf (and, with --no-intermediate-marker, a new intermediate) is issued under an existing
+            test PKI's root, so that it chains to the same trusted root.
+            """,
+        operands: "DIR",
+        minimumOperands: 1,
+        options: [
+            OptionSpec(
+                "ca", value: "PKI",
+                help: "issue the new leaf under the root (and intermediate) of the test PKI in directory PKI"),
+            OptionSpec("no-leaf-marker", help: "leave out the receipt-signing marker OID on the leaf"),
+            OptionSpec("no-intermediate-marker", help: "leave out the WWDR marker OID on the intermediate"),
+            OptionSpec(
+                "not-before", value: "TIME",
+                help: "leaf valid from TIME (RFC 3339; default 2015-01-01T00:00:00Z); CAs widen to cover it"),
+            OptionSpec(
+                "not-after", value: "TIME",
+                help: "leaf valid until TIME (RFC 3339; default 2045-01-01T00:00:00Z); CAs widen to cover it"),
+            OptionSpec("help", short: "h", help: "show this help"),
+        ])
+
+    static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
+        guard arguments.operands.count == 1, let directory = arguments.operands.first else {
+            return usage("expected exactly one DIR, got \(arguments.operands.count) operands", console)
+        }
+        var options = TestPKI.Options()
+        options.leafMarker = !arguments.flag("no-leaf-marker")
+        options.intermediateMarker = !arguments.flag("no-intermediate-marker")
+        for (name, apply) in [
+            ("not-before", { (date: Date) in options.leafNotBefore = date }),
+            ("not-after", { (date: Date) in options.leafNotAfter = date }),
+        ] {
+            guard let text = arguments.value(name) else { continue }
+            let date: Date?
+            do throws(RFC3339.ParseError) {
+                date = try RFC3339.parse(text)
+            } catch {
+                return usage("--\(name): \(error.description)", console)
+            }
+            guard let date else {
+                return usage("--\(name) needs a time such as 2019-01-01T00:00:00Z", console)
+            }
+            apply(date)
+        }
+        guard options.leafNotBefore < options.leafNotAfter else {
+            return usage("the leaf's not-before time must come before its not-after time", console)
+        }
+        var parent: TestPKI?
+        if let path = arguments.value("ca") {
+            do throws(TestPKIFileError) {
+                parent = try TestPKI.load(from: path)
+            } catch {
+                console.error(error.description)
+                return error.kind == .unreadable ? .noInput : .malformed
+            }
+        }
+        let pki: TestPKI
+        do throws(OpenSSLError) {
+            pki = try TestPKI.generate(options, under: parent)
+        } catch {
+            console.error(error.description)
+            return .internalError
+        }
+        do throws(TestPKIFileError) {
+            try pki.write(to: directory)
+        } catch {
+            console.error(error.description)
+            return .cantCreate
+        }
+        return .valid
+    }
+
+    private static func usage(_ message: String, _ console: Console) -> ExitStatus {
+        console.error(message)
+        console.err("usage: \(spec.usage)\n")
+        return .usage
+    }
+}

@@ -1,0 +1,102 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import Testing
+@testable import ReceiptKit
+
+/// The project's own fixtures, signed by its test PKI, prove each check on any fresh clone.
+@Suite struct FixtureVerificationTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let device = "3F2A9C1E-7B4D-4E8A-9F10-2C6B5D8E1A47"
+
+    private static func bytes(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: fixtures.appendingPathComponent(name)))
+    }
+
+    private static func certificate(_ name: String) throws -> Certificate {
+        try Certificate(derOrPEM: bytes(name))
+    }
+
+    private static func validator(storeKit: Bool = false, device: String? = Self.device) throws -> ReceiptValidator {
+        var options = ValidationOptions()
+        options.bundleID = "com.example.receiptcheck"
+        options.deviceIdentifier = try device.map { try DeviceIdentifier(parsing: $0) }
+        let policy = TrustPolicy.custom(
+            roots: [try certificate("pki/root.pem")],
+            storeKitTestCertificate: storeKit ? try certificate("pki/storekit.pem") : nil)
+        return try ReceiptValidator(policy: policy, options: options)
+    }
+
+    @Test(arguments: ["valid.receipt", "valid-sha1.receipt", "valid-ber.receipt", "valid.b64"])
+    func validReceiptsPassEveryCheck(name: String) throws {
+        let report = try Self.validator().validate(Self.bytes(name), input: name)
+        #expect(report.status == .valid, "\(report.message ?? "")")
+        #expect(report.trust?.kind == .customRoots)
+        #expect(report.checks.map(\.name).contains(.deviceHash))
+        #expect(report.receipt?.originalApplicationVersion == "37")
+    }
+
+    @Test(arguments: [
+        ("tampered-payload.receipt", ReasonCode.signatureMismatch),
+        ("tampered-signature.receipt", .signatureMismatch),
+        ("leaf-no-marker.receipt", .missingMarkerOID),
+        ("intermediate-no-marker.receipt", .missingMarkerOID),
+        ("self-made-root.receipt", .untrustedChain),
+        ("expired-chain.receipt", .certificateExpired),
+        ("wrong-bundle.receipt", .bundleIDMismatch),
+        ("wrong-hash.receipt", .deviceHashMismatch),
+        ("storekit-test.receipt", .untrustedChain),
+        ("signed-attributes.receipt", .untrustedChain),
+    ])
+    func tamperedOrMisissuedReceiptsAreInvalid(name: String, reason: ReasonCode) throws {
+        let report = try Self.validator().validate(Self.bytes(name), input: name)
+        #expect(report.status == .invalid)
+        #expect(report.reason == reason, "\(name): \(report.message ?? "")")
+    }
+
+    @Test func storeKitTestingReceiptsNeedTheirCertificate() throws {
+        let validator = try Self.validator(storeKit: true)
+        for name in ["storekit-test.receipt", "signed-attributes.receipt"] {
+            let report = validator.validate(try Self.bytes(name), input: name)
+            #expect(report.status == .valid, "\(name): \(report.message ?? "")")
+            #expect(report.trust?.kind == .storeKitTesting)
+        }
+        let bad = validator.validate(try Self.bytes("signed-attributes-bad-digest.receipt"), input: "bad")
+        #expect(bad.status == .invalid)
+        #expect(bad.reason == .messageDigestMismatch)
+    }
+
+    @Test func appleRootsDoNotTrustTheTestPKI() throws {
+        let report = try ReceiptValidator(policy: .apple()).validate(Self.bytes("valid.receipt"), input: "valid")
+        #expect(report.status == .invalid)
+        #expect(report.reason == .untrustedChain)
+    }
+
+    /// Flipping any single byte of the signed payload never yields a valid receipt.
+    @Test func everyPayloadByteFlipIsCaught() throws {
+        let original = try Self.bytes("valid.receipt")
+        let container = try ReceiptContainer.parse(original[...])
+        let validator = try Self.validator(device: nil)
+        var outcomes: [ValidationReport.Status: Int] = [:]
+        for index in container.payload.indices {
+            var mutated = original
+            mutated[index] ^= 0x01
+            let report = validator.validate(mutated, input: "flip \(index)")
+            #expect(report.status != .valid, "flip at \(index) was accepted")
+            outcomes[report.status, default: 0] += 1
+        }
+        #expect(outcomes[.valid] == nil)
+    }
+
+    @Test func everyPrefixIsRejectedCleanly() throws {
+        let original = try Self.bytes("valid-ber.receipt")
+        let validator = try Self.validator(device: nil)
+        for length in 0..<original.count {
+            let report = validator.validate(Array(original[0..<length]), input: "prefix")
+            #expect(report.status == .malformed, "prefix of \(length) bytes")
+        }
+    }
+}

@@ -154,6 +154,7 @@ static inline STACK_OF(X509) *CReceipt_PKCS7_get0_certificates(PKCS7 *p7) {
         return NULL;
     }
     return p7->d.sign->cert;
+}
 
 /* ---- Benchmark baseline ---- */
 /* The obvious OpenSSL path that receipt-bench measures ReceiptKit against: decode the whole

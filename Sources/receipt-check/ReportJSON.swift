@@ -9,6 +9,14 @@ import ReceiptKit
 /// Reports as JSON: sorted keys so output is stable and diffable, one object per input.
 enum ReportJSON {
     static func render(_ report: ValidationReport, pretty: Bool) throws -> String {
+        if !pretty, let line = ReportJSONWriter.line(report) {
+            return line
+        }
+        return try encode(report, pretty: pretty)
+    }
+
+    /// Through `JSONEncoder`: pretty output, and the reference the compact writer is tested against.
+    static func encode(_ report: ValidationReport, pretty: Bool) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"

@@ -147,14 +147,17 @@ struct ReportJSONWriter {
     /// `{"17":["hex",...],...}` with the types as strings, sorted as strings (as `JSONEncoder` sorts them).
     private mutating func unknown(_ attributes: [Int64: [[UInt8]]]) {
         raw("{")
-        let sorted = attributes.map { (String($0.key), $0.value) }.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+        var sorted = attributes.map { (Array(String($0.key).utf8), $0.value) }
+        sorted.sort { $0.0.lexicographicallyPrecedes($1.0) }
         for (index, (type, values)) in sorted.enumerated() {
             if index > 0 { raw(",") }
-            string(type)
+            out.append(0x22)
+            out.append(contentsOf: type)
+            out.append(0x22)
             raw(":[")
             for (position, value) in values.enumerated() {
                 if position > 0 { raw(",") }
-                string(value.hexString)
+                hex(value)
             }
             raw("]")
         }
@@ -205,6 +208,16 @@ struct ReportJSONWriter {
         key(name, first: &first)
         string(text)
         return true
+    }
+
+    /// Bytes as a quoted lowercase hex string, written straight into the output.
+    private mutating func hex(_ bytes: [UInt8]) {
+        out.append(0x22)
+        for byte in bytes {
+            out.append(Self.hexDigits[Int(byte >> 4)])
+            out.append(Self.hexDigits[Int(byte & 0x0F)])
+        }
+        out.append(0x22)
     }
 
     private mutating func raw(_ text: StaticString) {

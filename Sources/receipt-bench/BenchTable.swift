@@ -20,11 +20,13 @@ struct BenchTable {
 
     func render() -> String {
         let width = max(44, rows.map(\.0.count).max() ?? 0)
-        var out = pad("measurement", width) + "  " + left("per second", 11) + "  " + left("us each", 9) + "  "
+        var out =
+            pad("measurement", width) + "  " + left("per second", 11) + "  " + left("us each", 9) + "  "
             + left("x baseline", 10) + "  " + left("x floor", 8) + "\n"
         out += String(repeating: "-", count: width + 48) + "\n"
         for (name, rate) in rows {
-            out += pad(name, width) + "  " + left(fixed(rate, 0), 11) + "  " + left(fixed(1e6 / rate, 1), 9) + "  "
+            out +=
+                pad(name, width) + "  " + left(fixed(rate, 0), 11) + "  " + left(fixed(1e6 / rate, 1), 9) + "  "
                 + left(fixed(rate / baseline, 2), 10) + "  " + left(fixed(rate / floor, 3), 8) + "\n"
         }
         for note in notes {

@@ -1,3 +1,6 @@
+import CReceipt
+import ReceiptKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -8,8 +11,6 @@
 #else
     import Foundation
 #endif
-import CReceipt
-import ReceiptKit
 
 /// `make bench`: ReceiptKit against the obvious OpenSSL path and the RSA floor, in one run on one machine.
 ///
@@ -81,7 +82,9 @@ enum ReceiptBench {
         for index in 0..<10_000 {
             try workspace.write(smallReceipt, to: "files/\(index).receipt")
         }
-        let batch = try Subprocess.run([cli, "--root", rootPEM, "-r", "--format", "ndjson", "--quiet", "--jobs", "2", directory])
+        let batch = try Subprocess.run([
+            cli, "--root", rootPEM, "-r", "--format", "ndjson", "--quiet", "--jobs", "2", directory,
+        ])
         guard batch.status == 0 else { throw BenchError("receipt-check over 10,000 files exited \(batch.status)") }
         let cliRate = 10_000 / batch.seconds
         table.row("receipt-check --jobs 2 over 10,000 files (whole process)", cliRate)
@@ -93,7 +96,8 @@ enum ReceiptBench {
             guard outcome.status == 0 else { throw BenchError("openssl cms -verify failed on a synthetic receipt") }
             opensslSeconds += outcome.seconds
         }
-        table.row("shell loop of openssl cms -verify (\(sample) of 10,000, extrapolated)", Double(sample) / opensslSeconds)
+        table.row(
+            "shell loop of openssl cms -verify (\(sample) of 10,000, extrapolated)", Double(sample) / opensslSeconds)
 
         // A single receipt, whole process.
         let applePEM = workspace.path("apple.pem")
@@ -105,7 +109,9 @@ enum ReceiptBench {
         var one = 0.0
         for _ in 0..<runs {
             let ours = try Subprocess.run([cli, "--quiet", productionPath])
-            guard ours.status == 0 else { throw BenchError("receipt-check on the production receipt exited \(ours.status)") }
+            guard ours.status == 0 else {
+                throw BenchError("receipt-check on the production receipt exited \(ours.status)")
+            }
             single += ours.seconds
             let theirs = try Subprocess.run(opensslVerify(productionPath, caFile: applePEM, at: createdEpoch))
             guard theirs.status == 0 else { throw BenchError("openssl cms -verify rejects the production receipt") }
@@ -122,21 +128,29 @@ enum ReceiptBench {
             feed: { descriptor in
                 for _ in 0..<100_000 where Subprocess.writeAll(line, to: descriptor) {}
             })
-        guard lines.status == 0 else { throw BenchError("receipt-check --lines over 100,000 lines exited \(lines.status)") }
+        guard lines.status == 0 else {
+            throw BenchError("receipt-check --lines over 100,000 lines exited \(lines.status)")
+        }
         table.row("receipt-check --lines, 100,000 lines, --jobs 2", 100_000 / lines.seconds)
         let peakMB = Double(lines.maxRSSKilobytes) / 1024
         table.note("peak RSS of the 100,000-line run: \(fixed(peakMB, 1)) MB")
 
         print(table.render())
         print("Targets")
-        target("in-process production receipt >= 0.5x the RSA floor", receiptKitRate >= 0.5 * floor, "\(fixed(receiptKitRate / floor, 2))x")
-        target("in-process production receipt >= 15x the obvious path", receiptKitRate >= 15 * baseline, "\(fixed(receiptKitRate / baseline, 1))x")
+        target(
+            "in-process production receipt >= 0.5x the RSA floor", receiptKitRate >= 0.5 * floor,
+            "\(fixed(receiptKitRate / floor, 2))x")
+        target(
+            "in-process production receipt >= 15x the obvious path", receiptKitRate >= 15 * baseline,
+            "\(fixed(receiptKitRate / baseline, 1))x")
         target("<= 2 us per in-app entry at 10,000", perEntry <= 2, "\(fixed(perEntry, 2)) us")
         let inProcess = rates[10] ?? 0
-        target("CLI over 10,000 files, 2 jobs >= single-core in-process rate", cliRate >= inProcess,
+        target(
+            "CLI over 10,000 files, 2 jobs >= single-core in-process rate", cliRate >= inProcess,
             "\(Int(cliRate))/s vs \(Int(inProcess))/s")
         target("peak RSS < 100 MB for 100,000 inputs", peakMB < 100, "\(fixed(peakMB, 1)) MB")
-        target("single receipt whole process within 1.5x of one openssl cms -verify", single <= 1.5 * one,
+        target(
+            "single receipt whole process within 1.5x of one openssl cms -verify", single <= 1.5 * one,
             "\(fixed(single / Double(runs) * 1000, 2)) ms vs \(fixed(one / Double(runs) * 1000, 2)) ms")
     }
 
@@ -145,8 +159,10 @@ enum ReceiptBench {
     }
 
     private static func opensslVerify(_ path: String, caFile: String, at epoch: String) -> [String] {
-        ["openssl", "cms", "-verify", "-inform", "DER", "-in", path, "-CAfile", caFile, "-purpose", "any",
-         "-attime", epoch, "-binary", "-out", "/dev/null"]
+        [
+            "openssl", "cms", "-verify", "-inform", "DER", "-in", path, "-CAfile", caFile, "-purpose", "any",
+            "-attime", epoch, "-binary", "-out", "/dev/null",
+        ]
     }
 
     /// Receipts per second through `d2i_PKCS7` + `PKCS7_verify` with Apple's roots at `time`.
@@ -172,7 +188,8 @@ enum ReceiptBench {
         let outcome = try Subprocess.run(["openssl", "speed", "-seconds", "3", "rsa2048"], output: output)
         guard outcome.status == 0 else { throw BenchError("openssl speed exited \(outcome.status)") }
         let text = String(decoding: try InputReader.contents(of: output), as: UTF8.self)
-        for line in text.split(separator: "\n") where line.hasPrefix("rsa 2048 bits") || line.hasPrefix("rsa  2048 bits") {
+        for line in text.split(separator: "\n")
+        where line.hasPrefix("rsa 2048 bits") || line.hasPrefix("rsa  2048 bits") {
             let fields = line.split(separator: " ")
             if let value = fields.last.flatMap({ Double($0) }) {
                 return value
@@ -194,7 +211,10 @@ enum ReceiptBench {
     private static func executableDirectory() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let path = count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+        let path =
+            count > 0
+            ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            : CommandLine.arguments[0]
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return String(path[..<slash])
     }
@@ -219,7 +239,8 @@ func fixed(_ value: Double, _ decimals: Int) -> String {
     let whole = scaled / Int(scale)
     let fraction = String(abs(scaled) % Int(scale))
     guard decimals > 0 else { return String(whole) }
-    return "\(scaled < 0 && whole == 0 ? "-" : "")\(whole)." + String(repeating: "0", count: decimals - fraction.count) + fraction
+    return "\(scaled < 0 && whole == 0 ? "-" : "")\(whole)." + String(repeating: "0", count: decimals - fraction.count)
+        + fraction
 }
 
 extension Array where Element == UInt8 {

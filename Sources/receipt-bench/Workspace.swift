@@ -14,7 +14,8 @@ struct Workspace {
             buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
         }
         guard let made else {
-            throw Subprocess.Failure(description: "cannot make a temporary directory: \(String(cString: strerror(errno)))")
+            throw Subprocess.Failure(
+                description: "cannot make a temporary directory: \(String(cString: strerror(errno)))")
         }
         root = made
     }

@@ -8,7 +8,9 @@
 enum BatchOptionTable {
     static let options: [OptionSpec] = [
         OptionSpec("recursive", short: "r", help: "read every file under each directory given (sorted, depth first)"),
-        OptionSpec("files-from", value: "FILE", help: "also read the inputs named in FILE, one path a line (- for standard input)"),
+        OptionSpec(
+            "files-from", value: "FILE",
+            help: "also read the inputs named in FILE, one path a line (- for standard input)"),
         OptionSpec(
             "lines",
             help: "each line of standard input (or of each file given) is one receipt in base64, reported as FILE:LINE"),

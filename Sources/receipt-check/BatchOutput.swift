@@ -1,10 +1,11 @@
+import Dispatch
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Dispatch
-import Synchronization
 
 /// Prints results in input order as they arrive from the workers, and keeps the run's tally.
 ///

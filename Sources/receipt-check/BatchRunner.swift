@@ -1,10 +1,11 @@
+import Dispatch
+import ReceiptKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Dispatch
-import ReceiptKit
 
 /// Checks every input of a run on `jobs` worker threads and prints the reports in input order.
 ///

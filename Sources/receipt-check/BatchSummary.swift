@@ -22,12 +22,15 @@ struct BatchSummary: Sendable {
             guard let count = byStatus[status] else { continue }
             var part = "\(status.rawValue) \(count)"
             if let reasons = byReason[status], !reasons.isEmpty {
-                part += " (" + reasons.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"
+                part +=
+                    " (" + reasons.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+                    + ")"
             }
             parts.append(part)
         }
         let counts = parts.isEmpty ? "" : ": " + parts.joined(separator: ", ")
-        return "receipt-check: \(total) input\(total == 1 ? "" : "s") in \(Self.decimal(seconds)) s (\(rate) receipts/s)\(counts)\n"
+        return
+            "receipt-check: \(total) input\(total == 1 ? "" : "s") in \(Self.decimal(seconds)) s (\(rate) receipts/s)\(counts)\n"
     }
 
     /// Two decimals, without Foundation's formatters.

@@ -1,9 +1,10 @@
+import ReceiptKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import ReceiptKit
 
 /// The inputs of a run, produced one at a time in order, so a run over millions of paths or
 /// lines holds only the current one in memory.
@@ -86,10 +87,13 @@ struct InputSource {
             return BatchInput(
                 name: name,
                 content: .failure(
-                    ReceiptError(.inputTooLarge, "line \(lineNumber) is longer than the \(limit)-byte limit (raise it with --max-size)")))
+                    ReceiptError(
+                        .inputTooLarge,
+                        "line \(lineNumber) is longer than the \(limit)-byte limit (raise it with --max-size)")))
         case .failure(let message):
             lineReader = nil
-            return BatchInput(name: name, content: .failure(ReceiptError(.unreadableInput, "cannot read \(lineFile): \(message)")))
+            return BatchInput(
+                name: name, content: .failure(ReceiptError(.unreadableInput, "cannot read \(lineFile): \(message)")))
         }
     }
 
@@ -103,7 +107,9 @@ struct InputSource {
                 case .file(let path):
                     return .success(path)
                 case .failure(let path, let message):
-                    return .failure(BatchInputFailure(BatchInput(name: path, content: .failure(ReceiptError(.unreadableInput, message)))))
+                    return .failure(
+                        BatchInputFailure(
+                            BatchInput(name: path, content: .failure(ReceiptError(.unreadableInput, message)))))
                 case nil:
                     walker = nil
                 }

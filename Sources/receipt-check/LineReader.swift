@@ -1,9 +1,10 @@
+import ReceiptKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import ReceiptKit
 
 /// Reads a file descriptor a line at a time, holding at most one line (and one chunk) in memory.
 ///

@@ -30,7 +30,8 @@ import Testing
         for round in 0..<40 {
             lines += [good, "", "not base64 at all!", jws, "   ", String(good.prefix(200 + round)), good + "\r"]
         }
-        let result = try CLI.run(["--lines", "--format", "ndjson", "--jobs", "3"], stdin: Data((lines.joined(separator: "\n") + "\n").utf8))
+        let result = try CLI.run(
+            ["--lines", "--format", "ndjson", "--jobs", "3"], stdin: Data((lines.joined(separator: "\n") + "\n").utf8))
         let output = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(output.count == lines.count + 1, "one line per input plus the final newline")
         #expect(output.last == "")
@@ -73,15 +74,20 @@ import Testing
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let receipt = try Data(contentsOf: URL(fileURLWithPath: path))
-        let layout = ["b/2.receipt", "b/1.receipt", "a.receipt", "c/d/e/deep.receipt", ".hidden/skip.receipt", "c/0.receipt"]
+        let layout = [
+            "b/2.receipt", "b/1.receipt", "a.receipt", "c/d/e/deep.receipt", ".hidden/skip.receipt", "c/0.receipt",
+        ]
         for file in layout {
             let url = directory.appendingPathComponent(file)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try receipt.write(to: url)
         }
         let result = try CLI.run(["-r", "--format", "ndjson", "--jobs", "2", directory.path])
         #expect(result.status == 0, "\(result.stderr)")
-        let names = try objects(result.stdout).map { ($0["input"] as? String).map { String($0.dropFirst(directory.path.count + 1)) } }
+        let names = try objects(result.stdout).map {
+            ($0["input"] as? String).map { String($0.dropFirst(directory.path.count + 1)) }
+        }
         #expect(names == ["a.receipt", "b/1.receipt", "b/2.receipt", "c/0.receipt", "c/d/e/deep.receipt"])
 
         let flat = try CLI.run(["--format", "ndjson", directory.path])
@@ -101,7 +107,8 @@ import Testing
         #expect(reports.map { $0["status"] as? String } == ["valid", "invalid", "malformed"])
         #expect(fromFile.status == 66)
 
-        let fromStdin = try CLI.run(["--files-from", "-", "--format", "ndjson", "-q", path], stdin: Data("\(xcode)\n".utf8))
+        let fromStdin = try CLI.run(
+            ["--files-from", "-", "--format", "ndjson", "-q", path], stdin: Data("\(xcode)\n".utf8))
         #expect(try objects(fromStdin.stdout).map { $0["input"] as? String } == [path, xcode])
         #expect(fromStdin.status == 2)
 
@@ -114,7 +121,10 @@ import Testing
         let arguments = [path, xcode, path, "-", "/nonexistent/receipt"]
         let result = try CLI.run(["--format", "ndjson"] + arguments, stdin: Data("junk".utf8))
         #expect(result.stderr.hasPrefix("receipt-check: 5 inputs in "), "\(result.stderr)")
-        #expect(result.stderr.contains("receipts/s): valid 2, invalid 1 (untrusted_chain 1), malformed 2 (unreadable_input 1, unsupported_format 1)\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "receipts/s): valid 2, invalid 1 (untrusted_chain 1), malformed 2 (unreadable_input 1, unsupported_format 1)\n"
+            ), "\(result.stderr)")
         let quiet = try CLI.run(["--format", "ndjson", "--quiet"] + arguments, stdin: Data("junk".utf8))
         #expect(quiet.stderr.isEmpty)
         #expect(quiet.stdout == result.stdout)

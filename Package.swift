@@ -16,8 +16,9 @@ let package = Package(
         ),
         .target(name: "ReceiptKit", dependencies: ["CReceipt"]),
         .executableTarget(name: "receipt-check", dependencies: ["ReceiptKit"]),
+        .executableTarget(name: "receipt-bench", dependencies: ["ReceiptKit", "CReceipt"]),
         .testTarget(name: "ReceiptKitTests", dependencies: ["ReceiptKit"]),
-        .testTarget(name: "ReceiptCheckCLITests", dependencies: ["receipt-check"]),
+        .testTarget(name: "ReceiptCheckCLITests", dependencies: ["receipt-check", "ReceiptKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

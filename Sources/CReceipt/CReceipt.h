@@ -156,4 +156,52 @@ static inline STACK_OF(X509) *CReceipt_PKCS7_get0_certificates(PKCS7 *p7) {
     return p7->d.sign->cert;
 }
 
+/* ---- Benchmark baseline ---- */
+/* The obvious OpenSSL path that receipt-bench measures ReceiptKit against: decode the whole
+   PKCS#7 with d2i_PKCS7, then PKCS7_verify against a store of trusted roots checked at a fixed
+   time. Any purpose is accepted, as Apple's receipt-signing leaf is not an S/MIME certificate. */
+
+static inline X509_STORE *CReceipt_bench_store_new(int64_t at) {
+    X509_STORE *store = X509_STORE_new();
+    if (store == NULL) {
+        return NULL;
+    }
+    X509_VERIFY_PARAM_set_time(X509_STORE_get0_param(store), (time_t)at);
+    if (X509_STORE_set_purpose(store, X509_PURPOSE_ANY) != 1) {
+        X509_STORE_free(store);
+        return NULL;
+    }
+    return store;
+}
+
+/* Adds one DER root to the store; 1 on success. */
+static inline int CReceipt_bench_store_add(X509_STORE *store, const void *der, long length) {
+    const unsigned char *cursor = (const unsigned char *)der;
+    X509 *root = d2i_X509(NULL, &cursor, length);
+    if (root == NULL) {
+        return 0;
+    }
+    int added = X509_STORE_add_cert(store, root);
+    X509_free(root);
+    return added;
+}
+
+/* d2i_PKCS7 + PKCS7_verify of one DER receipt; 1 when it verifies, 0 otherwise (queue cleared). */
+static inline int CReceipt_bench_pkcs7_verify(X509_STORE *store, const void *der, long length) {
+    const unsigned char *cursor = (const unsigned char *)der;
+    PKCS7 *p7 = d2i_PKCS7(NULL, &cursor, length);
+    if (p7 == NULL) {
+        ERR_clear_error();
+        return 0;
+    }
+    BIO *sink = BIO_new(BIO_s_null());
+    int verified = sink != NULL && PKCS7_verify(p7, NULL, store, NULL, sink, PKCS7_BINARY) == 1;
+    BIO_free(sink);
+    PKCS7_free(p7);
+    if (!verified) {
+        ERR_clear_error();
+    }
+    return verified;
+}
+
 #endif /* CRECEIPT_H */

@@ -8,9 +8,18 @@ import ReceiptKit
 
 /// Reports as JSON: sorted keys so output is stable and diffable, one object per input.
 enum ReportJSON {
-    static func render(_ report: ValidationReport, pretty: Bool) throws -> String {
+    static func render(_ report: ValidationReport, rules: RuleResults? = nil, pretty: Bool) throws -> String {
+        if !pretty, rules == nil, let line = ReportJSONWriter.line(report) {
+            return line
+        }
+        return try encode(report, rules: rules, pretty: pretty)
+    }
+
+    /// Through `JSONEncoder`: pretty output, rule results, and the reference the compact writer is
+    /// tested against.
+    static func encode(_ report: ValidationReport, rules: RuleResults? = nil, pretty: Bool) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+        return String(decoding: try encoder.encode(RuledReport(report: report, results: rules)), as: UTF8.self) + "\n"
     }
 }

@@ -3,7 +3,8 @@ import ReceiptKit
 /// The options verify and inspect share, and how they become a `ReceiptValidator`.
 enum ValidationOptionTable {
     static let options: [OptionSpec] = [
-        OptionSpec("format", value: "FORMAT", choices: ["text", "json"], help: "output format (default: text)"),
+        OptionSpec("format", value: "FORMAT", choices: ["text", "json", "ndjson"],
+            help: "output format (default: text); ndjson: one compact JSON object a line"),
         OptionSpec("json", help: "same as --format json"),
         OptionSpec("bundle-id", value: "ID", help: "require this bundle id (field 2)"),
         OptionSpec("app-version", value: "VERSION", help: "require this application version (field 3)"),
@@ -22,7 +23,7 @@ enum ValidationOptionTable {
             help: "also accept receipts signed by this Xcode StoreKit Testing certificate (reported as storekit_testing)"),
         OptionSpec("max-size", value: "BYTES", help: "refuse inputs larger than this (default: 16777216)"),
         OptionSpec("help", short: "h", help: "show this help"),
-    ]
+    ] + RuleOptionTable.options
 
     /// Output format requested.
     static func wantsJSON(_ arguments: ParsedArguments) -> Bool {

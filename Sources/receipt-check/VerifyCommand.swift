@@ -8,10 +8,12 @@ enum VerifyCommand: Command {
             Verify each receipt's signature and certificate chain (at the receipt's creation date by default), \
             decode it, and apply the checks asked for. Exit 0 when every input is valid.
             """,
-        operands: "INPUT...", minimumOperands: 1, options: ValidationOptionTable.options)
+        operands: "INPUT...", minimumOperands: 0, options: ValidationOptionTable.options + BatchOptionTable.options)
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
-        ReportRun.run(arguments, console: console, spec: spec, detailed: false) { ExitStatus($0) }
+        ReportRun.run(arguments, console: console, spec: spec, detailed: false, enforcesRequirements: true) {
+            ExitStatus($0)
+        }
     }
 }
 
@@ -23,24 +25,29 @@ enum InspectCommand: Command {
             Decode each receipt and show every field, purchase, undocumented attribute and check, including \
             why it would not verify. Exit 0 when every input could be decoded, whatever the verdict.
             """,
-        operands: "INPUT...", minimumOperands: 1, options: ValidationOptionTable.options)
+        operands: "INPUT...", minimumOperands: 0, options: ValidationOptionTable.options + BatchOptionTable.options)
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
-        ReportRun.run(arguments, console: console, spec: spec, detailed: true) { report in
+        ReportRun.run(arguments, console: console, spec: spec, detailed: true, enforcesRequirements: false) { report in
             report.status == .malformed ? ExitStatus(report) : .valid
         }
     }
 }
 
-/// The loop verify and inspect share: read, validate, print, fold the statuses.
+/// What verify and inspect share: set up from the options, then hand the inputs to `BatchRunner`.
 enum ReportRun {
+    /// `enforcesRequirements`: a valid receipt missing a `--require`d entitlement exits 1 (verify).
     static func run(
-        _ arguments: ParsedArguments, console: Console, spec: CommandSpec, detailed: Bool,
-        status: (ValidationReport) -> ExitStatus
+        _ arguments: ParsedArguments, console: Console, spec: CommandSpec, detailed: Bool, enforcesRequirements: Bool,
+        status: @escaping @Sendable (ValidationReport) -> ExitStatus
     ) -> ExitStatus {
         let validator: ReceiptValidator
         let limit: Int
+        let settings: BatchOptionTable.Settings
+        let rules: RuleConfiguration?
         do {
+            rules = try RuleOptionTable.configuration(arguments)
+            settings = try BatchOptionTable.settings(arguments, command: spec)
             validator = try ValidationOptionTable.validator(arguments)
             limit = try ValidationOptionTable.sizeLimit(arguments)
         } catch let error as SetupError {
@@ -50,32 +57,10 @@ enum ReportRun {
         } catch {
             return SetupError.internalError("\(error)").report(to: console, usage: spec.usage)
         }
-        let json = ValidationOptionTable.wantsJSON(arguments)
-        var statuses: [ExitStatus] = []
-        for path in arguments.operands {
-            let report: ValidationReport
-            do {
-                report = validator.validate(try InputReader.contents(of: path, limit: limit), input: path)
-            } catch {
-                var failed = ValidationReport(input: path)
-                failed.reject(error)
-                report = failed
-            }
-            if report.status == .malformed, let message = report.message {
-                console.error("\(path): \(message)")
-            }
-            if json {
-                do {
-                    console.out(try ReportJSON.render(report, pretty: true))
-                } catch {
-                    console.error("\(path): cannot encode the report: \(error)")
-                    statuses.append(.internalError)
-                }
-            } else {
-                console.out(ReportText.render(report, detailed: detailed))
-            }
-            statuses.append(status(report))
-        }
-        return ExitStatus.worst(statuses)
+        var source = InputSource(operands: arguments.operands, settings: settings, limit: limit)
+        let runner = BatchRunner(
+            validator: validator, settings: settings, limit: limit, detailed: detailed, rules: rules,
+            enforcesRequirements: enforcesRequirements, status: status)
+        return runner.run(&source, console: console)
     }
 }

@@ -170,6 +170,45 @@ public enum ReceiptInput {
         while compact.count % 4 != 0 {
             compact.append(UInt8(ascii: "="))
         }
-        return Data(base64Encoded: Data(compact)).map { [UInt8]($0) }
+        return decodeBase64Quads(compact)
+    }
+
+    /// The value of each base64 letter, 0xFF for anything else.
+    private static let base64Values: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (value, letter) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
+            table[Int(letter)] = UInt8(value)
+        }
+        return table
+    }()
+
+    /// Decodes whole quads of the standard alphabet; `=` only as one or two final padding
+    /// characters. Written by hand because `Data(base64Encoded:)` cost more per receipt than
+    /// the signature check, and it accepts padding in the middle (`QQ=A`).
+    private static func decodeBase64Quads(_ quads: [UInt8]) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(quads.count / 4 * 3)
+        var index = 0
+        while index + 4 <= quads.count {
+            let a = base64Values[Int(quads[index])]
+            let b = base64Values[Int(quads[index + 1])]
+            let c = base64Values[Int(quads[index + 2])]
+            let d = base64Values[Int(quads[index + 3])]
+            index += 4
+            guard a != 0xFF, b != 0xFF else { return nil }
+            out.append(a << 2 | b >> 4)
+            if c == 0xFF || d == 0xFF {
+                let padC = quads[index - 2] == UInt8(ascii: "=")
+                let padD = quads[index - 1] == UInt8(ascii: "=")
+                guard index == quads.count, padD, padC || c != 0xFF else { return nil }
+                if !padC {
+                    out.append(b << 4 | c >> 2)
+                }
+                return out
+            }
+            out.append(b << 4 | c >> 2)
+            out.append(c << 6 | d)
+        }
+        return out
     }
 }

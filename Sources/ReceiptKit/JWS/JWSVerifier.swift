@@ -79,20 +79,7 @@ struct JWSVerifier {
         }
 
         let chain = validator.verifier.verify(certificates: certificates.map { $0[...] }, leafIndex: 0)
-        for (name, detail) in chain.passed where name == .signer {
-            report.record(.pass(name, detail))
-        }
-        if let key = chain.signerKey {
-            report.record(signatureCheck(jws, key: key))
-        }
-        for (name, detail) in chain.passed where name != .signer {
-            report.record(.pass(name, detail))
-        }
-        if let failure = chain.failure {
-            report.record(.fail(failure.check, failure.reason, failure.detail))
-        }
-        report.trust?.kind = chain.failure == nil ? chain.kind : nil
-        report.trust?.chain = chain.chain.map(CertificateInfo.init)
+        report.record(chain) { key in signatureCheck(jws, key: key) }
         if chain.failure == nil {
             checkValidity(chain.chain, jws, payload, into: &report)
         }

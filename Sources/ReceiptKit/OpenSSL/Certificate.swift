@@ -24,6 +24,16 @@ public final class Certificate: @unchecked Sendable {
     /// signer identifier names them.
     let issuerDER: ArraySlice<UInt8>
     let serialContents: ArraySlice<UInt8>
+    /// The subject as `CN=..., OU=..., O=..., C=...` (RFC 2253 order reversed for reading).
+    /// Names, validity and fingerprint are read once here: a cached chain serves every receipt
+    /// of a batch, and printing names with OpenSSL per receipt cost more than its signature check.
+    public let subject: String
+    public let issuer: String
+    public let commonName: String?
+    public let notBefore: Date?
+    public let notAfter: Date?
+    /// SHA-256 of the DER encoding, lowercase hex.
+    public let fingerprint: String
 
     public init(der: [UInt8]) throws(OpenSSLError) {
         let decoded = der.withUnsafeBytes { CReceipt_d2i_X509($0.baseAddress, $0.count) }
@@ -33,6 +43,13 @@ public final class Certificate: @unchecked Sendable {
         pointer = decoded
         self.der = der
         (issuerDER, serialContents) = Self.issuerAndSerial(der)
+        subject = Self.text(of: X509_get_subject_name(decoded))
+        issuer = Self.text(of: X509_get_issuer_name(decoded))
+        commonName = subject.split(separator: ",").lazy.map { $0.trimmingPrefix(" ") }
+            .first { $0.hasPrefix("CN=") }.map { String($0.dropFirst(3)) }
+        notBefore = Self.date(X509_get0_notBefore(decoded))
+        notAfter = Self.date(X509_get0_notAfter(decoded))
+        fingerprint = (try? Digest.sha256.hash(der[...]).hexString) ?? ""
     }
 
     /// Reads issuer and serial from the DER OpenSSL already accepted; an empty pair (matching
@@ -87,17 +104,6 @@ public final class Certificate: @unchecked Sendable {
         X509_free(pointer)
     }
 
-    /// The subject as `CN=..., OU=..., O=..., C=...` (RFC 2253 order reversed for reading).
-    public var subject: String { Self.text(of: X509_get_subject_name(pointer)) }
-    public var issuer: String { Self.text(of: X509_get_issuer_name(pointer)) }
-
-    public var commonName: String? {
-        subject.split(separator: ",").lazy.map { $0.trimmingPrefix(" ") }
-            .first { $0.hasPrefix("CN=") }.map { String($0.dropFirst(3)) }
-    }
-
-    public var notBefore: Date? { Self.date(X509_get0_notBefore(pointer)) }
-    public var notAfter: Date? { Self.date(X509_get0_notAfter(pointer)) }
 
     public var isSelfIssued: Bool {
         X509_NAME_cmp(X509_get_subject_name(pointer), X509_get_issuer_name(pointer)) == 0
@@ -121,10 +127,6 @@ public final class Certificate: @unchecked Sendable {
         return PublicKey(owning: key)
     }
 
-    /// SHA-256 of the DER encoding, lowercase hex.
-    public var fingerprint: String {
-        (try? Digest.sha256.hash(der[...]).hexString) ?? ""
-    }
 
     private static func text(of name: OpaquePointer?) -> String {
         guard let name, let bio = BIO_new(BIO_s_mem()) else { return "" }

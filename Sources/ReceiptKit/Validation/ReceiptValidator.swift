@@ -85,21 +85,7 @@ public final class ReceiptValidator: Sendable {
         }
 
         let chain = verifier.verify(certificates: container.certificates, signer: signer.identifier)
-        // The signer is named first, then its signature, then what the chain proves of it.
-        for (name, detail) in chain.passed where name == .signer {
-            report.record(.pass(name, detail))
-        }
-        if let key = chain.signerKey {
-            report.record(signatureCheck(signer, container.payload, digest: digest, key: key))
-        }
-        for (name, detail) in chain.passed where name != .signer {
-            report.record(.pass(name, detail))
-        }
-        if let failure = chain.failure {
-            report.record(.fail(failure.check, failure.reason, failure.detail))
-        }
-        report.trust?.kind = chain.failure == nil ? chain.kind : nil
-        report.trust?.chain = chain.chain.map(CertificateInfo.init)
+        report.record(chain) { key in signatureCheck(signer, container.payload, digest: digest, key: key) }
         if chain.failure == nil {
             checkValidity(chain.chain, receipt, into: &report)
         }

@@ -43,6 +43,25 @@ public struct ValidationReport: Sendable, Encodable {
         }
     }
 
+    /// Records what a chain check found and the signature check made with its signer's key,
+    /// in reading order: the signer, its signature, then what the chain proves of it.
+    mutating func record(_ chain: VerifiedChain, signature: (PublicKey) -> Check) {
+        for (name, detail) in chain.passed where name == .signer {
+            record(.pass(name, detail))
+        }
+        if let key = chain.signerKey {
+            record(signature(key))
+        }
+        for (name, detail) in chain.passed where name != .signer {
+            record(.pass(name, detail))
+        }
+        if let failure = chain.failure {
+            record(.fail(failure.check, failure.reason, failure.detail))
+        }
+        trust?.kind = chain.failure == nil ? chain.kind : nil
+        trust?.chain = chain.chain.map(CertificateInfo.init)
+    }
+
     /// Ends the report as malformed with this error.
     public mutating func reject(_ error: ReceiptError) {
         status = .malformed

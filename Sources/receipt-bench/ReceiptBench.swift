@@ -1,0 +1,258 @@
+import CReceipt
+import ReceiptKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `make bench`: ReceiptKit against the obvious OpenSSL path and the RSA floor, in one run on one machine.
+///
+/// Every rate is printed with its ratio to the baseline (`d2i_PKCS7` + `PKCS7_verify`) and to the
+/// floor (one RSA-2048 verify, from `openssl speed`), so runs on different machines compare by ratio.
+@main
+enum ReceiptBench {
+    static func main() {
+        do {
+            try run()
+        } catch {
+            FileHandleless.error("receipt-bench: error: \(error)")
+            exit(1)
+        }
+    }
+
+    struct BenchError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    static func run() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let cli = executableDirectory() + "/receipt-check"
+        guard access(cli, X_OK) == 0 else { throw BenchError("\(cli) not found: build it with swift build -c release") }
+        var table = BenchTable()
+
+        // Production receipt, in process, at its creation date.
+        let production = try InputReader.contents(of: corpusPath("receipts/tpinapp-11.receipt"))
+        let apple = try ReceiptValidator(policy: TrustPolicy.apple())
+        let report = apple.validate(production, input: "tpinapp-11")
+        guard report.status == .valid, let created = report.receipt?.receiptCreationDate else {
+            throw BenchError("the production receipt does not verify: \(report.message ?? "?")")
+        }
+        let receiptKitRate = Clock.rate(seconds: 3) { _ = apple.validate(production, input: "tpinapp-11") }
+
+        // The obvious OpenSSL path, same receipt, same roots, same time.
+        let baseline = try opensslBaselineRate(production, at: created)
+        let floor = try rsaFloor()
+        table.set(baseline: baseline, floor: floor)
+        table.row("OpenSSL d2i_PKCS7 + PKCS7_verify (baseline)", baseline)
+        table.row("RSA-2048 verify, openssl speed (floor)", floor)
+        table.row("ReceiptKit verify+decode, production receipt", receiptKitRate)
+
+        // Synthetic receipts with growing in-app lists.
+        let synthetic = try SyntheticReceipts()
+        let validator = try ReceiptValidator(policy: .custom(roots: [synthetic.root]))
+        var rates: [Int: Double] = [:]
+        var smallReceipt: [UInt8] = []
+        for count in [10, 100, 1_000, 10_000] {
+            let bytes = try synthetic.receipt(inApp: count)
+            if count == 10 { smallReceipt = bytes }
+            let check = validator.validate(bytes, input: "synthetic")
+            guard check.status == .valid, check.receipt?.inApp.count == count else {
+                throw BenchError("the synthetic \(count)-entry receipt does not verify: \(check.message ?? "?")")
+            }
+            rates[count] = Clock.rate(seconds: count >= 1_000 ? 2 : 1.5) { _ = validator.validate(bytes, input: "s") }
+            table.row("ReceiptKit verify+decode, \(count) in-app entries (\(bytes.count / 1024) KB)", rates[count] ?? 0)
+        }
+        let perEntry = ((1 / (rates[10_000] ?? 1)) - (1 / (rates[10] ?? 1))) / 9_990 * 1e6
+        table.note("per in-app entry at 10,000 entries: \(fixed(perEntry, 2)) us")
+
+        // Whole process: the CLI over 10,000 files with 2 jobs against a loop of openssl processes.
+        let rootPEM = workspace.path("root.pem")
+        try workspace.write(synthetic.pki.root.certificatePEM, to: "root.pem")
+        let directory = workspace.path("files")
+        mkdir(directory, 0o755)
+        for index in 0..<10_000 {
+            try workspace.write(smallReceipt, to: "files/\(index).receipt")
+        }
+        let batch = try Subprocess.run([
+            cli, "--root", rootPEM, "-r", "--format", "ndjson", "--quiet", "--jobs", "2", directory,
+        ])
+        guard batch.status == 0 else { throw BenchError("receipt-check over 10,000 files exited \(batch.status)") }
+        let cliRate = 10_000 / batch.seconds
+        table.row("receipt-check --jobs 2 over 10,000 files (whole process)", cliRate)
+        let epoch = String(Int(SyntheticReceipts.created.timeIntervalSince1970))
+        let sample = 100
+        var opensslSeconds = 0.0
+        for index in 0..<sample {
+            let outcome = try Subprocess.run(opensslVerify(directory + "/\(index).receipt", caFile: rootPEM, at: epoch))
+            guard outcome.status == 0 else { throw BenchError("openssl cms -verify failed on a synthetic receipt") }
+            opensslSeconds += outcome.seconds
+        }
+        table.row(
+            "shell loop of openssl cms -verify (\(sample) of 10,000, extrapolated)", Double(sample) / opensslSeconds)
+
+        // A single receipt, whole process.
+        let applePEM = workspace.path("apple.pem")
+        try workspace.write(Array(AppleRootCertificates.all.map(pem).joined()), to: "apple.pem")
+        let productionPath = try corpusPath("receipts/tpinapp-11.receipt")
+        let createdEpoch = String(Int(created.timeIntervalSince1970))
+        let runs = 40
+        var single = 0.0
+        var one = 0.0
+        for _ in 0..<runs {
+            let ours = try Subprocess.run([cli, "--quiet", productionPath])
+            guard ours.status == 0 else {
+                throw BenchError("receipt-check on the production receipt exited \(ours.status)")
+            }
+            single += ours.seconds
+            let theirs = try Subprocess.run(opensslVerify(productionPath, caFile: applePEM, at: createdEpoch))
+            guard theirs.status == 0 else { throw BenchError("openssl cms -verify rejects the production receipt") }
+            one += theirs.seconds
+        }
+        table.row("receipt-check, one receipt (whole process, \(runs) runs)", Double(runs) / single)
+        table.row("openssl cms -verify, one receipt (whole process)", Double(runs) / one)
+
+        // Peak memory over 100,000 lines.
+        let line = Array(smallReceipt.base64Line().utf8) + [0x0A]
+        try workspace.write(line, to: "one.line")
+        let lines = try Subprocess.run(
+            [cli, "--root", rootPEM, "--lines", "--format", "ndjson", "--quiet", "--jobs", "2"],
+            feed: { descriptor in
+                for _ in 0..<100_000 where Subprocess.writeAll(line, to: descriptor) {}
+            })
+        guard lines.status == 0 else {
+            throw BenchError("receipt-check --lines over 100,000 lines exited \(lines.status)")
+        }
+        table.row("receipt-check --lines, 100,000 lines, --jobs 2", 100_000 / lines.seconds)
+        let peakMB = Double(lines.maxRSSKilobytes) / 1024
+        table.note("peak RSS of the 100,000-line run: \(fixed(peakMB, 1)) MB")
+
+        print(table.render())
+        print("Targets")
+        target(
+            "in-process production receipt >= 0.5x the RSA floor", receiptKitRate >= 0.5 * floor,
+            "\(fixed(receiptKitRate / floor, 2))x")
+        target(
+            "in-process production receipt >= 15x the obvious path", receiptKitRate >= 15 * baseline,
+            "\(fixed(receiptKitRate / baseline, 1))x")
+        target("<= 2 us per in-app entry at 10,000", perEntry <= 2, "\(fixed(perEntry, 2)) us")
+        let inProcess = rates[10] ?? 0
+        target(
+            "CLI over 10,000 files, 2 jobs >= single-core in-process rate", cliRate >= inProcess,
+            "\(Int(cliRate))/s vs \(Int(inProcess))/s")
+        target("peak RSS < 100 MB for 100,000 inputs", peakMB < 100, "\(fixed(peakMB, 1)) MB")
+        target(
+            "single receipt whole process within 1.5x of one openssl cms -verify", single <= 1.5 * one,
+            "\(fixed(single / Double(runs) * 1000, 2)) ms vs \(fixed(one / Double(runs) * 1000, 2)) ms")
+    }
+
+    private static func target(_ name: String, _ met: Bool, _ figure: String) {
+        print("  \(met ? "met    " : "NOT met") \(name): \(figure)")
+    }
+
+    private static func opensslVerify(_ path: String, caFile: String, at epoch: String) -> [String] {
+        [
+            "openssl", "cms", "-verify", "-inform", "DER", "-in", path, "-CAfile", caFile, "-purpose", "any",
+            "-attime", epoch, "-binary", "-out", "/dev/null",
+        ]
+    }
+
+    /// Receipts per second through `d2i_PKCS7` + `PKCS7_verify` with Apple's roots at `time`.
+    private static func opensslBaselineRate(_ receipt: [UInt8], at time: Date) throws -> Double {
+        guard let store = CReceipt_bench_store_new(Int64(time.timeIntervalSince1970)) else {
+            throw BenchError("cannot create an X509_STORE")
+        }
+        defer { X509_STORE_free(store) }
+        for root in AppleRootCertificates.all {
+            guard root.withUnsafeBytes({ CReceipt_bench_store_add(store, $0.baseAddress, $0.count) }) == 1 else {
+                throw BenchError("cannot add an Apple root to the store")
+            }
+        }
+        let verify = { receipt.withUnsafeBytes { CReceipt_bench_pkcs7_verify(store, $0.baseAddress, $0.count) } }
+        guard verify() == 1 else { throw BenchError("PKCS7_verify rejects the production receipt") }
+        return Clock.rate(seconds: 3) { _ = verify() }
+    }
+
+    /// RSA-2048 verifies per second, the last column of `openssl speed -seconds 3 rsa2048`.
+    private static func rsaFloor() throws -> Double {
+        let output = "/tmp/receipt-bench-speed-\(getpid()).txt"
+        defer { unlink(output) }
+        let outcome = try Subprocess.run(["openssl", "speed", "-seconds", "3", "rsa2048"], output: output)
+        guard outcome.status == 0 else { throw BenchError("openssl speed exited \(outcome.status)") }
+        let text = String(decoding: try InputReader.contents(of: output), as: UTF8.self)
+        for line in text.split(separator: "\n")
+        where line.hasPrefix("rsa 2048 bits") || line.hasPrefix("rsa  2048 bits") {
+            let fields = line.split(separator: " ")
+            if let value = fields.last.flatMap({ Double($0) }) {
+                return value
+            }
+        }
+        throw BenchError("no 'rsa 2048 bits' line in the output of openssl speed")
+    }
+
+    private static func corpusPath(_ relative: String) throws -> String {
+        let environment = getenv("RECEIPT_CORPUS").map { String(cString: $0) } ?? ""
+        let base = environment.isEmpty ? "../shared/corpus" : environment
+        let path = base + "/" + relative
+        guard access(path, R_OK) == 0 else {
+            throw BenchError("RECEIPT CORPUS NOT FOUND: \(path); set RECEIPT_CORPUS")
+        }
+        return path
+    }
+
+    private static func executableDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let path =
+            count > 0
+            ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            : CommandLine.arguments[0]
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return String(path[..<slash])
+    }
+
+    private static func pem(_ der: [UInt8]) -> [UInt8] {
+        let body = der.base64Line()
+        var text = "-----BEGIN CERTIFICATE-----\n"
+        var index = body.startIndex
+        while index < body.endIndex {
+            let end = body.index(index, offsetBy: 64, limitedBy: body.endIndex) ?? body.endIndex
+            text += body[index..<end] + "\n"
+            index = end
+        }
+        return Array((text + "-----END CERTIFICATE-----\n").utf8)
+    }
+}
+
+func fixed(_ value: Double, _ decimals: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = Int((value * scale).rounded())
+    let whole = scaled / Int(scale)
+    let fraction = String(abs(scaled) % Int(scale))
+    guard decimals > 0 else { return String(whole) }
+    return "\(scaled < 0 && whole == 0 ? "-" : "")\(whole)." + String(repeating: "0", count: decimals - fraction.count)
+        + fraction
+}
+
+extension Array where Element == UInt8 {
+    func base64Line() -> String {
+        Data(self).base64EncodedString()
+    }
+}
+
+/// Standard error without Foundation's FileHandle.
+enum FileHandleless {
+    static func error(_ message: String) {
+        var text = message + "\n"
+        text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The options that turn verify and inspect into batch runs, and what they ask for.
+enum BatchOptionTable {
+    static let options: [OptionSpec] = [
+        OptionSpec("recursive", short: "r", help: "read every file under each directory given (sorted, depth first)"),
+        OptionSpec(
+            "files-from", value: "FILE",
+            help: "also read the inputs named in FILE, one path a line (- for standard input)"),
+        OptionSpec(
+            "lines",
+            help: "each line of standard input (or of each file given) is one receipt in base64, reported as FILE:LINE"),
+        OptionSpec("jobs", short: "j", value: "N", help: "check N inputs at once (default: the number of cores)"),
+        OptionSpec("unordered", help: "print each result as soon as it is ready instead of in input order"),
+        OptionSpec("quiet", short: "q", help: "no summary or progress on standard error"),
+    ]
+
+    /// How the reports of a run are printed.
+    enum OutputFormat: Sendable {
+        case text
+        /// One pretty JSON object per input.
+        case json
+        /// One compact JSON object a line.
+        case ndjson
+    }
+
+    /// What the batch options ask for, checked.
+    struct Settings: Sendable {
+        var format: OutputFormat = .text
+        var recursive = false
+        var filesFrom: String?
+        var lines = false
+        var jobs = 1
+        var ordered = true
+        var quiet = false
+
+        /// Batch options were used, so a summary is due even for one input.
+        var isBatch: Bool { recursive || filesFrom != nil || lines || format == .ndjson }
+    }
+
+    static func settings(_ arguments: ParsedArguments, command: CommandSpec) throws(UsageError) -> Settings {
+        var settings = Settings()
+        if arguments.value("format")?.lowercased() == "ndjson" {
+            if arguments.flag("json") {
+                throw UsageError("--json and --format ndjson contradict each other")
+            }
+            settings.format = .ndjson
+        } else if ValidationOptionTable.wantsJSON(arguments) {
+            settings.format = .json
+        }
+        settings.recursive = arguments.flag("recursive")
+        settings.filesFrom = arguments.value("files-from")
+        settings.lines = arguments.flag("lines")
+        settings.ordered = !arguments.flag("unordered")
+        settings.quiet = arguments.flag("quiet")
+        if let text = arguments.value("jobs") {
+            guard let jobs = Int(text), jobs > 0, jobs <= 1024 else {
+                throw UsageError("--jobs takes a number of parallel checks from 1 to 1024, not '\(text)'")
+            }
+            settings.jobs = jobs
+        } else {
+            settings.jobs = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        }
+        if arguments.operands.isEmpty, settings.filesFrom == nil, !settings.lines {
+            throw UsageError("missing \(command.operands)")
+        }
+        if settings.filesFrom == "-", settings.lines, arguments.operands.isEmpty || arguments.operands.contains("-") {
+            throw UsageError("--files-from - and --lines cannot both read standard input")
+        }
+        return settings
+    }
+}

@@ -1,0 +1,118 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Prints results in input order as they arrive from the workers, and keeps the run's tally.
+///
+/// A result that arrives early waits in a reorder buffer; the run's window (a semaphore the
+/// producer takes a slot of per input, released here once printed) bounds that buffer, so
+/// memory does not grow with the number of inputs.
+final class BatchOutput: Sendable {
+    private struct State {
+        var next = 0
+        var waiting: [Int: BatchResult] = [:]
+        var summary = BatchSummary()
+        var worst = ExitStatus.valid
+        var lastProgress: Double = 0
+        var progressShown = false
+    }
+
+    private let state = Mutex(State())
+    private let console: Console
+    private let window: DispatchSemaphore
+    private let ordered: Bool
+    private let progress: Bool
+    private let started: Double
+
+    init(console: Console, window: DispatchSemaphore, ordered: Bool, progress: Bool) {
+        self.console = console
+        self.window = window
+        self.ordered = ordered
+        self.progress = progress
+        started = Self.now()
+    }
+
+    /// Hands over the result of input number `index` (counted from 0).
+    func deliver(_ index: Int, _ result: BatchResult) {
+        let printed = state.withLock { state in
+            var out = ""
+            var errors = ""
+            var printed = 0
+            if ordered {
+                state.waiting[index] = result
+                while let ready = state.waiting.removeValue(forKey: state.next) {
+                    Self.add(ready, to: &state, out: &out, errors: &errors)
+                    state.next += 1
+                    printed += 1
+                }
+            } else {
+                Self.add(result, to: &state, out: &out, errors: &errors)
+                printed = 1
+            }
+            if !errors.isEmpty {
+                clearProgress(&state)
+                console.err(errors)
+            }
+            if !out.isEmpty {
+                console.out(out)
+            }
+            if progress, printed > 0 {
+                showProgress(&state)
+            }
+            return printed
+        }
+        for _ in 0..<printed {
+            window.signal()
+        }
+    }
+
+    /// Ends the run: clears the progress line, prints the summary unless `quiet`, gives the status.
+    func finish(summary wanted: Bool) -> ExitStatus {
+        let seconds = Self.now() - started
+        return state.withLock { state in
+            clearProgress(&state)
+            if wanted {
+                console.err(state.summary.line(seconds: seconds))
+            }
+            return state.worst
+        }
+    }
+
+    private static func add(_ result: BatchResult, to state: inout State, out: inout String, errors: inout String) {
+        out += result.output
+        if let error = result.error {
+            errors += "receipt-check: error: \(error)\n"
+        }
+        state.summary.count(result.reportStatus, reason: result.reason)
+        state.worst = ExitStatus.worst([state.worst, result.status])
+    }
+
+    /// Redraws `N checked, R/s` at most five times a second, once the run has lasted a second.
+    private func showProgress(_ state: inout State) {
+        let now = Self.now()
+        let elapsed = now - started
+        guard elapsed >= 1, now - state.lastProgress >= 0.2 else { return }
+        state.lastProgress = now
+        state.progressShown = true
+        let total = state.summary.total
+        console.err("\r\u{1B}[Kreceipt-check: \(total) checked, \(Int(Double(total) / elapsed)) receipts/s")
+    }
+
+    private func clearProgress(_ state: inout State) {
+        guard state.progressShown else { return }
+        state.progressShown = false
+        console.err("\r\u{1B}[K")
+    }
+
+    /// Seconds on the monotonic clock.
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

@@ -1,0 +1,12 @@
+import ReceiptKit
+
+/// What checking one input produced: the text to print and what it counts as.
+struct BatchResult: Sendable {
+    /// The rendered report, ending in a newline.
+    var output: String
+    /// An error line for standard error, without the `receipt-check: error: ` prefix.
+    var error: String?
+    var status: ExitStatus
+    var reportStatus: ValidationReport.Status
+    var reason: ReasonCode?
+}

@@ -1,0 +1,114 @@
+import Dispatch
+import ReceiptKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Checks every input of a run on `jobs` worker threads and prints the reports in input order.
+///
+/// The producer (the calling thread) reads inputs one at a time and takes a slot of a window of
+/// `jobs * 64` before queueing each; a slot comes back when its report is printed. So at most
+/// that many inputs are read, being checked or waiting to be printed at any moment, whatever
+/// the length of the run, and the first reports appear as soon as they are ready.
+struct BatchRunner {
+    let validator: ReceiptValidator
+    let settings: BatchOptionTable.Settings
+    let limit: Int
+    let detailed: Bool
+    let rules: RuleConfiguration?
+    /// A valid receipt missing a `--require`d entitlement exits 1 (verify, not inspect).
+    let enforcesRequirements: Bool
+    let status: @Sendable (ValidationReport) -> ExitStatus
+
+    func run(_ source: inout InputSource, console: Console) -> ExitStatus {
+        let jobs = settings.jobs
+        let windowSize = jobs * 64
+        let window = DispatchSemaphore(value: windowSize)
+        let output = BatchOutput(
+            console: console, window: window, ordered: settings.ordered,
+            progress: !settings.quiet && isatty(STDERR_FILENO) == 1)
+        guard let first = source.next() else {
+            return output.finish(summary: !settings.quiet)
+        }
+        guard let second = source.next() else {
+            // One input: no threads, so a single file costs what it always did.
+            window.wait()
+            output.deliver(0, check(first))
+            return output.finish(summary: !settings.quiet && settings.isBatch)
+        }
+
+        let queue = WorkQueue<(Int, BatchInput)>()
+        let group = DispatchGroup()
+        let worker = self
+        for _ in 0..<jobs {
+            DispatchQueue.global().async(group: group) {
+                while let (index, input) = queue.take() {
+                    output.deliver(index, worker.check(input))
+                }
+            }
+        }
+        var index = 0
+        var next: BatchInput? = first
+        var after: BatchInput? = second
+        while let input = next {
+            window.wait()
+            queue.put((index, input))
+            index += 1
+            next = after
+            after = after == nil ? nil : source.next()
+        }
+        for _ in 0..<jobs {
+            queue.put(nil)
+        }
+        group.wait()
+        return output.finish(summary: !settings.quiet)
+    }
+
+    /// Reads, validates and renders one input. Never throws: a bad input is a report.
+    func check(_ input: BatchInput) -> BatchResult {
+        let report: ValidationReport
+        switch input.content {
+        case .path(let path):
+            do {
+                report = validator.validate(try InputReader.contents(of: path, limit: limit), input: input.name)
+            } catch {
+                report = Self.failed(input.name, error)
+            }
+        case .bytes(let bytes):
+            report = validator.validate(bytes, input: input.name)
+        case .failure(let error):
+            report = Self.failed(input.name, error)
+        }
+        let decisions = rules?.results(for: report)
+        var verdict = status(report)
+        if enforcesRequirements, verdict == .valid, let rules, let decisions, !rules.satisfied(by: decisions) {
+            verdict = .notEntitled
+        }
+        var result = BatchResult(
+            output: "", error: nil, status: verdict, reportStatus: report.status, reason: report.reason)
+        if report.status == .malformed, settings.format != .ndjson, let message = report.message {
+            result.error = "\(input.name): \(message)"
+        }
+        switch settings.format {
+        case .text:
+            result.output = ReportText.render(report, detailed: detailed) + RuleReportText.render(decisions, report: report)
+        case .json, .ndjson:
+            do {
+                result.output = try ReportJSON.render(report, rules: decisions, pretty: settings.format == .json)
+            } catch {
+                result.error = "\(input.name): cannot encode the report: \(error)"
+                result.status = .internalError
+            }
+        }
+        return result
+    }
+
+    private static func failed(_ name: String, _ error: ReceiptError) -> ValidationReport {
+        var report = ValidationReport(input: name)
+        report.reject(error)
+        return report
+    }
+}

@@ -1,0 +1,185 @@
+import ReceiptKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The inputs of a run, produced one at a time in order, so a run over millions of paths or
+/// lines holds only the current one in memory.
+///
+/// Paths come from the operands, then from `--files-from`; with `--recursive` a directory
+/// stands for the files under it; with `--lines` each path (standard input when none) stands
+/// for its lines, each one input named `PATH:LINE`.
+struct InputSource {
+    private var operands: IndexingIterator<[String]>
+    private var listReader: LineReader?
+    private let listName: String?
+    private var listLine = 0
+    private var walker: DirectoryWalker?
+    private var lineReader: LineReader?
+    private var lineFile = ""
+    private var lineNumber = 0
+    private let recursive: Bool
+    private let lines: Bool
+    private let limit: Int
+    /// A failure to report before anything else (the path list could not be opened).
+    private var pendingFailure: BatchInput?
+
+    init(operands: [String], settings: BatchOptionTable.Settings, limit: Int) {
+        let names = settings.lines && operands.isEmpty && settings.filesFrom == nil ? ["-"] : operands
+        self.operands = names.makeIterator()
+        recursive = settings.recursive
+        lines = settings.lines
+        self.limit = limit
+        listName = settings.filesFrom
+        if let list = settings.filesFrom {
+            switch Self.openFile(list) {
+            case .success(let descriptor):
+                listReader = LineReader(descriptor: descriptor, ownsDescriptor: list != "-", limit: 1 << 16)
+            case .failure(let error):
+                pendingFailure = BatchInput(name: list, content: .failure(error))
+            }
+        }
+    }
+
+    mutating func next() -> BatchInput? {
+        if let failure = pendingFailure {
+            pendingFailure = nil
+            return failure
+        }
+        while true {
+            if let input = nextLine() {
+                return input
+            }
+            guard let path = nextFile() else { return nil }
+            switch path {
+            case .failure(let failure):
+                return failure.input
+            case .success(let path):
+                guard lines else { return BatchInput(name: path, content: .path(path)) }
+                switch Self.openFile(path) {
+                case .success(let descriptor):
+                    lineReader = LineReader(descriptor: descriptor, ownsDescriptor: path != "-", limit: limit)
+                    lineFile = path
+                    lineNumber = 0
+                case .failure(let error):
+                    return BatchInput(name: path, content: .failure(error))
+                }
+            }
+        }
+    }
+
+    /// The next line of the current `--lines` file, if one is open and has lines left.
+    private mutating func nextLine() -> BatchInput? {
+        guard let reader = lineReader else { return nil }
+        guard let line = reader.next() else {
+            lineReader = nil
+            return nil
+        }
+        lineNumber += 1
+        let name = "\(lineFile):\(lineNumber)"
+        switch line {
+        case .bytes(let bytes):
+            return BatchInput(name: name, content: .bytes(bytes))
+        case .tooLong:
+            return BatchInput(
+                name: name,
+                content: .failure(
+                    ReceiptError(
+                        .inputTooLarge,
+                        "line \(lineNumber) is longer than the \(limit)-byte limit (raise it with --max-size)")))
+        case .failure(let message):
+            lineReader = nil
+            return BatchInput(
+                name: name, content: .failure(ReceiptError(.unreadableInput, "cannot read \(lineFile): \(message)")))
+        }
+    }
+
+    /// The next file to check: from the directory being walked, the operands or the path list.
+    private mutating func nextFile() -> Result<String, BatchInputFailure>? {
+        while true {
+            if var current = walker {
+                let entry = current.next()
+                walker = current
+                switch entry {
+                case .file(let path):
+                    return .success(path)
+                case .failure(let path, let message):
+                    return .failure(
+                        BatchInputFailure(
+                            BatchInput(name: path, content: .failure(ReceiptError(.unreadableInput, message)))))
+                case nil:
+                    walker = nil
+                }
+            }
+            guard let path = nextPath() else { return nil }
+            if let failure = path.failure {
+                return .failure(failure)
+            }
+            if recursive, path.path != "-", Self.isDirectory(path.path) {
+                walker = DirectoryWalker(root: path.path)
+                continue
+            }
+            return .success(path.path)
+        }
+    }
+
+    private mutating func nextPath() -> (path: String, failure: BatchInputFailure?)? {
+        if let operand = operands.next() {
+            return (operand, nil)
+        }
+        guard let reader = listReader, let listName else { return nil }
+        while let line = reader.next() {
+            listLine += 1
+            switch line {
+            case .bytes(let bytes):
+                // Blank lines separate nothing in a path list; skipping them keeps `find`-made lists easy.
+                if bytes.isEmpty {
+                    continue
+                }
+                return (String(decoding: bytes, as: UTF8.self), nil)
+            case .tooLong:
+                let error = ReceiptError(.unreadableInput, "line \(listLine) of \(listName) is too long to be a path")
+                return ("", BatchInputFailure(BatchInput(name: "\(listName):\(listLine)", content: .failure(error))))
+            case .failure(let message):
+                listReader = nil
+                let error = ReceiptError(.unreadableInput, "cannot read \(listName): \(message)")
+                return ("", BatchInputFailure(BatchInput(name: listName, content: .failure(error))))
+            }
+        }
+        listReader = nil
+        return nil
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    private static func openFile(_ path: String) -> Result<Int32, ReceiptError> {
+        if path == "-" {
+            return .success(STDIN_FILENO)
+        }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            return .failure(ReceiptError(.unreadableInput, "cannot open \(path): \(String(cString: strerror(errno)))"))
+        }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            close(descriptor)
+            return .failure(ReceiptError(.unreadableInput, "\(path) is a directory"))
+        }
+        return .success(descriptor)
+    }
+}
+
+/// An input that failed before it could be read, carried through `Result`.
+struct BatchInputFailure: Error {
+    let input: BatchInput
+
+    init(_ input: BatchInput) {
+        self.input = input
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import ReceiptKit
+import Testing
+
+@testable import receipt_check
+
+@Suite struct ReportJSONWriterTests {
+    /// Every corpus file, verified with Apple's roots, at its date and at "now", and with the
+    /// caller's checks failing, so passed and failed checks, chains and receipts all appear.
+    @Test func writesWhatJSONEncoderWritesForEveryCorpusReceipt() throws {
+        let directories = ["receipts", "negative"].map { CLI.corpus.appendingPathComponent($0) }
+        var files: [URL] = []
+        for directory in directories {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
+                Issue.record("RECEIPT CORPUS NOT FOUND: \(directory.path); set RECEIPT_CORPUS")
+                return
+            }
+            files += names.sorted().map { directory.appendingPathComponent($0) }
+        }
+        #expect(files.count > 40)
+        var strict = ValidationOptions()
+        strict.bundleID = "com.example.\u{1}other/\"app\""
+        strict.environment = .sandbox
+        strict.time = .now
+        let validators = [
+            try ReceiptValidator(policy: .apple()),
+            try ReceiptValidator(policy: .apple(), options: strict),
+        ]
+        var compared = 0
+        for file in files {
+            let bytes = [UInt8](try Data(contentsOf: file))
+            for validator in validators {
+                let report = validator.validate(bytes, input: file.lastPathComponent + "\t\\ é\u{7f}")
+                let line = try #require(ReportJSONWriter.line(report))
+                let reference = try ReportJSON.encode(report, pretty: false)
+                #expect(line == reference, "\(file.lastPathComponent)")
+                compared += 1
+            }
+        }
+        #expect(compared == files.count * 2)
+    }
+
+    @Test func writesUnknownAttributesAndEveryOptionalMember() throws {
+        var report = ValidationReport(input: "synthetic")
+        report.receipt = ParsedReceipt(
+            receiptType: "ProductionSandbox", appItemID: 0, bundleID: "a/b", bundleIDData: [0x0c, 0x03],
+            applicationVersion: "1", opaqueValue: [0xff], sha1Hash: [0x00], ageRating: "4+",
+            receiptCreationDate: Date(timeIntervalSince1970: 0),
+            inApp: [
+                InAppPurchase(
+                    quantity: -1, productID: "p\u{0}", transactionID: "1", purchaseDate: Date(timeIntervalSince1970: 1),
+                    originalTransactionID: "2", originalPurchaseDate: Date(timeIntervalSince1970: 2), productType: 3,
+                    expiresDate: Date(timeIntervalSince1970: 3), webOrderLineItemID: Int64.max,
+                    cancellationDate: Date(timeIntervalSince1970: 4), isTrialPeriod: true, isInIntroOfferPeriod: false,
+                    promotionalOfferID: "offer", unknownAttributes: [1719: [[1]], 2: [[2], [3]], 17: []]),
+                InAppPurchase(),
+            ],
+            originalPurchaseDate: Date(timeIntervalSince1970: 5), originalApplicationVersion: "0",
+            expirationDate: Date(timeIntervalSince1970: 6), unknownAttributes: [10: [[0xab]], 9: [[]], 100: [[1, 2]]])
+        report.status = .invalid
+        #expect(try #require(ReportJSONWriter.line(report)) == (try ReportJSON.encode(report, pretty: false)))
+    }
+}

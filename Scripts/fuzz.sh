@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # libFuzzer targets over ReceiptKit, built with swiftc directly so SwiftPM never needs the fuzzer runtime.
 #   Scripts/fuzz.sh build                  compile .build/fuzz/receipt-fuzz (ASan + libFuzzer)
-#   Scripts/fuzz.sh run TARGET SECONDS     fuzz one target (receipt, payload, jws) from its seeds
+#   Scripts/fuzz.sh run TARGET SECONDS     fuzz one target (receipt, payload, jws, rules) from its seeds
 #   Scripts/fuzz.sh all SECONDS            build, then fuzz every target for SECONDS each
 # Crashes land in .build/fuzz/findings/TARGET/; replay one with
 #   RECEIPT_FUZZ_TARGET=TARGET .build/fuzz/receipt-fuzz FILE
@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 OUT=.build/fuzz
 BIN=$OUT/receipt-fuzz
 CORPUS=${RECEIPT_CORPUS:-../shared/corpus}
-TARGETS=(receipt payload jws)
+TARGETS=(receipt payload jws rules)
 
 build() {
     mkdir -p "$OUT"
@@ -48,6 +48,18 @@ seed() {
             find "$CORPUS/jws" -type f \( -name '*.jws' -o -name '*.json' -o -name '*.txt' \) | sort | head -n 12 |
                 while read -r file; do cp "$file" "$dir/$(basename "$(dirname "$file")")-$(basename "$file")"; done
         fi
+        ;;
+    rules)
+        cp examples/ci/rules.txt "$dir/ci-rules.txt"
+        cat >"$dir/grammar.txt" <<'RULES'
+# every construct of the rule language once
+premium: original_application_version < 42
+premium: original_application_version <= "1.10"
+pro.tier-2 : product "com.example.pro" or product "say \"hi\" \\"
+p: subscription "monthly" active and not (product "a" or environment == sandbox)
+p: bundle_id == "com.example.receiptcheck" and application_version >= 1.2.3
+p: receipt_creation_date < 2024-01-01T00:00:00Z and original_purchase_date >= 2020-01-01
+RULES
         ;;
     esac
     if [ -z "$(ls -A "$dir")" ]; then

@@ -19,6 +19,8 @@ enum FuzzTarget: String {
     case payload
     /// The StoreKit 2 JWS path, through the same validator entry point.
     case jws
+    /// The rules-file parser, each parsed set then evaluated against a fixture receipt.
+    case rules
 
     /// The root that fixture receipts chain to; the fuzzer runs from the package root.
     static let rootPath = "Fixtures/pki/root.pem"
@@ -26,6 +28,7 @@ enum FuzzTarget: String {
 
 nonisolated(unsafe) private var target = FuzzTarget.receipt
 nonisolated(unsafe) private var validator: ReceiptValidator?
+nonisolated(unsafe) private var sampleReceipt: ParsedReceipt?
 
 private func fail(_ message: String) -> Never {
     fputs("fuzz: \(message)\n", stderr)
@@ -36,12 +39,15 @@ private func fail(_ message: String) -> Never {
 public func fuzzInitialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32 {
     let name = ProcessInfo.processInfo.environment["RECEIPT_FUZZ_TARGET"] ?? "receipt"
     guard let chosen = FuzzTarget(rawValue: name) else {
-        fail("unknown RECEIPT_FUZZ_TARGET \(name); use receipt, payload or jws")
+        fail("unknown RECEIPT_FUZZ_TARGET \(name); use receipt, payload, jws or rules")
     }
     target = chosen
     do {
         let root = try Certificate(derOrPEM: InputReader.contents(of: FuzzTarget.rootPath))
-        validator = try ReceiptValidator(policy: .custom(roots: [root]))
+        let trusted = try ReceiptValidator(policy: .custom(roots: [root]))
+        validator = trusted
+        sampleReceipt = trusted.validate(try InputReader.contents(of: "Fixtures/subscriptions.receipt"), input: "rules")
+            .receipt
     } catch {
         fail("cannot load \(FuzzTarget.rootPath): \(error)")
     }
@@ -57,6 +63,11 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let report = validator.validate(bytes, input: "fuzz")
         // Encoding the report exercises the JSON writer on whatever was decoded.
         _ = try? JSONEncoder().encode(report)
+    case .rules:
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let rules = try? RuleSet.parse(file: text, name: "fuzz"), let receipt = sampleReceipt {
+            _ = rules.evaluate(receipt: receipt, at: Date(timeIntervalSince1970: 1_700_000_000), platform: nil)
+        }
     case .payload:
         if let receipt = try? PayloadDecoder.decode(bytes) {
             _ = try? JSONEncoder().encode(receipt)

@@ -82,7 +82,7 @@ test-ubsan: deps
 	  -Xcc -fno-sanitize-recover=undefined -Xlinker $(UBSAN_RUNTIME) $(if $(SANITIZER_FILTER),--filter '$(SANITIZER_FILTER)')
 
 test-tsan: deps
-	RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_FILTER)'
+	TSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/tsan.supp RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_FILTER)'
 
 leak-check: deps
 	bash Scripts/leak-check.sh

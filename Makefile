@@ -17,6 +17,9 @@ help:
 	@echo "make lint      swift format lint"
 	@echo "make doctor    say what is missing to build (OpenSSL 3 headers, pkg-config) and how to get it"
 	@echo "make fixtures  regenerate Fixtures/ (test PKI and signed receipts)"
+	@echo "make fuzz      libFuzzer+ASan on every target, FUZZ_SECONDS (60) each;  make fuzz-smoke: 15 s each"
+	@echo "make test-asan / test-ubsan / test-tsan   the suite under a sanitizer (see docs/security.md)"
+	@echo "make leak-check  valgrind over the CLI;  make rss-check: RSS over 100,000 validations"
 
 # Installs what a fresh Debian machine lacks; elsewhere says what to install.
 deps:

@@ -1,12 +1,15 @@
 import Testing
+
 @testable import ReceiptKit
 
 /// One validator shared by many threads, as batch mode shares it: the same verdicts as one
 /// thread gives, and (under `make test-tsan`) no data race in the chain cache.
 @Suite struct ConcurrentValidationTests {
     @Test func sharedValidatorGivesTheSameVerdictsOnEveryThread() async throws {
-        let names = ["valid.receipt", "valid-ber.receipt", "tampered-signature.receipt", "wrong-hash.receipt",
-            "self-made-root.receipt", "subscriptions.receipt"]
+        let names = [
+            "valid.receipt", "valid-ber.receipt", "tampered-signature.receipt", "wrong-hash.receipt",
+            "self-made-root.receipt", "subscriptions.receipt",
+        ]
         let inputs = try names.map { try HostileInputTests.fixture($0) }
         let validator = try HostileInputTests.testRootValidator()
         let expected = inputs.map { validator.validate($0, input: "sequential").status }

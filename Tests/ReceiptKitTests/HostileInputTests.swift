@@ -1,10 +1,12 @@
+import Testing
+
+@testable import ReceiptKit
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import Testing
-@testable import ReceiptKit
 
 /// Truncated and bit-flipped receipts and JWS: a clean error or a verdict every time, never a
 /// crash, and never `valid` once a byte the signature or chain covers has changed.
@@ -31,7 +33,8 @@ import Testing
 
     /// Each shorter prefix is refused with a reason, unless it still holds the whole receipt
     /// (base64 text without its trailing newline or padding); the lengths that were not, for the message.
-    static func acceptedPrefixes(of bytes: [UInt8], lengths: some Sequence<Int>, _ validator: ReceiptValidator) -> [Int] {
+    static func acceptedPrefixes(of bytes: [UInt8], lengths: some Sequence<Int>, _ validator: ReceiptValidator) -> [Int]
+    {
         let whole = try? ReceiptInput.classify(bytes)
         var accepted: [Int] = []
         for length in lengths {
@@ -176,6 +179,8 @@ import Testing
         }
         #expect(signedFlips > original.count / 2, "the signed regions cover too little of \(name)")
         let unexplained = validOutside.filter { !regions.isUnsigned($0) }
-        #expect(unexplained.isEmpty, "\(name): flips at \(Set(unexplained).sorted()) verified outside the known unsigned fields")
+        #expect(
+            unexplained.isEmpty,
+            "\(name): flips at \(Set(unexplained).sorted()) verified outside the known unsigned fields")
     }
 }

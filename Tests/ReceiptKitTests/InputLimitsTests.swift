@@ -1,10 +1,12 @@
+import Testing
+
+@testable import ReceiptKit
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import Testing
-@testable import ReceiptKit
 
 /// Each limit on hostile input gives its own clear error, without a crash, a hang or an
 /// allocation sized by a declared length. (Input size, payload and JWS segment limits are
@@ -50,20 +52,21 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        // Nine length octets.
-        ([0x04, 0x89, 0, 0, 0, 0, 0, 0, 0, 0, 1], ASN1Error.Code.invalidLength),
-        // Eight length octets declaring more than Int.max.
-        ([0x04, 0x88, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], .invalidLength),
-        // Four gigabytes declared, three bytes present: refused before anything is allocated.
-        ([0x04, 0x84, 0xFF, 0xFF, 0xFF, 0xFF, 0x61, 0x62, 0x63], .truncated),
-        // Length octets missing.
-        ([0x04, 0x82, 0x01], .truncated),
-        // A primitive element with an indefinite length.
-        ([0x04, 0x80, 0x00, 0x00], .invalidLength),
-        // An indefinite element never closed.
-        ([0x30, 0x80, 0x04, 0x00], .truncated),
-    ] as [([UInt8], ASN1Error.Code)])
+    @Test(
+        arguments: [
+            // Nine length octets.
+            ([0x04, 0x89, 0, 0, 0, 0, 0, 0, 0, 0, 1], ASN1Error.Code.invalidLength),
+            // Eight length octets declaring more than Int.max.
+            ([0x04, 0x88, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], .invalidLength),
+            // Four gigabytes declared, three bytes present: refused before anything is allocated.
+            ([0x04, 0x84, 0xFF, 0xFF, 0xFF, 0xFF, 0x61, 0x62, 0x63], .truncated),
+            // Length octets missing.
+            ([0x04, 0x82, 0x01], .truncated),
+            // A primitive element with an indefinite length.
+            ([0x04, 0x80, 0x00, 0x00], .invalidLength),
+            // An indefinite element never closed.
+            ([0x30, 0x80, 0x04, 0x00], .truncated),
+        ] as [([UInt8], ASN1Error.Code)])
     func lengthsAreCheckedBeforeUse(bytes: [UInt8], code: ASN1Error.Code) {
         var reader = ASN1Reader(bytes)
         do {
@@ -151,12 +154,14 @@ import Testing
 
     static func jws(payload: [UInt8]) -> [UInt8] {
         let header = Base64URL.encode(Array(#"{"alg":"ES256","x5c":[]}"#.utf8))
-        return Array("\(header).\(Base64URL.encode(payload)).\(Base64URL.encode([UInt8](repeating: 1, count: 64)))".utf8)
+        return Array(
+            "\(header).\(Base64URL.encode(payload)).\(Base64URL.encode([UInt8](repeating: 1, count: 64)))".utf8)
     }
 
     @Test(arguments: [40, 20_000])
     func deeplyNestedJWSPayloadIsRefused(depth: Int) throws {
-        let payload = Array(#"{"bundleId":"x","extra":"#.utf8) + [UInt8](repeating: UInt8(ascii: "["), count: depth)
+        let payload =
+            Array(#"{"bundleId":"x","extra":"#.utf8) + [UInt8](repeating: UInt8(ascii: "["), count: depth)
             + [UInt8](repeating: UInt8(ascii: "]"), count: depth) + [UInt8(ascii: "}")]
         let validator = try HostileInputTests.testRootValidator()
         let report = validator.validate(Self.jws(payload: payload), input: "nested \(depth)")

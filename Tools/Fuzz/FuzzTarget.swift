@@ -36,7 +36,10 @@ private func fail(_ message: String) -> Never {
 }
 
 @_cdecl("LLVMFuzzerInitialize")
-public func fuzzInitialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32 {
+public func fuzzInitialize(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> Int32 {
     let name = ProcessInfo.processInfo.environment["RECEIPT_FUZZ_TARGET"] ?? "receipt"
     guard let chosen = FuzzTarget(rawValue: name) else {
         fail("unknown RECEIPT_FUZZ_TARGET \(name); use receipt, payload, jws or rules")
@@ -46,7 +49,8 @@ public func fuzzInitialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMu
         let root = try Certificate(derOrPEM: InputReader.contents(of: FuzzTarget.rootPath))
         let trusted = try ReceiptValidator(policy: .custom(roots: [root]))
         validator = trusted
-        sampleReceipt = trusted.validate(try InputReader.contents(of: "Fixtures/subscriptions.receipt"), input: "rules")
+        sampleReceipt =
+            trusted.validate(try InputReader.contents(of: "Fixtures/subscriptions.receipt"), input: "rules")
             .receipt
     } catch {
         fail("cannot load \(FuzzTarget.rootPath): \(error)")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # libFuzzer targets over ReceiptKit, built with swiftc directly so SwiftPM never needs the fuzzer runtime.
 #   Scripts/fuzz.sh build                  compile .build/fuzz/receipt-fuzz (ASan + libFuzzer)
-#   Scripts/fuzz.sh run TARGET SECONDS     fuzz one target (receipt, payload, jws, rules) from its seeds
+#   Scripts/fuzz.sh run TARGET SECONDS     fuzz one target (receipt, payload, jws, rules, report-json) from its seeds
 #   Scripts/fuzz.sh all SECONDS            build, then fuzz every target for SECONDS each
 # Crashes land in .build/fuzz/findings/TARGET/; replay one with
 #   RECEIPT_FUZZ_TARGET=TARGET .build/fuzz/receipt-fuzz FILE
@@ -11,22 +11,24 @@ cd "$(dirname "$0")/.."
 OUT=.build/fuzz
 BIN=$OUT/receipt-fuzz
 CORPUS=${RECEIPT_CORPUS:-../shared/corpus}
-TARGETS=(receipt payload jws rules)
+TARGETS=(receipt payload jws rules report-json)
 
 build() {
     mkdir -p "$OUT"
     local sources
-    mapfile -t sources < <(find Sources/ReceiptKit Tools/Fuzz -name '*.swift' | sort)
+    # The CLI's compact JSON writer joins the library (one module, so its `import ReceiptKit` is moot).
+    mapfile -t sources < <(find Sources/ReceiptKit Tools/Fuzz Sources/receipt-check/ReportJSONWriter.swift -name '*.swift' | sort)
     # shellcheck disable=SC2046
-    if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name ReceiptFuzz \
+    if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name ReceiptKit \
         -I Sources/CReceipt $(pkg-config --cflags-only-I openssl | sed 's/-I/-Xcc -I/g') \
         $(pkg-config --libs openssl) "${sources[@]}" -o "$BIN" >"$OUT/build.log" 2>&1; then
         cat "$OUT/build.log" >&2
         echo "fuzz.sh: the fuzz build failed (does this toolchain ship libFuzzer?)" >&2
         exit 1
     fi
-    # gold warns once per ASan helper symbol; anything else is worth seeing.
-    grep -v "Cannot export local symbol '__asan" "$OUT/build.log" || true
+    # gold warns once per ASan helper symbol, and the CLI file's `import ReceiptKit` is moot here;
+    # anything else is worth seeing.
+    grep -v -e "Cannot export local symbol '__asan" -e "ignoring import" -e '^ *[0-9]* |' -e '^ *|' "$OUT/build.log" || true
 }
 
 # Seeds go to a scratch corpus that libFuzzer grows; nothing under .build is committed.
@@ -34,7 +36,7 @@ seed() {
     local target=$1 dir=$OUT/corpus/$1
     mkdir -p "$dir"
     case $target in
-    receipt)
+    receipt | report-json)
         cp Fixtures/*.receipt Fixtures/*.b64 "$dir"/
         ;;
     payload)

@@ -21,6 +21,9 @@ enum FuzzTarget: String {
     case jws
     /// The rules-file parser, each parsed set then evaluated against a fixture receipt.
     case rules
+    /// Differential: the CLI's hand-written compact JSON writer must match `JSONEncoder` byte for
+    /// byte on every report, whatever the receipt held.
+    case reportJSON = "report-json"
 
     /// The root that fixture receipts chain to; the fuzzer runs from the package root.
     static let rootPath = "Fixtures/pki/root.pem"
@@ -29,6 +32,12 @@ enum FuzzTarget: String {
 nonisolated(unsafe) private var target = FuzzTarget.receipt
 nonisolated(unsafe) private var validator: ReceiptValidator?
 nonisolated(unsafe) private var sampleReceipt: ParsedReceipt?
+
+/// A bug the fuzzer found: aborts so libFuzzer saves the input.
+private func finding(_ message: String) -> Never {
+    fputs("fuzz: finding: \(message)\n", stderr)
+    abort()
+}
 
 private func fail(_ message: String) -> Never {
     fputs("fuzz: \(message)\n", stderr)
@@ -42,7 +51,7 @@ public func fuzzInitialize(
 ) -> Int32 {
     let name = ProcessInfo.processInfo.environment["RECEIPT_FUZZ_TARGET"] ?? "receipt"
     guard let chosen = FuzzTarget(rawValue: name) else {
-        fail("unknown RECEIPT_FUZZ_TARGET \(name); use receipt, payload, jws or rules")
+        fail("unknown RECEIPT_FUZZ_TARGET \(name); use receipt, payload, jws, rules or report-json")
     }
     target = chosen
     do {
@@ -71,6 +80,18 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let text = String(decoding: bytes, as: UTF8.self)
         if let rules = try? RuleSet.parse(file: text, name: "fuzz"), let receipt = sampleReceipt {
             _ = rules.evaluate(receipt: receipt, at: Date(timeIntervalSince1970: 1_700_000_000), platform: nil)
+        }
+    case .reportJSON:
+        guard let validator else { fail("the validator was not initialised") }
+        let report = validator.validate(bytes, input: "fuzz")
+        guard let line = ReportJSONWriter.line(report) else { break }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let reference = try? encoder.encode(report) else {
+            finding("the compact writer wrote a report JSONEncoder refuses: \(line)")
+        }
+        guard line == String(decoding: reference, as: UTF8.self) + "\n" else {
+            finding("the compact writer differs from JSONEncoder:\n\(line)\(String(decoding: reference, as: UTF8.self))")
         }
     case .payload:
         if let receipt = try? PayloadDecoder.decode(bytes) {

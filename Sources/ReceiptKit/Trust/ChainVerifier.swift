@@ -10,7 +10,7 @@ import Synchronization
 public final class ChainVerifier: Sendable {
     public let policy: TrustPolicy
     private let store: Store
-    private let cache = Mutex<[[UInt8]: VerifiedChain]>([:])
+    private let cache = Mutex<[ChainKey: VerifiedChain]>([:])
     /// Bound on distinct chains remembered, so hostile input cannot grow memory without end.
     public static let cacheLimit = 4096
 
@@ -51,7 +51,7 @@ public final class ChainVerifier: Sendable {
         return result
     }
 
-    private static func key(_ certificates: [ArraySlice<UInt8>], _ selector: Selector) -> [UInt8] {
+    private static func key(_ certificates: [ArraySlice<UInt8>], _ selector: Selector) -> ChainKey {
         var key: [UInt8] = []
         key.reserveCapacity(certificates.reduce(64) { $0 + $1.count + 4 })
         func append(_ bytes: ArraySlice<UInt8>) {
@@ -74,7 +74,7 @@ public final class ChainVerifier: Sendable {
             key.append(3)
             append(Array(String(index).utf8)[...])
         }
-        return key
+        return ChainKey(bytes: key)
     }
 
     // MARK: - Evaluation (uncached)

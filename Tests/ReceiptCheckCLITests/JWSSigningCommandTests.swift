@@ -136,4 +136,61 @@ import Testing
         #expect(try CLI.run(rule + ["--now", "2024-05-15T00:00:00Z", jws]).status == 0)
         #expect(try CLI.run(rule + ["--now", "2024-06-01T00:00:00Z", jws]).status == 1)
     }
+
+    @Test func notificationGrantsFromItsNestedTransaction() throws {
+        let file = try #require(CLI.corpusFile("jws/apple-signed/gopay-4.jws"))
+        let rule = ["--rule", "vip: subscription \"com.audaos.audarecorder.vip.m2\" active", "--require", "vip"]
+        // The nested transaction runs from 09:43:36 to 09:46:36 on 2022-03-04.
+        #expect(try CLI.run(rule + ["--now", "2022-03-04T09:45:00Z", file]).status == 0)
+        #expect(try CLI.run(rule + ["--now", "2022-03-04T09:47:00Z", file]).status == 1)
+    }
+
+    // MARK: - Text output
+
+    @Test func textShowsAppTransactionFields() throws {
+        let workspace = try Workspace()
+        let jws = try workspace.sign(Self.appTransaction(originalVersion: "37"))
+        let result = try CLI.run(["--root", workspace.root, jws])
+        #expect(result.status == 0)
+        for line in [
+            "  kind               app transaction\n", "  bundle id          com.example.app\n",
+            "  app version        50\n", "  original version   37\n",
+            "  original purchase  2020-03-01T10:00:00Z\n", "  environment        Production\n",
+        ] {
+            #expect(result.stdout.contains(line), "\(line) in \(result.stdout)")
+        }
+    }
+
+    @Test func textShowsTransactionFields() throws {
+        let workspace = try Workspace()
+        let jws = try workspace.sign(
+            """
+            {"transactionId":"7","originalTransactionId":"5","bundleId":"com.example.app","productId":"pro.year",
+             "purchaseDate":"2024-05-01T00:00:00Z","expiresDate":"2025-05-01T00:00:00Z",
+             "revocationDate":"2024-06-01T00:00:00Z","revocationReason":1,"offerType":2,"offerIdentifier":"half",
+             "type":"Auto-Renewable Subscription","environment":"Sandbox","signedDate":"2024-05-01T00:00:01Z"}
+            """)
+        let result = try CLI.run(["--root", workspace.root, jws])
+        for line in [
+            "  kind               transaction\n", "  product            pro.year\n",
+            "  transaction id     7\n", "  original id        5\n", "  expires            2025-05-01T00:00:00Z\n",
+            "  REVOKED            2024-06-01T00:00:00Z (reason 1)\n", "  offer              promotional, half\n",
+            "  type               Auto-Renewable Subscription\n",
+        ] {
+            #expect(result.stdout.contains(line), "\(line) in \(result.stdout)")
+        }
+    }
+
+    @Test func textShowsNotificationAndNestedVerdicts() throws {
+        let file = try #require(CLI.corpusFile("jws/apple-signed/gopay-4.jws"))
+        let result = try CLI.run([file])
+        #expect(result.status == 0)
+        for line in [
+            "  notification       DID_RENEW\n", "  data.signedTransactionInfo: VALID\n",
+            "    kind               transaction\n", "  data.signedRenewalInfo: VALID\n",
+            "    auto-renew         on\n",
+        ] {
+            #expect(result.stdout.contains(line), "\(line) in \(result.stdout)")
+        }
+    }
 }

@@ -131,8 +131,11 @@ enum JWSReportText {
 
     private static func notification(_ notification: NotificationPayload, detailed: Bool) -> [Row] {
         var rows: [Row] = [
-            ("notification", [notification.notificationType, notification.subtype].compactMap { $0 }
-                .joined(separator: " / ")),
+            (
+                "notification",
+                [notification.notificationType, notification.subtype].compactMap { $0 }
+                    .joined(separator: " / ")
+            ),
             ("bundle id", notification.data?.bundleId),
             ("app version", notification.data?.bundleVersion),
             ("environment", notification.data?.environment),

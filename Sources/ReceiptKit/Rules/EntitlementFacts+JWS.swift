@@ -20,7 +20,8 @@ extension EntitlementFacts {
             self.init(
                 source: .appTransaction, bundleID: app.bundleId, applicationVersion: app.applicationVersion,
                 originalApplicationVersion: app.originalApplicationVersion,
-                originalPurchaseDate: app.originalPurchaseDate?.date, receiptCreationDate: app.receiptCreationDate?.date,
+                originalPurchaseDate: app.originalPurchaseDate?.date,
+                receiptCreationDate: app.receiptCreationDate?.date,
                 environment: Self.environment(app.environment ?? app.receiptType))
         case .transaction(let transaction):
             self.init(

@@ -64,7 +64,7 @@ public enum ReceiptWarnings {
                     + "real original version; test grandfathering with production or signed test JWS")
         case .xcode:
             warnings.append(
-                "Xcode AppTransaction: originalApplicationVersion \(version) comes from the StoreKit configuration, "
+                "Xcode AppTransaction: originalApplicationVersion \(version) comes from StoreKit Testing in Xcode, "
                     + "not from a purchase")
         case .production, .unknown:
             break

@@ -87,7 +87,8 @@ struct RuleEvaluator {
         guard let raw else { return missing(field) }
         guard let value = AppVersion(raw), let threshold = AppVersion(text) else {
             return Outcome(
-                value: nil, reasons: ["\(field.label) \"\(raw)\" in \(facts.noun) is not a version: rule not satisfied"])
+                value: nil, reasons: ["\(field.label) \"\(raw)\" in \(facts.noun) is not a version: rule not satisfied"]
+            )
         }
         var outcome = compared(field, raw, op, text, holds: op.holds(value.compare(threshold)))
         if field == .originalApplicationVersion {

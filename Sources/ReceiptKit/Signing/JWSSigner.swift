@@ -31,8 +31,10 @@ public enum JWSSigner {
         guard type == "EC", EVP_PKEY_get_bits(key.pointer) == 256 else {
             throw OpenSSLError(
                 operation: "signing the JWS",
-                reasons: ["ES256 needs an EC P-256 key; this one is \(type)-\(EVP_PKEY_get_bits(key.pointer)) "
-                    + "(make the PKI with make-test-pki --ec)"])
+                reasons: [
+                    "ES256 needs an EC P-256 key; this one is \(type)-\(EVP_PKEY_get_bits(key.pointer)) "
+                        + "(make the PKI with make-test-pki --ec)"
+                ])
         }
         let x5c = ([signer] + chain).map { "\"" + Data($0.certificateDER).base64EncodedString() + "\"" }
         let header = "{\"alg\":\"ES256\",\"x5c\":[" + x5c.joined(separator: ",") + "]}"

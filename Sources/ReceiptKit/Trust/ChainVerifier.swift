@@ -10,9 +10,7 @@ import Synchronization
 public final class ChainVerifier: Sendable {
     public let policy: TrustPolicy
     private let store: Store
-    private let cache = Mutex<[ChainKey: VerifiedChain]>([:])
-    /// Bound on distinct chains remembered, so hostile input cannot grow memory without end.
-    public static let cacheLimit = 4096
+    private let cache = Mutex(ChainCache())
 
     public init(policy: TrustPolicy) throws(OpenSSLError) {
         self.policy = policy
@@ -38,16 +36,11 @@ public final class ChainVerifier: Sendable {
 
     private func verify(_ certificates: [ArraySlice<UInt8>], _ selector: Selector) -> VerifiedChain {
         let key = Self.key(certificates, selector)
-        if let cached = cache.withLock({ $0[key] }) {
+        if let cached = cache.withLock({ $0.lookUp(key) }) {
             return cached
         }
         let result = evaluate(certificates, selector)
-        cache.withLock { entries in
-            if entries.count >= Self.cacheLimit {
-                entries.removeAll(keepingCapacity: true)
-            }
-            entries[key] = result
-        }
+        cache.withLock { $0.insert(key, result) }
         return result
     }
 
@@ -56,7 +49,10 @@ public final class ChainVerifier: Sendable {
         key.reserveCapacity(certificates.reduce(64) { $0 + $1.count + 4 })
         func append(_ bytes: ArraySlice<UInt8>) {
             let count = UInt32(truncatingIfNeeded: bytes.count)
-            key.append(contentsOf: [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)])
+            key.append(UInt8(count >> 24))
+            key.append(UInt8(count >> 16 & 0xFF))
+            key.append(UInt8(count >> 8 & 0xFF))
+            key.append(UInt8(count & 0xFF))
             key.append(contentsOf: bytes)
         }
         for certificate in certificates {

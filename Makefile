@@ -4,6 +4,8 @@ SWIFT ?= swift
 BIN_DIR = .build/debug
 RELEASE_DIR = .build/release
 CORPUS ?= $(or $(RECEIPT_CORPUS),../shared/corpus)
+# Extra flags for the release build, e.g. --static-swift-stdlib (packaging/debian/rules).
+SWIFT_BUILD_FLAGS ?=
 
 .PHONY: help deps doctor build release test run lint fixtures clean version man completions install uninstall dist
 
@@ -37,7 +39,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps version
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
 
 test: deps
 	RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test

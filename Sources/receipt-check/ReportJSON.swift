@@ -8,9 +8,9 @@ import ReceiptKit
 
 /// Reports as JSON: sorted keys so output is stable and diffable, one object per input.
 enum ReportJSON {
-    static func render(_ report: ValidationReport, pretty: Bool) throws -> String {
+    static func render(_ report: ValidationReport, rules: RuleResults? = nil, pretty: Bool) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+        return String(decoding: try encoder.encode(RuledReport(report: report, results: rules)), as: UTF8.self) + "\n"
     }
 }

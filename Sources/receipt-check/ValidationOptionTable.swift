@@ -22,7 +22,7 @@ enum ValidationOptionTable {
             help: "also accept receipts signed by this Xcode StoreKit Testing certificate (reported as storekit_testing)"),
         OptionSpec("max-size", value: "BYTES", help: "refuse inputs larger than this (default: 16777216)"),
         OptionSpec("help", short: "h", help: "show this help"),
-    ]
+    ] + RuleOptionTable.options
 
     /// Output format requested.
     static func wantsJSON(_ arguments: ParsedArguments) -> Bool {

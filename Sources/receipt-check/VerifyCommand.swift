@@ -11,7 +11,9 @@ enum VerifyCommand: Command {
         operands: "INPUT...", minimumOperands: 1, options: ValidationOptionTable.options)
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
-        ReportRun.run(arguments, console: console, spec: spec, detailed: false) { ExitStatus($0) }
+        ReportRun.run(arguments, console: console, spec: spec, detailed: false, enforcesRequirements: true) {
+            ExitStatus($0)
+        }
     }
 }
 
@@ -26,7 +28,7 @@ enum InspectCommand: Command {
         operands: "INPUT...", minimumOperands: 1, options: ValidationOptionTable.options)
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
-        ReportRun.run(arguments, console: console, spec: spec, detailed: true) { report in
+        ReportRun.run(arguments, console: console, spec: spec, detailed: true, enforcesRequirements: false) { report in
             report.status == .malformed ? ExitStatus(report) : .valid
         }
     }
@@ -34,13 +36,16 @@ enum InspectCommand: Command {
 
 /// The loop verify and inspect share: read, validate, print, fold the statuses.
 enum ReportRun {
+    /// `enforcesRequirements`: a valid receipt missing a `--require`d entitlement exits 1 (verify).
     static func run(
-        _ arguments: ParsedArguments, console: Console, spec: CommandSpec, detailed: Bool,
+        _ arguments: ParsedArguments, console: Console, spec: CommandSpec, detailed: Bool, enforcesRequirements: Bool,
         status: (ValidationReport) -> ExitStatus
     ) -> ExitStatus {
         let validator: ReceiptValidator
         let limit: Int
+        let rules: RuleConfiguration?
         do {
+            rules = try RuleOptionTable.configuration(arguments)
             validator = try ValidationOptionTable.validator(arguments)
             limit = try ValidationOptionTable.sizeLimit(arguments)
         } catch let error as SetupError {
@@ -64,17 +69,22 @@ enum ReportRun {
             if report.status == .malformed, let message = report.message {
                 console.error("\(path): \(message)")
             }
+            let results = rules?.results(for: report)
             if json {
                 do {
-                    console.out(try ReportJSON.render(report, pretty: true))
+                    console.out(try ReportJSON.render(report, rules: results, pretty: true))
                 } catch {
                     console.error("\(path): cannot encode the report: \(error)")
                     statuses.append(.internalError)
                 }
             } else {
-                console.out(ReportText.render(report, detailed: detailed))
+                console.out(ReportText.render(report, detailed: detailed) + RuleReportText.render(results, report: report))
             }
-            statuses.append(status(report))
+            var verdict = status(report)
+            if enforcesRequirements, verdict == .valid, let rules, let results, !rules.satisfied(by: results) {
+                verdict = .notEntitled
+            }
+            statuses.append(verdict)
         }
         return ExitStatus.worst(statuses)
     }

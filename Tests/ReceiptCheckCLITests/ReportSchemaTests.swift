@@ -72,6 +72,20 @@ import Testing
         }
     }
 
+    @Test func ruleResultsMatchTheSchema() throws {
+        for name in ["tpinapp-11", "appreceiptvalidator-6", "tpinapp-7"] {
+            guard let path = CLI.corpusFile("receipts/\(name).receipt") else { return }
+            let result = try CLI.run([
+                "inspect", "--json", "--rule", "premium: original_application_version < 42", "--now", "2019-09-30", path,
+            ])
+            let object = try #require(result.json, "\(path): \(result.stderr)")
+            #expect(object["entitlements"] != nil && object["subscriptions"] != nil)
+            var problems: [String] = []
+            check(object, against: Self.schema, at: "$", problems: &problems)
+            #expect(problems.isEmpty, "\(path): \(problems.prefix(5))")
+        }
+    }
+
     @Test func schemaAndReadmeListEveryReasonCode() throws {
         let definitions = try #require(Self.schema["$defs"] as? [String: Any])
         let reasons = try #require((definitions["reason"] as? [String: Any])?["enum"] as? [String])

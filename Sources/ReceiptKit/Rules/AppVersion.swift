@@ -1,0 +1,92 @@
+/// An application version or build number, ordered component by component, numerically.
+///
+/// Apple's version strings are dotted (`1.9.2`, `31.12.1`, `2020.10.02.1149`) or plain build numbers
+/// (`434`), and sometimes carry a pre-release suffix (`3.3.1b4`, `1.0-beta`). Comparing them as strings
+/// gets `"2" < "13"` wrong, so each dot-separated component is split into its leading decimal number and
+/// whatever follows it (the suffix), and components compare as follows:
+///
+/// - numbers first, by value, with no overflow however many digits (`2 < 13`, `007 == 7`);
+/// - equal numbers: a component without a suffix sorts after any component with one, so a pre-release
+///   comes before its release (`1.0-beta < 1.0`, `3.3.1b4 < 3.3.1`);
+/// - two suffixes compare by their UTF-8 bytes (`1.0a < 1.0b`).
+///
+/// Missing trailing components count as `0` without a suffix, so `2 == 2.0 == 2.0.0`. A component with no
+/// leading digits (`beta`) has the number 0 and is all suffix. This is a total order: it is the
+/// lexicographic order of infinite component sequences padded with that zero component.
+public struct AppVersion: Sendable, Comparable, CustomStringConvertible {
+    /// One dot-separated part: a number (digits without leading zeros, empty meaning 0) and a suffix.
+    struct Component: Sendable {
+        let digits: [UInt8]
+        let suffix: [UInt8]
+
+        static let zero = Component(digits: [], suffix: [])
+
+        init(digits: [UInt8], suffix: [UInt8]) {
+            self.digits = digits
+            self.suffix = suffix
+        }
+
+        init(_ bytes: ArraySlice<UInt8>) {
+            let numberEnd = bytes.firstIndex { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? bytes.endIndex
+            let number = bytes[bytes.startIndex..<numberEnd]
+            digits = Array(number.drop { $0 == UInt8(ascii: "0") })
+            suffix = Array(bytes[numberEnd...])
+        }
+
+        /// Three-way comparison: negative, zero or positive.
+        func compare(_ other: Component) -> Int {
+            if digits.count != other.digits.count {
+                return digits.count < other.digits.count ? -1 : 1
+            }
+            for (left, right) in zip(digits, other.digits) where left != right {
+                return left < right ? -1 : 1
+            }
+            switch (suffix.isEmpty, other.suffix.isEmpty) {
+            case (true, true): return 0
+            case (true, false): return 1
+            case (false, true): return -1
+            case (false, false):
+                for (left, right) in zip(suffix, other.suffix) where left != right {
+                    return left < right ? -1 : 1
+                }
+                return suffix.count == other.suffix.count ? 0 : (suffix.count < other.suffix.count ? -1 : 1)
+            }
+        }
+    }
+
+    /// The text as given.
+    public let text: String
+    let components: [Component]
+
+    /// Parses a version; nil when the text is empty, contains white space or control characters, or has
+    /// an empty component (`1..2`, `.1`, `1.`).
+    public init?(_ text: String) {
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty, !bytes.contains(where: { $0 <= 0x20 || $0 == 0x7f }) else { return nil }
+        let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard !parts.contains(where: \.isEmpty) else { return nil }
+        self.text = text
+        components = parts.map(Component.init)
+    }
+
+    public var description: String { text }
+
+    /// Three-way comparison: negative when `self` sorts first, zero when equal, positive otherwise.
+    public func compare(_ other: AppVersion) -> Int {
+        let count = max(components.count, other.components.count)
+        for index in 0..<count {
+            let left = index < components.count ? components[index] : .zero
+            let right = index < other.components.count ? other.components[index] : .zero
+            let result = left.compare(right)
+            if result != 0 {
+                return result
+            }
+        }
+        return 0
+    }
+
+    public static func < (lhs: AppVersion, rhs: AppVersion) -> Bool { lhs.compare(rhs) < 0 }
+
+    /// Equal in the version order (`2 == 2.0`), not as text.
+    public static func == (lhs: AppVersion, rhs: AppVersion) -> Bool { lhs.compare(rhs) == 0 }
+}

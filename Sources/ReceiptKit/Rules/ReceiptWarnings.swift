@@ -1,0 +1,37 @@
+/// What a person must know before trusting a rule on the original application version (field 19).
+///
+/// These are facts about Apple's receipts that no rule can work around, so they are reported rather
+/// than guessed away.
+public enum ReceiptWarnings {
+    /// Warnings for a receipt; `platform` says what field 19 means for the app.
+    public static func warnings(for receipt: ParsedReceipt, platform: Platform?) -> [String] {
+        var warnings: [String] = []
+        switch platform {
+        case .ios:
+            warnings.append(
+                "iOS: the original application version (field 19) is the build number (CFBundleVersion) of the "
+                    + "first download, not the marketing version: compare it with build numbers")
+        case .macos:
+            warnings.append(
+                "macOS: the original application version (field 19) is the marketing version "
+                    + "(CFBundleShortVersionString) of the first purchase: compare it with marketing versions")
+        case nil:
+            warnings.append(
+                "no --platform given: the original application version (field 19) is the build number "
+                    + "(CFBundleVersion) on iOS and the marketing version on macOS; say which with --platform")
+        }
+        if receipt.originalApplicationVersion == nil {
+            let why =
+                receipt.environment == .xcode
+                ? "Xcode (StoreKit testing) receipts have no field 19"
+                : "receipts from before mid-2013 and Xcode receipts have no field 19"
+            warnings.append("no original application version in this receipt: \(why); rules on it are not satisfied")
+        } else if receipt.environment == .sandbox {
+            warnings.append(
+                "sandbox receipt: sandbox and TestFlight receipts always say original application version "
+                    + "\(receipt.originalApplicationVersion ?? "1.0"), which is not the real original version; "
+                    + "test grandfathering with production receipts or signed test receipts")
+        }
+        return warnings
+    }
+}

@@ -1,0 +1,36 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The condition of a rule, as parsed.
+///
+/// `and` and `or` hold all their operands in one array, so a long flat chain is wide rather than deep:
+/// the tree's depth is bounded by the nesting `RuleParser.maximumDepth` allows, which keeps every
+/// recursive walk over it (evaluation, equality, deallocation) bounded.
+public indirect enum RuleCondition: Sendable, Equatable {
+    case compareVersion(RuleField, ComparisonOperator, String)
+    case compareDate(RuleField, ComparisonOperator, Date)
+    case compareEnvironment(ComparisonOperator, ReceiptEnvironment)
+    case compareString(RuleField, ComparisonOperator, String)
+    /// Any purchase of the product not cancelled (refunded) at evaluation time.
+    case product(String)
+    /// A subscription period of the product covering the evaluation time, not cancelled by then.
+    case subscriptionActive(String)
+    case not(RuleCondition)
+    case and([RuleCondition])
+    case or([RuleCondition])
+
+    /// Whether the condition reads the field anywhere.
+    func mentions(_ field: RuleField) -> Bool {
+        switch self {
+        case .compareVersion(let own, _, _), .compareDate(let own, _, _), .compareString(let own, _, _):
+            own == field
+        case .compareEnvironment: field == .environment
+        case .product, .subscriptionActive: false
+        case .not(let inner): inner.mentions(field)
+        case .and(let operands), .or(let operands): operands.contains { $0.mentions(field) }
+        }
+    }
+}

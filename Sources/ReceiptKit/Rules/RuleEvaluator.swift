@@ -1,0 +1,167 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Evaluates conditions against one receipt at one time, saying why each holds or not.
+///
+/// A comparison on a value the receipt lacks is unknown, not false, and unknown stays unknown through
+/// `not` (Kleene's three-valued logic), so `not (original_application_version >= 42)` does not grant
+/// anything to a receipt without field 19. A rule whose outcome is unknown is not satisfied.
+///
+/// Recursion follows the parsed tree, whose depth `RuleParser.maximumDepth` bounds.
+struct RuleEvaluator {
+    struct Outcome {
+        /// nil when the condition reads a value the receipt lacks.
+        let value: Bool?
+        let reasons: [String]
+
+        init(satisfied: Bool, reasons: [String]) {
+            value = satisfied
+            self.reasons = reasons
+        }
+
+        init(value: Bool?, reasons: [String]) {
+            self.value = value
+            self.reasons = reasons
+        }
+
+        var satisfied: Bool { value == true }
+    }
+
+    let receipt: ParsedReceipt
+    let time: Date
+    let platform: Platform?
+
+    func evaluate(_ condition: RuleCondition) -> Outcome {
+        switch condition {
+        case .compareVersion(let field, let op, let text):
+            return version(field, op, text)
+        case .compareDate(let field, let op, let date):
+            let value = field == .originalPurchaseDate ? receipt.originalPurchaseDate : receipt.receiptCreationDate
+            guard let value else { return missing(field) }
+            let order = value < date ? -1 : (value == date ? 0 : 1)
+            return compared(field, show(value), op, show(date), holds: op.holds(order))
+        case .compareEnvironment(let op, let environment):
+            let order = receipt.environment == environment ? 0 : 1
+            return compared(
+                .environment, receipt.environment.rawValue, op, environment.rawValue, holds: op.holds(order))
+        case .compareString(let field, let op, let text):
+            guard let value = receipt.bundleID else { return missing(field) }
+            return compared(field, "\"\(value)\"", op, "\"\(text)\"", holds: op.holds(value == text ? 0 : 1))
+        case .product(let product):
+            return purchase(of: product)
+        case .subscriptionActive(let product):
+            return subscription(product)
+        case .not(let inner):
+            let outcome = evaluate(inner)
+            return Outcome(value: outcome.value.map { !$0 }, reasons: outcome.reasons.map { "not: " + $0 })
+        case .and(let operands):
+            var reasons: [String] = []
+            var unknown: [String] = []
+            for operand in operands {
+                let outcome = evaluate(operand)
+                switch outcome.value {
+                case false: return outcome
+                case nil: unknown += outcome.reasons
+                case true: reasons += outcome.reasons
+                }
+            }
+            return unknown.isEmpty ? Outcome(value: true, reasons: reasons) : Outcome(value: nil, reasons: unknown)
+        case .or(let operands):
+            var reasons: [String] = []
+            var unknown = false
+            for operand in operands {
+                let outcome = evaluate(operand)
+                if outcome.value == true { return outcome }
+                unknown = unknown || outcome.value == nil
+                reasons += outcome.reasons
+            }
+            return Outcome(value: unknown ? nil : false, reasons: reasons)
+        }
+    }
+
+    private func version(_ field: RuleField, _ op: ComparisonOperator, _ text: String) -> Outcome {
+        let raw = field == .originalApplicationVersion ? receipt.originalApplicationVersion : receipt.applicationVersion
+        guard let raw else { return missing(field) }
+        guard let value = AppVersion(raw), let threshold = AppVersion(text) else {
+            return Outcome(
+                value: nil, reasons: ["\(field.label) \"\(raw)\" in the receipt is not a version: rule not satisfied"])
+        }
+        var outcome = compared(field, raw, op, text, holds: op.holds(value.compare(threshold)))
+        if field == .originalApplicationVersion {
+            var notes: [String] = []
+            if let platform {
+                notes.append(platform == .ios ? "the iOS build number" : "the macOS marketing version")
+            }
+            if receipt.environment == .sandbox {
+                notes.append("sandbox receipt: \(raw) is not the real original version")
+            }
+            if !notes.isEmpty {
+                outcome = Outcome(
+                    value: outcome.value,
+                    reasons: outcome.reasons.map { $0 + " (" + notes.joined(separator: "; ") + ")" })
+            }
+        }
+        return outcome
+    }
+
+    private func compared(_ field: RuleField, _ value: String, _ op: ComparisonOperator, _ target: String, holds: Bool)
+        -> Outcome
+    {
+        Outcome(
+            satisfied: holds,
+            reasons: [
+                holds
+                    ? "\(field.label) \(value) \(op.rawValue) \(target)"
+                    : "\(field.label) \(value) is not \(op.rawValue) \(target)"
+            ])
+    }
+
+    private func missing(_ field: RuleField) -> Outcome {
+        Outcome(value: nil, reasons: ["no \(field.label) in the receipt (\(field.absenceNote)): rule not satisfied"])
+    }
+
+    private func purchase(of product: String) -> Outcome {
+        let purchases = receipt.inApp.filter { $0.productID == product }
+        guard !purchases.isEmpty else {
+            return Outcome(satisfied: false, reasons: ["no purchase of \"\(product)\" in the receipt"])
+        }
+        if let kept = purchases.first(where: { $0.cancellationDate.map { $0 > time } ?? true }) {
+            var reason = "purchase of \"\(product)\""
+            if let date = kept.purchaseDate { reason += " on \(show(date))" }
+            if let id = kept.transactionID { reason += " (transaction \(id))" }
+            return Outcome(satisfied: true, reasons: [reason])
+        }
+        let dates = purchases.compactMap(\.cancellationDate).map(show).joined(separator: ", ")
+        return Outcome(
+            satisfied: false, reasons: ["every purchase of \"\(product)\" was refunded (cancelled \(dates))"])
+    }
+
+    private func subscription(_ product: String) -> Outcome {
+        let status = SubscriptionStatus.status(of: product, in: receipt, at: time, reminderDays: 0)
+        let at = show(time)
+        switch status.state {
+        case .active:
+            let period = status.currentPeriod.map { " (period \(show($0.start)) to \(show($0.end)))" } ?? ""
+            return Outcome(satisfied: true, reasons: ["subscription \"\(product)\" active at \(at)\(period)"])
+        case .notStarted where status.periods.isEmpty:
+            return Outcome(satisfied: false, reasons: ["no subscription period of \"\(product)\" in the receipt"])
+        case .notStarted:
+            return Outcome(satisfied: false, reasons: ["subscription \"\(product)\" not yet started at \(at)"])
+        case .expired:
+            let end = status.periods.filter { $0.start <= time }.map(\.end).max().map(show) ?? "?"
+            return Outcome(satisfied: false, reasons: ["subscription \"\(product)\" expired at \(end), before \(at)"])
+        case .refunded:
+            let when =
+                (status.currentPeriod ?? status.periods.last(where: { $0.start <= time }))?.cancellation.map(show)
+                ?? "?"
+            return Outcome(satisfied: false, reasons: ["subscription \"\(product)\" refunded at \(when), before \(at)"])
+        }
+    }
+
+    private func show(_ date: Date) -> String {
+        RFC3339.format(date) ?? "\(date.timeIntervalSince1970) s since 1970"
+    }
+}

@@ -1,0 +1,46 @@
+/// A receipt field a rule can compare, and the kind of value it holds.
+public enum RuleField: String, Sendable, CaseIterable {
+    case originalApplicationVersion = "original_application_version"
+    case applicationVersion = "application_version"
+    case originalPurchaseDate = "original_purchase_date"
+    case receiptCreationDate = "receipt_creation_date"
+    case environment
+    case bundleID = "bundle_id"
+
+    public enum Kind: Sendable {
+        case version, date, environment, string
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .originalApplicationVersion, .applicationVersion: .version
+        case .originalPurchaseDate, .receiptCreationDate: .date
+        case .environment: .environment
+        case .bundleID: .string
+        }
+    }
+
+    /// How reasons name the field.
+    var label: String {
+        switch self {
+        case .originalApplicationVersion: "original application version"
+        case .applicationVersion: "application version"
+        case .originalPurchaseDate: "original purchase date"
+        case .receiptCreationDate: "receipt creation date"
+        case .environment: "environment"
+        case .bundleID: "bundle id"
+        }
+    }
+
+    /// Why the field can be missing, for the reason given when a rule meets a receipt without it.
+    var absenceNote: String {
+        switch self {
+        case .originalApplicationVersion: "Xcode and pre-2013 receipts lack field 19"
+        case .applicationVersion: "field 3"
+        case .originalPurchaseDate: "Xcode receipts lack field 18"
+        case .receiptCreationDate: "field 12"
+        case .environment: "field 0"
+        case .bundleID: "field 2"
+        }
+    }
+}

@@ -1,0 +1,269 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Parses `ENTITLEMENT: CONDITION` with a precedence-climbing parser (`not` > `and` > `or`).
+///
+/// Parentheses and `not` each open a nesting level; more than `maximumDepth` levels is an error,
+/// so a rule cannot make the parser (or the evaluator, which follows the same tree) recurse deeper.
+public struct RuleParser {
+    /// Nesting levels (parentheses and `not`) a rule may use.
+    public static let maximumDepth = 64
+
+    private var tokens: [RuleToken]
+    private var position = 0
+
+    private init(tokens: [RuleToken]) {
+        self.tokens = tokens
+    }
+
+    /// Parses one rule; `origin` names it in errors (`rules.txt:3`, `--rule 1`).
+    public static func parse(_ text: String, origin: String) throws(RuleParseError) -> Rule {
+        do throws(RuleParseError) {
+            let scalars = Array(text.unicodeScalars)
+            let (entitlement, conditionStart) = try entitlementName(scalars)
+            var tokenizer = RuleTokenizer(scalars: scalars, start: conditionStart)
+            var parser = RuleParser(tokens: try tokenizer.tokens())
+            let condition = try parser.expression(minimumPrecedence: 0, depth: 0)
+            let next = parser.peek
+            guard next.kind == .end else {
+                throw RuleParseError(
+                    origin: "", column: next.column,
+                    message: "expected and, or or the end of the rule, found \(next.shown)")
+            }
+            return Rule(
+                entitlement: entitlement, condition: condition,
+                text: trimmed(text), origin: origin)
+        } catch {
+            var located = error
+            located.origin = origin
+            throw located
+        }
+    }
+
+    /// The name before the colon, and where the condition starts.
+    private static func entitlementName(_ scalars: [Unicode.Scalar]) throws(RuleParseError) -> (String, Int) {
+        var index = 0
+        while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" {
+            index += 1
+        }
+        let start = index
+        while index < scalars.count, isNameScalar(scalars[index]) {
+            index += 1
+        }
+        guard index > start else {
+            throw RuleParseError(
+                origin: "", column: index + 1,
+                message: "expected an entitlement name (letters, digits, _ . -), found \(describe(scalars, at: index))")
+        }
+        var name = String.UnicodeScalarView()
+        name.append(contentsOf: scalars[start..<index])
+        while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" {
+            index += 1
+        }
+        guard index < scalars.count, scalars[index] == ":" else {
+            throw RuleParseError(
+                origin: "", column: index + 1,
+                message: "expected \":\" after the entitlement name, found \(describe(scalars, at: index))")
+        }
+        return (String(name), index + 1)
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        return String(text.drop(while: blank).reversed().drop(while: blank).reversed())
+    }
+
+    private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", "_", ".", "-": true
+        default: false
+        }
+    }
+
+    private static func describe(_ scalars: [Unicode.Scalar], at index: Int) -> String {
+        index < scalars.count ? "\"\(scalars[index])\"" : "end of rule"
+    }
+
+    // MARK: - Expressions
+
+    private var peek: RuleToken { tokens[min(position, tokens.count - 1)] }
+
+    private mutating func advance() -> RuleToken {
+        let token = peek
+        if position < tokens.count - 1 {
+            position += 1
+        }
+        return token
+    }
+
+    /// `and` binds tighter than `or`; both are left-associative.
+    private static func precedence(of token: RuleToken) -> Int? {
+        switch token.kind {
+        case .word("or"): 0
+        case .word("and"): 1
+        default: nil
+        }
+    }
+
+    /// Precedence climbing. The recursion here is bounded by the two precedence levels per nesting level;
+    /// operands of one operator in a row are gathered into one node rather than nested.
+    private mutating func expression(minimumPrecedence: Int, depth: Int) throws(RuleParseError) -> RuleCondition {
+        var left = try unary(depth: depth)
+        // The operator whose operands are being gathered, and those operands.
+        var gathered: Int?
+        var operands: [RuleCondition] = []
+        while let precedence = Self.precedence(of: peek), precedence >= minimumPrecedence {
+            _ = advance()
+            let right = try expression(minimumPrecedence: precedence + 1, depth: depth)
+            if gathered == precedence {
+                operands.append(right)
+            } else {
+                if let previous = gathered {
+                    left = Self.combine(previous, operands)
+                }
+                operands = [left, right]
+                gathered = precedence
+            }
+        }
+        return gathered.map { Self.combine($0, operands) } ?? left
+    }
+
+    private static func combine(_ precedence: Int, _ operands: [RuleCondition]) -> RuleCondition {
+        precedence == 1 ? .and(operands) : .or(operands)
+    }
+
+    private mutating func unary(depth: Int) throws(RuleParseError) -> RuleCondition {
+        let token = peek
+        switch token.kind {
+        case .word("not"):
+            try checkDepth(depth + 1, at: token)
+            _ = advance()
+            return .not(try unary(depth: depth + 1))
+        case .openParenthesis:
+            try checkDepth(depth + 1, at: token)
+            _ = advance()
+            let inner = try expression(minimumPrecedence: 0, depth: depth + 1)
+            let close = advance()
+            guard close.kind == .closeParenthesis else {
+                throw RuleParseError(origin: "", column: close.column, message: "expected \")\", found \(close.shown)")
+            }
+            return inner
+        default:
+            return try primary()
+        }
+    }
+
+    private func checkDepth(_ depth: Int, at token: RuleToken) throws(RuleParseError) {
+        guard depth <= Self.maximumDepth else {
+            throw RuleParseError(
+                origin: "", column: token.column,
+                message: "rule nested deeper than \(Self.maximumDepth) levels of parentheses and not")
+        }
+    }
+
+    private mutating func primary() throws(RuleParseError) -> RuleCondition {
+        let token = advance()
+        switch token.kind {
+        case .word("product"):
+            return .product(try quotedString(what: "a quoted product id"))
+        case .word("subscription"):
+            let product = try quotedString(what: "a quoted product id")
+            let keyword = advance()
+            guard keyword.kind == .word("active") else {
+                throw RuleParseError(
+                    origin: "", column: keyword.column, message: "expected active, found \(keyword.shown)")
+            }
+            return .subscriptionActive(product)
+        case .word(let name):
+            guard let field = RuleField(rawValue: name) else {
+                throw RuleParseError(
+                    origin: "", column: token.column,
+                    message: "expected a field (\(RuleField.allCases.map(\.rawValue).joined(separator: ", "))), "
+                        + "product, subscription, not or \"(\", found \(token.shown)")
+            }
+            return try comparison(field)
+        default:
+            throw RuleParseError(
+                origin: "", column: token.column, message: "expected a condition, found \(token.shown)")
+        }
+    }
+
+    private mutating func quotedString(what: String) throws(RuleParseError) -> String {
+        let token = advance()
+        guard case .string(let text) = token.kind else {
+            throw RuleParseError(origin: "", column: token.column, message: "expected \(what), found \(token.shown)")
+        }
+        return text
+    }
+
+    private mutating func comparison(_ field: RuleField) throws(RuleParseError) -> RuleCondition {
+        let operatorToken = advance()
+        guard case .comparison(let op) = operatorToken.kind else {
+            throw RuleParseError(
+                origin: "", column: operatorToken.column,
+                message: "expected a comparison operator, found \(operatorToken.shown)")
+        }
+        if !op.isEquality, field.kind == .environment || field.kind == .string {
+            throw RuleParseError(
+                origin: "", column: operatorToken.column,
+                message:
+                    "expected == or != (\(field.rawValue) is compared for equality only), found \(operatorToken.shown)")
+        }
+        let value = advance()
+        let text: String
+        switch value.kind {
+        case .word(let word) where field.kind != .string: text = word
+        case .string(let string): text = string
+        default:
+            let expected: String =
+                switch field.kind {
+                case .version: "a version such as 42 or 1.10"
+                case .date: "a date such as 2024-01-01 or 2024-01-01T00:00:00Z"
+                case .environment: "production, sandbox, xcode or unknown"
+                case .string: "a quoted string"
+                }
+            throw RuleParseError(
+                origin: "", column: value.column, message: "expected \(expected), found \(value.shown)")
+        }
+        switch field.kind {
+        case .version:
+            guard AppVersion(text) != nil else {
+                throw RuleParseError(
+                    origin: "", column: value.column,
+                    message: "expected a version such as 42 or 1.10, found \(value.shown)")
+            }
+            return .compareVersion(field, op, text)
+        case .date:
+            guard let date = Self.date(text) else {
+                throw RuleParseError(
+                    origin: "", column: value.column,
+                    message: "expected a date such as 2024-01-01 or 2024-01-01T00:00:00Z, found \(value.shown)")
+            }
+            return .compareDate(field, op, date)
+        case .environment:
+            guard let environment = ReceiptEnvironment(rawValue: text) else {
+                throw RuleParseError(
+                    origin: "", column: value.column,
+                    message: "expected production, sandbox, xcode or unknown, found \(value.shown)")
+            }
+            return .compareEnvironment(op, environment)
+        case .string:
+            return .compareString(field, op, text)
+        }
+    }
+
+    /// `2024-01-01` (midnight UTC) or a full RFC 3339 time.
+    public static func date(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        let isDay = bytes.count == 10 && bytes[4] == UInt8(ascii: "-") && bytes[7] == UInt8(ascii: "-")
+        let full = isDay ? text + "T00:00:00Z" : text
+        do {
+            return try RFC3339.parse(full)
+        } catch {
+            return nil
+        }
+    }
+}

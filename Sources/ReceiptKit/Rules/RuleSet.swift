@@ -1,0 +1,74 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The rules of an app: which entitlements a receipt grants, and why.
+public struct RuleSet: Sendable, Equatable {
+    public private(set) var rules: [Rule]
+
+    public init(rules: [Rule] = []) {
+        self.rules = rules
+    }
+
+    /// Parses a rules file: one rule a line; `#` starts a comment line; blank lines are ignored.
+    /// `name` (the file's path) prefixes the line number in errors: `rules.txt:3: column 28: ...`.
+    public static func parse(file text: String, name: String) throws(RuleParseError) -> RuleSet {
+        var rules: [Rule] = []
+        for (index, line) in text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }
+        ).enumerated() {
+            var line = String(line)
+            if line.hasSuffix("\r") {
+                line.removeLast()
+            }
+            let content = line.drop { $0 == " " || $0 == "\t" }
+            if content.isEmpty || content.hasPrefix("#") {
+                continue
+            }
+            rules.append(try RuleParser.parse(line, origin: "\(name):\(index + 1)"))
+        }
+        return RuleSet(rules: rules)
+    }
+
+    public mutating func append(_ rule: Rule) {
+        rules.append(rule)
+    }
+
+    /// Entitlement names in the order rules first define them.
+    public var entitlements: [String] {
+        var seen = Set<String>()
+        return rules.map(\.entitlement).filter { seen.insert($0).inserted }
+    }
+
+    /// Whether any rule reads the field.
+    public func mentions(_ field: RuleField) -> Bool {
+        rules.contains { $0.condition.mentions(field) }
+    }
+
+    /// Decides every entitlement for a receipt at time `time`; any satisfied rule grants its entitlement.
+    ///
+    /// The receipt must already have been verified: this only reads what it says.
+    public func evaluate(receipt: ParsedReceipt, at time: Date, platform: Platform?) -> [EntitlementDecision] {
+        let evaluator = RuleEvaluator(receipt: receipt, time: time, platform: platform)
+        return entitlements.map { name in
+            let own = rules.filter { $0.entitlement == name }
+            var reasons: [String] = []
+            for rule in own {
+                let outcome = evaluator.evaluate(rule.condition)
+                let prefix = own.count > 1 ? "\(rule.origin): " : ""
+                if outcome.satisfied {
+                    return EntitlementDecision(name: name, granted: true, reasons: outcome.reasons.map { prefix + $0 })
+                }
+                reasons += outcome.reasons.map { prefix + $0 }
+            }
+            return EntitlementDecision(name: name, granted: false, reasons: reasons)
+        }
+    }
+
+    /// Every entitlement refused because the receipt failed verification: nothing it says can be trusted.
+    public func refuseAll(because reason: String) -> [EntitlementDecision] {
+        entitlements.map { EntitlementDecision(name: $0, granted: false, reasons: ["receipt is not valid: \(reason)"]) }
+    }
+}

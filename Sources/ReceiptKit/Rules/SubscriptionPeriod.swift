@@ -1,0 +1,38 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// One paid-for (or trial) stretch of a subscription: an in-app purchase with an expires date.
+public struct SubscriptionPeriod: Sendable, Equatable {
+    public let start: Date
+    public let end: Date
+    /// When it was refunded or cancelled by Apple support, if it was.
+    public let cancellation: Date?
+    public let isTrial: Bool
+    public let isIntroOffer: Bool
+    public let transactionID: String?
+
+    /// Whether the period grants access at `time`: started, not yet expired, not cancelled by then.
+    public func isActive(at time: Date) -> Bool {
+        start <= time && time < end && !isCancelled(by: time)
+    }
+
+    public func isCancelled(by time: Date) -> Bool {
+        cancellation.map { $0 <= time } ?? false
+    }
+
+    /// The periods of a product in purchase order; purchases without a purchase or expires date are not
+    /// subscription periods.
+    static func periods(of product: String, in receipt: ParsedReceipt) -> [SubscriptionPeriod] {
+        receipt.inApp.compactMap { purchase -> SubscriptionPeriod? in
+            guard purchase.productID == product, let start = purchase.purchaseDate, let end = purchase.expiresDate
+            else { return nil }
+            return SubscriptionPeriod(
+                start: start, end: end, cancellation: purchase.cancellationDate,
+                isTrial: purchase.isTrialPeriod == true,
+                isIntroOffer: purchase.isInIntroOfferPeriod == true, transactionID: purchase.transactionID)
+        }.sorted { $0.start < $1.start }
+    }
+}

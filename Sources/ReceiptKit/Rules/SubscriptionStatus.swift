@@ -1,0 +1,94 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Where one auto-renewable subscription stands at a given time, read from its periods in the receipt.
+public struct SubscriptionStatus: Sendable, Equatable, Encodable {
+    public enum State: String, Sendable, Encodable {
+        /// A period covers the time and was not cancelled by then.
+        case active
+        /// The latest period that had started by then had ended.
+        case expired
+        /// The period covering the time, or the latest one before it, was cancelled (refunded) by then.
+        case refunded
+        /// Every period starts after the time.
+        case notStarted = "not_started"
+    }
+
+    public let productID: String
+    public let state: State
+    /// The period in force at the time, if any (also when it was refunded).
+    public let currentPeriod: SubscriptionPeriod?
+    public let periods: [SubscriptionPeriod]
+    public let inTrial: Bool
+    public let inIntroOffer: Bool
+    /// The end of the latest trial period, if the product ever had one.
+    public let trialEnds: Date?
+    /// `reminderDays` days before `trialEnds`: when to remind the user the trial is about to convert.
+    public let reminderDue: Date?
+
+    /// The status of every product in the receipt that has subscription periods, in first-purchase order.
+    public static func all(in receipt: ParsedReceipt, at time: Date, reminderDays: Int) -> [SubscriptionStatus] {
+        var seen = Set<String>()
+        let products = receipt.inApp.filter { $0.expiresDate != nil }.compactMap(\.productID)
+            .filter { seen.insert($0).inserted }
+        return products.map { status(of: $0, in: receipt, at: time, reminderDays: reminderDays) }
+    }
+
+    /// The status of one product at `time`.
+    public static func status(
+        of product: String, in receipt: ParsedReceipt, at time: Date, reminderDays: Int
+    ) -> SubscriptionStatus {
+        let periods = SubscriptionPeriod.periods(of: product, in: receipt)
+        let covering = periods.filter { $0.start <= time && time < $0.end }
+        let state: State
+        let current: SubscriptionPeriod?
+        if let active = covering.last(where: { $0.isActive(at: time) }) {
+            state = .active
+            current = active
+        } else if let refunded = covering.last {
+            state = .refunded
+            current = refunded
+        } else if let latest = periods.last(where: { $0.start <= time }) {
+            state = latest.isCancelled(by: time) ? .refunded : .expired
+            current = nil
+        } else {
+            state = .notStarted
+            current = nil
+        }
+        let trialEnds = periods.last(where: \.isTrial)?.end
+        let reminder = trialEnds.map { $0.addingTimeInterval(-Double(reminderDays) * 86_400) }
+        return SubscriptionStatus(
+            productID: product, state: state, currentPeriod: current, periods: periods,
+            inTrial: state == .active && current?.isTrial == true,
+            inIntroOffer: state == .active && current?.isIntroOffer == true, trialEnds: trialEnds, reminderDue: reminder
+        )
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case productID = "product_id"
+        case state
+        case inTrial = "in_trial"
+        case inIntroOffer = "in_intro_offer"
+        case periodStart = "period_start"
+        case expiresDate = "expires_date"
+        case periodCount = "period_count"
+        case trialEnds = "trial_ends"
+        case reminderDue = "reminder_due"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(productID, forKey: .productID)
+        try container.encode(state, forKey: .state)
+        try container.encode(inTrial, forKey: .inTrial)
+        try container.encode(inIntroOffer, forKey: .inIntroOffer)
+        try container.encodeIfPresent(currentPeriod.flatMap { RFC3339.format($0.start) }, forKey: .periodStart)
+        try container.encodeIfPresent(periods.map(\.end).max().flatMap(RFC3339.format), forKey: .expiresDate)
+        try container.encode(periods.count, forKey: .periodCount)
+        try container.encodeIfPresent(trialEnds.flatMap(RFC3339.format), forKey: .trialEnds)
+        try container.encodeIfPresent(reminderDue.flatMap(RFC3339.format), forKey: .reminderDue)
+    }
+}

@@ -1,0 +1,78 @@
+import ReceiptKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The rules, requirements, platform and evaluation time of one run.
+struct RuleConfiguration: Sendable {
+    let rules: RuleSet
+    let required: [String]
+    let platform: Platform?
+    let time: Date
+    let reminderDays: Int
+
+    /// Decides entitlements for one report. A receipt that failed verification grants nothing.
+    func results(for report: ValidationReport) -> RuleResults {
+        guard let receipt = report.receipt else {
+            // A StoreKit 2 JWS verifies without an app receipt: rules read app receipt fields only.
+            let entitlements =
+                report.status == .valid
+                ? rules.entitlements.map {
+                    EntitlementDecision(
+                        name: $0, granted: false, reasons: ["not an app receipt: rules apply to app receipts only"])
+                }
+                : rules.refuseAll(because: report.message ?? report.reason?.rawValue ?? "it could not be decoded")
+            return RuleResults(time: time, entitlements: entitlements, warnings: [], subscriptions: [])
+        }
+        let entitlements: [EntitlementDecision]
+        if report.status == .valid {
+            entitlements = rules.evaluate(receipt: receipt, at: time, platform: platform)
+        } else {
+            entitlements = rules.refuseAll(because: report.message ?? report.reason?.rawValue ?? report.status.rawValue)
+        }
+        return RuleResults(
+            time: time, entitlements: entitlements,
+            warnings: ReceiptWarnings.warnings(for: receipt, platform: platform),
+            subscriptions: SubscriptionStatus.all(in: receipt, at: time, reminderDays: reminderDays))
+    }
+
+    /// Whether every required entitlement was granted.
+    func satisfied(by results: RuleResults) -> Bool {
+        required.allSatisfy { name in results.entitlements.contains { $0.name == name && $0.granted } }
+    }
+}
+
+/// What the rules decided for one input: added to its JSON and text report.
+struct RuleResults: Sendable, Encodable {
+    let time: Date
+    let entitlements: [EntitlementDecision]
+    let warnings: [String]
+    let subscriptions: [SubscriptionStatus]
+
+    enum CodingKeys: String, CodingKey {
+        case time = "evaluated_at"
+        case entitlements, warnings, subscriptions
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(RFC3339.format(time), forKey: .time)
+        try container.encode(entitlements, forKey: .entitlements)
+        try container.encode(warnings, forKey: .warnings)
+        try container.encode(subscriptions, forKey: .subscriptions)
+    }
+}
+
+/// A validation report with the rule results beside its own keys, as one JSON object.
+struct RuledReport: Encodable {
+    let report: ValidationReport
+    let results: RuleResults?
+
+    func encode(to encoder: any Encoder) throws {
+        try report.encode(to: encoder)
+        try results?.encode(to: encoder)
+    }
+}

@@ -1,0 +1,88 @@
+import ReceiptKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The rule options verify and inspect share, and how they become a `RuleConfiguration`.
+enum RuleOptionTable {
+    static let options: [OptionSpec] = [
+        OptionSpec(
+            "rule", value: "TEXT", repeatable: true,
+            help: "entitlement rule 'NAME: CONDITION', e.g. 'premium: original_application_version < 42'"),
+        OptionSpec("rules", value: "FILE", repeatable: true, help: "read rules from FILE, one a line (# comments)"),
+        OptionSpec(
+            "require", value: "NAME", repeatable: true,
+            help: "exit 1 unless the (valid) receipt is granted this entitlement"),
+        OptionSpec(
+            "platform", value: "PLATFORM", choices: ["ios", "macos"],
+            help: "what field 19 means: the build number (ios) or the marketing version (macos)"),
+        OptionSpec("now", value: "TIME", help: "evaluate rules and subscriptions at this RFC 3339 time (default: now)"),
+        OptionSpec("reminder-days", value: "N", help: "remind this many days before a trial ends (default: 2)"),
+    ]
+
+    static let defaultReminderDays = 2
+
+    /// The rule configuration the options ask for, or nil when none of them was given.
+    static func configuration(_ arguments: ParsedArguments) throws(SetupError) -> RuleConfiguration? {
+        guard options.contains(where: { !arguments.all($0.name).isEmpty }) else { return nil }
+        var files: [(path: String, text: String)] = []
+        for path in arguments.all("rules") {
+            files.append((path, try ruleFile(path)))
+        }
+        var rules = RuleSet()
+        do throws(RuleParseError) {
+            for file in files {
+                for rule in try RuleSet.parse(file: file.text, name: file.path).rules {
+                    rules.append(rule)
+                }
+            }
+            for text in arguments.all("rule") {
+                rules.append(try RuleParser.parse(text, origin: "--rule '\(text)'"))
+            }
+        } catch {
+            throw .usage(UsageError("\(error)"))
+        }
+        let required = arguments.all("require")
+        let defined = Set(rules.entitlements)
+        if let unknown = required.first(where: { !defined.contains($0) }) {
+            let known =
+                defined.isEmpty ? "no rules were given" : "rules define " + rules.entitlements.joined(separator: ", ")
+            throw .usage(UsageError("--require \(unknown): no rule defines this entitlement (\(known))"))
+        }
+        var time = Date()
+        if let text = arguments.value("now") {
+            guard let parsed = RuleParser.date(text) else {
+                throw .usage(UsageError("--now takes an RFC 3339 time such as 2024-01-31T12:00:00Z, not '\(text)'"))
+            }
+            time = parsed
+        }
+        var reminderDays = defaultReminderDays
+        if let text = arguments.value("reminder-days") {
+            guard let days = Int(text), (0...3650).contains(days) else {
+                throw .usage(UsageError("--reminder-days takes a number of days from 0 to 3650, not '\(text)'"))
+            }
+            reminderDays = days
+        }
+        return RuleConfiguration(
+            rules: rules, required: required,
+            platform: arguments.value("platform").flatMap { Platform(rawValue: $0.lowercased()) },
+            time: time, reminderDays: reminderDays)
+    }
+
+    /// A rules file's text; unreadable files are reported as such (exit 66), not as usage errors.
+    private static func ruleFile(_ path: String) throws(SetupError) -> String {
+        let bytes: [UInt8]
+        do {
+            bytes = try InputReader.contents(of: path, limit: 1 << 20)
+        } catch {
+            throw .unreadable("--rules: \(error.message)")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .badData("--rules \(path) is not UTF-8 text")
+        }
+        return text
+    }
+}

@@ -1,0 +1,67 @@
+import ReceiptKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The rule results of one input as text: entitlements and why, warnings, subscriptions and a timeline.
+enum RuleReportText {
+    static func render(_ results: RuleResults?, report: ValidationReport) -> String {
+        guard let results else { return "" }
+        var out = ""
+        if !results.entitlements.isEmpty {
+            out += "  entitlements at \(show(results.time)):\n"
+            for decision in results.entitlements {
+                let mark = decision.granted ? "GRANTED" : "denied "
+                let reasons = decision.reasons.isEmpty ? ["no rule satisfied"] : decision.reasons
+                out += "    \(mark) \(decision.name): \(reasons[0])\n"
+                for reason in reasons.dropFirst() {
+                    out += "            \(String(repeating: " ", count: decision.name.count)) \(reason)\n"
+                }
+            }
+        }
+        if !results.warnings.isEmpty {
+            out += "  warnings:\n"
+            for warning in results.warnings {
+                out += "    ! \(warning)\n"
+            }
+        }
+        if !results.subscriptions.isEmpty {
+            out += "  subscriptions at \(show(results.time)):\n"
+            for status in results.subscriptions {
+                var parts = [status.productID, status.state.rawValue.replacingUnderscores]
+                if status.inTrial { parts.append("in free trial") }
+                if status.inIntroOffer { parts.append("in intro offer") }
+                if let end = status.periods.map(\.end).max() { parts.append("expires \(show(end))") }
+                parts.append("\(status.periods.count) period" + (status.periods.count == 1 ? "" : "s"))
+                out += "    " + parts.joined(separator: "  ") + "\n"
+                if let ends = status.trialEnds {
+                    out += "      trial ends \(day(ends))"
+                    if let reminder = status.reminderDue { out += ", reminder due \(day(reminder))" }
+                    out += "\n"
+                }
+            }
+        }
+        if let receipt = report.receipt, !receipt.inApp.isEmpty {
+            out += SubscriptionTimeline.render(receipt, now: results.time)
+        }
+        return out
+    }
+
+    static func show(_ date: Date) -> String {
+        RFC3339.format(date) ?? "?"
+    }
+
+    /// `2024-01-31`: reminders and trial ends are days to a person.
+    static func day(_ date: Date) -> String {
+        String(show(date).prefix(10))
+    }
+}
+
+extension String {
+    fileprivate var replacingUnderscores: String {
+        split(separator: "_").joined(separator: " ")
+    }
+}

@@ -38,6 +38,7 @@ enum ManPage {
         lines += Roff.paragraphs(ManPageText.inputs)
         lines.append(".SH TRUST")
         lines += Roff.paragraphs(ManPageText.trust)
+        lines += ruleLanguage()
         lines.append(".SH OUTPUT")
         lines += Roff.paragraphs(ManPageText.output)
         lines.append(".SH EXIT STATUS")
@@ -52,13 +53,40 @@ enum ManPage {
         }
         lines.append(".SH EXAMPLES")
         for example in ManPageText.examples {
-            lines += [".PP", Roff.escape(example.what), ".PP", ".RS 4", ".nf", Roff.escape(example.command), ".fi", ".RE"]
+            lines += [
+                ".PP", Roff.escape(example.what), ".PP", ".RS 4", ".nf", Roff.escape(example.command), ".fi", ".RE",
+            ]
         }
         lines.append(".SH SEE ALSO")
         lines.append("\\fBopenssl\\fR(1), \\fBx509\\fR(7ssl)")
         lines.append(".PP")
         lines += Roff.paragraphs(ManPageText.seeAlso)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The grammar is written; the fields, operators and depth limit come from the rule parser's types.
+    private static func ruleLanguage() -> [String] {
+        var lines = [".SH RULE LANGUAGE"] + Roff.paragraphs(ManPageText.rules)
+        lines +=
+            [".PP", ".RS 4", ".nf"] + ManPageText.ruleGrammar.split(separator: "\n").map { Roff.escape(String($0)) }
+        lines += [
+            ".fi", ".RE", ".PP",
+            "Operators: "
+                + ComparisonOperator.allCases.map { Roff.bold($0.rawValue) }
+                .joined(separator: " ") + ". Fields:",
+        ]
+        for field in RuleField.allCases {
+            let value: String
+            switch field.kind {
+            case .version: value = "a version, bare (42, 1.10) or quoted (\"3.3.1b4\"), compared component by component"
+            case .date: value = "a date, 2024-01-01 (midnight UTC) or RFC 3339"
+            case .environment: value = "production, sandbox, xcode or unknown; == and != only"
+            case .string: value = "a quoted string (\\\" and \\\\ are the escapes); == and != only"
+            }
+            lines += [".TP", Roff.bold(field.rawValue), Roff.escape(value + ".")]
+        }
+        lines += [".PP"] + Roff.paragraphs(ManPageText.ruleLimits(depth: RuleParser.maximumDepth))
+        return lines
     }
 
     /// `receipt-check verify [options] INPUT...` with the roles set in bold and italics.

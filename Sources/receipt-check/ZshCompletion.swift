@@ -37,7 +37,8 @@ enum ZshCompletion {
             if let operands = operandSpec(command, names: names) {
                 specs.append(operands)
             }
-            lines.append("            _arguments -s -S \\\n" + specs.map { "                " + $0 }.joined(separator: " \\\n"))
+            lines.append(
+                "            _arguments -s -S \\\n" + specs.map { "                " + $0 }.joined(separator: " \\\n"))
             lines.append("            ;;")
         }
         lines += [

@@ -90,11 +90,14 @@ import Testing
         let path = Self.files[2].path
         let syntax = try ExternalTool.run(fish, ["-n", path])
         #expect(syntax.status == 0, "\(syntax.stderr)")
-        let script = "source \(path); complete -C'receipt-check --format '; complete -C'receipt-check make-receipt --dig'"
+        let script =
+            "source \(path); complete -C'receipt-check --format '; complete -C'receipt-check make-receipt --dig'"
         let result = try ExternalTool.run(fish, ["--no-config", "-c", script])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
-        let offered = result.stdout.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" }
+        let offered = result.stdout.split(separator: "\n").map {
+            $0.split(separator: "\t").first.map(String.init) ?? ""
+        }
         #expect(offered == ["json", "text", "--digest"])
     }
 }

@@ -53,7 +53,10 @@ import Testing
         for status in ExitStatus.allCases {
             #expect(text.contains(status.summary.prefix(20)), "exit status \(status.rawValue) missing")
         }
-        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "INPUTS", "TRUST", "EXIT STATUS", "EXAMPLES"] {
+        for section in [
+            "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "INPUTS", "TRUST", "RULE LANGUAGE", "EXIT STATUS",
+            "EXAMPLES",
+        ] {
             #expect(text.contains("\n\(section)\n"), "section \(section) missing")
         }
     }

@@ -35,6 +35,12 @@ complete -c receipt-check -n '__receipt_check_using verify' -l root -r -F -d 'tr
 complete -c receipt-check -n '__receipt_check_using verify' -l storekit-test-cert -r -F -d 'also accept receipts signed by this Xcode StoreKit Testing certificate (reported as storekit_testing)'
 complete -c receipt-check -n '__receipt_check_using verify' -l max-size -x -d 'refuse inputs larger than this (default: 16777216)'
 complete -c receipt-check -n '__receipt_check_using verify' -s h -l help -d 'show this help'
+complete -c receipt-check -n '__receipt_check_using verify' -l rule -x -d 'entitlement rule \'NAME: CONDITION\', e.g. \'premium: original_application_version < 42\''
+complete -c receipt-check -n '__receipt_check_using verify' -l rules -r -F -d 'read rules from FILE, one a line (# comments)'
+complete -c receipt-check -n '__receipt_check_using verify' -l require -x -d 'exit 1 unless the (valid) receipt is granted this entitlement'
+complete -c receipt-check -n '__receipt_check_using verify' -l platform -x -a 'ios macos' -d 'what field 19 means: the build number (ios) or the marketing version (macos)'
+complete -c receipt-check -n '__receipt_check_using verify' -l now -x -d 'evaluate rules and subscriptions at this RFC 3339 time (default: now)'
+complete -c receipt-check -n '__receipt_check_using verify' -l reminder-days -x -d 'remind this many days before a trial ends (default: 2)'
 complete -c receipt-check -n '__receipt_check_using verify' -F
 
 complete -c receipt-check -n '__receipt_check_using inspect' -l format -x -a 'text json' -d 'output format (default: text)'
@@ -48,6 +54,12 @@ complete -c receipt-check -n '__receipt_check_using inspect' -l root -r -F -d 't
 complete -c receipt-check -n '__receipt_check_using inspect' -l storekit-test-cert -r -F -d 'also accept receipts signed by this Xcode StoreKit Testing certificate (reported as storekit_testing)'
 complete -c receipt-check -n '__receipt_check_using inspect' -l max-size -x -d 'refuse inputs larger than this (default: 16777216)'
 complete -c receipt-check -n '__receipt_check_using inspect' -s h -l help -d 'show this help'
+complete -c receipt-check -n '__receipt_check_using inspect' -l rule -x -d 'entitlement rule \'NAME: CONDITION\', e.g. \'premium: original_application_version < 42\''
+complete -c receipt-check -n '__receipt_check_using inspect' -l rules -r -F -d 'read rules from FILE, one a line (# comments)'
+complete -c receipt-check -n '__receipt_check_using inspect' -l require -x -d 'exit 1 unless the (valid) receipt is granted this entitlement'
+complete -c receipt-check -n '__receipt_check_using inspect' -l platform -x -a 'ios macos' -d 'what field 19 means: the build number (ios) or the marketing version (macos)'
+complete -c receipt-check -n '__receipt_check_using inspect' -l now -x -d 'evaluate rules and subscriptions at this RFC 3339 time (default: now)'
+complete -c receipt-check -n '__receipt_check_using inspect' -l reminder-days -x -d 'remind this many days before a trial ends (default: 2)'
 complete -c receipt-check -n '__receipt_check_using inspect' -F
 
 complete -c receipt-check -n '__receipt_check_using make-test-pki' -l ca -x -a '(__fish_complete_directories)' -d 'issue the new leaf under the root (and intermediate) of the test PKI in directory PKI'

@@ -99,7 +99,7 @@ private struct PayloadDecoding {
         while !attributes.isAtEnd {
             let attribute = try nextAttribute(&attributes, count: &count, inAppIndex: nil)
             guard let field = ReceiptField(rawValue: attribute.type) else {
-                receipt.unknownAttributes[attribute.type, default: []].append(Array(attribute.value))
+                Self.keep(attribute, in: &receipt.unknownAttributes)
                 continue
             }
             let context = Context(type: attribute.type, name: field.name)
@@ -142,7 +142,7 @@ private struct PayloadDecoding {
         while !attributes.isAtEnd {
             let attribute = try nextAttribute(&attributes, count: &count, inAppIndex: index)
             guard let field = InAppField(rawValue: attribute.type) else {
-                purchase.unknownAttributes[attribute.type, default: []].append(Array(attribute.value))
+                Self.keep(attribute, in: &purchase.unknownAttributes)
                 continue
             }
             let context = Context(type: attribute.type, name: field.name, inAppIndex: index)
@@ -167,6 +167,15 @@ private struct PayloadDecoding {
     }
 
     // MARK: - Attributes
+
+    /// Keeps an undocumented attribute's raw value. Real receipts carry about ten per set, so
+    /// room for them is made once rather than by repeated growth.
+    private static func keep(_ attribute: Attribute, in unknown: inout [Int64: [[UInt8]]]) {
+        if unknown.isEmpty {
+            unknown.reserveCapacity(16)
+        }
+        unknown[attribute.type, default: []].append(Array(attribute.value))
+    }
 
     /// Reads the next attribute SEQUENCE of a SET, counting it against the limits first so that
     /// a flood of attributes is refused before it is decoded.

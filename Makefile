@@ -8,7 +8,7 @@ CORPUS ?= $(or $(RECEIPT_CORPUS),../shared/corpus)
 # instructions for one receipt); override with RELEASE_FLAGS= where static linking is unavailable.
 RELEASE_FLAGS ?= --static-swift-stdlib
 
-.PHONY: help deps doctor build release test run lint fixtures clean bench
+.PHONY: help deps doctor build release test run lint fixtures clean bench version man completions install uninstall dist
 
 help:
 	@echo "make run       build and verify a bundled receipt (installs OpenSSL headers on Debian if missing)"
@@ -20,6 +20,10 @@ help:
 	@echo "make fuzz      libFuzzer+ASan on every target, FUZZ_SECONDS (60) each;  make fuzz-smoke: 15 s each"
 	@echo "make test-asan / test-ubsan / test-tsan   the suite under a sanitizer (see docs/security.md)"
 	@echo "make leak-check  valgrind over the CLI;  make rss-check: RSS over 100,000 validations"
+	@echo "make install   release build, then install binary, man page, completions (PREFIX, DESTDIR)"
+	@echo "make uninstall remove exactly what make install installed"
+	@echo "make man / make completions   regenerate share/ from the option tables (committed)"
+	@echo "make dist      receipt-check-VERSION.tar.gz from git archive plus the generated Version.swift"
 
 # Installs what a fresh Debian machine lacks; elsewhere says what to install.
 deps:
@@ -38,7 +42,7 @@ doctor:
 build: deps
 	$(SWIFT) build
 
-release: deps
+release: deps version
 	$(SWIFT) build -c release $(RELEASE_FLAGS)
 
 test: deps
@@ -92,3 +96,56 @@ leak-check: deps
 
 rss-check: deps
 	bash Scripts/rss-check.sh
+# ---- Packaging: version, man page, completions, install, dist ----
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share
+INSTALL ?= install
+MAN_PAGE = share/man/man1/receipt-check.1
+BASH_COMPLETION = share/bash-completion/completions/receipt-check
+ZSH_COMPLETION = share/zsh/site-functions/_receipt-check
+FISH_COMPLETION = share/fish/vendor_completions.d/receipt-check.fish
+
+# Version.swift from the latest v* tag; a no-op without git (a release tarball) or without tags.
+version:
+	@sh Scripts/write-version.sh
+
+man: build
+	@mkdir -p $(dir $(MAN_PAGE))
+	$(BIN_DIR)/receipt-check generate-man > $(MAN_PAGE)
+
+completions: build
+	@mkdir -p $(dir $(BASH_COMPLETION)) $(dir $(ZSH_COMPLETION)) $(dir $(FISH_COMPLETION))
+	$(BIN_DIR)/receipt-check generate-completions bash > $(BASH_COMPLETION)
+	$(BIN_DIR)/receipt-check generate-completions zsh > $(ZSH_COMPLETION)
+	$(BIN_DIR)/receipt-check generate-completions fish > $(FISH_COMPLETION)
+
+install: release
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+	  $(DESTDIR)$(DATADIR)/bash-completion/completions $(DESTDIR)$(DATADIR)/zsh/site-functions \
+	  $(DESTDIR)$(DATADIR)/fish/vendor_completions.d
+	$(INSTALL) -m 755 $(RELEASE_DIR)/receipt-check $(DESTDIR)$(BINDIR)/receipt-check
+	$(INSTALL) -m 644 $(MAN_PAGE) $(DESTDIR)$(MANDIR)/man1/receipt-check.1
+	$(INSTALL) -m 644 $(BASH_COMPLETION) $(DESTDIR)$(DATADIR)/bash-completion/completions/receipt-check
+	$(INSTALL) -m 644 $(ZSH_COMPLETION) $(DESTDIR)$(DATADIR)/zsh/site-functions/_receipt-check
+	$(INSTALL) -m 644 $(FISH_COMPLETION) $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/receipt-check.fish
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/receipt-check $(DESTDIR)$(MANDIR)/man1/receipt-check.1 \
+	  $(DESTDIR)$(DATADIR)/bash-completion/completions/receipt-check \
+	  $(DESTDIR)$(DATADIR)/zsh/site-functions/_receipt-check \
+	  $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/receipt-check.fish
+
+# The tarball holds HEAD (committed files only) with Version.swift set from the tag, so building
+# it needs neither git nor a generation step.
+dist:
+	@set -e; \
+	v=$$(git describe --tags --match 'v[0-9]*' 2>/dev/null | sed 's/^v//'); \
+	[ -n "$$v" ] || v=$$(sed -n 's/.*static let release = "\(.*\)".*/\1/p' Sources/receipt-check/Version.swift); \
+	rm -rf .build/dist && mkdir -p .build/dist; \
+	git archive --format=tar --prefix=receipt-check-$$v/ HEAD | tar -x -C .build/dist; \
+	sh Scripts/write-version.sh "$(CURDIR)/.build/dist/receipt-check-$$v/Sources/receipt-check/Version.swift"; \
+	tar -C .build/dist -czf receipt-check-$$v.tar.gz receipt-check-$$v; \
+	echo "receipt-check-$$v.tar.gz"

@@ -109,6 +109,11 @@ static inline EVP_PKEY *CReceipt_EVP_PKEY_Q_keygen(size_t bits) {
     return EVP_PKEY_Q_keygen(NULL, NULL, "RSA", bits);
 }
 
+/* For "EC" the extra argument is the curve name: P-256, the only curve ES256 allows. */
+static inline EVP_PKEY *CReceipt_EVP_PKEY_Q_keygen_P256(void) {
+    return EVP_PKEY_Q_keygen(NULL, NULL, "EC", "P-256");
+}
+
 /*
  * Builds one standard extension from its openssl.cnf-style text ("critical,CA:TRUE", "hash",
  * "keyid:always"). The context struct and X509V3_set_ctx_nodb (a macro) stay on this side.

@@ -27,12 +27,32 @@ enum ReceiptBench {
         }
     }
 
+    /// `receipt-bench profile FILE COUNT`: validates one receipt COUNT times against Apple's roots
+    /// and nothing else, so `valgrind --tool=callgrind` sees only the per-receipt path.
+    static func profile(_ arguments: [String]) throws {
+        guard arguments.count == 2, let count = Int(arguments[1]), count > 0 else {
+            throw BenchError("usage: receipt-bench profile FILE COUNT")
+        }
+        let bytes = try InputReader.contents(of: arguments[0])
+        let validator = try ReceiptValidator(policy: TrustPolicy.apple())
+        var valid = 0
+        for _ in 0..<count where validator.validate(bytes, input: "profile").status == .valid {
+            valid += 1
+        }
+        print("\(valid) of \(count) valid")
+    }
+
     struct BenchError: Error, CustomStringConvertible {
         let description: String
         init(_ description: String) { self.description = description }
     }
 
     static func run() throws {
+        let arguments = CommandLine.arguments.dropFirst()
+        if arguments.first == "profile" {
+            try profile(Array(arguments.dropFirst()))
+            return
+        }
         let workspace = try Workspace()
         defer { workspace.remove() }
         let cli = executableDirectory() + "/receipt-check"

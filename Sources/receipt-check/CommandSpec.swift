@@ -6,9 +6,24 @@ struct CommandSpec: Sendable {
     let operands: String
     let minimumOperands: Int
     let options: [OptionSpec]
+    /// Left out of the top-level help and the completions (still in the man page): tools for packagers.
+    var hidden = false
 
     var usage: String {
         "receipt-check \(name) [options]" + (operands.isEmpty ? "" : " \(operands)")
+    }
+
+    /// The summary's first sentence, on one line, for command lists.
+    var abstract: String {
+        let text = summary.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        var previous: Character?
+        for index in text.indices {
+            if previous == ".", text[index] == " " {
+                return String(text[..<index])
+            }
+            previous = text[index]
+        }
+        return text
     }
 
     func option(named name: String) -> OptionSpec? {

@@ -1,5 +1,5 @@
 /// Exit statuses. Verdicts are small numbers; failures to run follow sysexits.h.
-enum ExitStatus: Int32 {
+enum ExitStatus: Int32, CaseIterable {
     /// Every input is valid (and, with rules, entitled).
     case valid = 0
     /// Every input is valid, but a required entitlement is not granted.

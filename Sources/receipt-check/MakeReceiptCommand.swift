@@ -20,7 +20,10 @@ enum MakeReceiptCommand: Command {
             Encodes the receipt described by SPEC (the JSON that 'receipt-check' prints for a receipt:
             snake_case keys, RFC 3339 dates, hex bytes) and signs it with the test PKI in DIR (see
             make-test-pki): PKCS#7 signedData, no signed attributes, leaf + intermediate + root
-            embedded, like App Store receipts.
+            embedded, like App Store receipts. With --jws, SPEC is a StoreKit 2 payload instead (the
+            camelCase JSON printed under jws.payload: an AppTransaction, transaction, renewal info or
+            notification; dates RFC 3339 or milliseconds) and the output is a compact JWS signed ES256
+            by the EC test PKI in DIR (make-test-pki --ec), with leaf, intermediate and root in x5c.
             """,
         operands: "",
         minimumOperands: 0,
@@ -36,6 +39,7 @@ enum MakeReceiptCommand: Command {
                 "device-id", value: "ID",
                 help: "set field 5 to the hash for this device (UUID, MAC address or hex), the spec's opaque "
                     + "value and bundle id"),
+            OptionSpec("jws", help: "sign a StoreKit 2 payload as a compact JWS (ES256) instead of a receipt"),
             OptionSpec(
                 "storekit-test",
                 help: "sign with the PKI's self-signed storekit.pem alone, as Xcode StoreKit Testing does"),
@@ -54,6 +58,9 @@ enum MakeReceiptCommand: Command {
         guard let specPath = arguments.value("spec") else { return usage("--spec is required", console) }
         guard let pkiPath = arguments.value("pki") else { return usage("--pki is required", console) }
         guard let outputPath = arguments.value("output") else { return usage("-o/--output is required", console) }
+        if arguments.flag("jws") {
+            return signJWS(spec: specPath, pki: pkiPath, output: outputPath, arguments, console: console)
+        }
         if arguments.flag("bad-message-digest") {
             guard arguments.flag("signed-attributes"), !arguments.flag("ber") else {
                 return usage("--bad-message-digest needs --signed-attributes and DER output (no --ber)", console)
@@ -126,6 +133,49 @@ enum MakeReceiptCommand: Command {
         } catch {
             console.error(error.description)
             return .internalError
+        }
+        return write(signed, to: outputPath, console: console)
+    }
+
+    /// `--jws`: the spec is a StoreKit 2 payload, signed ES256 into a compact JWS.
+    private static func signJWS(
+        spec specPath: String, pki pkiPath: String, output outputPath: String, _ arguments: ParsedArguments,
+        console: Console
+    ) -> ExitStatus {
+        for name in ["ber", "digest", "device-id", "signed-attributes", "bad-message-digest"]
+        where arguments.flag(name) || arguments.value(name) != nil {
+            return usage("--\(name) applies to receipts, not to --jws", console)
+        }
+        let specBytes: Data
+        do {
+            specBytes = try Data(contentsOf: URL(fileURLWithPath: specPath))
+        } catch {
+            console.error("\(specPath): cannot read: \(fileReason(error))")
+            return .noInput
+        }
+        let payload: [UInt8]
+        do throws(ReceiptError) {
+            payload = try JWSPayloadSpec.payload(from: Array(specBytes))
+        } catch {
+            console.error("\(specPath): not a JWS payload spec: \(error.message)")
+            return .malformed
+        }
+        let pki: TestPKI
+        do throws(TestPKIFileError) {
+            pki = try TestPKI.load(from: pkiPath)
+        } catch {
+            console.error(error.description)
+            return error.kind == .unreadable ? .noInput : .malformed
+        }
+        let signed: [UInt8]
+        do throws(OpenSSLError) {
+            signed =
+                arguments.flag("storekit-test")
+                ? try JWSSigner.signStoreKitTest(payload, pki: pki)
+                : try JWSSigner.sign(payload, pki: pki)
+        } catch {
+            console.error(error.description)
+            return .malformed
         }
         return write(signed, to: outputPath, console: console)
     }

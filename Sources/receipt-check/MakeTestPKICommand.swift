@@ -17,7 +17,8 @@ enum MakeTestPKICommand: Command {
             .key.pem for each. Never trust these outside tests. Running it twice gives the same
             names with different keys: the second root is a "self-made root". With --ca, only a new
             leaf (and, with --no-intermediate-marker, a new intermediate) is issued under an existing
-            test PKI's root, so that it chains to the same trusted root.
+            test PKI's root, so that it chains to the same trusted root. With --ec, the keys are EC
+            P-256, as Apple's StoreKit 2 chain, for signing JWS (make-receipt --jws).
             """,
         operands: "DIR",
         minimumOperands: 1,
@@ -25,6 +26,7 @@ enum MakeTestPKICommand: Command {
             OptionSpec(
                 "ca", value: "PKI",
                 help: "issue the new leaf under the root (and intermediate) of the test PKI in directory PKI"),
+            OptionSpec("ec", help: "EC P-256 keys (for StoreKit 2 JWS, ES256) instead of RSA-2048"),
             OptionSpec("no-leaf-marker", help: "leave out the receipt-signing marker OID on the leaf"),
             OptionSpec("no-intermediate-marker", help: "leave out the WWDR marker OID on the intermediate"),
             OptionSpec(
@@ -42,6 +44,7 @@ enum MakeTestPKICommand: Command {
         }
         var options = TestPKI.Options()
         options.leafMarker = !arguments.flag("no-leaf-marker")
+        options.keyType = arguments.flag("ec") ? .ec : .rsa
         options.intermediateMarker = !arguments.flag("no-intermediate-marker")
         for (name, apply) in [
             ("not-before", { (date: Date) in options.leafNotBefore = date }),

@@ -9,7 +9,10 @@
 enum ReceiptCheck {
     /// Every subcommand; the first is the default when none is named.
     static var commands: [any Command.Type] {
-        [VerifyCommand.self, InspectCommand.self, MakeTestPKICommand.self, MakeReceiptCommand.self]
+        [
+            VerifyCommand.self, InspectCommand.self, MakeTestPKICommand.self, MakeReceiptCommand.self,
+            HelpCommand.self, VersionCommand.self, GenerateManCommand.self, GenerateCompletionsCommand.self,
+        ]
     }
 
     static func main() {
@@ -17,6 +20,16 @@ enum ReceiptCheck {
         var arguments = CommandLine.arguments.dropFirst()
         guard let defaultCommand = commands.first else {
             exit(ExitStatus.internalError.rawValue)
+        }
+        switch arguments.first {
+        case "--help", "-h":
+            console.out(HelpCommand.text(commands.map { $0.spec }))
+            exit(ExitStatus.valid.rawValue)
+        case "--version":
+            console.out(VersionCommand.text)
+            exit(ExitStatus.valid.rawValue)
+        default:
+            break
         }
         var command: any Command.Type = defaultCommand
         if let first = arguments.first, let named = commands.first(where: { $0.spec.name == first }) {

@@ -21,6 +21,9 @@ enum ReportText {
         if let receipt = report.receipt {
             out += fields(receipt, report: report, detailed: detailed)
         }
+        if let jws = report.jws {
+            out += JWSReportText.render(jws, detailed: detailed)
+        }
         if !report.checks.isEmpty {
             out += "  checks:\n"
             for check in report.checks {

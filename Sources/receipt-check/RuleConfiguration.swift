@@ -14,29 +14,21 @@ struct RuleConfiguration: Sendable {
     let time: Date
     let reminderDays: Int
 
-    /// Decides entitlements for one report. A receipt that failed verification grants nothing.
+    /// Decides entitlements for one report: from its app receipt or its StoreKit 2 payload. An input that
+    /// failed verification grants nothing.
     func results(for report: ValidationReport) -> RuleResults {
-        guard let receipt = report.receipt else {
-            // A StoreKit 2 JWS verifies without an app receipt: rules read app receipt fields only.
-            let entitlements =
-                report.status == .valid
-                ? rules.entitlements.map {
-                    EntitlementDecision(
-                        name: $0, granted: false, reasons: ["not an app receipt: rules apply to app receipts only"])
-                }
-                : rules.refuseAll(because: report.message ?? report.reason?.rawValue ?? "it could not be decoded")
-            return RuleResults(time: time, entitlements: entitlements, warnings: [], subscriptions: [])
-        }
-        let entitlements: [EntitlementDecision]
-        if report.status == .valid {
-            entitlements = rules.evaluate(receipt: receipt, at: time, platform: platform)
-        } else {
-            entitlements = rules.refuseAll(because: report.message ?? report.reason?.rawValue ?? report.status.rawValue)
+        guard let facts = EntitlementFacts(report: report) else {
+            let entitlements = rules.refuseAll(
+                because: report.message ?? report.reason?.rawValue ?? "it could not be decoded")
+            let warnings = report.receipt.map { ReceiptWarnings.warnings(for: $0, platform: platform) } ?? []
+            let subscriptions =
+                report.receipt.map { SubscriptionStatus.all(in: $0, at: time, reminderDays: reminderDays) } ?? []
+            return RuleResults(time: time, entitlements: entitlements, warnings: warnings, subscriptions: subscriptions)
         }
         return RuleResults(
-            time: time, entitlements: entitlements,
-            warnings: ReceiptWarnings.warnings(for: receipt, platform: platform),
-            subscriptions: SubscriptionStatus.all(in: receipt, at: time, reminderDays: reminderDays))
+            time: time, entitlements: rules.evaluate(facts: facts, at: time, platform: platform),
+            warnings: ReceiptWarnings.warnings(for: facts, receipt: report.receipt, platform: platform),
+            subscriptions: SubscriptionStatus.all(in: facts.purchases, at: time, reminderDays: reminderDays))
     }
 
     /// Whether every required entitlement was granted.

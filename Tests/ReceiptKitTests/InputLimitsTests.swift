@@ -128,7 +128,7 @@ import Testing
 
     @Test func oversizedChainsAreCheckedButNotRemembered() throws {
         let verifier = try ChainVerifier(policy: .custom(roots: []))
-        let huge = [UInt8](repeating: 0x30, count: ChainVerifier.maximumCachedChainSize + 1)
+        let huge = [UInt8](repeating: 0x30, count: ChainCache.maximumKeySize + 1)
         let result = verifier.verify(certificates: [huge[...]], leafIndex: 0)
         #expect(result.failure != nil)
         #expect(verifier.cacheFootprint.entries == 0)
@@ -136,18 +136,18 @@ import Testing
 
     @Test func rememberedChainsStayWithinTheByteBudget() throws {
         let verifier = try ChainVerifier(policy: .custom(roots: []))
-        let size = ChainVerifier.maximumCachedChainSize - 64
+        let size = ChainCache.maximumKeySize - 64
         var peak = 0
         // Enough distinct chains to pass the byte budget about one and a half times.
-        for index in 0..<(ChainVerifier.cacheByteLimit / size * 3 / 2) {
+        for index in 0..<(ChainCache.byteLimit / size * 3 / 2) {
             var chain = [UInt8](repeating: 0x30, count: size)
             chain[0] = UInt8(truncatingIfNeeded: index)
             chain[1] = UInt8(truncatingIfNeeded: index >> 8)
             _ = verifier.verify(certificates: [chain[...]], leafIndex: 0)
             peak = max(peak, verifier.cacheFootprint.bytes)
         }
-        #expect(peak <= ChainVerifier.cacheByteLimit)
-        #expect(peak > ChainVerifier.cacheByteLimit / 2)
+        #expect(peak <= ChainCache.byteLimit)
+        #expect(peak > ChainCache.byteLimit / 2)
     }
 
     // MARK: - JWS JSON

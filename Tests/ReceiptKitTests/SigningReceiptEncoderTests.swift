@@ -68,6 +68,33 @@ import Testing
         }
     }
 
+    /// The make-receipt round trip: a random spec, as JSON, is signed (DER and BER, SHA-1 and
+    /// SHA-256 in turn), verified against the test root, and decodes to the same spec.
+    @Test func randomSpecsSurviveSigningVerificationAndDecoding() throws {
+        let pki = try TestPKI.generate()
+        let root = try Certificate(derOrPEM: pki.root.certificatePEM)
+        var options = ValidationOptions()
+        options.time = .now
+        let validator = try ReceiptValidator(policy: .custom(roots: [root]), options: options)
+        let encoder = JSONEncoder()
+        var generator = SeededGenerator(seed: 0x0005_1E2E_7019)
+        var verified = 0
+        for round in 0..<120 {
+            let original = randomReceipt(&generator)
+            let spec = try JSONDecoder().decode(ParsedReceipt.self, from: encoder.encode(original))
+            #expect(spec == original)
+            var signing = ReceiptSigner.Options()
+            signing.digest = round % 2 == 0 ? .sha256 : .sha1
+            signing.encoding = round % 3 == 0 ? .ber : .der
+            let signed = try ReceiptSigner.sign(ReceiptEncoder.encode(spec), pki: pki, options: signing)
+            let report = validator.validate(signed, input: "round \(round)")
+            #expect(report.status == .valid, "round \(round): \(report.message ?? "")")
+            #expect(report.receipt == spec, "round \(round)")
+            verified += report.status == .valid && report.receipt == spec ? 1 : 0
+        }
+        #expect(verified == 120)
+    }
+
     // MARK: - Helpers
 
     private func types(_ payload: [UInt8]) throws -> [Int64] {

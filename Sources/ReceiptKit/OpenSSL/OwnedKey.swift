@@ -20,6 +20,14 @@ final class OwnedKey {
         return OwnedKey(key)
     }
 
+    /// A fresh EC key pair on P-256, the curve of ES256.
+    static func generateP256() throws(OpenSSLError) -> OwnedKey {
+        guard let key = CReceipt_EVP_PKEY_Q_keygen_P256() else {
+            throw OpenSSLError.drain("generating an EC P-256 key")
+        }
+        return OwnedKey(key)
+    }
+
     /// Reads an unencrypted private key in PEM form.
     static func fromPEM(_ pem: [UInt8]) throws(OpenSSLError) -> OwnedKey {
         let bio = try OwnedBIO(reading: pem)

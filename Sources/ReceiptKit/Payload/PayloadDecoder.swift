@@ -99,7 +99,7 @@ private struct PayloadDecoding {
         while !attributes.isAtEnd {
             let attribute = try nextAttribute(&attributes, count: &count, inAppIndex: nil)
             guard let field = ReceiptField(rawValue: attribute.type) else {
-                receipt.unknownAttributes[attribute.type, default: []].append(Array(attribute.value))
+                Self.keep(attribute, in: &receipt.unknownAttributes)
                 continue
             }
             let context = Context(type: attribute.type, name: field.name)
@@ -142,7 +142,7 @@ private struct PayloadDecoding {
         while !attributes.isAtEnd {
             let attribute = try nextAttribute(&attributes, count: &count, inAppIndex: index)
             guard let field = InAppField(rawValue: attribute.type) else {
-                purchase.unknownAttributes[attribute.type, default: []].append(Array(attribute.value))
+                Self.keep(attribute, in: &purchase.unknownAttributes)
                 continue
             }
             let context = Context(type: attribute.type, name: field.name, inAppIndex: index)
@@ -168,6 +168,15 @@ private struct PayloadDecoding {
 
     // MARK: - Attributes
 
+    /// Keeps an undocumented attribute's raw value. Real receipts carry about ten per set, so
+    /// room for them is made once rather than by repeated growth.
+    private static func keep(_ attribute: Attribute, in unknown: inout [Int64: [[UInt8]]]) {
+        if unknown.isEmpty {
+            unknown.reserveCapacity(16)
+        }
+        unknown[attribute.type, default: []].append(Array(attribute.value))
+    }
+
     /// Reads the next attribute SEQUENCE of a SET, counting it against the limits first so that
     /// a flood of attributes is refused before it is decoded.
     private mutating func nextAttribute(_ set: inout ASN1Reader, count: inout Int, inAppIndex: Int?)
@@ -186,6 +195,10 @@ private struct PayloadDecoding {
                 .tooManyAttributesInTotal, context, at: set.position,
                 "more than \(limits.maximumTotalAttributes) attributes in the payload")
         }
+        if let attribute = Self.quickAttribute(in: set.remainingBytes) {
+            set.skip(to: attribute.end)
+            return attribute.attribute
+        }
         let sequence = try asn1(context) { () throws(ASN1Error) in try set.read(ASN1Tag.sequence, "an attribute") }
         var fields = try asn1(context) { () throws(ASN1Error) in try sequence.children() }
         let type = try asn1(context) { () throws(ASN1Error) in
@@ -199,6 +212,29 @@ private struct PayloadDecoding {
         }
         try asn1(context) { () throws(ASN1Error) in try fields.expectEnd("the attribute value") }
         return Attribute(type: type, value: value.contents, offset: sequence.offset)
+    }
+
+    /// The common attribute shape read by offsets alone: SEQUENCE { INTEGER type (up to 4
+    /// octets, non-negative), INTEGER version, OCTET STRING value } with definite lengths and
+    /// nothing after the value. Anything else returns nil and goes through the reader, which
+    /// accepts BER and names the exact fault.
+    @inline(__always)
+    private static func quickAttribute(in bytes: ArraySlice<UInt8>) -> (attribute: Attribute, end: Int)? {
+        let start = bytes.startIndex
+        guard let sequence = ASN1Reader.definiteElement(in: bytes, at: start, end: bytes.endIndex),
+            sequence.tag == ASN1Tag.sequence,
+            let type = ASN1Reader.definiteElement(in: bytes, at: sequence.contents.lowerBound, end: sequence.contents.upperBound),
+            type.tag == ASN1Tag.integer, (1...4).contains(type.contents.count), bytes[type.contents.lowerBound] & 0x80 == 0,
+            let version = ASN1Reader.definiteElement(in: bytes, at: type.contents.upperBound, end: sequence.contents.upperBound),
+            version.tag == ASN1Tag.integer, !version.contents.isEmpty,
+            let value = ASN1Reader.definiteElement(in: bytes, at: version.contents.upperBound, end: sequence.contents.upperBound),
+            value.tag == ASN1Tag.octetString, value.contents.upperBound == sequence.contents.upperBound
+        else { return nil }
+        var number: Int64 = 0
+        for index in type.contents {
+            number = number << 8 | Int64(bytes[index])
+        }
+        return (Attribute(type: number, value: bytes[value.contents], offset: start), sequence.contents.upperBound)
     }
 
     private func claim(_ bit: UInt64, in seen: inout UInt64, _ attribute: Attribute, _ context: Context)
@@ -222,11 +258,26 @@ private struct PayloadDecoding {
         return element
     }
 
+    /// The tag and contents of a primitive value: read by offsets in the common case, else
+    /// through the reader, which names the fault.
+    private func primitive(of attribute: Attribute, _ context: Context) throws(PayloadError) -> (
+        tag: UInt8, contents: ArraySlice<UInt8>, offset: Int
+    ) {
+        let bytes = attribute.value
+        if let element = ASN1Reader.definiteElement(in: bytes, at: bytes.startIndex, end: bytes.endIndex),
+            element.contents.upperBound == bytes.endIndex, !ASN1Tag.isConstructed(element.tag)
+        {
+            return (element.tag, bytes[element.contents], bytes.startIndex)
+        }
+        let element = try value(of: attribute, context)
+        return (element.tag, element.contents, element.offset)
+    }
+
     /// The contents of a string value, checked for tag and length but not yet for UTF-8.
     private func stringContents(_ attribute: Attribute, _ context: Context) throws(PayloadError)
         -> ArraySlice<UInt8>
     {
-        let element = try value(of: attribute, context)
+        let element = try primitive(of: attribute, context)
         switch element.tag {
         case ASN1Tag.utf8String, ASN1Tag.ia5String, ASN1Tag.printableString:
             break
@@ -262,12 +313,14 @@ private struct PayloadDecoding {
     }
 
     private func integer(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> Int64 {
-        let element = try value(of: attribute, context)
+        let element = try primitive(of: attribute, context)
         guard element.tag == ASN1Tag.integer else {
             throw failure(
                 .unexpectedValueType, context, at: element.offset, "expected an INTEGER, found tag \(element.tag.hex)")
         }
-        return try asn1(context) { () throws(ASN1Error) in try element.nonNegativeInteger() }
+        return try asn1(context) { () throws(ASN1Error) in
+            try ASN1Element.nonNegativeInteger(element.contents, at: element.offset)
+        }
     }
 
     private func boolean(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> Bool {

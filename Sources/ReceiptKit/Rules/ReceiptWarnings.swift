@@ -34,4 +34,41 @@ public enum ReceiptWarnings {
         }
         return warnings
     }
+
+    /// Warnings for the facts of a verified input: a receipt's as above; for an AppTransaction (also one
+    /// nested in a notification), the same facts about its originalApplicationVersion.
+    public static func warnings(for facts: EntitlementFacts, receipt: ParsedReceipt?, platform: Platform?) -> [String] {
+        if let receipt {
+            return warnings(for: receipt, platform: platform)
+        }
+        guard let version = facts.originalApplicationVersion else { return [] }
+        var warnings: [String] = []
+        switch platform {
+        case .ios:
+            warnings.append(
+                "iOS: the AppTransaction's originalApplicationVersion is the build number (CFBundleVersion) of the "
+                    + "first download: compare it with build numbers")
+        case .macos:
+            warnings.append(
+                "macOS: the AppTransaction's originalApplicationVersion is the marketing version "
+                    + "(CFBundleShortVersionString) of the first purchase: compare it with marketing versions")
+        case nil:
+            warnings.append(
+                "no --platform given: the AppTransaction's originalApplicationVersion is the build number on iOS "
+                    + "and the marketing version on macOS; say which with --platform")
+        }
+        switch facts.environment {
+        case .sandbox:
+            warnings.append(
+                "sandbox AppTransaction: originalApplicationVersion is always \(version) in the sandbox, not the "
+                    + "real original version; test grandfathering with production or signed test JWS")
+        case .xcode:
+            warnings.append(
+                "Xcode AppTransaction: originalApplicationVersion \(version) comes from StoreKit Testing in Xcode, "
+                    + "not from a purchase")
+        case .production, .unknown:
+            break
+        }
+        return warnings
+    }
 }

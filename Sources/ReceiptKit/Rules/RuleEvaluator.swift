@@ -4,7 +4,7 @@
     import Foundation
 #endif
 
-/// Evaluates conditions against one receipt at one time, saying why each holds or not.
+/// Evaluates conditions against the facts of one receipt or StoreKit 2 payload at one time, saying why each holds or not.
 ///
 /// A comparison on a value the receipt lacks is unknown, not false, and unknown stays unknown through
 /// `not` (Kleene's three-valued logic), so `not (original_application_version >= 42)` does not grant
@@ -30,7 +30,7 @@ struct RuleEvaluator {
         var satisfied: Bool { value == true }
     }
 
-    let receipt: ParsedReceipt
+    let facts: EntitlementFacts
     let time: Date
     let platform: Platform?
 
@@ -39,16 +39,16 @@ struct RuleEvaluator {
         case .compareVersion(let field, let op, let text):
             return version(field, op, text)
         case .compareDate(let field, let op, let date):
-            let value = field == .originalPurchaseDate ? receipt.originalPurchaseDate : receipt.receiptCreationDate
+            let value = field == .originalPurchaseDate ? facts.originalPurchaseDate : facts.receiptCreationDate
             guard let value else { return missing(field) }
             let order = value < date ? -1 : (value == date ? 0 : 1)
             return compared(field, show(value), op, show(date), holds: op.holds(order))
         case .compareEnvironment(let op, let environment):
-            let order = receipt.environment == environment ? 0 : 1
+            let order = facts.environment == environment ? 0 : 1
             return compared(
-                .environment, receipt.environment.rawValue, op, environment.rawValue, holds: op.holds(order))
+                .environment, facts.environment.rawValue, op, environment.rawValue, holds: op.holds(order))
         case .compareString(let field, let op, let text):
-            guard let value = receipt.bundleID else { return missing(field) }
+            guard let value = facts.bundleID else { return missing(field) }
             return compared(field, "\"\(value)\"", op, "\"\(text)\"", holds: op.holds(value == text ? 0 : 1))
         case .product(let product):
             return purchase(of: product)
@@ -83,11 +83,12 @@ struct RuleEvaluator {
     }
 
     private func version(_ field: RuleField, _ op: ComparisonOperator, _ text: String) -> Outcome {
-        let raw = field == .originalApplicationVersion ? receipt.originalApplicationVersion : receipt.applicationVersion
+        let raw = field == .originalApplicationVersion ? facts.originalApplicationVersion : facts.applicationVersion
         guard let raw else { return missing(field) }
         guard let value = AppVersion(raw), let threshold = AppVersion(text) else {
             return Outcome(
-                value: nil, reasons: ["\(field.label) \"\(raw)\" in the receipt is not a version: rule not satisfied"])
+                value: nil, reasons: ["\(field.label) \"\(raw)\" in \(facts.noun) is not a version: rule not satisfied"]
+            )
         }
         var outcome = compared(field, raw, op, text, holds: op.holds(value.compare(threshold)))
         if field == .originalApplicationVersion {
@@ -95,8 +96,8 @@ struct RuleEvaluator {
             if let platform {
                 notes.append(platform == .ios ? "the iOS build number" : "the macOS marketing version")
             }
-            if receipt.environment == .sandbox {
-                notes.append("sandbox receipt: \(raw) is not the real original version")
+            if facts.environment == .sandbox {
+                notes.append("sandbox \(facts.source.rawValue): \(raw) is not the real original version")
             }
             if !notes.isEmpty {
                 outcome = Outcome(
@@ -120,13 +121,14 @@ struct RuleEvaluator {
     }
 
     private func missing(_ field: RuleField) -> Outcome {
-        Outcome(value: nil, reasons: ["no \(field.label) in the receipt (\(field.absenceNote)): rule not satisfied"])
+        let note = facts.source == .receipt ? " (\(field.absenceNote))" : ""
+        return Outcome(value: nil, reasons: ["no \(field.label) in \(facts.noun)\(note): rule not satisfied"])
     }
 
     private func purchase(of product: String) -> Outcome {
-        let purchases = receipt.inApp.filter { $0.productID == product }
+        let purchases = facts.purchases.filter { $0.productID == product }
         guard !purchases.isEmpty else {
-            return Outcome(satisfied: false, reasons: ["no purchase of \"\(product)\" in the receipt"])
+            return Outcome(satisfied: false, reasons: ["no purchase of \"\(product)\" in \(facts.noun)"])
         }
         if let kept = purchases.first(where: { $0.cancellationDate.map { $0 > time } ?? true }) {
             var reason = "purchase of \"\(product)\""
@@ -140,14 +142,14 @@ struct RuleEvaluator {
     }
 
     private func subscription(_ product: String) -> Outcome {
-        let status = SubscriptionStatus.status(of: product, in: receipt, at: time, reminderDays: 0)
+        let status = SubscriptionStatus.status(of: product, in: facts.purchases, at: time, reminderDays: 0)
         let at = show(time)
         switch status.state {
         case .active:
             let period = status.currentPeriod.map { " (period \(show($0.start)) to \(show($0.end)))" } ?? ""
             return Outcome(satisfied: true, reasons: ["subscription \"\(product)\" active at \(at)\(period)"])
         case .notStarted where status.periods.isEmpty:
-            return Outcome(satisfied: false, reasons: ["no subscription period of \"\(product)\" in the receipt"])
+            return Outcome(satisfied: false, reasons: ["no subscription period of \"\(product)\" in \(facts.noun)"])
         case .notStarted:
             return Outcome(satisfied: false, reasons: ["subscription \"\(product)\" not yet started at \(at)"])
         case .expired:

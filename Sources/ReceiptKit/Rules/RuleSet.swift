@@ -51,7 +51,12 @@ public struct RuleSet: Sendable, Equatable {
     ///
     /// The receipt must already have been verified: this only reads what it says.
     public func evaluate(receipt: ParsedReceipt, at time: Date, platform: Platform?) -> [EntitlementDecision] {
-        let evaluator = RuleEvaluator(receipt: receipt, time: time, platform: platform)
+        evaluate(facts: EntitlementFacts(receipt: receipt), at: time, platform: platform)
+    }
+
+    /// Decides every entitlement from the facts of a verified receipt or StoreKit 2 payload at time `time`.
+    public func evaluate(facts: EntitlementFacts, at time: Date, platform: Platform?) -> [EntitlementDecision] {
+        let evaluator = RuleEvaluator(facts: facts, time: time, platform: platform)
         return entitlements.map { name in
             let own = rules.filter { $0.entitlement == name }
             var reasons: [String] = []

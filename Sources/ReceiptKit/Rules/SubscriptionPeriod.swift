@@ -26,7 +26,11 @@ public struct SubscriptionPeriod: Sendable, Equatable {
     /// The periods of a product in purchase order; purchases without a purchase or expires date are not
     /// subscription periods.
     static func periods(of product: String, in receipt: ParsedReceipt) -> [SubscriptionPeriod] {
-        receipt.inApp.compactMap { purchase -> SubscriptionPeriod? in
+        periods(of: product, in: receipt.inApp)
+    }
+
+    static func periods(of product: String, in purchases: [InAppPurchase]) -> [SubscriptionPeriod] {
+        purchases.compactMap { purchase -> SubscriptionPeriod? in
             guard purchase.productID == product, let start = purchase.purchaseDate, let end = purchase.expiresDate
             else { return nil }
             return SubscriptionPeriod(

@@ -31,17 +31,29 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
 
     /// The status of every product in the receipt that has subscription periods, in first-purchase order.
     public static func all(in receipt: ParsedReceipt, at time: Date, reminderDays: Int) -> [SubscriptionStatus] {
+        all(in: receipt.inApp, at: time, reminderDays: reminderDays)
+    }
+
+    /// The status of every product among `purchases` that has subscription periods, in first-purchase order.
+    public static func all(in purchases: [InAppPurchase], at time: Date, reminderDays: Int) -> [SubscriptionStatus] {
         var seen = Set<String>()
-        let products = receipt.inApp.filter { $0.expiresDate != nil }.compactMap(\.productID)
+        let products = purchases.filter { $0.expiresDate != nil }.compactMap(\.productID)
             .filter { seen.insert($0).inserted }
-        return products.map { status(of: $0, in: receipt, at: time, reminderDays: reminderDays) }
+        return products.map { status(of: $0, in: purchases, at: time, reminderDays: reminderDays) }
     }
 
     /// The status of one product at `time`.
     public static func status(
         of product: String, in receipt: ParsedReceipt, at time: Date, reminderDays: Int
     ) -> SubscriptionStatus {
-        let periods = SubscriptionPeriod.periods(of: product, in: receipt)
+        status(of: product, in: receipt.inApp, at: time, reminderDays: reminderDays)
+    }
+
+    /// The status of one product among `purchases` at `time`.
+    public static func status(
+        of product: String, in purchases: [InAppPurchase], at time: Date, reminderDays: Int
+    ) -> SubscriptionStatus {
+        let periods = SubscriptionPeriod.periods(of: product, in: purchases)
         let covering = periods.filter { $0.start <= time && time < $0.end }
         let state: State
         let current: SubscriptionPeriod?

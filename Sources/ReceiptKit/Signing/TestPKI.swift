@@ -9,8 +9,8 @@ import CReceipt
 /// A throwaway certificate hierarchy shaped like Apple's receipt-signing one.
 ///
 /// Root CA → intermediate CA (marker `1.2.840.113635.100.6.2.1`) → receipt-signing leaf
-/// (marker `1.2.840.113635.100.6.11.1`), RSA-2048 with SHA-256 signatures, plus a lone
-/// self-signed certificate for StoreKit-Testing-style receipts. Names copy the shape of
+/// (marker `1.2.840.113635.100.6.11.1`), RSA-2048 (or, for StoreKit 2 JWS, EC P-256) keys with
+/// SHA-256 signatures, plus a lone self-signed certificate for StoreKit-Testing-style receipts. Names copy the shape of
 /// Apple's but say "receipt-check test PKI" so no one mistakes them for Apple's.
 ///
 /// Subject names are fixed, so two PKIs generated separately have identical names and
@@ -44,8 +44,25 @@ public struct TestPKI: Sendable, Equatable {
         public var caNotBefore: Date = TestPKI.defaultNotBefore
         public var caNotAfter: Date = TestPKI.defaultNotAfter
         public var keyBits = 2048
+        /// RSA for PKCS#7 receipts; EC P-256 for StoreKit 2 JWS (ES256).
+        public var keyType: KeyType = .rsa
+        /// A DER certificate whose subject the root copies (a "self-made root" with a real CA's
+        /// name, which a verifier must still reject); nil for the test PKI's own root name.
+        public var rootSubjectOf: [UInt8]?
 
         public init() {}
+    }
+
+    public enum KeyType: String, Sendable, Equatable, CaseIterable {
+        case rsa
+        case ec
+    }
+
+    private static func generateKey(_ options: Options) throws(OpenSSLError) -> OwnedKey {
+        switch options.keyType {
+        case .rsa: try OwnedKey.generateRSA(bits: options.keyBits)
+        case .ec: try OwnedKey.generateP256()
+        }
     }
 
     /// 2015-01-01T00:00:00Z: before any receipt a test is likely to date.
@@ -84,9 +101,14 @@ public struct TestPKI: Sendable, Equatable {
             root = try OwnedCertificate.fromPEM(parent.root.certificatePEM)
             rootKey = try OwnedKey.fromPEM(parent.root.privateKeyPEM)
         } else {
-            rootKey = try OwnedKey.generateRSA(bits: options.keyBits)
-            let rootName = try OwnedName(
-                commonName: Name.root, organizationalUnit: "receipt-check Certification Authority")
+            rootKey = try generateKey(options)
+            let rootName: OwnedName
+            if let der = options.rootSubjectOf {
+                rootName = try OwnedName(subjectOf: der)
+            } else {
+                rootName = try OwnedName(
+                    commonName: Name.root, organizationalUnit: "receipt-check Certification Authority")
+            }
             root = try CertificateBuilder(
                 subject: rootName, subjectKey: rootKey, notBefore: caNotBefore, notAfter: caNotAfter
             ).build(issuer: nil, issuerKey: rootKey) { builder, cert throws(OpenSSLError) in
@@ -102,7 +124,7 @@ public struct TestPKI: Sendable, Equatable {
             intermediate = try OwnedCertificate.fromPEM(parent.intermediate.certificatePEM)
             intermediateKey = try OwnedKey.fromPEM(parent.intermediate.privateKeyPEM)
         } else {
-            intermediateKey = try OwnedKey.generateRSA(bits: options.keyBits)
+            intermediateKey = try generateKey(options)
             let intermediateName = try OwnedName(
                 commonName: Name.intermediate, organizationalUnit: "receipt-check Test Worldwide Developer Relations")
             intermediate = try CertificateBuilder(
@@ -119,7 +141,7 @@ public struct TestPKI: Sendable, Equatable {
             }
         }
 
-        let leafKey = try OwnedKey.generateRSA(bits: options.keyBits)
+        let leafKey = try generateKey(options)
         let leafName = try OwnedName(
             commonName: Name.leaf, organizationalUnit: "receipt-check Test Worldwide Developer Relations")
         let leaf = try CertificateBuilder(
@@ -139,7 +161,7 @@ public struct TestPKI: Sendable, Equatable {
         if let parent {
             storeKit = parent.storeKit
         } else {
-            let storeKitKey = try OwnedKey.generateRSA(bits: options.keyBits)
+            let storeKitKey = try generateKey(options)
             let storeKitName = try OwnedName(
                 commonName: Name.storeKit, organizationalUnit: "receipt-check Test StoreKit")
             let storeKitCertificate = try CertificateBuilder(

@@ -11,13 +11,6 @@ public final class ChainVerifier: Sendable {
     public let policy: TrustPolicy
     private let store: Store
     private let cache = Mutex(ChainCache())
-    /// Bound on distinct chains remembered, so hostile input cannot grow memory without end.
-    public static let cacheLimit = 4096
-    /// Bound on the bytes of the chains remembered: a count alone would let 4096 hostile
-    /// 16 MiB certificate sets hold 64 GiB.
-    public static let cacheByteLimit = 32 << 20
-    /// Chains larger than this are checked but never remembered: Apple's are about 4 KiB.
-    public static let maximumCachedChainSize = 64 << 10
 
     public init(policy: TrustPolicy) throws(OpenSSLError) {
         self.policy = policy
@@ -43,39 +36,28 @@ public final class ChainVerifier: Sendable {
 
     private func verify(_ certificates: [ArraySlice<UInt8>], _ selector: Selector) -> VerifiedChain {
         let key = Self.key(certificates, selector)
-        if let cached = cache.withLock({ $0.entries[key] }) {
+        if let cached = cache.withLock({ $0.lookUp(key) }) {
             return cached
         }
         let result = evaluate(certificates, selector)
-        guard key.count <= Self.maximumCachedChainSize else { return result }
-        cache.withLock { cache in
-            if cache.entries.count >= Self.cacheLimit || cache.bytes + key.count > Self.cacheByteLimit {
-                cache.entries.removeAll(keepingCapacity: true)
-                cache.bytes = 0
-            }
-            if cache.entries.updateValue(result, forKey: key) == nil {
-                cache.bytes += key.count
-            }
-        }
+        cache.withLock { $0.insert(key, result) }
         return result
     }
 
     /// Chains and the key bytes they hold, as remembered now (for tests of the bounds).
     var cacheFootprint: (entries: Int, bytes: Int) {
-        cache.withLock { ($0.entries.count, $0.bytes) }
+        cache.withLock { ($0.count, $0.bytes) }
     }
 
-    private struct ChainCache {
-        var entries: [[UInt8]: VerifiedChain] = [:]
-        var bytes = 0
-    }
-
-    private static func key(_ certificates: [ArraySlice<UInt8>], _ selector: Selector) -> [UInt8] {
+    private static func key(_ certificates: [ArraySlice<UInt8>], _ selector: Selector) -> ChainKey {
         var key: [UInt8] = []
         key.reserveCapacity(certificates.reduce(64) { $0 + $1.count + 4 })
         func append(_ bytes: ArraySlice<UInt8>) {
             let count = UInt32(truncatingIfNeeded: bytes.count)
-            key.append(contentsOf: [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)])
+            key.append(UInt8(count >> 24))
+            key.append(UInt8(count >> 16 & 0xFF))
+            key.append(UInt8(count >> 8 & 0xFF))
+            key.append(UInt8(count & 0xFF))
             key.append(contentsOf: bytes)
         }
         for certificate in certificates {
@@ -93,7 +75,7 @@ public final class ChainVerifier: Sendable {
             key.append(3)
             append(Array(String(index).utf8)[...])
         }
-        return key
+        return ChainKey(bytes: key)
     }
 
     // MARK: - Evaluation (uncached)

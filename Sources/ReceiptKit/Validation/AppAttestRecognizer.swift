@@ -2,6 +2,12 @@
 /// layout (and type numbers 17 and 19 with other meanings), so they are told apart by content.
 enum AppAttestRecognizer {
     private static let receiptTypes: [[UInt8]] = [Array("RECEIPT".utf8), Array("ATTEST".utf8)]
+    static let description = "an App Attest (DeviceCheck) receipt, not an App Store receipt"
+
+    /// Whether a field-6 value is App Attest's receipt type (raw text where an app receipt keeps opaque bytes).
+    static func isReceiptType(_ value: [UInt8]) -> Bool {
+        receiptTypes.contains(value)
+    }
 
     /// A description of the input when it is an App Attest receipt, else nil.
     static func describe(_ payload: ArraySlice<UInt8>) -> String? {
@@ -13,8 +19,8 @@ enum AppAttestRecognizer {
                 (try? fields.read(ASN1Tag.integer, "version")) != nil,
                 let value = try? fields.read(ASN1Tag.octetString, "value")
             else { return nil }
-            if type == 6, receiptTypes.contains(where: { value.contents.elementsEqual($0) }) {
-                return "an App Attest (DeviceCheck) receipt, not an App Store receipt"
+            if type == 6, isReceiptType(Array(value.contents)) {
+                return description
             }
         }
         return nil

@@ -39,14 +39,20 @@ public final class ReceiptValidator: Sendable {
         report.record(
             .pass(.container, "PKCS#7 signedData (\(container.encoding.rawValue.uppercased())), \(container.certificates.count) certificates, \(container.payload.count)-byte payload"))
 
-        if let attest = AppAttestRecognizer.describe(container.payload) {
-            report.reject(ReceiptError(.notAppReceipt, attest))
-            return report
-        }
         let receipt: ParsedReceipt
         do {
             receipt = try PayloadDecoder.decode(container.payload, limits: options.limits)
+            // An App Attest receipt shares the layout; its field 6 says what it is. Checked on the
+            // decoded value so the common case does not scan the payload twice.
+            if let marker = receipt.unknownAttributes[6], marker.contains(where: AppAttestRecognizer.isReceiptType) {
+                report.reject(ReceiptError(.notAppReceipt, AppAttestRecognizer.description))
+                return report
+            }
         } catch {
+            if let attest = AppAttestRecognizer.describe(container.payload) {
+                report.reject(ReceiptError(.notAppReceipt, attest))
+                return report
+            }
             report.record(.fail(.payload, .malformed, error.description))
             report.reject(ReceiptError(.malformed, "the receipt payload cannot be decoded: \(error)"))
             return report

@@ -1,0 +1,86 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+extension EntitlementFacts {
+    /// The facts of a verified report: its app receipt, or its StoreKit 2 payload (for a notification,
+    /// the nested transaction and AppTransaction that verified). Nil for a report that is not valid,
+    /// so nothing is ever granted from an input that failed verification.
+    public init?(report: ValidationReport) {
+        guard report.status == .valid else { return nil }
+        if let receipt = report.receipt {
+            self.init(receipt: receipt)
+            return
+        }
+        guard let jws = report.jws, let payload = jws.payload else { return nil }
+        switch payload {
+        case .appTransaction(let app):
+            self.init(
+                source: .appTransaction, bundleID: app.bundleId, applicationVersion: app.applicationVersion,
+                originalApplicationVersion: app.originalApplicationVersion,
+                originalPurchaseDate: app.originalPurchaseDate?.date,
+                receiptCreationDate: app.receiptCreationDate?.date,
+                environment: Self.environment(app.environment ?? app.receiptType))
+        case .transaction(let transaction):
+            self.init(
+                source: .transaction, bundleID: transaction.bundleId,
+                environment: Self.environment(transaction.environment),
+                purchases: [Self.purchase(transaction)])
+        case .renewalInfo(let renewal):
+            self.init(source: .renewalInfo, environment: Self.environment(renewal.environment))
+        case .notification(let notification):
+            self.init(
+                source: .notification, bundleID: notification.data?.bundleId,
+                environment: Self.environment(notification.data?.environment))
+            for (_, inner) in jws.nested.sorted(by: { $0.key < $1.key }) {
+                guard let nested = EntitlementFacts(report: inner) else { continue }
+                merge(nested)
+            }
+        case .unidentified(let members):
+            self.init(
+                source: .payload, bundleID: members["bundleId"]?.stringValue,
+                environment: Self.environment(members["environment"]?.stringValue))
+        }
+    }
+
+    /// Takes the app fields and purchases a nested payload carries.
+    private mutating func merge(_ nested: EntitlementFacts) {
+        if nested.source == .appTransaction {
+            applicationVersion = nested.applicationVersion
+            originalApplicationVersion = nested.originalApplicationVersion
+            originalPurchaseDate = nested.originalPurchaseDate
+            receiptCreationDate = nested.receiptCreationDate
+        }
+        bundleID = bundleID ?? nested.bundleID
+        if environment == .unknown {
+            environment = nested.environment
+        }
+        purchases += nested.purchases
+    }
+
+    /// `Production`, `Sandbox`, `Xcode`, `LocalTesting` as Apple writes them.
+    static func environment(_ name: String?) -> ReceiptEnvironment {
+        switch name {
+        case "Production": .production
+        case "Sandbox": .sandbox
+        case "Xcode", "LocalTesting": .xcode
+        default: name.flatMap(ReceiptEnvironment.init(argument:)) ?? .unknown
+        }
+    }
+
+    /// A signed transaction as the in-app purchase record rules read: a revocation is a cancellation.
+    static func purchase(_ transaction: JWSTransaction) -> InAppPurchase {
+        InAppPurchase(
+            quantity: transaction.quantity, productID: transaction.productId,
+            transactionID: transaction.transactionId, purchaseDate: transaction.purchaseDate?.date,
+            originalTransactionID: transaction.originalTransactionId,
+            originalPurchaseDate: transaction.originalPurchaseDate?.date, expiresDate: transaction.expiresDate?.date,
+            cancellationDate: transaction.revocationDate?.date,
+            isTrialPeriod: transaction.offerDiscountType == "FREE_TRIAL",
+            // offerType 1 is an introductory offer, 2 a promotional offer (Apple's OfferType).
+            isInIntroOfferPeriod: transaction.offerType == 1,
+            promotionalOfferID: transaction.offerType == 2 ? transaction.offerIdentifier : nil)
+    }
+}

@@ -1,0 +1,55 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// What rules read: the app's purchase and its in-app purchases, from an app receipt or from
+/// verified StoreKit 2 payloads, so one evaluator serves both.
+public struct EntitlementFacts: Sendable, Equatable {
+    /// Where the facts came from, for reasons and warnings that name it.
+    public enum Source: String, Sendable, Equatable {
+        case receipt
+        case appTransaction = "AppTransaction"
+        case transaction
+        case renewalInfo = "renewal info"
+        case notification
+        case payload = "JWS payload"
+    }
+
+    public var source: Source
+    public var bundleID: String?
+    public var applicationVersion: String?
+    public var originalApplicationVersion: String?
+    public var originalPurchaseDate: Date?
+    public var receiptCreationDate: Date?
+    public var environment: ReceiptEnvironment
+    /// In-app purchases; StoreKit 2 transactions are mapped onto the same record.
+    public var purchases: [InAppPurchase]
+
+    public init(
+        source: Source, bundleID: String? = nil, applicationVersion: String? = nil,
+        originalApplicationVersion: String? = nil, originalPurchaseDate: Date? = nil, receiptCreationDate: Date? = nil,
+        environment: ReceiptEnvironment = .unknown, purchases: [InAppPurchase] = []
+    ) {
+        self.source = source
+        self.bundleID = bundleID
+        self.applicationVersion = applicationVersion
+        self.originalApplicationVersion = originalApplicationVersion
+        self.originalPurchaseDate = originalPurchaseDate
+        self.receiptCreationDate = receiptCreationDate
+        self.environment = environment
+        self.purchases = purchases
+    }
+
+    public init(receipt: ParsedReceipt) {
+        self.init(
+            source: .receipt, bundleID: receipt.bundleID, applicationVersion: receipt.applicationVersion,
+            originalApplicationVersion: receipt.originalApplicationVersion,
+            originalPurchaseDate: receipt.originalPurchaseDate, receiptCreationDate: receipt.receiptCreationDate,
+            environment: receipt.environment, purchases: receipt.inApp)
+    }
+
+    /// How reasons name the source: "the receipt", "the AppTransaction", ...
+    var noun: String { "the \(source.rawValue)" }
+}

@@ -1,0 +1,60 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Turns a payload spec (the JSON `receipt-check --json` prints under `jws.payload`) into the
+/// payload bytes Apple signs: the same camelCase members, dates as milliseconds since 1970.
+public enum JWSPayloadSpec {
+    /// The members that hold dates, in every payload kind Apple signs.
+    static let dateMembers: Set<String> = [
+        "signedDate", "purchaseDate", "originalPurchaseDate", "expiresDate", "revocationDate",
+        "receiptCreationDate", "requestDate", "preorderDate", "gracePeriodExpiresDate",
+        "recentSubscriptionStartDate", "renewalDate",
+    ]
+    /// What Xcode writes for "no date", which reports print as `xcode_placeholder`.
+    static let placeholderMilliseconds: Int64 = -62_135_769_600_000
+
+    /// The payload JSON (sorted keys) with RFC 3339 dates turned into milliseconds; numbers stay as they are.
+    /// Throws when the spec is not a JSON object, a date is neither, or the result is no payload Apple signs.
+    public static func payload(from spec: [UInt8]) throws(ReceiptError) -> [UInt8] {
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(spec))
+        } catch {
+            throw ReceiptError(.invalidJWS, "the spec is not JSON: \(error)")
+        }
+        guard case .object(var members) = value else {
+            throw ReceiptError(.invalidJWS, "the spec is not a JSON object (the payload of a JWS)")
+        }
+        for name in members.keys.sorted() where dateMembers.contains(name) {
+            guard case .string(let text) = members[name] else { continue }
+            if text == "xcode_placeholder" {
+                members[name] = .integer(placeholderMilliseconds)
+                continue
+            }
+            let parsed: Date?
+            do throws(RFC3339.ParseError) {
+                parsed = try RFC3339.parse(text)
+            } catch {
+                throw ReceiptError(.invalidJWS, "\(name): \(error.description)")
+            }
+            guard let parsed else {
+                throw ReceiptError(.invalidJWS, "\(name): \"\(text)\" is not an RFC 3339 time")
+            }
+            members[name] = .integer(Int64((parsed.timeIntervalSince1970 * 1000).rounded()))
+        }
+        let bytes: [UInt8]
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            bytes = Array(try encoder.encode(JSONValue.object(members)))
+        } catch {
+            throw ReceiptError(.invalidJWS, "the payload cannot be written as JSON: \(error)")
+        }
+        // Decoded once as the verifier will, so a spec the verifier cannot read fails here.
+        _ = try JWSPayload.decode(bytes, expecting: nil)
+        return bytes
+    }
+}

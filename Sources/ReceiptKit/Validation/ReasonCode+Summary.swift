@@ -1,0 +1,35 @@
+extension ReasonCode {
+    /// One line saying what the reason means, for the man page, the README and `--help` readers.
+    ///
+    /// A switch rather than a table, so a new reason cannot be added without its meaning.
+    public var summary: String {
+        switch self {
+        case .emptyInput: "the input is empty"
+        case .inputTooLarge: "the input is over --max-size"
+        case .unreadableInput: "the file cannot be opened or read"
+        case .unsupportedFormat: "not PKCS#7, base64, PEM, a verifyReceipt body or a JWS"
+        case .notAppReceipt: "an iOS 6 transaction receipt or an App Attest receipt"
+        case .malformed: "the PKCS#7 container or the payload cannot be decoded (the message gives the offset)"
+        case .invalidJWS: "a JWS that is not three canonical base64url segments of JSON, or a segment over 64 KiB"
+        case .signerCount: "not exactly one signer"
+        case .signerNotFound: "no embedded certificate matches the signer"
+        case .unsupportedDigest: "the digest is not SHA-1 or SHA-256"
+        case .unsupportedSignatureAlgorithm: "the signature algorithm is unknown or disagrees with the digest"
+        case .messageDigestMismatch: "the signed messageDigest attribute is not the content's digest"
+        case .signatureMismatch: "the signature does not match the signed content"
+        case .unsupportedAlgorithm: "a JWS whose alg is not ES256"
+        case .untrustedChain: "the signer does not chain to a trusted root"
+        case .missingMarkerOID: "leaf or intermediate lacks Apple's receipt-signing extension"
+        case .unexpectedChainLength: "the chain is not leaf, intermediate, root"
+        case .certificateExpired: "a certificate of the chain had expired at the validation time"
+        case .certificateNotYetValid: "a certificate of the chain was not yet valid at the validation time"
+        case .missingValidationTime: "the receipt has no creation date to check validity at (pass --at)"
+        case .bundleIDMismatch: "field 2 is not --bundle-id"
+        case .appVersionMismatch: "field 3 is not --app-version"
+        case .environmentMismatch: "field 0 does not name --environment"
+        case .deviceHashMismatch: "field 5 is not the hash for --device-id"
+        case .nestedJWSInvalid: "a signed member of a notification failed verification"
+        case .internalError: "a check could not be made (never taken as a pass)"
+        }
+    }
+}

@@ -1,0 +1,15 @@
+extension ExitStatus {
+    /// What the status tells a script, for the help text and the man page.
+    var summary: String {
+        switch self {
+        case .valid: "every input is valid (inspect: every input could be decoded)"
+        case .notEntitled: "every input is valid, but a required entitlement is not granted"
+        case .invalid: "some input is not trustworthy, or not for this app, device, version or environment"
+        case .usage: "usage error"
+        case .malformed: "some input could not be decoded"
+        case .noInput: "some input could not be read"
+        case .internalError: "internal error"
+        case .cantCreate: "an output file could not be created or written"
+        }
+    }
+}

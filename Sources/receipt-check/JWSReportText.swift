@@ -1,0 +1,177 @@
+import ReceiptKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// What a StoreKit 2 JWS says, as rows like a receipt's: its kind and main fields, and for a
+/// notification each nested JWS with its verdict.
+enum JWSReportText {
+    typealias Row = (label: String, value: String?)
+
+    /// `detailed` (inspect) adds identifiers, storefront and price rows.
+    static func render(_ jws: JWSReport, detailed: Bool, indent: String = "  ") -> String {
+        var rows: [Row] = [("kind", jws.kind.map { words($0.rawValue) })]
+        if detailed {
+            rows.append(("algorithm", jws.algorithm))
+            rows.append(("key id", jws.keyID))
+        }
+        switch jws.payload {
+        case .appTransaction(let app): rows += appTransaction(app, detailed: detailed)
+        case .transaction(let transaction): rows += self.transaction(transaction, detailed: detailed)
+        case .renewalInfo(let renewal): rows += renewalInfo(renewal, detailed: detailed)
+        case .notification(let notification): rows += self.notification(notification, detailed: detailed)
+        case .unidentified(let members):
+            rows += [
+                ("bundle id", members["bundleId"]?.stringValue), ("environment", members["environment"]?.stringValue),
+                ("members", members.keys.sorted().joined(separator: ", ")),
+            ]
+        case nil: break
+        }
+        var out = ""
+        for row in rows {
+            guard let value = row.value, !value.isEmpty else { continue }
+            out += indent + pad(row.label) + value + "\n"
+        }
+        for member in jws.nested.keys.sorted() {
+            guard let inner = jws.nested[member] else { continue }
+            var verdict = inner.status.rawValue.uppercased()
+            if let reason = inner.reason { verdict += " (\(reason.rawValue))" }
+            out += "\(indent)\(member): \(verdict)\n"
+            if let nested = inner.jws {
+                out += render(nested, detailed: detailed, indent: indent + "  ")
+            }
+        }
+        return out
+    }
+
+    private static func appTransaction(_ app: AppTransaction, detailed: Bool) -> [Row] {
+        var rows: [Row] = [
+            ("bundle id", app.bundleId),
+            ("app version", app.applicationVersion),
+            ("original version", app.originalApplicationVersion ?? "(absent)"),
+            ("original purchase", show(app.originalPurchaseDate)),
+            ("environment", app.environment ?? app.receiptType),
+            ("created", show(app.receiptCreationDate)),
+            ("preordered", show(app.preorderDate)),
+            ("signed", show(app.signedDate)),
+        ]
+        if detailed {
+            rows += [
+                ("app apple id", app.appAppleId.map(String.init)),
+                ("app transaction id", app.appTransactionId),
+                ("original platform", app.originalPlatform),
+                ("version external id", app.versionExternalIdentifier.map(String.init)),
+            ]
+        }
+        return rows
+    }
+
+    private static func transaction(_ transaction: JWSTransaction, detailed: Bool) -> [Row] {
+        var revoked = show(transaction.revocationDate)
+        if let reason = transaction.revocationReason {
+            revoked = (revoked ?? "?") + " (reason \(reason))"
+        }
+        var rows: [Row] = [
+            ("product", transaction.productId),
+            ("type", transaction.type),
+            ("transaction id", transaction.transactionId),
+            (
+                "original id",
+                transaction.originalTransactionId == transaction.transactionId ? nil : transaction.originalTransactionId
+            ),
+            ("purchased", show(transaction.purchaseDate)),
+            ("expires", show(transaction.expiresDate)),
+            ("REVOKED", revoked),
+            ("offer", offer(transaction.offerType, transaction.offerIdentifier, transaction.offerDiscountType)),
+            ("bundle id", transaction.bundleId),
+            ("environment", transaction.environment),
+            ("signed", show(transaction.signedDate)),
+        ]
+        if detailed {
+            rows += [
+                ("quantity", transaction.quantity.map(String.init)),
+                ("original purchase", show(transaction.originalPurchaseDate)),
+                ("reason", transaction.transactionReason),
+                ("ownership", transaction.inAppOwnershipType),
+                ("storefront", transaction.storefront),
+                ("price", transaction.price.map { "\($0) \(transaction.currency ?? "")" }),
+                ("account token", transaction.appAccountToken),
+                ("web order line item", transaction.webOrderLineItemId),
+            ]
+        }
+        return rows
+    }
+
+    private static func renewalInfo(_ renewal: JWSRenewalInfo, detailed: Bool) -> [Row] {
+        var rows: [Row] = [
+            ("product", renewal.productId),
+            ("renews to", renewal.autoRenewProductId),
+            ("auto-renew", renewal.autoRenewStatus.map { $0 == 1 ? "on" : "off" }),
+            ("original id", renewal.originalTransactionId),
+            ("renewal date", show(renewal.renewalDate)),
+            ("expiration intent", renewal.expirationIntent.map(String.init)),
+            ("billing retry", renewal.isInBillingRetryPeriod.map { $0 ? "yes" : "no" }),
+            ("grace period ends", show(renewal.gracePeriodExpiresDate)),
+            ("offer", offer(renewal.offerType, renewal.offerIdentifier, renewal.offerDiscountType)),
+            ("environment", renewal.environment),
+            ("signed", show(renewal.signedDate)),
+        ]
+        if detailed {
+            rows += [
+                ("subscribed since", show(renewal.recentSubscriptionStartDate)),
+                ("renewal price", renewal.renewalPrice.map { "\($0) \(renewal.currency ?? "")" }),
+                ("price increase", renewal.priceIncreaseStatus.map(String.init)),
+            ]
+        }
+        return rows
+    }
+
+    private static func notification(_ notification: NotificationPayload, detailed: Bool) -> [Row] {
+        var rows: [Row] = [
+            (
+                "notification",
+                [notification.notificationType, notification.subtype].compactMap { $0 }
+                    .joined(separator: " / ")
+            ),
+            ("bundle id", notification.data?.bundleId),
+            ("app version", notification.data?.bundleVersion),
+            ("environment", notification.data?.environment),
+            ("signed", show(notification.signedDate)),
+        ]
+        if detailed {
+            rows += [
+                ("uuid", notification.notificationUUID),
+                ("version", notification.version),
+                ("status", notification.data?.status.map(String.init)),
+            ]
+        }
+        return rows
+    }
+
+    /// Apple's OfferType: 1 introductory, 2 promotional, 3 offer code, 4 win-back.
+    private static func offer(_ type: Int64?, _ identifier: String?, _ discount: String?) -> String? {
+        guard let type else { return identifier }
+        let names: [Int64: String] = [1: "introductory", 2: "promotional", 3: "offer code", 4: "win-back"]
+        var parts = [names[type] ?? "type \(type)"]
+        if let identifier { parts.append(identifier) }
+        if let discount { parts.append(words(discount.lowercased())) }
+        return parts.joined(separator: ", ")
+    }
+
+    private static func show(_ date: JWSDate?) -> String? {
+        guard let date else { return nil }
+        return date.date.flatMap(RFC3339.format) ?? "(Xcode placeholder)"
+    }
+
+    /// `app_transaction` as `app transaction`.
+    private static func words(_ text: String) -> String {
+        text.split(separator: "_").joined(separator: " ")
+    }
+
+    private static func pad(_ label: String) -> String {
+        label.count >= 19 ? label + " " : label + String(repeating: " ", count: 19 - label.count)
+    }
+}

@@ -1,0 +1,31 @@
+/// The written part of the man page's RULE LANGUAGE section (docs: README "Rules and grandfathering").
+extension ManPageText {
+    static let rules = """
+        verify and inspect evaluate entitlement rules (--rule, --rules) after verifying a receipt, and \
+        never grant anything from a receipt that failed verification. Several rules for one entitlement: \
+        any satisfied rule grants it. With --require NAME, verify exits 1 unless the valid receipt is \
+        granted NAME.
+        """
+
+    static let ruleGrammar = """
+        rule       := NAME ":" condition
+        condition  := and ("or" and)*
+        and        := unary ("and" unary)*
+        unary      := "not" unary | "(" condition ")" | primary
+        primary    := FIELD OP VALUE
+                    | "product" STRING
+                    | "subscription" STRING "active"
+        """
+
+    static func ruleLimits(depth: Int) -> String {
+        """
+        not binds tighter than and, which binds tighter than or. product is any purchase of the product \
+        not refunded at --now; subscription ... active is a period with purchase <= now < expires, not \
+        cancelled by then. Parentheses and not nest at most \(depth) levels. A comparison on a field the \
+        receipt lacks is unknown, and a rule whose outcome is unknown is not satisfied (not keeps it \
+        unknown). On iOS field 19 (original_application_version) is the build number of the first \
+        download, on macOS the marketing version: say which with --platform. Sandbox and TestFlight \
+        receipts always say 1.0.
+        """
+    }
+}

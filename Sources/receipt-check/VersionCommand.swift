@@ -1,0 +1,24 @@
+import ReceiptKit
+
+/// `receipt-check version` (and `--version`): the release and the OpenSSL it runs on.
+enum VersionCommand: Command {
+    static let spec = CommandSpec(
+        name: "version",
+        summary: "Show the receipt-check release and the version of the OpenSSL library it runs on.",
+        operands: "", minimumOperands: 0,
+        options: [OptionSpec("help", short: "h", help: "show this help")])
+
+    static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
+        if let operand = arguments.operands.first {
+            console.error("unexpected operand '\(operand)'")
+            console.err("usage: \(spec.usage)\n")
+            return .usage
+        }
+        console.out(text)
+        return .valid
+    }
+
+    static var text: String {
+        "receipt-check \(Version.release)\n\(OpenSSLLibrary.version)\n"
+    }
+}

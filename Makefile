@@ -8,7 +8,7 @@ CORPUS ?= $(or $(RECEIPT_CORPUS),../shared/corpus)
 # instructions for one receipt); override with RELEASE_FLAGS= where static linking is unavailable.
 RELEASE_FLAGS ?= --static-swift-stdlib
 
-.PHONY: help deps doctor build release test run lint fixtures clean bench version man completions install uninstall dist
+.PHONY: help deps test-deps doctor build release test run lint fixtures clean bench version man completions install uninstall dist
 
 help:
 	@echo "make run       build and verify a bundled receipt (installs OpenSSL headers on Debian if missing)"
@@ -18,7 +18,7 @@ help:
 	@echo "make doctor    say what is missing to build (OpenSSL 3 headers, pkg-config) and how to get it"
 	@echo "make fixtures  regenerate Fixtures/ (test PKI and signed receipts)"
 	@echo "make fuzz      libFuzzer+ASan on every target, FUZZ_SECONDS (60) each;  make fuzz-smoke: 15 s each"
-	@echo "make test-asan / test-ubsan / test-tsan   the suite under a sanitizer (see docs/security.md)"
+	@echo "make test-asan / test-ubsan / test-tsan   the suite under a sanitizer (README: Security and limits)"
 	@echo "make leak-check  valgrind over the CLI;  make rss-check: RSS over 100,000 validations"
 	@echo "make install   release build, then install binary, man page, completions (PREFIX, DESTDIR)"
 	@echo "make uninstall remove exactly what make install installed"
@@ -27,14 +27,10 @@ help:
 
 # Installs what a fresh Debian machine lacks; elsewhere says what to install.
 deps:
-	@if ! pkg-config --exists 'openssl >= 3' 2>/dev/null || ! command -v openssl >/dev/null 2>&1; then \
-	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-	    echo "installing libssl-dev pkg-config openssl"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libssl-dev pkg-config openssl; \
-	  else \
-	    $(MAKE) --no-print-directory doctor; exit 1; \
-	  fi; \
-	fi
+	@bash Scripts/install-deps.sh build
+
+test-deps:
+	@bash Scripts/install-deps.sh test
 
 doctor:
 	@sh Scripts/doctor.sh
@@ -45,7 +41,7 @@ build: deps
 release: deps version
 	$(SWIFT) build -c release $(RELEASE_FLAGS)
 
-test: deps
+test: test-deps
 	RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test
 
 run: build

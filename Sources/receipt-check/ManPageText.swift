@@ -90,7 +90,7 @@ enum ManPageText {
     ]
 
     static let seeAlso = """
-        The README and docs/ of the receipt-check source describe the JSON schema (schema/) and the \
+        The README of the receipt-check source describes the JSON schema (schema/) and the \
         fixtures. Apple: "Validating receipts on the device" and "App Store Server API".
         """
 }

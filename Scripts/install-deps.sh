@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian machine lacks to build and test receipt-check.
+# Usage: install-deps.sh build|test|ci. Elsewhere (no apt-get, or not root) it lists what is
+# missing, runs `make doctor` for the build tools, and fails.
+set -euo pipefail
+level=${1:-build}
+
+need=()
+pkg-config --version >/dev/null 2>&1 || need+=(pkg-config)
+pkg-config --exists 'openssl >= 3' 2>/dev/null || need+=(libssl-dev)
+command -v openssl >/dev/null 2>&1 || need+=(openssl)
+if [ "$level" != build ]; then
+  # The tests cross-check signatures with openssl, render the man page and load each completion.
+  command -v groff >/dev/null 2>&1 || need+=(groff-base)
+  command -v man >/dev/null 2>&1 || need+=(man-db)
+  command -v zsh >/dev/null 2>&1 || need+=(zsh)
+  command -v fish >/dev/null 2>&1 || need+=(fish)
+fi
+if [ "$level" = ci ]; then
+  command -v make >/dev/null 2>&1 || need+=(make)
+  command -v valgrind >/dev/null 2>&1 || need+=(valgrind)  # make leak-check
+fi
+[ ${#need[@]} -eq 0 ] && exit 0
+
+if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+  echo "installing: ${need[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}"
+  exit 0
+fi
+echo "missing: ${need[*]} (Debian: sudo apt-get install ${need[*]})" >&2
+sh "$(dirname "$0")/doctor.sh" >&2 || true
+exit 1

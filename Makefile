@@ -48,7 +48,7 @@ run: build
 	$(BIN_DIR)/receipt-check verify --root Fixtures/pki/root.pem Fixtures/valid.receipt
 
 lint:
-	$(SWIFT) format lint --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Tools Package.swift
 
 fixtures: build
 	bash Scripts/make-fixtures.sh $(BIN_DIR)/receipt-check

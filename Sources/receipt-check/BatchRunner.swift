@@ -94,7 +94,8 @@ struct BatchRunner {
         }
         switch settings.format {
         case .text:
-            result.output = ReportText.render(report, detailed: detailed) + RuleReportText.render(decisions, report: report)
+            result.output =
+                ReportText.render(report, detailed: detailed) + RuleReportText.render(decisions, report: report)
         case .json, .ndjson:
             do {
                 result.output = try ReportJSON.render(report, rules: decisions, pretty: settings.format == .json)

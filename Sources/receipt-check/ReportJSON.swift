@@ -19,7 +19,8 @@ enum ReportJSON {
     /// tested against.
     static func encode(_ report: ValidationReport, rules: RuleResults? = nil, pretty: Bool) throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(RuledReport(report: report, results: rules)), as: UTF8.self) + "\n"
     }
 }

@@ -35,12 +35,14 @@ enum ReportText {
         if let trust = report.trust {
             out += "  trust: \(trust.kind?.rawValue ?? "untrusted")"
             if let time = trust.validationTime.flatMap(RFC3339.format) {
-                out += ", certificates checked at \(time) (\(trust.timeSource.split(separator: "_").joined(separator: " ")))"
+                out +=
+                    ", certificates checked at \(time) (\(trust.timeSource.split(separator: "_").joined(separator: " ")))"
             }
             out += "\n"
             if detailed {
                 for certificate in trust.chain {
-                    let window = "\(certificate.notBefore.flatMap(RFC3339.format) ?? "?") .. \(certificate.notAfter.flatMap(RFC3339.format) ?? "?")"
+                    let window =
+                        "\(certificate.notBefore.flatMap(RFC3339.format) ?? "?") .. \(certificate.notAfter.flatMap(RFC3339.format) ?? "?")"
                     out += "    \(certificate.subject)\n      valid \(window)\n"
                 }
             }
@@ -60,7 +62,11 @@ enum ReportText {
         ]
         if detailed {
             rows += [
-                ("format", [report.format?.rawValue, report.encoding?.rawValue.uppercased()].compactMap { $0 }.joined(separator: ", ")),
+                (
+                    "format",
+                    [report.format?.rawValue, report.encoding?.rawValue.uppercased()].compactMap { $0 }.joined(
+                        separator: ", ")
+                ),
                 ("app item id", receipt.appItemID.map(String.init)),
                 ("age rating", receipt.ageRating),
                 ("opaque value", receipt.opaqueValue?.hexString),

@@ -2,28 +2,34 @@ import ReceiptKit
 
 /// The options verify and inspect share, and how they become a `ReceiptValidator`.
 enum ValidationOptionTable {
-    static let options: [OptionSpec] = [
-        OptionSpec("format", value: "FORMAT", choices: ["text", "json", "ndjson"],
-            help: "output format (default: text); ndjson: one compact JSON object a line"),
-        OptionSpec("json", help: "same as --format json"),
-        OptionSpec("bundle-id", value: "ID", help: "require this bundle id (field 2)"),
-        OptionSpec("app-version", value: "VERSION", help: "require this application version (field 3)"),
-        OptionSpec(
-            "environment", value: "ENV", help: "require this environment: production, sandbox or xcode (or Apple's receipt type names)"),
-        OptionSpec(
-            "device-id", value: "ID",
-            help: "require the receipt's hash (field 5) to match this device: a UUID, a MAC address or hex"),
-        OptionSpec(
-            "at", value: "TIME", help: "check certificate validity at: receipt (its creation date, default), now, or an RFC 3339 time"),
-        OptionSpec(
-            "root", value: "FILE", repeatable: true,
-            help: "trust this root certificate (DER or PEM) instead of Apple's embedded roots"),
-        OptionSpec(
-            "storekit-test-cert", value: "FILE",
-            help: "also accept receipts signed by this Xcode StoreKit Testing certificate (reported as storekit_testing)"),
-        OptionSpec("max-size", value: "BYTES", help: "refuse inputs larger than this (default: 16777216)"),
-        OptionSpec("help", short: "h", help: "show this help"),
-    ] + RuleOptionTable.options
+    static let options: [OptionSpec] =
+        [
+            OptionSpec(
+                "format", value: "FORMAT", choices: ["text", "json", "ndjson"],
+                help: "output format (default: text); ndjson: one compact JSON object a line"),
+            OptionSpec("json", help: "same as --format json"),
+            OptionSpec("bundle-id", value: "ID", help: "require this bundle id (field 2)"),
+            OptionSpec("app-version", value: "VERSION", help: "require this application version (field 3)"),
+            OptionSpec(
+                "environment", value: "ENV",
+                help: "require this environment: production, sandbox or xcode (or Apple's receipt type names)"),
+            OptionSpec(
+                "device-id", value: "ID",
+                help: "require the receipt's hash (field 5) to match this device: a UUID, a MAC address or hex"),
+            OptionSpec(
+                "at", value: "TIME",
+                help: "check certificate validity at: receipt (its creation date, default), now, or an RFC 3339 time"),
+            OptionSpec(
+                "root", value: "FILE", repeatable: true,
+                help: "trust this root certificate (DER or PEM) instead of Apple's embedded roots"),
+            OptionSpec(
+                "storekit-test-cert", value: "FILE",
+                help:
+                    "also accept receipts signed by this Xcode StoreKit Testing certificate (reported as storekit_testing)"
+            ),
+            OptionSpec("max-size", value: "BYTES", help: "refuse inputs larger than this (default: 16777216)"),
+            OptionSpec("help", short: "h", help: "show this help"),
+        ] + RuleOptionTable.options
 
     /// Output format requested.
     static func wantsJSON(_ arguments: ParsedArguments) -> Bool {
@@ -59,7 +65,9 @@ enum ValidationOptionTable {
         }
         if let text = arguments.value("at") {
             guard let time = ValidationTime(argument: text) else {
-                throw .usage(UsageError("--at takes receipt, now or an RFC 3339 time such as 2024-01-31T12:00:00Z, not '\(text)'"))
+                throw .usage(
+                    UsageError(
+                        "--at takes receipt, now or an RFC 3339 time such as 2024-01-31T12:00:00Z, not '\(text)'"))
             }
             options.time = time
         }

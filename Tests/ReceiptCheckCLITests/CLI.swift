@@ -45,7 +45,8 @@ enum CLI {
         while directory.path != "/" {
             let candidate = directory.appendingPathComponent("receipt-check")
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue
+            {
                 return candidate
             }
             directory = directory.deletingLastPathComponent()

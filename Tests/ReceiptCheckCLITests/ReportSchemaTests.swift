@@ -76,7 +76,8 @@ import Testing
         for name in ["tpinapp-11", "appreceiptvalidator-6", "tpinapp-7"] {
             guard let path = CLI.corpusFile("receipts/\(name).receipt") else { return }
             let result = try CLI.run([
-                "inspect", "--json", "--rule", "premium: original_application_version < 42", "--now", "2019-09-30", path,
+                "inspect", "--json", "--rule", "premium: original_application_version < 42", "--now", "2019-09-30",
+                path,
             ])
             let object = try #require(result.json, "\(path): \(result.stderr)")
             #expect(object["entitlements"] != nil && object["subscriptions"] != nil)

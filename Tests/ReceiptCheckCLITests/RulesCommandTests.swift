@@ -16,8 +16,10 @@ import Testing
         #expect(result.stdout.contains("timeline:"))
         // One row per product on a shared axis: the week, then a month renewed once, a gap, a month again.
         #expect(result.stdout.contains("org.getpure.pure.Week  |P==]" + String(repeating: " ", count: 56) + "|"))
-        #expect(result.stdout.contains(
-            "org.getpure.pure.Month |" + String(repeating: " ", count: 18) + "P==========r===========       P==========]|"))
+        #expect(
+            result.stdout.contains(
+                "org.getpure.pure.Month |" + String(repeating: " ", count: 18)
+                    + "P==========r===========       P==========]|"))
     }
 
     @Test func refusedRequirementOfAValidReceiptExitsOne() throws {

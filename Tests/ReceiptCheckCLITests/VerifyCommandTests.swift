@@ -56,7 +56,8 @@ import Testing
 
     @Test func standardInputTakesBase64() throws {
         guard let path = CLI.corpusFile(Self.production) else { return }
-        let base64 = try Data(contentsOf: URL(fileURLWithPath: path)).base64EncodedData(options: .lineLength76Characters)
+        let base64 = try Data(contentsOf: URL(fileURLWithPath: path)).base64EncodedData(
+            options: .lineLength76Characters)
         let result = try CLI.run(["--json", "-"], stdin: base64)
         #expect(result.status == 0)
         #expect(result.json?["format"] as? String == "base64")

@@ -1,12 +1,22 @@
 import Testing
+
 @testable import ReceiptKit
 
 @Suite struct AppleRootCertificatesTests {
     /// Fingerprints as Apple publishes them (https://www.apple.com/certificateauthority/).
     @Test(arguments: [
-        (AppleRootCertificates.appleIncRoot, "b0b1730ecbc7ff4505142c49f1295e6eda6bcaed7e2c68c5be91b5a11001f024", "Apple Root CA"),
-        (AppleRootCertificates.appleRootCAG2, "c2b9b042dd57830e7d117dac55ac8ae19407d38e41d88f3215bc3a890444a050", "Apple Root CA - G2"),
-        (AppleRootCertificates.appleRootCAG3, "63343abfb89a6a03ebb57e9b3f5fa7be7c4f5c756f3017b3a8c488c3653e9179", "Apple Root CA - G3"),
+        (
+            AppleRootCertificates.appleIncRoot, "b0b1730ecbc7ff4505142c49f1295e6eda6bcaed7e2c68c5be91b5a11001f024",
+            "Apple Root CA"
+        ),
+        (
+            AppleRootCertificates.appleRootCAG2, "c2b9b042dd57830e7d117dac55ac8ae19407d38e41d88f3215bc3a890444a050",
+            "Apple Root CA - G2"
+        ),
+        (
+            AppleRootCertificates.appleRootCAG3, "63343abfb89a6a03ebb57e9b3f5fa7be7c4f5c756f3017b3a8c488c3653e9179",
+            "Apple Root CA - G3"
+        ),
     ])
     func embeddedRootHasPublishedFingerprint(der: [UInt8], fingerprint: String, name: String) throws {
         let certificate = try Certificate(der: der)

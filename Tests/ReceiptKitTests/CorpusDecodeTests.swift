@@ -1,10 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Testing
+
 @testable import ReceiptKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 @Suite struct CorpusDecodeTests {
     typealias Manifest = TestCorpus.Manifest
@@ -57,7 +59,8 @@ import Testing
         }
         func checkDate(_ name: String, _ actual: Date?, _ epoch: Double?) {
             if !Self.date(actual, matches: epoch) {
-                found.append("\(name): decoded \(String(describing: actual)), expected epoch \(String(describing: epoch))")
+                found.append(
+                    "\(name): decoded \(String(describing: actual)), expected epoch \(String(describing: epoch))")
             }
         }
 
@@ -125,7 +128,8 @@ import Testing
                 found.append("\(name): the manifest has text \(String(describing: text)) but no epoch")
             }
             if !Self.date(actual, matches: epoch) {
-                found.append("\(name): decoded \(String(describing: actual)), expected epoch \(String(describing: epoch))")
+                found.append(
+                    "\(name): decoded \(String(describing: actual)), expected epoch \(String(describing: epoch))")
             }
         }
 
@@ -154,7 +158,9 @@ import Testing
             switch Int64(key) {
             case 1707: check("undocumented 1707", purchase.productType.map(Manifest.Scalar.integer), value.value)
             case 1713:
-                check("undocumented 1713", purchase.isTrialPeriod.map { Manifest.Scalar.integer($0 ? 1 : 0) }, value.value)
+                check(
+                    "undocumented 1713", purchase.isTrialPeriod.map { Manifest.Scalar.integer($0 ? 1 : 0) }, value.value
+                )
             case 1721: check("undocumented 1721", purchase.promotionalOfferID.map(Manifest.Scalar.text), value.value)
             case let type?:
                 let raw = purchase.unknownAttributes[type]?.first
@@ -176,7 +182,9 @@ import Testing
         var found: [String] = []
         let keys = Set(unknown.keys)
         if keys != Set(present).subtracting(known) {
-            found.append("\(scope) unknown types \(keys.sorted()), present without a field \(Set(present).subtracting(known).sorted())")
+            found.append(
+                "\(scope) unknown types \(keys.sorted()), present without a field \(Set(present).subtracting(known).sorted())"
+            )
         }
         if keys != Set(undocumented).subtracting(known) {
             found.append("\(scope) unknown types \(keys.sorted()), undocumented \(undocumented.sorted())")

@@ -1,10 +1,12 @@
+import Testing
+
+@testable import ReceiptKit
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import Testing
-@testable import ReceiptKit
 
 /// Verdicts on every real receipt of the shared corpus, against Apple's embedded roots.
 @Suite struct CorpusVerificationTests {

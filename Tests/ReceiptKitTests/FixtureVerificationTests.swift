@@ -1,10 +1,12 @@
+import Testing
+
+@testable import ReceiptKit
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import Testing
-@testable import ReceiptKit
 
 /// The project's own fixtures, signed by its test PKI, prove each check on any fresh clone.
 @Suite struct FixtureVerificationTests {

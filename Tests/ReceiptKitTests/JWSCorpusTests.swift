@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReceiptKit
 
 /// Every StoreKit 2 JWS of the shared corpus: verdicts and decoded values against MANIFEST.json.
@@ -10,7 +11,9 @@ import Testing
             let manifest = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
             let entries = manifest["jws"] as? [[String: Any]]
         else {
-            Issue.record("RECEIPT CORPUS NOT FOUND OR UNREADABLE at \(url.path); set RECEIPT_CORPUS", sourceLocation: sourceLocation)
+            Issue.record(
+                "RECEIPT CORPUS NOT FOUND OR UNREADABLE at \(url.path); set RECEIPT_CORPUS",
+                sourceLocation: sourceLocation)
             return []
         }
         return entries.filter { $0["category"] as? String == category }
@@ -51,7 +54,9 @@ import Testing
                 }
                 expectMatches(object, inner, path: "\(path).\(key)", rawDates: rawDates)
             } else {
-                #expect((ours as? NSObject) == (value as? NSObject), "\(path).\(key): \(String(describing: ours)) != \(value)")
+                #expect(
+                    (ours as? NSObject) == (value as? NSObject),
+                    "\(path).\(key): \(String(describing: ours)) != \(value)")
             }
         }
     }
@@ -72,12 +77,15 @@ import Testing
             #expect(report.trust?.kind == .apple, "\(file)")
             #expect(report.trust?.chain.last?.subject.contains("Apple Root CA - G3") == true, "\(file)")
             let signed = try #require(entry["signed_date"] as? String)
-            #expect(report.trust?.validationTime.flatMap(RFC3339.format) == signed.replacingOccurrences(of: ".000Z", with: "Z"), "\(file)")
+            #expect(
+                report.trust?.validationTime.flatMap(RFC3339.format)
+                    == signed.replacingOccurrences(of: ".000Z", with: "Z"), "\(file)")
             Self.expectMatches(try #require(entry["payload"] as? [String: Any]), try Self.payloadJSON(report))
             for (member, value) in entry["nested"] as? [String: [String: Any]] ?? [:] {
                 let nested = try #require(report.jws?.nested[member], "\(file) \(member)")
                 #expect(nested.status == .valid, "\(file) \(member)")
-                Self.expectMatches(try #require(value["payload"] as? [String: Any]), try Self.payloadJSON(nested), path: member)
+                Self.expectMatches(
+                    try #require(value["payload"] as? [String: Any]), try Self.payloadJSON(nested), path: member)
             }
         }
     }
@@ -142,7 +150,8 @@ import Testing
         let entries = Self.entries("xcode")
         #expect(entries.count == 3)
         let testing = try ReceiptValidator(
-            policy: .apple(storeKitTestCertificate: try Self.certificate("jws/roots/xcode-storekit-testing-selfsigned.cer")))
+            policy: .apple(
+                storeKitTestCertificate: try Self.certificate("jws/roots/xcode-storekit-testing-selfsigned.cer")))
         let apple = try ReceiptValidator(policy: .apple())
         for entry in entries {
             let file = try #require(entry["file"] as? String)
@@ -157,7 +166,8 @@ import Testing
 
     @Test func xcodeYearOnePlaceholderIsReportedNotCrashed() throws {
         let testing = try ReceiptValidator(
-            policy: .apple(storeKitTestCertificate: try Self.certificate("jws/roots/xcode-storekit-testing-selfsigned.cer")))
+            policy: .apple(
+                storeKitTestCertificate: try Self.certificate("jws/roots/xcode-storekit-testing-selfsigned.cer")))
         let report = testing.validate(try Self.bytes("jws/xcode/xcode-signed-app-transaction.jws"), input: "app")
         guard case .appTransaction(let transaction) = try #require(report.jws?.payload) else {
             Issue.record("not decoded as an AppTransaction")

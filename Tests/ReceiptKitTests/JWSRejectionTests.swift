@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReceiptKit
 
 /// Tampered and hostile JWS: each is rejected with its own reason.

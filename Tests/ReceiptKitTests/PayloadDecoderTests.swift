@@ -1,10 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Testing
+
 @testable import ReceiptKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 @Suite struct PayloadDecoderTests {
     typealias DER = TestDER
@@ -208,17 +210,18 @@ import Testing
         #expect(error.message == "field 19 (original_application_version): expected a string, found tag 0x02")
     }
 
-    @Test(arguments: [
-        (Int64(2), DER.octets([0x41])),
-        (1, DER.utf8("1")),
-        (12, DER.integer(0)),
-        (17, DER.sequence([])),
-        (17, DER.utf8("x")),
-        (1701, DER.utf8("1")),
-        (1702, DER.integer(1)),
-        (1704, DER.octets([])),
-        (1713, DER.utf8("true")),
-    ] as [(Int64, [UInt8])])
+    @Test(
+        arguments: [
+            (Int64(2), DER.octets([0x41])),
+            (1, DER.utf8("1")),
+            (12, DER.integer(0)),
+            (17, DER.sequence([])),
+            (17, DER.utf8("x")),
+            (1701, DER.utf8("1")),
+            (1702, DER.integer(1)),
+            (1704, DER.octets([])),
+            (1713, DER.utf8("true")),
+        ] as [(Int64, [UInt8])])
     func wrongValueTypesAreRejected(type: Int64, value: [UInt8]) throws {
         let attribute = DER.attribute(type, value)
         let payload = type >= 1700 ? DER.set([DER.attribute(17, DER.set([attribute]))]) : DER.set([attribute])
@@ -347,11 +350,13 @@ import Testing
 
     @Test func stringLengthIsLimited() throws {
         let limits = PayloadDecoder.Limits(maximumStringLength: 4)
-        #expect(try PayloadDecoder.decode(DER.set([DER.attribute(2, DER.utf8("abcd"))]), limits: limits).bundleID == "abcd")
+        #expect(
+            try PayloadDecoder.decode(DER.set([DER.attribute(2, DER.utf8("abcd"))]), limits: limits).bundleID == "abcd")
         let error = try #require(failure(DER.set([DER.attribute(2, DER.utf8("abcde"))]), limits: limits))
         #expect(error.code == .stringTooLong)
         #expect(error.attributeType == 2)
-        let dateError = try #require(failure(DER.set([DER.attribute(12, DER.ia5("2020-01-01T00:00:00Z"))]), limits: limits))
+        let dateError = try #require(
+            failure(DER.set([DER.attribute(12, DER.ia5("2020-01-01T00:00:00Z"))]), limits: limits))
         #expect(dateError.code == .stringTooLong)
         let long = String(repeating: "x", count: PayloadDecoder.Limits.defaultMaximumStringLength + 1)
         #expect(failure(DER.set([DER.attribute(3, DER.utf8(long))]))?.code == .stringTooLong)

@@ -1,10 +1,12 @@
+import Testing
+
+@testable import ReceiptKit
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import Testing
-@testable import ReceiptKit
 
 @Suite struct ReceiptInputTests {
     static let pkcs7: [UInt8] = [0x30, 0x03, 0x02, 0x01, 0x01]
@@ -71,7 +73,8 @@ import Testing
     }
 
     @Test func inputOverTheLimitIsRefusedBeforeReading() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("receipt-check-large-\(UInt32.random(in: 0...UInt32.max))")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "receipt-check-large-\(UInt32.random(in: 0...UInt32.max))")
         try Data(repeating: 0x41, count: 4096).write(to: path)
         defer { try? FileManager.default.removeItem(at: path) }
         #expect {

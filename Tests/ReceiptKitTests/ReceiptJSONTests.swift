@@ -1,10 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Testing
+
 @testable import ReceiptKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 @Suite struct ReceiptJSONTests {
     private static func encode(_ receipt: ParsedReceipt) throws -> String {

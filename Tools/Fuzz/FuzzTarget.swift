@@ -91,7 +91,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             finding("the compact writer wrote a report JSONEncoder refuses: \(line)")
         }
         guard line == String(decoding: reference, as: UTF8.self) + "\n" else {
-            finding("the compact writer differs from JSONEncoder:\n\(line)\(String(decoding: reference, as: UTF8.self))")
+            finding(
+                "the compact writer differs from JSONEncoder:\n\(line)\(String(decoding: reference, as: UTF8.self))")
         }
     case .payload:
         if let receipt = try? PayloadDecoder.decode(bytes) {

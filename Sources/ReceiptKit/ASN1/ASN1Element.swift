@@ -16,7 +16,8 @@ public struct ASN1Element: Sendable {
     /// A reader over the children of a constructed element.
     public func children() throws(ASN1Error) -> ASN1Reader {
         guard isConstructed else {
-            throw ASN1Error(.unexpectedTag, at: offset, "expected a constructed element, found primitive tag \(tag.hex)")
+            throw ASN1Error(
+                .unexpectedTag, at: offset, "expected a constructed element, found primitive tag \(tag.hex)")
         }
         return ASN1Reader(contents)
     }

@@ -71,7 +71,8 @@ public struct ReceiptContainer: Sendable {
         let eContent = try eContentReader.next()
         try eContentReader.expectEnd("encapsulated content")
         let payload = try eContent.octets()
-        isBER = isBER || encapsulated.isIndefiniteLength || eContentWrapper.isIndefiniteLength
+        isBER =
+            isBER || encapsulated.isIndefiniteLength || eContentWrapper.isIndefiniteLength
             || eContent.tag == ASN1Tag.constructedOctetString
 
         var certificates: [ArraySlice<UInt8>] = []

@@ -70,11 +70,13 @@ public enum ReceiptInput {
 
     private static func pemBody(_ text: ArraySlice<UInt8>) throws(ReceiptError) -> [UInt8] {
         let lines = text.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D })
-        guard let header = lines.first, let footerIndex = lines.lastIndex(where: { $0.starts(with: Array("-----END ".utf8)) })
+        guard let header = lines.first,
+            let footerIndex = lines.lastIndex(where: { $0.starts(with: Array("-----END ".utf8)) })
         else {
             throw ReceiptError(.unsupportedFormat, "a PEM block without its END line")
         }
-        let label = String(decoding: header.dropFirst(pemPrefix.count).prefix { $0 != UInt8(ascii: "-") }, as: UTF8.self)
+        let label = String(
+            decoding: header.dropFirst(pemPrefix.count).prefix { $0 != UInt8(ascii: "-") }, as: UTF8.self)
         guard pemLabels.contains(label) else {
             throw ReceiptError(.unsupportedFormat, "a PEM \(label) block, not PKCS7")
         }

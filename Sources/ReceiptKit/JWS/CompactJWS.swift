@@ -24,7 +24,8 @@ public struct CompactJWS: Sendable {
         }
         segments.append(text[start...])
         guard segments.count == 3 else {
-            throw ReceiptError(.invalidJWS, "a compact JWS has three dot-separated segments; this has \(segments.count)")
+            throw ReceiptError(
+                .invalidJWS, "a compact JWS has three dot-separated segments; this has \(segments.count)")
         }
         let names = ["header", "payload", "signature"]
         var decoded: [[UInt8]] = []

@@ -14,7 +14,8 @@ public enum JSONValue: Sendable, Equatable, Codable {
     public init(from decoder: any Decoder) throws {
         guard decoder.codingPath.count <= Self.maximumDepth else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "nested deeper than \(Self.maximumDepth) levels"))
+                .init(
+                    codingPath: decoder.codingPath, debugDescription: "nested deeper than \(Self.maximumDepth) levels"))
         }
         if var array = try? decoder.unkeyedContainer() {
             var values: [JSONValue] = []

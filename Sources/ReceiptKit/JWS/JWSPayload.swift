@@ -60,7 +60,9 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         if members["notificationType"] != nil { return .notification }
         if members["transactionId"] != nil { return .transaction }
         if members["autoRenewStatus"] != nil || members["autoRenewProductId"] != nil { return .renewalInfo }
-        if members["receiptCreationDate"] != nil || members["receiptType"] != nil || members["applicationVersion"] != nil {
+        if members["receiptCreationDate"] != nil || members["receiptType"] != nil
+            || members["applicationVersion"] != nil
+        {
             return .appTransaction
         }
         return .unidentified

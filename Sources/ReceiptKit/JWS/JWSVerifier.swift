@@ -54,7 +54,8 @@ struct JWSVerifier {
             report.record(
                 .fail(
                     .algorithm, .unsupportedAlgorithm,
-                    "the header's alg is \(header.alg.map { "\"\($0)\"" } ?? "absent"); StoreKit JWS are signed with ES256 only"))
+                    "the header's alg is \(header.alg.map { "\"\($0)\"" } ?? "absent"); StoreKit JWS are signed with ES256 only"
+                ))
             return
         }
         report.trust?.digest = Digest.sha256.name
@@ -70,7 +71,8 @@ struct JWSVerifier {
         let testCertificate = validator.verifier.policy.storeKitTestCertificate
         let isStoreKitTesting = certificates.count == 1 && testCertificate?.der == certificates.first
         guard certificates.count == 3 || isStoreKitTesting else {
-            var detail = "the header's x5c holds \(certificates.count) certificates; Apple's JWS carry leaf, intermediate and root"
+            var detail =
+                "the header's x5c holds \(certificates.count) certificates; Apple's JWS carry leaf, intermediate and root"
             if certificates.count == 1 {
                 detail += " (one certificate: Xcode StoreKit Testing; pass --storekit-test-cert FILE to accept it)"
             }
@@ -96,7 +98,8 @@ struct JWSVerifier {
         }
         do {
             guard try key.verify(signature: der[...], over: jws.signingInput[...], digest: .sha256) else {
-                return .fail(.signature, .signatureMismatch, "the ES256 signature does not match the header and payload")
+                return .fail(
+                    .signature, .signatureMismatch, "the ES256 signature does not match the header and payload")
             }
         } catch {
             return .fail(.signature, .internalError, "the signature could not be checked: \(error)")
@@ -184,7 +187,8 @@ struct JWSVerifier {
             report.record(
                 environment == expected
                     ? .pass(.environment, "environment is \(expected.rawValue)")
-                    : .fail(.environment, .environmentMismatch, "environment is \(named), expected \(expected.rawValue)"))
+                    : .fail(
+                        .environment, .environmentMismatch, "environment is \(named), expected \(expected.rawValue)"))
         }
     }
 

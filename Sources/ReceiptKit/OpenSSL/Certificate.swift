@@ -104,7 +104,6 @@ public final class Certificate: @unchecked Sendable {
         X509_free(pointer)
     }
 
-
     public var isSelfIssued: Bool {
         X509_NAME_cmp(X509_get_subject_name(pointer), X509_get_issuer_name(pointer)) == 0
     }
@@ -126,7 +125,6 @@ public final class Certificate: @unchecked Sendable {
         }
         return PublicKey(owning: key)
     }
-
 
     private static func text(of name: OpaquePointer?) -> String {
         guard let name, let bio = BIO_new(BIO_s_mem()) else { return "" }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Decodes the signed content of an App Store receipt into a `ParsedReceipt`.
@@ -132,7 +132,8 @@ private struct PayloadDecoding {
         let outer = Context(type: attribute.type, name: ReceiptField.inAppPurchase.name, inAppIndex: index)
         let element = try value(of: attribute, outer)
         guard element.tag == ASN1Tag.set else {
-            throw failure(.unexpectedValueType, outer, at: element.offset, "expected a SET, found tag \(element.tag.hex)")
+            throw failure(
+                .unexpectedValueType, outer, at: element.offset, "expected a SET, found tag \(element.tag.hex)")
         }
         var attributes = try asn1(outer) { () throws(ASN1Error) in try element.children() }
 
@@ -223,11 +224,15 @@ private struct PayloadDecoding {
         let start = bytes.startIndex
         guard let sequence = ASN1Reader.definiteElement(in: bytes, at: start, end: bytes.endIndex),
             sequence.tag == ASN1Tag.sequence,
-            let type = ASN1Reader.definiteElement(in: bytes, at: sequence.contents.lowerBound, end: sequence.contents.upperBound),
-            type.tag == ASN1Tag.integer, (1...4).contains(type.contents.count), bytes[type.contents.lowerBound] & 0x80 == 0,
-            let version = ASN1Reader.definiteElement(in: bytes, at: type.contents.upperBound, end: sequence.contents.upperBound),
+            let type = ASN1Reader.definiteElement(
+                in: bytes, at: sequence.contents.lowerBound, end: sequence.contents.upperBound),
+            type.tag == ASN1Tag.integer, (1...4).contains(type.contents.count),
+            bytes[type.contents.lowerBound] & 0x80 == 0,
+            let version = ASN1Reader.definiteElement(
+                in: bytes, at: type.contents.upperBound, end: sequence.contents.upperBound),
             version.tag == ASN1Tag.integer, !version.contents.isEmpty,
-            let value = ASN1Reader.definiteElement(in: bytes, at: version.contents.upperBound, end: sequence.contents.upperBound),
+            let value = ASN1Reader.definiteElement(
+                in: bytes, at: version.contents.upperBound, end: sequence.contents.upperBound),
             value.tag == ASN1Tag.octetString, value.contents.upperBound == sequence.contents.upperBound
         else { return nil }
         var number: Int64 = 0

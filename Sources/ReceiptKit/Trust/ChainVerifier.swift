@@ -153,7 +153,8 @@ public final class ChainVerifier: Sendable {
     private static func selfSignedHint(_ signer: Certificate) -> String {
         let name = signer.commonName ?? signer.subject
         if name == "StoreKit" || name == "StoreKit Testing in Xcode" {
-            return " (self-signed \"StoreKit\": an Xcode StoreKit Testing receipt; pass --storekit-test-cert FILE to accept it)"
+            return
+                " (self-signed \"StoreKit\": an Xcode StoreKit Testing receipt; pass --storekit-test-cert FILE to accept it)"
         }
         return " (self-signed \"\(name)\")"
     }
@@ -238,7 +239,8 @@ extension ChainVerifier {
                 guard let entry = CReceipt_sk_X509_value(built, index),
                     let match = anchors.first(where: { X509_cmp($0.pointer, entry) == 0 })
                 else {
-                    return .failure(OpenSSLError(operation: "chain verification", reasons: ["unknown certificate in chain"]))
+                    return .failure(
+                        OpenSSLError(operation: "chain verification", reasons: ["unknown certificate in chain"]))
                 }
                 chain.append(match)
             }

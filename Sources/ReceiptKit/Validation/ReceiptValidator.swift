@@ -37,7 +37,10 @@ public final class ReceiptValidator: Sendable {
         }
         report.encoding = container.encoding
         report.record(
-            .pass(.container, "PKCS#7 signedData (\(container.encoding.rawValue.uppercased())), \(container.certificates.count) certificates, \(container.payload.count)-byte payload"))
+            .pass(
+                .container,
+                "PKCS#7 signedData (\(container.encoding.rawValue.uppercased())), \(container.certificates.count) certificates, \(container.payload.count)-byte payload"
+            ))
 
         let receipt: ParsedReceipt
         do {
@@ -84,7 +87,8 @@ public final class ReceiptValidator: Sendable {
         case .success(let chosen):
             digest = chosen
             report.trust?.digest = digest.name
-            report.record(.pass(.digestAlgorithm, "\(digest.name) with \(ObjectIdentifier.name(signer.signatureAlgorithm))"))
+            report.record(
+                .pass(.digestAlgorithm, "\(digest.name) with \(ObjectIdentifier.name(signer.signatureAlgorithm))"))
         case .failure(let failure):
             report.record(failure.check)
             return
@@ -111,13 +115,15 @@ public final class ReceiptValidator: Sendable {
             guard actual.elementsEqual(claimed) else {
                 return .fail(
                     .messageDigest, .messageDigestMismatch,
-                    "the signed messageDigest \(claimed.hexString) is not the payload's \(digest.name) \(actual.hexString)")
+                    "the signed messageDigest \(claimed.hexString) is not the payload's \(digest.name) \(actual.hexString)"
+                )
             }
             signed = attributes[...]
         }
         do {
             guard try key.verify(signature: signer.signature, over: signed, digest: digest) else {
-                return .fail(.signature, .signatureMismatch, "the \(key.summary) signature does not match the signed content")
+                return .fail(
+                    .signature, .signatureMismatch, "the \(key.summary) signature does not match the signed content")
             }
         } catch {
             return .fail(.signature, .internalError, "the signature could not be checked: \(error)")
@@ -134,7 +140,8 @@ public final class ReceiptValidator: Sendable {
                 report.record(
                     .fail(
                         .validity, .missingValidationTime,
-                        "the receipt has no creation date (field 12) to check certificates at; pass --at now or --at TIME"))
+                        "the receipt has no creation date (field 12) to check certificates at; pass --at now or --at TIME"
+                    ))
                 return
             }
             time = created
@@ -154,7 +161,9 @@ public final class ReceiptValidator: Sendable {
             report.record(
                 receipt.bundleID == expected
                     ? .pass(.bundleID, "bundle id is \(expected)")
-                    : .fail(.bundleID, .bundleIDMismatch, "bundle id is \(receipt.bundleID ?? "absent"), expected \(expected)"))
+                    : .fail(
+                        .bundleID, .bundleIDMismatch,
+                        "bundle id is \(receipt.bundleID ?? "absent"), expected \(expected)"))
         }
         if let expected = options.applicationVersion {
             report.record(
@@ -181,7 +190,8 @@ public final class ReceiptValidator: Sendable {
     private func deviceHashCheck(_ receipt: ParsedReceipt, _ device: DeviceIdentifier) -> Check {
         guard let opaque = receipt.opaqueValue, let bundle = receipt.bundleIDData, let stored = receipt.sha1Hash else {
             return .fail(
-                .deviceHash, .deviceHashMismatch, "the receipt lacks the opaque value, bundle id or hash (fields 4, 2, 5)")
+                .deviceHash, .deviceHashMismatch,
+                "the receipt lacks the opaque value, bundle id or hash (fields 4, 2, 5)")
         }
         let computed: [UInt8]
         do {
@@ -192,7 +202,8 @@ public final class ReceiptValidator: Sendable {
         guard computed == stored else {
             return .fail(
                 .deviceHash, .deviceHashMismatch,
-                "SHA-1(device id, opaque value, bundle id) is \(computed.hexString), the receipt says \(stored.hexString)")
+                "SHA-1(device id, opaque value, bundle id) is \(computed.hexString), the receipt says \(stored.hexString)"
+            )
         }
         return .pass(.deviceHash, "the receipt was issued to device \(device)")
     }

@@ -36,7 +36,8 @@ enum SignatureAlgorithm {
                 CheckFailure(
                     .fail(
                         .digestAlgorithm, .unsupportedSignatureAlgorithm,
-                        "signature algorithm \(ObjectIdentifier.name(algorithm)) does not match digest \(digest.name)")))
+                        "signature algorithm \(ObjectIdentifier.name(algorithm)) does not match digest \(digest.name)"))
+            )
         }
         return .success(digest)
     }

@@ -17,7 +17,8 @@ enum ValidityCheck {
             if time < notBefore {
                 return .fail(
                     .validity, .certificateNotYetValid,
-                    "\"\(name)\" is not valid until \(RFC3339.format(notBefore) ?? "?") (checked at \(when), \(source))")
+                    "\"\(name)\" is not valid until \(RFC3339.format(notBefore) ?? "?") (checked at \(when), \(source))"
+                )
             }
             if time > notAfter {
                 return .fail(

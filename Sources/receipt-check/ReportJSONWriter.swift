@@ -230,6 +230,16 @@ struct ReportJSONWriter {
     /// controls as `\u00xx`; slashes and everything from U+007F up as they are.
     private mutating func string(_ text: String) {
         out.append(0x22)
+        // Almost every string needs no escaping: copy it whole instead of byte by byte.
+        let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if copied == true {
+            out.append(0x22)
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case 0x22: raw("\\\"")

@@ -30,11 +30,37 @@ public enum InputReader {
         if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > limit {
             throw tooLarge(path, limit)
         }
-        return try readAll(from: descriptor, name: path, limit: limit)
+        let size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
+        return try readAll(from: descriptor, name: path, limit: limit, expected: size)
     }
 
-    private static func readAll(from descriptor: Int32, name: String, limit: Int) throws(ReceiptError) -> [UInt8] {
+    /// Reads to the end. `expected` (a regular file's size) lets the common case read straight
+    /// into an array of the right size, with one spare byte to notice a file that grew.
+    private static func readAll(from descriptor: Int32, name: String, limit: Int, expected: Int? = nil)
+        throws(ReceiptError) -> [UInt8]
+    {
         var bytes: [UInt8] = []
+        if let expected, expected > 0 {
+            var failure: Int32 = 0
+            bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
+                count = 0
+                guard let base = buffer.baseAddress else { return }
+                while count < buffer.count {
+                    let got = read(descriptor, base + count, buffer.count - count)
+                    if got < 0, errno == EINTR { continue }
+                    guard got > 0 else {
+                        failure = got < 0 ? errno : 0
+                        return
+                    }
+                    count += got
+                }
+            }
+            if failure != 0 {
+                throw ReceiptError(.unreadableInput, "cannot read \(name): \(String(cString: strerror(failure)))")
+            }
+            guard bytes.count > expected else { return bytes }
+            guard bytes.count <= limit else { throw tooLarge(name, limit) }
+        }
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

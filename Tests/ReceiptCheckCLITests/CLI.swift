@@ -55,10 +55,20 @@ enum CLI {
     }
 
     static func run(_ arguments: [String], stdin: Data? = nil) throws -> Result {
+        try run(executable, arguments, stdin: stdin)
+    }
+
+    /// Runs `executable` from the package root and collects what it printed and how it exited.
+    static func run(_ executable: URL, _ arguments: [String], stdin: Data?, environment: [String: String]? = nil)
+        throws -> Result
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
+        if let environment {
+            process.environment = environment
+        }
         let out = Pipe()
         let err = Pipe()
         let input = Pipe()

@@ -23,30 +23,9 @@ enum ExternalTool {
     static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
         -> CLI.Result
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = CLI.packageRoot
         var merged = ProcessInfo.processInfo.environment
         merged.merge(environment) { _, new in new }
-        process.environment = merged
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let errorData = LockedData()
-        let errorReader = Thread { errorData.set(err.fileHandleForReading.readDataToEndOfFile()) }
-        errorReader.start()
-        let outputData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errorData.isSet {
-            Thread.sleep(forTimeInterval: 0.001)
-        }
-        return CLI.Result(
-            status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
-            stderr: String(decoding: errorData.value, as: UTF8.self))
+        return try CLI.run(URL(fileURLWithPath: executable), arguments, stdin: nil, environment: merged)
     }
 
     /// A committed file of the package, as text.

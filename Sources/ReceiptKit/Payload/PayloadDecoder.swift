@@ -175,7 +175,18 @@ private struct PayloadDecoding {
         if unknown.isEmpty {
             unknown.reserveCapacity(16)
         }
-        unknown[attribute.type, default: []].append(Array(attribute.value))
+        unknown[attribute.type, default: []].append(shared(attribute.value) ?? Array(attribute.value))
+    }
+
+    /// Values that fill most undocumented attributes of real receipts: an empty UTF8String or
+    /// IA5String, INTEGER 0 and 1. Shared rather than allocated once per attribute.
+    private static let commonValues: [[UInt8]] = [
+        [0x0C, 0x00], [0x16, 0x00], [0x02, 0x01, 0x00], [0x02, 0x01, 0x01],
+    ]
+
+    private static func shared(_ value: ArraySlice<UInt8>) -> [UInt8]? {
+        guard value.count <= 3 else { return nil }
+        return commonValues.first { $0.elementsEqual(value) }
     }
 
     /// Reads the next attribute SEQUENCE of a SET, counting it against the limits first so that

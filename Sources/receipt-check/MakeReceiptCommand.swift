@@ -113,11 +113,10 @@ enum MakeReceiptCommand: Command {
         }
 
         let pki: TestPKI
-        do throws(TestPKIFileError) {
-            pki = try TestPKI.load(from: pkiPath)
+        do throws(SetupError) {
+            pki = try loadPKI(pkiPath)
         } catch {
-            console.error(error.description)
-            return error.kind == .unreadable ? .noInput : .malformed
+            return error.report(to: console, usage: spec.usage)
         }
         let options = ReceiptSigner.Options(
             digest: arguments.value("digest")?.lowercased() == "sha1" ? .sha1 : .sha256,
@@ -161,11 +160,10 @@ enum MakeReceiptCommand: Command {
             return .malformed
         }
         let pki: TestPKI
-        do throws(TestPKIFileError) {
-            pki = try TestPKI.load(from: pkiPath)
+        do throws(SetupError) {
+            pki = try loadPKI(pkiPath)
         } catch {
-            console.error(error.description)
-            return error.kind == .unreadable ? .noInput : .malformed
+            return error.report(to: console, usage: spec.usage)
         }
         let signed: [UInt8]
         do throws(OpenSSLError) {
@@ -239,5 +237,14 @@ enum MakeReceiptCommand: Command {
         console.error(message)
         console.err("usage: \(spec.usage)\n")
         return .usage
+    }
+
+    /// The test PKI at `path`, or why it cannot be used.
+    private static func loadPKI(_ path: String) throws(SetupError) -> TestPKI {
+        do throws(TestPKIFileError) {
+            return try TestPKI.load(from: path)
+        } catch {
+            throw error.kind == .unreadable ? .unreadable(error.description) : .badData(error.description)
+        }
     }
 }

@@ -29,10 +29,8 @@ public final class Digest: @unchecked Sendable {
         var output = [UInt8](repeating: 0, count: size)
         var written: UInt32 = 0
         let ok = bytes.withUnsafeBytes { input in
-            output.withUnsafeMutableBytes { out in
-                EVP_Digest(
-                    input.baseAddress, input.count, out.baseAddress?.assumingMemoryBound(to: UInt8.self), &written,
-                    algorithm, nil)
+            output.withUnsafeMutableBufferPointer { out in
+                EVP_Digest(input.baseAddress, input.count, out.baseAddress, &written, algorithm, nil)
             }
         }
         guard ok == 1, Int(written) == size else {

@@ -37,12 +37,11 @@ public final class PublicKey: @unchecked Sendable {
         guard EVP_DigestVerifyInit(context, nil, digest.algorithm, nil, pointer) == 1 else {
             throw OpenSSLError.drain("starting a \(digest.name) signature check with a \(summary) key")
         }
-        let result = signature.withUnsafeBytes { signatureBytes in
-            message.withUnsafeBytes { messageBytes in
+        let result = signature.withUnsafeBufferPointer { signatureBytes in
+            message.withUnsafeBufferPointer { messageBytes in
                 EVP_DigestVerify(
-                    context,
-                    signatureBytes.baseAddress?.assumingMemoryBound(to: UInt8.self), signatureBytes.count,
-                    messageBytes.baseAddress?.assumingMemoryBound(to: UInt8.self), messageBytes.count)
+                    context, signatureBytes.baseAddress, signatureBytes.count, messageBytes.baseAddress,
+                    messageBytes.count)
             }
         }
         // A mismatch leaves reasons on the queue; they say nothing the caller needs.

@@ -50,22 +50,20 @@ public enum JWSSigner {
             throw OpenSSLError.drain("allocating a signing context")
         }
         defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, key.pointer) == 1 else {
+        guard EVP_DigestSignInit(context, nil, Digest.sha256.algorithm, nil, key.pointer) == 1 else {
             throw OpenSSLError.drain("starting an ES256 signature")
         }
         var size = 0
-        let sized = message.withUnsafeBytes { input in
-            EVP_DigestSign(context, nil, &size, input.baseAddress?.assumingMemoryBound(to: UInt8.self), input.count)
+        let sized = message.withUnsafeBufferPointer { input in
+            EVP_DigestSign(context, nil, &size, input.baseAddress, input.count)
         }
         guard sized == 1, size > 0 else {
             throw OpenSSLError.drain("sizing an ES256 signature")
         }
         var signature = [UInt8](repeating: 0, count: size)
-        let signed = signature.withUnsafeMutableBytes { output in
-            message.withUnsafeBytes { input in
-                EVP_DigestSign(
-                    context, output.baseAddress?.assumingMemoryBound(to: UInt8.self), &size,
-                    input.baseAddress?.assumingMemoryBound(to: UInt8.self), input.count)
+        let signed = signature.withUnsafeMutableBufferPointer { output in
+            message.withUnsafeBufferPointer { input in
+                EVP_DigestSign(context, output.baseAddress, &size, input.baseAddress, input.count)
             }
         }
         guard signed == 1, size <= signature.count else {
@@ -76,8 +74,8 @@ public enum JWSSigner {
 
     /// r and s, each left-padded to 32 bytes (RFC 7518 §3.4), from the DER ECDSA-Sig-Value.
     static func joseSignature(fromDER der: [UInt8]) throws(OpenSSLError) -> [UInt8] {
-        let parsed: OpaquePointer? = der.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        let parsed: OpaquePointer? = der.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return nil }
             var cursor: UnsafePointer<UInt8>? = base
             return d2i_ECDSA_SIG(nil, &cursor, bytes.count)
         }
@@ -87,8 +85,8 @@ public enum JWSSigner {
         defer { ECDSA_SIG_free(parsed) }
         var jose = [UInt8](repeating: 0, count: ES256Signature.size)
         let half = Int32(ES256Signature.size / 2)
-        let written = jose.withUnsafeMutableBytes { output -> Bool in
-            guard let base = output.baseAddress?.assumingMemoryBound(to: UInt8.self),
+        let written = jose.withUnsafeMutableBufferPointer { output -> Bool in
+            guard let base = output.baseAddress,
                 let r = ECDSA_SIG_get0_r(parsed), let s = ECDSA_SIG_get0_s(parsed)
             else { return false }
             return BN_bn2binpad(r, base, half) == half && BN_bn2binpad(s, base + Int(half), half) == half

@@ -5,11 +5,6 @@ import ReceiptKit
 #else
     import Foundation
 #endif
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// `receipt-check make-receipt`: a receipt with chosen contents, signed by a test PKI the way
 /// Apple (or Xcode) signs, for test suites and CI.
@@ -75,16 +70,16 @@ enum MakeReceiptCommand: Command {
             }
         }
 
-        let specBytes: Data
-        do {
-            specBytes = try Data(contentsOf: URL(fileURLWithPath: specPath))
+        let specBytes: [UInt8]
+        do throws(ReceiptError) {
+            specBytes = try InputReader.contents(of: specPath)
         } catch {
-            console.error("\(specPath): cannot read: \(fileReason(error))")
-            return .noInput
+            console.error(error.message)
+            return error.reason == .unreadableInput ? .noInput : .malformed
         }
         var receipt: ParsedReceipt
         do {
-            receipt = try JSONDecoder().decode(ParsedReceipt.self, from: specBytes)
+            receipt = try JSONDecoder().decode(ParsedReceipt.self, from: Data(specBytes))
         } catch {
             console.error("\(specPath): not a receipt spec: \(describe(error))")
             return .malformed
@@ -145,16 +140,16 @@ enum MakeReceiptCommand: Command {
         where arguments.flag(name) || arguments.value(name) != nil {
             return usage("--\(name) applies to receipts, not to --jws", console)
         }
-        let specBytes: Data
-        do {
-            specBytes = try Data(contentsOf: URL(fileURLWithPath: specPath))
+        let specBytes: [UInt8]
+        do throws(ReceiptError) {
+            specBytes = try InputReader.contents(of: specPath)
         } catch {
-            console.error("\(specPath): cannot read: \(fileReason(error))")
-            return .noInput
+            console.error(error.message)
+            return error.reason == .unreadableInput ? .noInput : .malformed
         }
         let payload: [UInt8]
         do throws(ReceiptError) {
-            payload = try JWSPayloadSpec.payload(from: Array(specBytes))
+            payload = try JWSPayloadSpec.payload(from: specBytes)
         } catch {
             console.error("\(specPath): not a JWS payload spec: \(error.message)")
             return .malformed
@@ -180,43 +175,15 @@ enum MakeReceiptCommand: Command {
 
     private static func write(_ bytes: [UInt8], to path: String, console: Console) -> ExitStatus {
         if path == "-" {
-            return writeToStandardOutput(bytes) ? .valid : .cantCreate
+            return console.out(bytes: bytes) ? .valid : .cantCreate
         }
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: path))
         } catch {
-            console.error("\(path): cannot write: \(fileReason(error))")
+            console.error("\(path): cannot write: \(FileErrorText.describe(error))")
             return .cantCreate
         }
         return .valid
-    }
-
-    /// Console writes text; a receipt is binary, so it goes to the descriptor unchanged.
-    private static func writeToStandardOutput(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return true }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(STDOUT_FILENO, base + offset, buffer.count - offset)
-                if written < 0, errno == EINTR {
-                    continue
-                }
-                guard written > 0 else { return false }
-                offset += written
-            }
-            return true
-        }
-    }
-
-    /// CocoaError's own description is a dump of its user info.
-    private static func fileReason(_ error: any Error) -> String {
-        guard let cocoa = error as? CocoaError else { return "\(error)" }
-        switch cocoa.code {
-        case .fileReadNoSuchFile, .fileNoSuchFile: return "no such file or directory"
-        case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
-        case .fileWriteOutOfSpace: return "no space left on device"
-        default: return "error \(cocoa.code.rawValue)"
-        }
     }
 
     /// DecodingError's own description is a dump of its context; say where and what instead.

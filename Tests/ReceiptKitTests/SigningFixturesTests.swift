@@ -145,12 +145,12 @@ import Testing
     }
 
     private func marker(_ credential: TestCredential, _ oid: String) throws -> Bool {
-        try OwnedCertificate.fromDER(credential.certificateDER).hasExtension(oid: oid)
+        try Certificate(der: credential.certificateDER).hasExtension(oid)
     }
 
     private func subject(_ credential: TestCredential) throws -> [UInt8] {
         // Byte-equal names are what make a self-made root match the real one in a name lookup.
-        let certificate = try OwnedCertificate.fromDER(credential.certificateDER)
+        let certificate = try Certificate(der: credential.certificateDER)
         return try certificate.subjectDER()
     }
 }

@@ -31,9 +31,9 @@ import Testing
 
     @Test func chainIsIssuedRootToIntermediateToLeaf() throws {
         let pki = try SharedPKI.get()
-        let root = try OwnedCertificate.fromPEM(pki.root.certificatePEM)
-        let intermediate = try OwnedCertificate.fromPEM(pki.intermediate.certificatePEM)
-        let leaf = try OwnedCertificate.fromPEM(pki.leaf.certificatePEM)
+        let root = try Certificate(derOrPEM: pki.root.certificatePEM)
+        let intermediate = try Certificate(derOrPEM: pki.intermediate.certificatePEM)
+        let leaf = try Certificate(derOrPEM: pki.leaf.certificatePEM)
         #expect(X509_check_issued(root.pointer, root.pointer) == X509_V_OK)
         #expect(X509_check_issued(root.pointer, intermediate.pointer) == X509_V_OK)
         #expect(X509_check_issued(intermediate.pointer, leaf.pointer) == X509_V_OK)
@@ -61,8 +61,8 @@ import Testing
         options.leafNotAfter = try #require(try RFC3339.parse("2019-12-31T23:59:59Z"))
         options.caNotBefore = try #require(try RFC3339.parse("2020-01-01T00:00:00Z"))
         let pki = try TestPKI.generate(options)
-        let leaf = try OwnedCertificate.fromPEM(pki.leaf.certificatePEM)
-        let root = try OwnedCertificate.fromPEM(pki.root.certificatePEM)
+        let leaf = try Certificate(derOrPEM: pki.leaf.certificatePEM)
+        let root = try Certificate(derOrPEM: pki.root.certificatePEM)
         #expect(try text(X509_get0_notBefore(leaf.pointer)) == "Jan  1 00:00:00 2019 GMT")
         #expect(try text(X509_get0_notAfter(leaf.pointer)) == "Dec 31 23:59:59 2019 GMT")
         #expect(try text(X509_get0_notBefore(root.pointer)) == "Jan  1 00:00:00 2019 GMT")
@@ -86,9 +86,9 @@ import Testing
         let newIntermediate = try TestPKI.generate(options, under: parent)
         #expect(newIntermediate.root == parent.root)
         #expect(newIntermediate.intermediate != parent.intermediate)
-        let root = try OwnedCertificate.fromPEM(parent.root.certificatePEM)
-        let intermediate = try OwnedCertificate.fromPEM(newIntermediate.intermediate.certificatePEM)
-        let leaf = try OwnedCertificate.fromPEM(newIntermediate.leaf.certificatePEM)
+        let root = try Certificate(derOrPEM: parent.root.certificatePEM)
+        let intermediate = try Certificate(derOrPEM: newIntermediate.intermediate.certificatePEM)
+        let leaf = try Certificate(derOrPEM: newIntermediate.leaf.certificatePEM)
         #expect(X509_check_issued(root.pointer, intermediate.pointer) == X509_V_OK)
         #expect(X509_check_issued(intermediate.pointer, leaf.pointer) == X509_V_OK)
     }
@@ -125,7 +125,7 @@ import Testing
     // MARK: - Inspection through OpenSSL
 
     private func extensions(of credential: TestCredential) throws -> [String] {
-        let cert = try OwnedCertificate.fromDER(credential.certificateDER)
+        let cert = try Certificate(der: credential.certificateDER)
         var oids: [String] = []
         for index in 0..<X509_get_ext_count(cert.pointer) {
             guard let ext = X509_get_ext(cert.pointer, index), let object = X509_EXTENSION_get_object(ext) else {
@@ -140,7 +140,7 @@ import Testing
     }
 
     private func markerIsNonCriticalDERNull(_ credential: TestCredential, _ oid: String) throws -> Bool {
-        let cert = try OwnedCertificate.fromDER(credential.certificateDER)
+        let cert = try Certificate(der: credential.certificateDER)
         let object = try #require(OBJ_txt2obj(oid, 1))
         defer { ASN1_OBJECT_free(object) }
         let index = X509_get_ext_by_OBJ(cert.pointer, object, -1)
@@ -151,7 +151,7 @@ import Testing
     }
 
     private func subject(of credential: TestCredential) throws -> String {
-        let cert = try OwnedCertificate.fromDER(credential.certificateDER)
+        let cert = try Certificate(der: credential.certificateDER)
         let line = try #require(X509_NAME_oneline(X509_get_subject_name(cert.pointer), nil, 0))
         defer { CReceipt_OPENSSL_free(line) }
         return String(cString: line)

@@ -69,6 +69,19 @@ public final class Certificate: @unchecked Sendable {
         }
     }
 
+    /// The subject name's DER encoding, for comparing names byte for byte.
+    func subjectDER() throws(OpenSSLError) -> [UInt8] {
+        guard let name = X509_get_subject_name(pointer) else {
+            throw OpenSSLError.drain("reading the subject name")
+        }
+        var der: UnsafePointer<UInt8>? = nil
+        var length = 0
+        guard X509_NAME_get0_der(name, &der, &length) == 1, let der, length >= 0 else {
+            throw OpenSSLError.drain("encoding the subject name")
+        }
+        return Array(UnsafeBufferPointer(start: der, count: length))
+    }
+
     /// The subject key identifier extension's value, for signers identified by key.
     var subjectKeyIdentifier: ArraySlice<UInt8>? {
         guard let identifier = X509_get0_subject_key_id(pointer),

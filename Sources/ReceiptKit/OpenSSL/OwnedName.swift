@@ -33,7 +33,7 @@ final class OwnedName {
 
     /// A copy of the subject of the DER certificate `der` (to mint a look-alike of a real CA).
     convenience init(subjectOf der: [UInt8]) throws(OpenSSLError) {
-        let cert = try OwnedCertificate.fromDER(der)
+        let cert = try Certificate(der: der)
         guard let subject = X509_get_subject_name(cert.pointer), let copy = X509_NAME_dup(subject) else {
             throw OpenSSLError.drain("copying a certificate's subject name")
         }

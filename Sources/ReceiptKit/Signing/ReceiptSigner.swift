@@ -67,9 +67,9 @@ public enum ReceiptSigner {
         }
         // Any stale entry would otherwise be reported as the reason for our own failure.
         OpenSSLError.drainQueue()
-        let cert = try OwnedCertificate.fromPEM(signer.certificatePEM)
+        let cert = try Certificate(derOrPEM: signer.certificatePEM)
         let key = try OwnedKey.fromPEM(signer.privateKeyPEM)
-        let extra = try chain.map { pem throws(OpenSSLError) in try OwnedCertificate.fromPEM(pem) }
+        let extra = try chain.map { pem throws(OpenSSLError) in try Certificate(derOrPEM: pem) }
 
         // BINARY: without it OpenSSL treats the content as text and rewrites line endings.
         var flags = Int32(PKCS7_BINARY | PKCS7_NOSMIMECAP)

@@ -98,7 +98,7 @@ public struct TestPKI: Sendable, Equatable {
         let root: OwnedCertificate
         let rootKey: OwnedKey
         if let parent {
-            root = try OwnedCertificate.fromPEM(parent.root.certificatePEM)
+            root = OwnedCertificate(sharing: try Certificate(derOrPEM: parent.root.certificatePEM))
             rootKey = try OwnedKey.fromPEM(parent.root.privateKeyPEM)
         } else {
             rootKey = try generateKey(options)
@@ -121,7 +121,7 @@ public struct TestPKI: Sendable, Equatable {
         let intermediate: OwnedCertificate
         let intermediateKey: OwnedKey
         if let parent, options.intermediateMarker {
-            intermediate = try OwnedCertificate.fromPEM(parent.intermediate.certificatePEM)
+            intermediate = OwnedCertificate(sharing: try Certificate(derOrPEM: parent.intermediate.certificatePEM))
             intermediateKey = try OwnedKey.fromPEM(parent.intermediate.privateKeyPEM)
         } else {
             intermediateKey = try generateKey(options)
@@ -250,7 +250,7 @@ public struct TestPKI: Sendable, Equatable {
             let keyPEM = try read(key)
             let der: [UInt8]
             do throws(OpenSSLError) {
-                der = try OwnedCertificate.fromPEM(certificatePEM).der()
+                der = try Certificate(derOrPEM: certificatePEM).der
             } catch {
                 throw TestPKIFileError(kind: .invalid, path: directory + "/" + pem, reason: error.description)
             }

@@ -8,13 +8,14 @@ CORPUS ?= $(or $(RECEIPT_CORPUS),../shared/corpus)
 # instructions for one receipt); override with RELEASE_FLAGS= where static linking is unavailable.
 RELEASE_FLAGS ?= --static-swift-stdlib
 
-.PHONY: help deps test-deps doctor build release test run lint fixtures clean bench version man completions install uninstall dist
+.PHONY: help deps test-deps doctor build release test run golden lint fixtures clean bench version man completions install uninstall dist
 
 help:
 	@echo "make run       build and verify a bundled receipt (installs OpenSSL headers on Debian if missing)"
 	@echo "make test      build and run the whole test suite"
 	@echo "make build     debug build;  make release: optimised build"
 	@echo "make lint      swift format lint"
+	@echo "make golden    rewrite the corpus golden files after an intended output change"
 	@echo "make doctor    say what is missing to build (OpenSSL 3 headers, pkg-config) and how to get it"
 	@echo "make fixtures  regenerate Fixtures/ (test PKI and signed receipts)"
 	@echo "make fuzz      libFuzzer+ASan on every target, FUZZ_SECONDS (60) each;  make fuzz-smoke: 15 s each"
@@ -46,6 +47,10 @@ test: test-deps
 
 run: build
 	$(BIN_DIR)/receipt-check verify --root Fixtures/pki/root.pem Fixtures/valid.receipt
+
+# Rewrite the corpus golden files (Tests/ReceiptCheckCLITests/Golden) after a change an issue asks for.
+golden: build
+	GOLDEN_UPDATE=1 RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --filter CorpusGoldenTests
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Tools Package.swift

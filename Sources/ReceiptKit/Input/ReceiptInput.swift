@@ -89,36 +89,52 @@ public enum ReceiptInput {
 
     // MARK: - JSON
 
-    private struct VerifyReceiptBody: Decodable {
-        let receiptData: String?
-        let signedPayload: String?
+    /// Members of a JSON body that carry signed data: a body may hold one, so that what a server reads
+    /// from the body after the verdict is the input the verdict was about.
+    static let signedMembers = [
+        "receipt-data", "signedPayload", "signedTransactionInfo", "signedRenewalInfo", "signedAppTransactionInfo",
+        "signedTransactions", "latest_receipt",
+    ]
 
-        enum CodingKeys: String, CodingKey {
-            case receiptData = "receipt-data"
-            case signedPayload
-        }
-    }
+    /// A body is a few members around one large string; the parser's limits still bound what an
+    /// attacker can make it hold.
+    static let bodyLimits = JSONParser.Limits(maximumDepth: 32, maximumValues: 4096)
 
     private static func jsonBody(_ text: ArraySlice<UInt8>) throws(ReceiptError) -> Unwrapped {
         if isLegacyTransactionReceipt(text) {
             throw legacyError
         }
-        let body: VerifyReceiptBody
+        let json: JSONValue
         do {
-            body = try JSONDecoder().decode(VerifyReceiptBody.self, from: Data(text))
+            json = try JSONText.parse(text, what: "the JSON body", reason: .unsupportedFormat, limits: bodyLimits)
+        } catch  where error.reason == .duplicateMember {
+            throw error
         } catch {
             throw ReceiptError(.unsupportedFormat, "JSON that is neither a verifyReceipt nor a notification body")
         }
-        if let receiptData = body.receiptData {
+        guard case .object(let members) = json else {
+            throw ReceiptError(.unsupportedFormat, "JSON that is neither a verifyReceipt nor a notification body")
+        }
+        let carried = signedMembers.filter { members[$0] != nil }
+        guard carried.count <= 1 else {
+            throw ReceiptError(
+                .ambiguousInput,
+                "the JSON body carries \(carried.map { "\"\($0)\"" }.joined(separator: " and ")); one input a body, so that what is verified is what is read"
+            )
+        }
+        switch (members["receipt-data"], members["signedPayload"]) {
+        case (.string(let receiptData)?, _):
             guard let decoded = base64(Array(receiptData.utf8)[...]) else {
                 throw ReceiptError(.malformed, "the \"receipt-data\" value is not valid base64")
             }
             return .pkcs7(.verifyReceiptJSON, try binary(decoded, from: "the \"receipt-data\" value"))
-        }
-        if let signedPayload = body.signedPayload {
+        case (_, .string(let signedPayload)?):
             return .jws(.notificationJSON, Array(signedPayload.utf8))
+        case (nil, nil):
+            throw ReceiptError(.unsupportedFormat, "JSON without a \"receipt-data\" or \"signedPayload\" member")
+        default:
+            throw ReceiptError(.unsupportedFormat, "JSON that is neither a verifyReceipt nor a notification body")
         }
-        throw ReceiptError(.unsupportedFormat, "JSON without a \"receipt-data\" or \"signedPayload\" member")
     }
 
     // MARK: - Recognising what is not a receipt

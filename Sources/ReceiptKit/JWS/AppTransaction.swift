@@ -22,7 +22,11 @@ public struct AppTransaction: Sendable, Equatable, Codable {
     public let unknown: [String: JSONValue]
 
     public init(from decoder: any Decoder) throws {
-        var reader = try JSONFieldReader(decoder)
+        try self.init(json: JSONValue(from: decoder))
+    }
+
+    init(json: JSONValue) throws(JSONTypeError) {
+        var reader = try JSONFieldReader(json)
         appAppleId = try reader.value("appAppleId")
         bundleId = try reader.value("bundleId")
         applicationVersion = try reader.value("applicationVersion")
@@ -39,7 +43,7 @@ public struct AppTransaction: Sendable, Equatable, Codable {
         appTransactionId = try reader.value("appTransactionId")
         originalPlatform = try reader.value("originalPlatform")
         signedDate = try reader.value("signedDate")
-        unknown = try reader.unknown()
+        unknown = reader.unknown()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -63,3 +67,5 @@ public struct AppTransaction: Sendable, Equatable, Codable {
         try writer.unknown(unknown)
     }
 }
+
+extension AppTransaction: JSONConvertible {}

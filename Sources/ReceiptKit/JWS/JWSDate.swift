@@ -25,13 +25,26 @@ public struct JWSDate: Sendable, Equatable, Codable {
         isPlaceholder ? nil : Date(timeIntervalSince1970: milliseconds / 1000)
     }
 
+    /// The latest instant accepted: the end of the year 9999, the last one RFC 3339 can write (and far
+    /// beyond any date the App Store signs), so no later value is shown as anything but malformed.
+    static let latestMilliseconds: Double = 253_402_300_799_999
+
     public init(from decoder: any Decoder) throws {
         let value = try decoder.singleValueContainer().decode(Double.self)
-        guard value.isFinite, abs(value) < 1e15 else {
+        guard let date = JWSDate(checking: value) else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "\(value) is not a date in milliseconds"))
         }
-        self.init(milliseconds: value)
+        self = date
+    }
+
+    /// A date in range, nil for a value no signed payload holds: not finite, after the year 9999, or
+    /// before the year -9999 (Xcode's placeholder sits at the year 0 or 1).
+    init?(checking milliseconds: Double) {
+        guard milliseconds.isFinite, milliseconds <= Self.latestMilliseconds,
+            milliseconds >= -Self.latestMilliseconds
+        else { return nil }
+        self.init(milliseconds: milliseconds)
     }
 
     /// RFC 3339 UTC; a placeholder is written as `"xcode_placeholder"` so no one reads it as a date.
@@ -42,5 +55,14 @@ public struct JWSDate: Sendable, Equatable, Codable {
         } else {
             try single.encode("xcode_placeholder")
         }
+    }
+}
+
+extension JWSDate: JSONConvertible {
+    init(json: JSONValue) throws(JSONTypeError) {
+        guard let date = JWSDate(checking: try Double(json: json)) else {
+            throw JSONTypeError(member: nil, expected: "a date in milliseconds up to the year 9999")
+        }
+        self = date
     }
 }

@@ -12,9 +12,28 @@ public struct JWSHeader: Sendable, Equatable, Decodable {
     public let kid: String?
     public let typ: String?
 
+    public init(from decoder: any Decoder) throws {
+        try self.init(json: JSONValue(from: decoder))
+    }
+
+    init(json: JSONValue) throws(JSONTypeError) {
+        var reader = try JSONFieldReader(json)
+        alg = try reader.value("alg")
+        x5c = try reader.value("x5c")
+        kid = try reader.value("kid")
+        typ = try reader.value("typ")
+    }
+
+    /// Parses the header's JSON. A `crit` member names extensions the verifier must understand
+    /// (RFC 7515, 4.1.11); StoreKit uses none, so any is refused rather than ignored.
     static func decode(_ bytes: [UInt8]) throws(ReceiptError) -> JWSHeader {
+        let json = try JSONText.parse(bytes, what: "the JWS header", reason: .invalidJWS)
+        if case .object(let members) = json, members["crit"] != nil {
+            throw ReceiptError(
+                .invalidJWS, "the JWS header has a crit member: extensions that must be understood, and none are")
+        }
         do {
-            return try JSONDecoder().decode(JWSHeader.self, from: Data(bytes))
+            return try JWSHeader(json: json)
         } catch {
             throw ReceiptError(.invalidJWS, "the JWS header is not the expected JSON object: \(error)")
         }

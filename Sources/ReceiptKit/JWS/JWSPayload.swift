@@ -23,40 +23,28 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         case unidentified
     }
 
-    /// Decodes `bytes` as `expected`, or as the kind its members show when nil.
+    /// Decodes `bytes` as `expected`, or as the kind its members show when nil: parsed once, with
+    /// the parser's limits, and read from that one parse.
     static func decode(_ bytes: [UInt8], expecting expected: Kind?) throws(ReceiptError) -> JWSPayload {
-        let data = Data(bytes)
+        let json = try JSONText.parse(bytes, what: "the JWS payload", reason: .invalidJWS)
+        guard case .object(let members) = json else {
+            throw ReceiptError(.invalidJWS, "the JWS payload is not a JSON object")
+        }
         do {
-            let kind: Kind
-            if let expected {
-                kind = expected
-            } else {
-                kind = try classify(JSONDecoder().decode(JSONValue.self, from: data))
+            switch expected ?? classify(members) {
+            case .appTransaction: return .appTransaction(try AppTransaction(json: json))
+            case .transaction: return .transaction(try JWSTransaction(json: json))
+            case .renewalInfo: return .renewalInfo(try JWSRenewalInfo(json: json))
+            case .notification: return .notification(try NotificationPayload(json: json))
+            case .unidentified: return .unidentified(members)
             }
-            let decoder = JSONDecoder()
-            switch kind {
-            case .appTransaction: return .appTransaction(try decoder.decode(AppTransaction.self, from: data))
-            case .transaction: return .transaction(try decoder.decode(JWSTransaction.self, from: data))
-            case .renewalInfo: return .renewalInfo(try decoder.decode(JWSRenewalInfo.self, from: data))
-            case .notification: return .notification(try decoder.decode(NotificationPayload.self, from: data))
-            case .unidentified:
-                guard case .object(let members) = try decoder.decode(JSONValue.self, from: data) else {
-                    throw ReceiptError(.invalidJWS, "the JWS payload is not a JSON object")
-                }
-                return .unidentified(members)
-            }
-        } catch let error as ReceiptError {
-            throw error
         } catch {
             throw ReceiptError(.invalidJWS, "the JWS payload cannot be decoded: \(error)")
         }
     }
 
     /// Which payload the members describe; the kinds share few names, so one telling member each suffices.
-    private static func classify(_ value: JSONValue) throws(ReceiptError) -> Kind {
-        guard case .object(let members) = value else {
-            throw ReceiptError(.invalidJWS, "the JWS payload is not a JSON object")
-        }
+    private static func classify(_ members: [String: JSONValue]) -> Kind {
         if members["notificationType"] != nil { return .notification }
         if members["transactionId"] != nil { return .transaction }
         if members["autoRenewStatus"] != nil || members["autoRenewProductId"] != nil { return .renewalInfo }
@@ -89,12 +77,8 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         case .renewalInfo(let payload): return payload.signedDate.map { ($0, "signed_date") }
         case .notification(let payload): return payload.signedDate.map { ($0, "signed_date") }
         case .unidentified(let members):
-            switch members["signedDate"] {
-            case .integer(let value): return (JWSDate(milliseconds: Double(value)), "signed_date")
-            case .number(let value) where value.isFinite && abs(value) < 1e15:
-                return (JWSDate(milliseconds: value), "signed_date")
-            default: return nil
-            }
+            guard let value = members["signedDate"], let date = try? JWSDate(json: value) else { return nil }
+            return (date, "signed_date")
         }
     }
 

@@ -29,7 +29,11 @@ public struct JWSRenewalInfo: Sendable, Equatable, Codable {
     public let unknown: [String: JSONValue]
 
     public init(from decoder: any Decoder) throws {
-        var reader = try JSONFieldReader(decoder)
+        try self.init(json: JSONValue(from: decoder))
+    }
+
+    init(json: JSONValue) throws(JSONTypeError) {
+        var reader = try JSONFieldReader(json)
         originalTransactionId = try reader.value("originalTransactionId")
         autoRenewProductId = try reader.value("autoRenewProductId")
         productId = try reader.value("productId")
@@ -53,7 +57,7 @@ public struct JWSRenewalInfo: Sendable, Equatable, Codable {
         appTransactionId = try reader.value("appTransactionId")
         deviceVerification = try reader.value("deviceVerification")
         deviceVerificationNonce = try reader.value("deviceVerificationNonce")
-        unknown = try reader.unknown()
+        unknown = reader.unknown()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -84,3 +88,5 @@ public struct JWSRenewalInfo: Sendable, Equatable, Codable {
         try writer.unknown(unknown)
     }
 }
+
+extension JWSRenewalInfo: JSONConvertible {}

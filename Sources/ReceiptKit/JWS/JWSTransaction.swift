@@ -36,7 +36,11 @@ public struct JWSTransaction: Sendable, Equatable, Codable {
     public let unknown: [String: JSONValue]
 
     public init(from decoder: any Decoder) throws {
-        var reader = try JSONFieldReader(decoder)
+        try self.init(json: JSONValue(from: decoder))
+    }
+
+    init(json: JSONValue) throws(JSONTypeError) {
+        var reader = try JSONFieldReader(json)
         transactionId = try reader.value("transactionId")
         originalTransactionId = try reader.value("originalTransactionId")
         webOrderLineItemId = try reader.value("webOrderLineItemId")
@@ -67,7 +71,7 @@ public struct JWSTransaction: Sendable, Equatable, Codable {
         appTransactionId = try reader.value("appTransactionId")
         deviceVerification = try reader.value("deviceVerification")
         deviceVerificationNonce = try reader.value("deviceVerificationNonce")
-        unknown = try reader.unknown()
+        unknown = reader.unknown()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -105,3 +109,5 @@ public struct JWSTransaction: Sendable, Equatable, Codable {
         try writer.unknown(unknown)
     }
 }
+
+extension JWSTransaction: JSONConvertible {}

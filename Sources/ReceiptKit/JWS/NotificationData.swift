@@ -15,7 +15,11 @@ public struct NotificationData: Sendable, Equatable, Codable {
     public let unknown: [String: JSONValue]
 
     public init(from decoder: any Decoder) throws {
-        var reader = try JSONFieldReader(decoder)
+        try self.init(json: JSONValue(from: decoder))
+    }
+
+    init(json: JSONValue) throws(JSONTypeError) {
+        var reader = try JSONFieldReader(json)
         appAppleId = try reader.value("appAppleId")
         bundleId = try reader.value("bundleId")
         bundleVersion = try reader.value("bundleVersion")
@@ -25,7 +29,7 @@ public struct NotificationData: Sendable, Equatable, Codable {
         signedAppTransactionInfo = try reader.value("signedAppTransactionInfo")
         status = try reader.value("status")
         consumptionRequestReason = try reader.value("consumptionRequestReason")
-        unknown = try reader.unknown()
+        unknown = reader.unknown()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -42,3 +46,5 @@ public struct NotificationData: Sendable, Equatable, Codable {
         try writer.unknown(unknown)
     }
 }
+
+extension NotificationData: JSONConvertible {}

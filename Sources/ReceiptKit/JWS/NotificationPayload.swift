@@ -15,7 +15,11 @@ public struct NotificationPayload: Sendable, Equatable, Codable {
     public let unknown: [String: JSONValue]
 
     public init(from decoder: any Decoder) throws {
-        var reader = try JSONFieldReader(decoder)
+        try self.init(json: JSONValue(from: decoder))
+    }
+
+    init(json: JSONValue) throws(JSONTypeError) {
+        var reader = try JSONFieldReader(json)
         notificationType = try reader.value("notificationType")
         subtype = try reader.value("subtype")
         notificationUUID = try reader.value("notificationUUID")
@@ -25,7 +29,7 @@ public struct NotificationPayload: Sendable, Equatable, Codable {
         summary = try reader.value("summary")
         externalPurchaseToken = try reader.value("externalPurchaseToken")
         appData = try reader.value("appData")
-        unknown = try reader.unknown()
+        unknown = reader.unknown()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -42,3 +46,5 @@ public struct NotificationPayload: Sendable, Equatable, Codable {
         try writer.unknown(unknown)
     }
 }
+
+extension NotificationPayload: JSONConvertible {}

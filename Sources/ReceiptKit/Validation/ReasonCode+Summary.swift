@@ -11,6 +11,8 @@ extension ReasonCode {
         case .notAppReceipt: "an iOS 6 transaction receipt or an App Attest receipt"
         case .malformed: "the PKCS#7 container or the payload cannot be decoded (the message gives the offset)"
         case .invalidJWS: "a JWS that is not three canonical base64url segments of JSON, or a segment over 64 KiB"
+        case .duplicateMember: "JSON that names one member twice (the message gives the member and offset)"
+        case .ambiguousInput: "a JSON body that carries more than one signed input"
         case .signerCount: "not exactly one signer"
         case .signerNotFound: "no embedded certificate matches the signer"
         case .unsupportedDigest: "the digest is not SHA-1 or SHA-256"

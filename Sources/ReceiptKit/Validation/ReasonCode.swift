@@ -10,6 +10,10 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case malformed = "malformed"
     /// A JWS that is not well-formed: segments, base64url, JSON, size or certificates.
     case invalidJWS = "invalid_jws"
+    /// JSON (a body, a JWS header or payload) naming one member twice: parsers disagree on which counts.
+    case duplicateMember = "duplicate_member"
+    /// A body carrying more than one signed input (`receipt-data` and `signedPayload`, ...).
+    case ambiguousInput = "ambiguous_input"
 
     // The signature.
     case signerCount = "signer_count"

@@ -1,0 +1,364 @@
+/// Parses JSON text (RFC 8259, UTF-8) into a `JSONValue`, with the limits a hostile input needs.
+///
+/// Written here rather than taken from Foundation for three reasons: a member named twice must be an
+/// error (`JSONDecoder` keeps one of them silently, while the parsers of other languages keep the other,
+/// so two programs reading one body would act on different data); the number of values and the nesting
+/// must be capped before any work is spent on them; and the walk must be a loop, not a recursion whose
+/// depth the input chooses.
+public enum JSONParser {
+    /// Bounds on one JSON text, checked while it is read.
+    public struct Limits: Sendable, Equatable {
+        /// Deepest nesting of arrays and objects: Apple's payloads nest three levels.
+        public var maximumDepth: Int
+        /// Most values (scalars, arrays and objects) in one text: Apple's payloads hold a few dozen.
+        public var maximumValues: Int
+
+        public init(maximumDepth: Int = 32, maximumValues: Int = 4096) {
+            self.maximumDepth = maximumDepth
+            self.maximumValues = maximumValues
+        }
+
+        public static let standard = Limits()
+    }
+
+    /// Why a text was refused, and the byte offset where that became clear.
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        public enum Kind: Sendable, Equatable {
+            case syntax
+            case duplicateMember(String)
+            case tooDeep
+            case tooManyValues
+        }
+
+        public let kind: Kind
+        public let offset: Int
+        public let message: String
+
+        public var description: String { "\(message) (at byte \(offset))" }
+    }
+
+    /// The value `bytes` hold; whitespace may surround it, nothing else.
+    public static func parse(_ bytes: ArraySlice<UInt8>, limits: Limits = .standard) throws(Failure) -> JSONValue {
+        var parser = Parser(bytes: bytes, limits: limits)
+        return try parser.document()
+    }
+
+    public static func parse(_ bytes: [UInt8], limits: Limits = .standard) throws(Failure) -> JSONValue {
+        try parse(bytes[...], limits: limits)
+    }
+}
+
+/// One pass over the text with an explicit stack of open containers.
+private struct Parser {
+    /// An array or object being filled; an object's key waits in `key` for its value.
+    enum Frame {
+        case array([JSONValue])
+        case object([String: JSONValue], key: String?)
+    }
+
+    let bytes: ArraySlice<UInt8>
+    let limits: JSONParser.Limits
+    var index: Int
+    var values = 0
+    var stack: [Frame] = []
+
+    init(bytes: ArraySlice<UInt8>, limits: JSONParser.Limits) {
+        self.bytes = bytes
+        self.limits = limits
+        index = bytes.startIndex
+    }
+
+    var offset: Int { index - bytes.startIndex }
+
+    func failure(_ kind: JSONParser.Failure.Kind, _ message: String) -> JSONParser.Failure {
+        JSONParser.Failure(kind: kind, offset: offset, message: message)
+    }
+
+    mutating func document() throws(JSONParser.Failure) -> JSONValue {
+        var result: JSONValue?
+        skipSpace()
+        while result == nil {
+            // Read one value, or open or close a container, then hand finished values to the frame below.
+            var finished: JSONValue?
+            guard index < bytes.endIndex else { throw failure(.syntax, "the JSON text ends early") }
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                try count()
+                try open(.object([:], key: nil))
+                skipSpace()
+                if peek(UInt8(ascii: "}")) {
+                    index += 1
+                    finished = close()
+                } else {
+                    try readKey()
+                    continue
+                }
+            case UInt8(ascii: "["):
+                try count()
+                try open(.array([]))
+                skipSpace()
+                if peek(UInt8(ascii: "]")) {
+                    index += 1
+                    finished = close()
+                } else {
+                    continue
+                }
+            default:
+                try count()
+                finished = try scalar()
+            }
+            // Attach the finished value, closing every container that ends right after it.
+            while let value = finished {
+                finished = nil
+                guard let top = stack.popLast() else {
+                    result = value
+                    break
+                }
+                skipSpace()
+                switch top {
+                case .array(var items):
+                    items.append(value)
+                    if peek(UInt8(ascii: ",")) {
+                        index += 1
+                        stack.append(.array(items))
+                        skipSpace()
+                    } else if peek(UInt8(ascii: "]")) {
+                        index += 1
+                        finished = .array(items)
+                    } else {
+                        throw failure(.syntax, "expected ',' or ']' in an array")
+                    }
+                case .object(var members, let key):
+                    guard let key else { throw failure(.syntax, "a value without a member name") }
+                    members[key] = value
+                    if peek(UInt8(ascii: ",")) {
+                        index += 1
+                        stack.append(.object(members, key: nil))
+                        skipSpace()
+                        try readKey()
+                    } else if peek(UInt8(ascii: "}")) {
+                        index += 1
+                        finished = .object(members)
+                    } else {
+                        throw failure(.syntax, "expected ',' or '}' in an object")
+                    }
+                }
+            }
+        }
+        skipSpace()
+        guard index == bytes.endIndex else { throw failure(.syntax, "text after the JSON value") }
+        return result ?? .null
+    }
+
+    mutating func count() throws(JSONParser.Failure) {
+        values += 1
+        guard values <= limits.maximumValues else {
+            throw failure(.tooManyValues, "more than \(limits.maximumValues) JSON values")
+        }
+    }
+
+    mutating func open(_ frame: Frame) throws(JSONParser.Failure) {
+        guard stack.count < limits.maximumDepth else {
+            throw failure(.tooDeep, "JSON nested deeper than \(limits.maximumDepth) levels")
+        }
+        index += 1
+        stack.append(frame)
+    }
+
+    /// Pops the container just opened and found empty.
+    mutating func close() -> JSONValue? {
+        switch stack.popLast() {
+        case .array(let items): .array(items)
+        case .object(let members, _): .object(members)
+        case nil: nil
+        }
+    }
+
+    /// Reads `"name" :` into the open object, refusing a name it already holds.
+    mutating func readKey() throws(JSONParser.Failure) {
+        guard peek(UInt8(ascii: "\"")) else { throw failure(.syntax, "expected a member name") }
+        let start = offset
+        let key = try string()
+        guard case .object(let members, nil) = stack.last else {
+            throw failure(.syntax, "a member name outside an object")
+        }
+        // Keys are Swift strings, equal under canonical equivalence: two spellings that Swift would
+        // merge are refused too, whatever another parser would make of them.
+        if members[key] != nil {
+            throw JSONParser.Failure(
+                kind: .duplicateMember(key), offset: start, message: "the member \"\(key)\" appears twice")
+        }
+        stack[stack.count - 1] = .object(members, key: key)
+        skipSpace()
+        guard peek(UInt8(ascii: ":")) else { throw failure(.syntax, "expected ':' after a member name") }
+        index += 1
+        skipSpace()
+    }
+
+    mutating func scalar() throws(JSONParser.Failure) -> JSONValue {
+        switch bytes[index] {
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        default: throw failure(.syntax, "unexpected byte 0x\(String(bytes[index], radix: 16)) where a value starts")
+        }
+    }
+
+    mutating func literal(_ word: StaticString) throws(JSONParser.Failure) {
+        let count = word.utf8CodeUnitCount
+        guard bytes.endIndex - index >= count else { throw failure(.syntax, "the JSON text ends early") }
+        let matches = word.withUTF8Buffer { expected in
+            expected.indices.allSatisfy { bytes[index + $0] == expected[$0] }
+        }
+        guard matches else { throw failure(.syntax, "expected \(word)") }
+        index += count
+    }
+
+    mutating func number() throws(JSONParser.Failure) -> JSONValue {
+        let start = index
+        var integral = true
+        if peek(UInt8(ascii: "-")) { index += 1 }
+        if peek(UInt8(ascii: "0")) {
+            index += 1
+        } else {
+            guard digits() > 0 else { throw failure(.syntax, "a number without digits") }
+        }
+        if peek(UInt8(ascii: ".")) {
+            index += 1
+            integral = false
+            guard digits() > 0 else { throw failure(.syntax, "a number without digits after '.'") }
+        }
+        if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
+            index += 1
+            integral = false
+            if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { index += 1 }
+            guard digits() > 0 else { throw failure(.syntax, "a number without exponent digits") }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if integral, let value = Int64(text) {
+            return .integer(value)
+        }
+        guard let value = Double(text), value.isFinite else {
+            throw failure(.syntax, "the number \(text.prefix(40)) is out of range")
+        }
+        return .number(value)
+    }
+
+    mutating func digits() -> Int {
+        let start = index
+        while index < bytes.endIndex, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            index += 1
+        }
+        return index - start
+    }
+
+    /// A string from its opening quote, escapes resolved; the result must be valid UTF-8.
+    mutating func string() throws(JSONParser.Failure) -> String {
+        index += 1
+        let start = index
+        // The common case has no escapes: the bytes are the string.
+        while index < bytes.endIndex, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
+            bytes[index] >= 0x20
+        {
+            index += 1
+        }
+        guard index < bytes.endIndex else { throw failure(.syntax, "a string without its closing quote") }
+        var decoded: [UInt8] = []
+        if bytes[index] == UInt8(ascii: "\"") {
+            let text = bytes[start..<index]
+            index += 1
+            return try validated(text)
+        }
+        decoded.append(contentsOf: bytes[start..<index])
+        while true {
+            guard index < bytes.endIndex else { throw failure(.syntax, "a string without its closing quote") }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return try validated(decoded[...])
+            case UInt8(ascii: "\\"):
+                index += 1
+                try escape(into: &decoded)
+            case 0..<0x20:
+                throw failure(.syntax, "a control character inside a string")
+            default:
+                decoded.append(byte)
+                index += 1
+            }
+        }
+    }
+
+    func validated(_ text: ArraySlice<UInt8>) throws(JSONParser.Failure) -> String {
+        guard let string = String(validating: text, as: UTF8.self) else {
+            throw failure(.syntax, "a string that is not valid UTF-8")
+        }
+        return string
+    }
+
+    mutating func escape(into decoded: inout [UInt8]) throws(JSONParser.Failure) {
+        guard index < bytes.endIndex else { throw failure(.syntax, "a string without its closing quote") }
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(byte)
+        case UInt8(ascii: "b"): decoded.append(0x08)
+        case UInt8(ascii: "f"): decoded.append(0x0C)
+        case UInt8(ascii: "n"): decoded.append(0x0A)
+        case UInt8(ascii: "r"): decoded.append(0x0D)
+        case UInt8(ascii: "t"): decoded.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try hexQuad()
+            if (0xD800..<0xDC00).contains(scalar) {
+                guard bytes.endIndex - index >= 2, bytes[index] == UInt8(ascii: "\\"),
+                    bytes[index + 1] == UInt8(ascii: "u")
+                else { throw failure(.syntax, "a lone UTF-16 surrogate escape") }
+                index += 2
+                let low = try hexQuad()
+                guard (0xDC00..<0xE000).contains(low) else {
+                    throw failure(.syntax, "a lone UTF-16 surrogate escape")
+                }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            }
+            guard let unicode = Unicode.Scalar(scalar) else {
+                throw failure(.syntax, "a lone UTF-16 surrogate escape")
+            }
+            decoded.append(contentsOf: UTF8.encode(unicode).map { Array($0) } ?? [])
+        default:
+            throw failure(.syntax, "an unknown escape \\\(Character(Unicode.Scalar(byte)))")
+        }
+    }
+
+    mutating func hexQuad() throws(JSONParser.Failure) -> UInt32 {
+        guard bytes.endIndex - index >= 4 else { throw failure(.syntax, "a \\u escape without four hex digits") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw failure(.syntax, "a \\u escape without four hex digits")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    func peek(_ byte: UInt8) -> Bool {
+        index < bytes.endIndex && bytes[index] == byte
+    }
+
+    mutating func skipSpace() {
+        while index < bytes.endIndex {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+}

@@ -5,8 +5,9 @@
 #endif
 
 /// Verifies and decodes one StoreKit 2 JWS into a report, with the validator's trust policy,
-/// chain cache and options: algorithm, x5c shape, chain and marker OIDs, validity at the
-/// signed date, the ES256 signature, the caller's checks, then a notification's nested JWS.
+/// chain cache and options: algorithm, x5c shape, chain and marker OIDs and the ES256 signature
+/// first, then the payload (parsed once, within the parser's limits), validity at the signed date,
+/// the caller's checks, and a notification's nested JWS.
 struct JWSVerifier {
     let validator: ReceiptValidator
 
@@ -20,10 +21,19 @@ struct JWSVerifier {
     ) {
         let jws: CompactJWS
         let header: JWSHeader
-        let payload: JWSPayload
         do {
             jws = try CompactJWS(text[...])
             header = try JWSHeader.decode(jws.header)
+        } catch {
+            report.reject(error)
+            return
+        }
+        // The header, chain and signature are checked before a byte of the payload is parsed; their
+        // checks are kept aside and reported after the container's and payload's, in reading order.
+        var signed = ValidationReport(input: report.input)
+        let chain = verifySignatureAndChain(jws, header, into: &signed)
+        let payload: JWSPayload
+        do {
             payload = try JWSPayload.decode(jws.payload, expecting: expected)
         } catch {
             report.reject(error)
@@ -33,20 +43,38 @@ struct JWSVerifier {
         report.record(
             .pass(.container, "compact JWS: \(jws.header.count)-byte header, \(jws.payload.count)-byte payload"))
         report.record(.pass(.payload, "\(payload.kind.rawValue) payload"))
+        for check in signed.checks {
+            report.record(check)
+        }
+        report.trust = signed.trust
 
-        verifySignatureAndChain(jws, header, payload, into: &report)
-        checkRequirements(payload, nested: nested, into: &report)
+        var nestedReports: [(member: String, kind: JWSPayload.Kind, report: ValidationReport)] = []
         if !nested, case .notification(let notification) = payload {
-            verifyNested(notification, into: &report)
+            nestedReports = verifyNested(notification)
+        }
+        if let chain {
+            checkValidity(chain, payload, nested: nestedReports.map(\.report), into: &report)
+        }
+        checkRequirements(payload, nested: nested, into: &report)
+        for (member, kind, inner) in nestedReports {
+            report.jws?.nested[member] = inner
+            if inner.status == .valid {
+                report.record(.pass(.nested, "\(member) (\(kind.rawValue)) verified"))
+            } else {
+                let why = [inner.reason?.rawValue, inner.message].compactMap { $0 }.joined(separator: ": ")
+                report.record(.fail(.nested, .nestedJWSInvalid, "\(member) is not valid (\(why))"))
+            }
         }
         report.status = report.checks.allSatisfy(\.passed) ? .valid : .invalid
     }
 
     // MARK: - Signature and chain
 
+    /// Records the algorithm, chain and signature checks; returns the chain when it verified, for
+    /// the validity check that needs the payload's date.
     private func verifySignatureAndChain(
-        _ jws: CompactJWS, _ header: JWSHeader, _ payload: JWSPayload, into report: inout ValidationReport
-    ) {
+        _ jws: CompactJWS, _ header: JWSHeader, into report: inout ValidationReport
+    ) -> [Certificate]? {
         report.trust = TrustReport(
             kind: nil, anchors: validator.anchorNames, chain: [], digest: nil, validationTime: nil,
             timeSource: options.time.source)
@@ -56,7 +84,7 @@ struct JWSVerifier {
                     .algorithm, .unsupportedAlgorithm,
                     "the header's alg is \(header.alg.map { "\"\($0)\"" } ?? "absent"); StoreKit JWS are signed with ES256 only"
                 ))
-            return
+            return nil
         }
         report.trust?.digest = Digest.sha256.name
         report.record(.pass(.algorithm, "ES256 (ECDSA P-256 with SHA-256)"))
@@ -66,7 +94,7 @@ struct JWSVerifier {
             certificates = try header.certificates()
         } catch {
             report.record(.fail(.chain, error.reason, error.message))
-            return
+            return nil
         }
         let testCertificate = validator.verifier.policy.storeKitTestCertificate
         let isStoreKitTesting = certificates.count == 1 && testCertificate?.der == certificates.first
@@ -77,19 +105,20 @@ struct JWSVerifier {
                 detail += " (one certificate: Xcode StoreKit Testing; pass --storekit-test-cert FILE to accept it)"
             }
             report.record(.fail(.chain, .unexpectedChainLength, detail))
-            return
+            return nil
         }
 
         let chain = validator.verifier.verify(certificates: certificates.map { $0[...] }, leafIndex: 0)
         report.record(chain) { key in signatureCheck(jws, key: key) }
-        if chain.failure == nil {
-            checkValidity(chain.chain, jws, payload, into: &report)
-        }
+        return chain.failure == nil ? chain.chain : nil
     }
 
     private func signatureCheck(_ jws: CompactJWS, key: PublicKey) -> Check {
-        guard key.summary == "EC-256" else {
-            return .fail(.signature, .unsupportedAlgorithm, "ES256 needs a P-256 key; the leaf holds \(key.summary)")
+        // A 256-bit key on another curve (secp256k1, brainpoolP256r1) is not ES256 (RFC 7518, 3.4).
+        guard key.curveName == "prime256v1" else {
+            let curve = key.curveName.map { " on \($0)" } ?? ""
+            return .fail(
+                .signature, .unsupportedAlgorithm, "ES256 needs a P-256 key; the leaf holds \(key.summary)\(curve)")
         }
         guard let der = ES256Signature.der(fromJOSE: jws.signature) else {
             return .fail(
@@ -108,13 +137,15 @@ struct JWSVerifier {
     }
 
     private func checkValidity(
-        _ chain: [Certificate], _ jws: CompactJWS, _ payload: JWSPayload, into report: inout ValidationReport
+        _ chain: [Certificate], _ payload: JWSPayload, nested: [ValidationReport], into report: inout ValidationReport
     ) {
         let time: Date
+        // What the report's time_source says, and the same in words for the check's detail.
         let source: String
+        let detail: String
         switch options.time {
         case .receiptCreationDate:
-            if let (signed, member) = signingDate(payload) {
+            if let (signed, member) = signingDate(payload, nested: nested) {
                 guard let date = signed.date else {
                     report.record(
                         .fail(
@@ -123,42 +154,39 @@ struct JWSVerifier {
                     return
                 }
                 time = date
-                source = member
+                source = member == "receipt_creation_date" ? member : "signed_date"
+                detail = member
             } else {
                 // Apple's own verifier does the same: a payload without any date (a TEST
                 // notification) is checked now, and the report says so.
                 time = Date()
-                source = "now (the payload has no signedDate)"
+                source = "now"
+                detail = "now: the payload has no signedDate"
             }
         case .now:
             time = Date()
             source = options.time.source
+            detail = source
         case .fixed(let date):
             time = date
             source = options.time.source
+            detail = source
         }
         report.trust?.validationTime = time
         report.trust?.timeSource = source
-        report.record(ValidityCheck.check(chain, at: time, source: source))
+        report.record(ValidityCheck.check(chain, at: time, source: detail))
     }
 
     /// The payload's own signing date, or for a notification without one (Apple's early V2
-    /// notifications) the signed date of the transaction or renewal info it carries.
-    private func signingDate(_ payload: JWSPayload) -> (JWSDate, String)? {
+    /// notifications) the signed date of the transaction or renewal info it carries, which the
+    /// notification's signature covers too; each is parsed once, by its own verification.
+    private func signingDate(_ payload: JWSPayload, nested: [ValidationReport]) -> (JWSDate, String)? {
         if let own = payload.signingDate {
             return own
         }
-        guard case .notification(let notification) = payload, let data = notification.data else { return nil }
-        for (member, text) in [
-            ("signedTransactionInfo", data.signedTransactionInfo), ("signedRenewalInfo", data.signedRenewalInfo),
-            ("signedAppTransactionInfo", data.signedAppTransactionInfo),
-        ] {
-            guard let text,
-                let inner = try? CompactJWS(Array(text.utf8)[...]),
-                let decoded = try? JWSPayload.decode(inner.payload, expecting: nil),
-                let date = decoded.signingDate
-            else { continue }
-            return (date.date, "data.\(member).signedDate")
+        for inner in nested {
+            guard let date = inner.jws?.payload?.signingDate else { continue }
+            return (date.date, "\(inner.input).signedDate")
         }
         return nil
     }
@@ -194,25 +222,21 @@ struct JWSVerifier {
 
     // MARK: - Nested JWS
 
-    private func verifyNested(_ notification: NotificationPayload, into report: inout ValidationReport) {
-        guard let data = notification.data else { return }
+    private func verifyNested(_ notification: NotificationPayload) -> [(
+        member: String, kind: JWSPayload.Kind, report: ValidationReport
+    )] {
+        guard let data = notification.data else { return [] }
         let members: [(String, String?, JWSPayload.Kind)] = [
             ("data.signedTransactionInfo", data.signedTransactionInfo, .transaction),
             ("data.signedRenewalInfo", data.signedRenewalInfo, .renewalInfo),
             ("data.signedAppTransactionInfo", data.signedAppTransactionInfo, .appTransaction),
         ]
-        for (member, text, kind) in members {
-            guard let text else { continue }
+        return members.compactMap { member, text, kind in
+            guard let text else { return nil }
             var inner = ValidationReport(input: member)
             inner.format = .jws
             validate(Array(text.utf8), into: &inner, expecting: kind, nested: true)
-            report.jws?.nested[member] = inner
-            if inner.status == .valid {
-                report.record(.pass(.nested, "\(member) (\(kind.rawValue)) verified"))
-            } else {
-                let why = [inner.reason?.rawValue, inner.message].compactMap { $0 }.joined(separator: ": ")
-                report.record(.fail(.nested, .nestedJWSInvalid, "\(member) is not valid (\(why))"))
-            }
+            return (member, kind, inner)
         }
     }
 }

@@ -22,6 +22,17 @@ public final class PublicKey: @unchecked Sendable {
         return "\(name)-\(bits)"
     }
 
+    /// The named curve of an EC key as OpenSSL names it (`prime256v1` for P-256), nil for other keys.
+    public var curveName: String? {
+        var name = [CChar](repeating: 0, count: 64)
+        var length = 0
+        guard EVP_PKEY_get_group_name(pointer, &name, name.count, &length) == 1, length < name.count else {
+            OpenSSLError.drainQueue()
+            return nil
+        }
+        return String(decoding: name.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Checks `signature` over `message` hashed with `digest` (PKCS#1 v1.5 for RSA, DER
     /// ECDSA-Sig-Value for EC keys).
     ///

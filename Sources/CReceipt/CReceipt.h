@@ -109,9 +109,9 @@ static inline EVP_PKEY *CReceipt_EVP_PKEY_Q_keygen(size_t bits) {
     return EVP_PKEY_Q_keygen(NULL, NULL, "RSA", bits);
 }
 
-/* For "EC" the extra argument is the curve name: P-256, the only curve ES256 allows. */
-static inline EVP_PKEY *CReceipt_EVP_PKEY_Q_keygen_P256(void) {
-    return EVP_PKEY_Q_keygen(NULL, NULL, "EC", "P-256");
+/* For "EC" the extra argument is the curve name: P-256 for ES256; tests pass others to make leaves to refuse. */
+static inline EVP_PKEY *CReceipt_EVP_PKEY_Q_keygen_EC(const char *curve) {
+    return EVP_PKEY_Q_keygen(NULL, NULL, "EC", curve);
 }
 
 /*

@@ -13,6 +13,15 @@ struct RuleConfiguration: Sendable {
     let platform: Platform?
     let time: Date
     let reminderDays: Int
+    /// `--bundle-id`: decisions are bound to this app (the report fails for any other); nil on inspect
+    /// without it, when they are not bound to any app.
+    let bundleID: String?
+    /// `--environment`: only when it names a test environment are such inputs' original versions read.
+    let environment: ReceiptEnvironment?
+
+    /// Said with every decision made without `--bundle-id`.
+    static let unboundWarning =
+        "decisions are not bound to an app: without --bundle-id an Apple-signed input of any app is evaluated"
 
     /// Decides entitlements for one report: from its app receipt or its StoreKit 2 payload. An input that
     /// failed verification grants nothing.
@@ -23,13 +32,20 @@ struct RuleConfiguration: Sendable {
             let warnings = report.receipt.map { ReceiptWarnings.warnings(for: $0, platform: platform) } ?? []
             let subscriptions =
                 report.receipt.map { SubscriptionStatus.all(in: $0, at: time, reminderDays: reminderDays) } ?? []
-            return RuleResults(time: time, entitlements: entitlements, warnings: warnings, subscriptions: subscriptions)
+            return RuleResults(
+                time: time, entitlements: entitlements, warnings: boundWarnings + warnings,
+                subscriptions: subscriptions, boundToApp: bundleID != nil)
         }
         return RuleResults(
-            time: time, entitlements: rules.evaluate(facts: facts, at: time, platform: platform),
-            warnings: ReceiptWarnings.warnings(for: facts, receipt: report.receipt, platform: platform),
-            subscriptions: SubscriptionStatus.all(in: facts.purchases, at: time, reminderDays: reminderDays))
+            time: time,
+            entitlements: rules.evaluate(facts: facts, at: time, platform: platform, environment: environment),
+            warnings: boundWarnings
+                + ReceiptWarnings.warnings(for: facts, receipt: report.receipt, platform: platform),
+            subscriptions: SubscriptionStatus.all(in: facts.purchases, at: time, reminderDays: reminderDays),
+            boundToApp: bundleID != nil)
     }
+
+    private var boundWarnings: [String] { bundleID == nil ? [Self.unboundWarning] : [] }
 
     /// Whether every required entitlement was granted.
     func satisfied(by results: RuleResults) -> Bool {
@@ -43,10 +59,13 @@ struct RuleResults: Sendable, Encodable {
     let entitlements: [EntitlementDecision]
     let warnings: [String]
     let subscriptions: [SubscriptionStatus]
+    /// Whether the run named the app (`--bundle-id`), so that no other app's input could be granted.
+    let boundToApp: Bool
 
     enum CodingKeys: String, CodingKey {
         case time = "evaluated_at"
         case entitlements, warnings, subscriptions
+        case boundToApp = "bound_to_app"
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -55,6 +74,7 @@ struct RuleResults: Sendable, Encodable {
         try container.encode(entitlements, forKey: .entitlements)
         try container.encode(warnings, forKey: .warnings)
         try container.encode(subscriptions, forKey: .subscriptions)
+        try container.encode(boundToApp, forKey: .boundToApp)
     }
 }
 

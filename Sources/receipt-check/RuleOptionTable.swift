@@ -25,8 +25,11 @@ enum RuleOptionTable {
 
     static let defaultReminderDays = 2
 
-    /// The rule configuration the options ask for, or nil when none of them was given.
-    static func configuration(_ arguments: ParsedArguments) throws(SetupError) -> RuleConfiguration? {
+    /// The rule configuration the options ask for, or nil when none of them was given. `bindsToApp`
+    /// (verify) refuses rules without `--bundle-id`.
+    static func configuration(_ arguments: ParsedArguments, bindsToApp: Bool) throws(SetupError)
+        -> RuleConfiguration?
+    {
         guard options.contains(where: { !arguments.all($0.name).isEmpty }) else { return nil }
         var files: [(path: String, text: String)] = []
         for path in arguments.all("rules") {
@@ -66,10 +69,19 @@ enum RuleOptionTable {
             }
             reminderDays = days
         }
+        // Checked last, so a mistake in the rules themselves is reported first.
+        let ruleOptions = ["rule", "rules", "require"].filter { !arguments.all($0).isEmpty }
+        if bindsToApp, !ruleOptions.isEmpty, arguments.value("bundle-id") == nil {
+            throw .usage(
+                UsageError(
+                    "\(ruleOptions.map { "--" + $0 }.joined(separator: ", ")) on verify needs --bundle-id: without it an Apple-signed receipt or JWS of any other app (anyone can get one for an app of their own) would be granted"
+                ))
+        }
         return RuleConfiguration(
             rules: rules, required: required,
             platform: arguments.value("platform").flatMap { Platform(rawValue: $0.lowercased()) },
-            time: time, reminderDays: reminderDays)
+            time: time, reminderDays: reminderDays, bundleID: arguments.value("bundle-id"),
+            environment: arguments.value("environment").flatMap(ReceiptEnvironment.init(argument:)))
     }
 
     /// A rules file's text; unreadable files are reported as such (exit 66), not as usage errors.

@@ -46,7 +46,7 @@ enum ReportRun {
         let settings: BatchOptionTable.Settings
         let rules: RuleConfiguration?
         do {
-            rules = try RuleOptionTable.configuration(arguments)
+            rules = try RuleOptionTable.configuration(arguments, bindsToApp: enforcesRequirements)
             settings = try BatchOptionTable.settings(arguments, command: spec)
             validator = try ValidationOptionTable.validator(arguments)
             limit = try ValidationOptionTable.sizeLimit(arguments)

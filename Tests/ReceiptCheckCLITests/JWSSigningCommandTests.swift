@@ -41,7 +41,12 @@ import Testing
         """
     }
 
-    static let grandfather = ["--rule", "premium: original_application_version < 42", "--require", "premium"]
+    static let grandfather = [
+        "--bundle-id", "com.example.app", "--rule", "premium: original_application_version < 42", "--require",
+        "premium",
+    ]
+
+    static let xcodeBundleID = "com.example.naturelab.backyardbirds.example"
 
     @Test func signedJWSVerifiesWithTheTestRootOnly() throws {
         let workspace = try Workspace()
@@ -104,8 +109,8 @@ import Testing
         let file = try #require(CLI.corpusFile("jws/xcode/xcode-signed-app-transaction.jws"))
         let certificate = try #require(CLI.corpusFile("jws/roots/xcode-storekit-testing-selfsigned.cer"))
         let result = try CLI.run([
-            "--json", "--storekit-test-cert", certificate, "--rule",
-            "premium: original_application_version \(comparison)", "--require", "premium", file,
+            "--json", "--storekit-test-cert", certificate, "--bundle-id", Self.xcodeBundleID, "--environment", "xcode",
+            "--rule", "premium: original_application_version \(comparison)", "--require", "premium", file,
         ])
         #expect(result.status == status, "\(result.stdout)\(result.stderr)")
         let payload = (result.json?["jws"] as? [String: Any])?["payload"] as? [String: Any]
@@ -117,7 +122,8 @@ import Testing
     @Test func xcodeAppTransactionWithoutItsCertificateGrantsNothing() throws {
         let file = try #require(CLI.corpusFile("jws/xcode/xcode-signed-app-transaction.jws"))
         let result = try CLI.run([
-            "--json", "--rule", "premium: original_application_version < 2", "--require", "premium", file,
+            "--json", "--bundle-id", Self.xcodeBundleID, "--environment", "xcode", "--rule",
+            "premium: original_application_version < 2", "--require", "premium", file,
         ])
         #expect(result.status == 2)
         let entitlements = try #require(result.json?["entitlements"] as? [[String: Any]])
@@ -132,14 +138,22 @@ import Testing
              "purchaseDate":"2024-05-01T00:00:00Z","expiresDate":"2024-06-01T00:00:00Z",
              "type":"Auto-Renewable Subscription","environment":"Production","signedDate":"2024-05-01T00:00:01Z"}
             """)
-        let rule = ["--root", workspace.root, "--rule", "pro: subscription \"pro.monthly\" active", "--require", "pro"]
+        let rule = [
+            "--root", workspace.root, "--bundle-id", "com.example.app", "--rule",
+            "pro: subscription \"pro.monthly\" active",
+            "--require", "pro",
+        ]
         #expect(try CLI.run(rule + ["--now", "2024-05-15T00:00:00Z", jws]).status == 0)
         #expect(try CLI.run(rule + ["--now", "2024-06-01T00:00:00Z", jws]).status == 1)
     }
 
     @Test func notificationGrantsFromItsNestedTransaction() throws {
         let file = try #require(CLI.corpusFile("jws/apple-signed/gopay-4.jws"))
-        let rule = ["--rule", "vip: subscription \"com.audaos.audarecorder.vip.m2\" active", "--require", "vip"]
+        let rule = [
+            "--bundle-id", "com.audaos.audarecorder", "--rule",
+            "vip: subscription \"com.audaos.audarecorder.vip.m2\" active",
+            "--require", "vip",
+        ]
         // The nested transaction runs from 09:43:36 to 09:46:36 on 2022-03-04.
         #expect(try CLI.run(rule + ["--now", "2022-03-04T09:45:00Z", file]).status == 0)
         #expect(try CLI.run(rule + ["--now", "2022-03-04T09:47:00Z", file]).status == 1)

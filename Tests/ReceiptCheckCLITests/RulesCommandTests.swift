@@ -3,13 +3,15 @@ import Testing
 
 @Suite struct RulesCommandTests {
     static let production = "receipts/tpinapp-11.receipt"
+    static let app = ["--bundle-id", "org.getpure.pure-iphone"]
 
     @Test func grantedRequirementExitsZero() throws {
         guard let path = CLI.corpusFile(Self.production) else { return }
-        let result = try CLI.run([
-            "verify", "--rule", "premium: original_application_version < 435", "--require", "premium", "--platform",
-            "ios", path,
-        ])
+        let result = try CLI.run(
+            ["verify"] + Self.app + [
+                "--rule", "premium: original_application_version < 435", "--require", "premium", "--platform",
+                "ios", path,
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout.contains("GRANTED premium: original application version 434 < 435 (the iOS build number)"))
@@ -24,10 +26,11 @@ import Testing
 
     @Test func refusedRequirementOfAValidReceiptExitsOne() throws {
         guard let path = CLI.corpusFile(Self.production) else { return }
-        let result = try CLI.run([
-            "verify", "--json", "--rule", "premium: original_application_version < 434", "--require", "premium",
-            "--now", "2023-07-01T00:00:00Z", path,
-        ])
+        let result = try CLI.run(
+            ["verify"] + Self.app + [
+                "--json", "--rule", "premium: original_application_version < 434", "--require", "premium",
+                "--now", "2023-07-01T00:00:00Z", path,
+            ])
         #expect(result.status == 1, "\(result.stderr)")
         let object = try #require(result.json)
         #expect(object["status"] as? String == "valid")
@@ -63,7 +66,7 @@ import Testing
 
     @Test func ruleParseErrorIsAUsageError() throws {
         guard let path = CLI.corpusFile(Self.production) else { return }
-        let result = try CLI.run(["verify", "--rule", "premium: original_application_version 42", path])
+        let result = try CLI.run(["verify"] + Self.app + ["--rule", "premium: original_application_version 42", path])
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
         #expect(
@@ -81,23 +84,24 @@ import Testing
         let file = directory.appendingPathComponent("rules.txt")
         try "# grandfathering\n\npremium: original_application_version 42\n".write(
             to: file, atomically: true, encoding: .utf8)
-        let result = try CLI.run(["verify", "--rules", file.path, path])
+        let result = try CLI.run(["verify"] + Self.app + ["--rules", file.path, path])
         #expect(result.status == 64)
         #expect(result.stderr.contains("\(file.path):3: column 39: expected a comparison operator, found \"42\""))
 
         try "# grandfathering\npremium: original_application_version < 42\npremium: product \"org.getpure.pure.Week\"\n"
             .write(to: file, atomically: true, encoding: .utf8)
-        let granted = try CLI.run(["verify", "--rules", file.path, "--require", "premium", path])
+        let granted = try CLI.run(["verify"] + Self.app + ["--rules", file.path, "--require", "premium", path])
         #expect(granted.status == 0, "\(granted.stderr)")
         #expect(granted.stdout.contains("GRANTED premium: \(file.path):3: purchase of \"org.getpure.pure.Week\""))
     }
 
     @Test func requireWithoutADefiningRuleIsAUsageError() throws {
         guard let path = CLI.corpusFile(Self.production) else { return }
-        let result = try CLI.run(["verify", "--rule", "premium: product \"a\"", "--require", "pro", path])
+        let result = try CLI.run(
+            ["verify"] + Self.app + ["--rule", "premium: product \"a\"", "--require", "pro", path])
         #expect(result.status == 64)
         #expect(result.stderr.contains("--require pro: no rule defines this entitlement (rules define premium)"))
-        let none = try CLI.run(["verify", "--require", "premium", path])
+        let none = try CLI.run(["verify"] + Self.app + ["--require", "premium", path])
         #expect(none.status == 64)
         #expect(none.stderr.contains("no rules were given"))
     }
@@ -105,11 +109,11 @@ import Testing
     @Test func badRuleOptionValuesAreUsageErrors() throws {
         guard let path = CLI.corpusFile(Self.production) else { return }
         for arguments in [["--platform", "android"], ["--now", "yesterday"], ["--reminder-days", "-1"]] {
-            let result = try CLI.run(["verify", "--rule", "p: product \"a\""] + arguments + [path])
+            let result = try CLI.run(["verify"] + Self.app + ["--rule", "p: product \"a\""] + arguments + [path])
             #expect(result.status == 64, "\(arguments)")
             #expect(result.stderr.hasPrefix("receipt-check: error: "), "\(arguments)")
         }
-        let missing = try CLI.run(["verify", "--rules", "/nonexistent/rules.txt", path])
+        let missing = try CLI.run(["verify"] + Self.app + ["--rules", "/nonexistent/rules.txt", path])
         #expect(missing.status == 66)
     }
 

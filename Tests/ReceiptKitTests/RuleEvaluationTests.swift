@@ -81,11 +81,25 @@ import Testing
         #expect(warnings.contains { $0.contains("Xcode (StoreKit testing) receipts have no field 19") })
     }
 
-    @Test func sandboxOriginalVersionIsFlagged() throws {
+    /// Sandbox and TestFlight always say 1.0: read only when the caller names the sandbox as its environment.
+    @Test func sandboxOriginalVersionIsUnknownUnlessTheSandboxIsNamed() throws {
         guard let receipt = try Support.receipt("tpinapp-2") else { return }
         #expect(receipt.originalApplicationVersion == "1.0")
         let rules = try Support.rules("premium: original_application_version < 42")
-        let decision = rules.evaluate(receipt: receipt, at: try Support.date("2025-01-01T00:00:00Z"), platform: nil)
+        let time = try Support.date("2025-01-01T00:00:00Z")
+        for environment in [nil, ReceiptEnvironment.production, .xcode] {
+            let refused = rules.evaluate(receipt: receipt, at: time, platform: nil, environment: environment)
+            #expect(refused.first?.granted == false)
+            #expect(
+                refused.first?.reasons == [
+                    "original application version \"1.0\" comes from a sandbox receipt, which never carries a customer's first version (sandbox and TestFlight say 1.0): unknown, rule not satisfied (pass --environment sandbox to read it in tests)"
+                ])
+            let negated = try Support.rules("premium: not (original_application_version >= 42)")
+            #expect(
+                negated.evaluate(receipt: receipt, at: time, platform: nil, environment: environment).first?.granted
+                    == false)
+        }
+        let decision = rules.evaluate(receipt: receipt, at: time, platform: nil, environment: .sandbox)
         #expect(decision.first?.granted == true)
         #expect(
             decision.first?.reasons == [

@@ -19,7 +19,8 @@ expect() {
     want=$2
     "$tool" make-receipt --spec "$here/$name.json" --pki "$work/pki" -o "$work/$name.receipt"
     set +e
-    "$tool" verify --root "$work/pki/root.pem" --platform ios --rules "$here/rules.txt" --require premium \
+    "$tool" verify --root "$work/pki/root.pem" --bundle-id com.example.receiptcheck --environment production \
+        --platform ios --rules "$here/rules.txt" --require premium \
         "$work/$name.receipt"
     got=$?
     set -e

@@ -197,7 +197,7 @@ struct JWSVerifier {
         if let expected = options.bundleID {
             if let bundleID = payload.bundleID {
                 report.record(
-                    bundleID == expected
+                    bundleID.isIdentical(to: expected)
                         ? .pass(.bundleID, "bundle id is \(expected)")
                         : .fail(.bundleID, .bundleIDMismatch, "bundle id is \(bundleID), expected \(expected)"))
             } else if !nested {
@@ -211,7 +211,7 @@ struct JWSVerifier {
         }
         if let expected = options.environment {
             let named = payload.environment ?? "absent"
-            let environment = ReceiptEnvironment(argument: named) ?? .unknown
+            let environment = ReceiptEnvironment(storeKit: payload.environment)
             report.record(
                 environment == expected
                     ? .pass(.environment, "environment is \(expected.rawValue)")

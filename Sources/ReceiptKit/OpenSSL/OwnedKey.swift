@@ -21,9 +21,9 @@ final class OwnedKey {
     }
 
     /// A fresh EC key pair on P-256, the curve of ES256.
-    static func generateP256() throws(OpenSSLError) -> OwnedKey {
-        guard let key = CReceipt_EVP_PKEY_Q_keygen_P256() else {
-            throw OpenSSLError.drain("generating an EC P-256 key")
+    static func generateEC(curve: String) throws(OpenSSLError) -> OwnedKey {
+        guard let key = CReceipt_EVP_PKEY_Q_keygen_EC(curve) else {
+            throw OpenSSLError.drain("generating an EC \(curve) key")
         }
         return OwnedKey(key)
     }

@@ -37,13 +37,16 @@ public struct InAppPurchase: Sendable, Equatable, Codable {
     public var promotionalOfferID: String?
     /// Every other attribute type, as the raw value octets, in input order per type.
     public var unknownAttributes: [Int64: [[UInt8]]]
+    /// A StoreKit 2 transaction's `isUpgraded`: the customer moved to another subscription of the group,
+    /// so this one provides no service. Receipts do not carry it (and it is not part of their JSON).
+    public var isUpgraded: Bool?
 
     public init(
         quantity: Int64? = nil, productID: String? = nil, transactionID: String? = nil, purchaseDate: Date? = nil,
         originalTransactionID: String? = nil, originalPurchaseDate: Date? = nil, productType: Int64? = nil,
         expiresDate: Date? = nil, webOrderLineItemID: Int64? = nil, cancellationDate: Date? = nil,
         isTrialPeriod: Bool? = nil, isInIntroOfferPeriod: Bool? = nil, promotionalOfferID: String? = nil,
-        unknownAttributes: [Int64: [[UInt8]]] = [:]
+        unknownAttributes: [Int64: [[UInt8]]] = [:], isUpgraded: Bool? = nil
     ) {
         self.quantity = quantity
         self.productID = productID
@@ -59,6 +62,7 @@ public struct InAppPurchase: Sendable, Equatable, Codable {
         self.isInIntroOfferPeriod = isInIntroOfferPeriod
         self.promotionalOfferID = promotionalOfferID
         self.unknownAttributes = unknownAttributes
+        self.isUpgraded = isUpgraded
     }
 
     /// Names follow Apple's verifyReceipt `in_app` objects; spelt out so a rename cannot change the JSON.

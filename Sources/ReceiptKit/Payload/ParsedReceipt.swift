@@ -15,12 +15,30 @@ public enum ReceiptEnvironment: String, Sendable, Codable {
 
     /// The environment a receipt type names; missing or unrecognised types are `.unknown`.
     public init(receiptType: String?) {
-        switch receiptType {
-        case "Production", "ProductionVPP": self = .production
-        case "ProductionSandbox", "ProductionVPPSandbox": self = .sandbox
-        case "Xcode": self = .xcode
-        default: self = .unknown
-        }
+        self = Self.named(
+            receiptType,
+            [
+                ("Production", .production), ("ProductionVPP", .production), ("ProductionSandbox", .sandbox),
+                ("ProductionVPPSandbox", .sandbox), ("Xcode", .xcode),
+            ])
+    }
+
+    /// A StoreKit 2 `environment` (or AppTransaction `receiptType`) as Apple writes it: `Production`,
+    /// `Sandbox`, `Xcode`, or `LocalTesting` (Xcode's StoreKit testing, also `.xcode`); and the receipt
+    /// type names, which an AppTransaction without `environment` carries.
+    public init(storeKit name: String?) {
+        self = Self.named(
+            name,
+            [
+                ("Production", .production), ("Sandbox", .sandbox), ("Xcode", .xcode), ("LocalTesting", .xcode),
+                ("ProductionVPP", .production), ("ProductionSandbox", .sandbox), ("ProductionVPPSandbox", .sandbox),
+            ])
+    }
+
+    /// The environment whose name is exactly `name`'s bytes (signed data is compared byte for byte).
+    private static func named(_ name: String?, _ table: [(String, ReceiptEnvironment)]) -> ReceiptEnvironment {
+        guard let name else { return .unknown }
+        return table.first { name.isIdentical(to: $0.0) }?.1 ?? .unknown
     }
 }
 

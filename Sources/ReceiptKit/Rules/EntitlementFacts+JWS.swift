@@ -60,14 +60,8 @@ extension EntitlementFacts {
         purchases += nested.purchases
     }
 
-    /// `Production`, `Sandbox`, `Xcode`, `LocalTesting` as Apple writes them.
     static func environment(_ name: String?) -> ReceiptEnvironment {
-        switch name {
-        case "Production": .production
-        case "Sandbox": .sandbox
-        case "Xcode", "LocalTesting": .xcode
-        default: name.flatMap(ReceiptEnvironment.init(argument:)) ?? .unknown
-        }
+        ReceiptEnvironment(storeKit: name)
     }
 
     /// A signed transaction as the in-app purchase record rules read: a revocation is a cancellation.
@@ -81,6 +75,7 @@ extension EntitlementFacts {
             isTrialPeriod: transaction.offerDiscountType == "FREE_TRIAL",
             // offerType 1 is an introductory offer, 2 a promotional offer (Apple's OfferType).
             isInIntroOfferPeriod: transaction.offerType == 1,
-            promotionalOfferID: transaction.offerType == 2 ? transaction.offerIdentifier : nil)
+            promotionalOfferID: transaction.offerType == 2 ? transaction.offerIdentifier : nil,
+            isUpgraded: transaction.isUpgraded)
     }
 }

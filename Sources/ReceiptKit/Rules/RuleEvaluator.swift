@@ -33,6 +33,9 @@ struct RuleEvaluator {
     let facts: EntitlementFacts
     let time: Date
     let platform: Platform?
+    /// The environment the run requires, when it is a test one (sandbox, xcode): the only case where a
+    /// test input's original application version is read at all.
+    var testEnvironment: ReceiptEnvironment?
 
     func evaluate(_ condition: RuleCondition) -> Outcome {
         switch condition {
@@ -49,7 +52,8 @@ struct RuleEvaluator {
                 .environment, facts.environment.rawValue, op, environment.rawValue, holds: op.holds(order))
         case .compareString(let field, let op, let text):
             guard let value = facts.bundleID else { return missing(field) }
-            return compared(field, "\"\(value)\"", op, "\"\(text)\"", holds: op.holds(value == text ? 0 : 1))
+            return compared(
+                field, "\"\(value)\"", op, "\"\(text)\"", holds: op.holds(value.isIdentical(to: text) ? 0 : 1))
         case .product(let product):
             return purchase(of: product)
         case .subscriptionActive(let product):
@@ -85,6 +89,15 @@ struct RuleEvaluator {
     private func version(_ field: RuleField, _ op: ComparisonOperator, _ text: String) -> Outcome {
         let raw = field == .originalApplicationVersion ? facts.originalApplicationVersion : facts.applicationVersion
         guard let raw else { return missing(field) }
+        if field == .originalApplicationVersion, facts.environment == .sandbox || facts.environment == .xcode,
+            testEnvironment != facts.environment
+        {
+            return Outcome(
+                value: nil,
+                reasons: [
+                    "\(field.label) \"\(raw)\" comes from a \(facts.environment.rawValue) \(facts.source.rawValue), which never carries a customer's first version (sandbox and TestFlight say 1.0): unknown, rule not satisfied (pass --environment \(facts.environment.rawValue) to read it in tests)"
+                ])
+        }
         guard let value = AppVersion(raw), let threshold = AppVersion(text) else {
             return Outcome(
                 value: nil, reasons: ["\(field.label) \"\(raw)\" in \(facts.noun) is not a version: rule not satisfied"]
@@ -126,7 +139,7 @@ struct RuleEvaluator {
     }
 
     private func purchase(of product: String) -> Outcome {
-        let purchases = facts.purchases.filter { $0.productID == product }
+        let purchases = facts.purchases.filter { String.identical($0.productID, product) }
         guard !purchases.isEmpty else {
             return Outcome(satisfied: false, reasons: ["no purchase of \"\(product)\" in \(facts.noun)"])
         }
@@ -155,6 +168,13 @@ struct RuleEvaluator {
         case .expired:
             let end = status.periods.filter { $0.start <= time }.map(\.end).max().map(show) ?? "?"
             return Outcome(satisfied: false, reasons: ["subscription \"\(product)\" expired at \(end), before \(at)"])
+        case .upgraded:
+            let id = status.currentPeriod?.transactionID.map { " (transaction \($0))" } ?? ""
+            return Outcome(
+                satisfied: false,
+                reasons: [
+                    "subscription \"\(product)\" was upgraded to another product\(id): Apple provides no service for an upgraded transaction"
+                ])
         case .refunded:
             let when =
                 (status.currentPeriod ?? status.periods.last(where: { $0.start <= time }))?.cancellation.map(show)

@@ -50,13 +50,21 @@ public struct RuleSet: Sendable, Equatable {
     /// Decides every entitlement for a receipt at time `time`; any satisfied rule grants its entitlement.
     ///
     /// The receipt must already have been verified: this only reads what it says.
-    public func evaluate(receipt: ParsedReceipt, at time: Date, platform: Platform?) -> [EntitlementDecision] {
-        evaluate(facts: EntitlementFacts(receipt: receipt), at: time, platform: platform)
+    public func evaluate(
+        receipt: ParsedReceipt, at time: Date, platform: Platform?, environment: ReceiptEnvironment? = nil
+    ) -> [EntitlementDecision] {
+        evaluate(facts: EntitlementFacts(receipt: receipt), at: time, platform: platform, environment: environment)
     }
 
     /// Decides every entitlement from the facts of a verified receipt or StoreKit 2 payload at time `time`.
-    public func evaluate(facts: EntitlementFacts, at time: Date, platform: Platform?) -> [EntitlementDecision] {
-        let evaluator = RuleEvaluator(facts: facts, time: time, platform: platform)
+    ///
+    /// `environment` is the one the caller requires of its inputs (`--environment`): only when it names
+    /// `sandbox` or `xcode` is the original application version of such an input read, since those never
+    /// carry a customer's real first version (sandbox always says `1.0`).
+    public func evaluate(
+        facts: EntitlementFacts, at time: Date, platform: Platform?, environment: ReceiptEnvironment? = nil
+    ) -> [EntitlementDecision] {
+        let evaluator = RuleEvaluator(facts: facts, time: time, platform: platform, testEnvironment: environment)
         return entitlements.map { name in
             let own = rules.filter { $0.entitlement == name }
             var reasons: [String] = []

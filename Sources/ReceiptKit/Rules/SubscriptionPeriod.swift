@@ -13,10 +13,12 @@ public struct SubscriptionPeriod: Sendable, Equatable {
     public let isTrial: Bool
     public let isIntroOffer: Bool
     public let transactionID: String?
+    /// The transaction was upgraded to another subscription: Apple says to provide no service for it.
+    public var isUpgraded = false
 
     /// Whether the period grants access at `time`: started, not yet expired, not cancelled by then.
     public func isActive(at time: Date) -> Bool {
-        start <= time && time < end && !isCancelled(by: time)
+        start <= time && time < end && !isCancelled(by: time) && !isUpgraded
     }
 
     public func isCancelled(by time: Date) -> Bool {
@@ -31,12 +33,15 @@ public struct SubscriptionPeriod: Sendable, Equatable {
 
     static func periods(of product: String, in purchases: [InAppPurchase]) -> [SubscriptionPeriod] {
         purchases.compactMap { purchase -> SubscriptionPeriod? in
-            guard purchase.productID == product, let start = purchase.purchaseDate, let end = purchase.expiresDate
+            guard String.identical(purchase.productID, product), let start = purchase.purchaseDate,
+                let end = purchase.expiresDate
             else { return nil }
-            return SubscriptionPeriod(
+            var period = SubscriptionPeriod(
                 start: start, end: end, cancellation: purchase.cancellationDate,
                 isTrial: purchase.isTrialPeriod == true,
                 isIntroOffer: purchase.isInIntroOfferPeriod == true, transactionID: purchase.transactionID)
+            period.isUpgraded = purchase.isUpgraded == true
+            return period
         }.sorted { $0.start < $1.start }
     }
 }

@@ -15,6 +15,9 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
         case refunded
         /// Every period starts after the time.
         case notStarted = "not_started"
+        /// The period covering the time was upgraded to another subscription (a StoreKit 2 transaction's
+        /// `isUpgraded`): service comes from the new one, not this.
+        case upgraded
     }
 
     public let productID: String
@@ -36,9 +39,10 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
 
     /// The status of every product among `purchases` that has subscription periods, in first-purchase order.
     public static func all(in purchases: [InAppPurchase], at time: Date, reminderDays: Int) -> [SubscriptionStatus] {
-        var seen = Set<String>()
+        // Products told apart by their bytes, as everywhere identifiers are compared.
+        var seen = Set<[UInt8]>()
         let products = purchases.filter { $0.expiresDate != nil }.compactMap(\.productID)
-            .filter { seen.insert($0).inserted }
+            .filter { seen.insert(Array($0.utf8)).inserted }
         return products.map { status(of: $0, in: purchases, at: time, reminderDays: reminderDays) }
     }
 
@@ -60,9 +64,12 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
         if let active = covering.last(where: { $0.isActive(at: time) }) {
             state = .active
             current = active
-        } else if let refunded = covering.last {
+        } else if let refunded = covering.last(where: { $0.isCancelled(by: time) }) {
             state = .refunded
             current = refunded
+        } else if let upgraded = covering.last {
+            state = .upgraded
+            current = upgraded
         } else if let latest = periods.last(where: { $0.start <= time }) {
             state = latest.isCancelled(by: time) ? .refunded : .expired
             current = nil

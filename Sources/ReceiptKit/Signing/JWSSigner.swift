@@ -21,10 +21,12 @@ public enum JWSSigner {
         try sign(payload, signer: pki.storeKit, chain: [])
     }
 
-    /// Signs `payload` with `signer` (an EC P-256 key), listing its certificate and then `chain` in x5c.
-    public static func sign(_ payload: [UInt8], signer: TestCredential, chain: [TestCredential])
-        throws(OpenSSLError) -> [UInt8]
-    {
+    /// Signs `payload` with `signer` (an EC P-256 key), listing its certificate and then `chain` in x5c;
+    /// `extraHeader` (JSON members, e.g. `"crit":["b64"]`) is added to the header, for tests of what a
+    /// verifier must refuse.
+    public static func sign(
+        _ payload: [UInt8], signer: TestCredential, chain: [TestCredential], extraHeader: String? = nil
+    ) throws(OpenSSLError) -> [UInt8] {
         OpenSSLError.drainQueue()
         let key = try OwnedKey.fromPEM(signer.privateKeyPEM)
         let type = EVP_PKEY_get0_type_name(key.pointer).map { String(cString: $0) } ?? "?"
@@ -37,7 +39,8 @@ public enum JWSSigner {
                 ])
         }
         let x5c = ([signer] + chain).map { "\"" + Data($0.certificateDER).base64EncodedString() + "\"" }
-        let header = "{\"alg\":\"ES256\",\"x5c\":[" + x5c.joined(separator: ",") + "]}"
+        let header =
+            "{\"alg\":\"ES256\",\"x5c\":[" + x5c.joined(separator: ",") + "]" + (extraHeader.map { "," + $0 } ?? "") + "}"
         let signingInput = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(payload)
         let der = try derSignature(over: Array(signingInput.utf8), key: key)
         let jose = try joseSignature(fromDER: der)

@@ -46,6 +46,9 @@ public struct TestPKI: Sendable, Equatable {
         public var keyBits = 2048
         /// RSA for PKCS#7 receipts; EC P-256 for StoreKit 2 JWS (ES256).
         public var keyType: KeyType = .rsa
+        /// The named curve of EC keys (OpenSSL's names): P-256 as Apple's; another 256-bit curve makes
+        /// a leaf a verifier must refuse for ES256.
+        public var curve = "P-256"
         /// A DER certificate whose subject the root copies (a "self-made root" with a real CA's
         /// name, which a verifier must still reject); nil for the test PKI's own root name.
         public var rootSubjectOf: [UInt8]?
@@ -61,7 +64,7 @@ public struct TestPKI: Sendable, Equatable {
     private static func generateKey(_ options: Options) throws(OpenSSLError) -> OwnedKey {
         switch options.keyType {
         case .rsa: try OwnedKey.generateRSA(bits: options.keyBits)
-        case .ec: try OwnedKey.generateP256()
+        case .ec: try OwnedKey.generateEC(curve: options.curve)
         }
     }
 

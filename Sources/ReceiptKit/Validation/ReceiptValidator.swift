@@ -159,7 +159,7 @@ public final class ReceiptValidator: Sendable {
     private func checkRequirements(_ receipt: ParsedReceipt, into report: inout ValidationReport) {
         if let expected = options.bundleID {
             report.record(
-                receipt.bundleID == expected
+                String.identical(receipt.bundleID, expected)
                     ? .pass(.bundleID, "bundle id is \(expected)")
                     : .fail(
                         .bundleID, .bundleIDMismatch,
@@ -167,7 +167,7 @@ public final class ReceiptValidator: Sendable {
         }
         if let expected = options.applicationVersion {
             report.record(
-                receipt.applicationVersion == expected
+                String.identical(receipt.applicationVersion, expected)
                     ? .pass(.appVersion, "application version is \(expected)")
                     : .fail(
                         .appVersion, .appVersionMismatch,

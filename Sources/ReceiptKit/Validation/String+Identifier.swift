@@ -1,0 +1,15 @@
+extension String {
+    /// Whether two identifiers (bundle ids, product ids, environment names) are the same bytes.
+    ///
+    /// Swift's `==` compares under Unicode canonical equivalence, where `com.\u{212A}ing` (Kelvin sign)
+    /// equals `com.King` and NFC equals NFD: an app of another bundle id would pass `--bundle-id`. The
+    /// App Store compares identifiers as bytes, and so does every check here.
+    public func isIdentical(to other: String) -> Bool {
+        utf8.elementsEqual(other.utf8)
+    }
+
+    /// `isIdentical(to:)` for an optional value: absent is never identical.
+    static func identical(_ value: String?, _ other: String) -> Bool {
+        value.map { $0.isIdentical(to: other) } ?? false
+    }
+}

@@ -4,7 +4,10 @@ extension ManPageText {
         verify and inspect evaluate entitlement rules (--rule, --rules) after verifying a receipt, and \
         never grant anything from a receipt that failed verification. Several rules for one entitlement: \
         any satisfied rule grants it. With --require NAME, verify exits 1 unless the valid receipt is \
-        granted NAME.
+        granted NAME. On verify, --rule, --rules and --require need --bundle-id (exit 64 without): an \
+        Apple-signed receipt or JWS of any other app would otherwise be granted; inspect evaluates rules \
+        without it and reports "bound_to_app": false with a warning. The original application version of \
+        a sandbox, TestFlight or Xcode input is unknown unless --environment names that environment.
         """
 
     static let ruleGrammar = """

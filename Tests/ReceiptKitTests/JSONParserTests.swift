@@ -67,7 +67,8 @@ import Testing
     /// The payload that cost over a second in Foundation's decoder (21,000 zeros nested 30 deep) is refused
     /// at the value cap, having looked at a fraction of its bytes.
     @Test func valueCountIsCapped() throws {
-        let hostile = String(repeating: "[", count: 30) + Array(repeating: "0", count: 21_000).joined(separator: ",")
+        let hostile =
+            String(repeating: "[", count: 30) + Array(repeating: "0", count: 21_000).joined(separator: ",")
             + String(repeating: "]", count: 30)
         do {
             _ = try Self.parse(hostile)

@@ -10,7 +10,8 @@ extension ReasonCode {
         case .unsupportedFormat: "not PKCS#7, base64, PEM, a verifyReceipt body or a JWS"
         case .notAppReceipt: "an iOS 6 transaction receipt or an App Attest receipt"
         case .malformed: "the PKCS#7 container or the payload cannot be decoded (the message gives the offset)"
-        case .invalidJWS: "a JWS that is not three canonical base64url segments of JSON, or a segment over 64 KiB"
+        case .invalidJWS:
+            "a JWS that is not three canonical base64url segments of JSON within the limits (malformed), or whose signature or x5c cannot be read (invalid)"
         case .duplicateMember: "JSON that names one member twice (the message gives the member and offset)"
         case .ambiguousInput: "a JSON body that carries more than one signed input"
         case .signerCount: "not exactly one signer"

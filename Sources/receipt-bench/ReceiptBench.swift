@@ -53,11 +53,17 @@ enum ReceiptBench {
             try profile(Array(arguments.dropFirst()))
             return
         }
-        let workspace = try Workspace()
-        defer { workspace.remove() }
         let cli = executableDirectory() + "/receipt-check"
         guard access(cli, X_OK) == 0 else { throw BenchError("\(cli) not found: build it with swift build -c release") }
         var table = BenchTable()
+        // `receipt-bench hostile`: only the hostile-input rows, ratios against a genuine JWS.
+        if arguments.first == "hostile" {
+            _ = try hostileRows(try ReceiptValidator(policy: TrustPolicy.apple()), cli: cli, into: &table)
+            print(table.render())
+            return
+        }
+        let workspace = try Workspace()
+        defer { workspace.remove() }
 
         // Production receipt, in process, at its creation date.
         let production = try InputReader.contents(of: corpusPath("receipts/tpinapp-11.receipt"))
@@ -155,8 +161,14 @@ enum ReceiptBench {
         let peakMB = Double(lines.maxRSSKilobytes) / 1024
         table.note("peak RSS of the 100,000-line run: \(fixed(peakMB, 1)) MB")
 
+        let hostile = try hostileRows(apple, cli: cli, into: &table)
+
         print(table.render())
         print("Targets")
+        target(
+            "no hostile JWS within the limits costs more than 20x a genuine one (in process and CLI)",
+            hostile.inProcess <= 20 && hostile.cli <= 20,
+            "\(fixed(hostile.inProcess, 2))x in process, \(fixed(hostile.cli, 2))x through the CLI")
         target(
             "in-process production receipt >= 0.5x the RSA floor", receiptKitRate >= 0.5 * floor,
             "\(fixed(receiptKitRate / floor, 2))x")
@@ -172,6 +184,55 @@ enum ReceiptBench {
         target(
             "single receipt whole process within 1.5x of one openssl cms -verify", single <= 1.5 * one,
             "\(fixed(single / Double(runs) * 1000, 2)) ms vs \(fixed(one / Double(runs) * 1000, 2)) ms")
+    }
+
+    /// The costliest inputs the JSON and JWS limits allow (unsigned, and signed by an untrusted chain)
+    /// against an Apple-signed transaction: in process, and per line through `--lines --jobs 1`, where the
+    /// report is also written. Returns the worst ratio of each.
+    private static func hostileRows(_ apple: ReceiptValidator, cli: String, into table: inout BenchTable) throws
+        -> (inProcess: Double, cli: Double)
+    {
+        let genuinePath = try corpusPath("jws/apple-signed/gopay-1.jws")
+        let genuine = try InputReader.contents(of: genuinePath)
+        guard apple.validate(genuine, input: "genuine").status == .valid else {
+            throw BenchError("the Apple-signed transaction does not verify")
+        }
+        let genuineRate = Clock.rate(seconds: 1.5) { _ = apple.validate(genuine, input: "genuine") }
+        table.row("ReceiptKit verify+decode, Apple-signed transaction JWS", genuineRate)
+        let genuineLine = try linesRate(cli, genuine)
+        table.row("receipt-check --lines --jobs 1, Apple-signed transaction JWS", genuineLine)
+        var worst = (inProcess: 0.0, cli: 0.0, name: "", cliName: "")
+        for input in try HostileJWS().inputs {
+            let rate = Clock.rate(seconds: 0.5) { _ = apple.validate(input.bytes, input: "hostile") }
+            table.row("hostile JWS, in process: \(input.name)", rate)
+            let line = try linesRate(cli, input.bytes)
+            table.row("hostile JWS, --lines: \(input.name)", line)
+            if genuineRate / rate > worst.inProcess { (worst.inProcess, worst.name) = (genuineRate / rate, input.name) }
+            if genuineLine / line > worst.cli { (worst.cli, worst.cliName) = (genuineLine / line, input.name) }
+        }
+        table.note("costliest hostile JWS in process: \(worst.name), \(fixed(worst.inProcess, 2))x a genuine one")
+        table.note("costliest hostile JWS through the CLI: \(worst.cliName), \(fixed(worst.cli, 2))x a genuine one")
+        return (worst.inProcess, worst.cli)
+    }
+
+    /// Lines per second through `receipt-check --lines --format ndjson --jobs 1`: (401 lines - 1 line) / 400,
+    /// so start-up cancels out.
+    private static func linesRate(_ cli: String, _ input: [UInt8]) throws -> Double {
+        let line = input + [0x0A]
+        var seconds: [Int: Double] = [:]
+        for count in [1, 401] {
+            let outcome = try Subprocess.run(
+                [cli, "--lines", "--format", "ndjson", "--quiet", "--jobs", "1"],
+                feed: { descriptor in
+                    for _ in 0..<count where Subprocess.writeAll(line, to: descriptor) {}
+                })
+            // 2 (invalid) is the expected verdict of every hostile line; anything else means it was not read.
+            guard outcome.status == 0 || outcome.status == 2 || outcome.status == 65 else {
+                throw BenchError("receipt-check --lines exited \(outcome.status)")
+            }
+            seconds[count] = outcome.seconds
+        }
+        return 400 / max((seconds[401] ?? 0) - (seconds[1] ?? 0), 1e-6)
     }
 
     private static func target(_ name: String, _ met: Bool, _ figure: String) {

@@ -120,6 +120,24 @@ import Testing
         }
     }
 
+    /// The payload that cost over a second to decode (21,000 zeros nested 30 deep, unsigned) is refused at
+    /// the value cap, after its header and signature have already failed.
+    @Test func payloadOverTheValueCapIsMalformed() throws {
+        let pki = try JWSSigningTests.ecPKI.get()
+        let zeros = Array(repeating: "0", count: 21_000).joined(separator: ",")
+        let payload = String(repeating: "[", count: 30) + zeros + String(repeating: "]", count: 30)
+        let unsigned =
+            Base64URL.encode(Array("{\"alg\":\"ES256\"}".utf8)) + "." + Base64URL.encode(Array(payload.utf8)) + ".AAAA"
+        for input in [Array(unsigned.utf8), try Self.sign(payload, pki)] {
+            let report = try Self.validate(input, pki)
+            #expect(report.status == .malformed && report.reason == .invalidJWS)
+            #expect(report.message?.contains("more than 4096 JSON values") == true, "\(report.message ?? "")")
+        }
+        let deep = String(repeating: "[", count: 33) + String(repeating: "]", count: 33)
+        let report = try Self.validate(try Self.sign(deep, pki), pki)
+        #expect(report.message?.contains("nested deeper than 32 levels") == true, "\(report.message ?? "")")
+    }
+
     // MARK: - Bodies
 
     static func body(_ members: String) -> [UInt8] { Array("{\(members)}".utf8) }

@@ -101,15 +101,16 @@ public enum ReceiptInput {
     static let bodyLimits = JSONParser.Limits(maximumDepth: 32, maximumValues: 4096)
 
     private static func jsonBody(_ text: ArraySlice<UInt8>) throws(ReceiptError) -> Unwrapped {
-        if isLegacyTransactionReceipt(text) {
-            throw legacyError
-        }
         let json: JSONValue
         do {
             json = try JSONText.parse(text, what: "the JSON body", reason: .unsupportedFormat, limits: bodyLimits)
-        } catch  where error.reason == .duplicateMember {
+        } catch where error.reason == .duplicateMember {
             throw error
         } catch {
+            // A NeXTSTEP property list is not JSON: looked for only once the text failed as JSON.
+            if isLegacyTransactionReceipt(text) {
+                throw legacyError
+            }
             throw ReceiptError(.unsupportedFormat, "JSON that is neither a verifyReceipt nor a notification body")
         }
         guard case .object(let members) = json else {
@@ -147,7 +148,22 @@ public enum ReceiptInput {
     private static func isLegacyTransactionReceipt(_ text: ArraySlice<UInt8>) -> Bool {
         guard text.first == UInt8(ascii: "{") else { return false }
         let markers = [Array("\"signature\" =".utf8), Array("\"purchase-info\" =".utf8)]
-        return markers.contains { text.firstRange(of: $0) != nil }
+        return markers.contains { contains(text, $0) }
+    }
+
+    /// Whether `marker` occurs in `text`: a plain scan for its first byte, linear for these short markers
+    /// (Foundation's `firstRange(of:)` allocated at every position: seconds on a 16 MiB input).
+    private static func contains(_ text: ArraySlice<UInt8>, _ marker: [UInt8]) -> Bool {
+        guard let first = marker.first, text.count >= marker.count else { return false }
+        var index = text.startIndex
+        let last = text.endIndex - marker.count
+        while index <= last {
+            if text[index] == first, text[index..<(index + marker.count)].elementsEqual(marker) {
+                return true
+            }
+            index += 1
+        }
+        return false
     }
 
     /// `e` (the first base64url character of anything starting `{`) and a dot, which base64, PEM and PKCS#7 never have; the strict

@@ -50,17 +50,21 @@ public enum JSONParser {
 
 /// One pass over the text with an explicit stack of open containers.
 private struct Parser {
-    /// An array or object being filled; an object's key waits in `key` for its value.
-    enum Frame {
-        case array([JSONValue])
-        case object([String: JSONValue], key: String?)
+    /// Open containers, innermost last: arrays and objects are kept on stacks of their own and
+    /// mutated in place, so appending to a large container never copies it.
+    enum Open {
+        case array
+        case object
     }
 
     let bytes: ArraySlice<UInt8>
     let limits: JSONParser.Limits
     var index: Int
     var values = 0
-    var stack: [Frame] = []
+    var open: [Open] = []
+    var arrays: [[JSONValue]] = []
+    /// Each open object's members and the name waiting for its value.
+    var objects: [(members: [String: JSONValue], key: String)] = []
 
     init(bytes: ArraySlice<UInt8>, limits: JSONParser.Limits) {
         self.bytes = bytes
@@ -75,79 +79,78 @@ private struct Parser {
     }
 
     mutating func document() throws(JSONParser.Failure) -> JSONValue {
-        var result: JSONValue?
         skipSpace()
-        while result == nil {
-            // Read one value, or open or close a container, then hand finished values to the frame below.
-            var finished: JSONValue?
+        while true {
+            // Read one value, or open a container and go on to its first member.
+            var finished: JSONValue
             guard index < bytes.endIndex else { throw failure(.syntax, "the JSON text ends early") }
             switch bytes[index] {
             case UInt8(ascii: "{"):
                 try count()
-                try open(.object([:], key: nil))
+                try push(.object)
+                objects.append(([:], ""))
                 skipSpace()
-                if peek(UInt8(ascii: "}")) {
-                    index += 1
-                    finished = close()
-                } else {
+                guard peek(UInt8(ascii: "}")) else {
                     try readKey()
                     continue
                 }
+                index += 1
+                open.removeLast()
+                finished = .object(objects.removeLast().members)
             case UInt8(ascii: "["):
                 try count()
-                try open(.array([]))
+                try push(.array)
+                arrays.append([])
                 skipSpace()
-                if peek(UInt8(ascii: "]")) {
-                    index += 1
-                    finished = close()
-                } else {
-                    continue
-                }
+                guard peek(UInt8(ascii: "]")) else { continue }
+                index += 1
+                open.removeLast()
+                finished = .array(arrays.removeLast())
             default:
                 try count()
                 finished = try scalar()
             }
-            // Attach the finished value, closing every container that ends right after it.
-            while let value = finished {
-                finished = nil
-                guard let top = stack.popLast() else {
-                    result = value
-                    break
+            // Hand the finished value to the container below, closing every container that ends after it.
+            while true {
+                guard let container = open.last else {
+                    skipSpace()
+                    guard index == bytes.endIndex else { throw failure(.syntax, "text after the JSON value") }
+                    return finished
                 }
                 skipSpace()
-                switch top {
-                case .array(var items):
-                    items.append(value)
+                switch container {
+                case .array:
+                    arrays[arrays.count - 1].append(finished)
                     if peek(UInt8(ascii: ",")) {
                         index += 1
-                        stack.append(.array(items))
                         skipSpace()
                     } else if peek(UInt8(ascii: "]")) {
                         index += 1
-                        finished = .array(items)
+                        open.removeLast()
+                        finished = .array(arrays.removeLast())
+                        continue
                     } else {
                         throw failure(.syntax, "expected ',' or ']' in an array")
                     }
-                case .object(var members, let key):
-                    guard let key else { throw failure(.syntax, "a value without a member name") }
-                    members[key] = value
+                case .object:
+                    let top = objects.count - 1
+                    objects[top].members[objects[top].key] = finished
                     if peek(UInt8(ascii: ",")) {
                         index += 1
-                        stack.append(.object(members, key: nil))
                         skipSpace()
                         try readKey()
                     } else if peek(UInt8(ascii: "}")) {
                         index += 1
-                        finished = .object(members)
+                        open.removeLast()
+                        finished = .object(objects.removeLast().members)
+                        continue
                     } else {
                         throw failure(.syntax, "expected ',' or '}' in an object")
                     }
                 }
+                break
             }
         }
-        skipSpace()
-        guard index == bytes.endIndex else { throw failure(.syntax, "text after the JSON value") }
-        return result ?? .null
     }
 
     mutating func count() throws(JSONParser.Failure) {
@@ -157,38 +160,27 @@ private struct Parser {
         }
     }
 
-    mutating func open(_ frame: Frame) throws(JSONParser.Failure) {
-        guard stack.count < limits.maximumDepth else {
+    mutating func push(_ container: Open) throws(JSONParser.Failure) {
+        guard open.count < limits.maximumDepth else {
             throw failure(.tooDeep, "JSON nested deeper than \(limits.maximumDepth) levels")
         }
         index += 1
-        stack.append(frame)
+        open.append(container)
     }
 
-    /// Pops the container just opened and found empty.
-    mutating func close() -> JSONValue? {
-        switch stack.popLast() {
-        case .array(let items): .array(items)
-        case .object(let members, _): .object(members)
-        case nil: nil
-        }
-    }
-
-    /// Reads `"name" :` into the open object, refusing a name it already holds.
+    /// Reads `"name" :` for the innermost object, refusing a name it already holds.
     mutating func readKey() throws(JSONParser.Failure) {
         guard peek(UInt8(ascii: "\"")) else { throw failure(.syntax, "expected a member name") }
         let start = offset
         let key = try string()
-        guard case .object(let members, nil) = stack.last else {
-            throw failure(.syntax, "a member name outside an object")
-        }
+        let top = objects.count - 1
         // Keys are Swift strings, equal under canonical equivalence: two spellings that Swift would
         // merge are refused too, whatever another parser would make of them.
-        if members[key] != nil {
+        if objects[top].members[key] != nil {
             throw JSONParser.Failure(
                 kind: .duplicateMember(key), offset: start, message: "the member \"\(key)\" appears twice")
         }
-        stack[stack.count - 1] = .object(members, key: key)
+        objects[top].key = key
         skipSpace()
         guard peek(UInt8(ascii: ":")) else { throw failure(.syntax, "expected ':' after a member name") }
         index += 1

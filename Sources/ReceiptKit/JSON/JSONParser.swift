@@ -10,10 +10,11 @@ public enum JSONParser {
     public struct Limits: Sendable, Equatable {
         /// Deepest nesting of arrays and objects: Apple's payloads nest three levels.
         public var maximumDepth: Int
-        /// Most values (scalars, arrays and objects) in one text: Apple's payloads hold a few dozen.
+        /// Most values (scalars, arrays and objects) in one text: Apple's payloads hold a few dozen, and
+        /// a report shows every value, so the cap also bounds what writing one costs.
         public var maximumValues: Int
 
-        public init(maximumDepth: Int = 32, maximumValues: Int = 4096) {
+        public init(maximumDepth: Int = 32, maximumValues: Int = 1024) {
             self.maximumDepth = maximumDepth
             self.maximumValues = maximumValues
         }
@@ -63,8 +64,8 @@ private struct Parser {
     var values = 0
     var open: [Open] = []
     var arrays: [[JSONValue]] = []
-    /// Each open object's members and the name waiting for its value.
-    var objects: [(members: [String: JSONValue], key: String)] = []
+    /// Each open object's members, and the name waiting for its value with the offset it started at.
+    var objects: [(members: [String: JSONValue], key: String, keyOffset: Int)] = []
 
     init(bytes: ArraySlice<UInt8>, limits: JSONParser.Limits) {
         self.bytes = bytes
@@ -88,7 +89,7 @@ private struct Parser {
             case UInt8(ascii: "{"):
                 try count()
                 try push(.object)
-                objects.append(([:], ""))
+                objects.append(([:], "", 0))
                 skipSpace()
                 guard peek(UInt8(ascii: "}")) else {
                     try readKey()
@@ -134,7 +135,14 @@ private struct Parser {
                     }
                 case .object:
                     let top = objects.count - 1
-                    objects[top].members[objects[top].key] = finished
+                    // Keys are Swift strings, equal under canonical equivalence: two spellings that Swift
+                    // would merge are refused too, whatever another parser would make of them.
+                    let key = objects[top].key
+                    if objects[top].members.updateValue(finished, forKey: key) != nil {
+                        throw JSONParser.Failure(
+                            kind: .duplicateMember(key), offset: objects[top].keyOffset,
+                            message: "the member \"\(key)\" appears twice")
+                    }
                     if peek(UInt8(ascii: ",")) {
                         index += 1
                         skipSpace()
@@ -168,19 +176,14 @@ private struct Parser {
         open.append(container)
     }
 
-    /// Reads `"name" :` for the innermost object, refusing a name it already holds.
+    /// Reads `"name" :` for the innermost object; a name it already holds is refused once its value is read.
     mutating func readKey() throws(JSONParser.Failure) {
         guard peek(UInt8(ascii: "\"")) else { throw failure(.syntax, "expected a member name") }
         let start = offset
         let key = try string()
         let top = objects.count - 1
-        // Keys are Swift strings, equal under canonical equivalence: two spellings that Swift would
-        // merge are refused too, whatever another parser would make of them.
-        if objects[top].members[key] != nil {
-            throw JSONParser.Failure(
-                kind: .duplicateMember(key), offset: start, message: "the member \"\(key)\" appears twice")
-        }
         objects[top].key = key
+        objects[top].keyOffset = start
         skipSpace()
         guard peek(UInt8(ascii: ":")) else { throw failure(.syntax, "expected ':' after a member name") }
         index += 1
@@ -284,6 +287,10 @@ private struct Parser {
     }
 
     func validated(_ text: ArraySlice<UInt8>) throws(JSONParser.Failure) -> String {
+        // Member names and most values are ASCII, which is valid UTF-8 as it stands.
+        if text.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: text, as: UTF8.self)
+        }
         guard let string = String(validating: text, as: UTF8.self) else {
             throw failure(.syntax, "a string that is not valid UTF-8")
         }
@@ -314,10 +321,10 @@ private struct Parser {
                 }
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             }
-            guard let unicode = Unicode.Scalar(scalar) else {
+            guard let unicode = Unicode.Scalar(scalar), let encoded = UTF8.encode(unicode) else {
                 throw failure(.syntax, "a lone UTF-16 surrogate escape")
             }
-            decoded.append(contentsOf: UTF8.encode(unicode).map { Array($0) } ?? [])
+            decoded.append(contentsOf: encoded)
         default:
             throw failure(.syntax, "an unknown escape \\\(Character(Unicode.Scalar(byte)))")
         }

@@ -61,7 +61,9 @@ enum ManPageText {
     static let exitPrecedence = """
         When inputs disagree, the worst status wins, in the order 70, 64, 66, 65, 2, 1, 0: one \
         unreadable file among a thousand valid ones makes the run exit 66, so a pipeline never \
-        mistakes a partial check for a pass.
+        mistakes a partial check for a pass. A failed write to standard output, standard error or an \
+        output file (a full disk, a closed pipe) stops the run at once with exit status 74, whatever \
+        was found so far: a closed pipe is an error, not a silent SIGPIPE.
         """
 
     static let reasons = """

@@ -117,6 +117,7 @@ struct InputSource {
                             BatchInput(name: path, content: .failure(ReceiptError(.unreadableInput, message)))))
                 case .loop(let path):
                     console.warning("\(path): recursive directory loop, not followed")
+                    continue
                 case nil:
                     walker = nil
                 }

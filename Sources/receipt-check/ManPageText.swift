@@ -56,6 +56,13 @@ enum ManPageText {
         standard output: status, reason, message, checks, trust and the decoded receipt, keys sorted, \
         dates in RFC 3339 UTC, bytes as lowercase hex. Errors and warnings go to standard error as \
         "receipt-check: error: ...".
+
+        Until its signature checks out, every string of an input is its sender's. In text output and \
+        in messages on standard error, every control character of input data and of file names (C0 \
+        including tab and newline, DEL, C1), the bidi controls U+202A to U+202E and U+2066 to U+2069, \
+        and U+2028 and U+2029 are printed as Swift escapes such as \\u{1B}, so a receipt cannot \
+        recolour, move or add lines on a terminal. Backslashes are printed as they are. JSON output is \
+        escaped by the JSON encoder instead, and its values are unchanged.
         """
 
     static let exitPrecedence = """

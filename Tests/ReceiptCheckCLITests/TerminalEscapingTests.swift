@@ -97,6 +97,15 @@ import Testing
         }
     }
 
+    @Test func headerValuesQuotedInMessagesAreEscaped() throws {
+        let header = Data(#"{"alg":"\u001b[32mES256\u0007"}"#.utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+        let result = try CLI.run(["inspect", "-"], stdin: Data("\(header).e30.AAAA".utf8))
+        #expect(result.stdout.contains(#"the header's alg is "\u{1B}[32mES256\u{7}""#), "\(result.stdout)")
+        Self.expectClean(result)
+    }
+
     @Test func fileNamesAreEscapedInReportsAndErrors() throws {
         let workspace = try Workspace()
         let name = workspace.path + "/a\u{1B}[32mVALID\nb.receipt"

@@ -4,9 +4,9 @@ import Testing
 
 @testable import receipt_check
 
-/// The batch read-ahead is bounded in bytes as well as in inputs, so a run over large lines
+/// The batch read-ahead (`ReadAheadWindow`) is bounded in bytes as well as in inputs, so a run over large lines
 /// holds about one budget of input whatever `--jobs` is.
-@Suite struct ReadAheadWindowTests {
+@Suite struct BatchReadAheadTests {
     @Test func bytesBoundTheWindowBeforeTheCountDoes() {
         let window = ReadAheadWindow(maxCount: 64, maxBytes: 100)
         #expect(window.tryAcquire(bytes: 60))

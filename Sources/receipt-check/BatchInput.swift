@@ -1,5 +1,11 @@
 import ReceiptKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One input of a batch: the name its report carries and where its bytes are.
 struct BatchInput: Sendable {
     enum Content: Sendable {
@@ -13,4 +19,20 @@ struct BatchInput: Sendable {
 
     let name: String
     let content: Content
+
+    /// The bytes this input will hold while it is checked, for the read-ahead window: a file's
+    /// size (at most `limit`, above which it is refused unread), `limit` for standard input and
+    /// other streams whose size is not known before reading them.
+    func heldBytes(limit: Int) -> Int {
+        switch content {
+        case .bytes(let bytes):
+            return bytes.count
+        case .failure:
+            return 0
+        case .path(let path):
+            var status = stat()
+            guard path != "-", stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return limit }
+            return min(Int(status.st_size), limit)
+        }
+    }
 }

@@ -7,7 +7,14 @@
 /// The options that turn verify and inspect into batch runs, and what they ask for.
 enum BatchOptionTable {
     static let options: [OptionSpec] = [
-        OptionSpec("recursive", short: "r", help: "read every file under each directory given (sorted, depth first)"),
+        OptionSpec(
+            "recursive", short: "r",
+            help:
+                "read every file under each directory given (sorted, depth first); symbolic links below it are skipped"),
+        OptionSpec(
+            "dereference-recursive", short: "R",
+            help: "as --recursive, but follow every symbolic link below it; a link back to a directory being read "
+                + "is warned about and skipped"),
         OptionSpec(
             "files-from", value: "FILE",
             help: "also read the inputs named in FILE, one path a line (- for standard input)"),
@@ -32,6 +39,8 @@ enum BatchOptionTable {
     struct Settings: Sendable {
         var format: OutputFormat = .text
         var recursive = false
+        /// `--dereference-recursive`: links below the directories given are followed.
+        var followsLinks = false
         var filesFrom: String?
         var lines = false
         var jobs = 1
@@ -52,7 +61,8 @@ enum BatchOptionTable {
         } else if ValidationOptionTable.wantsJSON(arguments) {
             settings.format = .json
         }
-        settings.recursive = arguments.flag("recursive")
+        settings.followsLinks = arguments.flag("dereference-recursive")
+        settings.recursive = arguments.flag("recursive") || settings.followsLinks
         settings.filesFrom = arguments.value("files-from")
         settings.lines = arguments.flag("lines")
         settings.ordered = !arguments.flag("unordered")

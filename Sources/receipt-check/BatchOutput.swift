@@ -9,13 +9,13 @@ import Synchronization
 
 /// Prints results in input order as they arrive from the workers, and keeps the run's tally.
 ///
-/// A result that arrives early waits in a reorder buffer; the run's window (a semaphore the
-/// producer takes a slot of per input, released here once printed) bounds that buffer, so
-/// memory does not grow with the number of inputs.
+/// A result that arrives early waits in a reorder buffer; the run's window (which the producer
+/// takes a place in per input, given back here once printed) bounds that buffer, so memory
+/// does not grow with the number of inputs.
 final class BatchOutput: Sendable {
     private struct State {
         var next = 0
-        var waiting: [Int: BatchResult] = [:]
+        var waiting: [Int: (result: BatchResult, bytes: Int)] = [:]
         var summary = BatchSummary()
         var worst = ExitStatus.valid
         var lastProgress: Double = 0
@@ -24,12 +24,12 @@ final class BatchOutput: Sendable {
 
     private let state = Mutex(State())
     private let console: Console
-    private let window: DispatchSemaphore
+    private let window: ReadAheadWindow
     private let ordered: Bool
     private let progress: Bool
     private let started: Double
 
-    init(console: Console, window: DispatchSemaphore, ordered: Bool, progress: Bool) {
+    init(console: Console, window: ReadAheadWindow, ordered: Bool, progress: Bool) {
         self.console = console
         self.window = window
         self.ordered = ordered
@@ -37,22 +37,22 @@ final class BatchOutput: Sendable {
         started = Self.now()
     }
 
-    /// Hands over the result of input number `index` (counted from 0).
-    func deliver(_ index: Int, _ result: BatchResult) {
+    /// Hands over the result of input number `index` (counted from 0), which held `bytes` of the window.
+    func deliver(_ index: Int, _ result: BatchResult, bytes: Int) {
         let printed = state.withLock { state in
             var out = ""
             var errors = ""
-            var printed = 0
+            var printed: [Int] = []
             if ordered {
-                state.waiting[index] = result
+                state.waiting[index] = (result, bytes)
                 while let ready = state.waiting.removeValue(forKey: state.next) {
-                    Self.add(ready, to: &state, out: &out, errors: &errors)
+                    Self.add(ready.result, to: &state, out: &out, errors: &errors)
                     state.next += 1
-                    printed += 1
+                    printed.append(ready.bytes)
                 }
             } else {
                 Self.add(result, to: &state, out: &out, errors: &errors)
-                printed = 1
+                printed = [bytes]
             }
             if !errors.isEmpty {
                 clearProgress(&state)
@@ -61,13 +61,13 @@ final class BatchOutput: Sendable {
             if !out.isEmpty {
                 console.out(out)
             }
-            if progress, printed > 0 {
+            if progress, !printed.isEmpty {
                 showProgress(&state)
             }
             return printed
         }
-        for _ in 0..<printed {
-            window.signal()
+        for bytes in printed {
+            window.release(bytes: bytes)
         }
     }
 
@@ -86,7 +86,7 @@ final class BatchOutput: Sendable {
     private static func add(_ result: BatchResult, to state: inout State, out: inout String, errors: inout String) {
         out += result.output
         if let error = result.error {
-            errors += "receipt-check: error: \(error)\n"
+            errors += "receipt-check: error: \(TerminalText.escaped(error))\n"
         }
         state.summary.count(result.reportStatus, reason: result.reason)
         state.worst = ExitStatus.worst([state.worst, result.status])

@@ -9,4 +9,8 @@ struct BatchResult: Sendable {
     var status: ExitStatus
     var reportStatus: ValidationReport.Status
     var reason: ReasonCode?
+
+    /// What a worker delivers for an input it did not check because output already failed.
+    static let skipped = BatchResult(
+        output: "", error: nil, status: .ioError, reportStatus: .malformed, reason: nil)
 }

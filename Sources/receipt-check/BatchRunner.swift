@@ -9,10 +9,12 @@ import ReceiptKit
 
 /// Checks every input of a run on `jobs` worker threads and prints the reports in input order.
 ///
-/// The producer (the calling thread) reads inputs one at a time and takes a slot of a window of
-/// `jobs * 64` before queueing each; a slot comes back when its report is printed. So at most
-/// that many inputs are read, being checked or waiting to be printed at any moment, whatever
-/// the length of the run, and the first reports appear as soon as they are ready.
+/// The producer (the calling thread) reads inputs one at a time and takes a place in a
+/// `ReadAheadWindow` of `jobs * 64` inputs and `byteBudget` bytes before queueing each; the
+/// place comes back when its report is printed. So at most that many inputs (or one input over
+/// the budget) are read, being checked or waiting to be printed at any moment, whatever the
+/// length of the run or the size of its inputs, and the first reports appear as soon as they are
+/// ready. A failed write stops the producer, and the workers skip what was already queued.
 struct BatchRunner {
     let validator: ReceiptValidator
     let settings: BatchOptionTable.Settings
@@ -23,10 +25,13 @@ struct BatchRunner {
     let enforcesRequirements: Bool
     let status: @Sendable (ValidationReport) -> ExitStatus
 
+    /// Bytes of input a run holds at once, beside the count: one input of the default `--max-size`.
+    /// Small inputs are bounded by the count long before this; large ones are checked fewer at a time.
+    static let byteBudget = 16 << 20
+
     func run(_ source: inout InputSource, console: Console) -> ExitStatus {
         let jobs = settings.jobs
-        let windowSize = jobs * 64
-        let window = DispatchSemaphore(value: windowSize)
+        let window = ReadAheadWindow(maxCount: jobs * 64, maxBytes: Self.byteBudget)
         let output = BatchOutput(
             console: console, window: window, ordered: settings.ordered,
             progress: !settings.quiet && isatty(STDERR_FILENO) == 1)
@@ -35,30 +40,32 @@ struct BatchRunner {
         }
         guard let second = source.next() else {
             // One input: no threads, so a single file costs what it always did.
-            window.wait()
-            output.deliver(0, check(first))
+            let bytes = first.heldBytes(limit: limit)
+            window.acquire(bytes: bytes)
+            output.deliver(0, check(first), bytes: bytes)
             return output.finish(summary: !settings.quiet && settings.isBatch)
         }
 
-        let queue = WorkQueue<(Int, BatchInput)>()
+        let queue = WorkQueue<(Int, BatchInput, Int)>()
         let group = DispatchGroup()
         let worker = self
         for _ in 0..<jobs {
             DispatchQueue.global().async(group: group) {
-                while let (index, input) = queue.take() {
-                    output.deliver(index, worker.check(input))
+                while let (index, input, bytes) = queue.take() {
+                    let result = console.hasFailed ? BatchResult.skipped : worker.check(input)
+                    output.deliver(index, result, bytes: bytes)
                 }
             }
         }
         var index = 0
-        var next: BatchInput? = first
-        var after: BatchInput? = second
-        while let input = next {
-            window.wait()
-            queue.put((index, input))
+        var pending: BatchInput? = first
+        var upcoming: BatchInput? = second
+        while let input = pending, !console.hasFailed {
+            let bytes = input.heldBytes(limit: limit)
+            window.acquire(bytes: bytes)
+            queue.put((index, input, bytes))
             index += 1
-            next = after
-            after = after == nil ? nil : source.next()
+            pending = upcoming.take() ?? source.next()
         }
         for _ in 0..<jobs {
             queue.put(nil)
@@ -94,8 +101,8 @@ struct BatchRunner {
         }
         switch settings.format {
         case .text:
-            result.output =
-                ReportText.render(report, detailed: detailed) + RuleReportText.render(decisions, report: report)
+            result.output = TerminalText.escapedKeepingNewlines(
+                ReportText.render(report, detailed: detailed) + RuleReportText.render(decisions, report: report))
         case .json, .ndjson:
             do {
                 result.output = try ReportJSON.render(report, rules: decisions, pretty: settings.format == .json)

@@ -6,40 +6,88 @@
 
 /// Lists the files under a directory, depth first, each directory's entries sorted by name.
 ///
-/// Keeps a stack rather than recursing, so a deep tree cannot exhaust the call stack, and does
-/// not follow symbolic links to directories, so a link cycle cannot loop. Hidden entries (names
-/// starting with a dot) are skipped, as `.DS_Store` or `.git` are not receipts.
+/// Symbolic links follow `grep`: the root given by the user is followed if it is a link; below
+/// it, `--recursive` skips every link (to a directory or a file), and `--dereference-recursive`
+/// follows them all. Following links can make a cycle, so each directory is known by device and
+/// inode, and one that is already on the path being walked is reported as a loop, not entered.
+/// The walk keeps a stack rather than recursing, so a deep tree cannot exhaust the call stack.
+/// Hidden entries (names starting with a dot) are skipped, as `.DS_Store` or `.git` are not receipts.
 struct DirectoryWalker {
-    enum Entry {
+    enum Entry: Equatable {
         case file(String)
         case failure(path: String, message: String)
+        /// A link to a directory that is already being walked: not followed.
+        case loop(String)
     }
 
-    /// Paths still to visit, the next last; only the root given by the user is followed if a link.
-    private var pending: [(path: String, isRoot: Bool)]
+    private struct Identity: Equatable {
+        let device: UInt64
+        let inode: UInt64
+    }
 
-    init(root: String) {
-        pending = [(root, true)]
+    /// A directory being walked: its identity and the names still to visit, the next last.
+    private struct Frame {
+        let identity: Identity
+        let prefix: String
+        var names: [String]
+    }
+
+    private let followsLinks: Bool
+    private var root: String?
+    private var stack: [Frame] = []
+
+    init(root: String, followsLinks: Bool) {
+        self.root = root
+        self.followsLinks = followsLinks
     }
 
     mutating func next() -> Entry? {
-        while let (path, isRoot) = pending.popLast() {
-            var status = stat()
-            guard (isRoot ? stat(path, &status) : lstat(path, &status)) == 0 else {
-                return .failure(path: path, message: "cannot read \(path): \(String(cString: strerror(errno)))")
+        if let path = root {
+            root = nil
+            if let entry = visit(path, isRoot: true) {
+                return entry
             }
-            guard status.st_mode & S_IFMT == S_IFDIR else {
-                return .file(path)
+        }
+        while let top = stack.indices.last {
+            guard let name = stack[top].names.popLast() else {
+                stack.removeLast()
+                continue
             }
-            switch Self.entries(of: path) {
-            case .success(let names):
-                let prefix = path.hasSuffix("/") ? path : path + "/"
-                pending.append(contentsOf: names.sorted(by: >).map { (prefix + $0, false) })
-            case .failure(let error):
-                return .failure(path: path, message: error.message)
+            if let entry = visit(stack[top].prefix + name, isRoot: false) {
+                return entry
             }
         }
         return nil
+    }
+
+    /// A file gives its entry; a directory is entered (nil: its entries come next); a link that
+    /// is not followed gives nil.
+    private mutating func visit(_ path: String, isRoot: Bool) -> Entry? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            return .failure(path: path, message: "cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        if status.st_mode & S_IFMT == S_IFLNK {
+            guard isRoot || followsLinks else { return nil }
+            guard stat(path, &status) == 0 else {
+                return .failure(path: path, message: "cannot read \(path): \(String(cString: strerror(errno)))")
+            }
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            return .file(path)
+        }
+        let identity = Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        if stack.contains(where: { $0.identity == identity }) {
+            return .loop(path)
+        }
+        switch Self.entries(of: path) {
+        case .success(let names):
+            stack.append(
+                Frame(identity: identity, prefix: path.hasSuffix("/") ? path : path + "/", names: names.sorted(by: >)))
+            return nil
+        case .failure(let error):
+            return .failure(path: path, message: error.message)
+        }
     }
 
     private struct ListingError: Error {

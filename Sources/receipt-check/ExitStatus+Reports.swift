@@ -11,8 +11,9 @@ extension ExitStatus {
     }
 
     /// How bad a status is when several inputs disagree: the worst one is the run's status.
-    /// Internal errors outrank usage errors and unwritable outputs, then unreadable inputs,
-    /// undecodable ones, invalid ones, and "valid but not entitled".
+    /// Lost output outranks everything (what was printed is incomplete), then internal errors,
+    /// usage errors and uncreatable outputs, then unreadable inputs, undecodable ones, invalid
+    /// ones, and "valid but not entitled".
     var severity: Int {
         switch self {
         case .valid: 0
@@ -23,6 +24,7 @@ extension ExitStatus {
         case .cantCreate: 5
         case .usage: 6
         case .internalError: 7
+        case .ioError: 8
         }
     }
 

@@ -9,7 +9,8 @@ extension ExitStatus {
         case .malformed: "some input could not be decoded"
         case .noInput: "some input could not be read"
         case .internalError: "internal error"
-        case .cantCreate: "an output file could not be created or written"
+        case .cantCreate: "an output file could not be created"
+        case .ioError: "a write to standard output, standard error or an output file failed (nothing more is checked)"
         }
     }
 }

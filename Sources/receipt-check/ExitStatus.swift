@@ -12,6 +12,8 @@ enum ExitStatus: Int32, CaseIterable {
     /// Some input could not be read.
     case noInput = 66
     case internalError = 70
-    /// An output file could not be created or written.
+    /// An output file could not be created.
     case cantCreate = 73
+    /// A write to standard output, standard error or an output file failed.
+    case ioError = 74
 }

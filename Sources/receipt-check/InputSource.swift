@@ -9,9 +9,10 @@ import ReceiptKit
 /// The inputs of a run, produced one at a time in order, so a run over millions of paths or
 /// lines holds only the current one in memory.
 ///
-/// Paths come from the operands, then from `--files-from`; with `--recursive` a directory
-/// stands for the files under it; with `--lines` each path (standard input when none) stands
-/// for its lines, each one input named `PATH:LINE`.
+/// Paths come from the operands, then from `--files-from`; with `--recursive` (or
+/// `--dereference-recursive`) a directory stands for the files under it; with `--lines` each path
+/// (standard input when none) stands for its lines, each one input named `PATH:LINE`.
+/// Directory loops met while following links are warned about on `console`, not counted as inputs.
 struct InputSource {
     private var operands: IndexingIterator<[String]>
     private var listReader: LineReader?
@@ -22,15 +23,19 @@ struct InputSource {
     private var lineFile = ""
     private var lineNumber = 0
     private let recursive: Bool
+    private let followsLinks: Bool
+    private let console: Console
     private let lines: Bool
     private let limit: Int
     /// A failure to report before anything else (the path list could not be opened).
     private var pendingFailure: BatchInput?
 
-    init(operands: [String], settings: BatchOptionTable.Settings, limit: Int) {
+    init(operands: [String], settings: BatchOptionTable.Settings, limit: Int, console: Console) {
         let names = settings.lines && operands.isEmpty && settings.filesFrom == nil ? ["-"] : operands
         self.operands = names.makeIterator()
         recursive = settings.recursive
+        followsLinks = settings.followsLinks
+        self.console = console
         lines = settings.lines
         self.limit = limit
         listName = settings.filesFrom
@@ -110,6 +115,9 @@ struct InputSource {
                     return .failure(
                         BatchInputFailure(
                             BatchInput(name: path, content: .failure(ReceiptError(.unreadableInput, message)))))
+                case .loop(let path):
+                    console.warning("\(path): recursive directory loop, not followed")
+                    continue
                 case nil:
                     walker = nil
                 }
@@ -119,7 +127,7 @@ struct InputSource {
                 return .failure(failure)
             }
             if recursive, path.path != "-", Self.isDirectory(path.path) {
-                walker = DirectoryWalker(root: path.path)
+                walker = DirectoryWalker(root: path.path, followsLinks: followsLinks)
                 continue
             }
             return .success(path.path)

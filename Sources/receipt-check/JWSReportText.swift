@@ -33,13 +33,13 @@ enum JWSReportText {
         var out = ""
         for row in rows {
             guard let value = row.value, !value.isEmpty else { continue }
-            out += indent + pad(row.label) + value + "\n"
+            out += indent + pad(row.label) + TerminalText.escaped(value) + "\n"
         }
         for member in jws.nested.keys.sorted() {
             guard let inner = jws.nested[member] else { continue }
             var verdict = inner.status.rawValue.uppercased()
             if let reason = inner.reason { verdict += " (\(reason.rawValue))" }
-            out += "\(indent)\(member): \(verdict)\n"
+            out += "\(indent)\(TerminalText.escaped(member)): \(verdict)\n"
             if let nested = inner.jws {
                 out += render(nested, detailed: detailed, indent: indent + "  ")
             }

@@ -173,15 +173,16 @@ enum MakeReceiptCommand: Command {
         return write(signed, to: outputPath, console: console)
     }
 
+    /// A failed write to `-` is reported by `console`, and the run exits 74.
     private static func write(_ bytes: [UInt8], to path: String, console: Console) -> ExitStatus {
         if path == "-" {
-            return console.out(bytes: bytes) ? .valid : .cantCreate
+            return console.out(bytes: bytes) ? .valid : .ioError
         }
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
+        do throws(OutputFile.Failure) {
+            try OutputFile.write(bytes, to: path)
         } catch {
-            console.error("\(path): cannot write: \(FileErrorText.describe(error))")
-            return .cantCreate
+            console.error(error.message)
+            return error.status
         }
         return .valid
     }

@@ -81,11 +81,24 @@ enum MakeTestPKICommand: Command {
             console.error(error.description)
             return .internalError
         }
-        do throws(TestPKIFileError) {
-            try pki.write(to: directory)
+        return write(pki, to: directory, console: console)
+    }
+
+    /// Each file written and checked on its own, so a full disk exits 74 and an uncreatable file 73.
+    private static func write(_ pki: TestPKI, to directory: String, console: Console) -> ExitStatus {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            console.error(error.description)
+            console.error("\(directory): cannot create the directory: \(FileErrorText.describe(error))")
             return .cantCreate
+        }
+        for (name, bytes) in pki.files {
+            do throws(OutputFile.Failure) {
+                try OutputFile.write(bytes, to: directory + "/" + name)
+            } catch {
+                console.error(error.message)
+                return error.status
+            }
         }
         return .valid
     }

@@ -56,12 +56,21 @@ enum ManPageText {
         standard output: status, reason, message, checks, trust and the decoded receipt, keys sorted, \
         dates in RFC 3339 UTC, bytes as lowercase hex. Errors and warnings go to standard error as \
         "receipt-check: error: ...".
+
+        Until its signature checks out, every string of an input is its sender's. In text output and \
+        in messages on standard error, every control character of input data and of file names (C0 \
+        including tab and newline, DEL, C1), the bidi controls U+202A to U+202E and U+2066 to U+2069, \
+        and U+2028 and U+2029 are printed as Swift escapes such as \\u{1B}, so a receipt cannot \
+        recolour, move or add lines on a terminal. Backslashes are printed as they are. JSON output is \
+        escaped by the JSON encoder instead, and its values are unchanged.
         """
 
     static let exitPrecedence = """
         When inputs disagree, the worst status wins, in the order 70, 64, 66, 65, 2, 1, 0: one \
         unreadable file among a thousand valid ones makes the run exit 66, so a pipeline never \
-        mistakes a partial check for a pass.
+        mistakes a partial check for a pass. A failed write to standard output, standard error or an \
+        output file (a full disk, a closed pipe) stops the run at once with exit status 74, whatever \
+        was found so far: a closed pipe is an error, not a silent SIGPIPE.
         """
 
     static let reasons = """

@@ -16,6 +16,7 @@ enum ReceiptCheck {
     }
 
     static func main() {
+        OutputDescriptor.prepareProcess()
         let console = Console()
         var arguments = CommandLine.arguments.dropFirst()
         guard let defaultCommand = commands.first else {
@@ -24,10 +25,10 @@ enum ReceiptCheck {
         switch arguments.first {
         case "--help", "-h":
             console.out(HelpCommand.text(commands.map { $0.spec }))
-            exit(ExitStatus.valid.rawValue)
+            exit(console.exitStatus(.valid).rawValue)
         case "--version":
             console.out(VersionCommand.text)
-            exit(ExitStatus.valid.rawValue)
+            exit(console.exitStatus(.valid).rawValue)
         default:
             break
         }
@@ -40,13 +41,13 @@ enum ReceiptCheck {
             let parsed = try ArgumentParser.parse(arguments, for: command.spec)
             if parsed.flag("help") {
                 console.out(command.spec.help)
-                exit(ExitStatus.valid.rawValue)
+                exit(console.exitStatus(.valid).rawValue)
             }
-            exit(command.run(parsed, console: console).rawValue)
+            exit(console.exitStatus(command.run(parsed, console: console)).rawValue)
         } catch {
             console.error(error.message)
             console.err("usage: \(command.spec.usage)\n")
-            exit(ExitStatus.usage.rawValue)
+            exit(console.exitStatus(.usage).rawValue)
         }
     }
 }

@@ -7,16 +7,19 @@ import ReceiptKit
 #endif
 
 /// Reports as text for a person: the verdict and why first, then what the receipt says.
+///
+/// Every string that came from the input (or names it) goes through `TerminalText`, so a
+/// receipt cannot draw on the terminal or add lines to its own report.
 enum ReportText {
     /// `detailed` (inspect) lists every field, purchase and undocumented attribute.
     static func render(_ report: ValidationReport, detailed: Bool) -> String {
-        var out = "\(report.input): \(report.status.rawValue.uppercased())"
+        var out = "\(TerminalText.escaped(report.input)): \(report.status.rawValue.uppercased())"
         if let reason = report.reason {
             out += " (\(reason.rawValue))"
         }
         out += "\n"
         if report.status != .valid, let message = report.message {
-            out += "  why: \(message)\n"
+            out += "  why: \(TerminalText.escaped(message))\n"
         }
         if let receipt = report.receipt {
             out += fields(receipt, report: report, detailed: detailed)
@@ -29,7 +32,7 @@ enum ReportText {
             for check in report.checks {
                 let mark = check.passed ? "pass" : "FAIL"
                 let name = check.name.rawValue.padded(to: 17)
-                out += "    \(mark) \(name)\(check.detail)\n"
+                out += "    \(mark) \(name)\(TerminalText.escaped(check.detail))\n"
             }
         }
         if let trust = report.trust {
@@ -43,7 +46,7 @@ enum ReportText {
                 for certificate in trust.chain {
                     let window =
                         "\(certificate.notBefore.flatMap(RFC3339.format) ?? "?") .. \(certificate.notAfter.flatMap(RFC3339.format) ?? "?")"
-                    out += "    \(certificate.subject)\n      valid \(window)\n"
+                    out += "    \(TerminalText.escaped(certificate.subject))\n      valid \(window)\n"
                 }
             }
         }
@@ -77,11 +80,11 @@ enum ReportText {
         var out = ""
         for (label, value) in rows {
             guard let value else { continue }
-            out += "  \(label.padded(to: 19))\(value)\n"
+            out += "  \(label.padded(to: 19))\(TerminalText.escaped(value))\n"
         }
         let shown = detailed ? receipt.inApp[...] : receipt.inApp.prefix(5)
         for (index, purchase) in shown.enumerated() {
-            out += "    \(index + 1). " + describe(purchase, detailed: detailed) + "\n"
+            out += "    \(index + 1). " + TerminalText.escaped(describe(purchase, detailed: detailed)) + "\n"
         }
         if shown.count < receipt.inApp.count {
             out += "    ... \(receipt.inApp.count - shown.count) more (inspect lists them all)\n"

@@ -16,16 +16,17 @@ enum RuleReportText {
             for decision in results.entitlements {
                 let mark = decision.granted ? "GRANTED" : "denied "
                 let reasons = decision.reasons.isEmpty ? ["no rule satisfied"] : decision.reasons
-                out += "    \(mark) \(decision.name): \(reasons[0])\n"
+                let name = TerminalText.escaped(decision.name)
+                out += "    \(mark) \(name): \(TerminalText.escaped(reasons[0]))\n"
                 for reason in reasons.dropFirst() {
-                    out += "            \(String(repeating: " ", count: decision.name.count)) \(reason)\n"
+                    out += "            \(String(repeating: " ", count: name.count)) \(TerminalText.escaped(reason))\n"
                 }
             }
         }
         if !results.warnings.isEmpty {
             out += "  warnings:\n"
             for warning in results.warnings {
-                out += "    ! \(warning)\n"
+                out += "    ! \(TerminalText.escaped(warning))\n"
             }
         }
         if !results.subscriptions.isEmpty {
@@ -36,7 +37,7 @@ enum RuleReportText {
                 if status.inIntroOffer { parts.append("in intro offer") }
                 if let end = status.periods.map(\.end).max() { parts.append("expires \(show(end))") }
                 parts.append("\(status.periods.count) period" + (status.periods.count == 1 ? "" : "s"))
-                out += "    " + parts.joined(separator: "  ") + "\n"
+                out += "    " + TerminalText.escaped(parts.joined(separator: "  ")) + "\n"
                 if let ends = status.trialEnds {
                     out += "      trial ends \(day(ends))"
                     if let reminder = status.reminderDue { out += ", reminder due \(day(reminder))" }

@@ -29,7 +29,7 @@ enum SubscriptionTimeline {
             let name = purchase.productID ?? "(no product id)"
             if !products.contains(name) { products.append(name) }
         }
-        let labelWidth = min(36, products.map(\.count).max() ?? 0)
+        let labelWidth = min(36, products.map { TerminalText.escaped($0).count }.max() ?? 0)
         var out = "  timeline:\n"
         let axisStart = RuleReportText.day(first)
         let axisEnd = RuleReportText.day(last)
@@ -60,7 +60,7 @@ enum SubscriptionTimeline {
             if let end = previousEnd {
                 mark(&row, column(end), "]")
             }
-            out += "    \(pad(product, labelWidth)) |\(String(row))|\n"
+            out += "    \(pad(TerminalText.escaped(product), labelWidth)) |\(String(row))|\n"
         }
         if now >= first, now <= last {
             out += "    \(pad("", labelWidth))  \(String(repeating: " ", count: column(now)))^ now\n"

@@ -57,7 +57,7 @@ enum ReportRun {
         } catch {
             return SetupError.internalError("\(error)").report(to: console, usage: spec.usage)
         }
-        var source = InputSource(operands: arguments.operands, settings: settings, limit: limit)
+        var source = InputSource(operands: arguments.operands, settings: settings, limit: limit, console: console)
         let runner = BatchRunner(
             validator: validator, settings: settings, limit: limit, detailed: detailed, rules: rules,
             enforcesRequirements: enforcesRequirements, status: status)

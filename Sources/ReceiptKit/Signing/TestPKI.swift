@@ -208,6 +208,19 @@ public struct TestPKI: Sendable, Equatable {
         public static let storeKitKey = "storekit.key.pem"
     }
 
+    /// The files `write(to:)` writes, by name within the directory.
+    public var files: [(name: String, bytes: [UInt8])] {
+        [
+            (FileName.rootPEM, root.certificatePEM), (FileName.rootDER, root.certificateDER),
+            (FileName.rootKey, root.privateKeyPEM),
+            (FileName.intermediatePEM, intermediate.certificatePEM),
+            (FileName.intermediateKey, intermediate.privateKeyPEM),
+            (FileName.leafPEM, leaf.certificatePEM), (FileName.leafKey, leaf.privateKeyPEM),
+            (FileName.storeKitPEM, storeKit.certificatePEM), (FileName.storeKitDER, storeKit.certificateDER),
+            (FileName.storeKitKey, storeKit.privateKeyPEM),
+        ]
+    }
+
     /// Writes every certificate and key into `directory`, creating it if needed.
     public func write(to directory: String) throws(TestPKIFileError) {
         do {
@@ -217,15 +230,6 @@ public struct TestPKI: Sendable, Equatable {
                 kind: .unwritable, path: directory,
                 reason: "cannot create the directory: \(FileErrorText.describe(error))")
         }
-        let files: [(String, [UInt8])] = [
-            (FileName.rootPEM, root.certificatePEM), (FileName.rootDER, root.certificateDER),
-            (FileName.rootKey, root.privateKeyPEM),
-            (FileName.intermediatePEM, intermediate.certificatePEM),
-            (FileName.intermediateKey, intermediate.privateKeyPEM),
-            (FileName.leafPEM, leaf.certificatePEM), (FileName.leafKey, leaf.privateKeyPEM),
-            (FileName.storeKitPEM, storeKit.certificatePEM), (FileName.storeKitDER, storeKit.certificateDER),
-            (FileName.storeKitKey, storeKit.privateKeyPEM),
-        ]
         for (name, bytes) in files {
             let path = directory + "/" + name
             do {

@@ -1,0 +1,79 @@
+import Dispatch
+import Foundation
+import Testing
+
+@testable import receipt_check
+
+/// The batch read-ahead (`ReadAheadWindow`) is bounded in bytes as well as in inputs, so a run over large lines
+/// holds about one budget of input whatever `--jobs` is.
+@Suite struct BatchReadAheadTests {
+    @Test func bytesBoundTheWindowBeforeTheCountDoes() {
+        let window = ReadAheadWindow(maxCount: 64, maxBytes: 100)
+        #expect(window.tryAcquire(bytes: 60))
+        #expect(window.tryAcquire(bytes: 40))
+        #expect(!window.tryAcquire(bytes: 1))
+        #expect(window.held == ReadAheadWindow.Held(count: 2, bytes: 100))
+        window.release(bytes: 60)
+        #expect(!window.tryAcquire(bytes: 61))
+        #expect(window.tryAcquire(bytes: 60))
+    }
+
+    @Test func anInputOverTheBudgetIsLetInAlone() {
+        let window = ReadAheadWindow(maxCount: 64, maxBytes: 100)
+        #expect(window.tryAcquire(bytes: 1_000))
+        #expect(!window.tryAcquire(bytes: 0))
+        window.release(bytes: 1_000)
+        #expect(window.tryAcquire(bytes: 10))
+        #expect(!window.tryAcquire(bytes: 1_000))
+    }
+
+    @Test func theCountStillBoundsSmallInputs() {
+        let window = ReadAheadWindow(maxCount: 3, maxBytes: 1 << 30)
+        for _ in 0..<3 {
+            #expect(window.tryAcquire(bytes: 1))
+        }
+        #expect(!window.tryAcquire(bytes: 1))
+        #expect(window.held == ReadAheadWindow.Held(count: 3, bytes: 3))
+    }
+
+    /// One producer, four consumers printing out of order: what is held never exceeds the
+    /// budget (or one input over it), and every place comes back.
+    @Test func heldBytesStayWithinTheBudgetUnderConcurrency() {
+        let window = ReadAheadWindow(maxCount: 64, maxBytes: 1_000)
+        let queue = WorkQueue<Int>()
+        let group = DispatchGroup()
+        var overBudget = 0
+        for _ in 0..<4 {
+            DispatchQueue.global().async(group: group) {
+                while let bytes = queue.take() {
+                    window.release(bytes: bytes)
+                }
+            }
+        }
+        let sizes = (0..<2_000).map { index in index % 97 == 0 ? 5_000 : (index * 37) % 400 }
+        for bytes in sizes {
+            window.acquire(bytes: bytes)
+            let held = window.held
+            if held.bytes > max(1_000, bytes) || held.count > 64 {
+                overBudget += 1
+            }
+            queue.put(bytes)
+        }
+        for _ in 0..<4 {
+            queue.put(nil)
+        }
+        group.wait()
+        #expect(overBudget == 0)
+        #expect(window.held == ReadAheadWindow.Held())
+    }
+
+    @Test func aFileHoldsItsSizeUpToTheLimitAndAStreamTheLimit() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("held-\(UUID().uuidString)")
+        try Data(count: 5_000).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(BatchInput(name: "f", content: .path(file.path)).heldBytes(limit: 1 << 20) == 5_000)
+        #expect(BatchInput(name: "f", content: .path(file.path)).heldBytes(limit: 1_000) == 1_000)
+        #expect(BatchInput(name: "-", content: .path("-")).heldBytes(limit: 1_000) == 1_000)
+        #expect(BatchInput(name: "l", content: .bytes([1, 2, 3])).heldBytes(limit: 1_000) == 3)
+    }
+}

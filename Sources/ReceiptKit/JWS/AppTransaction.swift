@@ -18,6 +18,9 @@ public struct AppTransaction: Sendable, Equatable, Codable {
     public let appTransactionId: String?
     public let originalPlatform: String?
     public let signedDate: JWSDate?
+    /// When the app purchase itself was refunded (Apple back-deploys it to older AppTransactions).
+    public let revocationDate: JWSDate?
+    public let revocationReason: Int64?
     /// Members not listed above, as they came.
     public let unknown: [String: JSONValue]
 
@@ -43,6 +46,8 @@ public struct AppTransaction: Sendable, Equatable, Codable {
         appTransactionId = try reader.value("appTransactionId")
         originalPlatform = try reader.value("originalPlatform")
         signedDate = try reader.value("signedDate")
+        revocationDate = try reader.value("revocationDate")
+        revocationReason = try reader.value("revocationReason")
         unknown = reader.unknown()
     }
 
@@ -64,6 +69,8 @@ public struct AppTransaction: Sendable, Equatable, Codable {
         try writer.put(appTransactionId, "appTransactionId")
         try writer.put(originalPlatform, "originalPlatform")
         try writer.put(signedDate, "signedDate")
+        try writer.put(revocationDate, "revocationDate")
+        try writer.put(revocationReason, "revocationReason")
         try writer.unknown(unknown)
     }
 }

@@ -23,6 +23,7 @@ extension EntitlementFacts {
                 originalPurchaseDate: app.originalPurchaseDate?.date,
                 receiptCreationDate: app.receiptCreationDate?.date,
                 environment: Self.environment(app.environment ?? app.receiptType))
+            appRevocationDate = app.revocationDate?.date
         case .transaction(let transaction):
             self.init(
                 source: .transaction, bundleID: transaction.bundleId,
@@ -52,6 +53,7 @@ extension EntitlementFacts {
             originalApplicationVersion = nested.originalApplicationVersion
             originalPurchaseDate = nested.originalPurchaseDate
             receiptCreationDate = nested.receiptCreationDate
+            appRevocationDate = nested.appRevocationDate
         }
         bundleID = bundleID ?? nested.bundleID
         if environment == .unknown {

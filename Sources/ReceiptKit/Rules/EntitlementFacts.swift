@@ -26,6 +26,11 @@ public struct EntitlementFacts: Sendable, Equatable {
     public var environment: ReceiptEnvironment
     /// In-app purchases; StoreKit 2 transactions are mapped onto the same record.
     public var purchases: [InAppPurchase]
+    /// When the app purchase itself was refunded (an AppTransaction's `revocationDate`): from then on
+    /// nothing is granted from what it says about the purchase (grandfathering).
+    public var appRevocationDate: Date?
+    /// A receipt's expiration date (field 21, volume purchase (VPP) receipts): from then on it grants nothing.
+    public var receiptExpirationDate: Date?
 
     public init(
         source: Source, bundleID: String? = nil, applicationVersion: String? = nil,
@@ -48,6 +53,7 @@ public struct EntitlementFacts: Sendable, Equatable {
             originalApplicationVersion: receipt.originalApplicationVersion,
             originalPurchaseDate: receipt.originalPurchaseDate, receiptCreationDate: receipt.receiptCreationDate,
             environment: receipt.environment, purchases: receipt.inApp)
+        receiptExpirationDate = receipt.expirationDate
     }
 
     /// How reasons name the source: "the receipt", "the AppTransaction", ...

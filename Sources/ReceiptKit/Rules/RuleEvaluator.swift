@@ -42,6 +42,7 @@ struct RuleEvaluator {
         case .compareVersion(let field, let op, let text):
             return version(field, op, text)
         case .compareDate(let field, let op, let date):
+            if field == .originalPurchaseDate, let revoked = revokedApp() { return revoked }
             let value = field == .originalPurchaseDate ? facts.originalPurchaseDate : facts.receiptCreationDate
             guard let value else { return missing(field) }
             let order = value < date ? -1 : (value == date ? 0 : 1)
@@ -89,6 +90,7 @@ struct RuleEvaluator {
     private func version(_ field: RuleField, _ op: ComparisonOperator, _ text: String) -> Outcome {
         let raw = field == .originalApplicationVersion ? facts.originalApplicationVersion : facts.applicationVersion
         guard let raw else { return missing(field) }
+        if field == .originalApplicationVersion, let revoked = revokedApp() { return revoked }
         if field == .originalApplicationVersion, facts.environment == .sandbox || facts.environment == .xcode,
             testEnvironment != facts.environment
         {
@@ -119,6 +121,17 @@ struct RuleEvaluator {
             }
         }
         return outcome
+    }
+
+    /// Unknown, with the reason, when the app purchase was refunded by the evaluation time: grandfathering
+    /// reads the purchase, and a refunded purchase grants nothing.
+    private func revokedApp() -> Outcome? {
+        guard let revoked = facts.appRevocationDate, revoked <= time else { return nil }
+        return Outcome(
+            value: nil,
+            reasons: [
+                "the app purchase was refunded at \(show(revoked)) (the AppTransaction's revocationDate): nothing is granted from it"
+            ])
     }
 
     private func compared(_ field: RuleField, _ value: String, _ op: ComparisonOperator, _ target: String, holds: Bool)

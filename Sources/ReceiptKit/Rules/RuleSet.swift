@@ -64,6 +64,11 @@ public struct RuleSet: Sendable, Equatable {
     public func evaluate(
         facts: EntitlementFacts, at time: Date, platform: Platform?, environment: ReceiptEnvironment? = nil
     ) -> [EntitlementDecision] {
+        if let expired = facts.receiptExpirationDate, expired <= time {
+            let reason =
+                "the receipt expired at \(RFC3339.format(expired) ?? "?") (field 21: a volume purchase license that ended): nothing is granted"
+            return entitlements.map { EntitlementDecision(name: $0, granted: false, reasons: [reason]) }
+        }
         let evaluator = RuleEvaluator(facts: facts, time: time, platform: platform, testEnvironment: environment)
         return entitlements.map { name in
             let own = rules.filter { $0.entitlement == name }

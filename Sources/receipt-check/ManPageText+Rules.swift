@@ -16,15 +16,17 @@ extension ManPageText {
         and        := unary ("and" unary)*
         unary      := "not" unary | "(" condition ")" | primary
         primary    := FIELD OP VALUE
-                    | "product" STRING
+                    | "product" STRING ["for" TERM]
                     | "subscription" STRING "active"
         """
 
     static func ruleLimits(depth: Int) -> String {
         """
-        not binds tighter than and, which binds tighter than or. product is any purchase of the product \
-        not refunded at --now; subscription ... active is a period with purchase <= now < expires, not \
-        cancelled by then. Parentheses and not nest at most \(depth) levels. A comparison on a field the \
+        not binds tighter than and, which binds tighter than or. product is a purchase of the product \
+        made by --now (5 minutes of clock skew allowed) and not refunded by then; it is unknown for an \
+        auto-renewable subscription (use subscription ... active) and for a consumable; product ... for \
+        TERM holds a non-renewing subscription for an ISO 8601 term (P1Y, P6M, P30D). subscription ... \
+        active is a period with purchase <= now < expires, not cancelled by then. Parentheses and not nest at most \(depth) levels. A comparison on a field the \
         receipt lacks is unknown, and a rule whose outcome is unknown is not satisfied (not keeps it \
         unknown). On iOS field 19 (original_application_version) is the build number of the first \
         download, on macOS the marketing version: say which with --platform. Sandbox and TestFlight \

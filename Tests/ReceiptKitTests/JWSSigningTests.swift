@@ -149,9 +149,10 @@ import Testing
         func granted(_ time: String) throws -> [Bool] {
             rules.evaluate(facts: facts, at: try #require(try RFC3339.parse(time)), platform: nil).map(\.granted)
         }
-        #expect(try granted("2024-04-30T00:00:00Z") == [false, true])
-        #expect(try granted("2024-05-10T00:00:00Z") == [true, true])
-        // Revoked on 2024-05-20: neither the subscription nor the purchase counts from then on.
+        // product on an auto-renewable subscription would hold it after it expired: it is never granted.
+        #expect(try granted("2024-04-30T00:00:00Z") == [false, false])
+        #expect(try granted("2024-05-10T00:00:00Z") == [true, false])
+        // Revoked on 2024-05-20: the subscription does not count from then on.
         #expect(try granted("2024-05-25T00:00:00Z") == [false, false])
     }
 }

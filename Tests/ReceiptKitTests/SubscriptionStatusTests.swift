@@ -16,20 +16,24 @@ import Testing
     }
 
     /// tpinapp-11: one week (05-09..05-16), then a month renewed once (06-28..07-28..08-28), a gap, a month
-    /// again (09-19..10-19).
+    /// again (09-19..10-19). A period counts from 5 minutes (the allowed clock skew) before its start.
     static let tpinapp11: [(String, String, SubscriptionStatus.State)] = [
-        ("org.getpure.pure.Week", "2023-05-09T23:20:54Z", .notStarted),
+        ("org.getpure.pure.Week", "2023-05-09T23:15:54Z", .notStarted),
+        ("org.getpure.pure.Week", "2023-05-09T23:15:55Z", .active),
+        ("org.getpure.pure.Week", "2023-05-09T23:20:54Z", .active),
         ("org.getpure.pure.Week", "2023-05-09T23:20:55Z", .active),
         ("org.getpure.pure.Week", "2023-05-16T23:20:54Z", .active),
         ("org.getpure.pure.Week", "2023-05-16T23:20:55Z", .expired),
         ("org.getpure.pure.Week", "2024-01-01T00:00:00Z", .expired),
         ("org.getpure.pure.Month", "2023-05-12T00:00:00Z", .notStarted),
-        ("org.getpure.pure.Month", "2023-06-28T13:54:07Z", .notStarted),
+        ("org.getpure.pure.Month", "2023-06-28T13:49:07Z", .notStarted),
+        ("org.getpure.pure.Month", "2023-06-28T13:54:07Z", .active),
         ("org.getpure.pure.Month", "2023-06-28T13:54:08Z", .active),
         ("org.getpure.pure.Month", "2023-07-28T13:54:08Z", .active),
         ("org.getpure.pure.Month", "2023-08-28T13:54:07Z", .active),
         ("org.getpure.pure.Month", "2023-08-28T13:54:08Z", .expired),
-        ("org.getpure.pure.Month", "2023-09-19T23:26:22Z", .expired),
+        ("org.getpure.pure.Month", "2023-09-19T23:21:22Z", .expired),
+        ("org.getpure.pure.Month", "2023-09-19T23:26:22Z", .active),
         ("org.getpure.pure.Month", "2023-09-19T23:26:23Z", .active),
         ("org.getpure.pure.Month", "2023-10-19T23:26:22Z", .active),
         ("org.getpure.pure.Month", "2023-10-19T23:26:23Z", .expired),
@@ -76,7 +80,8 @@ import Testing
             let periods = SubscriptionPeriod.periods(of: product, in: receipt)
             guard let first = periods.first, let lastEnd = periods.map(\.end).max() else { continue }
             let before = SubscriptionStatus.status(
-                of: product, in: receipt, at: first.start.addingTimeInterval(-1), reminderDays: 2)
+                of: product, in: receipt, at: first.start.addingTimeInterval(-SubscriptionPeriod.allowedClockSkew - 1),
+                reminderDays: 2)
             #expect(before.state == .notStarted)
             let after = SubscriptionStatus.status(of: product, in: receipt, at: lastEnd, reminderDays: 2)
             #expect(after.state == .expired)

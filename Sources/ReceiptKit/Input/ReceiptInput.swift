@@ -104,7 +104,7 @@ public enum ReceiptInput {
         let json: JSONValue
         do {
             json = try JSONText.parse(text, what: "the JSON body", reason: .unsupportedFormat, limits: bodyLimits)
-        } catch where error.reason == .duplicateMember {
+        } catch  where error.reason == .duplicateMember {
             throw error
         } catch {
             // A NeXTSTEP property list is not JSON: looked for only once the text failed as JSON.

@@ -78,6 +78,6 @@ extension EntitlementFacts {
             // offerType 1 is an introductory offer, 2 a promotional offer (Apple's OfferType).
             isInIntroOfferPeriod: transaction.offerType == 1,
             promotionalOfferID: transaction.offerType == 2 ? transaction.offerIdentifier : nil,
-            isUpgraded: transaction.isUpgraded)
+            isUpgraded: transaction.isUpgraded, storeKitType: transaction.type)
     }
 }

@@ -14,8 +14,11 @@ public indirect enum RuleCondition: Sendable, Equatable {
     case compareDate(RuleField, ComparisonOperator, Date)
     case compareEnvironment(ComparisonOperator, ReceiptEnvironment)
     case compareString(RuleField, ComparisonOperator, String)
-    /// Any purchase of the product not cancelled (refunded) at evaluation time.
+    /// Any purchase of the product made by the evaluation time and not cancelled (refunded) by then.
     case product(String)
+    /// `product "X" for TERM`: a purchase held from its purchase date for the term (a non-renewing
+    /// subscription, whose end the App Store does not record).
+    case productForTerm(String, PurchaseTerm)
     /// A subscription period of the product covering the evaluation time, not cancelled by then.
     case subscriptionActive(String)
     case not(RuleCondition)
@@ -28,7 +31,7 @@ public indirect enum RuleCondition: Sendable, Equatable {
         case .compareVersion(let own, _, _), .compareDate(let own, _, _), .compareString(let own, _, _):
             own == field
         case .compareEnvironment: field == .environment
-        case .product, .subscriptionActive: false
+        case .product, .productForTerm, .subscriptionActive: false
         case .not(let inner): inner.mentions(field)
         case .and(let operands), .or(let operands): operands.contains { $0.mentions(field) }
         }

@@ -56,7 +56,9 @@ struct RuleEvaluator {
             return compared(
                 field, "\"\(value)\"", op, "\"\(text)\"", holds: op.holds(value.isIdentical(to: text) ? 0 : 1))
         case .product(let product):
-            return purchase(of: product)
+            return purchase(of: product, term: nil)
+        case .productForTerm(let product, let term):
+            return purchase(of: product, term: term)
         case .subscriptionActive(let product):
             return subscription(product)
         case .not(let inner):
@@ -151,20 +153,60 @@ struct RuleEvaluator {
         return Outcome(value: nil, reasons: ["no \(field.label) in \(facts.noun)\(note): rule not satisfied"])
     }
 
-    private func purchase(of product: String) -> Outcome {
+    private func purchase(of product: String, term: PurchaseTerm?) -> Outcome {
         let purchases = facts.purchases.filter { String.identical($0.productID, product) }
         guard !purchases.isEmpty else {
             return Outcome(satisfied: false, reasons: ["no purchase of \"\(product)\" in \(facts.noun)"])
         }
-        if let kept = purchases.first(where: { $0.cancellationDate.map { $0 > time } ?? true }) {
-            var reason = "purchase of \"\(product)\""
-            if let date = kept.purchaseDate { reason += " on \(show(date))" }
-            if let id = kept.transactionID { reason += " (transaction \(id))" }
-            return Outcome(satisfied: true, reasons: [reason])
+        // A purchase says nothing of the time after it for these kinds: refuse to guess.
+        if term == nil, purchases.contains(where: { $0.kind == .autoRenewable }) {
+            return Outcome(
+                value: nil,
+                reasons: [
+                    "\"\(product)\" is an auto-renewable subscription, which product would hold after it expired: use subscription \"\(product)\" active (rule not satisfied)"
+                ])
         }
-        let dates = purchases.compactMap(\.cancellationDate).map(show).joined(separator: ", ")
-        return Outcome(
-            satisfied: false, reasons: ["every purchase of \"\(product)\" was refunded (cancelled \(dates))"])
+        if purchases.contains(where: { $0.kind == .consumable }) {
+            return Outcome(
+                value: nil,
+                reasons: [
+                    "\"\(product)\" is a consumable, which the App Store lists only until the app finishes the transaction: product cannot say it is still owed (rule not satisfied)"
+                ])
+        }
+        let made = purchases.filter { purchase in
+            purchase.purchaseDate.map { $0 <= time.addingTimeInterval(SubscriptionPeriod.allowedClockSkew) } ?? true
+        }
+        guard !made.isEmpty else {
+            let dates = purchases.compactMap(\.purchaseDate).map(show).joined(separator: ", ")
+            return Outcome(
+                satisfied: false, reasons: ["\"\(product)\" was purchased on \(dates), after \(show(time))"])
+        }
+        let kept = made.filter { $0.cancellationDate.map { $0 > time } ?? true }
+        guard !kept.isEmpty else {
+            let dates = made.compactMap(\.cancellationDate).map(show).joined(separator: ", ")
+            return Outcome(
+                satisfied: false, reasons: ["every purchase of \"\(product)\" was refunded (cancelled \(dates))"])
+        }
+        if let term {
+            let ends = kept.compactMap { purchase in purchase.purchaseDate.flatMap(term.end(from:)) }
+            guard let end = ends.filter({ $0 > time }).max() else {
+                let last = ends.max().map(show) ?? "?"
+                return Outcome(
+                    satisfied: false,
+                    reasons: ["the \(term) term of \"\(product)\" ended at \(last), before \(show(time))"])
+            }
+            return Outcome(
+                satisfied: true, reasons: ["purchase of \"\(product)\" held for \(term), until \(show(end))"])
+        }
+        let held = kept[0]
+        var reason = "purchase of \"\(product)\""
+        if let date = held.purchaseDate { reason += " on \(show(date))" }
+        if let id = held.transactionID { reason += " (transaction \(id))" }
+        if held.kind == .nonRenewing {
+            reason +=
+                "; a non-renewing subscription is held forever unless a term is given (product \"\(product)\" for P1Y)"
+        }
+        return Outcome(satisfied: true, reasons: [reason])
     }
 
     private func subscription(_ product: String) -> Outcome {

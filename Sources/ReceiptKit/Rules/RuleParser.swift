@@ -168,7 +168,16 @@ public struct RuleParser {
         let token = advance()
         switch token.kind {
         case .word("product"):
-            return .product(try quotedString(what: "a quoted product id"))
+            let product = try quotedString(what: "a quoted product id")
+            guard peek.kind == .word("for") else { return .product(product) }
+            _ = advance()
+            let term = advance()
+            guard case .word(let text) = term.kind, let duration = PurchaseTerm(text) else {
+                throw RuleParseError(
+                    origin: "", column: term.column,
+                    message: "expected an ISO 8601 term such as P1Y, P6M, P30D or PT12H, found \(term.shown)")
+            }
+            return .productForTerm(product, duration)
         case .word("subscription"):
             let product = try quotedString(what: "a quoted product id")
             let keyword = advance()

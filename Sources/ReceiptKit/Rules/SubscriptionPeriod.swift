@@ -16,9 +16,15 @@ public struct SubscriptionPeriod: Sendable, Equatable {
     /// The transaction was upgraded to another subscription: Apple says to provide no service for it.
     public var isUpgraded = false
 
+    /// How far a purchase may lie after the evaluation time and still count as made: clocks of the App
+    /// Store and of the server disagree by seconds, and a purchase signed just now must not read "not yet
+    /// started".
+    public static let allowedClockSkew: TimeInterval = 300
+
     /// Whether the period grants access at `time`: started, not yet expired, not cancelled by then.
     public func isActive(at time: Date) -> Bool {
-        start <= time && time < end && !isCancelled(by: time) && !isUpgraded
+        start <= time.addingTimeInterval(Self.allowedClockSkew) && time < end && !isCancelled(by: time)
+            && !isUpgraded
     }
 
     public func isCancelled(by time: Date) -> Bool {

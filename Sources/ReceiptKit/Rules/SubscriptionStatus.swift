@@ -58,7 +58,11 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
         of product: String, in purchases: [InAppPurchase], at time: Date, reminderDays: Int
     ) -> SubscriptionStatus {
         let periods = SubscriptionPeriod.periods(of: product, in: purchases)
-        let covering = periods.filter { $0.start <= time && time < $0.end }
+        // Periods that contain the time; failing those, one that starts within the clock skew after it
+        // (sandbox periods last minutes, so the skew must not reach past a period that already started).
+        let started = time.addingTimeInterval(SubscriptionPeriod.allowedClockSkew)
+        let containing = periods.filter { $0.start <= time && time < $0.end }
+        let covering = containing.isEmpty ? periods.filter { $0.start <= started && time < $0.end } : containing
         let state: State
         let current: SubscriptionPeriod?
         if let active = covering.last(where: { $0.isActive(at: time) }) {
@@ -70,7 +74,7 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
         } else if let upgraded = covering.last {
             state = .upgraded
             current = upgraded
-        } else if let latest = periods.last(where: { $0.start <= time }) {
+        } else if let latest = periods.last(where: { $0.start <= started }) {
             state = latest.isCancelled(by: time) ? .refunded : .expired
             current = nil
         } else {

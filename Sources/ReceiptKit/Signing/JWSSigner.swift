@@ -40,7 +40,8 @@ public enum JWSSigner {
         }
         let x5c = ([signer] + chain).map { "\"" + Data($0.certificateDER).base64EncodedString() + "\"" }
         let header =
-            "{\"alg\":\"ES256\",\"x5c\":[" + x5c.joined(separator: ",") + "]" + (extraHeader.map { "," + $0 } ?? "") + "}"
+            "{\"alg\":\"ES256\",\"x5c\":[" + x5c.joined(separator: ",") + "]" + (extraHeader.map { "," + $0 } ?? "")
+            + "}"
         let signingInput = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(payload)
         let der = try derSignature(over: Array(signingInput.utf8), key: key)
         let jose = try joseSignature(fromDER: der)

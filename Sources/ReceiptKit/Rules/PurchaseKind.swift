@@ -1,0 +1,23 @@
+/// What kind of product a purchase is, as far as the input says.
+public enum PurchaseKind: Sendable, Equatable {
+    case autoRenewable
+    case nonRenewing
+    case consumable
+    case nonConsumable
+    /// A receipt entry without an expires date: receipts do not say which of the other kinds it is.
+    case unknown
+}
+
+extension InAppPurchase {
+    /// From a StoreKit 2 transaction's `type`; for a receipt entry, an expires date (field 1708) or product
+    /// type 3 (field 1707, undocumented, seen only on auto-renewable subscriptions) marks an auto-renewable one.
+    public var kind: PurchaseKind {
+        switch storeKitType {
+        case "Auto-Renewable Subscription": return .autoRenewable
+        case "Non-Renewing Subscription": return .nonRenewing
+        case "Consumable": return .consumable
+        case "Non-Consumable": return .nonConsumable
+        default: return expiresDate != nil || productType == 3 ? .autoRenewable : .unknown
+        }
+    }
+}

@@ -1,0 +1,71 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// How long a purchase is held, as an ISO 8601 duration (`P1Y`, `P6M`, `P2W`, `P30D`, `PT12H`): the term
+/// of a non-renewing subscription, whose expiry the App Store does not record (`product "X" for P1Y`).
+public struct PurchaseTerm: Sendable, Equatable, CustomStringConvertible {
+    public let years: Int
+    public let months: Int
+    public let days: Int
+    public let seconds: Int
+    /// The duration as written.
+    public let description: String
+
+    /// Parses `P[nY][nM][nW][nD][T[nH][nM][nS]]` with whole numbers; nil for anything else, or a zero or
+    /// over-long term (each number at most 100,000).
+    public init?(_ text: String) {
+        var years = 0
+        var months = 0
+        var days = 0
+        var seconds = 0
+        var number: Int?
+        var inTime = false
+        var sawUnit = false
+        var scalars = text.unicodeScalars.makeIterator()
+        guard scalars.next() == "P" else { return nil }
+        while let scalar = scalars.next() {
+            if ("0"..."9").contains(scalar) {
+                let value = (number ?? 0) * 10 + Int(scalar.value - 48)
+                guard value <= 100_000 else { return nil }
+                number = value
+                continue
+            }
+            if scalar == "T", !inTime, number == nil {
+                inTime = true
+                continue
+            }
+            guard let value = number else { return nil }
+            switch (scalar, inTime) {
+            case ("Y", false): years += value
+            case ("M", false): months += value
+            case ("W", false): days += value * 7
+            case ("D", false): days += value
+            case ("H", true): seconds += value * 3600
+            case ("M", true): seconds += value * 60
+            case ("S", true): seconds += value
+            default: return nil
+            }
+            number = nil
+            sawUnit = true
+        }
+        guard sawUnit, number == nil, years + months + days + seconds > 0 else { return nil }
+        self.years = years
+        self.months = months
+        self.days = days
+        self.seconds = seconds
+        description = text
+    }
+
+    /// `date` plus the term, in the Gregorian calendar in UTC (so `P1M` from January 31 ends on the last
+    /// day of February); nil when the result cannot be represented.
+    public func end(from date: Date) -> Date? {
+        var calendar = Calendar(identifier: .gregorian)
+        guard let utc = TimeZone(identifier: "UTC") else { return nil }
+        calendar.timeZone = utc
+        let components = DateComponents(year: years, month: months, day: days, second: seconds)
+        return calendar.date(byAdding: components, to: date)
+    }
+}

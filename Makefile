@@ -20,6 +20,8 @@ help:
 	@echo "make fuzz      libFuzzer+ASan on every target, FUZZ_SECONDS (60) each;  make fuzz-smoke: 15 s each"
 	@echo "make test-asan / test-ubsan / test-tsan   the suite under a sanitizer (README: Security and limits)"
 	@echo "make leak-check  valgrind over the CLI;  make rss-check: RSS over 100,000 validations"
+	@echo "make test-openssl35  the suite against Debian 13's OpenSSL 3.5 in a debootstrapped root (as root)"
+	@echo "make test-spark / test-parallel   the README's Spark job and GNU parallel commands, run for real"
 	@echo "make install   release build, then install binary, man page, completions (PREFIX, DESTDIR)"
 	@echo "make uninstall remove exactly what make install installed"
 	@echo "make man / make completions   regenerate share/ from the option tables (committed)"
@@ -66,7 +68,7 @@ bench: deps
 FUZZ_SECONDS ?= 60
 SANITIZER_FILTER ?=
 TSAN_FILTER ?= Concurren|Batch
-.PHONY: fuzz fuzz-smoke test-asan test-ubsan test-tsan leak-check rss-check
+.PHONY: fuzz fuzz-smoke test-asan test-ubsan test-tsan leak-check rss-check test-openssl35 test-spark test-parallel
 
 fuzz: deps
 	bash Scripts/fuzz.sh all $(FUZZ_SECONDS)
@@ -92,6 +94,11 @@ leak-check: deps
 
 rss-check: deps
 	bash Scripts/rss-check.sh
+
+# Other systems users have (README: Tested on). The whole suite against Debian 13's OpenSSL 3.5 in a
+# debootstrapped Debian 13 root (root; the root is cached in OPENSSL35_ROOT between runs).
+test-openssl35:
+	RECEIPT_CORPUS=$(CORPUS) nice -n 10 bash Scripts/test-openssl35.sh
 # ---- Packaging: version, man page, completions, install, dist ----
 
 PREFIX ?= /usr/local

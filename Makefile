@@ -14,7 +14,7 @@ help:
 	@echo "make run       build and verify a bundled receipt (installs OpenSSL headers on Debian if missing)"
 	@echo "make test      build and run the whole test suite"
 	@echo "make build     debug build;  make release: optimised build"
-	@echo "make lint      swift format lint"
+	@echo "make lint      swift format lint, and actionlint over the GitHub Actions workflows"
 	@echo "make doctor    say what is missing to build (OpenSSL 3 headers, pkg-config) and how to get it"
 	@echo "make fixtures  regenerate Fixtures/ (test PKI and signed receipts)"
 	@echo "make fuzz      libFuzzer+ASan on every target, FUZZ_SECONDS (60) each;  make fuzz-smoke: 15 s each"
@@ -51,6 +51,7 @@ run: build
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Tools Package.swift
+	bash Scripts/lint-workflows.sh
 
 fixtures: build
 	bash Scripts/make-fixtures.sh $(BIN_DIR)/receipt-check
@@ -99,6 +100,14 @@ rss-check: deps
 # debootstrapped Debian 13 root (root; the root is cached in OPENSSL35_ROOT between runs).
 test-openssl35:
 	RECEIPT_CORPUS=$(CORPUS) nice -n 10 bash Scripts/test-openssl35.sh
+
+# The README's scale recipes run for real (README: At scale): examples/spark/verify.py in Spark
+# local[2] (PySpark from PyPI, Java 17), and the two GNU parallel commands.
+test-spark: build
+	RECEIPT_CORPUS=$(CORPUS) nice -n 10 bash Scripts/test-spark.sh $(BIN_DIR)/receipt-check
+
+test-parallel: build
+	nice -n 10 python3 Scripts/parallel-check.py $(BIN_DIR) $(CORPUS) .build/parallel-check
 # ---- Packaging: version, man page, completions, install, dist ----
 
 PREFIX ?= /usr/local

@@ -32,12 +32,16 @@ corpus=$(cd "${RECEIPT_CORPUS:-../shared/corpus}" 2>/dev/null && pwd) || {
 
 want="$suite ${packages[*]}"
 stamp="$root/.receipt-check-root"
+mkdir -p "$(dirname "$root")"
+# Exclusive while the root is checked or made, shared while a suite runs in it: concurrent runs
+# share one root, and none is remade under a running suite.
+exec 9>"$root.lock"
+flock 9
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
     echo "test-openssl35: reusing the Debian 13 root in $root"
 else
     echo "test-openssl35: making a Debian 13 root in $root (debootstrap $suite)"
     rm -rf "$root.new"
-    mkdir -p "$(dirname "$root")"
     include=$(IFS=,; echo "${packages[*]}")
     debootstrap --variant=minbase --include="$include" "$suite" "$root.new" "$mirror" >"$root.log" 2>&1 || {
         tail -n 30 "$root.log" >&2
@@ -50,6 +54,7 @@ else
     mv "$root.new" "$root"
 fi
 
+flock -s 9
 mkdir -p "$root/src/receipt-check" "$root/src/corpus" "$root$toolchain"
 # A private mount namespace: every mount below disappears with the process, however it ends.
 unshare --mount --propagation private bash -euo pipefail -c '

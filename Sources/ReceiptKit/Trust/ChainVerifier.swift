@@ -210,7 +210,7 @@ extension ChainVerifier {
         struct Failure: Error {
             let error: OpenSSLError
             /// A SHA-1 certificate signature that this system's policy refused to check.
-            var sha1Refused = false
+            let sha1Refused: Bool
 
             init(_ error: OpenSSLError, sha1Refused: Bool = false) {
                 self.error = error

@@ -4,7 +4,7 @@
 # Spark needs Java 17 or later (Debian: openjdk-17-jre-headless, which .ci/run installs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-receipt_check=${1:-.build/debug/receipt-check}
+receipt_check=${1:-.build/release/receipt-check}
 corpus=${RECEIPT_CORPUS:-../shared/corpus}
 
 java_version=$(java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -n 1) || true

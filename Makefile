@@ -14,13 +14,15 @@ help:
 	@echo "make run       build and verify a bundled receipt (installs OpenSSL headers on Debian if missing)"
 	@echo "make test      build and run the whole test suite"
 	@echo "make build     debug build;  make release: optimised build"
-	@echo "make lint      swift format lint"
+	@echo "make lint      swift format lint, and actionlint over the GitHub Actions workflows"
 	@echo "make golden    rewrite the corpus golden files after an intended output change"
 	@echo "make doctor    say what is missing to build (OpenSSL 3 headers, pkg-config) and how to get it"
 	@echo "make fixtures  regenerate Fixtures/ (test PKI and signed receipts)"
 	@echo "make fuzz      libFuzzer+ASan on every target, FUZZ_SECONDS (60) each;  make fuzz-smoke: 15 s each"
 	@echo "make test-asan / test-ubsan / test-tsan   the suite under a sanitizer (README: Security and limits)"
 	@echo "make leak-check  valgrind over the CLI;  make rss-check: RSS over 100,000 validations"
+	@echo "make test-openssl35  the suite against Debian 13's OpenSSL 3.5 in a debootstrapped root (as root)"
+	@echo "make test-spark / test-parallel   the README's Spark job and GNU parallel commands, run for real"
 	@echo "make install   release build, then install binary, man page, completions (PREFIX, DESTDIR)"
 	@echo "make uninstall remove exactly what make install installed"
 	@echo "make man / make completions   regenerate share/ from the option tables (committed)"
@@ -54,6 +56,7 @@ golden: build
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Tools Package.swift
+	bash Scripts/lint-workflows.sh
 
 fixtures: build
 	bash Scripts/make-fixtures.sh $(BIN_DIR)/receipt-check
@@ -71,7 +74,7 @@ bench: deps
 FUZZ_SECONDS ?= 60
 SANITIZER_FILTER ?=
 TSAN_FILTER ?= Concurren|Batch
-.PHONY: fuzz fuzz-smoke test-asan test-ubsan test-tsan leak-check rss-check
+.PHONY: fuzz fuzz-smoke test-asan test-ubsan test-tsan leak-check rss-check test-openssl35 test-spark test-parallel release-cli
 
 fuzz: deps
 	bash Scripts/fuzz.sh all $(FUZZ_SECONDS)
@@ -97,6 +100,23 @@ leak-check: deps
 
 rss-check: deps
 	bash Scripts/rss-check.sh
+
+# Other systems users have (README: Tested on). The whole suite against Debian 13's OpenSSL 3.5 in a
+# debootstrapped Debian 13 root (root; the root is cached in OPENSSL35_ROOT between runs).
+test-openssl35:
+	RECEIPT_CORPUS=$(CORPUS) nice -n 10 bash Scripts/test-openssl35.sh
+
+# The README's scale recipes run for real (README: At scale): examples/spark/verify.py in Spark
+# local[2] (PySpark from PyPI, Java 17), and the two GNU parallel commands. They use the optimised
+# CLI, as production would: the debug build is about 40 times slower on these lines.
+release-cli: deps
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product receipt-check
+
+test-spark: release-cli
+	RECEIPT_CORPUS=$(CORPUS) nice -n 10 bash Scripts/test-spark.sh $(RELEASE_DIR)/receipt-check
+
+test-parallel: release-cli
+	nice -n 10 python3 Scripts/parallel-check.py $(RELEASE_DIR) $(CORPUS) .build/parallel-check
 # ---- Packaging: version, man page, completions, install, dist ----
 
 PREFIX ?= /usr/local

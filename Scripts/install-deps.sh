@@ -19,6 +19,11 @@ fi
 if [ "$level" = ci ]; then
   command -v make >/dev/null 2>&1 || need+=(make)
   command -v valgrind >/dev/null 2>&1 || need+=(valgrind)  # make leak-check
+  command -v parallel >/dev/null 2>&1 || need+=(parallel)  # make test-parallel
+  command -v java >/dev/null 2>&1 || need+=(openjdk-17-jre-headless)  # make test-spark
+  command -v python3 >/dev/null 2>&1 || need+=(python3)
+  python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || need+=(python3-venv)  # PyPI tools in .build/*-venv
+  command -v debootstrap >/dev/null 2>&1 || need+=(debootstrap)  # make test-openssl35
 fi
 [ ${#need[@]} -eq 0 ] && exit 0
 

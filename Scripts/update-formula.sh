@@ -1,6 +1,6 @@
 #!/bin/sh
-# Points packaging/receipt-check.rb at a release tarball: sets url to URL and sha256 to the
-# tarball's digest. Usage: Scripts/update-formula.sh receipt-check-0.1.0.tar.gz https://.../receipt-check-0.1.0.tar.gz
+# Points packaging/receipt-check.rb at a release tarball: sets (or adds, after `license`) its url
+# and sha256. Usage: Scripts/update-formula.sh receipt-check-0.1.0.tar.gz https://.../receipt-check-0.1.0.tar.gz
 set -eu
 [ $# -eq 2 ] || { echo "usage: $0 TARBALL URL" >&2; exit 64; }
 tarball="$1" url="$2"
@@ -12,6 +12,11 @@ else
 fi
 formula="$(dirname "$0")/../packaging/receipt-check.rb"
 tmp="$formula.tmp"
-sed -e "s|^  url \".*\"|  url \"$url\"|" -e "s|^  sha256 \".*\"|  sha256 \"$digest\"|" "$formula" > "$tmp"
+awk -v url="$url" -v digest="$digest" '
+    /^  url "/ || /^  sha256 "/ { next }
+    { print }
+    /^  license "/ { print "  url \"" url "\""; print "  sha256 \"" digest "\"" }
+' "$formula" >"$tmp"
+grep -q "^  sha256 \"$digest\"" "$tmp" || { rm -f "$tmp"; echo "update-formula: no license line to add url after" >&2; exit 1; }
 mv "$tmp" "$formula"
 echo "receipt-check.rb: $url sha256 $digest"

@@ -1,10 +1,10 @@
-# Homebrew formula for receipt-check. `Scripts/update-formula.sh TARBALL URL` sets url and sha256
-# for a release tarball made by `make dist`; copy the result into a tap.
+# Homebrew formula for receipt-check. As committed it builds the repository's main branch
+# (`brew install --HEAD`); `Scripts/update-formula.sh TARBALL URL` adds the url and sha256 of a
+# release tarball made by `make dist`. Copy the result into a tap.
 class ReceiptCheck < Formula
   desc "Verify and decode App Store receipts and StoreKit 2 signed data"
   homepage "https://github.com/receipt-check/receipt-check"
-  url "https://github.com/receipt-check/receipt-check/releases/download/v0.1.0/receipt-check-0.1.0.tar.gz"
-  sha256 "0000000000000000000000000000000000000000000000000000000000000000"
+  license "Apache-2.0"
   head "https://github.com/receipt-check/receipt-check.git", branch: "main"
 
   depends_on "pkg-config" => :build

@@ -50,8 +50,10 @@ import Testing
             #expect(text.contains(reason.rawValue), "reason \(reason.rawValue) missing")
             #expect(!reason.summary.isEmpty)
         }
+        // groff 1.23 justifies with runs of spaces where 1.22 fitted the line.
+        let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         for status in ExitStatus.allCases {
-            #expect(text.contains(status.summary.prefix(20)), "exit status \(status.rawValue) missing")
+            #expect(words.contains(status.summary.prefix(20)), "exit status \(status.rawValue) missing")
         }
         for section in [
             "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "INPUTS", "TRUST", "RULE LANGUAGE", "EXIT STATUS",

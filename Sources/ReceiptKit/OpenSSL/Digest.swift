@@ -8,11 +8,16 @@ public final class Digest: @unchecked Sendable {
     public static let sha256 = Digest(name: "SHA256", displayName: "sha256", size: 32)
 
     let algorithm: OpaquePointer?
+    /// The error codes queued when the algorithm could not be fetched (drained here, so they are
+    /// not blamed on a later call).
+    let fetchFailure: [UInt]
     public let name: String
     public let size: Int
 
-    private init(name: String, displayName: String, size: Int) {
+    /// `name` as OpenSSL fetches it ("SHA1"); `displayName` as reports write it ("sha1").
+    init(name: String, displayName: String, size: Int) {
         algorithm = EVP_MD_fetch(nil, name, nil)
+        fetchFailure = algorithm == nil ? OpenSSLError.drainEntries().map(\.code) : []
         self.name = displayName
         self.size = size
     }

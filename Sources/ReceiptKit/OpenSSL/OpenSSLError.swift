@@ -11,21 +11,31 @@ public struct OpenSSLError: Error, Sendable, Equatable, CustomStringConvertible 
     /// One line per queued error, oldest first: OpenSSL's reason string plus its data string
     /// when there is one (the only place some calls say *why*).
     public let reasons: [String]
+    /// OpenSSL's packed error codes, oldest first, for telling kinds of failure apart without
+    /// reading their text.
+    public let codes: [UInt]
 
-    public init(operation: String, reasons: [String]) {
+    public init(operation: String, reasons: [String], codes: [UInt] = []) {
         self.operation = operation
         self.reasons = reasons
+        self.codes = codes
     }
 
     /// Empties the calling thread's OpenSSL error queue into an error for `operation`.
     public static func drain(_ operation: String) -> OpenSSLError {
-        OpenSSLError(operation: operation, reasons: drainQueue())
+        let entries = drainEntries()
+        return OpenSSLError(operation: operation, reasons: entries.map(\.line), codes: entries.map(\.code))
     }
 
     /// Empties the queue, for callers that expect a failure and want no trace of it left behind.
     @discardableResult
     static func drainQueue() -> [String] {
-        var reasons: [String] = []
+        drainEntries().map(\.line)
+    }
+
+    /// Empties the queue into its codes and their text.
+    static func drainEntries() -> [(code: UInt, line: String)] {
+        var entries: [(code: UInt, line: String)] = []
         while true {
             var data: UnsafePointer<CChar>? = nil
             var flags: Int32 = 0
@@ -37,9 +47,21 @@ public struct OpenSSLError: Error, Sendable, Equatable, CustomStringConvertible 
             if (flags & ERR_TXT_STRING) != 0, let data, data.pointee != 0 {
                 line += " (\(String(cString: data)))"
             }
-            reasons.append(line)
+            entries.append((code, line))
         }
-        return reasons
+        return entries
+    }
+
+    /// Whether OpenSSL refused the digest itself rather than finding a bad signature: a
+    /// provider that does not allow it for signatures (RHEL's SHA-1 policy raises exactly this
+    /// from the RSA signature provider) or a digest EVP would not start a signature check with.
+    public var refusesDigest: Bool {
+        codes.contains { code in
+            let library = ERR_GET_LIB(code)
+            let reason = ERR_GET_REASON(code)
+            return (library == ERR_LIB_PROV && reason == PROV_R_DIGEST_NOT_ALLOWED)
+                || (library == ERR_LIB_EVP && reason == EVP_R_INVALID_DIGEST)
+        }
     }
 
     private static func reasonText(_ code: UInt) -> String {

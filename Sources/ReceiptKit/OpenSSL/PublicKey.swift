@@ -41,11 +41,17 @@ public final class PublicKey: @unchecked Sendable {
     public func verify(
         signature: ArraySlice<UInt8>, over message: ArraySlice<UInt8>, digest: Digest
     ) throws(OpenSSLError) -> Bool {
+        // A NULL digest would make OpenSSL check with the key's default digest instead.
+        guard let algorithm = digest.algorithm else {
+            throw OpenSSLError(
+                operation: "fetching \(digest.name)", reasons: ["this OpenSSL offers no \(digest.name) digest"],
+                codes: digest.fetchFailure)
+        }
         guard let context = EVP_MD_CTX_new() else {
             throw OpenSSLError.drain("allocating a digest context")
         }
         defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestVerifyInit(context, nil, digest.algorithm, nil, pointer) == 1 else {
+        guard EVP_DigestVerifyInit(context, nil, algorithm, nil, pointer) == 1 else {
             throw OpenSSLError.drain("starting a \(digest.name) signature check with a \(summary) key")
         }
         let result = signature.withUnsafeBufferPointer { signatureBytes in
@@ -55,8 +61,15 @@ public final class PublicKey: @unchecked Sendable {
                     messageBytes.count)
             }
         }
-        // A mismatch leaves reasons on the queue; they say nothing the caller needs.
-        OpenSSLError.drainQueue()
-        return result == 1
+        if result == 1 {
+            return true
+        }
+        // A mismatch leaves reasons on the queue that say nothing the caller needs; a digest
+        // refused by policy is no mismatch, and the caller must be able to tell.
+        let failure = OpenSSLError.drain("checking a \(digest.name) signature with a \(summary) key")
+        if failure.refusesDigest {
+            throw failure
+        }
+        return false
     }
 }

@@ -117,7 +117,12 @@ public final class ChainVerifier: Sendable {
         switch store.build(leaf: signer, untrusted: certificates) {
         case .success(let built):
             chain = built
-        case .failure(let error):
+        case .failure(let failure) where failure.sha1Refused:
+            return failed(
+                .chain, .sha1RefusedByPolicy, SHA1Policy.detail("the certificate chain", failure.error),
+                signer: signer, key: key, passed: passed)
+        case .failure(let failure):
+            let error = failure.error
             var detail = "the signer does not chain to a trusted root: " + error.reasons.joined(separator: "; ")
             if signer.isSelfIssued {
                 detail += Self.selfSignedHint(signer)
@@ -201,21 +206,33 @@ extension ChainVerifier {
             X509_STORE_free(pointer)
         }
 
+        /// Why a chain could not be built.
+        struct Failure: Error {
+            let error: OpenSSLError
+            /// A SHA-1 certificate signature that this system's policy refused to check.
+            let sha1Refused: Bool
+
+            init(_ error: OpenSSLError, sha1Refused: Bool = false) {
+                self.error = error
+                self.sha1Refused = sha1Refused
+            }
+        }
+
         /// Builds and checks the chain from `leaf` to a root, ignoring time: validity is checked
         /// per receipt at the receipt's own time.
-        func build(leaf: Certificate, untrusted: [Certificate]) -> Result<[Certificate], OpenSSLError> {
+        func build(leaf: Certificate, untrusted: [Certificate]) -> Result<[Certificate], Failure> {
             guard let context = X509_STORE_CTX_new(), let stack = CReceipt_sk_X509_new_null() else {
-                return .failure(OpenSSLError.drain("allocating a verification context"))
+                return .failure(Failure(OpenSSLError.drain("allocating a verification context")))
             }
             defer {
                 CReceipt_sk_X509_free(stack)
                 X509_STORE_CTX_free(context)
             }
             for certificate in untrusted where CReceipt_sk_X509_push(stack, certificate.pointer) <= 0 {
-                return .failure(OpenSSLError.drain("collecting the embedded certificates"))
+                return .failure(Failure(OpenSSLError.drain("collecting the embedded certificates")))
             }
             guard X509_STORE_CTX_init(context, pointer, leaf.pointer, stack) == 1 else {
-                return .failure(OpenSSLError.drain("starting chain verification"))
+                return .failure(Failure(OpenSSLError.drain("starting chain verification")))
             }
             X509_STORE_CTX_set_flags(context, UInt(X509_V_FLAG_NO_CHECK_TIME))
             let verified = X509_verify_cert(context)
@@ -223,12 +240,18 @@ extension ChainVerifier {
                 let code = X509_STORE_CTX_get_error(context)
                 let reason = X509_verify_cert_error_string(Int(code)).map { String(cString: $0) } ?? "error \(code)"
                 let depth = X509_STORE_CTX_get_error_depth(context)
-                var reasons = ["\(reason) at depth \(depth)"]
-                reasons.append(contentsOf: OpenSSLError.drainQueue())
-                return .failure(OpenSSLError(operation: "chain verification", reasons: reasons))
+                let queued = OpenSSLError.drain("chain verification")
+                let error = OpenSSLError(
+                    operation: queued.operation, reasons: ["\(reason) at depth \(depth)"] + queued.reasons,
+                    codes: queued.codes)
+                let refused = SHA1Policy.refused(
+                    verifyError: code,
+                    certificateDigestNID: Self.signatureDigest(X509_STORE_CTX_get_current_cert(context)),
+                    reasons: error)
+                return .failure(Failure(error, sha1Refused: refused))
             }
             guard let built = CReceipt_X509_STORE_CTX_get1_chain(context) else {
-                return .failure(OpenSSLError.drain("reading the verified chain"))
+                return .failure(Failure(OpenSSLError.drain("reading the verified chain")))
             }
             defer { CReceipt_sk_X509_pop_free(built) }
             // Map OpenSSL's chain back onto our own objects; anchors first, so the root
@@ -240,11 +263,23 @@ extension ChainVerifier {
                     let match = anchors.first(where: { X509_cmp($0.pointer, entry) == 0 })
                 else {
                     return .failure(
-                        OpenSSLError(operation: "chain verification", reasons: ["unknown certificate in chain"]))
+                        Failure(
+                            OpenSSLError(operation: "chain verification", reasons: ["unknown certificate in chain"])))
                 }
                 chain.append(match)
             }
             return .success(chain)
+        }
+
+        /// The digest NID of `certificate`'s own signature (NID_undef when unknown).
+        private static func signatureDigest(_ certificate: OpaquePointer?) -> Int32 {
+            guard let certificate else { return NID_undef }
+            var digest: Int32 = NID_undef
+            var key: Int32 = NID_undef
+            guard OBJ_find_sigid_algs(X509_get_signature_nid(certificate), &digest, &key) == 1 else {
+                return NID_undef
+            }
+            return digest
         }
     }
 }

@@ -27,6 +27,8 @@ extension ReasonCode {
         case .certificateExpired: "a certificate of the chain had expired at the validation time"
         case .certificateNotYetValid: "a certificate of the chain was not yet valid at the validation time"
         case .missingValidationTime: "the receipt has no creation date to check validity at (pass --at)"
+        case .sha1RefusedByPolicy:
+            "this system's OpenSSL policy refuses SHA-1 signatures, so the receipt could not be checked (not a forgery verdict)"
         case .bundleIDMismatch: "field 2 is not --bundle-id"
         case .appVersionMismatch: "field 3 is not --app-version"
         case .environmentMismatch: "field 0 does not name --environment"

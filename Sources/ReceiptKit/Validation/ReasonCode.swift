@@ -32,6 +32,9 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case certificateExpired = "certificate_expired"
     case certificateNotYetValid = "certificate_not_yet_valid"
     case missingValidationTime = "missing_validation_time"
+    /// This system's OpenSSL refuses SHA-1 signatures by policy (RHEL 9's DEFAULT crypto policy),
+    /// so a SHA-1-signed receipt or certificate could not be checked: no verdict on the receipt.
+    case sha1RefusedByPolicy = "sha1_refused_by_policy"
 
     // What the caller asked the receipt to be.
     case bundleIDMismatch = "bundle_id_mismatch"

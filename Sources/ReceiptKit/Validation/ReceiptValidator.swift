@@ -126,6 +126,9 @@ public final class ReceiptValidator: Sendable {
                     .signature, .signatureMismatch, "the \(key.summary) signature does not match the signed content")
             }
         } catch {
+            if SHA1Policy.refused(error, digest: digest) {
+                return .fail(.signature, .sha1RefusedByPolicy, SHA1Policy.detail("the receipt's signature", error))
+            }
             return .fail(.signature, .internalError, "the signature could not be checked: \(error)")
         }
         let over = signer.signedAttributes == nil ? "the payload" : "the signed attributes (messageDigest matches)"

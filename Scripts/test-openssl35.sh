@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# make test-openssl35: the whole suite against Debian 13's OpenSSL 3.5. That library needs glibc 2.38,
+# newer than a Debian 12 host has, so the suite runs in a Debian 13 root made with debootstrap, with this
+# host's Swift toolchain and the project bind-mounted into it. Needs root, debootstrap and the Debian mirror.
+#
+# The root is kept in OPENSSL35_ROOT (default /var/cache/receipt-check/debian13) and reused while its
+# package list is unchanged; it is only a cache: without it, or after a change, it is made again from
+# nothing. The build goes to .build/openssl35, apart from the host's.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+root=${OPENSSL35_ROOT:-/var/cache/receipt-check/debian13}
+mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+suite=trixie
+# What the toolchain needs to run (the rest comes with minbase), to build (libc, libstdc++ and OpenSSL
+# headers, pkg-config, a linker) and what the tests run (openssl, groff, man, the shells, parallel).
+packages=(binutils libc6-dev libgcc-14-dev libstdc++-14-dev libcurl4t64 libxml2 libsqlite3-0 libncurses6
+    zlib1g-dev tzdata libssl-dev pkgconf openssl groff-base man-db zsh fish make parallel)
+
+if [ "$(id -u)" != 0 ]; then
+    echo "test-openssl35: needs root (debootstrap, chroot and bind mounts)" >&2
+    exit 1
+fi
+command -v debootstrap >/dev/null || { echo "test-openssl35: debootstrap missing (apt-get install debootstrap)" >&2; exit 1; }
+
+swift_bin=$(dirname "$(readlink -f "$(command -v swift)")")
+toolchain=$(dirname "$swift_bin") # .../usr, bind-mounted at the same path so its rpaths hold
+corpus=$(cd "${RECEIPT_CORPUS:-../shared/corpus}" 2>/dev/null && pwd) || {
+    echo "test-openssl35: receipt corpus not found (set RECEIPT_CORPUS)" >&2
+    exit 1
+}
+
+want="$suite ${packages[*]}"
+stamp="$root/.receipt-check-root"
+mkdir -p "$(dirname "$root")"
+# Exclusive while the root is checked or made, shared while a suite runs in it: concurrent runs
+# share one root, and none is remade under a running suite.
+exec 9>"$root.lock"
+flock 9
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+    echo "test-openssl35: reusing the Debian 13 root in $root"
+else
+    echo "test-openssl35: making a Debian 13 root in $root (debootstrap $suite)"
+    rm -rf "$root.new"
+    include=$(IFS=,; echo "${packages[*]}")
+    debootstrap --variant=minbase --include="$include" "$suite" "$root.new" "$mirror" >"$root.log" 2>&1 || {
+        tail -n 30 "$root.log" >&2
+        echo "test-openssl35: debootstrap failed (log: $root.log)" >&2
+        exit 1
+    }
+    # Recorded last, and the root moved into place whole: an interrupted run leaves nothing to reuse.
+    echo "$want" >"$root.new/.receipt-check-root"
+    rm -rf "$root"
+    mv "$root.new" "$root"
+fi
+
+flock -s 9
+mkdir -p "$root/src/receipt-check" "$root/src/corpus" "$root$toolchain"
+# A private mount namespace: every mount below disappears with the process, however it ends.
+unshare --mount --propagation private bash -euo pipefail -c '
+    root=$1 project=$2 corpus=$3 toolchain=$4
+    mount --bind "$project" "$root/src/receipt-check"
+    mount --bind "$corpus" "$root/src/corpus"
+    mount -o remount,bind,ro "$root/src/corpus"
+    mount --bind "$toolchain" "$root$toolchain"
+    mount -o remount,bind,ro "$root$toolchain"
+    mount -t proc proc "$root/proc"
+    mount --bind /dev "$root/dev"
+    mount -t tmpfs tmpfs "$root/tmp"
+    exec chroot "$root" /usr/bin/env -i PATH="$toolchain/bin:/usr/bin:/bin:/usr/sbin:/sbin" HOME=/tmp \
+        LANG=C.UTF-8 RECEIPT_CORPUS=/src/corpus bash -euo pipefail -c "
+        cd /src/receipt-check
+        echo \"test-openssl35: \$(grep PRETTY_NAME /etc/os-release), \$(openssl version), glibc \$(ldd --version | head -n 1 | sed \"s/.* //\")\"
+        case \$(pkg-config --modversion openssl) in 3.5.*) ;; *) echo \"test-openssl35: not OpenSSL 3.5\" >&2; exit 1 ;; esac
+        swift build --scratch-path .build/openssl35 --product receipt-check
+        .build/openssl35/debug/receipt-check --version
+        .build/openssl35/debug/receipt-check --version | grep -q \"^OpenSSL 3\\.5\\.\" || { echo \"test-openssl35: the binary does not run on OpenSSL 3.5\" >&2; exit 1; }
+        swift test --scratch-path .build/openssl35
+    "
+' test-openssl35 "$root" "$PWD" "$corpus" "$toolchain"

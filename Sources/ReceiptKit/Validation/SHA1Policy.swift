@@ -1,0 +1,38 @@
+import CReceipt
+
+/// Tells a SHA-1 signature the system refuses to check from one that does not match.
+///
+/// RHEL 9's DEFAULT crypto policy makes OpenSSL refuse SHA-1 signatures, and every Apple receipt
+/// signed before 2023 (and the certificates above it) uses SHA-1. Reporting those as forgeries
+/// would be wrong, and passing them would be wrong too: they get a reason of their own, which
+/// fails closed and says how to allow SHA-1.
+enum SHA1Policy {
+    static let fix =
+        "allow SHA-1 signatures for receipt-check: on RHEL 9 and its rebuilds, `update-crypto-policies --set DEFAULT:SHA1`, or run it with OPENSSL_CONF naming a configuration whose algorithm section says `rh-allow-sha1-signatures = yes`"
+
+    /// Whether `error`, from checking a `digest` signature, is the policy's refusal.
+    static func refused(_ error: OpenSSLError, digest: Digest) -> Bool {
+        digest === Digest.sha1 && (error.refusesDigest || digest.algorithm == nil)
+    }
+
+    /// Whether a chain failed because a SHA-1 certificate signature was refused: OpenSSL's
+    /// verdict on the certificate at fault, the digest of that certificate's signature, and the
+    /// reasons queued with it.
+    static func refused(verifyError: Int32, certificateDigestNID: Int32, reasons: OpenSSLError) -> Bool {
+        guard certificateDigestNID == NID_sha1 else { return false }
+        switch verifyError {
+        case X509_V_ERR_CA_MD_TOO_WEAK:
+            return true
+        case X509_V_ERR_CERT_SIGNATURE_FAILURE:
+            return reasons.refusesDigest
+        default:
+            return false
+        }
+    }
+
+    /// The failed check for `what` ("the receipt's signature", "certificate ...").
+    static func detail(_ what: String, _ error: OpenSSLError) -> String {
+        "this system's OpenSSL refuses SHA-1 signatures by policy, so \(what) could not be checked; "
+            + "this is not a forgery verdict (\(error)). Fix: \(fix)"
+    }
+}

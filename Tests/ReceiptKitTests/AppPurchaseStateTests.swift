@@ -57,3 +57,38 @@ import Testing
             ])
     }
 }
+
+/// Rule fields for what the app purchase is: Apple's receipt type (so volume purchases can be named), an
+/// AppTransaction's preorder date, and what a production receipt without field 19 should do.
+@Suite struct AppPurchaseFieldTests {
+    static func date(_ text: String) throws -> Date { try #require(try RFC3339.parse(text)) }
+
+    @Test func receiptTypeNamesVolumePurchases() throws {
+        let rules = try RuleSet.parse(file: "vpp: receipt_type == \"ProductionVPP\"", name: "t")
+        let time = try Self.date("2024-01-01T00:00:00Z")
+        let vpp = ParsedReceipt(receiptType: "ProductionVPP", bundleID: "com.example.app")
+        #expect(rules.evaluate(receipt: vpp, at: time, platform: nil).first?.granted == true)
+        let store = ParsedReceipt(receiptType: "Production", bundleID: "com.example.app")
+        #expect(rules.evaluate(receipt: store, at: time, platform: nil).first?.granted == false)
+        let old = rules.evaluate(receipt: ParsedReceipt(bundleID: "com.example.app"), at: time, platform: nil).first
+        #expect(
+            old?.reasons == ["no receipt type in the receipt (field 0; 2010-era receipts lack it): rule not satisfied"])
+        #expect(throws: RuleParseError.self) { try RuleParser.parse("v: receipt_type < \"Production\"", origin: "t") }
+    }
+
+    @Test func preorderDateIsAField() throws {
+        var facts = EntitlementFacts(source: .appTransaction, bundleID: "com.example.app", environment: .production)
+        let rules = try RuleSet.parse(file: "early: preorder_date < 2024-06-01", name: "t")
+        let time = try Self.date("2024-07-01T00:00:00Z")
+        #expect(rules.evaluate(facts: facts, at: time, platform: nil).first?.granted == false)
+        facts.preorderDate = try Self.date("2024-05-01T00:00:00Z")
+        #expect(rules.evaluate(facts: facts, at: time, platform: nil).first?.granted == true)
+    }
+
+    @Test func productionReceiptWithoutField19SaysToRefresh() throws {
+        let receipt = ParsedReceipt(receiptType: "Production", bundleID: "com.example.app")
+        let rules = try RuleSet.parse(file: "premium: original_application_version < 42", name: "t")
+        let decision = rules.evaluate(receipt: receipt, at: try Self.date("2024-01-01T00:00:00Z"), platform: nil)
+        #expect(decision.first?.reasons.first?.contains("refreshing the receipt on the device") == true)
+    }
+}

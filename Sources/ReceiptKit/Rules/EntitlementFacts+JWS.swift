@@ -24,6 +24,8 @@ extension EntitlementFacts {
                 receiptCreationDate: app.receiptCreationDate?.date,
                 environment: Self.environment(app.environment ?? app.receiptType))
             appRevocationDate = app.revocationDate?.date
+            receiptType = app.receiptType
+            preorderDate = app.preorderDate?.date
         case .transaction(let transaction):
             self.init(
                 source: .transaction, bundleID: transaction.bundleId,
@@ -54,6 +56,8 @@ extension EntitlementFacts {
             originalPurchaseDate = nested.originalPurchaseDate
             receiptCreationDate = nested.receiptCreationDate
             appRevocationDate = nested.appRevocationDate
+            receiptType = nested.receiptType
+            preorderDate = nested.preorderDate
         }
         bundleID = bundleID ?? nested.bundleID
         if environment == .unknown {

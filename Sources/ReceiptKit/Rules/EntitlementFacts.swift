@@ -24,6 +24,10 @@ public struct EntitlementFacts: Sendable, Equatable {
     public var originalPurchaseDate: Date?
     public var receiptCreationDate: Date?
     public var environment: ReceiptEnvironment
+    /// Apple's receipt type as written (field 0, or an AppTransaction's `receiptType`).
+    public var receiptType: String?
+    /// An AppTransaction's `preorderDate`.
+    public var preorderDate: Date?
     /// In-app purchases; StoreKit 2 transactions are mapped onto the same record.
     public var purchases: [InAppPurchase]
     /// When the app purchase itself was refunded (an AppTransaction's `revocationDate`): from then on
@@ -54,6 +58,7 @@ public struct EntitlementFacts: Sendable, Equatable {
             originalPurchaseDate: receipt.originalPurchaseDate, receiptCreationDate: receipt.receiptCreationDate,
             environment: receipt.environment, purchases: receipt.inApp)
         receiptExpirationDate = receipt.expirationDate
+        receiptType = receipt.receiptType
     }
 
     /// How reasons name the source: "the receipt", "the AppTransaction", ...

@@ -43,7 +43,12 @@ struct RuleEvaluator {
             return version(field, op, text)
         case .compareDate(let field, let op, let date):
             if field == .originalPurchaseDate, let revoked = revokedApp() { return revoked }
-            let value = field == .originalPurchaseDate ? facts.originalPurchaseDate : facts.receiptCreationDate
+            let value: Date? =
+                switch field {
+                case .originalPurchaseDate: facts.originalPurchaseDate
+                case .preorderDate: facts.preorderDate
+                default: facts.receiptCreationDate
+                }
             guard let value else { return missing(field) }
             let order = value < date ? -1 : (value == date ? 0 : 1)
             return compared(field, show(value), op, show(date), holds: op.holds(order))
@@ -52,7 +57,7 @@ struct RuleEvaluator {
             return compared(
                 .environment, facts.environment.rawValue, op, environment.rawValue, holds: op.holds(order))
         case .compareString(let field, let op, let text):
-            guard let value = facts.bundleID else { return missing(field) }
+            guard let value = field == .receiptType ? facts.receiptType : facts.bundleID else { return missing(field) }
             return compared(
                 field, "\"\(value)\"", op, "\"\(text)\"", holds: op.holds(value.isIdentical(to: text) ? 0 : 1))
         case .product(let product):
@@ -149,7 +154,11 @@ struct RuleEvaluator {
     }
 
     private func missing(_ field: RuleField) -> Outcome {
-        let note = facts.source == .receipt ? " (\(field.absenceNote))" : ""
+        var note = facts.source == .receipt ? " (\(field.absenceNote))" : ""
+        if field == .originalApplicationVersion, facts.source == .receipt, facts.environment == .production {
+            note =
+                " (a production receipt from before mid-2013 lacks field 19: refreshing the receipt on the device, SKReceiptRefreshRequest, brings it)"
+        }
         return Outcome(value: nil, reasons: ["no \(field.label) in \(facts.noun)\(note): rule not satisfied"])
     }
 

@@ -6,6 +6,11 @@ public enum RuleField: String, Sendable, CaseIterable {
     case receiptCreationDate = "receipt_creation_date"
     case environment
     case bundleID = "bundle_id"
+    /// Apple's receipt type as written (`Production`, `ProductionVPP`, `ProductionSandbox`, `Xcode`...):
+    /// finer than `environment`, so that volume purchases can be named.
+    case receiptType = "receipt_type"
+    /// An AppTransaction's `preorderDate`: when the customer pre-ordered the app.
+    case preorderDate = "preorder_date"
 
     public enum Kind: Sendable {
         case version, date, environment, string
@@ -14,9 +19,9 @@ public enum RuleField: String, Sendable, CaseIterable {
     public var kind: Kind {
         switch self {
         case .originalApplicationVersion, .applicationVersion: .version
-        case .originalPurchaseDate, .receiptCreationDate: .date
+        case .originalPurchaseDate, .receiptCreationDate, .preorderDate: .date
         case .environment: .environment
-        case .bundleID: .string
+        case .bundleID, .receiptType: .string
         }
     }
 
@@ -29,6 +34,8 @@ public enum RuleField: String, Sendable, CaseIterable {
         case .receiptCreationDate: "receipt creation date"
         case .environment: "environment"
         case .bundleID: "bundle id"
+        case .receiptType: "receipt type"
+        case .preorderDate: "preorder date"
         }
     }
 
@@ -41,6 +48,8 @@ public enum RuleField: String, Sendable, CaseIterable {
         case .receiptCreationDate: "field 12"
         case .environment: "field 0"
         case .bundleID: "field 2"
+        case .receiptType: "field 0; 2010-era receipts lack it"
+        case .preorderDate: "only AppTransactions of pre-ordered apps carry it"
         }
     }
 }

@@ -16,6 +16,7 @@ extension ManPageText {
         and        := unary ("and" unary)*
         unary      := "not" unary | "(" condition ")" | primary
         primary    := FIELD OP VALUE
+                    | FIELD OP PLATFORM ":" VERSION ...
                     | "product" STRING ["for" TERM]
                     | "subscription" STRING "active"
         """

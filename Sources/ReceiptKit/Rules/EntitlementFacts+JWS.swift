@@ -26,6 +26,7 @@ extension EntitlementFacts {
             appRevocationDate = app.revocationDate?.date
             receiptType = app.receiptType
             preorderDate = app.preorderDate?.date
+            originalPlatform = app.originalPlatform
         case .transaction(let transaction):
             self.init(
                 source: .transaction, bundleID: transaction.bundleId,
@@ -58,6 +59,7 @@ extension EntitlementFacts {
             appRevocationDate = nested.appRevocationDate
             receiptType = nested.receiptType
             preorderDate = nested.preorderDate
+            originalPlatform = nested.originalPlatform
         }
         bundleID = bundleID ?? nested.bundleID
         if environment == .unknown {

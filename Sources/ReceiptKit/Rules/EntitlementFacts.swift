@@ -28,6 +28,9 @@ public struct EntitlementFacts: Sendable, Equatable {
     public var receiptType: String?
     /// An AppTransaction's `preorderDate`.
     public var preorderDate: Date?
+    /// An AppTransaction's `originalPlatform`: where the app was first bought, which says what the
+    /// original application version is.
+    public var originalPlatform: String?
     /// In-app purchases; StoreKit 2 transactions are mapped onto the same record.
     public var purchases: [InAppPurchase]
     /// When the app purchase itself was refunded (an AppTransaction's `revocationDate`): from then on

@@ -4,4 +4,25 @@ public enum Platform: String, Sendable, CaseIterable {
     case ios
     /// Field 19 is the marketing version (`CFBundleShortVersionString`).
     case macos
+
+    /// What an AppTransaction's `originalPlatform` (iOS 18.4 and later) means for the version: the build
+    /// number on iOS, iPadOS, tvOS, visionOS and watchOS, the marketing version on macOS; nil for a name
+    /// this version does not know (compared byte for byte, as Apple writes it).
+    public init?(originalPlatform name: String) {
+        if name.isIdentical(to: "macOS") {
+            self = .macos
+        } else if ["iOS", "iPadOS", "tvOS", "visionOS", "watchOS"].contains(where: name.isIdentical(to:)) {
+            self = .ios
+        } else {
+            return nil
+        }
+    }
+
+    /// How reasons name what the version is.
+    var versionMeaning: String {
+        switch self {
+        case .ios: "the build number"
+        case .macos: "the marketing version"
+        }
+    }
 }

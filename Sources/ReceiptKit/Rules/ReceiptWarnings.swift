@@ -43,6 +43,33 @@ public enum ReceiptWarnings {
         }
         guard let version = facts.originalApplicationVersion else { return [] }
         var warnings: [String] = []
+        if let original = facts.originalPlatform, let meaning = Platform(originalPlatform: original) {
+            // The input says where the app was first bought; --platform only matters when it disagrees.
+            if let platform, platform != meaning {
+                warnings.append(
+                    "--platform \(platform.rawValue) disagrees with the AppTransaction's originalPlatform \(original): "
+                        + "its originalApplicationVersion is read as \(meaning.versionMeaning), as the input says")
+            }
+        } else {
+            warnings += platformWarnings(platform)
+        }
+        switch facts.environment {
+        case .sandbox:
+            warnings.append(
+                "sandbox AppTransaction: originalApplicationVersion is always \(version) in the sandbox, not the "
+                    + "real original version; test grandfathering with production or signed test JWS")
+        case .xcode:
+            warnings.append(
+                "Xcode AppTransaction: originalApplicationVersion \(version) comes from StoreKit Testing in Xcode, "
+                    + "not from a purchase")
+        case .production, .unknown:
+            break
+        }
+        return warnings
+    }
+
+    private static func platformWarnings(_ platform: Platform?) -> [String] {
+        var warnings: [String] = []
         switch platform {
         case .ios:
             warnings.append(
@@ -56,18 +83,6 @@ public enum ReceiptWarnings {
             warnings.append(
                 "no --platform given: the AppTransaction's originalApplicationVersion is the build number on iOS "
                     + "and the marketing version on macOS; say which with --platform")
-        }
-        switch facts.environment {
-        case .sandbox:
-            warnings.append(
-                "sandbox AppTransaction: originalApplicationVersion is always \(version) in the sandbox, not the "
-                    + "real original version; test grandfathering with production or signed test JWS")
-        case .xcode:
-            warnings.append(
-                "Xcode AppTransaction: originalApplicationVersion \(version) comes from StoreKit Testing in Xcode, "
-                    + "not from a purchase")
-        case .production, .unknown:
-            break
         }
         return warnings
     }

@@ -11,6 +11,9 @@
 /// recursive walk over it (evaluation, equality, deallocation) bounded.
 public indirect enum RuleCondition: Sendable, Equatable {
     case compareVersion(RuleField, ComparisonOperator, String)
+    /// `original_application_version < ios:42 macos:2.0`: the threshold of the platform the version comes
+    /// from (the input's `originalPlatform`, else `--platform`).
+    case compareVersionPerPlatform(RuleField, ComparisonOperator, [Platform: String])
     case compareDate(RuleField, ComparisonOperator, Date)
     case compareEnvironment(ComparisonOperator, ReceiptEnvironment)
     case compareString(RuleField, ComparisonOperator, String)
@@ -28,7 +31,8 @@ public indirect enum RuleCondition: Sendable, Equatable {
     /// Whether the condition reads the field anywhere.
     func mentions(_ field: RuleField) -> Bool {
         switch self {
-        case .compareVersion(let own, _, _), .compareDate(let own, _, _), .compareString(let own, _, _):
+        case .compareVersion(let own, _, _), .compareDate(let own, _, _), .compareString(let own, _, _),
+            .compareVersionPerPlatform(let own, _, _):
             own == field
         case .compareEnvironment: field == .environment
         case .product, .productForTerm, .subscriptionActive: false

@@ -41,6 +41,20 @@ struct RuleEvaluator {
         switch condition {
         case .compareVersion(let field, let op, let text):
             return version(field, op, text)
+        case .compareVersionPerPlatform(let field, let op, let thresholds):
+            guard let platform = versionPlatform else {
+                return Outcome(
+                    value: nil,
+                    reasons: [
+                        "\(field.label): the rule has a threshold per platform, and neither the input (originalPlatform) nor --platform says which: rule not satisfied"
+                    ])
+            }
+            guard let text = thresholds[platform] else {
+                return Outcome(
+                    value: nil,
+                    reasons: ["\(field.label): the rule has no threshold for \(platform.rawValue): rule not satisfied"])
+            }
+            return version(field, op, text)
         case .compareDate(let field, let op, let date):
             if field == .originalPurchaseDate, let revoked = revokedApp() { return revoked }
             let value: Date? =
@@ -57,7 +71,13 @@ struct RuleEvaluator {
             return compared(
                 .environment, facts.environment.rawValue, op, environment.rawValue, holds: op.holds(order))
         case .compareString(let field, let op, let text):
-            guard let value = field == .receiptType ? facts.receiptType : facts.bundleID else { return missing(field) }
+            let value: String? =
+                switch field {
+                case .receiptType: facts.receiptType
+                case .originalPlatform: facts.originalPlatform
+                default: facts.bundleID
+                }
+            guard let value else { return missing(field) }
             return compared(
                 field, "\"\(value)\"", op, "\"\(text)\"", holds: op.holds(value.isIdentical(to: text) ? 0 : 1))
         case .product(let product):
@@ -94,6 +114,12 @@ struct RuleEvaluator {
         }
     }
 
+    /// What the original application version is: the input's `originalPlatform` when it names one, else
+    /// `--platform`.
+    private var versionPlatform: Platform? {
+        facts.originalPlatform.flatMap(Platform.init(originalPlatform:)) ?? platform
+    }
+
     private func version(_ field: RuleField, _ op: ComparisonOperator, _ text: String) -> Outcome {
         let raw = field == .originalApplicationVersion ? facts.originalApplicationVersion : facts.applicationVersion
         guard let raw else { return missing(field) }
@@ -115,7 +141,9 @@ struct RuleEvaluator {
         var outcome = compared(field, raw, op, text, holds: op.holds(value.compare(threshold)))
         if field == .originalApplicationVersion {
             var notes: [String] = []
-            if let platform {
+            if let original = facts.originalPlatform, let meaning = Platform(originalPlatform: original) {
+                notes.append("\(meaning.versionMeaning): first bought on \(original)")
+            } else if let platform {
                 notes.append(platform == .ios ? "the iOS build number" : "the macOS marketing version")
             }
             if facts.environment == .sandbox {

@@ -11,6 +11,8 @@ public enum RuleField: String, Sendable, CaseIterable {
     case receiptType = "receipt_type"
     /// An AppTransaction's `preorderDate`: when the customer pre-ordered the app.
     case preorderDate = "preorder_date"
+    /// An AppTransaction's `originalPlatform` as Apple writes it (`"iOS"`, `"macOS"`, `"visionOS"`...).
+    case originalPlatform = "original_platform"
 
     public enum Kind: Sendable {
         case version, date, environment, string
@@ -21,7 +23,7 @@ public enum RuleField: String, Sendable, CaseIterable {
         case .originalApplicationVersion, .applicationVersion: .version
         case .originalPurchaseDate, .receiptCreationDate, .preorderDate: .date
         case .environment: .environment
-        case .bundleID, .receiptType: .string
+        case .bundleID, .receiptType, .originalPlatform: .string
         }
     }
 
@@ -36,6 +38,7 @@ public enum RuleField: String, Sendable, CaseIterable {
         case .bundleID: "bundle id"
         case .receiptType: "receipt type"
         case .preorderDate: "preorder date"
+        case .originalPlatform: "original platform"
         }
     }
 
@@ -50,6 +53,7 @@ public enum RuleField: String, Sendable, CaseIterable {
         case .bundleID: "field 2"
         case .receiptType: "field 0; 2010-era receipts lack it"
         case .preorderDate: "only AppTransactions of pre-ordered apps carry it"
+        case .originalPlatform: "only AppTransactions from iOS 18.4 on carry it"
         }
     }
 }

@@ -200,6 +200,32 @@ public struct RuleParser {
         }
     }
 
+    /// `ios:42 macos:2.0`: one version per platform, each platform once.
+    private mutating func perPlatform(_ field: RuleField, _ op: ComparisonOperator, first: RuleToken)
+        throws(RuleParseError) -> RuleCondition
+    {
+        var thresholds: [Platform: String] = [:]
+        var token = first
+        while true {
+            guard case .word(let word) = token.kind, let colon = word.firstIndex(of: ":"),
+                let platform = Platform(rawValue: String(word[..<colon])),
+                AppVersion(String(word[word.index(after: colon)...])) != nil
+            else {
+                throw RuleParseError(
+                    origin: "", column: token.column,
+                    message: "expected PLATFORM:VERSION such as ios:42 or macos:2.0, found \(token.shown)")
+            }
+            guard thresholds[platform] == nil else {
+                throw RuleParseError(
+                    origin: "", column: token.column, message: "\(platform.rawValue) is given a threshold twice")
+            }
+            thresholds[platform] = String(word[word.index(after: colon)...])
+            guard case .word(let next) = peek.kind, next.contains(":") else { break }
+            token = advance()
+        }
+        return .compareVersionPerPlatform(field, op, thresholds)
+    }
+
     private mutating func quotedString(what: String) throws(RuleParseError) -> String {
         let token = advance()
         guard case .string(let text) = token.kind else {
@@ -222,6 +248,9 @@ public struct RuleParser {
                     "expected == or != (\(field.rawValue) is compared for equality only), found \(operatorToken.shown)")
         }
         let value = advance()
+        if field.kind == .version, case .word(let word) = value.kind, word.contains(":") {
+            return try perPlatform(field, op, first: value)
+        }
         let text: String
         switch value.kind {
         case .word(let word) where field.kind != .string: text = word

@@ -18,6 +18,8 @@ struct RuleConfiguration: Sendable {
     let bundleID: String?
     /// `--environment`: only when it names a test environment are such inputs' original versions read.
     let environment: ReceiptEnvironment?
+    /// `--max-age`: nil for none.
+    let maximumAge: PurchaseTerm?
 
     /// Said with every decision made without `--bundle-id`.
     static let unboundWarning =
@@ -38,7 +40,8 @@ struct RuleConfiguration: Sendable {
         }
         return RuleResults(
             time: time,
-            entitlements: rules.evaluate(facts: facts, at: time, platform: platform, environment: environment),
+            entitlements: rules.evaluate(
+                facts: facts, at: time, platform: platform, environment: environment, maximumAge: maximumAge),
             warnings: boundWarnings
                 + ReceiptWarnings.warnings(for: facts, receipt: report.receipt, platform: platform),
             subscriptions: SubscriptionStatus.all(in: facts.purchases, at: time, reminderDays: reminderDays),

@@ -21,6 +21,11 @@ enum RuleOptionTable {
             help: "what field 19 means: the build number (ios) or the marketing version (macos)"),
         OptionSpec("now", value: "TIME", help: "evaluate rules and subscriptions at this RFC 3339 time (default: now)"),
         OptionSpec("reminder-days", value: "N", help: "remind this many days before a trial ends (default: 2)"),
+        OptionSpec(
+            "max-age", value: "DURATION",
+            help:
+                "past this age of the input at --now, purchases and subscriptions are unknown (default: P3D; none: no limit)"
+        ),
     ]
 
     static let defaultReminderDays = 2
@@ -77,11 +82,24 @@ enum RuleOptionTable {
                     "\(ruleOptions.map { "--" + $0 }.joined(separator: ", ")) on verify needs --bundle-id: without it an Apple-signed receipt or JWS of any other app (anyone can get one for an app of their own) would be granted"
                 ))
         }
+        var maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge
+        if let text = arguments.value("max-age") {
+            if text == "none" {
+                maximumAge = nil
+            } else {
+                guard let term = PurchaseTerm(text) else {
+                    throw .usage(
+                        UsageError("--max-age takes an ISO 8601 duration such as P3D or PT12H, or none, not '\(text)'"))
+                }
+                maximumAge = term
+            }
+        }
         return RuleConfiguration(
             rules: rules, required: required,
             platform: arguments.value("platform").flatMap { Platform(rawValue: $0.lowercased()) },
             time: time, reminderDays: reminderDays, bundleID: arguments.value("bundle-id"),
-            environment: arguments.value("environment").flatMap(ReceiptEnvironment.init(argument:)))
+            environment: arguments.value("environment").flatMap(ReceiptEnvironment.init(argument:)),
+            maximumAge: maximumAge)
     }
 
     /// A rules file's text; unreadable files are reported as such (exit 66), not as usage errors.

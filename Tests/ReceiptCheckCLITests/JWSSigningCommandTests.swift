@@ -143,8 +143,12 @@ import Testing
             "pro: subscription \"pro.monthly\" active",
             "--require", "pro",
         ]
-        #expect(try CLI.run(rule + ["--now", "2024-05-15T00:00:00Z", jws]).status == 0)
+        #expect(try CLI.run(rule + ["--now", "2024-05-03T00:00:00Z", jws]).status == 0)
         #expect(try CLI.run(rule + ["--now", "2024-06-01T00:00:00Z", jws]).status == 1)
+        // Two weeks after it was signed, the transaction cannot show a refund since: unknown, exit 1.
+        let stale = try CLI.run(rule + ["--now", "2024-05-15T00:00:00Z", jws])
+        #expect(stale.status == 1 && stale.stdout.contains("may have renewed or been refunded since"))
+        #expect(try CLI.run(rule + ["--now", "2024-05-15T00:00:00Z", "--max-age", "P30D", jws]).status == 0)
     }
 
     @Test func notificationGrantsFromItsNestedTransaction() throws {

@@ -120,9 +120,24 @@ import Testing
 
     @Test func inspectShowsDecisionsWithoutEnforcingThem() throws {
         guard let path = CLI.corpusFile(Self.production) else { return }
-        let result = try CLI.run(["inspect", "--rule", "premium: product \"none\"", "--require", "premium", path])
+        let result = try CLI.run([
+            "inspect", "--rule", "premium: product \"none\"", "--require", "premium", "--now", "2024-02-24T00:00:00Z",
+            path,
+        ])
         #expect(result.status == 0)
         #expect(result.stdout.contains("denied  premium: no purchase of \"none\" in the receipt"))
+        // Years later the 2024 receipt cannot say what was bought or refunded since.
+        let late = try CLI.run([
+            "inspect", "--rule", "premium: product \"none\"", "--now", "2026-01-01T00:00:00Z", path,
+        ])
+        #expect(late.stdout.contains("(signed or created 2024-02-23T17:27:16Z, --max-age P3D)"), "\(late.stdout)")
+        let offline = try CLI.run([
+            "inspect", "--rule", "premium: product \"none\"", "--now", "2026-01-01T00:00:00Z", "--max-age", "none",
+            path,
+        ])
+        #expect(offline.stdout.contains("denied  premium: no purchase of \"none\" in the receipt"))
+        let bad = try CLI.run(["inspect", "--rule", "p: product \"none\"", "--max-age", "3 days", path])
+        #expect(bad.status == 64 && bad.stderr.contains("--max-age takes an ISO 8601 duration"))
     }
 
     @Test func withoutRuleOptionsTheReportIsUnchanged() throws {

@@ -110,7 +110,7 @@ import Testing
             let payload = Self.transaction.replacingOccurrences(
                 of: "\"signedDate\"", with: "\"isUpgraded\":\(upgraded),\"signedDate\"")
             let facts = try #require(EntitlementFacts(report: try Self.validate(try Self.sign(payload, pki), pki)))
-            let decision = try #require(rules.evaluate(facts: facts, at: time, platform: nil).first)
+            let decision = try #require(rules.evaluate(facts: facts, at: time, platform: nil, maximumAge: nil).first)
             #expect(decision.granted == granted, "\(decision.reasons)")
             if upgraded {
                 #expect(decision.reasons.first?.contains("upgraded to another product (transaction 7)") == true)

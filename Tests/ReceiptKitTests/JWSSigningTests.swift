@@ -147,7 +147,8 @@ import Testing
             try RuleParser.parse("owned: product \"pro.monthly\"", origin: "t2"),
         ])
         func granted(_ time: String) throws -> [Bool] {
-            rules.evaluate(facts: facts, at: try #require(try RFC3339.parse(time)), platform: nil).map(\.granted)
+            rules.evaluate(facts: facts, at: try #require(try RFC3339.parse(time)), platform: nil, maximumAge: nil)
+                .map(\.granted)
         }
         // product on an auto-renewable subscription would hold it after it expired: it is never granted.
         #expect(try granted("2024-04-30T00:00:00Z") == [false, false])

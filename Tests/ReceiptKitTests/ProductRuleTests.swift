@@ -13,12 +13,15 @@ import Testing
         let purchase = InAppPurchase(
             productID: "x", transactionID: "9", purchaseDate: try date("2024-01-31T12:00:00Z"),
             expiresDate: try expires.map(date), storeKitType: type)
-        return EntitlementFacts(source: .transaction, bundleID: "com.example.app", purchases: [purchase])
+        var facts = EntitlementFacts(source: .transaction, bundleID: "com.example.app", purchases: [purchase])
+        facts.snapshotDate = purchase.purchaseDate
+        return facts
     }
 
     static func decide(_ rule: String, _ facts: EntitlementFacts, at time: String) throws -> EntitlementDecision {
         let rules = RuleSet(rules: [try RuleParser.parse(rule, origin: "t")])
-        return try #require(rules.evaluate(facts: facts, at: try date(time), platform: nil).first)
+        // Years after the snapshot on purpose: these are about what a purchase means, not about its age.
+        return try #require(rules.evaluate(facts: facts, at: try date(time), platform: nil, maximumAge: nil).first)
     }
 
     @Test func autoRenewableSubscriptionIsNotHeldByProduct() throws {
@@ -80,5 +83,21 @@ import Testing
     func malformedTermsAreRefused(_ text: String) {
         #expect(PurchaseTerm(text) == nil)
         #expect(throws: RuleParseError.self) { try RuleParser.parse("p: product \"x\" for \(text)", origin: "t") }
+    }
+
+    /// Calendar arithmetic done without Foundation's calendars, which the CLI does not link.
+    @Test(arguments: [
+        ("2024-01-31T12:00:00Z", "P1M", "2024-02-29T12:00:00Z"),
+        ("2024-02-29T00:00:00Z", "P1Y", "2025-02-28T00:00:00Z"),
+        ("2023-12-31T23:00:00Z", "PT2H", "2024-01-01T01:00:00Z"),
+        ("1969-12-31T00:00:00Z", "P1D", "1970-01-01T00:00:00Z"),
+        ("2024-03-31T00:00:00Z", "P11M", "2025-02-28T00:00:00Z"),
+        ("2000-02-28T00:00:00Z", "P2W", "2000-03-13T00:00:00Z"),
+        ("1900-02-28T00:00:00Z", "P1D", "1900-03-01T00:00:00Z"),
+        ("2024-05-01T00:00:01Z", "P3D", "2024-05-04T00:00:01Z"),
+    ])
+    func termsEndInTheGregorianCalendar(_ start: String, _ term: String, _ end: String) throws {
+        let parsed = try #require(PurchaseTerm(term))
+        #expect(parsed.end(from: try Self.date(start)) == (try Self.date(end)))
     }
 }

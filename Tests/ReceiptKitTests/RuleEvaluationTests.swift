@@ -120,7 +120,8 @@ import Testing
             "premium: original_application_version < 10", "premium: product \"saveScannedCodeUnlockable\"",
             "sharing: product \"codeSharingUnlockable\" and environment == production and bundle_id == \"com.anthonymayo.qrcodes\"",
             "other: product \"com.example.none\" or environment == sandbox")
-        let decisions = rules.evaluate(receipt: receipt, at: time, platform: nil)
+        // A 2018 receipt analysed offline: no maximum age.
+        let decisions = rules.evaluate(receipt: receipt, at: time, platform: nil, maximumAge: nil)
         #expect(decisions.map(\.name) == ["premium", "sharing", "other"])
         #expect(decisions.map(\.granted) == [true, true, false])
         #expect(decisions[0].reasons.count == 1)
@@ -140,9 +141,10 @@ import Testing
         let refund = try Support.date("2019-01-01T00:00:00Z")
         receipt.inApp[0].cancellationDate = refund
         let rules = try Support.rules("sharing: product \"codeSharingUnlockable\"")
-        let before = rules.evaluate(receipt: receipt, at: try Support.date("2018-12-31T00:00:00Z"), platform: nil)
+        let before = rules.evaluate(
+            receipt: receipt, at: try Support.date("2018-12-31T00:00:00Z"), platform: nil, maximumAge: nil)
         #expect(before.first?.granted == true)
-        let after = rules.evaluate(receipt: receipt, at: refund, platform: nil)
+        let after = rules.evaluate(receipt: receipt, at: refund, platform: nil, maximumAge: nil)
         #expect(
             after.first
                 == EntitlementDecision(

@@ -15,6 +15,7 @@ extension EntitlementFacts {
             return
         }
         guard let jws = report.jws, let payload = jws.payload else { return nil }
+        defer { snapshotDate = [snapshotDate, payload.signingDate?.date.date].compactMap { $0 }.max() }
         switch payload {
         case .appTransaction(let app):
             self.init(
@@ -65,6 +66,7 @@ extension EntitlementFacts {
         if environment == .unknown {
             environment = nested.environment
         }
+        snapshotDate = [snapshotDate, nested.snapshotDate].compactMap { $0 }.max()
         purchases += nested.purchases
     }
 

@@ -28,6 +28,9 @@ public struct EntitlementFacts: Sendable, Equatable {
     public var receiptType: String?
     /// An AppTransaction's `preorderDate`.
     public var preorderDate: Date?
+    /// The newest date the input was signed or created at: what it shows is the world as of then, and
+    /// renewals, refunds and upgrades after it are invisible in it.
+    public var snapshotDate: Date?
     /// An AppTransaction's `originalPlatform`: where the app was first bought, which says what the
     /// original application version is.
     public var originalPlatform: String?
@@ -62,6 +65,7 @@ public struct EntitlementFacts: Sendable, Equatable {
             environment: receipt.environment, purchases: receipt.inApp)
         receiptExpirationDate = receipt.expirationDate
         receiptType = receipt.receiptType
+        snapshotDate = receipt.receiptCreationDate
     }
 
     /// How reasons name the source: "the receipt", "the AppTransaction", ...

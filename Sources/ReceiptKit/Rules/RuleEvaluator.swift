@@ -36,6 +36,8 @@ struct RuleEvaluator {
     /// The environment the run requires, when it is a test one (sandbox, xcode): the only case where a
     /// test input's original application version is read at all.
     var testEnvironment: ReceiptEnvironment?
+    /// Past this age of the input at `time`, purchases and subscriptions are unknown; nil for no limit.
+    var maximumAge: PurchaseTerm?
 
     func evaluate(_ condition: RuleCondition) -> Outcome {
         switch condition {
@@ -190,7 +192,24 @@ struct RuleEvaluator {
         return Outcome(value: nil, reasons: ["no \(field.label) in \(facts.noun)\(note): rule not satisfied"])
     }
 
+    /// Why the input is too old to say what holds at `time`, or nil when it is not.
+    private var staleness: String? {
+        guard let maximumAge else { return nil }
+        guard let snapshot = facts.snapshotDate else {
+            return "\(facts.noun) has no signed or creation date to tell how old it is (--max-age \(maximumAge))"
+        }
+        // An end that cannot be computed is past: never "no limit".
+        if let limit = maximumAge.end(from: snapshot), time <= limit { return nil }
+        let days = Int(time.timeIntervalSince(snapshot) / 86_400)
+        return
+            "\(facts.noun) is \(days) days old at \(show(time)) (signed or created \(show(snapshot)), --max-age \(maximumAge))"
+    }
+
     private func purchase(of product: String, term: PurchaseTerm?) -> Outcome {
+        if let stale = staleness {
+            return Outcome(
+                value: nil, reasons: ["\(stale): a purchase or refund of \"\(product)\" since is invisible: unknown"])
+        }
         let purchases = facts.purchases.filter { String.identical($0.productID, product) }
         guard !purchases.isEmpty else {
             return Outcome(satisfied: false, reasons: ["no purchase of \"\(product)\" in \(facts.noun)"])
@@ -247,6 +266,18 @@ struct RuleEvaluator {
     }
 
     private func subscription(_ product: String) -> Outcome {
+        if let stale = staleness {
+            // Expired already when the input was made: that much it does show.
+            let periods = SubscriptionPeriod.periods(of: product, in: facts.purchases)
+            let ended = facts.snapshotDate.map { snapshot in
+                !periods.isEmpty && periods.allSatisfy { $0.end <= snapshot }
+            }
+            if ended != true {
+                return Outcome(
+                    value: nil,
+                    reasons: ["\(stale): subscription \"\(product)\" may have renewed or been refunded since: unknown"])
+            }
+        }
         let status = SubscriptionStatus.status(of: product, in: facts.purchases, at: time, reminderDays: 0)
         let at = show(time)
         switch status.state {

@@ -51,25 +51,39 @@ public struct RuleSet: Sendable, Equatable {
     ///
     /// The receipt must already have been verified: this only reads what it says.
     public func evaluate(
-        receipt: ParsedReceipt, at time: Date, platform: Platform?, environment: ReceiptEnvironment? = nil
+        receipt: ParsedReceipt, at time: Date, platform: Platform?, environment: ReceiptEnvironment? = nil,
+        maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge
     ) -> [EntitlementDecision] {
-        evaluate(facts: EntitlementFacts(receipt: receipt), at: time, platform: platform, environment: environment)
+        evaluate(
+            facts: EntitlementFacts(receipt: receipt), at: time, platform: platform, environment: environment,
+            maximumAge: maximumAge)
     }
+
+    /// How old an input may be at the evaluation time before what it says of subscriptions and purchases
+    /// is unknown: a receipt or signed transaction shows the world at its creation or signed date, and a
+    /// renewal, refund or upgrade after that is invisible in it (an old JWS from before a refund could be
+    /// replayed). Three days covers a client that caches its receipt for a while.
+    public static let defaultMaximumAge = PurchaseTerm(days: 3)
 
     /// Decides every entitlement from the facts of a verified receipt or StoreKit 2 payload at time `time`.
     ///
     /// `environment` is the one the caller requires of its inputs (`--environment`): only when it names
     /// `sandbox` or `xcode` is the original application version of such an input read, since those never
     /// carry a customer's real first version (sandbox always says `1.0`).
+    ///
+    /// `maximumAge` (default three days; nil for none, to analyse old inputs offline): past it, subscription
+    /// and purchase terms are unknown, as the input cannot show what happened since.
     public func evaluate(
-        facts: EntitlementFacts, at time: Date, platform: Platform?, environment: ReceiptEnvironment? = nil
+        facts: EntitlementFacts, at time: Date, platform: Platform?, environment: ReceiptEnvironment? = nil,
+        maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge
     ) -> [EntitlementDecision] {
         if let expired = facts.receiptExpirationDate, expired <= time {
             let reason =
                 "the receipt expired at \(RFC3339.format(expired) ?? "?") (field 21: a volume purchase license that ended): nothing is granted"
             return entitlements.map { EntitlementDecision(name: $0, granted: false, reasons: [reason]) }
         }
-        let evaluator = RuleEvaluator(facts: facts, time: time, platform: platform, testEnvironment: environment)
+        var evaluator = RuleEvaluator(facts: facts, time: time, platform: platform, testEnvironment: environment)
+        evaluator.maximumAge = maximumAge
         return entitlements.map { name in
             let own = rules.filter { $0.entitlement == name }
             var reasons: [String] = []

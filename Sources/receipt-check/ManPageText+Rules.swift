@@ -18,7 +18,8 @@ extension ManPageText {
         primary    := FIELD OP VALUE
                     | FIELD OP PLATFORM ":" VERSION ...
                     | "product" STRING ["for" TERM]
-                    | "subscription" STRING "active"
+                    | "subscription" STRING ("active" | "in_grace")
+                    | "subscription" "group" STRING "active"
         """
 
     static func ruleLimits(depth: Int) -> String {

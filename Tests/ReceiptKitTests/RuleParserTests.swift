@@ -71,7 +71,7 @@ import Testing
         ("p: ", 4, "expected a condition, found end of rule"),
         ("p: product a", 12, "expected a quoted product id, found \"a\""),
         ("p: product \"a", 12, "string not closed: expected a closing \""),
-        ("p: subscription \"m\" live", 21, "expected active, found \"live\""),
+        ("p: subscription \"m\" live", 21, "expected active or in_grace, found \"live\""),
         (
             "p: environment < production", 16,
             "expected == or != (environment is compared for equality only), found \"<\""

@@ -43,13 +43,16 @@ public struct InAppPurchase: Sendable, Equatable, Codable {
     /// A StoreKit 2 transaction's `type` (`Auto-Renewable Subscription`, `Non-Renewing Subscription`,
     /// `Consumable`, `Non-Consumable`); receipts do not carry it (and it is not part of their JSON).
     public var storeKitType: String?
+    /// A StoreKit 2 transaction's `subscriptionGroupIdentifier` (not part of a receipt's JSON).
+    public var subscriptionGroupID: String?
 
     public init(
         quantity: Int64? = nil, productID: String? = nil, transactionID: String? = nil, purchaseDate: Date? = nil,
         originalTransactionID: String? = nil, originalPurchaseDate: Date? = nil, productType: Int64? = nil,
         expiresDate: Date? = nil, webOrderLineItemID: Int64? = nil, cancellationDate: Date? = nil,
         isTrialPeriod: Bool? = nil, isInIntroOfferPeriod: Bool? = nil, promotionalOfferID: String? = nil,
-        unknownAttributes: [Int64: [[UInt8]]] = [:], isUpgraded: Bool? = nil, storeKitType: String? = nil
+        unknownAttributes: [Int64: [[UInt8]]] = [:], isUpgraded: Bool? = nil, storeKitType: String? = nil,
+        subscriptionGroupID: String? = nil
     ) {
         self.quantity = quantity
         self.productID = productID
@@ -67,6 +70,7 @@ public struct InAppPurchase: Sendable, Equatable, Codable {
         self.unknownAttributes = unknownAttributes
         self.isUpgraded = isUpgraded
         self.storeKitType = storeKitType
+        self.subscriptionGroupID = subscriptionGroupID
     }
 
     /// Names follow Apple's verifyReceipt `in_app` objects; spelt out so a rename cannot change the JSON.

@@ -35,6 +35,11 @@ extension EntitlementFacts {
                 purchases: [Self.purchase(transaction)])
         case .renewalInfo(let renewal):
             self.init(source: .renewalInfo, environment: Self.environment(renewal.environment))
+            renewals = [
+                RenewalState(
+                    productID: renewal.productId, gracePeriodExpires: renewal.gracePeriodExpiresDate?.date,
+                    isInBillingRetry: renewal.isInBillingRetryPeriod)
+            ]
         case .notification(let notification):
             self.init(
                 source: .notification, bundleID: notification.data?.bundleId,
@@ -68,6 +73,7 @@ extension EntitlementFacts {
         }
         snapshotDate = [snapshotDate, nested.snapshotDate].compactMap { $0 }.max()
         purchases += nested.purchases
+        renewals += nested.renewals
     }
 
     static func environment(_ name: String?) -> ReceiptEnvironment {
@@ -86,6 +92,7 @@ extension EntitlementFacts {
             // offerType 1 is an introductory offer, 2 a promotional offer (Apple's OfferType).
             isInIntroOfferPeriod: transaction.offerType == 1,
             promotionalOfferID: transaction.offerType == 2 ? transaction.offerIdentifier : nil,
-            isUpgraded: transaction.isUpgraded, storeKitType: transaction.type)
+            isUpgraded: transaction.isUpgraded, storeKitType: transaction.type,
+            subscriptionGroupID: transaction.subscriptionGroupIdentifier)
     }
 }

@@ -24,6 +24,11 @@ public indirect enum RuleCondition: Sendable, Equatable {
     case productForTerm(String, PurchaseTerm)
     /// A subscription period of the product covering the evaluation time, not cancelled by then.
     case subscriptionActive(String)
+    /// `subscription "X" in_grace`: the subscription lapsed and is in Apple's billing grace period.
+    case subscriptionInGrace(String)
+    /// `subscription group "G" active`: any subscription of the group is active (a crossgrade or
+    /// downgrade within the group keeps the customer entitled).
+    case subscriptionGroupActive(String)
     case not(RuleCondition)
     case and([RuleCondition])
     case or([RuleCondition])
@@ -35,7 +40,7 @@ public indirect enum RuleCondition: Sendable, Equatable {
             .compareVersionPerPlatform(let own, _, _):
             own == field
         case .compareEnvironment: field == .environment
-        case .product, .productForTerm, .subscriptionActive: false
+        case .product, .productForTerm, .subscriptionActive, .subscriptionInGrace, .subscriptionGroupActive: false
         case .not(let inner): inner.mentions(field)
         case .and(let operands), .or(let operands): operands.contains { $0.mentions(field) }
         }

@@ -88,6 +88,15 @@ struct RuleEvaluator {
             return purchase(of: product, term: term)
         case .subscriptionActive(let product):
             return subscription(product)
+        case .subscriptionInGrace(let product):
+            if let stale = staleness {
+                return Outcome(value: nil, reasons: ["\(stale): the billing state of \"\(product)\" since is invisible: unknown"])
+            }
+            if let grace = grace(product) { return grace }
+            return Outcome(
+                satisfied: false, reasons: ["subscription \"\(product)\" is not in a billing grace period at \(show(time))"])
+        case .subscriptionGroupActive(let group):
+            return subscriptionGroup(group)
         case .not(let inner):
             let outcome = evaluate(inner)
             return Outcome(value: outcome.value.map { !$0 }, reasons: outcome.reasons.map { "not: " + $0 })
@@ -192,6 +201,43 @@ struct RuleEvaluator {
         return Outcome(value: nil, reasons: ["no \(field.label) in \(facts.noun)\(note): rule not satisfied"])
     }
 
+    /// Satisfied when the subscription's last period has ended (not refunded or upgraded) and a renewal info
+    /// of the product puts the customer in the billing grace period at `time`; nil otherwise.
+    private func grace(_ product: String) -> Outcome? {
+        let status = SubscriptionStatus.status(of: product, in: facts.purchases, at: time, reminderDays: 0)
+        guard status.state == .expired,
+            let until = facts.renewals.filter({ String.identical($0.productID, product) })
+                .compactMap(\.gracePeriodExpires).max(),
+            time < until
+        else { return nil }
+        return Outcome(
+            satisfied: true,
+            reasons: [
+                "subscription \"\(product)\" lapsed but is in its billing grace period until \(show(until)) at \(show(time)): Apple says to provide full service during it"
+            ])
+    }
+
+    private func subscriptionGroup(_ group: String) -> Outcome {
+        var seen = Set<[UInt8]>()
+        let products = facts.purchases.filter { String.identical($0.subscriptionGroupID, group) }
+            .compactMap(\.productID).filter { seen.insert(Array($0.utf8)).inserted }
+        guard !products.isEmpty else {
+            return Outcome(
+                satisfied: false, reasons: ["no subscription of group \"\(group)\" in \(facts.noun)"])
+        }
+        var reasons: [String] = []
+        var unknown = false
+        for product in products {
+            let outcome = subscription(product)
+            if outcome.satisfied {
+                return Outcome(satisfied: true, reasons: outcome.reasons.map { "group \"\(group)\": " + $0 })
+            }
+            unknown = unknown || outcome.value == nil
+            reasons += outcome.reasons
+        }
+        return Outcome(value: unknown ? nil : false, reasons: reasons)
+    }
+
     /// Why the input is too old to say what holds at `time`, or nil when it is not.
     private var staleness: String? {
         guard let maximumAge else { return nil }
@@ -280,6 +326,9 @@ struct RuleEvaluator {
         }
         let status = SubscriptionStatus.status(of: product, in: facts.purchases, at: time, reminderDays: 0)
         let at = show(time)
+        if status.state == .expired, let grace = grace(product) {
+            return grace
+        }
         switch status.state {
         case .active:
             let period = status.currentPeriod.map { " (period \(show($0.start)) to \(show($0.end)))" } ?? ""

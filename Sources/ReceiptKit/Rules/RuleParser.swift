@@ -179,13 +179,25 @@ public struct RuleParser {
             }
             return .productForTerm(product, duration)
         case .word("subscription"):
+            if peek.kind == .word("group") {
+                _ = advance()
+                let group = try quotedString(what: "a quoted subscription group id")
+                let keyword = advance()
+                guard keyword.kind == .word("active") else {
+                    throw RuleParseError(
+                        origin: "", column: keyword.column, message: "expected active, found \(keyword.shown)")
+                }
+                return .subscriptionGroupActive(group)
+            }
             let product = try quotedString(what: "a quoted product id")
             let keyword = advance()
-            guard keyword.kind == .word("active") else {
+            switch keyword.kind {
+            case .word("active"): return .subscriptionActive(product)
+            case .word("in_grace"): return .subscriptionInGrace(product)
+            default:
                 throw RuleParseError(
-                    origin: "", column: keyword.column, message: "expected active, found \(keyword.shown)")
+                    origin: "", column: keyword.column, message: "expected active or in_grace, found \(keyword.shown)")
             }
-            return .subscriptionActive(product)
         case .word(let name):
             guard let field = RuleField(rawValue: name) else {
                 throw RuleParseError(

@@ -1,0 +1,21 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// What a StoreKit 2 renewal info says of one subscription's next renewal: whether the customer is in
+/// Apple's billing grace period (full service until it ends) or in billing retry without it.
+public struct RenewalState: Sendable, Equatable {
+    /// The product the subscription currently is (`productId`).
+    public var productID: String?
+    /// `gracePeriodExpiresDate`: until then the customer keeps full service while Apple retries billing.
+    public var gracePeriodExpires: Date?
+    public var isInBillingRetry: Bool?
+
+    public init(productID: String?, gracePeriodExpires: Date?, isInBillingRetry: Bool?) {
+        self.productID = productID
+        self.gracePeriodExpires = gracePeriodExpires
+        self.isInBillingRetry = isInBillingRetry
+    }
+}

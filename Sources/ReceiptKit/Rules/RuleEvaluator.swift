@@ -90,11 +90,13 @@ struct RuleEvaluator {
             return subscription(product)
         case .subscriptionInGrace(let product):
             if let stale = staleness {
-                return Outcome(value: nil, reasons: ["\(stale): the billing state of \"\(product)\" since is invisible: unknown"])
+                return Outcome(
+                    value: nil, reasons: ["\(stale): the billing state of \"\(product)\" since is invisible: unknown"])
             }
             if let grace = grace(product) { return grace }
             return Outcome(
-                satisfied: false, reasons: ["subscription \"\(product)\" is not in a billing grace period at \(show(time))"])
+                satisfied: false,
+                reasons: ["subscription \"\(product)\" is not in a billing grace period at \(show(time))"])
         case .subscriptionGroupActive(let group):
             return subscriptionGroup(group)
         case .not(let inner):

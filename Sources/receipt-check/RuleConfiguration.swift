@@ -44,7 +44,8 @@ struct RuleConfiguration: Sendable {
                 facts: facts, at: time, platform: platform, environment: environment, maximumAge: maximumAge),
             warnings: boundWarnings
                 + ReceiptWarnings.warnings(for: facts, receipt: report.receipt, platform: platform),
-            subscriptions: SubscriptionStatus.all(in: facts.purchases, at: time, reminderDays: reminderDays),
+            subscriptions: SubscriptionStatus.all(
+                in: facts.purchases, at: time, reminderDays: reminderDays, renewals: facts.renewals),
             boundToApp: bundleID != nil)
     }
 

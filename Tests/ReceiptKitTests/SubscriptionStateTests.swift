@@ -84,4 +84,16 @@ import Testing
     func malformedSubscriptionTermsAreRefused(_ text: String) {
         #expect(throws: RuleParseError.self) { try RuleParser.parse(text, origin: "t") }
     }
+
+    /// Receipts keep a free trial and a paid introductory offer apart; transactions map the same way.
+    @Test(arguments: [
+        ("\"offerType\":1,\"offerDiscountType\":\"FREE_TRIAL\"", true, false),
+        ("\"offerType\":1,\"offerDiscountType\":\"PAY_AS_YOU_GO\"", false, true),
+        ("\"offerType\":1,\"offerPeriod\":\"P1M\"", false, true), ("\"offerType\":2", false, false),
+    ])
+    func trialsAndIntroductoryOffersStayApart(_ members: String, _ trial: Bool, _ intro: Bool) throws {
+        let json = try JSONParser.parse(Array("{\"productId\":\"p\",\(members)}".utf8))
+        let purchase = EntitlementFacts.purchase(try JWSTransaction(json: json))
+        #expect(purchase.isTrialPeriod == trial && purchase.isInIntroOfferPeriod == intro)
+    }
 }

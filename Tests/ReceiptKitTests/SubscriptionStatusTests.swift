@@ -99,7 +99,19 @@ import Testing
         #expect(inside.reminderDue == (try Support.date("2019-09-30T14:08:36Z")))
         let after = try Self.state(product, receipt, "2019-10-03T14:08:36Z")
         #expect(after.state == .expired && !after.inTrial)
-        #expect(after.reminderDue == (try Support.date("2019-10-01T14:08:36Z")))
+        // Only a trial in force has an end and a reminder.
+        #expect(after.trialEnds == nil && after.reminderDue == nil)
+        // A reminder longer than the trial falls on its first day, never before it.
+        let long = SubscriptionStatus.status(
+            of: product, in: receipt, at: try Support.date("2019-09-30T00:00:00Z"), reminderDays: 30)
+        #expect(long.reminderDue == (try Support.date("2019-09-26T14:08:36Z")))
+        // Auto-renew off: the trial will not convert, so nothing to remind of.
+        let off = SubscriptionStatus.status(
+            of: product, in: receipt.inApp, at: try Support.date("2019-09-30T00:00:00Z"), reminderDays: 3,
+            renewals: [
+                RenewalState(productID: product, gracePeriodExpires: nil, isInBillingRetry: nil, autoRenews: false)
+            ])
+        #expect(off.trialEnds == (try Support.date("2019-10-03T14:08:36Z")) && off.reminderDue == nil)
     }
 
     /// apple-asslib-1 (Xcode): the corpus's only intro-offer period, 2023-10-19T01:45:36Z to 2023-11-19T01:45:36Z.

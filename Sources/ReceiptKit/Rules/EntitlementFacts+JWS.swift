@@ -38,7 +38,8 @@ extension EntitlementFacts {
             renewals = [
                 RenewalState(
                     productID: renewal.productId, gracePeriodExpires: renewal.gracePeriodExpiresDate?.date,
-                    isInBillingRetry: renewal.isInBillingRetryPeriod)
+                    isInBillingRetry: renewal.isInBillingRetryPeriod,
+                    autoRenews: renewal.autoRenewStatus.map { $0 == 1 })
             ]
         case .notification(let notification):
             self.init(
@@ -89,8 +90,9 @@ extension EntitlementFacts {
             originalPurchaseDate: transaction.originalPurchaseDate?.date, expiresDate: transaction.expiresDate?.date,
             cancellationDate: transaction.revocationDate?.date,
             isTrialPeriod: transaction.offerDiscountType == "FREE_TRIAL",
-            // offerType 1 is an introductory offer, 2 a promotional offer (Apple's OfferType).
-            isInIntroOfferPeriod: transaction.offerType == 1,
+            // offerType 1 is an introductory offer, 2 a promotional offer (Apple's OfferType). A free trial
+            // is an introductory offer too, but receipts keep the two apart, and so do these facts.
+            isInIntroOfferPeriod: transaction.offerType == 1 && transaction.offerDiscountType != "FREE_TRIAL",
             promotionalOfferID: transaction.offerType == 2 ? transaction.offerIdentifier : nil,
             isUpgraded: transaction.isUpgraded, storeKitType: transaction.type,
             subscriptionGroupID: transaction.subscriptionGroupIdentifier)

@@ -12,10 +12,13 @@ public struct RenewalState: Sendable, Equatable {
     /// `gracePeriodExpiresDate`: until then the customer keeps full service while Apple retries billing.
     public var gracePeriodExpires: Date?
     public var isInBillingRetry: Bool?
+    /// `autoRenewStatus` 1 (on) or 0 (off): off, a trial will not convert, so no reminder is due.
+    public var autoRenews: Bool?
 
-    public init(productID: String?, gracePeriodExpires: Date?, isInBillingRetry: Bool?) {
+    public init(productID: String?, gracePeriodExpires: Date?, isInBillingRetry: Bool?, autoRenews: Bool? = nil) {
         self.productID = productID
         self.gracePeriodExpires = gracePeriodExpires
         self.isInBillingRetry = isInBillingRetry
+        self.autoRenews = autoRenews
     }
 }

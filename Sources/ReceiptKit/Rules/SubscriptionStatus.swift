@@ -38,12 +38,16 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
     }
 
     /// The status of every product among `purchases` that has subscription periods, in first-purchase order.
-    public static func all(in purchases: [InAppPurchase], at time: Date, reminderDays: Int) -> [SubscriptionStatus] {
+    public static func all(
+        in purchases: [InAppPurchase], at time: Date, reminderDays: Int, renewals: [RenewalState] = []
+    ) -> [SubscriptionStatus] {
         // Products told apart by their bytes, as everywhere identifiers are compared.
         var seen = Set<[UInt8]>()
         let products = purchases.filter { $0.expiresDate != nil }.compactMap(\.productID)
             .filter { seen.insert(Array($0.utf8)).inserted }
-        return products.map { status(of: $0, in: purchases, at: time, reminderDays: reminderDays) }
+        return products.map {
+            status(of: $0, in: purchases, at: time, reminderDays: reminderDays, renewals: renewals)
+        }
     }
 
     /// The status of one product at `time`.
@@ -55,7 +59,8 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
 
     /// The status of one product among `purchases` at `time`.
     public static func status(
-        of product: String, in purchases: [InAppPurchase], at time: Date, reminderDays: Int
+        of product: String, in purchases: [InAppPurchase], at time: Date, reminderDays: Int,
+        renewals: [RenewalState] = []
     ) -> SubscriptionStatus {
         let periods = SubscriptionPeriod.periods(of: product, in: purchases)
         // Periods that contain the time; failing those, one that starts within the clock skew after it
@@ -81,8 +86,19 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
             state = .notStarted
             current = nil
         }
-        let trialEnds = periods.last(where: \.isTrial)?.end
-        let reminder = trialEnds.map { $0.addingTimeInterval(-Double(reminderDays) * 86_400) }
+        // A trial's end and reminder only while that trial is in force: not after it ended or was refunded,
+        // and the reminder never before the trial started; none when the customer turned auto-renew off
+        // (nothing will convert).
+        let trial = state == .active && current?.isTrial == true ? current : nil
+        let trialEnds = trial?.end
+        let reminder: Date? =
+            if let trial,
+                !renewals.contains(where: { String.identical($0.productID, product) && $0.autoRenews == false })
+            {
+                max(trial.end.addingTimeInterval(-Double(reminderDays) * 86_400), trial.start)
+            } else {
+                nil
+            }
         return SubscriptionStatus(
             productID: product, state: state, currentPeriod: current, periods: periods,
             inTrial: state == .active && current?.isTrial == true,

@@ -82,6 +82,7 @@ enum ManPage {
             case .date: value = "a date, 2024-01-01 (midnight UTC) or RFC 3339"
             case .environment: value = "production, sandbox, xcode or unknown; == and != only"
             case .string: value = "a quoted string (\\\" and \\\\ are the escapes); == and != only"
+            case .ownership: value = "purchased or family_shared (a transaction's inAppOwnershipType); == and != only"
             }
             lines += [".TP", Roff.bold(field.rawValue), Roff.escape(value + ".")]
         }

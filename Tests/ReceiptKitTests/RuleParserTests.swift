@@ -93,7 +93,7 @@ import Testing
         (
             "p: version < 2", 4,
             "expected a field (original_application_version, application_version, original_purchase_date, "
-                + "receipt_creation_date, environment, bundle_id, receipt_type, preorder_date, original_platform), product, subscription, not or \"(\", found \"version\""
+                + "receipt_creation_date, environment, bundle_id, receipt_type, preorder_date, original_platform, ownership), product, subscription, not or \"(\", found \"version\""
         ),
         ("p: product \"a\" & product \"b\"", 16, "unexpected character \"&\""),
         ("p: product \"a\\n\"", 14, "expected \\\" or \\\\ after a backslash in a string"),

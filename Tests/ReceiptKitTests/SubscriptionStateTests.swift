@@ -96,4 +96,37 @@ import Testing
         let purchase = EntitlementFacts.purchase(try JWSTransaction(json: json))
         #expect(purchase.isTrialPeriod == trial && purchase.isInIntroOfferPeriod == intro)
     }
+
+    /// A Family Sharing revocation is reported as such, not as a refund; a prorated refund says its share.
+    @Test(arguments: [
+        ("\"revocationType\":\"FAMILY_REVOKE\"", "revoked from Family Sharing"),
+        ("\"revocationType\":\"REFUND_PRORATED\",\"revocationPercentage\":67932", "refunded in part (67.932%)"),
+        ("\"revocationType\":\"REFUND_FULL\"", "refunded"),
+    ])
+    func revocationsSayHowTheyHappened(_ members: String, _ wording: String) throws {
+        let pki = try JWSSigningTests.ecPKI.get()
+        let payload = """
+            {"transactionId":"5","bundleId":"com.example.app","productId":"lifetime","type":"Non-Consumable",
+            "purchaseDate":1714521600000,"revocationDate":1714608000000,\(members),
+            "inAppOwnershipType":"FAMILY_SHARED","environment":"Production","signedDate":1714608000000}
+            """
+        let report = try JWSConformanceTests.validate(try JWSConformanceTests.sign(payload, pki), pki)
+        let facts = try #require(EntitlementFacts(report: report))
+        let decisions = try Self.decide(
+            "owned: product \"lifetime\"\nshared: ownership == family_shared\nbought: ownership == purchased", facts,
+            at: "2024-05-02T12:00:00Z")
+        #expect(decisions.map(\.granted) == [false, true, false])
+        #expect(
+            decisions.first?.reasons == [
+                "every purchase of \"lifetime\" was \(wording) (cancelled 2024-05-02T00:00:00Z)"
+            ])
+    }
+
+    @Test func ownershipIsUnknownWithoutATransaction() throws {
+        let facts = EntitlementFacts(source: .receipt, bundleID: "com.example.app", environment: .production)
+        let decision = try Self.decide("shared: not (ownership == family_shared)", facts, at: "2024-05-02T12:00:00Z")
+        #expect(decision.first?.granted == false)
+        #expect(throws: RuleParseError.self) { try RuleParser.parse("o: ownership == shared", origin: "t") }
+        #expect(throws: RuleParseError.self) { try RuleParser.parse("o: ownership < purchased", origin: "t") }
+    }
 }

@@ -18,6 +18,10 @@ public struct JWSTransaction: Sendable, Equatable, Codable {
     public let signedDate: JWSDate?
     public let revocationReason: Int64?
     public let revocationDate: JWSDate?
+    /// `REFUND_FULL`, `REFUND_PRORATED` or `FAMILY_REVOKE` (App Store Server API 1.19).
+    public let revocationType: String?
+    /// With `REFUND_PRORATED`: the share refunded, in thousandths of a percent (40000 is 40%).
+    public let revocationPercentage: Int64?
     public let isUpgraded: Bool?
     public let offerType: Int64?
     public let offerIdentifier: String?
@@ -57,6 +61,8 @@ public struct JWSTransaction: Sendable, Equatable, Codable {
         signedDate = try reader.value("signedDate")
         revocationReason = try reader.value("revocationReason")
         revocationDate = try reader.value("revocationDate")
+        revocationType = try reader.value("revocationType")
+        revocationPercentage = try reader.value("revocationPercentage")
         isUpgraded = try reader.value("isUpgraded")
         offerType = try reader.value("offerType")
         offerIdentifier = try reader.value("offerIdentifier")
@@ -92,6 +98,8 @@ public struct JWSTransaction: Sendable, Equatable, Codable {
         try writer.put(signedDate, "signedDate")
         try writer.put(revocationReason, "revocationReason")
         try writer.put(revocationDate, "revocationDate")
+        try writer.put(revocationType, "revocationType")
+        try writer.put(revocationPercentage, "revocationPercentage")
         try writer.put(isUpgraded, "isUpgraded")
         try writer.put(offerType, "offerType")
         try writer.put(offerIdentifier, "offerIdentifier")

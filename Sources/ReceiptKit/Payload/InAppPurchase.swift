@@ -45,6 +45,11 @@ public struct InAppPurchase: Sendable, Equatable, Codable {
     public var storeKitType: String?
     /// A StoreKit 2 transaction's `subscriptionGroupIdentifier` (not part of a receipt's JSON).
     public var subscriptionGroupID: String?
+    /// A StoreKit 2 transaction's `revocationType` and `revocationPercentage`, to say how it was revoked.
+    public var revocationType: String?
+    public var revocationPercentage: Int64?
+    /// A StoreKit 2 transaction's `inAppOwnershipType`: `PURCHASED` or `FAMILY_SHARED`.
+    public var ownershipType: String?
 
     public init(
         quantity: Int64? = nil, productID: String? = nil, transactionID: String? = nil, purchaseDate: Date? = nil,

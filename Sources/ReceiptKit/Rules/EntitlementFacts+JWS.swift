@@ -33,6 +33,7 @@ extension EntitlementFacts {
                 source: .transaction, bundleID: transaction.bundleId,
                 environment: Self.environment(transaction.environment),
                 purchases: [Self.purchase(transaction)])
+            ownership = transaction.inAppOwnershipType
         case .renewalInfo(let renewal):
             self.init(source: .renewalInfo, environment: Self.environment(renewal.environment))
             renewals = [
@@ -75,6 +76,7 @@ extension EntitlementFacts {
         snapshotDate = [snapshotDate, nested.snapshotDate].compactMap { $0 }.max()
         purchases += nested.purchases
         renewals += nested.renewals
+        ownership = ownership ?? nested.ownership
     }
 
     static func environment(_ name: String?) -> ReceiptEnvironment {
@@ -83,7 +85,7 @@ extension EntitlementFacts {
 
     /// A signed transaction as the in-app purchase record rules read: a revocation is a cancellation.
     static func purchase(_ transaction: JWSTransaction) -> InAppPurchase {
-        InAppPurchase(
+        var purchase = InAppPurchase(
             quantity: transaction.quantity, productID: transaction.productId,
             transactionID: transaction.transactionId, purchaseDate: transaction.purchaseDate?.date,
             originalTransactionID: transaction.originalTransactionId,
@@ -96,5 +98,9 @@ extension EntitlementFacts {
             promotionalOfferID: transaction.offerType == 2 ? transaction.offerIdentifier : nil,
             isUpgraded: transaction.isUpgraded, storeKitType: transaction.type,
             subscriptionGroupID: transaction.subscriptionGroupIdentifier)
+        purchase.revocationType = transaction.revocationType
+        purchase.revocationPercentage = transaction.revocationPercentage
+        purchase.ownershipType = transaction.inAppOwnershipType
+        return purchase
     }
 }

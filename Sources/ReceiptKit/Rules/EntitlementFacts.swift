@@ -30,6 +30,8 @@ public struct EntitlementFacts: Sendable, Equatable {
     public var preorderDate: Date?
     /// Renewal infos the input carries (alone, or nested in a notification).
     public var renewals: [RenewalState] = []
+    /// A transaction's `inAppOwnershipType` (`PURCHASED`, `FAMILY_SHARED`).
+    public var ownership: String?
     /// The newest date the input was signed or created at: what it shows is the world as of then, and
     /// renewals, refunds and upgrades after it are invisible in it.
     public var snapshotDate: Date?

@@ -77,6 +77,7 @@ struct RuleEvaluator {
                 switch field {
                 case .receiptType: facts.receiptType
                 case .originalPlatform: facts.originalPlatform
+                case .ownership: facts.ownership
                 default: facts.bundleID
                 }
             guard let value else { return missing(field) }
@@ -289,7 +290,10 @@ struct RuleEvaluator {
         guard !kept.isEmpty else {
             let dates = made.compactMap(\.cancellationDate).map(show).joined(separator: ", ")
             return Outcome(
-                satisfied: false, reasons: ["every purchase of \"\(product)\" was refunded (cancelled \(dates))"])
+                satisfied: false,
+                reasons: [
+                    "every purchase of \"\(product)\" was \(Self.revoked(made.last?.revocationType, made.last?.revocationPercentage)) (cancelled \(dates))"
+                ])
         }
         if let term {
             let ends = kept.compactMap { purchase in purchase.purchaseDate.flatMap(term.end(from:)) }
@@ -350,14 +354,31 @@ struct RuleEvaluator {
                     "subscription \"\(product)\" was upgraded to another product\(id): Apple provides no service for an upgraded transaction"
                 ])
         case .refunded:
-            let when =
-                (status.currentPeriod ?? status.periods.last(where: { $0.start <= time }))?.cancellation.map(show)
-                ?? "?"
-            return Outcome(satisfied: false, reasons: ["subscription \"\(product)\" refunded at \(when), before \(at)"])
+            let period = status.currentPeriod ?? status.periods.last(where: { $0.start <= time })
+            let when = period?.cancellation.map(show) ?? "?"
+            let how = period?.revocationType == "FAMILY_REVOKE" ? "revoked from Family Sharing" : "refunded"
+            return Outcome(satisfied: false, reasons: ["subscription \"\(product)\" \(how) at \(when), before \(at)"])
+        }
+    }
+
+    /// How a revocation reads: Family Sharing access that ended is not a refund.
+    static func revoked(_ type: String?, _ percentage: Int64?) -> String {
+        switch type {
+        case "FAMILY_REVOKE": return "revoked from Family Sharing"
+        case "REFUND_PRORATED":
+            guard let percentage, (0...100_000).contains(percentage) else { return "refunded in part" }
+            return "refunded in part (\(percentage / 1000).\(String(percentage % 1000).leftPadded(to: 3))%)"
+        default: return "refunded"
         }
     }
 
     private func show(_ date: Date) -> String {
         RFC3339.format(date) ?? "\(date.timeIntervalSince1970) s since 1970"
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

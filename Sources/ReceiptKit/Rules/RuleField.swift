@@ -13,9 +13,11 @@ public enum RuleField: String, Sendable, CaseIterable {
     case preorderDate = "preorder_date"
     /// An AppTransaction's `originalPlatform` as Apple writes it (`"iOS"`, `"macOS"`, `"visionOS"`...).
     case originalPlatform = "original_platform"
+    /// A transaction's `inAppOwnershipType`: `purchased`, or `family_shared` (a family member's purchase).
+    case ownership
 
     public enum Kind: Sendable {
-        case version, date, environment, string
+        case version, date, environment, string, ownership
     }
 
     public var kind: Kind {
@@ -24,6 +26,7 @@ public enum RuleField: String, Sendable, CaseIterable {
         case .originalPurchaseDate, .receiptCreationDate, .preorderDate: .date
         case .environment: .environment
         case .bundleID, .receiptType, .originalPlatform: .string
+        case .ownership: .ownership
         }
     }
 
@@ -39,6 +42,7 @@ public enum RuleField: String, Sendable, CaseIterable {
         case .receiptType: "receipt type"
         case .preorderDate: "preorder date"
         case .originalPlatform: "original platform"
+        case .ownership: "ownership"
         }
     }
 
@@ -54,6 +58,7 @@ public enum RuleField: String, Sendable, CaseIterable {
         case .receiptType: "field 0; 2010-era receipts lack it"
         case .preorderDate: "only AppTransactions of pre-ordered apps carry it"
         case .originalPlatform: "only AppTransactions from iOS 18.4 on carry it"
+        case .ownership: "only StoreKit 2 transactions carry it"
         }
     }
 }

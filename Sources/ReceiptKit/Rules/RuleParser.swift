@@ -253,7 +253,7 @@ public struct RuleParser {
                 origin: "", column: operatorToken.column,
                 message: "expected a comparison operator, found \(operatorToken.shown)")
         }
-        if !op.isEquality, field.kind == .environment || field.kind == .string {
+        if !op.isEquality, field.kind == .environment || field.kind == .string || field.kind == .ownership {
             throw RuleParseError(
                 origin: "", column: operatorToken.column,
                 message:
@@ -273,6 +273,7 @@ public struct RuleParser {
                 case .version: "a version such as 42 or 1.10"
                 case .date: "a date such as 2024-01-01 or 2024-01-01T00:00:00Z"
                 case .environment: "production, sandbox, xcode or unknown"
+                case .ownership: "purchased or family_shared"
                 case .string: "a quoted string"
                 }
             throw RuleParseError(
@@ -302,6 +303,13 @@ public struct RuleParser {
             return .compareEnvironment(op, environment)
         case .string:
             return .compareString(field, op, text)
+        case .ownership:
+            guard text == "purchased" || text == "family_shared" else {
+                throw RuleParseError(
+                    origin: "", column: value.column,
+                    message: "expected purchased or family_shared, found \(value.shown)")
+            }
+            return .compareString(field, op, text.uppercased())
         }
     }
 

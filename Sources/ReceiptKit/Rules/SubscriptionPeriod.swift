@@ -15,6 +15,8 @@ public struct SubscriptionPeriod: Sendable, Equatable {
     public let transactionID: String?
     /// The transaction was upgraded to another subscription: Apple says to provide no service for it.
     public var isUpgraded = false
+    /// How the period's transaction was revoked, when a StoreKit 2 transaction says (`FAMILY_REVOKE`...).
+    public var revocationType: String?
 
     /// How far a purchase may lie after the evaluation time and still count as made: clocks of the App
     /// Store and of the server disagree by seconds, and a purchase signed just now must not read "not yet
@@ -47,6 +49,7 @@ public struct SubscriptionPeriod: Sendable, Equatable {
                 isTrial: purchase.isTrialPeriod == true,
                 isIntroOffer: purchase.isInIntroOfferPeriod == true, transactionID: purchase.transactionID)
             period.isUpgraded = purchase.isUpgraded == true
+            period.revocationType = purchase.revocationType
             return period
         }.sorted { $0.start < $1.start }
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # libFuzzer targets over ReceiptKit, built with swiftc directly so SwiftPM never needs the fuzzer runtime.
 #   Scripts/fuzz.sh build                  compile .build/fuzz/receipt-fuzz (ASan + libFuzzer)
-#   Scripts/fuzz.sh run TARGET SECONDS     fuzz one target (receipt, payload, jws, rules, report-json) from its seeds
+#   Scripts/fuzz.sh run TARGET SECONDS     fuzz one target (receipt, payload, jws, rules, report-json, json) from its seeds
 #   Scripts/fuzz.sh all SECONDS            build, then fuzz every target for SECONDS each
 # Crashes land in .build/fuzz/findings/TARGET/; replay one with
 #   RECEIPT_FUZZ_TARGET=TARGET .build/fuzz/receipt-fuzz FILE
@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 OUT=.build/fuzz
 BIN=$OUT/receipt-fuzz
 CORPUS=${RECEIPT_CORPUS:-../shared/corpus}
-TARGETS=(receipt payload jws rules report-json)
+TARGETS=(receipt payload jws rules report-json json)
 
 build() {
     mkdir -p "$OUT"
@@ -51,6 +51,12 @@ seed() {
                 while read -r file; do cp "$file" "$dir/$(basename "$(dirname "$file")")-$(basename "$file")"; done
         fi
         ;;
+    json)
+        cp schema/report.schema.json "$dir/schema.json"
+        cat >"$dir/values.json" <<'JSON'
+{"a":[1,-2,3.5,1e2,true,false,null,{"b":"x\u00e9\ud83d\ude00\n\"","c":[[[]]]}],"big":12345678901234567890,"e":""}
+JSON
+        ;;
     rules)
         cp examples/ci/rules.txt "$dir/ci-rules.txt"
         cat >"$dir/grammar.txt" <<'RULES'
@@ -61,6 +67,9 @@ pro.tier-2 : product "com.example.pro" or product "say \"hi\" \\"
 p: subscription "monthly" active and not (product "a" or environment == sandbox)
 p: bundle_id == "com.example.receiptcheck" and application_version >= 1.2.3
 p: receipt_creation_date < 2024-01-01T00:00:00Z and original_purchase_date >= 2020-01-01
+p: product "season" for P1Y2M3DT4H and subscription "m" in_grace or subscription group "21000000" active
+p: original_application_version < ios:42 macos:2.0 and original_platform == "macOS"
+p: receipt_type == "ProductionVPP" and preorder_date < 2024-06-01 and ownership == family_shared
 RULES
         ;;
     esac

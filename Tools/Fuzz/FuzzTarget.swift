@@ -24,6 +24,9 @@ enum FuzzTarget: String {
     /// Differential: the CLI's hand-written compact JSON writer must match `JSONEncoder` byte for
     /// byte on every report, whatever the receipt held.
     case reportJSON = "report-json"
+    /// Differential: whatever `JSONParser` accepts, Foundation's `JSONDecoder` must read as the same
+    /// value (the parser is only ever stricter: duplicate members, limits).
+    case json
 
     /// The root that fixture receipts chain to; the fuzzer runs from the package root.
     static let rootPath = "Fixtures/pki/root.pem"
@@ -51,7 +54,7 @@ public func fuzzInitialize(
 ) -> Int32 {
     let name = ProcessInfo.processInfo.environment["RECEIPT_FUZZ_TARGET"] ?? "receipt"
     guard let chosen = FuzzTarget(rawValue: name) else {
-        fail("unknown RECEIPT_FUZZ_TARGET \(name); use receipt, payload, jws, rules or report-json")
+        fail("unknown RECEIPT_FUZZ_TARGET \(name); use receipt, payload, jws, rules, report-json or json")
     }
     target = chosen
     do {
@@ -98,6 +101,38 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         if let receipt = try? PayloadDecoder.decode(bytes) {
             _ = try? JSONEncoder().encode(receipt)
         }
+    case .json:
+        guard let ours = try? JSONParser.parse(bytes) else { break }
+        // Foundation's decoder has no depth limit of its own: only texts within ours reach it.
+        guard let theirs = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) else {
+            finding("JSONParser accepts what JSONDecoder refuses: \(String(decoding: bytes, as: UTF8.self))")
+        }
+        guard sameValue(ours, theirs) else {
+            finding("JSONParser and JSONDecoder read different values: \(ours) / \(theirs)")
+        }
     }
     return 0
+}
+
+/// Equal JSON values, numbers by their value (an integer and the same number written `1e2` are one).
+private func sameValue(_ a: JSONValue, _ b: JSONValue) -> Bool {
+    var pending = [(a, b)]
+    while let (left, right) = pending.popLast() {
+        switch (left, right) {
+        case (.array(let x), .array(let y)):
+            guard x.count == y.count else { return false }
+            pending += zip(x, y).map { ($0, $1) }
+        case (.object(let x), .object(let y)):
+            guard x.count == y.count else { return false }
+            for (key, value) in x {
+                guard let other = y[key] else { return false }
+                pending.append((value, other))
+            }
+        case (.integer(let x), .number(let y)), (.number(let y), .integer(let x)):
+            guard Double(x) == y else { return false }
+        default:
+            guard left == right else { return false }
+        }
+    }
+    return true
 }

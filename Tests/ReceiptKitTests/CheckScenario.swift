@@ -9,11 +9,11 @@ import Testing
 #endif
 
 /// One input and the options it is checked with, minted from the test PKI, and the reason code
-/// the verifier must give. Every check has a scenario that only it can reject, so a check
-/// weakened or removed lets that scenario through.
+/// the verifier must give (nil: it must be valid). Every check has a scenario that only it can
+/// reject, so a check weakened or removed lets that scenario through.
 struct CheckScenario: Sendable, CustomTestStringConvertible {
     let name: String
-    let expected: ReasonCode
+    let expected: ReasonCode?
     let run: @Sendable () throws -> Outcome
 
     var testDescription: String { name }
@@ -205,12 +205,27 @@ enum CheckMaterial {
             """, pki)
     }
 
-    static func validateJWS(_ bytes: [UInt8], _ change: (inout ValidationOptions) -> Void = { _ in }) throws
-        -> CheckScenario.Outcome
-    {
+    /// An EC PKI whose leaf was valid through 2019 only.
+    static let ecPKI2019: Result<TestPKI, OpenSSLError> = Result { () throws(OpenSSLError) in
+        var options = TestPKI.Options()
+        options.keyType = .ec
+        options.leafNotBefore = Date(timeIntervalSince1970: 1_546_300_800)
+        options.leafNotAfter = Date(timeIntervalSince1970: 1_577_836_799)
+        return try TestPKI.generate(options)
+    }
+
+    /// A transaction signed on 2019-06-01 by `ecPKI2019`'s leaf.
+    static func transactionOf2019() throws -> [UInt8] {
+        let spec = transactionSpec.replacingOccurrences(of: "2024-05-01", with: "2019-06-01")
+        return try jws(spec, ecPKI2019.get())
+    }
+
+    static func validateJWS(
+        _ bytes: [UInt8], trusting pki: TestPKI? = nil, _ change: (inout ValidationOptions) -> Void = { _ in }
+    ) throws -> CheckScenario.Outcome {
         var options = ValidationOptions()
         change(&options)
-        let root = try Certificate(der: try ecPKI.get().root.certificateDER)
+        let root = try Certificate(der: try (pki ?? ecPKI.get()).root.certificateDER)
         return .report(
             try ReceiptValidator(policy: .custom(roots: [root]), options: options).validate(bytes, input: "scenario"))
     }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The published JSON Schema (schema/report.schema.json) must describe what the binary prints.
-@Suite struct ReportSchemaTests {
+@Suite(.timeLimit(.minutes(5))) struct ReportSchemaTests {
     static var schema: [String: Any] {
         let url = CLI.packageRoot.appendingPathComponent("schema/report.schema.json")
         let data = (try? Data(contentsOf: url)) ?? Data()

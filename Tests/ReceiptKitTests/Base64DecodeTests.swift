@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReceiptKit
 
-@Suite struct Base64DecodeTests {
+@Suite(.timeLimit(.minutes(5))) struct Base64DecodeTests {
     @Test func agreesWithFoundationOnWellFormedText() {
         var generator = SystemRandomNumberGenerator()
         for length in 0..<200 {

@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// The project's own fixtures, signed by its test PKI, prove each check on any fresh clone.
-@Suite struct FixtureVerificationTests {
+@Suite(.timeLimit(.minutes(5))) struct FixtureVerificationTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures")
     static let device = "3F2A9C1E-7B4D-4E8A-9F10-2C6B5D8E1A47"
@@ -78,7 +78,8 @@ import Testing
     }
 
     /// Flipping any single byte of the signed payload never yields a valid receipt.
-    @Test func everyPayloadByteFlipIsCaught() throws {
+    @Test(.tags(.exhaustive), .enabled(if: Exhaustive.enabled, Exhaustive.comment))
+    func everyPayloadByteFlipIsCaught() throws {
         let original = try Self.bytes("valid.receipt")
         let container = try ReceiptContainer.parse(original[...])
         let validator = try Self.validator(device: nil)
@@ -93,7 +94,8 @@ import Testing
         #expect(outcomes[.valid] == nil)
     }
 
-    @Test func everyPrefixIsRejectedCleanly() throws {
+    @Test(.tags(.exhaustive), .enabled(if: Exhaustive.enabled, Exhaustive.comment))
+    func everyPrefixIsRejectedCleanly() throws {
         let original = try Self.bytes("valid-ber.receipt")
         let validator = try Self.validator(device: nil)
         for length in 0..<original.count {

@@ -9,7 +9,7 @@ import Testing
     import Foundation
 #endif
 
-@Suite struct SigningReceiptSignerTests {
+@Suite(.timeLimit(.minutes(5))) struct SigningReceiptSignerTests {
     static let payloadBytes: [UInt8] = {
         // Line feeds and CRs included: a text-mode signer would rewrite them and break the digest.
         let receipt = ParsedReceipt(receiptType: "Production", bundleID: "com.example.receiptcheck\n\r\n")

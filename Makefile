@@ -33,6 +33,7 @@ deps:
 
 test-deps:
 	@bash Scripts/install-deps.sh test
+	@bash Scripts/schema-venv.sh
 
 doctor:
 	@sh Scripts/doctor.sh

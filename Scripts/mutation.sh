@@ -24,6 +24,8 @@ build_timeout="${MUTATION_BUILD_TIMEOUT:-900}"
 test_timeout="${MUTATION_TEST_TIMEOUT:-600}"
 export RECEIPT_CORPUS="${RECEIPT_CORPUS:-$(cd "$root/.." && pwd)/shared/corpus}"
 export RECEIPT_CHECK_SKIP_EXHAUSTIVE=1
+# The copy has no .build/schema-venv of its own; the schema tests use this tree's (make test-deps).
+export RECEIPT_CHECK_SCHEMA_PYTHON="${RECEIPT_CHECK_SCHEMA_PYTHON:-$root/.build/schema-venv/bin/python}"
 
 fail() {
     echo "mutation: $*" >&2

@@ -51,6 +51,14 @@ enum ExternalTool {
         throw CancellationError()
     }
 
+    /// A child that did not exit in time: killed, and the test fails instead of stalling CI.
+    struct Timeout: Error, CustomStringConvertible {
+        let command: String
+        var description: String { "\(command) did not exit within \(ExternalTool.timeout) s and was killed" }
+    }
+
+    static let timeout: Double = 120
+
     static func run(_ executable: String, _ arguments: [String]) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -59,14 +67,44 @@ enum ExternalTool {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        // Read before waiting: a full pipe would otherwise block the child forever.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        // Both pipes drained at once: a full one would otherwise block the child forever.
+        let readers = DispatchGroup()
+        let outData = Box()
+        let errData = Box()
+        for (pipe, box) in [(out, outData), (err, errData)] {
+            readers.enter()
+            Thread {
+                box.set(pipe.fileHandleForReading.readDataToEndOfFile())
+                readers.leave()
+            }.start()
+        }
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            if exited.wait(timeout: .now() + 5) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                exited.wait()
+            }
+            readers.wait()
+            let error = Timeout(command: ([executable] + arguments).joined(separator: " "))
+            Issue.record("\(error)")
+            throw error
+        }
+        readers.wait()
         return ProcessResult(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            status: process.terminationStatus, stdout: String(decoding: outData.value, as: UTF8.self),
+            stderr: String(decoding: errData.value, as: UTF8.self))
+    }
+
+    /// Bytes handed from a reader thread to the test.
+    final class Box: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+
+        func set(_ value: Data) { lock.withLock { data = value } }
+        var value: Data { lock.withLock { data } }
     }
 
     /// `openssl cms -verify` of a receipt against one trusted root, content discarded.

@@ -11,6 +11,9 @@
 # The suite run per mutant is `make test-fast`'s (exhaustive prefix and bit-flip tests skipped).
 set -euo pipefail
 
+# Read whole before running, so editing this file during a run cannot change the run.
+{
+
 cd "$(dirname "$0")/.."
 root=$(pwd)
 list="$root/Scripts/mutations.txt"
@@ -134,3 +137,5 @@ done
 echo
 echo "mutation: ${#names[@]} mutations, $killed killed, $survived survived, in $(($(date +%s) - start)) s"
 [[ $survived == 0 ]] || exit 1
+exit 0
+}

@@ -49,7 +49,7 @@ import Testing
 
     @Test(arguments: corpus)
     func hashMatchesTheCorpus(file: String, device: String) throws {
-        let corpus = "/work/shared/corpus"
+        let corpus = TestCorpus.directory.path
         let expected = try json(corpus + "/expected/\(file).receipt.json")
         let payload = try #require(expected["payload"] as? [String: Any])
         let opaqueHex = try #require(payload["opaque_hex"] as? String)

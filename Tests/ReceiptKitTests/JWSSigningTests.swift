@@ -127,7 +127,8 @@ import Testing
         let facts = try #require(EntitlementFacts(report: report))
         #expect(facts.source == .appTransaction && facts.environment == .production)
         let rules = RuleSet(rules: [try RuleParser.parse("premium: original_application_version < 42", origin: "t")])
-        let decision = try #require(rules.evaluate(facts: facts, at: Date(), platform: .ios).first)
+        let decision = try #require(
+            rules.evaluate(facts: facts, at: Date(timeIntervalSince1970: 1_714_564_800), platform: .ios).first)
         #expect(decision.granted == granted, "\(decision.reasons)")
     }
 

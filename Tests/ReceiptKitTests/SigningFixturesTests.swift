@@ -12,7 +12,7 @@ import Testing
 
     static let validDevice = "3F2A9C1E-7B4D-4E8A-9F10-2C6B5D8E1A47"
 
-    /// Receipt, certificate trusted, whether `openssl cms -verify` accepts it "now".
+    /// Receipt, certificate trusted, whether `openssl cms -verify` accepts it on 2024-05-01.
     static let opensslVerdicts: [(String, String, Bool)] = [
         ("valid.receipt", "pki/root.pem", true),
         ("valid-sha1.receipt", "pki/root.pem", true),

@@ -74,7 +74,8 @@ import Testing
         let pki = try TestPKI.generate()
         let root = try Certificate(derOrPEM: pki.root.certificatePEM)
         var options = ValidationOptions()
-        options.time = .now
+        // Inside the test PKI's window whatever the random creation dates, and not the day the test runs.
+        options.time = .fixed(Date(timeIntervalSince1970: 1_714_564_800))
         let validator = try ReceiptValidator(policy: .custom(roots: [root]), options: options)
         let encoder = JSONEncoder()
         var generator = SeededGenerator(seed: 0x0005_1E2E_7019)

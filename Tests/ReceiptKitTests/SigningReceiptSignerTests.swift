@@ -45,7 +45,8 @@ import Testing
         let result = try ExternalTool.run(
             try ExternalTool.openssl(),
             [
-                "cms", "-verify", "-inform", "DER", "-in", file, "-CAfile", scratch.path + "/root.pem", "-purpose",
+                "cms", "-verify", "-attime", "1714564800", "-inform", "DER", "-in", file, "-CAfile",
+                scratch.path + "/root.pem", "-purpose",
                 "any",
                 "-binary", "-out", out,
             ])

@@ -116,7 +116,8 @@ import Testing
         let result = try ExternalTool.run(
             try ExternalTool.openssl(),
             [
-                "verify", "-CAfile", scratch.path + "/root.pem", "-untrusted", scratch.path + "/intermediate.pem",
+                "verify", "-attime", "1714564800", "-CAfile", scratch.path + "/root.pem", "-untrusted",
+                scratch.path + "/intermediate.pem",
                 scratch.path + "/leaf.pem",
             ])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")

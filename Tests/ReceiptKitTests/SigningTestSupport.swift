@@ -107,16 +107,22 @@ enum ExternalTool {
         var value: Data { lock.withLock { data } }
     }
 
-    /// `openssl cms -verify` of a receipt against one trusted root, content discarded.
+    /// When OpenSSL judges certificate validity in tests: 2024-05-01T12:00:00Z, the fixtures'
+    /// creation date, so no test depends on the day it runs.
+    static let attime = ["-attime", "1714564800"]
+
+    /// `openssl cms -verify` of a receipt against one trusted root, content discarded, at `attime`
+    /// unless `extra` gives its own `-attime`.
     static func cmsVerify(receipt: String, root: String, inform: String = "DER", extra: [String] = []) throws
         -> ProcessResult
     {
-        try run(
+        let time = extra.contains("-attime") ? [] : attime
+        return try run(
             try openssl(),
             [
                 "cms", "-verify", "-inform", inform, "-in", receipt, "-CAfile", root, "-purpose", "any", "-out",
                 "/dev/null",
             ]
-                + extra)
+                + time + extra)
     }
 }

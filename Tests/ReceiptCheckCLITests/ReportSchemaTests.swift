@@ -72,7 +72,7 @@ import Testing
             atPath: CLI.packageRoot.appendingPathComponent("Fixtures").path
         )
         .filter { $0.hasSuffix(".receipt") || $0.hasSuffix(".b64") }.sorted().map(CLI.fixture)
-        #expect(fixtures.count == 16)
+        #expect(fixtures.count == 17)
         let empty = try scratch.write("empty", [])
         let garbage = try scratch.write("garbage", Array("not a receipt".utf8))
         let inputs = fixtures + [empty, garbage, scratch.path + "/missing"]

@@ -32,7 +32,7 @@ import Testing
         return try ReceiptValidator(policy: policy, options: options)
     }
 
-    @Test(arguments: ["valid.receipt", "valid-sha1.receipt", "valid-ber.receipt", "valid.b64"])
+    @Test(arguments: ["valid.receipt", "valid-sha1.receipt", "valid-ber.receipt", "valid.b64", "valid-in-2019.receipt"])
     func validReceiptsPassEveryCheck(name: String) throws {
         let report = try Self.validator().validate(Self.bytes(name), input: name)
         #expect(report.status == .valid, "\(report.message ?? "")")
@@ -57,6 +57,21 @@ import Testing
         let report = try Self.validator().validate(Self.bytes(name), input: name)
         #expect(report.status == .invalid)
         #expect(report.reason == reason, "\(name): \(report.message ?? "")")
+    }
+
+    /// Valid at its creation date and expired at every later time: only the creation-date rule accepts it.
+    @Test func receiptOf2019IsJudgedAtItsCreationDateNotNow() throws {
+        let bytes = try Self.bytes("valid-in-2019.receipt")
+        let atCreation = try Self.validator().validate(bytes, input: "2019")
+        #expect(atCreation.status == .valid, "\(atCreation.message ?? "")")
+        #expect(atCreation.trust?.validationTime == Date(timeIntervalSince1970: 1_561_982_400))
+        for time in [ValidationTime.now, .fixed(Date(timeIntervalSince1970: 1_714_564_800))] {
+            var options = ValidationOptions()
+            options.time = time
+            let policy = TrustPolicy.custom(roots: [try Self.certificate("pki/root.pem")])
+            let later = try ReceiptValidator(policy: policy, options: options).validate(bytes, input: "later")
+            #expect(later.status == .invalid && later.reason == .certificateExpired, "\(time): \(later.message ?? "")")
+        }
     }
 
     @Test func storeKitTestingReceiptsNeedTheirCertificate() throws {

@@ -28,6 +28,7 @@ import Testing
         ("self-made-root.receipt", "pki/root.pem", false),
         ("self-made-root.receipt", "pki-self-made-root/root.pem", true),
         ("expired-chain.receipt", "pki/root.pem", false),
+        ("valid-in-2019.receipt", "pki/root.pem", false),
         ("storekit-test.receipt", "pki/storekit.pem", true),
         ("storekit-test.receipt", "pki/root.pem", false),
         ("signed-attributes.receipt", "pki/storekit.pem", true),

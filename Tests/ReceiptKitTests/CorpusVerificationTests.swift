@@ -10,8 +10,6 @@ import Testing
 
 /// Verdicts on every real receipt of the shared corpus, against Apple's embedded roots.
 @Suite(.timeLimit(.minutes(5))) struct CorpusVerificationTests {
-    static let apple = try? ReceiptValidator(policy: .apple())
-
     private func validator(_ options: ValidationOptions = ValidationOptions(), storeKit: Bool = false) throws
         -> ReceiptValidator
     {

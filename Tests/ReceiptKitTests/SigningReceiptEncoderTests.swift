@@ -71,7 +71,7 @@ import Testing
     /// The make-receipt round trip: a random spec, as JSON, is signed (DER and BER, SHA-1 and
     /// SHA-256 in turn), verified against the test root, and decodes to the same spec.
     @Test func randomSpecsSurviveSigningVerificationAndDecoding() throws {
-        let pki = try TestPKI.generate()
+        let pki = try SharedPKI.get()
         let root = try Certificate(derOrPEM: pki.root.certificatePEM)
         var options = ValidationOptions()
         // Inside the test PKI's window whatever the random creation dates, and not the day the test runs.

@@ -46,23 +46,23 @@ import Testing
             .sorted().map { root.appendingPathComponent($0).path }
     }
 
-    @Test func everyCorpusReceiptReportMatchesTheSchema() throws {
-        let paths = try Self.corpusFiles("receipts", [".receipt"])
-        #expect(paths.count == 48)
+    /// `inspect --format ndjson` over `count` corpus files: one report each, every one valid under the schema.
+    static func corpusReportsMatch(_ directory: String, _ suffix: String, count: Int) throws {
+        let paths = try corpusFiles(directory, [suffix])
+        #expect(paths.count == count)
         let scratch = try ScratchDirectory()
         let result = try CLI.run(["inspect", "--format", "ndjson", "--quiet"] + paths)
         #expect(result.stdout.split(separator: "\n").count == paths.count, "\(result.stderr.prefix(500))")
-        try Self.validate([try scratch.write("receipts.ndjson", Array(result.stdout.utf8))], expecting: paths.count)
+        try validate([try scratch.write("\(directory).ndjson", Array(result.stdout.utf8))], expecting: paths.count)
+    }
+
+    @Test func everyCorpusReceiptReportMatchesTheSchema() throws {
+        try Self.corpusReportsMatch("receipts", ".receipt", count: 48)
     }
 
     /// Apple's, Apple's library's and Xcode's JWS and notifications, with their nested reports.
     @Test func everyCorpusJWSReportMatchesTheSchema() throws {
-        let paths = try Self.corpusFiles("jws", [".jws"])
-        #expect(paths.count == 14)
-        let scratch = try ScratchDirectory()
-        let result = try CLI.run(["inspect", "--format", "ndjson", "--quiet"] + paths)
-        #expect(result.stdout.split(separator: "\n").count == paths.count, "\(result.stderr.prefix(500))")
-        try Self.validate([try scratch.write("jws.ndjson", Array(result.stdout.utf8))], expecting: paths.count)
+        try Self.corpusReportsMatch("jws", ".jws", count: 14)
     }
 
     /// Valid, invalid and malformed reports of the project's own fixtures, pretty (--json) and ndjson.

@@ -5,7 +5,7 @@ import Testing
 
 /// Every exit status is reachable and documented: internal errors (70) through the debug-build
 /// fault seam, unwritable output (73), and the README and man page list each one.
-@Suite(.timeLimit(.minutes(5))) struct ExitStatusTests {
+@Suite(.timeLimit(.minutes(10))) struct ExitStatusTests {
     static let root = CLI.fixture("pki/root.pem")
 
     static func withFault(_ arguments: [String]) throws -> CLI.Result {

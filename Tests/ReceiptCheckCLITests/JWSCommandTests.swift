@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The built binary on StoreKit 2 JWS: verdicts, exit statuses, JSON shape.
-@Suite(.timeLimit(.minutes(5))) struct JWSCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct JWSCommandTests {
     @Test func appleSignedJWSIsValidWithJSONPayload() throws {
         let file = try #require(CLI.corpusFile("jws/apple-signed/gopay-4.jws"))
         let result = try CLI.run(["--json", file])

@@ -4,7 +4,7 @@ import Testing
 /// The published JSON Schema (schema/report.schema.json) must describe what the binary prints,
 /// checked by a complete validator (PyPI's jsonschema, draft 2020-12, formats included) rather
 /// than by a partial one of our own: receipts, JWS, notifications, failures, ndjson and rules.
-@Suite(.timeLimit(.minutes(5))) struct ReportSchemaTests {
+@Suite(.timeLimit(.minutes(10))) struct ReportSchemaTests {
     static let schemaPath = CLI.packageRoot.appendingPathComponent("schema/report.schema.json").path
 
     /// The venv `make test-deps` makes (Scripts/schema-venv.sh), or `$RECEIPT_CHECK_SCHEMA_PYTHON`.

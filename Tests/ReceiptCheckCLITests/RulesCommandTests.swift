@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct RulesCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct RulesCommandTests {
     static let production = "receipts/tpinapp-11.receipt"
 
     @Test func grantedRequirementExitsZero() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReceiptKit
 
-@Suite(.timeLimit(.minutes(5))) struct Base64DecodeTests {
+@Suite(.timeLimit(.minutes(10))) struct Base64DecodeTests {
     @Test func agreesWithFoundationOnWellFormedText() {
         let seed = SeededGenerator.runSeed()
         var generator = SeededGenerator(seed: seed)

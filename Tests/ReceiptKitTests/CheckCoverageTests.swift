@@ -11,7 +11,7 @@ import Testing
 /// Every check rejects what only it can catch, every reason code is produced by some input, all
 /// on inputs minted here from the test PKI (no corpus), with every validation time pinned by
 /// the receipt's own creation date or the JWS's signedDate.
-@Suite(.timeLimit(.minutes(2))) struct CheckCoverageTests {
+@Suite(.timeLimit(.minutes(10))) struct CheckCoverageTests {
     typealias M = CheckMaterial
 
     static let scenarios: [CheckScenario] = [

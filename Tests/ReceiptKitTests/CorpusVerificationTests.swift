@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// Verdicts on every real receipt of the shared corpus, against Apple's embedded roots.
-@Suite(.timeLimit(.minutes(5))) struct CorpusVerificationTests {
+@Suite(.timeLimit(.minutes(10))) struct CorpusVerificationTests {
     private func validator(_ options: ValidationOptions = ValidationOptions(), storeKit: Bool = false) throws
         -> ReceiptValidator
     {

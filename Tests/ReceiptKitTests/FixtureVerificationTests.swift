@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// The project's own fixtures, signed by its test PKI, prove each check on any fresh clone.
-@Suite(.timeLimit(.minutes(5))) struct FixtureVerificationTests {
+@Suite(.timeLimit(.minutes(10))) struct FixtureVerificationTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures")
     static let device = "3F2A9C1E-7B4D-4E8A-9F10-2C6B5D8E1A47"

@@ -10,7 +10,7 @@ import Testing
 
 /// Truncated and bit-flipped receipts and JWS: a clean error or a verdict every time, never a
 /// crash, and never `valid` once a byte the signature or chain covers has changed.
-@Suite(.tags(.exhaustive), .enabled(if: Exhaustive.enabled, Exhaustive.comment), .timeLimit(.minutes(10)))
+@Suite(.tags(.exhaustive), .enabled(if: Exhaustive.enabled, Exhaustive.comment), .timeLimit(.minutes(20)))
 struct HostileInputTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

@@ -4,7 +4,7 @@ import Testing
 @testable import ReceiptKit
 
 /// Every StoreKit 2 JWS of the shared corpus: verdicts and decoded values against MANIFEST.json.
-@Suite(.timeLimit(.minutes(5))) struct JWSCorpusTests {
+@Suite(.timeLimit(.minutes(10))) struct JWSCorpusTests {
     static func entries(_ category: String, sourceLocation: SourceLocation = #_sourceLocation) -> [[String: Any]] {
         let url = TestCorpus.manifestURL
         guard let data = try? TestCorpus.manifestData.get(),

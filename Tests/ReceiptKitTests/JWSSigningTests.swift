@@ -5,7 +5,7 @@ import Testing
 
 /// JWS signed in-process with an EC P-256 test PKI: what verifies, what each broken chain is
 /// rejected for, and what rules read from a verified AppTransaction or transaction.
-@Suite(.timeLimit(.minutes(5))) struct JWSSigningTests {
+@Suite(.timeLimit(.minutes(10))) struct JWSSigningTests {
     static let ecPKI: Result<TestPKI, OpenSSLError> = Result { () throws(OpenSSLError) in
         var options = TestPKI.Options()
         options.keyType = .ec

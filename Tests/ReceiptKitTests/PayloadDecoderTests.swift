@@ -8,7 +8,7 @@ import Testing
     import Foundation
 #endif
 
-@Suite(.timeLimit(.minutes(5))) struct PayloadDecoderTests {
+@Suite(.timeLimit(.minutes(10))) struct PayloadDecoderTests {
     typealias DER = TestDER
 
     private static func date(_ text: String) throws -> Date {

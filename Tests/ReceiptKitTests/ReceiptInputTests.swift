@@ -8,7 +8,7 @@ import Testing
     import Foundation
 #endif
 
-@Suite(.timeLimit(.minutes(5))) struct ReceiptInputTests {
+@Suite(.timeLimit(.minutes(10))) struct ReceiptInputTests {
     static let pkcs7: [UInt8] = [0x30, 0x03, 0x02, 0x01, 0x01]
 
     private func wrapped(_ bytes: [UInt8]) -> String {

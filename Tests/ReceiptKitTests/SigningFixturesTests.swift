@@ -6,7 +6,7 @@ import Testing
 
 /// Checks what Fixtures/README.md claims about each fixture, so a regeneration that breaks
 /// one is caught here rather than in the verifier's tests.
-@Suite(.timeLimit(.minutes(5))) struct SigningFixturesTests {
+@Suite(.timeLimit(.minutes(10))) struct SigningFixturesTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures").path
 

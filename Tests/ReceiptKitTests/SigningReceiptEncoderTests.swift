@@ -8,7 +8,7 @@ import Testing
     import Foundation
 #endif
 
-@Suite(.timeLimit(.minutes(5))) struct SigningReceiptEncoderTests {
+@Suite(.timeLimit(.minutes(10))) struct SigningReceiptEncoderTests {
     @Test func smallReceiptEncodesToKnownBytes() throws {
         let receipt = ParsedReceipt(appItemID: 0, bundleID: "a")
         let expected: [UInt8] = [

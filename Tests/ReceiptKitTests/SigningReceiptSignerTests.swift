@@ -9,7 +9,7 @@ import Testing
     import Foundation
 #endif
 
-@Suite(.timeLimit(.minutes(5))) struct SigningReceiptSignerTests {
+@Suite(.timeLimit(.minutes(10))) struct SigningReceiptSignerTests {
     static var payloadBytes: [UInt8] {
         get throws {
             // Line feeds and CRs included: a text-mode signer would rewrite them and break the digest.

@@ -9,7 +9,7 @@ import Testing
     import Foundation
 #endif
 
-@Suite(.timeLimit(.minutes(5))) struct SigningTestPKITests {
+@Suite(.timeLimit(.minutes(10))) struct SigningTestPKITests {
     @Test func validPKICarriesBothMarkerOIDs() throws {
         let pki = try SharedPKI.get()
         #expect(try extensions(of: pki.leaf).contains(MarkerOID.receiptSigning))

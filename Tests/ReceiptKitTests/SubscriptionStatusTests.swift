@@ -8,7 +8,7 @@ import Testing
     import Foundation
 #endif
 
-@Suite(.timeLimit(.minutes(5))) struct SubscriptionStatusTests {
+@Suite(.timeLimit(.minutes(10))) struct SubscriptionStatusTests {
     typealias Support = RuleTestSupport
 
     static func state(_ product: String, _ receipt: ParsedReceipt, _ time: String) throws -> SubscriptionStatus {

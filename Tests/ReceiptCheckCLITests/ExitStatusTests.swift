@@ -47,7 +47,7 @@ import Testing
     @Test func everyExitStatusIsDocumented() throws {
         let readme = try ExternalTool.committed("README.md")
         let manPage = try ExternalTool.committed("share/man/man1/receipt-check.1")
-        #expect(ExitStatus.allCases.count == 8)
+        #expect(ExitStatus.allCases.count >= 8)
         for status in ExitStatus.allCases {
             #expect(readme.contains("\n| \(status.rawValue) | "), "README's exit status table lacks \(status.rawValue)")
             #expect(manPage.contains("\n.B \(status.rawValue)\n"), "the man page lacks exit status \(status.rawValue)")

@@ -25,7 +25,10 @@ swift="${SWIFT:-swift}"
 # A hung build or suite fails the mutant run instead of stalling CI.
 build_timeout="${MUTATION_BUILD_TIMEOUT:-900}"
 test_timeout="${MUTATION_TEST_TIMEOUT:-600}"
-export RECEIPT_CORPUS="${RECEIPT_CORPUS:-$(cd "$root/.." && pwd)/shared/corpus}"
+# The suite runs inside the copy, so a relative corpus path (make's default) is taken from here.
+corpus="${RECEIPT_CORPUS:-../shared/corpus}"
+[[ "$corpus" == /* ]] || corpus="$root/$corpus"
+export RECEIPT_CORPUS="$corpus"
 export RECEIPT_CHECK_SKIP_EXHAUSTIVE=1
 # The copy has no .build/schema-venv of its own; the schema tests use this tree's (make test-deps).
 export RECEIPT_CHECK_SCHEMA_PYTHON="${RECEIPT_CHECK_SCHEMA_PYTHON:-$root/.build/schema-venv/bin/python}"

@@ -8,11 +8,13 @@ CORPUS ?= $(or $(RECEIPT_CORPUS),../shared/corpus)
 # instructions for one receipt); override with RELEASE_FLAGS= where static linking is unavailable.
 RELEASE_FLAGS ?= --static-swift-stdlib
 
-.PHONY: help deps test-deps doctor build release test run golden lint fixtures clean bench version man completions install uninstall dist
+.PHONY: help deps test-deps doctor build release test test-fast mutation run golden lint fixtures clean bench version man completions install uninstall dist
 
 help:
 	@echo "make run       build and verify a bundled receipt (installs OpenSSL headers on Debian if missing)"
 	@echo "make test      build and run the whole test suite"
+	@echo "make test-fast the suite without the exhaustive prefix and bit-flip tests (tag: exhaustive)"
+	@echo "make mutation  one-line mutations of the checks (Scripts/mutations.txt): each must fail a test"
 	@echo "make build     debug build;  make release: optimised build"
 	@echo "make lint      swift format lint, and actionlint over the GitHub Actions workflows"
 	@echo "make golden    rewrite the corpus golden files after an intended output change"
@@ -34,6 +36,7 @@ deps:
 
 test-deps:
 	@bash Scripts/install-deps.sh test
+	@bash Scripts/schema-venv.sh
 
 doctor:
 	@sh Scripts/doctor.sh
@@ -46,6 +49,13 @@ release: deps version
 
 test: test-deps
 	RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test
+
+test-fast: test-deps
+	RECEIPT_CHECK_SKIP_EXHAUSTIVE=1 RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test
+
+# Builds and tests each mutant in a copy under .build/mutation, never in this tree.
+mutation: test-deps
+	RECEIPT_CORPUS=$(CORPUS) nice -n 10 bash Scripts/mutation.sh
 
 run: build
 	$(BIN_DIR)/receipt-check verify --root Fixtures/pki/root.pem Fixtures/valid.receipt

@@ -49,6 +49,7 @@ receipt leaf-no-marker.receipt production pki-no-leaf-marker --device-id "$devic
 receipt intermediate-no-marker.receipt production pki-no-intermediate-marker --device-id "$device"
 receipt self-made-root.receipt production pki-self-made-root --device-id "$device"
 receipt expired-chain.receipt production pki-expired --device-id "$device"
+receipt valid-in-2019.receipt production-2019 pki-expired --device-id "$device"
 receipt wrong-bundle.receipt wrong-bundle pki --device-id "$device"
 receipt wrong-hash.receipt production pki --device-id "$other_device"
 receipt storekit-test.receipt storekit-test pki --device-id "$device" --storekit-test --ber

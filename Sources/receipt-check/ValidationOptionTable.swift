@@ -1,5 +1,11 @@
 import ReceiptKit
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// The options verify and inspect share, and how they become a `ReceiptValidator`.
 enum ValidationOptionTable {
     static let options: [OptionSpec] =
@@ -44,6 +50,9 @@ enum ValidationOptionTable {
         return limit
     }
 
+    /// Debug builds only: names an `InjectedFault` for the validator to fail with.
+    static let injectedFaultVariable = "RECEIPT_CHECK_INJECT_FAULT"
+
     /// Builds the validator the options describe; a bad option value is a usage error, an
     /// unreadable certificate file is reported as such.
     static func validator(_ arguments: ParsedArguments) throws(SetupError) -> ReceiptValidator {
@@ -71,6 +80,12 @@ enum ValidationOptionTable {
             }
             options.time = time
         }
+        #if DEBUG
+            // Tests reach exit 70 through this; release builds never read it.
+            if let fault = ProcessInfo.processInfo.environment[injectedFaultVariable] {
+                options.injectedFault = InjectedFault(rawValue: fault)
+            }
+        #endif
         do {
             let storeKit = try arguments.value("storekit-test-cert").map { path throws(SetupError) in
                 try certificate(at: path, option: "--storekit-test-cert")

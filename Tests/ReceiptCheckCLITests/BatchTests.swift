@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite struct BatchTests {
+@Suite(.timeLimit(.minutes(10))) struct BatchTests {
     static let production = "receipts/tpinapp-11.receipt"
     static let xcode = "receipts/apple-asslib-1.receipt"
 
@@ -163,7 +163,7 @@ import Testing
     }
 }
 
-@Suite struct BatchJWSOutputTests {
+@Suite(.timeLimit(.minutes(10))) struct BatchJWSOutputTests {
     /// ndjson must carry the same object as --json, StoreKit 2 payloads included.
     @Test func ndjsonAndJSONAgreeForJWS() throws {
         let directory = CLI.corpus.appendingPathComponent("jws/apple-signed")

@@ -54,14 +54,26 @@ enum CLI {
         return packageRoot.appendingPathComponent(".build/debug/receipt-check")
     }
 
-    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Result {
-        try run(executable, arguments, stdin: stdin)
+    static func run(_ arguments: [String], stdin: Data? = nil, timeout: Double = defaultTimeout) throws -> Result {
+        try run(executable, arguments, stdin: stdin, timeout: timeout)
+    }
+
+    /// Seconds a child may run before it is killed and the test fails: a hang fails instead of
+    /// stalling CI.
+    static let defaultTimeout: Double = 120
+
+    /// A child that did not exit in time.
+    struct Timeout: Error, CustomStringConvertible {
+        let command: String
+        let seconds: Double
+        var description: String { "\(command) did not exit within \(seconds) s and was killed" }
     }
 
     /// Runs `executable` from the package root and collects what it printed and how it exited.
-    static func run(_ executable: URL, _ arguments: [String], stdin: Data?, environment: [String: String]? = nil)
-        throws -> Result
-    {
+    static func run(
+        _ executable: URL, _ arguments: [String], stdin: Data?, environment: [String: String]? = nil,
+        timeout: Double = defaultTimeout, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -75,25 +87,48 @@ enum CLI {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        // Feed and drain the pipes before waiting: a full pipe would otherwise block both sides.
-        let writer = Thread {
+        // Feed and drain the pipes on their own threads: a full pipe would otherwise block both sides.
+        let pipes = DispatchGroup()
+        let outputData = LockedData()
+        let errorData = LockedData()
+        func onThread(_ work: @escaping @Sendable () -> Void) {
+            pipes.enter()
+            Thread {
+                work()
+                pipes.leave()
+            }.start()
+        }
+        onThread {
             if let stdin {
                 input.fileHandleForWriting.write(stdin)
             }
             try? input.fileHandleForWriting.close()
         }
-        writer.start()
-        let errorData = LockedData()
-        let errorReader = Thread { errorData.set(err.fileHandleForReading.readDataToEndOfFile()) }
-        errorReader.start()
-        let outputData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errorData.isSet {
-            Thread.sleep(forTimeInterval: 0.001)
+        onThread { outputData.set(out.fileHandleForReading.readDataToEndOfFile()) }
+        onThread { errorData.set(err.fileHandleForReading.readDataToEndOfFile()) }
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            if exited.wait(timeout: .now() + 5) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                exited.wait()
+            }
+            pipes.wait()
+            let error = Timeout(
+                command: ([executable.lastPathComponent] + arguments).joined(separator: " "), seconds: timeout)
+            Issue.record("\(error)", sourceLocation: sourceLocation)
+            throw error
+        }
+        // The child has exited; its pipes close with it (a grandchild holding them is a hang too).
+        if pipes.wait(timeout: .now() + timeout) == .timedOut {
+            let error = Timeout(command: executable.lastPathComponent + " (its output pipes)", seconds: timeout)
+            Issue.record("\(error)", sourceLocation: sourceLocation)
+            throw error
         }
         return Result(
-            status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
+            status: process.terminationStatus, stdout: String(decoding: outputData.value, as: UTF8.self),
             stderr: String(decoding: errorData.value, as: UTF8.self))
     }
 }
@@ -107,6 +142,5 @@ final class LockedData: @unchecked Sendable {
         lock.withLock { data = value }
     }
 
-    var isSet: Bool { lock.withLock { data != nil } }
     var value: Data { lock.withLock { data ?? Data() } }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import receipt_check
 
-@Suite struct CompletionTests {
+@Suite(.timeLimit(.minutes(10))) struct CompletionTests {
     static let files: [(shell: String, path: String)] = [
         ("bash", "share/bash-completion/completions/receipt-check"),
         ("zsh", "share/zsh/site-functions/_receipt-check"),

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The built binary on StoreKit 2 JWS: verdicts, exit statuses, JSON shape.
-@Suite struct JWSCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct JWSCommandTests {
     @Test func appleSignedJWSIsValidWithJSONPayload() throws {
         let file = try #require(CLI.corpusFile("jws/apple-signed/gopay-4.jws"))
         let result = try CLI.run(["--json", file])
@@ -18,7 +18,10 @@ import Testing
     @Test func wrongBundleIdExitsInvalid() throws {
         let file = try #require(CLI.corpusFile("jws/apple-library-test/wrongBundleId.jws"))
         let root = try #require(CLI.corpusFile("jws/roots/apple-asslib-testCA.der"))
-        let result = try CLI.run(["--root", root, "--bundle-id", "com.example", "--json", file])
+        // No signedDate, a chain ending 2033-01-01: judged at a fixed time, never "now".
+        let result = try CLI.run([
+            "--root", root, "--bundle-id", "com.example", "--at", "2025-01-01T00:00:00Z", "--json", file,
+        ])
         #expect(result.status == 2)
         #expect(result.json?["reason"] as? String == "bundle_id_mismatch")
     }

@@ -3,7 +3,7 @@ import Testing
 
 /// make-test-pki --ec and make-receipt --jws end to end, and rules (grandfathering) on the
 /// AppTransactions they sign and on Xcode's.
-@Suite struct JWSSigningCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct JWSSigningCommandTests {
     /// A scratch directory with an EC test PKI in `pki/`, removed when the value goes away.
     final class Workspace {
         let path: String

@@ -4,7 +4,7 @@ import Testing
 
 @testable import receipt_check
 
-@Suite struct ManPageTests {
+@Suite(.timeLimit(.minutes(10))) struct ManPageTests {
     static let page = "share/man/man1/receipt-check.1"
 
     @Test func committedPageIsTheGeneratedOne() throws {

@@ -3,7 +3,7 @@ import ReceiptKit
 import Testing
 
 /// `ReasonCode.summary` feeds the man page; the README's reason table must say the same.
-@Suite struct ReasonSummaryTests {
+@Suite(.timeLimit(.minutes(10))) struct ReasonSummaryTests {
     @Test func readmeTableGivesEveryReasonItsSummary() throws {
         let readme = try ExternalTool.committed("README.md")
         var rows: [String: String] = [:]

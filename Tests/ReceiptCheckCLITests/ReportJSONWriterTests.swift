@@ -4,7 +4,7 @@ import Testing
 
 @testable import receipt_check
 
-@Suite struct ReportJSONWriterTests {
+@Suite(.timeLimit(.minutes(10))) struct ReportJSONWriterTests {
     /// Every corpus file, verified with Apple's roots, at its date and at "now", and with the
     /// caller's checks failing, so passed and failed checks, chains and receipts all appear.
     @Test func writesWhatJSONEncoderWritesForEveryCorpusReceipt() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite struct RulesCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct RulesCommandTests {
     static let production = "receipts/tpinapp-11.receipt"
     static let app = ["--bundle-id", "org.getpure.pure-iphone"]
 
@@ -149,16 +149,11 @@ import Testing
     /// The CI example end to end: a test PKI, two signed receipts, exit 0 for the grandfathered user and 1
     /// for the new one.
     @Test func ciExampleScriptPasses() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [CLI.packageRoot.appendingPathComponent("examples/ci/check.sh").path, CLI.executable.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let result = try CLI.run(
+            URL(fileURLWithPath: "/bin/sh"),
+            [CLI.packageRoot.appendingPathComponent("examples/ci/check.sh").path, CLI.executable.path], stdin: nil)
+        let text = result.stdout + result.stderr
+        #expect(result.status == 0, "\(text)")
         #expect(text.contains("ok: grandfathered: exit 0"))
         #expect(text.contains("ok: new-user: exit 1"))
     }

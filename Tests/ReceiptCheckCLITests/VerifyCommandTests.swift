@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite struct VerifyCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct VerifyCommandTests {
     static let production = "receipts/tpinapp-11.receipt"
 
     @Test func productionReceiptIsValidAsText() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import receipt_check
 
-@Suite struct VersionAndHelpTests {
+@Suite(.timeLimit(.minutes(10))) struct VersionAndHelpTests {
     @Test(arguments: [["--version"], ["version"]])
     func versionNamesTheReleaseAndOpenSSL(arguments: [String]) throws {
         let result = try CLI.run(arguments)

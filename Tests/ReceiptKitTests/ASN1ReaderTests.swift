@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReceiptKit
 
-@Suite struct ASN1ReaderTests {
+@Suite(.timeLimit(.minutes(10))) struct ASN1ReaderTests {
     @Test func readsDefiniteAndIndefiniteElements() throws {
         // SEQUENCE (indefinite) { INTEGER 5, OCTET STRING (constructed, indefinite) { "ab", "c" } }
         let bytes: [UInt8] = [

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReceiptKit
 
-@Suite struct AppVersionTests {
+@Suite(.timeLimit(.minutes(10))) struct AppVersionTests {
     /// (smaller, larger): each pair must compare strictly in this order.
     static let ordered: [(String, String)] = [
         ("2", "13"),

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReceiptKit
 
-@Suite struct AppleRootCertificatesTests {
+@Suite(.timeLimit(.minutes(10))) struct AppleRootCertificatesTests {
     /// Fingerprints as Apple publishes them (https://www.apple.com/certificateauthority/).
     @Test(arguments: [
         (

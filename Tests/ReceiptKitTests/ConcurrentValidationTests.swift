@@ -4,7 +4,7 @@ import Testing
 
 /// One validator shared by many threads, as batch mode shares it: the same verdicts as one
 /// thread gives, and (under `make test-tsan`) no data race in the chain cache.
-@Suite struct ConcurrentValidationTests {
+@Suite(.timeLimit(.minutes(10))) struct ConcurrentValidationTests {
     @Test func sharedValidatorGivesTheSameVerdictsOnEveryThread() async throws {
         let names = [
             "valid.receipt", "valid-ber.receipt", "tampered-signature.receipt", "wrong-hash.receipt",

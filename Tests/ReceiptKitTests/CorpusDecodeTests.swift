@@ -8,7 +8,7 @@ import Testing
     import Foundation
 #endif
 
-@Suite struct CorpusDecodeTests {
+@Suite(.timeLimit(.minutes(10))) struct CorpusDecodeTests {
     typealias Manifest = TestCorpus.Manifest
 
     @Test func everyReceiptDecodesToItsExpectedValues() throws {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ReceiptKit
 
-@Suite struct DeviceIdentifierTests {
+@Suite(.timeLimit(.minutes(10))) struct DeviceIdentifierTests {
     static let accepted: [(String, String)] = [
         ("956328D9-CC6A-47F4-BE40-6953FB0AB6C7", "956328d9cc6a47f4be406953fb0ab6c7"),
         ("956328d9-cc6a-47f4-be40-6953fb0ab6c7", "956328d9cc6a47f4be406953fb0ab6c7"),

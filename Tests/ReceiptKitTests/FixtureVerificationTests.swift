@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// The project's own fixtures, signed by its test PKI, prove each check on any fresh clone.
-@Suite struct FixtureVerificationTests {
+@Suite(.timeLimit(.minutes(10))) struct FixtureVerificationTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures")
     static let device = "3F2A9C1E-7B4D-4E8A-9F10-2C6B5D8E1A47"
@@ -32,7 +32,7 @@ import Testing
         return try ReceiptValidator(policy: policy, options: options)
     }
 
-    @Test(arguments: ["valid.receipt", "valid-sha1.receipt", "valid-ber.receipt", "valid.b64"])
+    @Test(arguments: ["valid.receipt", "valid-sha1.receipt", "valid-ber.receipt", "valid.b64", "valid-in-2019.receipt"])
     func validReceiptsPassEveryCheck(name: String) throws {
         let report = try Self.validator().validate(Self.bytes(name), input: name)
         #expect(report.status == .valid, "\(report.message ?? "")")
@@ -59,6 +59,21 @@ import Testing
         #expect(report.reason == reason, "\(name): \(report.message ?? "")")
     }
 
+    /// Valid at its creation date and expired at every later time: only the creation-date rule accepts it.
+    @Test func receiptOf2019IsJudgedAtItsCreationDateNotNow() throws {
+        let bytes = try Self.bytes("valid-in-2019.receipt")
+        let atCreation = try Self.validator().validate(bytes, input: "2019")
+        #expect(atCreation.status == .valid, "\(atCreation.message ?? "")")
+        #expect(atCreation.trust?.validationTime == Date(timeIntervalSince1970: 1_561_982_400))
+        for time in [ValidationTime.now, .fixed(Date(timeIntervalSince1970: 1_714_564_800))] {
+            var options = ValidationOptions()
+            options.time = time
+            let policy = TrustPolicy.custom(roots: [try Self.certificate("pki/root.pem")])
+            let later = try ReceiptValidator(policy: policy, options: options).validate(bytes, input: "later")
+            #expect(later.status == .invalid && later.reason == .certificateExpired, "\(time): \(later.message ?? "")")
+        }
+    }
+
     @Test func storeKitTestingReceiptsNeedTheirCertificate() throws {
         let validator = try Self.validator(storeKit: true)
         for name in ["storekit-test.receipt", "signed-attributes.receipt"] {
@@ -78,7 +93,8 @@ import Testing
     }
 
     /// Flipping any single byte of the signed payload never yields a valid receipt.
-    @Test func everyPayloadByteFlipIsCaught() throws {
+    @Test(.tags(.exhaustive), .enabled(if: Exhaustive.enabled, Exhaustive.comment))
+    func everyPayloadByteFlipIsCaught() throws {
         let original = try Self.bytes("valid.receipt")
         let container = try ReceiptContainer.parse(original[...])
         let validator = try Self.validator(device: nil)
@@ -93,7 +109,8 @@ import Testing
         #expect(outcomes[.valid] == nil)
     }
 
-    @Test func everyPrefixIsRejectedCleanly() throws {
+    @Test(.tags(.exhaustive), .enabled(if: Exhaustive.enabled, Exhaustive.comment))
+    func everyPrefixIsRejectedCleanly() throws {
         let original = try Self.bytes("valid-ber.receipt")
         let validator = try Self.validator(device: nil)
         for length in 0..<original.count {

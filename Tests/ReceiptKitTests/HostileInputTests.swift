@@ -10,7 +10,8 @@ import Testing
 
 /// Truncated and bit-flipped receipts and JWS: a clean error or a verdict every time, never a
 /// crash, and never `valid` once a byte the signature or chain covers has changed.
-@Suite struct HostileInputTests {
+@Suite(.tags(.exhaustive), .enabled(if: Exhaustive.enabled, Exhaustive.comment), .timeLimit(.minutes(20)))
+struct HostileInputTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let fixtures = packageRoot.appendingPathComponent("Fixtures")
@@ -52,7 +53,7 @@ import Testing
 
     @Test func everyPrefixOfEveryFixtureIsRefusedWithAReason() throws {
         let validator = try Self.testRootValidator()
-        #expect(Self.fixtureInputs.count >= 15, "fixtures missing from \(Self.fixtures.path)")
+        #expect(Self.fixtureInputs.count == 17, "fixtures missing from \(Self.fixtures.path)")
         for name in Self.fixtureInputs {
             let bytes = try Self.fixture(name)
             let accepted = Self.acceptedPrefixes(of: bytes, lengths: 0..<bytes.count, validator)
@@ -64,8 +65,9 @@ import Testing
     /// the choice is stable; every prefix of each, under Apple's roots.
     @Test func everyPrefixOfCorpusReceiptsIsRefusedWithAReason() throws {
         guard let manifest = TestCorpus.manifest() else { return }
-        func size(_ entry: TestCorpus.Manifest.Receipt) -> Int { (try? TestCorpus.bytes(of: entry).count) ?? 0 }
-        let bySize = manifest.receipts.sorted { (size($0), $0.file) < (size($1), $1.file) }
+        let sized = try manifest.receipts.map { (try TestCorpus.bytes(of: $0).count, $0) }
+        #expect(sized.count == 48)
+        let bySize = sized.sorted { ($0.0, $0.1.file) < ($1.0, $1.1.file) }.map(\.1)
         let chosen = Array(bySize.prefix(3)) + bySize.filter(\.verifies.appleRootAtCreationDate).prefix(2)
         #expect(chosen.count == 5)
         let validator = try ReceiptValidator(policy: .apple())

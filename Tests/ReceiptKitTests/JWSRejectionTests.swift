@@ -4,7 +4,7 @@ import Testing
 @testable import ReceiptKit
 
 /// Tampered and hostile JWS: each is rejected with its own reason.
-@Suite struct JWSRejectionTests {
+@Suite(.timeLimit(.minutes(10))) struct JWSRejectionTests {
     static let sample = "jws/apple-signed/go-iap-1.jws"
 
     static func segments() throws -> [String] {

@@ -8,7 +8,7 @@ import Testing
     import Foundation
 #endif
 
-@Suite struct PayloadDecoderTests {
+@Suite(.timeLimit(.minutes(10))) struct PayloadDecoderTests {
     typealias DER = TestDER
 
     private static func date(_ text: String) throws -> Date {

@@ -8,7 +8,7 @@ import Testing
     import Foundation
 #endif
 
-@Suite struct RFC3339Tests {
+@Suite(.timeLimit(.minutes(10))) struct RFC3339Tests {
     private static func milliseconds(_ date: Date?) -> Int64? {
         guard let date else { return nil }
         return Int64((date.timeIntervalSince1970 * 1000).rounded())

@@ -8,7 +8,7 @@ import Testing
     import Foundation
 #endif
 
-@Suite struct ReceiptJSONTests {
+@Suite(.timeLimit(.minutes(10))) struct ReceiptJSONTests {
     private static func encode(_ receipt: ParsedReceipt) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

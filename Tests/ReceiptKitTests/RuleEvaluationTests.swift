@@ -8,7 +8,7 @@ import Testing
     import Foundation
 #endif
 
-@Suite struct RuleEvaluationTests {
+@Suite(.timeLimit(.minutes(10))) struct RuleEvaluationTests {
     typealias Support = RuleTestSupport
 
     /// (production receipt, its original version, thresholds it is below, thresholds it is not below).

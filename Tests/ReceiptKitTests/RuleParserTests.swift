@@ -8,7 +8,7 @@ import Testing
     import Foundation
 #endif
 
-@Suite struct RuleParserTests {
+@Suite(.timeLimit(.minutes(10))) struct RuleParserTests {
     static let accepted: [(String, RuleCondition)] = [
         ("premium: original_application_version < 42", .compareVersion(.originalApplicationVersion, .less, "42")),
         (

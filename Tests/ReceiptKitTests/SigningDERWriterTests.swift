@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReceiptKit
 
-@Suite struct SigningDERWriterTests {
+@Suite(.timeLimit(.minutes(10))) struct SigningDERWriterTests {
     static let integers: [(Int64, [UInt8])] = [
         (0, [0x02, 0x01, 0x00]),
         (1, [0x02, 0x01, 0x01]),

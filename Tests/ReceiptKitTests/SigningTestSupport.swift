@@ -51,6 +51,14 @@ enum ExternalTool {
         throw CancellationError()
     }
 
+    /// A child that did not exit in time: killed, and the test fails instead of stalling CI.
+    struct Timeout: Error, CustomStringConvertible {
+        let command: String
+        var description: String { "\(command) did not exit within \(ExternalTool.timeout) s and was killed" }
+    }
+
+    static let timeout: Double = 120
+
     static func run(_ executable: String, _ arguments: [String]) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -59,26 +67,62 @@ enum ExternalTool {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        // Read before waiting: a full pipe would otherwise block the child forever.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        // Both pipes drained at once: a full one would otherwise block the child forever.
+        let readers = DispatchGroup()
+        let outData = Box()
+        let errData = Box()
+        for (pipe, box) in [(out, outData), (err, errData)] {
+            readers.enter()
+            Thread {
+                box.set(pipe.fileHandleForReading.readDataToEndOfFile())
+                readers.leave()
+            }.start()
+        }
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            if exited.wait(timeout: .now() + 5) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                exited.wait()
+            }
+            readers.wait()
+            let error = Timeout(command: ([executable] + arguments).joined(separator: " "))
+            Issue.record("\(error)")
+            throw error
+        }
+        readers.wait()
         return ProcessResult(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            status: process.terminationStatus, stdout: String(decoding: outData.value, as: UTF8.self),
+            stderr: String(decoding: errData.value, as: UTF8.self))
     }
 
-    /// `openssl cms -verify` of a receipt against one trusted root, content discarded.
+    /// Bytes handed from a reader thread to the test.
+    final class Box: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+
+        func set(_ value: Data) { lock.withLock { data = value } }
+        var value: Data { lock.withLock { data } }
+    }
+
+    /// When OpenSSL judges certificate validity in tests: 2024-05-01T12:00:00Z, the fixtures'
+    /// creation date, so no test depends on the day it runs.
+    static let attime = ["-attime", "1714564800"]
+
+    /// `openssl cms -verify` of a receipt against one trusted root, content discarded, at `attime`
+    /// unless `extra` gives its own `-attime`.
     static func cmsVerify(receipt: String, root: String, inform: String = "DER", extra: [String] = []) throws
         -> ProcessResult
     {
-        try run(
+        let time = extra.contains("-attime") ? [] : attime
+        return try run(
             try openssl(),
             [
                 "cms", "-verify", "-inform", inform, "-in", receipt, "-CAfile", root, "-purpose", "any", "-out",
                 "/dev/null",
             ]
-                + extra)
+                + time + extra)
     }
 }

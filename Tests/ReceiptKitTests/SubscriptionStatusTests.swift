@@ -8,7 +8,7 @@ import Testing
     import Foundation
 #endif
 
-@Suite struct SubscriptionStatusTests {
+@Suite(.timeLimit(.minutes(10))) struct SubscriptionStatusTests {
     typealias Support = RuleTestSupport
 
     static func state(_ product: String, _ receipt: ParsedReceipt, _ time: String) throws -> SubscriptionStatus {

@@ -22,17 +22,15 @@ enum TestCorpus {
     }
 
     /// The manifest, or nil after recording why it is missing as a test failure, so a run
-    /// without the corpus never passes silently.
+    /// without the corpus never passes silently. Decoded once per run (it is 1.3 MB and read by
+    /// dozens of tests); every caller still records its own failure.
     static func manifest(sourceLocation: SourceLocation = #_sourceLocation) -> Manifest? {
-        let url = directory.appendingPathComponent("MANIFEST.json")
-        do {
-            let data = try Data(contentsOf: url)
-            let decoder = JSONDecoder()
-            decoder.keyDecodingStrategy = .convertFromSnakeCase
-            return try decoder.decode(Manifest.self, from: data)
-        } catch {
+        switch decoded {
+        case .success(let manifest):
+            return manifest
+        case .failure(let error):
             let message: Comment = """
-                RECEIPT CORPUS NOT FOUND OR UNREADABLE at \(url.path) (\(error)). \
+                RECEIPT CORPUS NOT FOUND OR UNREADABLE at \(manifestURL.path) (\(error)). \
                 Set RECEIPT_CORPUS to the corpus directory.
                 """
             Issue.record(message, sourceLocation: sourceLocation)
@@ -40,16 +38,27 @@ enum TestCorpus {
         }
     }
 
+    static var manifestURL: URL { directory.appendingPathComponent("MANIFEST.json") }
+
+    /// The manifest's bytes, read once per run.
+    static let manifestData: Result<Data, any Error> = Result { try Data(contentsOf: manifestURL) }
+
+    private static let decoded: Result<Manifest, any Error> = Result {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return try decoder.decode(Manifest.self, from: manifestData.get())
+    }
+
     static func bytes(of entry: Manifest.Receipt) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: directory.appendingPathComponent(entry.file)))
     }
 
-    struct Manifest: Decodable {
+    struct Manifest: Decodable, Sendable {
         let receipts: [Receipt]
 
         let negative: [Negative]
 
-        struct Receipt: Decodable {
+        struct Receipt: Decodable, Sendable {
             let file: String
             let kind: String
             let expected: Expected
@@ -57,23 +66,23 @@ enum TestCorpus {
             let hashCheck: HashCheck?
         }
 
-        struct Verifies: Decodable {
+        struct Verifies: Decodable, Sendable {
             let appleRootPlain: Bool
             let appleRootAtCreationDate: Bool
             let storekitTestRoot: Bool
         }
 
-        struct HashCheck: Decodable {
+        struct HashCheck: Decodable, Sendable {
             let deviceGuidHex: String
             let sha1: String
             let matches: Bool
         }
 
-        struct Negative: Decodable {
+        struct Negative: Decodable, Sendable {
             let file: String
         }
 
-        struct Expected: Decodable {
+        struct Expected: Decodable, Sendable {
             let receiptType: String?
             let kindFromReceiptType: String
             let appItemId: Int64?
@@ -95,7 +104,7 @@ enum TestCorpus {
             let inApp: [InApp]
         }
 
-        struct InApp: Decodable {
+        struct InApp: Decodable, Sendable {
             let quantity: Int64?
             let productId: String?
             let transactionId: String?
@@ -116,12 +125,12 @@ enum TestCorpus {
         }
 
         /// An undocumented attribute as the corpus tool decoded it: `raw` values are hex.
-        struct Value: Decodable {
+        struct Value: Decodable, Sendable {
             let asn1: String
             let value: Scalar
         }
 
-        enum Scalar: Decodable, Equatable {
+        enum Scalar: Decodable, Equatable, Sendable {
             case integer(Int64)
             case text(String)
 

@@ -28,6 +28,17 @@ public enum ReceiptSigner {
         /// attributes again, so the signature is good but the digest does not match the content.
         /// Only for test fixtures; needs `.der`.
         public var corruptMessageDigest = false
+        /// Embed the signer's own certificate (App Store and Xcode receipts do). Without it the
+        /// signer identifier names a certificate the receipt does not carry.
+        public var embedSignerCertificate = true
+        /// More signers beside the first, each adding its certificate; a receipt has exactly one.
+        public var additionalSigners: [TestCredential] = []
+        /// After signing, state this digest algorithm OID in the SignerInfo instead of the one
+        /// used (an unsupported digest). Needs `.der`.
+        public var statedDigestAlgorithm: String?
+        /// After signing, state this signature algorithm OID in the SignerInfo instead of the
+        /// key's (unknown, or disagreeing with the digest). Needs `.der`.
+        public var statedSignatureAlgorithm: String?
 
         public init(
             digest: Digest = .sha256, encoding: Encoding = .der, includeSignedAttributes: Bool = false,
@@ -65,6 +76,11 @@ public enum ReceiptSigner {
                 operation: "signing the receipt",
                 reasons: ["a wrong messageDigest needs signed attributes and DER output"])
         }
+        let restates = options.statedDigestAlgorithm != nil || options.statedSignatureAlgorithm != nil
+        guard !restates || options.encoding == .der else {
+            throw OpenSSLError(
+                operation: "signing the receipt", reasons: ["restating an algorithm needs DER output"])
+        }
         // Any stale entry would otherwise be reported as the reason for our own failure.
         OpenSSLError.drainQueue()
         let cert = try Certificate(derOrPEM: signer.certificatePEM)
@@ -85,8 +101,17 @@ public enum ReceiptSigner {
         }
         let p7 = OwnedPKCS7(pointer)
         let md = options.digest == .sha1 ? EVP_sha1() : EVP_sha256()
-        guard PKCS7_sign_add_signer(p7.pointer, cert.pointer, key.pointer, md, flags) != nil else {
+        let signerFlags = options.embedSignerCertificate ? flags : flags | Int32(PKCS7_NOCERTS)
+        guard PKCS7_sign_add_signer(p7.pointer, cert.pointer, key.pointer, md, signerFlags) != nil else {
             throw OpenSSLError.drain("adding the signer")
+        }
+        for other in options.additionalSigners {
+            let otherCertificate = try Certificate(derOrPEM: other.certificatePEM)
+            let otherKey = try OwnedKey.fromPEM(other.privateKeyPEM)
+            guard PKCS7_sign_add_signer(p7.pointer, otherCertificate.pointer, otherKey.pointer, md, flags) != nil
+            else {
+                throw OpenSSLError.drain("adding another signer")
+            }
         }
         for certificate in extra {
             guard PKCS7_add_certificate(p7.pointer, certificate.pointer) == 1 else {
@@ -107,6 +132,10 @@ public enum ReceiptSigner {
             }
             if options.corruptMessageDigest {
                 try corruptMessageDigest(p7, payload: payload, md: md)
+            }
+            if restates {
+                try restateAlgorithms(
+                    p7, digest: options.statedDigestAlgorithm, signature: options.statedSignatureAlgorithm)
             }
             guard i2d_PKCS7_bio(output.pointer, p7.pointer) == 1 else {
                 throw OpenSSLError.drain("encoding the receipt")
@@ -134,6 +163,30 @@ public enum ReceiptSigner {
         }
         guard PKCS7_SIGNER_INFO_sign(info) == 1 else {
             throw OpenSSLError.drain("re-signing the signed attributes")
+        }
+    }
+
+    /// Rewrites the first signer's digest and signature AlgorithmIdentifiers after the signature
+    /// is made, so the signature stays what the key produced while the receipt claims otherwise.
+    private static func restateAlgorithms(_ p7: OwnedPKCS7, digest: String?, signature: String?) throws(OpenSSLError) {
+        guard let signers = PKCS7_get_signer_info(p7.pointer), CReceipt_sk_PKCS7_SIGNER_INFO_num(signers) >= 1,
+            let info = CReceipt_sk_PKCS7_SIGNER_INFO_value(signers, 0)
+        else {
+            throw OpenSSLError.drain("finding the signer info")
+        }
+        var digestAlgorithm: UnsafeMutablePointer<X509_ALGOR>?
+        var signatureAlgorithm: UnsafeMutablePointer<X509_ALGOR>?
+        PKCS7_SIGNER_INFO_get0_algs(info, nil, &digestAlgorithm, &signatureAlgorithm)
+        for (oid, algorithm) in [(digest, digestAlgorithm), (signature, signatureAlgorithm)] {
+            guard let oid else { continue }
+            guard let algorithm, let object = OBJ_txt2obj(oid, 1) else {
+                throw OpenSSLError.drain("restating the algorithm \(oid)")
+            }
+            // set0 takes the object; on failure it is still ours to free.
+            guard X509_ALGOR_set0(algorithm, object, V_ASN1_NULL, nil) == 1 else {
+                ASN1_OBJECT_free(object)
+                throw OpenSSLError.drain("restating the algorithm \(oid)")
+            }
         }
     }
 

@@ -61,7 +61,7 @@ public struct TestPKI: Sendable, Equatable {
         case ec
     }
 
-    private static func generateKey(_ options: Options) throws(OpenSSLError) -> OwnedKey {
+    static func generateKey(_ options: Options) throws(OpenSSLError) -> OwnedKey {
         switch options.keyType {
         case .rsa: try OwnedKey.generateRSA(bits: options.keyBits)
         case .ec: try OwnedKey.generateEC(curve: options.curve)
@@ -187,7 +187,7 @@ public struct TestPKI: Sendable, Equatable {
             storeKit: storeKit)
     }
 
-    private static func credential(_ cert: OwnedCertificate, _ key: OwnedKey) throws(OpenSSLError) -> TestCredential {
+    static func credential(_ cert: OwnedCertificate, _ key: OwnedKey) throws(OpenSSLError) -> TestCredential {
         TestCredential(
             certificatePEM: try cert.pem(), certificateDER: try cert.der(), privateKeyPEM: try key.privateKeyPEM())
     }

@@ -121,7 +121,7 @@ public final class ReceiptValidator: Sendable {
             signed = attributes[...]
         }
         do {
-            guard try key.verify(signature: signer.signature, over: signed, digest: digest) else {
+            guard try verify(key, signer.signature, over: signed, digest: digest) else {
                 return .fail(
                     .signature, .signatureMismatch, "the \(key.summary) signature does not match the signed content")
             }
@@ -133,6 +133,22 @@ public final class ReceiptValidator: Sendable {
         }
         let over = signer.signedAttributes == nil ? "the payload" : "the signed attributes (messageDigest matches)"
         return .pass(.signature, "\(key.summary) \(digest.name) signature over \(over) is valid")
+    }
+
+    private func verify(
+        _ key: PublicKey, _ signature: ArraySlice<UInt8>, over signed: ArraySlice<UInt8>, digest: Digest
+    )
+        throws(OpenSSLError) -> Bool
+    {
+        switch options.injectedFault {
+        case .signatureCheck:
+            throw OpenSSLError(operation: "checking the signature", reasons: ["fault injected for a test"])
+        case .sha1Policy where digest === Digest.sha1:
+            throw SHA1Policy.injectedRefusal
+        case .sha1Policy, nil:
+            break
+        }
+        return try key.verify(signature: signature, over: signed, digest: digest)
     }
 
     private func checkValidity(_ chain: [Certificate], _ receipt: ParsedReceipt, into report: inout ValidationReport) {

@@ -30,6 +30,12 @@ enum SHA1Policy {
         }
     }
 
+    /// What the RSA provider raises under RHEL's policy, for `InjectedFault.sha1Policy`: its own "digest
+    /// not allowed" code, so the classification above is what a test exercises.
+    static let injectedRefusal = OpenSSLError(
+        operation: "checking the signature", reasons: ["digest not allowed (fault injected for a test)"],
+        codes: [UInt(ERR_LIB_PROV) << UInt(ERR_LIB_OFFSET) | UInt(PROV_R_DIGEST_NOT_ALLOWED)])
+
     /// The failed check for `what` ("the receipt's signature", "certificate ...").
     static func detail(_ what: String, _ error: OpenSSLError) -> String {
         "this system's OpenSSL refuses SHA-1 signatures by policy, so \(what) could not be checked; "

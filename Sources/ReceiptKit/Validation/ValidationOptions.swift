@@ -10,8 +10,20 @@ public struct ValidationOptions: Sendable {
     public var deviceIdentifier: DeviceIdentifier?
     public var time: ValidationTime = .receiptCreationDate
     public var limits = PayloadDecoder.Limits()
+    /// A failure to make inside a check, so tests can reach the paths that report `internal_error`
+    /// (no input can: they guard against a broken OpenSSL). Set only within this package.
+    package var injectedFault: InjectedFault?
 
     public init() {}
+}
+
+/// Where `ValidationOptions.injectedFault` makes a check fail as if OpenSSL had.
+package enum InjectedFault: String, Sendable, CaseIterable {
+    /// The receipt signature check throws instead of answering.
+    case signatureCheck = "signature_check"
+    /// A SHA-1 receipt signature check is refused as RHEL 9's crypto policy refuses it (upstream OpenSSL
+    /// has no setting that does), with the provider's own "digest not allowed" code.
+    case sha1Policy = "sha1_policy"
 }
 
 extension ReceiptEnvironment {

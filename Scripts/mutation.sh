@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# make mutation: applies each one-line mutation of Scripts/mutations.txt to a copy of the package,
+# builds it, runs the test suite, and says whether some test failed (killed) or none did (survived).
+#
+#   Scripts/mutation.sh [NAME-SUBSTRING]     (only the mutations whose name contains it)
+#
+# The working tree is never modified: mutants are built in a copy under $MUTATION_SCRATCH
+# (default .build/mutation), whose .build is kept between runs so each mutant is an incremental
+# build. Exits 0 only when every mutation is killed; a mutation whose text is not found exactly
+# once, or a mutant that does not build, stops the run (the list is out of date).
+# The suite run per mutant is `make test-fast`'s (exhaustive prefix and bit-flip tests skipped).
+set -euo pipefail
+
+# Read whole before running, so editing this file during a run cannot change the run.
+{
+
+cd "$(dirname "$0")/.."
+root=$(pwd)
+list="$root/Scripts/mutations.txt"
+only="${1:-}"
+scratch="${MUTATION_SCRATCH:-$root/.build/mutation}"
+tree="$scratch/tree"
+logs="$scratch/logs"
+swift="${SWIFT:-swift}"
+# A hung build or suite fails the mutant run instead of stalling CI.
+build_timeout="${MUTATION_BUILD_TIMEOUT:-900}"
+test_timeout="${MUTATION_TEST_TIMEOUT:-600}"
+# The suite runs inside the copy, so a relative corpus path (make's default) is taken from here.
+corpus="${RECEIPT_CORPUS:-../shared/corpus}"
+[[ "$corpus" == /* ]] || corpus="$root/$corpus"
+export RECEIPT_CORPUS="$corpus"
+export RECEIPT_CHECK_SKIP_EXHAUSTIVE=1
+# The copy has no .build/schema-venv of its own; the schema tests use this tree's (make test-deps).
+export RECEIPT_CHECK_SCHEMA_PYTHON="${RECEIPT_CHECK_SCHEMA_PYTHON:-$root/.build/schema-venv/bin/python}"
+
+fail() {
+    echo "mutation: $*" >&2
+    exit 70
+}
+
+# ---- Read the list: names, files, original and replacement lines.
+names=() files=() originals=() replacements=()
+name="" file="" original="" have_original=0
+flush() {
+    [[ -z "$name" ]] && return 0
+    [[ -n "$file" && $have_original == 1 ]] || fail "$list: '$name' needs a file:, a - line and a + line"
+    if [[ -z "$only" || "$name" == *"$only"* ]]; then
+        names+=("$name") files+=("$file") originals+=("$original") replacements+=("$replacement")
+    fi
+    name="" file="" original="" have_original=0
+}
+while IFS= read -r line || [[ -n "$line" ]]; do
+    case "$line" in
+        "## "*) flush; name="${line#\#\# }" ;;
+        "file: "*) file="${line#file: }" ;;
+        "- "*) original="${line#- }"; have_original=1 ;;
+        "+ "*) replacement="${line#+ }"; flush ;;
+        "#"* | "") ;;
+        *) fail "$list: cannot read the line: $line" ;;
+    esac
+done < "$list"
+flush
+[[ ${#names[@]} -gt 0 ]] || fail "no mutation in $list matches '$only'"
+
+# ---- A fresh copy of the package (its .build kept), checked before anything is built.
+mkdir -p "$tree" "$logs"
+find "$tree" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf {} +
+tar --exclude=./.build --exclude=./.git --exclude=./.swiftpm -cf - . | tar -xf - -C "$tree"
+
+# Bash's ${var/"pattern"/...} with a quoted pattern replaces literally, never as a glob.
+occurrences() { # file text
+    local content rest count=0
+    content=$(< "$1")
+    while [[ "$content" == *"$2"* ]]; do
+        count=$((count + 1))
+        rest=${content#*"$2"}
+        content=$rest
+    done
+    echo "$count"
+}
+for index in "${!names[@]}"; do
+    target="$tree/${files[$index]}"
+    [[ -f "$target" ]] || fail "'${names[$index]}': ${files[$index]} does not exist"
+    count=$(occurrences "$target" "${originals[$index]}")
+    [[ $count == 1 ]] || fail "'${names[$index]}': the text occurs $count times in ${files[$index]}, not once: ${originals[$index]}"
+done
+
+# Whatever happens, the copy is put back and a running build or suite is stopped.
+current=""
+restore() {
+    if [[ -n "$current" && -f "$scratch/original" ]]; then
+        cp "$scratch/original" "$current"
+    fi
+    current=""
+}
+trap 'restore' EXIT
+trap 'restore; exit 130' INT TERM
+
+build() { # log
+    (cd "$tree" && timeout "$build_timeout" "$swift" build --build-tests) > "$1" 2>&1
+}
+suite() { # log
+    (cd "$tree" && timeout "$test_timeout" "$swift" test --skip-build) > "$1" 2>&1
+}
+
+start=$(date +%s)
+echo "mutation: building and testing the unmutated copy in $tree"
+build "$logs/baseline-build.log" || fail "the unmutated package does not build; see $logs/baseline-build.log"
+suite "$logs/baseline-test.log" || fail "the suite fails without any mutation; see $logs/baseline-test.log"
+
+killed=0 survived=0
+results=()
+for index in "${!names[@]}"; do
+    label="${names[$index]}"
+    target="$tree/${files[$index]}"
+    log="$logs/$(printf '%02d' "$index").log"
+    cp "$target" "$scratch/original"
+    current="$target"
+    content=$(< "$target")
+    printf '%s\n' "${content/"${originals[$index]}"/"${replacements[$index]}"}" > "$target"
+    if ! build "$log"; then
+        restore
+        fail "'$label' does not build (see $log): fix the mutation in $list"
+    fi
+    mutant_start=$(date +%s)
+    suite_status=0
+    suite "$log" || suite_status=$?
+    restore
+    # Only a failed expectation kills a mutant; a suite that merely ran out of time proves nothing.
+    failing=$(grep '^✘ Test .* recorded an issue' "$log" | grep -vc 'Time limit was exceeded' || true)
+    if [[ $suite_status == 0 ]]; then
+        verdict=SURVIVED
+        survived=$((survived + 1))
+    elif [[ $failing == 0 ]]; then
+        verdict=UNCLEAR
+        survived=$((survived + 1))
+    else
+        verdict=killed
+        killed=$((killed + 1))
+    fi
+    line=$(printf '%-9s %-62s %4ss  %s failing expectations' "$verdict" "$label" $(($(date +%s) - mutant_start)) "$failing")
+    results+=("$line")
+    echo "$line"
+done
+
+echo
+echo "mutation: ${#names[@]} mutations, $killed killed, $survived survived or unclear (no failed expectation), in $(($(date +%s) - start)) s"
+[[ $survived == 0 ]] || exit 1
+exit 0
+}

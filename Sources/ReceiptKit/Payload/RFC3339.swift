@@ -194,7 +194,7 @@ public enum RFC3339 {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
-    private static func daysIn(month: Int, year: Int) -> Int {
+    static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: return 30

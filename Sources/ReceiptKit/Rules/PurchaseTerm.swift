@@ -82,43 +82,12 @@ public struct PurchaseTerm: Sendable, Equatable, CustomStringConvertible {
         let total = Int(whole)
         var days = total >= 0 ? total / 86_400 : -((-total + 86_399) / 86_400)
         let secondOfDay = total - days * 86_400
-        var (year, month, day) = Self.civil(fromDays: days)
-        let monthIndex = year * 12 + (month - 1) + years * 12 + months
-        year = monthIndex >= 0 ? monthIndex / 12 : -((-monthIndex + 11) / 12)
-        month = monthIndex - year * 12 + 1
-        day = min(day, Self.daysIn(month: month, year: year))
-        days = Self.days(fromCivil: year, month, day) + self.days
+        let (civilYear, civilMonth, civilDay) = RFC3339.civil(fromDays: Int64(days))
+        let monthIndex = Int(civilYear) * 12 + (civilMonth - 1) + years * 12 + months
+        let year = monthIndex >= 0 ? monthIndex / 12 : -((-monthIndex + 11) / 12)
+        let month = monthIndex - year * 12 + 1
+        let day = min(civilDay, RFC3339.daysIn(month: month, year: year))
+        days = Int(RFC3339.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))) + self.days
         return Date(timeIntervalSince1970: Double(days * 86_400 + secondOfDay + seconds) + fraction)
-    }
-
-    /// Year, month (1-12) and day of the proleptic Gregorian calendar for days since 1970-01-01.
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthPrime = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthPrime + 2) / 5 + 1
-        let month = monthPrime < 10 ? monthPrime + 3 : monthPrime - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date.
-    static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int {
-        let adjusted = month <= 2 ? year - 1 : year
-        let era = (adjusted >= 0 ? adjusted : adjusted - 399) / 400
-        let yearOfEra = adjusted - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 }

@@ -23,7 +23,7 @@ extension EntitlementFacts {
                 originalApplicationVersion: app.originalApplicationVersion,
                 originalPurchaseDate: app.originalPurchaseDate?.date,
                 receiptCreationDate: app.receiptCreationDate?.date,
-                environment: Self.environment(app.environment ?? app.receiptType))
+                environment: ReceiptEnvironment(storeKit: app.environment ?? app.receiptType))
             appRevocationDate = app.revocationDate?.date
             receiptType = app.receiptType
             preorderDate = app.preorderDate?.date
@@ -31,11 +31,11 @@ extension EntitlementFacts {
         case .transaction(let transaction):
             self.init(
                 source: .transaction, bundleID: transaction.bundleId,
-                environment: Self.environment(transaction.environment),
+                environment: ReceiptEnvironment(storeKit: transaction.environment),
                 purchases: [Self.purchase(transaction)])
             ownership = transaction.inAppOwnershipType
         case .renewalInfo(let renewal):
-            self.init(source: .renewalInfo, environment: Self.environment(renewal.environment))
+            self.init(source: .renewalInfo, environment: ReceiptEnvironment(storeKit: renewal.environment))
             renewals = [
                 RenewalState(
                     productID: renewal.productId, gracePeriodExpires: renewal.gracePeriodExpiresDate?.date,
@@ -45,7 +45,7 @@ extension EntitlementFacts {
         case .notification(let notification):
             self.init(
                 source: .notification, bundleID: notification.data?.bundleId,
-                environment: Self.environment(notification.data?.environment))
+                environment: ReceiptEnvironment(storeKit: notification.data?.environment))
             for (_, inner) in jws.nested.sorted(by: { $0.key < $1.key }) {
                 guard let nested = EntitlementFacts(report: inner) else { continue }
                 merge(nested)
@@ -53,7 +53,7 @@ extension EntitlementFacts {
         case .unidentified(let members):
             self.init(
                 source: .payload, bundleID: members["bundleId"]?.stringValue,
-                environment: Self.environment(members["environment"]?.stringValue))
+                environment: ReceiptEnvironment(storeKit: members["environment"]?.stringValue))
         }
     }
 
@@ -77,10 +77,6 @@ extension EntitlementFacts {
         purchases += nested.purchases
         renewals += nested.renewals
         ownership = ownership ?? nested.ownership
-    }
-
-    static func environment(_ name: String?) -> ReceiptEnvironment {
-        ReceiptEnvironment(storeKit: name)
     }
 
     /// A signed transaction as the in-app purchase record rules read: a revocation is a cancellation.

@@ -94,7 +94,8 @@ struct RuleEvaluator {
                 return Outcome(
                     value: nil, reasons: ["\(stale): the billing state of \"\(product)\" since is invisible: unknown"])
             }
-            if let grace = grace(product) { return grace }
+            let status = SubscriptionStatus.status(of: product, in: facts.purchases, at: time, reminderDays: 0)
+            if let grace = grace(product, status) { return grace }
             return Outcome(
                 satisfied: false,
                 reasons: ["subscription \"\(product)\" is not in a billing grace period at \(show(time))"])
@@ -206,8 +207,7 @@ struct RuleEvaluator {
 
     /// Satisfied when the subscription's last period has ended (not refunded or upgraded) and a renewal info
     /// of the product puts the customer in the billing grace period at `time`; nil otherwise.
-    private func grace(_ product: String) -> Outcome? {
-        let status = SubscriptionStatus.status(of: product, in: facts.purchases, at: time, reminderDays: 0)
+    private func grace(_ product: String, _ status: SubscriptionStatus) -> Outcome? {
         guard status.state == .expired,
             let until = facts.renewals.filter({ String.identical($0.productID, product) })
                 .compactMap(\.gracePeriodExpires).max(),
@@ -332,7 +332,7 @@ struct RuleEvaluator {
         }
         let status = SubscriptionStatus.status(of: product, in: facts.purchases, at: time, reminderDays: 0)
         let at = show(time)
-        if status.state == .expired, let grace = grace(product) {
+        if let grace = grace(product, status) {
             return grace
         }
         switch status.state {

@@ -20,6 +20,10 @@ struct RuleConfiguration: Sendable {
     let environment: ReceiptEnvironment?
     /// `--max-age`: nil for none.
     let maximumAge: PurchaseTerm?
+    /// `--fact`, `--facts`: what the app knows, for the rules to compare.
+    let appFacts: AppFacts
+    /// `--trial-days`: the free trial a paywall offers to a customer without a subscription yet.
+    let trialDays: Int?
 
     /// Said with every decision made without `--bundle-id`.
     static let unboundWarning =
@@ -36,17 +40,26 @@ struct RuleConfiguration: Sendable {
                 report.receipt.map { SubscriptionStatus.all(in: $0, at: time, reminderDays: reminderDays) } ?? []
             return RuleResults(
                 time: time, entitlements: entitlements, warnings: boundWarnings + warnings,
-                subscriptions: subscriptions, boundToApp: bundleID != nil)
+                subscriptions: subscriptions, boundToApp: bundleID != nil, trialOffer: nil)
         }
+        let subscriptions = SubscriptionStatus.all(
+            in: facts.purchases, at: time, reminderDays: reminderDays, renewals: facts.renewals)
         return RuleResults(
             time: time,
             entitlements: rules.evaluate(
-                facts: facts, at: time, platform: platform, environment: environment, maximumAge: maximumAge),
+                facts: facts, at: time, platform: platform, environment: environment, maximumAge: maximumAge,
+                appFacts: appFacts),
             warnings: boundWarnings
                 + ReceiptWarnings.warnings(for: facts, receipt: report.receipt, platform: platform),
-            subscriptions: SubscriptionStatus.all(
-                in: facts.purchases, at: time, reminderDays: reminderDays, renewals: facts.renewals),
-            boundToApp: bundleID != nil)
+            subscriptions: subscriptions, boundToApp: bundleID != nil,
+            trialOffer: trialOffer(subscribed: !subscriptions.isEmpty))
+    }
+
+    /// The trial a paywall offers, counted from `time`: only to a customer whose verified input shows no
+    /// subscription yet, as Apple gives an introductory offer once per subscription group.
+    private func trialOffer(subscribed: Bool) -> TrialTimeline? {
+        guard let trialDays, !subscribed else { return nil }
+        return TrialTimeline.offer(at: time, days: trialDays, reminderDays: reminderDays)
     }
 
     private var boundWarnings: [String] { bundleID == nil ? [Self.unboundWarning] : [] }
@@ -65,11 +78,14 @@ struct RuleResults: Sendable, Encodable {
     let subscriptions: [SubscriptionStatus]
     /// Whether the run named the app (`--bundle-id`), so that no other app's input could be granted.
     let boundToApp: Bool
+    /// `--trial-days` for a customer without a subscription: the trial's days if taken at `time`.
+    let trialOffer: TrialTimeline?
 
     enum CodingKeys: String, CodingKey {
         case time = "evaluated_at"
         case entitlements, warnings, subscriptions
         case boundToApp = "bound_to_app"
+        case trialOffer = "trial_offer"
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -79,6 +95,7 @@ struct RuleResults: Sendable, Encodable {
         try container.encode(warnings, forKey: .warnings)
         try container.encode(subscriptions, forKey: .subscriptions)
         try container.encode(boundToApp, forKey: .boundToApp)
+        try container.encodeIfPresent(trialOffer, forKey: .trialOffer)
     }
 }
 

@@ -22,6 +22,15 @@ enum RuleOptionTable {
         OptionSpec("now", value: "TIME", help: "evaluate rules and subscriptions at this RFC 3339 time (default: now)"),
         OptionSpec("reminder-days", value: "N", help: "remind this many days before a trial ends (default: 2)"),
         OptionSpec(
+            "fact", value: "NAME=VALUE", repeatable: true,
+            help:
+                "a fact the app knows, for rules to compare: a number, true/false, a date, else a string (e.g. free_reads=3)"
+        ),
+        OptionSpec("facts", value: "FILE", help: "read facts from a JSON object of numbers, booleans and strings"),
+        OptionSpec(
+            "trial-days", value: "N",
+            help: "a free trial of N days the paywall offers: without a subscription yet, its timeline from --now"),
+        OptionSpec(
             "max-age", value: "DURATION",
             help:
                 "past this age of the input at --now, purchases and subscriptions are unknown (default: P3D; none: no limit)"
@@ -50,8 +59,17 @@ enum RuleOptionTable {
             for text in arguments.all("rule") {
                 rules.append(try RuleParser.parse(text, origin: "--rule '\(text)'"))
             }
+            try rules.checkReferences()
         } catch {
             throw .usage(UsageError("\(error)"))
+        }
+        let appFacts = try facts(arguments)
+        if bindsToApp {
+            do throws(AppFactError) {
+                try rules.check(facts: appFacts)
+            } catch {
+                throw .usage(UsageError(error.message))
+            }
         }
         let required = arguments.all("require")
         let defined = Set(rules.entitlements)
@@ -82,6 +100,13 @@ enum RuleOptionTable {
                     "\(ruleOptions.map { "--" + $0 }.joined(separator: ", ")) on verify needs --bundle-id: without it an Apple-signed receipt or JWS of any other app (anyone can get one for an app of their own) would be granted"
                 ))
         }
+        var trialDays: Int?
+        if let text = arguments.value("trial-days") {
+            guard let days = Int(text), (1...3650).contains(days) else {
+                throw .usage(UsageError("--trial-days takes a number of days from 1 to 3650, not '\(text)'"))
+            }
+            trialDays = days
+        }
         var maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge
         if let text = arguments.value("max-age") {
             if text == "none" {
@@ -99,18 +124,46 @@ enum RuleOptionTable {
             platform: arguments.value("platform").flatMap { Platform(rawValue: $0.lowercased()) },
             time: time, reminderDays: reminderDays, bundleID: arguments.value("bundle-id"),
             environment: arguments.value("environment").flatMap(ReceiptEnvironment.init(argument:)),
-            maximumAge: maximumAge)
+            maximumAge: maximumAge, appFacts: appFacts, trialDays: trialDays)
     }
 
-    /// A rules file's text; unreadable files are reported as such (exit 66), not as usage errors.
-    private static func ruleFile(_ path: String) throws(SetupError) -> String {
-        let bytes: [UInt8]
-        do {
-            bytes = try InputReader.contents(of: path, limit: 1 << 20)
+    /// `--facts FILE` then every `--fact NAME=VALUE`; a name given twice, in either, is refused.
+    private static func facts(_ arguments: ParsedArguments) throws(SetupError) -> AppFacts {
+        var facts = AppFacts()
+        let file = try arguments.value("facts").map { path throws(SetupError) in (path, try contents(path, "--facts")) }
+        do throws(AppFactError) {
+            if let (path, bytes) = file {
+                do throws(AppFactError) {
+                    try facts.add(json: bytes)
+                } catch {
+                    throw AppFactError("--facts \(path): \(error.message)")
+                }
+            }
+            for text in arguments.all("fact") {
+                guard let equals = text.firstIndex(of: "=") else {
+                    throw AppFactError("--fact takes NAME=VALUE, such as free_reads=3, not '\(text)'")
+                }
+                let value = String(text[text.index(after: equals)...])
+                try facts.add(String(text[..<equals]), FactValue(literal: value) ?? .string(value))
+            }
         } catch {
-            throw .unreadable("--rules: \(error.message)")
+            throw .usage(UsageError(error.message))
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        return facts
+    }
+
+    /// A rules or facts file's bytes; unreadable files are reported as such (exit 66), not as usage errors.
+    private static func contents(_ path: String, _ option: String) throws(SetupError) -> [UInt8] {
+        do {
+            return try InputReader.contents(of: path, limit: 1 << 20)
+        } catch {
+            throw .unreadable("\(option): \(error.message)")
+        }
+    }
+
+    /// A rules file's text.
+    private static func ruleFile(_ path: String) throws(SetupError) -> String {
+        guard let text = String(validating: try contents(path, "--rules"), as: UTF8.self) else {
             throw .badData("--rules \(path) is not UTF-8 text")
         }
         return text

@@ -21,6 +21,9 @@ enum RuleReportText {
                 for reason in reasons.dropFirst() {
                     out += "            \(String(repeating: " ", count: name.count)) \(TerminalText.escaped(reason))\n"
                 }
+                if let message = decision.message {
+                    out += "            \(String(repeating: " ", count: name.count)) message: \"\(TerminalText.escaped(message))\"\n"
+                }
             }
         }
         if !results.warnings.isEmpty {
@@ -38,17 +41,30 @@ enum RuleReportText {
                 if let end = status.periods.map(\.end).max() { parts.append("expires \(show(end))") }
                 parts.append("\(status.periods.count) period" + (status.periods.count == 1 ? "" : "s"))
                 out += "    " + TerminalText.escaped(parts.joined(separator: "  ")) + "\n"
-                if let ends = status.trialEnds {
-                    out += "      trial ends \(day(ends))"
-                    if let reminder = status.reminderDue { out += ", reminder due \(day(reminder))" }
-                    out += "\n"
+                if let trial = status.trialTimeline {
+                    out += "      free trial: " + days(trial, start: "started") + "\n"
                 }
             }
         }
+        if let offer = results.trialOffer {
+            out += "  free trial offered: " + days(offer, start: "today") + "\n"
+        }
         if let receipt = report.receipt, !receipt.inApp.isEmpty {
-            out += SubscriptionTimeline.render(receipt, now: results.time)
+            var reminders: [String: Date] = [:]
+            for status in results.subscriptions {
+                if let reminder = status.trialTimeline?.reminder { reminders[status.productID] = reminder }
+            }
+            out += SubscriptionTimeline.render(receipt, now: results.time, reminders: reminders)
         }
         return out
+    }
+
+    /// `started 2024-01-01, reminder 2024-01-05, ends 2024-01-07`: the days a paywall shows.
+    static func days(_ trial: TrialTimeline, start: String) -> String {
+        var parts = ["\(start) \(day(trial.start))"]
+        if let reminder = trial.reminder { parts.append("reminder \(day(reminder))") }
+        parts.append("ends \(day(trial.end))")
+        return parts.joined(separator: ", ")
     }
 
     static func show(_ date: Date) -> String {

@@ -13,9 +13,10 @@ import ReceiptKit
 enum SubscriptionTimeline {
     static let width = 60
     static let legend =
-        "P purchase  r renewal  = paid  ~ free trial  + intro offer  ] expiry  x refund  * one-time purchase  ^ now"
+        "P purchase  r renewal  = paid  ~ free trial  ! trial reminder  + intro offer  ] expiry  x refund  * one-time purchase  ^ now"
 
-    static func render(_ receipt: ParsedReceipt, now: Date) -> String {
+    /// `reminders`: the reminder day of each product's trial in force (`TrialTimeline`), marked `!`.
+    static func render(_ receipt: ParsedReceipt, now: Date, reminders: [String: Date] = [:]) -> String {
         let dated = receipt.inApp.filter { $0.purchaseDate != nil }
         let dates = dated.flatMap { [$0.purchaseDate, $0.expiresDate, $0.cancellationDate].compactMap { $0 } }
         guard let first = dates.min(), let last = dates.max() else { return "" }
@@ -60,6 +61,9 @@ enum SubscriptionTimeline {
             if let end = previousEnd {
                 mark(&row, column(end), "]")
             }
+            if let reminder = reminders[product], reminder >= first, reminder <= last {
+                mark(&row, column(reminder), "!")
+            }
             out += "    \(pad(TerminalText.escaped(product), labelWidth)) |\(String(row))|\n"
         }
         if now >= first, now <= last {
@@ -78,8 +82,9 @@ enum SubscriptionTimeline {
 
     private static func priority(_ symbol: Character) -> Int {
         switch symbol {
-        case "x": 5
-        case "P", "*": 4
+        case "x": 6
+        case "P", "*": 5
+        case "!": 4
         case "r": 3
         case "]": 2
         case "=", "~", "+": 1

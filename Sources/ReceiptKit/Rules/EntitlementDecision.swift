@@ -3,14 +3,18 @@ public struct EntitlementDecision: Sendable, Equatable, Encodable {
     public let name: String
     public let granted: Bool
     public let reasons: [String]
+    /// The rules' text for a customer who is not granted the entitlement (`| "Export is a Pro feature"`);
+    /// nil when it is granted or the rules give none.
+    public let message: String?
 
-    public init(name: String, granted: Bool, reasons: [String]) {
+    public init(name: String, granted: Bool, reasons: [String], message: String? = nil) {
         self.name = name
         self.granted = granted
         self.reasons = reasons
+        self.message = granted ? nil : message
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, granted, reasons
+        case name, granted, reasons, message
     }
 }

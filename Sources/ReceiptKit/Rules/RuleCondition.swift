@@ -29,6 +29,11 @@ public indirect enum RuleCondition: Sendable, Equatable {
     /// `subscription group "G" active`: any subscription of the group is active (a crossgrade or
     /// downgrade within the group keeps the customer entitled).
     case subscriptionGroupActive(String)
+    /// `entitled NAME`: the outcome of another entitlement of the same rules (granted, not granted, or
+    /// unknown when its own rules could not decide).
+    case entitled(String)
+    /// `free_reads > 0`: a fact the app supplies (`--fact`, `--facts`), compared with a value of its kind.
+    case compareFact(String, ComparisonOperator, FactValue)
     case not(RuleCondition)
     case and([RuleCondition])
     case or([RuleCondition])
@@ -40,9 +45,44 @@ public indirect enum RuleCondition: Sendable, Equatable {
             .compareVersionPerPlatform(let own, _, _):
             own == field
         case .compareEnvironment: field == .environment
-        case .product, .productForTerm, .subscriptionActive, .subscriptionInGrace, .subscriptionGroupActive: false
+        case .product, .productForTerm, .subscriptionActive, .subscriptionInGrace, .subscriptionGroupActive,
+            .entitled, .compareFact:
+            false
         case .not(let inner): inner.mentions(field)
         case .and(let operands), .or(let operands): operands.contains { $0.mentions(field) }
+        }
+    }
+
+    /// The entitlements (`entitled NAME`) and facts the condition reads, each once, in the order written.
+    func references() -> References {
+        var found = References()
+        collect(&found)
+        return found
+    }
+
+    struct References {
+        var entitlements: [String] = []
+        var facts: [String] = []
+        /// Each fact with each kind of value it is compared with.
+        var factKinds: [(name: String, kind: FactValue.Kind)] = []
+        fileprivate var seen: Set<String> = []
+    }
+
+    private func collect(_ found: inout References) {
+        switch self {
+        case .entitled(let name):
+            if found.seen.insert("e " + name).inserted { found.entitlements.append(name) }
+        case .compareFact(let name, _, let value):
+            if found.seen.insert("f " + name).inserted { found.facts.append(name) }
+            if found.seen.insert("k \(value.kind.rawValue) " + name).inserted {
+                found.factKinds.append((name, value.kind))
+            }
+        case .not(let inner):
+            inner.collect(&found)
+        case .and(let operands), .or(let operands):
+            for operand in operands { operand.collect(&found) }
+        default:
+            break
         }
     }
 }

@@ -38,6 +38,10 @@ struct RuleEvaluator {
     var testEnvironment: ReceiptEnvironment?
     /// Past this age of the input at `time`, purchases and subscriptions are unknown; nil for no limit.
     var maximumAge: PurchaseTerm?
+    /// What the app says of its user (`--fact`), read by fact comparisons.
+    var appFacts = AppFacts()
+    /// Outcomes of the entitlements decided so far (nil: unknown), read by `entitled NAME`.
+    var decided: [String: Bool?] = [:]
 
     func evaluate(_ condition: RuleCondition) -> Outcome {
         switch condition {
@@ -101,6 +105,10 @@ struct RuleEvaluator {
                 reasons: ["subscription \"\(product)\" is not in a billing grace period at \(show(time))"])
         case .subscriptionGroupActive(let group):
             return subscriptionGroup(group)
+        case .entitled(let name):
+            return entitlement(name)
+        case .compareFact(let name, let op, let value):
+            return fact(name, op, value)
         case .not(let inner):
             let outcome = evaluate(inner)
             return Outcome(value: outcome.value.map { !$0 }, reasons: outcome.reasons.map { "not: " + $0 })

@@ -14,6 +14,8 @@ public struct RuleParser {
 
     private var tokens: [RuleToken]
     private var position = 0
+    /// The column of each entitlement's first `entitled NAME`.
+    private var referenceColumns: [String: Int] = [:]
 
     private init(tokens: [RuleToken]) {
         self.tokens = tokens
@@ -27,15 +29,18 @@ public struct RuleParser {
             var tokenizer = RuleTokenizer(scalars: scalars, start: conditionStart)
             var parser = RuleParser(tokens: try tokenizer.tokens())
             let condition = try parser.expression(minimumPrecedence: 0, depth: 0)
+            let message = try parser.message()
             let next = parser.peek
             guard next.kind == .end else {
                 throw RuleParseError(
                     origin: "", column: next.column,
-                    message: "expected and, or or the end of the rule, found \(next.shown)")
+                    message: message == nil
+                        ? "expected and, or, | \"message\" or the end of the rule, found \(next.shown)"
+                        : "expected the end of the rule after the message, found \(next.shown)")
             }
             return Rule(
                 entitlement: entitlement, condition: condition,
-                text: trimmed(text), origin: origin)
+                text: trimmed(text), origin: origin, message: message, referenceColumns: parser.referenceColumns)
         } catch {
             var located = error
             located.origin = origin
@@ -85,6 +90,23 @@ public struct RuleParser {
 
     private static func describe(_ scalars: [Unicode.Scalar], at index: Int) -> String {
         index < scalars.count ? "\"\(scalars[index])\"" : "end of rule"
+    }
+
+    /// Words of the rule language, which no fact may be named.
+    public static let keywords: Set<String> = [
+        "and", "or", "not", "product", "for", "subscription", "group", "active", "in_grace", "entitled", "true",
+        "false",
+    ]
+
+    /// `| "text"` after the condition, if there is one.
+    private mutating func message() throws(RuleParseError) -> String? {
+        guard peek.kind == .bar else { return nil }
+        _ = advance()
+        let text = try quotedString(what: "a quoted message after |")
+        guard !text.isEmpty else {
+            throw RuleParseError(origin: "", column: tokens[max(0, position - 1)].column, message: "the message is empty")
+        }
+        return text
     }
 
     // MARK: - Expressions
@@ -198,14 +220,33 @@ public struct RuleParser {
                 throw RuleParseError(
                     origin: "", column: keyword.column, message: "expected active or in_grace, found \(keyword.shown)")
             }
+        case .word("entitled"):
+            let name = advance()
+            guard case .word(let entitlement) = name.kind, Self.isEntitlementName(entitlement) else {
+                throw RuleParseError(
+                    origin: "", column: name.column,
+                    message: "expected an entitlement name (letters, digits, _ . -) after entitled, found \(name.shown)")
+            }
+            if referenceColumns[entitlement] == nil {
+                referenceColumns[entitlement] = name.column
+            }
+            return .entitled(entitlement)
         case .word(let name):
-            guard let field = RuleField(rawValue: name) else {
+            if let field = RuleField(rawValue: name) {
+                return try comparison(field)
+            }
+            guard AppFacts.isFactShaped(name) else {
                 throw RuleParseError(
                     origin: "", column: token.column,
                     message: "expected a field (\(RuleField.allCases.map(\.rawValue).joined(separator: ", "))), "
-                        + "product, subscription, not or \"(\", found \(token.shown)")
+                        + "a fact name, product, subscription, entitled, not or \"(\", found \(token.shown)")
             }
-            return try comparison(field)
+            do throws(AppFactError) {
+                try AppFacts.check(name: name)
+            } catch {
+                throw RuleParseError(origin: "", column: token.column, message: error.message)
+            }
+            return try factComparison(name)
         default:
             throw RuleParseError(
                 origin: "", column: token.column, message: "expected a condition, found \(token.shown)")
@@ -236,6 +277,40 @@ public struct RuleParser {
             token = advance()
         }
         return .compareVersionPerPlatform(field, op, thresholds)
+    }
+
+    /// `free_reads > 0`, `is_author == true`, `plan == "pro"`, `signed_up < 2024-01-01`.
+    private mutating func factComparison(_ name: String) throws(RuleParseError) -> RuleCondition {
+        let operatorToken = advance()
+        guard case .comparison(let op) = operatorToken.kind else {
+            throw RuleParseError(
+                origin: "", column: operatorToken.column,
+                message: "expected a comparison operator after the fact \(name), found \(operatorToken.shown)")
+        }
+        let valueToken = advance()
+        let literal: FactValue? =
+            switch valueToken.kind {
+            case .string(let text): .string(text)
+            case .word(let word): FactValue(literal: word)
+            default: nil
+            }
+        guard let value = literal else {
+            throw RuleParseError(
+                origin: "", column: valueToken.column,
+                message:
+                    "expected a number, true, false, a date such as 2024-01-01 or a quoted string, found \(valueToken.shown)"
+            )
+        }
+        if !op.isEquality, value.kind == .string || value.kind == .boolean {
+            throw RuleParseError(
+                origin: "", column: operatorToken.column,
+                message: "expected == or != (a \(value.kind.rawValue) is compared for equality only), found \(operatorToken.shown)")
+        }
+        return .compareFact(name, op, value)
+    }
+
+    static func isEntitlementName(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy(isNameScalar)
     }
 
     private mutating func quotedString(what: String) throws(RuleParseError) -> String {

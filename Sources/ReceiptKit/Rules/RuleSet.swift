@@ -52,11 +52,11 @@ public struct RuleSet: Sendable, Equatable {
     /// The receipt must already have been verified: this only reads what it says.
     public func evaluate(
         receipt: ParsedReceipt, at time: Date, platform: Platform?, environment: ReceiptEnvironment? = nil,
-        maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge
+        maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge, appFacts: AppFacts = AppFacts()
     ) -> [EntitlementDecision] {
         evaluate(
             facts: EntitlementFacts(receipt: receipt), at: time, platform: platform, environment: environment,
-            maximumAge: maximumAge)
+            maximumAge: maximumAge, appFacts: appFacts)
     }
 
     /// How old an input may be at the evaluation time before what it says of subscriptions and purchases
@@ -75,32 +75,119 @@ public struct RuleSet: Sendable, Equatable {
     /// and purchase terms are unknown, as the input cannot show what happened since.
     public func evaluate(
         facts: EntitlementFacts, at time: Date, platform: Platform?, environment: ReceiptEnvironment? = nil,
-        maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge
+        maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge, appFacts: AppFacts = AppFacts()
     ) -> [EntitlementDecision] {
+        let messages = self.messages
         if let expired = facts.receiptExpirationDate, expired <= time {
             let reason =
                 "the receipt expired at \(RFC3339.format(expired) ?? "?") (field 21: a volume purchase license that ended): nothing is granted"
-            return entitlements.map { EntitlementDecision(name: $0, granted: false, reasons: [reason]) }
+            return entitlements.map {
+                EntitlementDecision(name: $0, granted: false, reasons: [reason], message: messages[$0])
+            }
         }
         var evaluator = RuleEvaluator(facts: facts, time: time, platform: platform, testEnvironment: environment)
         evaluator.maximumAge = maximumAge
-        return entitlements.map { name in
-            let own = rules.filter { $0.entitlement == name }
+        evaluator.appFacts = appFacts
+        var byEntitlement: [String: [Rule]] = [:]
+        for rule in rules {
+            byEntitlement[rule.entitlement, default: []].append(rule)
+        }
+        let ordering = EntitlementOrder(rules: rules, entitlements: entitlements)
+        var decisions: [String: EntitlementDecision] = [:]
+        for name in ordering.order {
+            let own = byEntitlement[name] ?? []
             var reasons: [String] = []
+            var unknown = false
+            var granted = false
             for rule in own {
                 let outcome = evaluator.evaluate(rule.condition)
                 let prefix = own.count > 1 ? "\(rule.origin): " : ""
                 if outcome.satisfied {
-                    return EntitlementDecision(name: name, granted: true, reasons: outcome.reasons.map { prefix + $0 })
+                    granted = true
+                    reasons = outcome.reasons.map { prefix + $0 }
+                    break
                 }
+                unknown = unknown || outcome.value == nil
                 reasons += outcome.reasons.map { prefix + $0 }
             }
-            return EntitlementDecision(name: name, granted: false, reasons: reasons)
+            // Unknown stays unknown for the rules that reference this one.
+            evaluator.decided[name] = granted ? true : (unknown ? nil : false)
+            decisions[name] = EntitlementDecision(name: name, granted: granted, reasons: reasons, message: messages[name])
         }
+        let cycle = ordering.cycle.joined(separator: " -> ")
+        return entitlements.map { name in
+            decisions[name]
+                ?? EntitlementDecision(
+                    name: name, granted: false,
+                    reasons: ["depends on itself through entitlements that reference each other (\(cycle)): not granted"],
+                    message: messages[name])
+        }
+    }
+
+    /// Checks what no single rule shows: every `entitled NAME` names an entitlement some rule defines,
+    /// no entitlement depends on itself, and each entitlement has at most one message.
+    public func checkReferences() throws(RuleParseError) {
+        if let problem = EntitlementOrder(rules: rules, entitlements: entitlements).problem {
+            throw problem
+        }
+        var first: [String: Rule] = [:]
+        for rule in rules {
+            guard let message = rule.message else { continue }
+            if let earlier = first[rule.entitlement], let given = earlier.message, given != message {
+                throw RuleParseError(
+                    origin: rule.origin, column: 1,
+                    message:
+                        "\(rule.entitlement) already has the message \"\(given)\" (\(earlier.origin)): an entitlement has one message"
+                )
+            }
+            if first[rule.entitlement] == nil {
+                first[rule.entitlement] = rule
+            }
+        }
+    }
+
+    /// The message of each entitlement that has one: the first its rules give.
+    public var messages: [String: String] {
+        var messages: [String: String] = [:]
+        for rule in rules {
+            if let message = rule.message, messages[rule.entitlement] == nil {
+                messages[rule.entitlement] = message
+            }
+        }
+        return messages
+    }
+
+    /// Checks that `facts` gives every fact the rules read, of the kind each rule compares it with: a
+    /// fact left out or mistyped would otherwise leave every customer's rule unknown, so denied.
+    public func check(facts: AppFacts) throws(AppFactError) {
+        for rule in rules {
+            for (name, kind) in rule.condition.references().factKinds {
+                guard let value = facts.values[name] else {
+                    throw AppFactError(
+                        "\(rule.origin): the rule reads the fact \(name), which was not given (--fact \(name)=VALUE or --facts FILE)"
+                    )
+                }
+                guard value.kind == kind else {
+                    throw AppFactError(
+                        "\(rule.origin): the rule compares the fact \(name) with a \(kind.rawValue), but it was given a \(value.kind.rawValue) (\(value.shown))"
+                    )
+                }
+            }
+        }
+    }
+
+    /// The app facts the rules read, each once, in the order first read.
+    public var factNames: [String] {
+        var seen = Set<String>()
+        return rules.flatMap { $0.condition.references().facts }.filter { seen.insert($0).inserted }
     }
 
     /// Every entitlement refused because the receipt failed verification: nothing it says can be trusted.
     public func refuseAll(because reason: String) -> [EntitlementDecision] {
-        entitlements.map { EntitlementDecision(name: $0, granted: false, reasons: ["receipt is not valid: \(reason)"]) }
+        let messages = self.messages
+        return entitlements.map {
+            EntitlementDecision(
+                name: $0, granted: false, reasons: ["receipt is not valid: \(reason)"], message: messages[$0])
+        }
     }
 }

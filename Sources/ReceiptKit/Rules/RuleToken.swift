@@ -8,6 +8,8 @@ struct RuleToken: Sendable, Equatable {
         case comparison(ComparisonOperator)
         case openParenthesis
         case closeParenthesis
+        /// `|`: what follows is the message shown when the entitlement is not granted.
+        case bar
         case end
     }
 
@@ -22,6 +24,7 @@ struct RuleToken: Sendable, Equatable {
         case .comparison(let op): "\"\(op.rawValue)\""
         case .openParenthesis: "\"(\""
         case .closeParenthesis: "\")\""
+        case .bar: "\"|\""
         case .end: "end of rule"
         }
     }

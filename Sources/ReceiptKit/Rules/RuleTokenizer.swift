@@ -37,6 +37,9 @@ struct RuleTokenizer {
             case ")":
                 index += 1
                 tokens.append(RuleToken(kind: .closeParenthesis, column: column))
+            case "|":
+                index += 1
+                tokens.append(RuleToken(kind: .bar, column: column))
             case "\"":
                 tokens.append(RuleToken(kind: .string(try quoted()), column: column))
             case "<", ">", "=", "!":

@@ -31,6 +31,8 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
     public let trialEnds: Date?
     /// `reminderDays` days before `trialEnds`: when to remind the user the trial is about to convert.
     public let reminderDue: Date?
+    /// The trial in force at the time as a paywall shows it: start, reminder and end.
+    public let trialTimeline: TrialTimeline?
 
     /// The status of every product in the receipt that has subscription periods, in first-purchase order.
     public static func all(in receipt: ParsedReceipt, at time: Date, reminderDays: Int) -> [SubscriptionStatus] {
@@ -91,10 +93,9 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
         // (nothing will convert).
         let trial = state == .active && current?.isTrial == true ? current : nil
         let trialEnds = trial?.end
+        let converts = !renewals.contains(where: { String.identical($0.productID, product) && $0.autoRenews == false })
         let reminder: Date? =
-            if let trial,
-                !renewals.contains(where: { String.identical($0.productID, product) && $0.autoRenews == false })
-            {
+            if let trial, converts {
                 max(trial.end.addingTimeInterval(-Double(reminderDays) * 86_400), trial.start)
             } else {
                 nil
@@ -102,8 +103,10 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
         return SubscriptionStatus(
             productID: product, state: state, currentPeriod: current, periods: periods,
             inTrial: state == .active && current?.isTrial == true,
-            inIntroOffer: state == .active && current?.isIntroOffer == true, trialEnds: trialEnds, reminderDue: reminder
-        )
+            inIntroOffer: state == .active && current?.isIntroOffer == true, trialEnds: trialEnds, reminderDue: reminder,
+            trialTimeline: trial.map {
+                TrialTimeline(start: $0.start, end: $0.end, reminderDays: reminderDays, remind: converts)
+            })
     }
 
     enum CodingKeys: String, CodingKey {
@@ -116,6 +119,7 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
         case periodCount = "period_count"
         case trialEnds = "trial_ends"
         case reminderDue = "reminder_due"
+        case trialTimeline = "trial_timeline"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -129,5 +133,6 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
         try container.encode(periods.count, forKey: .periodCount)
         try container.encodeIfPresent(trialEnds.flatMap(RFC3339.format), forKey: .trialEnds)
         try container.encodeIfPresent(reminderDue.flatMap(RFC3339.format), forKey: .reminderDue)
+        try container.encodeIfPresent(trialTimeline, forKey: .trialTimeline)
     }
 }

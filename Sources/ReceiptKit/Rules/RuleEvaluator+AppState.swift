@@ -1,0 +1,36 @@
+/// The parts of a rule that read the app's side: other entitlements and the facts the app supplies.
+extension RuleEvaluator {
+    /// `entitled NAME`: the outcome decided before this rule (`EntitlementOrder`), unknown kept unknown.
+    func entitlement(_ name: String) -> Outcome {
+        guard let value = decided[name] else {
+            return Outcome(value: nil, reasons: ["entitled \(name): no rule decides \(name): unknown"])
+        }
+        switch value {
+        case true: return Outcome(satisfied: true, reasons: ["entitled \(name): granted"])
+        case false: return Outcome(satisfied: false, reasons: ["entitled \(name): not granted"])
+        case nil: return Outcome(value: nil, reasons: ["entitled \(name): unknown, its rules could not decide"])
+        }
+    }
+
+    /// `free_reads > 0`: unknown when the app did not give the fact or gave one of another kind.
+    func fact(_ name: String, _ op: ComparisonOperator, _ target: FactValue) -> Outcome {
+        guard let value = appFacts.values[name] else {
+            return Outcome(value: nil, reasons: ["fact \(name) was not given: rule not satisfied"])
+        }
+        guard let order = value.order(against: target) else {
+            return Outcome(
+                value: nil,
+                reasons: [
+                    "fact \(name) is a \(value.kind.rawValue), compared with a \(target.kind.rawValue): rule not satisfied"
+                ])
+        }
+        let holds = op.holds(order)
+        return Outcome(
+            satisfied: holds,
+            reasons: [
+                holds
+                    ? "fact \(name) \(value.shown) \(op.rawValue) \(target.shown)"
+                    : "fact \(name) \(value.shown) is not \(op.rawValue) \(target.shown)"
+            ])
+    }
+}

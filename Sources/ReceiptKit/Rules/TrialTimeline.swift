@@ -1,0 +1,39 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The days a free-trial paywall shows: the trial starts, the customer is reminded it is about to
+/// convert, the trial ends.
+public struct TrialTimeline: Sendable, Equatable, Encodable {
+    public let start: Date
+    /// `reminderDays` before the end; nil when the lead is 0, when the trial is too short for a reminder
+    /// after its first day, or when nothing will convert (auto-renew turned off).
+    public let reminder: Date?
+    public let end: Date
+
+    /// The timeline of a trial from `start` to `end`, reminding `reminderDays` before the end.
+    public init(start: Date, end: Date, reminderDays: Int, remind: Bool = true) {
+        self.start = start
+        self.end = end
+        let reminder = end.addingTimeInterval(-Double(reminderDays) * 86_400)
+        self.reminder = remind && reminderDays > 0 && reminder > start ? reminder : nil
+    }
+
+    /// A trial a paywall offers, starting at `now` if the customer takes it today.
+    public static func offer(at now: Date, days: Int, reminderDays: Int) -> TrialTimeline {
+        TrialTimeline(start: now, end: now.addingTimeInterval(Double(days) * 86_400), reminderDays: reminderDays)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case start, reminder, end
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(RFC3339.format(start), forKey: .start)
+        try container.encodeIfPresent(reminder.flatMap(RFC3339.format), forKey: .reminder)
+        try container.encodeIfPresent(RFC3339.format(end), forKey: .end)
+    }
+}

@@ -22,7 +22,8 @@ enum RuleReportText {
                     out += "            \(String(repeating: " ", count: name.count)) \(TerminalText.escaped(reason))\n"
                 }
                 if let message = decision.message {
-                    out += "            \(String(repeating: " ", count: name.count)) message: \"\(TerminalText.escaped(message))\"\n"
+                    out +=
+                        "            \(String(repeating: " ", count: name.count)) message: \"\(TerminalText.escaped(message))\"\n"
                 }
             }
         }

@@ -87,13 +87,45 @@ import Testing
         ),
         ("p: original_application_version = 42", 33, "expected a comparison operator (< <= > >= == !=), found \"=\""),
         ("p: (product \"a\"", 16, "expected \")\", found end of rule"),
-        ("p: product \"a\")", 15, "expected and, or or the end of the rule, found \")\""),
-        ("p: product \"a\" product \"b\"", 16, "expected and, or or the end of the rule, found \"product\""),
+        ("p: product \"a\")", 15, "expected and, or, | \"message\" or the end of the rule, found \")\""),
+        (
+            "p: product \"a\" product \"b\"", 16,
+            "expected and, or, | \"message\" or the end of the rule, found \"product\""
+        ),
         ("p: product \"a\" and", 19, "expected a condition, found end of rule"),
         (
             "p: version < 2", 4,
             "expected a field (original_application_version, application_version, original_purchase_date, "
-                + "receipt_creation_date, environment, bundle_id, receipt_type, preorder_date, original_platform, ownership), product, subscription, not or \"(\", found \"version\""
+                + "receipt_creation_date, environment, bundle_id, receipt_type, preorder_date, original_platform, ownership), a fact name, product, subscription, entitled, not or \"(\", found \"version\""
+        ),
+        (
+            "p: Free_reads > 0", 4,
+            "expected a field (original_application_version, application_version, original_purchase_date, "
+                + "receipt_creation_date, environment, bundle_id, receipt_type, preorder_date, original_platform, ownership), a fact name, product, subscription, entitled, not or \"(\", found \"Free_reads\""
+        ),
+        ("p: entitled", 12, "expected an entitlement name (letters, digits, _ . -) after entitled, found end of rule"),
+        (
+            "p: entitled \"premium\"", 13,
+            "expected an entitlement name (letters, digits, _ . -) after entitled, found the string \"premium\""
+        ),
+        ("p: entitled a:b", 13, "expected an entitlement name (letters, digits, _ . -) after entitled, found \"a:b\""),
+        ("p: free_reads 0", 15, "expected a comparison operator after the fact free_reads, found \"0\""),
+        (
+            "p: free_reads > many", 17,
+            "expected a number, true, false, a date such as 2024-01-01 or a quoted string, found \"many\""
+        ),
+        (
+            "p: free_reads > 1e3", 17,
+            "expected a number, true, false, a date such as 2024-01-01 or a quoted string, found \"1e3\""
+        ),
+        ("p: is_author > true", 14, "expected == or != (a boolean is compared for equality only), found \">\""),
+        ("p: plan < \"pro\"", 9, "expected == or != (a string is compared for equality only), found \"<\""),
+        ("p: and > 1", 4, "fact name 'and' is a word of the rule language"),
+        ("p: product \"a\" |", 17, "expected a quoted message after |, found end of rule"),
+        ("p: product \"a\" | \"\"", 18, "the message is empty"),
+        (
+            "p: product \"a\" | \"m\" or product \"b\"", 22,
+            "expected the end of the rule after the message, found \"or\""
         ),
         ("p: product \"a\" & product \"b\"", 16, "unexpected character \"&\""),
         ("p: product \"a\\n\"", 14, "expected \\\" or \\\\ after a backslash in a string"),

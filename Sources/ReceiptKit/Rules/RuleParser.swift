@@ -104,7 +104,8 @@ public struct RuleParser {
         _ = advance()
         let text = try quotedString(what: "a quoted message after |")
         guard !text.isEmpty else {
-            throw RuleParseError(origin: "", column: tokens[max(0, position - 1)].column, message: "the message is empty")
+            throw RuleParseError(
+                origin: "", column: tokens[max(0, position - 1)].column, message: "the message is empty")
         }
         return text
     }
@@ -225,7 +226,8 @@ public struct RuleParser {
             guard case .word(let entitlement) = name.kind, Self.isEntitlementName(entitlement) else {
                 throw RuleParseError(
                     origin: "", column: name.column,
-                    message: "expected an entitlement name (letters, digits, _ . -) after entitled, found \(name.shown)")
+                    message: "expected an entitlement name (letters, digits, _ . -) after entitled, found \(name.shown)"
+                )
             }
             if referenceColumns[entitlement] == nil {
                 referenceColumns[entitlement] = name.column
@@ -235,7 +237,8 @@ public struct RuleParser {
             if let field = RuleField(rawValue: name) {
                 return try comparison(field)
             }
-            guard AppFacts.isFactShaped(name) else {
+            // A field Apple signs that rules do not read is a misspelt or unsupported field, not a fact.
+            guard AppFacts.isFactShaped(name), !SignedFieldNames.contains(name) else {
                 throw RuleParseError(
                     origin: "", column: token.column,
                     message: "expected a field (\(RuleField.allCases.map(\.rawValue).joined(separator: ", "))), "
@@ -304,7 +307,9 @@ public struct RuleParser {
         if !op.isEquality, value.kind == .string || value.kind == .boolean {
             throw RuleParseError(
                 origin: "", column: operatorToken.column,
-                message: "expected == or != (a \(value.kind.rawValue) is compared for equality only), found \(operatorToken.shown)")
+                message:
+                    "expected == or != (a \(value.kind.rawValue) is compared for equality only), found \(operatorToken.shown)"
+            )
         }
         return .compareFact(name, op, value)
     }

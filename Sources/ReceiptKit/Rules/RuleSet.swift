@@ -110,16 +110,20 @@ public struct RuleSet: Sendable, Equatable {
                 unknown = unknown || outcome.value == nil
                 reasons += outcome.reasons.map { prefix + $0 }
             }
-            // Unknown stays unknown for the rules that reference this one.
-            evaluator.decided[name] = granted ? true : (unknown ? nil : false)
-            decisions[name] = EntitlementDecision(name: name, granted: granted, reasons: reasons, message: messages[name])
+            // Unknown stays unknown for the rules that reference this one; `updateValue` because
+            // assigning nil through the subscript would remove the entry instead of storing unknown.
+            evaluator.decided.updateValue(granted ? true : (unknown ? nil : false), forKey: name)
+            decisions[name] = EntitlementDecision(
+                name: name, granted: granted, reasons: reasons, message: messages[name])
         }
         let cycle = ordering.cycle.joined(separator: " -> ")
         return entitlements.map { name in
             decisions[name]
                 ?? EntitlementDecision(
                     name: name, granted: false,
-                    reasons: ["depends on itself through entitlements that reference each other (\(cycle)): not granted"],
+                    reasons: [
+                        "depends on itself through entitlements that reference each other (\(cycle)): not granted"
+                    ],
                     message: messages[name])
         }
     }

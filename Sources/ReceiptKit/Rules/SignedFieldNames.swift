@@ -12,7 +12,7 @@ enum SignedFieldNames {
         "original_purchase_date", "original_transaction_id", "product_id", "product_type", "promotional_offer_id",
         "purchase_date", "quantity", "receipt_creation_date", "receipt_type", "request_date", "sha1_hash",
         "subscription_group_identifier", "transaction_id", "unknown_attributes", "version_external_identifier",
-        "web_order_line_item_id"
+        "web_order_line_item_id",
     ]
 
     /// Apple's member names in JWS headers and payloads.
@@ -29,7 +29,7 @@ enum SignedFieldNames {
         "renewalDate", "renewalPrice", "requestDate", "revocationDate", "revocationPercentage", "revocationReason",
         "revocationType", "signedAppTransactionInfo", "signedDate", "signedRenewalInfo", "signedTransactionInfo",
         "status", "storefront", "storefrontId", "subscriptionGroupIdentifier", "subtype", "summary", "transactionId",
-        "transactionReason", "typ", "type", "version", "versionExternalIdentifier", "webOrderLineItemId", "x5c"
+        "transactionReason", "typ", "type", "version", "versionExternalIdentifier", "webOrderLineItemId", "x5c",
     ]
 
     private static let normalized: Set<String> = Set((receipt + storeKit).map(normalize))

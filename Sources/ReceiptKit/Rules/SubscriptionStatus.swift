@@ -103,7 +103,8 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
         return SubscriptionStatus(
             productID: product, state: state, currentPeriod: current, periods: periods,
             inTrial: state == .active && current?.isTrial == true,
-            inIntroOffer: state == .active && current?.isIntroOffer == true, trialEnds: trialEnds, reminderDue: reminder,
+            inIntroOffer: state == .active && current?.isIntroOffer == true, trialEnds: trialEnds,
+            reminderDue: reminder,
             trialTimeline: trial.map {
                 TrialTimeline(start: $0.start, end: $0.end, reminderDays: reminderDays, remind: converts)
             })

@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+
+/// Paywall rules on the command line: --fact, --facts, entitlement references, messages, trial timelines,
+/// and the examples/paywall recipes end to end.
+@Suite(.timeLimit(.minutes(10))) struct PaywallCommandTests {
+    /// Receipts signed from examples/paywall/specs by a throwaway test PKI.
+    final class Signed {
+        let scratch: ScratchDirectory
+        let root: String
+
+        init() throws {
+            scratch = try ScratchDirectory()
+            root = scratch.path + "/pki/root.pem"
+            let made = try CLI.run(["make-test-pki", scratch.path + "/pki"])
+            #expect(made.status == 0, "\(made.stderr)")
+        }
+
+        func receipt(_ spec: String) throws -> String {
+            let output = scratch.path + "/" + spec + ".receipt"
+            let specPath = CLI.packageRoot.appendingPathComponent("examples/paywall/specs/\(spec).json").path
+            let made = try CLI.run(["make-receipt", "--spec", specPath, "--pki", scratch.path + "/pki", "-o", output])
+            #expect(made.status == 0, "\(made.stderr)")
+            return output
+        }
+    }
+
+    static let rules = CLI.packageRoot.appendingPathComponent("examples/paywall/blog.rules").path
+
+    static func blog(_ signed: Signed, _ extra: [String]) -> [String] {
+        [
+            "verify", "--root", signed.root, "--bundle-id", "com.example.blog", "--environment", "production",
+            "--platform", "ios", "--now", "2024-05-10T09:00:00Z", "--rules", rules, "--require", "read_post",
+        ] + extra
+    }
+
+    static func decision(_ json: [String: Any]?, _ name: String) -> [String: Any]? {
+        (json?["entitlements"] as? [[String: Any]])?.first { $0["name"] as? String == name }
+    }
+
+    @Test func factsDecideAndTheMessageIsInTheJSON() throws {
+        let signed = try Signed()
+        let reader = try signed.receipt("blog-reader")
+        let denied = try CLI.run(
+            Self.blog(signed, ["--json", "--fact", "free_reads=0", "--fact", "is_author=false", reader]))
+        #expect(denied.status == 1, "\(denied.stderr)")
+        let refused = try #require(Self.decision(denied.json, "read_post"))
+        #expect(refused["granted"] as? Bool == false)
+        #expect(refused["message"] as? String == "You have read today's free posts. Subscribe to keep reading.")
+        #expect(
+            refused["reasons"] as? [String] == [
+                "entitled premium: not granted", "fact free_reads 0 is not > 0", "fact is_author false is not == true",
+            ])
+        let granted = try CLI.run(
+            Self.blog(signed, ["--json", "--fact", "free_reads=3", "--fact", "is_author=false", reader]))
+        #expect(granted.status == 0, "\(granted.stderr)")
+        #expect(Self.decision(granted.json, "read_post")?["message"] == nil)
+    }
+
+    /// On verify a rule may not read a fact that was not given: a typo would deny every customer.
+    @Test func aFactTheRulesReadMustBeGivenOnVerify() throws {
+        let signed = try Signed()
+        let reader = try signed.receipt("blog-reader")
+        let missing = try CLI.run(Self.blog(signed, ["--fact", "free_reads=3", reader]))
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("blog.rules:7: the rule reads the fact is_author, which was not given"))
+        let typo = try CLI.run(Self.blog(signed, ["--fact", "free_reads=3", "--fact", "is_autor=true", reader]))
+        #expect(typo.status == 64 && typo.stderr.contains("the fact is_author, which was not given"))
+        let mistyped = try CLI.run(Self.blog(signed, ["--fact", "free_reads=many", "--fact", "is_author=no", reader]))
+        #expect(mistyped.status == 64)
+        #expect(
+            mistyped.stderr.contains(
+                "the rule compares the fact free_reads with a number, but it was given a string (\"many\")"))
+        // inspect reports what it can: the missing fact is unknown, nothing is enforced.
+        let inspected = try CLI.run([
+            "inspect", "--json", "--root", signed.root, "--now", "2024-05-10T09:00:00Z", "--rules", Self.rules, reader,
+        ])
+        #expect(inspected.status == 0, "\(inspected.stderr)")
+        #expect(
+            Self.decision(inspected.json, "read_post")?["reasons"] as? [String] == [
+                "entitled premium: not granted", "fact free_reads was not given: rule not satisfied",
+                "fact is_author was not given: rule not satisfied",
+            ])
+    }
+
+    static let badFacts: [([String], String)] = [
+        (["--fact", "free_reads"], "--fact takes NAME=VALUE, such as free_reads=3, not 'free_reads'"),
+        (["--fact", "Free=1"], "fact name 'Free' must be lowercase snake_case"),
+        (["--fact", "bundle_id=com.example.blog"], "fact name 'bundle_id' is the name of a field Apple signs"),
+        (["--fact", "expires_date=2030-01-01"], "fact name 'expires_date' is the name of a field Apple signs"),
+        (["--fact", "product=1"], "fact name 'product' is a word of the rule language"),
+        (["--fact", "a=1", "--fact", "a=2"], "fact a is given twice"),
+        (["--rule", "p: entitled p"], "entitlements reference each other in a cycle: p -> p"),
+        (["--rule", "p: entitled q or entitled s", "--rule", "q: product \"x\""], "no rule defines the entitlement s"),
+        (["--trial-days", "0"], "--trial-days takes a number of days from 1 to 3650, not '0'"),
+    ]
+
+    @Test(arguments: badFacts) func badFactsAndReferencesAreUsageErrors(options: [String], message: String) throws {
+        let result = try CLI.run(
+            ["verify", "--bundle-id", "com.example.blog", "--rule", "r: product \"y\""] + options + [
+                CLI.fixture("valid.receipt")
+            ])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test func factsFiles() throws {
+        let signed = try Signed()
+        let reader = try signed.receipt("blog-reader")
+        let facts = try signed.scratch.write("facts.json", Array(#"{"free_reads": 0, "is_author": true}"#.utf8))
+        #expect(try CLI.run(Self.blog(signed, ["--facts", facts, reader])).status == 0)
+        // A name in the file and on the command line is given twice.
+        let twice = try CLI.run(Self.blog(signed, ["--facts", facts, "--fact", "is_author=false", reader]))
+        #expect(twice.status == 64 && twice.stderr.contains("fact is_author is given twice"))
+        let unreadable = try CLI.run(Self.blog(signed, ["--facts", signed.scratch.path + "/none.json", reader]))
+        #expect(unreadable.status == 66, "\(unreadable.stderr)")
+        let notJSON = try signed.scratch.write("bad.json", Array("free_reads: 0".utf8))
+        let bad = try CLI.run(Self.blog(signed, ["--facts", notJSON, reader]))
+        #expect(bad.status == 64 && bad.stderr.contains("--facts \(notJSON): not a JSON object of facts"))
+    }
+
+    @Test func trialOfferAndTimelineAreData() throws {
+        let signed = try Signed()
+        let rules = ["--rule", "premium: subscription \"com.example.photos.yearly\" active"]
+        let base = [
+            "verify", "--json", "--root", signed.root, "--bundle-id", "com.example.photos", "--now",
+            "2024-05-10T09:00:00Z", "--trial-days", "7", "--reminder-days", "2",
+        ]
+        let offered = try CLI.run(base + rules + [try signed.receipt("photos-new-customer")])
+        #expect(offered.status == 0, "\(offered.stderr)")
+        #expect(
+            offered.json?["trial_offer"] as? [String: String] == [
+                "start": "2024-05-10T09:00:00Z", "reminder": "2024-05-15T09:00:00Z", "end": "2024-05-17T09:00:00Z",
+            ])
+        let inTrial = try CLI.run(base + rules + [try signed.receipt("photos-in-trial")])
+        #expect(inTrial.json?["trial_offer"] == nil)
+        let subscription = (inTrial.json?["subscriptions"] as? [[String: Any]])?.first
+        #expect(
+            subscription?["trial_timeline"] as? [String: String] == [
+                "start": "2024-05-06T08:00:00Z", "reminder": "2024-05-11T08:00:00Z", "end": "2024-05-13T08:00:00Z",
+            ])
+        let text = try CLI.run(Array(base.filter { $0 != "--json" }) + rules + [try signed.receipt("photos-in-trial")])
+        #expect(text.stdout.contains("      free trial: started 2024-05-06, reminder 2024-05-11, ends 2024-05-13\n"))
+        #expect(text.stdout.contains("!"), "the text timeline marks the reminder day")
+    }
+
+    @Test func paywallReportsMatchTheSchema() throws {
+        let signed = try Signed()
+        var files: [String] = []
+        for (spec, facts) in [("blog-reader", "free_reads=0"), ("blog-subscriber", "free_reads=1")] {
+            let result = try CLI.run(
+                Self.blog(signed, ["--json", "--trial-days", "7", "--fact", facts, "--fact", "is_author=false"])
+                    + [try signed.receipt(spec)])
+            files.append(try signed.scratch.write("\(spec).json", Array(result.stdout.utf8)))
+        }
+        let trial = try CLI.run([
+            "verify", "--json", "--root", signed.root, "--bundle-id", "com.example.photos", "--now",
+            "2024-05-10T09:00:00Z", "--rule", "premium: subscription \"com.example.photos.yearly\" active", "--",
+            try signed.receipt("photos-in-trial"),
+        ])
+        #expect(trial.json?["subscriptions"] != nil)
+        files.append(try signed.scratch.write("trial.json", Array(trial.stdout.utf8)))
+        try ReportSchemaTests.validate(files, expecting: 3)
+    }
+
+    /// examples/paywall: each recipe's script runs against the built binary and its decisions hold.
+    @Test(arguments: [
+        (
+            "blog.sh",
+            [
+                "ok: reader, no free reads left: exit 1",
+                "message: \"You have read today's free posts. Subscribe to keep reading.\"",
+                "ok: the post's author (--facts): exit 0", "blog paywall rules hold",
+            ]
+        ),
+        (
+            "devtool.sh",
+            [
+                "ok: early buyer (AppTransaction, build 12): exit 0",
+                "ok: new user who bought Pro (transaction): exit 0",
+                "message: \"Export is a Pro feature: upgrade to export your projects.\"",
+                "developer tool paywall rules hold",
+            ]
+        ),
+        (
+            "trial.sh",
+            [
+                "free trial offered: today 2024-05-10, reminder 2024-05-15, ends 2024-05-17",
+                "free trial offered: today 2024-05-10, ends 2024-05-12",
+                "free trial: started 2024-05-06, reminder 2024-05-11, ends 2024-05-13",
+                "free-trial paywall timeline holds",
+            ]
+        ),
+    ]) func paywallRecipesHold(script: String, lines: [String]) throws {
+        let path = CLI.packageRoot.appendingPathComponent("examples/paywall/\(script)").path
+        #expect(FileManager.default.isExecutableFile(atPath: path))
+        let result = try CLI.run(URL(fileURLWithPath: "/bin/sh"), [path, CLI.executable.path], stdin: nil)
+        let text = result.stdout + result.stderr
+        #expect(result.status == 0, "\(text)")
+        for line in lines {
+            #expect(text.contains(line), "\(line) not in:\n\(text)")
+        }
+    }
+}

@@ -7,11 +7,19 @@ extension ManPageText {
         granted NAME. On verify, --rule, --rules and --require need --bundle-id (exit 64 without): an \
         Apple-signed receipt or JWS of any other app would otherwise be granted; inspect evaluates rules \
         without it and reports "bound_to_app": false with a warning. The original application version of \
-        a sandbox, TestFlight or Xcode input is unknown unless --environment names that environment.
+        a sandbox, TestFlight or Xcode input is unknown unless --environment names that environment. \
+        entitled NAME reads another entitlement's outcome; entitlements are decided in dependency order, \
+        and a reference to an undefined entitlement or a cycle is a usage error (exit 64) naming it. A \
+        FACT is a lowercase snake_case name the app gives with --fact NAME=VALUE or --facts FILE (a \
+        number, true or false, a date, or a string); it may not be the name of a field Apple signs. On \
+        verify, a rule reading a fact not given, or given as another kind, is a usage error. | "text" \
+        after a condition is the message shown when the entitlement is not granted (JSON: message). \
+        --trial-days N gives an input without a subscription the days of an N-day trial taken at --now \
+        (trial_offer: start, reminder, end); a subscription in its trial carries trial_timeline.
         """
 
     static let ruleGrammar = """
-        rule       := NAME ":" condition
+        rule       := NAME ":" condition ["|" STRING]
         condition  := and ("or" and)*
         and        := unary ("and" unary)*
         unary      := "not" unary | "(" condition ")" | primary
@@ -20,6 +28,8 @@ extension ManPageText {
                     | "product" STRING ["for" TERM]
                     | "subscription" STRING ("active" | "in_grace")
                     | "subscription" "group" STRING "active"
+                    | "entitled" NAME
+                    | FACT OP LITERAL
         """
 
     static func ruleLimits(depth: Int) -> String {

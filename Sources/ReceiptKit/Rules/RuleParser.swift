@@ -284,12 +284,7 @@ public struct RuleParser {
 
     /// `free_reads > 0`, `is_author == true`, `plan == "pro"`, `signed_up < 2024-01-01`.
     private mutating func factComparison(_ name: String) throws(RuleParseError) -> RuleCondition {
-        let operatorToken = advance()
-        guard case .comparison(let op) = operatorToken.kind else {
-            throw RuleParseError(
-                origin: "", column: operatorToken.column,
-                message: "expected a comparison operator after the fact \(name), found \(operatorToken.shown)")
-        }
+        let (op, operatorToken) = try comparisonOperator(after: " after the fact \(name)")
         let valueToken = advance()
         let literal: FactValue? =
             switch valueToken.kind {
@@ -326,13 +321,22 @@ public struct RuleParser {
         return text
     }
 
-    private mutating func comparison(_ field: RuleField) throws(RuleParseError) -> RuleCondition {
-        let operatorToken = advance()
-        guard case .comparison(let op) = operatorToken.kind else {
+    /// The comparison operator that must come next, and its token for later errors; `context` says what
+    /// it follows (` after the fact free_reads`), or is empty.
+    private mutating func comparisonOperator(after context: String = "") throws(RuleParseError) -> (
+        ComparisonOperator, RuleToken
+    ) {
+        let token = advance()
+        guard case .comparison(let op) = token.kind else {
             throw RuleParseError(
-                origin: "", column: operatorToken.column,
-                message: "expected a comparison operator, found \(operatorToken.shown)")
+                origin: "", column: token.column,
+                message: "expected a comparison operator\(context), found \(token.shown)")
         }
+        return (op, token)
+    }
+
+    private mutating func comparison(_ field: RuleField) throws(RuleParseError) -> RuleCondition {
+        let (op, operatorToken) = try comparisonOperator()
         if !op.isEquality, field.kind == .environment || field.kind == .string || field.kind == .ownership {
             throw RuleParseError(
                 origin: "", column: operatorToken.column,

@@ -24,4 +24,25 @@ import Testing
         #expect(certificate.commonName == name)
         #expect(certificate.isSelfIssued)
     }
+
+    /// Reports name the anchors without decoding them: the names must be the certificates' own.
+    @Test func namesAreTheDecodedCommonNames() throws {
+        #expect(
+            try AppleRootCertificates.all.map { try Certificate(der: $0).commonName } == AppleRootCertificates.names)
+        #expect(try TrustPolicy.apple().rootNames == AppleRootCertificates.names)
+    }
+
+    /// A chain that embeds its root byte for byte is checked against that copy: no anchor is decoded.
+    /// A chain that does not reach an embedded anchor is checked against every anchor, decoded once.
+    @Test func anchorsAreDecodedOnlyWhenAChainNeedsThem() throws {
+        guard let manifest = TestCorpus.manifest() else { return }
+        let validator = try ReceiptValidator(policy: TrustPolicy.apple())
+        let production = try #require(manifest.receipts.first { $0.file == "receipts/tpinapp-11.receipt" })
+        #expect(validator.validate(try TestCorpus.bytes(of: production), input: "p").status == .valid)
+        #expect(validator.verifier.anchors.decodedCount == 0)
+        let xcode = try #require(manifest.receipts.first { $0.file == "receipts/apple-asslib-1.receipt" })
+        let report = validator.validate(try TestCorpus.bytes(of: xcode), input: "x")
+        #expect(report.reason == .untrustedChain)
+        #expect(validator.verifier.anchors.decodedCount == 3)
+    }
 }

@@ -75,6 +75,10 @@ public enum AppleRootCertificates {
     /// All three, oldest first.
     public static var all: [[UInt8]] { [appleIncRoot, appleRootCAG2, appleRootCAG3] }
 
+    /// Their common names, in the order of `all`: reports name the anchors without decoding them (a
+    /// test checks these against the decoded certificates).
+    public static let names = ["Apple Root CA", "Apple Root CA - G2", "Apple Root CA - G3"]
+
     private static func decode(_ base64: String) -> [UInt8] {
         // The literals above are fixed; a failure here would be an edit gone wrong, and yields
         // an empty anchor that matches nothing (fail closed) and that the fingerprint test catches.

@@ -9,12 +9,12 @@ import Synchronization
 /// is not cached: `VerifiedChain.chain` keeps the certificates so it can be checked per receipt.
 public final class ChainVerifier: Sendable {
     public let policy: TrustPolicy
-    private let store: Store
+    let anchors: TrustAnchors
     private let cache = Mutex(ChainCache())
 
     public init(policy: TrustPolicy) throws(OpenSSLError) {
         self.policy = policy
-        store = try Store(roots: policy.roots)
+        anchors = TrustAnchors(policy: policy)
     }
 
     /// The verdict on `certificates` for the signer `identifier` names, from the cache when seen before.
@@ -114,7 +114,7 @@ public final class ChainVerifier: Sendable {
         }
 
         let chain: [Certificate]
-        switch store.build(leaf: signer, untrusted: certificates) {
+        switch buildChain(leaf: signer, untrusted: certificates) {
         case .success(let built):
             chain = built
         case .failure(let failure) where failure.sha1Refused:
@@ -155,6 +155,22 @@ public final class ChainVerifier: Sendable {
         return VerifiedChain(signer: signer, signerKey: key, kind: kind, chain: chain, passed: passed, failure: nil)
     }
 
+    /// Builds the chain against the anchors the input embeds byte for byte, which needs no anchor
+    /// decoded; when it embeds none, or that fails, against every anchor, so a refusal and its
+    /// reasons are always those of the whole trust policy.
+    private func buildChain(leaf: Certificate, untrusted: [Certificate]) -> Result<[Certificate], Store.Failure> {
+        let embedded = anchors.embedded(in: untrusted)
+        if !embedded.isEmpty, case .success(let chain) = Store.build(leaf: leaf, untrusted: untrusted, roots: embedded)
+        {
+            return .success(chain)
+        }
+        do {
+            return Store.build(leaf: leaf, untrusted: untrusted, roots: try anchors.all())
+        } catch {
+            return .failure(Store.Failure(error))
+        }
+    }
+
     private static func selfSignedHint(_ signer: Certificate) -> String {
         let name = signer.commonName ?? signer.subject
         if name == "StoreKit" || name == "StoreKit Testing in Xcode" {
@@ -184,28 +200,8 @@ public final class ChainVerifier: Sendable {
 }
 
 extension ChainVerifier {
-    /// An OpenSSL certificate store holding only the trust anchors.
-    final class Store: @unchecked Sendable {
-        // X509_STORE is safe for concurrent chain building once populated; it is never
-        // changed after init.
-        private let pointer: OpaquePointer
-        private let roots: [Certificate]
-
-        init(roots: [Certificate]) throws(OpenSSLError) {
-            guard let store = X509_STORE_new() else {
-                throw OpenSSLError.drain("allocating a certificate store")
-            }
-            pointer = store
-            self.roots = roots
-            for root in roots where X509_STORE_add_cert(store, root.pointer) != 1 {
-                throw OpenSSLError.drain("adding root \"\(root.subject)\" to the store")
-            }
-        }
-
-        deinit {
-            X509_STORE_free(pointer)
-        }
-
+    /// Chain building over an OpenSSL certificate store that holds only the trust anchors given.
+    enum Store {
         /// Why a chain could not be built.
         struct Failure: Error {
             let error: OpenSSLError
@@ -220,7 +216,18 @@ extension ChainVerifier {
 
         /// Builds and checks the chain from `leaf` to a root, ignoring time: validity is checked
         /// per receipt at the receipt's own time.
-        func build(leaf: Certificate, untrusted: [Certificate]) -> Result<[Certificate], Failure> {
+        /// The store lives for one call: chains are cached per distinct chain, so this runs once per
+        /// chain, and a store built per call needs no lock and holds no anchor nobody used.
+        static func build(leaf: Certificate, untrusted: [Certificate], roots: [Certificate]) -> Result<
+            [Certificate], Failure
+        > {
+            guard let pointer = X509_STORE_new() else {
+                return .failure(Failure(OpenSSLError.drain("allocating a certificate store")))
+            }
+            defer { X509_STORE_free(pointer) }
+            for root in roots where X509_STORE_add_cert(pointer, root.pointer) != 1 {
+                return .failure(Failure(OpenSSLError.drain("adding root \"\(root.subject)\" to the store")))
+            }
             guard let context = X509_STORE_CTX_new(), let stack = CReceipt_sk_X509_new_null() else {
                 return .failure(Failure(OpenSSLError.drain("allocating a verification context")))
             }

@@ -14,7 +14,7 @@ public final class ReceiptValidator: Sendable {
     public init(policy: TrustPolicy, options: ValidationOptions = ValidationOptions()) throws(OpenSSLError) {
         self.options = options
         verifier = try ChainVerifier(policy: policy)
-        anchorNames = policy.roots.map { $0.commonName ?? $0.subject }
+        anchorNames = policy.rootNames
     }
 
     /// The full report on one input, whatever it holds. Never throws: a bad input is a report.

@@ -26,4 +26,45 @@ import Testing
     func rejectsMisplacedPaddingAndStrayCharacters(text: String) {
         #expect(ReceiptInput.base64(Array(text.utf8)[...]) == nil)
     }
+
+    /// The decoder against a plain reference (strip white space, pad to whole quads, decode quad by
+    /// quad, `=` only as one or two final padding characters) over random short texts of letters,
+    /// padding, white space and stray bytes: same bytes, same refusals.
+    @Test func agreesWithAPlainReferenceOnAnyText() {
+        let seed = SeededGenerator.runSeed()
+        var generator = SeededGenerator(seed: seed)
+        let alphabet = Array("AQg/+9= \n?".utf8)
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 0...11, using: &generator)
+            let text = (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
+            #expect(
+                ReceiptInput.base64(text[...]) == Self.reference(text),
+                "\(String(decoding: text, as: UTF8.self).debugDescription); replay with RECEIPT_CHECK_SEED=\(seed)")
+        }
+    }
+
+    static func reference(_ text: [UInt8]) -> [UInt8]? {
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var quads = text.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        guard !quads.isEmpty, quads.allSatisfy({ letters.contains($0) || $0 == UInt8(ascii: "=") }) else { return nil }
+        while quads.count % 4 != 0 { quads.append(UInt8(ascii: "=")) }
+        var out: [UInt8] = []
+        for start in stride(from: 0, to: quads.count, by: 4) {
+            let quad = quads[start..<start + 4].map { letters.firstIndex(of: $0).map(UInt8.init) }
+            let isLast = start + 4 == quads.count
+            guard let a = quad[0], let b = quad[1] else { return nil }
+            out.append(a << 2 | b >> 4)
+            switch (quad[2], quad[3]) {
+            case (let c?, let d?):
+                out += [b << 4 | c >> 2, c << 6 | d]
+            case (let c?, nil) where isLast:
+                out.append(b << 4 | c >> 2)
+            case (nil, nil) where isLast:
+                break
+            default:
+                return nil
+            }
+        }
+        return out
+    }
 }

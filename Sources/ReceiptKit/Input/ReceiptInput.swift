@@ -189,22 +189,61 @@ public enum ReceiptInput {
     /// Strict base64: the standard alphabet, optional padding, white space ignored; nil for
     /// anything else, so random text is not "decoded" into random bytes.
     static func base64(_ text: ArraySlice<UInt8>) -> [UInt8]? {
-        var compact: [UInt8] = []
-        compact.reserveCapacity(text.count)
-        for byte in text where !isSpace(byte) {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="):
-                compact.append(byte)
-            default:
-                return nil
+        // One pass over the text into a buffer of its final size: the batch path decodes every line,
+        // and a copy, an append per byte or a table lookup through a lazy global per byte cost more
+        // than the rest of reading a receipt.
+        base64Values.withUnsafeBufferPointer { values in
+            text.withUnsafeBufferPointer { input -> [UInt8]? in
+                var valid = true
+                let decoded = [UInt8](unsafeUninitializedCapacity: input.count / 4 * 3 + 3) { out, initialized in
+                    var count = 0
+                    var accumulator: UInt32 = 0
+                    var letters = 0
+                    var padding = 0
+                    for byte in input {
+                        let value = values[Int(byte)]
+                        if value < 64 {
+                            // A letter after padding: `=` is only ever the end.
+                            guard padding == 0 else {
+                                valid = false
+                                break
+                            }
+                            accumulator = accumulator << 6 | UInt32(value)
+                            letters += 1
+                            if letters & 3 == 0 {
+                                out[count] = UInt8(truncatingIfNeeded: accumulator >> 16)
+                                out[count + 1] = UInt8(truncatingIfNeeded: accumulator >> 8)
+                                out[count + 2] = UInt8(truncatingIfNeeded: accumulator)
+                                count += 3
+                                accumulator = 0
+                            }
+                        } else if byte == UInt8(ascii: "=") {
+                            padding += 1
+                        } else if !isSpace(byte) {
+                            valid = false
+                            break
+                        }
+                    }
+                    // The last quad: two letters make one byte and allow `==`, three make two and
+                    // allow `=`; a whole quad allows no padding, one letter is never valid.
+                    switch letters & 3 {
+                    case 0 where padding == 0 && letters > 0:
+                        break
+                    case 2 where padding <= 2:
+                        out[count] = UInt8(truncatingIfNeeded: accumulator >> 4)
+                        count += 1
+                    case 3 where padding <= 1:
+                        out[count] = UInt8(truncatingIfNeeded: accumulator >> 10)
+                        out[count + 1] = UInt8(truncatingIfNeeded: accumulator >> 2)
+                        count += 2
+                    default:
+                        valid = false
+                    }
+                    initialized = count
+                }
+                return valid ? decoded : nil
             }
         }
-        guard !compact.isEmpty else { return nil }
-        while compact.count % 4 != 0 {
-            compact.append(UInt8(ascii: "="))
-        }
-        return decodeBase64Quads(compact)
     }
 
     /// The value of each base64 letter, 0xFF for anything else.
@@ -215,34 +254,4 @@ public enum ReceiptInput {
         }
         return table
     }()
-
-    /// Decodes whole quads of the standard alphabet; `=` only as one or two final padding
-    /// characters. Written by hand because `Data(base64Encoded:)` cost more per receipt than
-    /// the signature check, and it accepts padding in the middle (`QQ=A`).
-    private static func decodeBase64Quads(_ quads: [UInt8]) -> [UInt8]? {
-        var out: [UInt8] = []
-        out.reserveCapacity(quads.count / 4 * 3)
-        var index = 0
-        while index + 4 <= quads.count {
-            let a = base64Values[Int(quads[index])]
-            let b = base64Values[Int(quads[index + 1])]
-            let c = base64Values[Int(quads[index + 2])]
-            let d = base64Values[Int(quads[index + 3])]
-            index += 4
-            guard a != 0xFF, b != 0xFF else { return nil }
-            out.append(a << 2 | b >> 4)
-            if c == 0xFF || d == 0xFF {
-                let padC = quads[index - 2] == UInt8(ascii: "=")
-                let padD = quads[index - 1] == UInt8(ascii: "=")
-                guard index == quads.count, padD, padC || c != 0xFF else { return nil }
-                if !padC {
-                    out.append(b << 4 | c >> 2)
-                }
-                return out
-            }
-            out.append(b << 4 | c >> 2)
-            out.append(c << 6 | d)
-        }
-        return out
-    }
 }

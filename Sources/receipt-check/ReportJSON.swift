@@ -9,8 +9,9 @@ import ReceiptKit
 /// Reports as JSON: sorted keys so output is stable and diffable, one object per input.
 enum ReportJSON {
     static func render(_ report: ValidationReport, rules: RuleResults? = nil, pretty: Bool) throws -> String {
-        if !pretty, rules == nil, let line = ReportJSONWriter.line(report) {
-            return line
+        if rules == nil, let line = ReportJSONWriter.line(report) {
+            return pretty
+                ? String(decoding: PrettyJSON.reformat(Array(line.utf8.dropLast())), as: UTF8.self) + "\n" : line
         }
         return try encode(report, rules: rules, pretty: pretty)
     }

@@ -34,6 +34,9 @@ import Testing
                 let line = try #require(ReportJSONWriter.line(report))
                 let reference = try ReportJSON.encode(report, pretty: false)
                 #expect(line == reference, "\(file.lastPathComponent)")
+                #expect(
+                    try ReportJSON.render(report, pretty: true) == ReportJSON.encode(report, pretty: true),
+                    "pretty: \(file.lastPathComponent)")
                 compared += 1
             }
         }
@@ -59,5 +62,6 @@ import Testing
             expirationDate: Date(timeIntervalSince1970: 6), unknownAttributes: [10: [[0xab]], 9: [[]], 100: [[1, 2]]])
         report.status = .invalid
         #expect(try #require(ReportJSONWriter.line(report)) == (try ReportJSON.encode(report, pretty: false)))
+        #expect(try ReportJSON.render(report, pretty: true) == (try ReportJSON.encode(report, pretty: true)))
     }
 }

@@ -44,7 +44,7 @@ final class LineReader {
     func next() -> Line? {
         var skipping = false
         while true {
-            if let newline = buffer[max(start, scanned)...].firstIndex(of: 0x0A) {
+            if let newline = Self.newline(in: buffer, from: max(start, scanned)) {
                 let line = buffer[start..<newline]
                 start = newline + 1
                 scanned = start
@@ -75,6 +75,20 @@ final class LineReader {
         }
     }
 
+    /// The index of the first `\n` at or after `from`: `memchr`, as a batch scans every byte of its input.
+    private static func newline(in buffer: [UInt8], from: Int) -> Int? {
+        guard from < buffer.count else { return nil }
+        return buffer.withUnsafeBufferPointer { bytes -> Int? in
+            guard let base = bytes.baseAddress, let found = memchr(base + from, 0x0A, bytes.count - from) else {
+                return nil
+            }
+            return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+        }
+    }
+
+    /// Read into, then appended to the buffer: one copy of what was read, not a zero-filled chunk.
+    private var chunk = [UInt8](repeating: 0, count: 64 << 10)
+
     /// Appends one chunk; returns an error message when the read fails.
     private func fill() -> String? {
         if start > 0, start >= buffer.count / 2 {
@@ -82,20 +96,18 @@ final class LineReader {
             scanned -= start
             start = 0
         }
-        let chunk = 64 << 10
-        let old = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: chunk))
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress.map { $0 + old }, chunk) }
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR {
                 continue
             }
-            buffer.removeLast(chunk - max(count, 0))
             if count < 0 {
                 return String(cString: strerror(errno))
             }
             if count == 0 {
                 atEnd = true
+            } else {
+                chunk.withUnsafeBufferPointer { buffer.append(contentsOf: $0.prefix(count)) }
             }
             return nil
         }

@@ -99,7 +99,7 @@ struct ReportJSONWriter {
         optional("app_item_id", receipt.appItemID, first: &first)
         optional("application_version", receipt.applicationVersion, first: &first)
         optional("bundle_id", receipt.bundleID, first: &first)
-        optional("bundle_id_data", receipt.bundleIDData.map(\.hexString), first: &first)
+        optional("bundle_id_data", hex: receipt.bundleIDData, first: &first)
         key("environment", first: &first)
         string(receipt.environment.rawValue)
         guard date("expiration_date", receipt.expirationDate, first: &first) else { return false }
@@ -110,13 +110,13 @@ struct ReportJSONWriter {
             guard self.purchase(purchase) else { return false }
         }
         raw("]")
-        optional("opaque_value", receipt.opaqueValue.map(\.hexString), first: &first)
+        optional("opaque_value", hex: receipt.opaqueValue, first: &first)
         optional("original_application_version", receipt.originalApplicationVersion, first: &first)
         guard date("original_purchase_date", receipt.originalPurchaseDate, first: &first),
             date("receipt_creation_date", receipt.receiptCreationDate, first: &first)
         else { return false }
         optional("receipt_type", receipt.receiptType, first: &first)
-        optional("sha1_hash", receipt.sha1Hash.map(\.hexString), first: &first)
+        optional("sha1_hash", hex: receipt.sha1Hash, first: &first)
         key("unknown_attributes", first: &first)
         unknown(receipt.unknownAttributes)
         raw("}")
@@ -191,10 +191,34 @@ struct ReportJSONWriter {
         string(value)
     }
 
+    private mutating func optional(_ name: StaticString, hex value: [UInt8]?, first: inout Bool) {
+        guard let value else { return }
+        key(name, first: &first)
+        hex(value)
+    }
+
     private mutating func optional(_ name: StaticString, _ value: Int64?, first: inout Bool) {
         guard let value else { return }
         key(name, first: &first)
-        out.append(contentsOf: String(value).utf8)
+        integer(value)
+    }
+
+    /// Decimal digits, written straight into the output.
+    private mutating func integer(_ value: Int64) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        // The digits reversed into one number (an Int64 has at most 19, which fit), then written out.
+        var magnitude = value.magnitude
+        var reversed: UInt64 = 0
+        var count = 0
+        repeat {
+            reversed = reversed * 10 + magnitude % 10
+            count += 1
+            magnitude /= 10
+        } while magnitude > 0
+        for _ in 0..<count {
+            out.append(UInt8(ascii: "0") + UInt8(reversed % 10))
+            reversed /= 10
+        }
     }
 
     private mutating func optional(_ name: StaticString, _ value: Bool?, first: inout Bool) {
@@ -206,9 +230,10 @@ struct ReportJSONWriter {
     /// A date member; false when the date cannot be written as RFC 3339.
     private mutating func date(_ name: StaticString, _ value: Date?, first: inout Bool) -> Bool {
         guard let value else { return true }
-        guard let text = RFC3339.format(value) else { return false }
         key(name, first: &first)
-        string(text)
+        out.append(0x22)
+        guard RFC3339.append(value, to: &out) else { return false }
+        out.append(0x22)
         return true
     }
 
@@ -216,8 +241,8 @@ struct ReportJSONWriter {
     private mutating func hex(_ bytes: [UInt8]) {
         out.append(0x22)
         for byte in bytes {
-            out.append(Self.hexDigits[Int(byte >> 4)])
-            out.append(Self.hexDigits[Int(byte & 0x0F)])
+            out.append(Self.hexDigit(byte >> 4))
+            out.append(Self.hexDigit(byte & 0x0F))
         }
         out.append(0x22)
     }
@@ -251,8 +276,8 @@ struct ReportJSONWriter {
             case 0x09: raw("\\t")
             case 0x00..<0x20:
                 raw("\\u00")
-                out.append(Self.hexDigits[Int(byte >> 4)])
-                out.append(Self.hexDigits[Int(byte & 0x0F)])
+                out.append(Self.hexDigit(byte >> 4))
+                out.append(Self.hexDigit(byte & 0x0F))
             default:
                 out.append(byte)
             }
@@ -260,5 +285,8 @@ struct ReportJSONWriter {
         out.append(0x22)
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    /// A lowercase hex digit for a nibble: arithmetic, as a table in a global costs a lazy-init check per byte.
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
+    }
 }

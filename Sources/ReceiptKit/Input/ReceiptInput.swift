@@ -200,7 +200,27 @@ public enum ReceiptInput {
                     var accumulator: UInt32 = 0
                     var letters = 0
                     var padding = 0
-                    for byte in input {
+                    var index = 0
+                    while index < input.count {
+                        // Whole quads of letters, the bulk of any receipt, four at a time.
+                        if letters & 3 == 0, padding == 0, index + 4 <= input.count {
+                            let a = values[Int(input[index])]
+                            let b = values[Int(input[index + 1])]
+                            let c = values[Int(input[index + 2])]
+                            let d = values[Int(input[index + 3])]
+                            if (a | b | c | d) & 0xC0 == 0 {
+                                let quad = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                                out[count] = UInt8(truncatingIfNeeded: quad >> 16)
+                                out[count + 1] = UInt8(truncatingIfNeeded: quad >> 8)
+                                out[count + 2] = UInt8(truncatingIfNeeded: quad)
+                                count += 3
+                                letters += 4
+                                index += 4
+                                continue
+                            }
+                        }
+                        let byte = input[index]
+                        index += 1
                         let value = values[Int(byte)]
                         if value < 64 {
                             // A letter after padding: `=` is only ever the end.

@@ -48,9 +48,18 @@ public enum RFC3339 {
     ///
     /// Returns nil for dates outside the years 0000 to 9999, which the four-digit year cannot hold.
     public static func format(_ date: Date) -> String? {
+        var out: [UInt8] = []
+        out.reserveCapacity(24)
+        guard append(date, to: &out) else { return nil }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the date as `format` writes it, without making a string (report writers call this per
+    /// date); false, with nothing appended, where `format` gives nil.
+    public static func append(_ date: Date, to out: inout [UInt8]) -> Bool {
         let scaled = (date.timeIntervalSinceReferenceDate * 1000).rounded()
         // About ±285,000 years, far outside what four year digits hold, yet safely inside Int64.
-        guard scaled.isFinite, abs(scaled) < 9e15 else { return nil }
+        guard scaled.isFinite, abs(scaled) < 9e15 else { return false }
         let total = Int64(scaled) + referenceDateMilliseconds
         var days = total / millisecondsPerDay
         var remainder = total % millisecondsPerDay
@@ -59,11 +68,9 @@ public enum RFC3339 {
             remainder += millisecondsPerDay
         }
         let (year, month, day) = civil(fromDays: days)
-        guard (0...9999).contains(year) else { return nil }
+        guard (0...9999).contains(year) else { return false }
         let milliseconds = Int(remainder % 1000)
         let seconds = Int(remainder / 1000)
-        var out: [UInt8] = []
-        out.reserveCapacity(24)
         append(Int(year), digits: 4, to: &out)
         out.append(UInt8(ascii: "-"))
         append(month, digits: 2, to: &out)
@@ -80,7 +87,7 @@ public enum RFC3339 {
             append(milliseconds, digits: 3, to: &out)
         }
         out.append(UInt8(ascii: "Z"))
-        return String(decoding: out, as: UTF8.self)
+        return true
     }
 
     // MARK: - Parsing

@@ -11,8 +11,9 @@ enum ValidationOptionTable {
     static let options: [OptionSpec] =
         [
             OptionSpec(
-                "format", value: "FORMAT", choices: ["text", "json", "ndjson"],
-                help: "output format (default: text); ndjson: one compact JSON object a line"),
+                "format", value: "FORMAT", choices: ["text", "json", "ndjson", "verifyreceipt"],
+                help: "output format (default: text); ndjson: one compact JSON object a line; verifyreceipt: "
+                    + "the body Apple's verifyReceipt endpoint returns, one a line"),
             OptionSpec("json", help: "same as --format json"),
             OptionSpec("bundle-id", value: "ID", help: "require this bundle id (field 2)"),
             OptionSpec("app-version", value: "VERSION", help: "require this application version (field 3)"),

@@ -8,10 +8,14 @@ enum VerifyCommand: Command {
             Verify each receipt's signature and certificate chain (at the receipt's creation date by default), \
             decode it, and apply the checks asked for. Exit 0 when every input is valid.
             """,
-        operands: "INPUT...", minimumOperands: 0, options: ValidationOptionTable.options + BatchOptionTable.options)
+        operands: "INPUT...", minimumOperands: 0,
+        options: ValidationOptionTable.options + BatchOptionTable.options + CGIEndpoint.options)
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
-        ReportRun.run(arguments, console: console, spec: spec, detailed: false, enforcesRequirements: true) {
+        if arguments.flag("cgi") {
+            return CGIEndpoint.run(arguments, console: console, spec: spec)
+        }
+        return ReportRun.run(arguments, console: console, spec: spec, detailed: false, enforcesRequirements: true) {
             ExitStatus($0)
         }
     }

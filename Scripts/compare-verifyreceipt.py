@@ -120,7 +120,7 @@ def compare(c, ours, apple):
         older = [e for e in apple["latest_receipt_info"] if int(e["purchase_date_ms"]) <= creation]
         newer = len(apple["latest_receipt_info"]) - len(older)
         if newer:
-            c.server_only[f"latest_receipt_info entries newer than the receipt ({newer})"] += newer
+            c.server_only["latest_receipt_info entries newer than the receipt"] += newer
         compare_entries(c, ours["latest_receipt_info"], older, "latest_receipt_info")
     elif "latest_receipt_info" in apple or "latest_receipt_info" in ours:
         c.differ("latest_receipt_info", "only in " + ("Apple's" if "latest_receipt_info" in apple else "ours"))
@@ -146,7 +146,8 @@ def main(arguments):
         print(f"compare-verifyreceipt: no exchanges in {exchanges}", file=sys.stderr)
         return 1
     failures = 0
-    print("| exchange | status | fields equal | server-only (Apple's database) | Apple's answers over time | unexplained |")
+    print("| exchange | status | fields equal | server-only, not compared (members) | Apple's answers over time | "
+          "unexplained |")
     print("|---|---|---|---|---|---|")
     for name in names:
         with open(os.path.join(exchanges, name, "response.json"), encoding="utf-8") as handle:
@@ -162,7 +163,7 @@ def main(arguments):
         compare(c, ours, apple)
         stale = [KNOWN[name][i][0] for i in range(len(KNOWN.get(name, []))) if c.known_hits[i] == 0]
         c.unexplained += [f"listed difference {pattern} did not occur" for pattern in stale]
-        server = ", ".join(f"{k} x{v}" if v > 1 else k for k, v in sorted(c.server_only.items())) or "-"
+        server = ", ".join(f"{k} ({v})" for k, v in sorted(c.server_only.items())) or "-"
         known = "; ".join(f"{k} (x{v})" for k, v in sorted(c.known.items())) or "-"
         print(f"| {name} | {apple.get('status')} | {c.equal} | {server} | {known} | {len(c.unexplained)} |")
         for problem in c.unexplained:

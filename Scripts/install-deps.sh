@@ -15,6 +15,8 @@ if [ "$level" != build ]; then
   command -v man >/dev/null 2>&1 || need+=(man-db)
   command -v zsh >/dev/null 2>&1 || need+=(zsh)
   command -v fish >/dev/null 2>&1 || need+=(fish)
+  # The verifyreceipt tests compare the Pacific time rules with the system's time zone database.
+  [ -e /usr/share/zoneinfo/America/Los_Angeles ] || need+=(tzdata)
   # The report schema tests run PyPI's jsonschema from a venv (Scripts/schema-venv.sh).
   python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
 fi

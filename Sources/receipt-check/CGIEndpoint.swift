@@ -49,12 +49,17 @@ enum CGIEndpoint {
         guard environment["REQUEST_METHOD"] == "POST" else {
             return respond(405, "Method Not Allowed", extraHeaders: "Allow: POST\r\n", status: .unreadableRequest, console)
         }
-        let declared = Int(environment["CONTENT_LENGTH"] ?? "") ?? 0
-        guard declared <= limit else {
+        // Without CONTENT_LENGTH (a chunked request) the body is read to its end, one byte past the limit at most.
+        let declared = environment["CONTENT_LENGTH"].flatMap { Int($0) }
+        if let declared, declared > limit {
             console.error("a request body of \(declared) bytes, over --max-size \(limit)")
             return respond(413, "Payload Too Large", status: .unreadableRequest, console)
         }
-        let body = readBody(max(0, declared))
+        let body = readBody(max(0, declared ?? limit + 1))
+        guard body.count <= limit else {
+            console.error("a request body over --max-size \(limit)")
+            return respond(413, "Payload Too Large", status: .unreadableRequest, console)
+        }
         guard VerifyReceiptRequest.isBody(body) else {
             console.error("the request body is not a JSON object")
             return respond(200, "OK", status: .unreadableRequest, console)

@@ -20,13 +20,14 @@ public enum VerifyReceiptStatus: Int64, Sendable, CaseIterable {
     /// The status for a report. Fails closed: 0 needs a valid report of an App Store receipt
     /// (production or sandbox), never a JWS, and every other outcome maps to a non-zero status.
     public init(_ report: ValidationReport) {
-        guard let reason = report.reason else {
-            let isAppStoreReceipt = [.production, .sandbox].contains(report.receipt?.environment)
-            self = report.status == .valid && report.jws == nil && isAppStoreReceipt ? .valid : .notAuthenticated
+        // A StoreKit 2 JWS, verified or not, is not receipt data.
+        guard report.jws == nil else {
+            self = .malformedReceiptData
             return
         }
-        if report.jws != nil {
-            self = .malformedReceiptData
+        guard let reason = report.reason else {
+            let isAppStoreReceipt = [.production, .sandbox].contains(report.receipt?.environment)
+            self = report.status == .valid && isAppStoreReceipt ? .valid : .notAuthenticated
             return
         }
         self = Self.status(for: reason, receipt: report.receipt)

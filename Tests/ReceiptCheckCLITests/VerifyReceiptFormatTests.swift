@@ -130,7 +130,7 @@ import Testing
     /// Runs `verify --cgi` as a web server would, and splits its answer into status line, headers and body.
     static func cgi(
         _ options: [String], method: String, body: [UInt8], length: String?
-    ) throws -> (status: String, headers: [String], body: String) {
+    ) throws -> (status: String, headers: [String], body: String, log: String) {
         var environment = ["PATH": "/usr/bin:/bin", "REQUEST_METHOD": method]
         environment["CONTENT_LENGTH"] = length
         let result = try CLI.run(
@@ -138,7 +138,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let parts = result.stdout.components(separatedBy: "\r\n\r\n")
         let headers = parts.first?.components(separatedBy: "\r\n") ?? []
-        return (headers.first ?? "", Array(headers.dropFirst()), parts.dropFirst().joined())
+        return (headers.first ?? "", Array(headers.dropFirst()), parts.dropFirst().joined(), result.stderr)
     }
 
     static func withoutRequestDate(_ text: String) -> NSDictionary {
@@ -180,6 +180,8 @@ import Testing
         let body = Array("{\"receipt-data\":\"\(String(repeating: "A", count: 200))\"}".utf8)
         let declared = try Self.cgi(["--max-size", "100"], method: "POST", body: body, length: String(body.count))
         #expect(declared.status == "Status: 413 Payload Too Large")
+        // Refused from CONTENT_LENGTH, before a byte of the body is read.
+        #expect(declared.log.contains("a request body of \(body.count) bytes"), "\(declared.log)")
         let chunked = try Self.cgi(["--max-size", "100"], method: "POST", body: body, length: nil)
         #expect(chunked.status == "Status: 413 Payload Too Large")
         let malformed = try Self.cgi([], method: "POST", body: Array("MIIB".utf8), length: "4")

@@ -29,13 +29,13 @@ public struct VerifyReceiptResponse: Sendable {
                 return
             }
         }
+        // The status alone decides whether a receipt is shown: 0 already means production or sandbox.
         let status = VerifyReceiptStatus(report)
-        guard status == .valid, let receipt = report.receipt,
-            let environment = Self.environmentName(receipt.environment)
-        else {
-            self.init(status: status == .valid ? .notAuthenticated : status, problem: nil)
+        guard status == .valid, let receipt = report.receipt else {
+            self.init(status: status == .valid ? .internalError : status, problem: nil)
             return
         }
+        let environment = receipt.environment == .production ? "Production" : "Sandbox"
         var members: [(String, OrderedJSON)] = [
             ("status", .integer(status.rawValue)), ("environment", .string(environment)),
             ("receipt", Self.receipt(receipt, requestDate: requestDate)),
@@ -60,14 +60,6 @@ public struct VerifyReceiptResponse: Sendable {
         self.status = status
         self.json = json
         self.problem = problem
-    }
-
-    private static func environmentName(_ environment: ReceiptEnvironment) -> String? {
-        switch environment {
-        case .production: "Production"
-        case .sandbox: "Sandbox"
-        case .xcode, .unknown: nil
-        }
     }
 
     /// `receipt`, in Apple's order; a field the receipt lacks is left out rather than made up.

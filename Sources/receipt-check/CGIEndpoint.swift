@@ -22,7 +22,7 @@ enum CGIEndpoint {
             "cgi",
             help: "answer one CGI request as Apple's verifyReceipt endpoint: POST, the JSON body on standard input "
                 + "(CONTENT_LENGTH bytes, at most --max-size); prints a Status and Content-Type header and the "
-                + "verifyreceipt body"),
+                + "verifyreceipt body")
     ]
 
     /// Options that choose inputs or another output: a CGI request has one input, the body.
@@ -47,7 +47,8 @@ enum CGIEndpoint {
         }
         let environment = ProcessInfo.processInfo.environment
         guard environment["REQUEST_METHOD"] == "POST" else {
-            return respond(405, "Method Not Allowed", extraHeaders: "Allow: POST\r\n", status: .unreadableRequest, console)
+            return respond(
+                405, "Method Not Allowed", extraHeaders: "Allow: POST\r\n", status: .unreadableRequest, console)
         }
         // Without CONTENT_LENGTH (a chunked request) the body is read to its end, one byte past the limit at most.
         let declared = environment["CONTENT_LENGTH"].flatMap { Int($0) }

@@ -15,7 +15,8 @@ import Testing
         let scratch = try ScratchDirectory()
         for exchange in exchanges {
             let environment = exchange.environment.map { ["--environment", $0] } ?? []
-            let result = try CLI.run(["verify", "--format", "verifyreceipt", "--quiet"] + environment + [exchange.input])
+            let result = try CLI.run(
+                ["verify", "--format", "verifyreceipt", "--quiet"] + environment + [exchange.input])
             _ = try scratch.write(exchange.name + ".json", Array(result.stdout.utf8))
             let apple = try JSONSerialization.jsonObject(with: Data(contentsOf: exchange.response)) as? [String: Any]
             // Exit statuses stay verify's: 0 valid, 2 for the wrong environment, 65 for data that is no receipt.

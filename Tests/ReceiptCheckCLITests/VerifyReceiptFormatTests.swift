@@ -17,7 +17,9 @@ import Testing
 
     @Test func anotherAppsReceiptIsNeverStatusZero() throws {
         guard !VerifyReceiptExchanges.all().isEmpty else { return }
-        let other = try CLI.run(["verify", "--format", "verifyreceipt", "--bundle-id", "com.example.other", Self.nonsub])
+        let other = try CLI.run([
+            "verify", "--format", "verifyreceipt", "--bundle-id", "com.example.other", Self.nonsub,
+        ])
         #expect(other.stdout == "{\"status\":21003}\n")
         #expect(other.status == 2)
         let same = try CLI.run(
@@ -80,7 +82,8 @@ import Testing
         let scratch = try ScratchDirectory()
         var transactions: [Bool: [String]] = [:]
         for exclude in [false, true] {
-            let body = "{\"receipt-data\":\"\(receipt.base64EncodedString())\",\"password\":\"ignored\","
+            let body =
+                "{\"receipt-data\":\"\(receipt.base64EncodedString())\",\"password\":\"ignored\","
                 + "\"exclude-old-transactions\":\(exclude)}"
             let file = try scratch.write("\(exclude).json", Array(body.utf8))
             let result = try CLI.run(["verify", "--format", "verifyreceipt", file])
@@ -97,8 +100,10 @@ import Testing
         guard !VerifyReceiptExchanges.all().isEmpty else { return }
         let lines = [
             try Data(contentsOf: URL(fileURLWithPath: Self.production)).base64EncodedString(),
-            try Data(contentsOf: URL(fileURLWithPath: Self.exchange("linjunpop-griddiary-sandbox-nonsub", "receipt.der")))
-                .base64EncodedString(),
+            try Data(
+                contentsOf: URL(fileURLWithPath: Self.exchange("linjunpop-griddiary-sandbox-nonsub", "receipt.der"))
+            )
+            .base64EncodedString(),
             "foobar",
         ]
         let result = try CLI.run(
@@ -157,8 +162,9 @@ import Testing
     @Test(arguments: [true, false])
     func cgiAnswersWhatTheCLIPrints(declaresLength: Bool) throws {
         guard !VerifyReceiptExchanges.all().isEmpty else { return }
-        for name in ["linjunpop-griddiary-production-excl-old-true", "linjunpop-status-21007-sandbox-receipt-to-production"]
-        {
+        for name in [
+            "linjunpop-griddiary-production-excl-old-true", "linjunpop-status-21007-sandbox-receipt-to-production",
+        ] {
             let file = Self.exchange(name)
             let request = try Array(Data(contentsOf: URL(fileURLWithPath: file)))
             let options = ["--environment", "production"]
@@ -223,6 +229,7 @@ import Testing
         let script = CLI.packageRoot.appendingPathComponent("Scripts/validate-reports.py").path
         let result = try CLI.run(URL(fileURLWithPath: python), [script, schema] + files, stdin: nil)
         #expect(result.status == 0, "\(result.stdout.prefix(3000))\(result.stderr)")
-        #expect(result.stdout.contains("validate-reports: \(count) reports, 0 problems"), "\(result.stdout.suffix(300))")
+        #expect(
+            result.stdout.contains("validate-reports: \(count) reports, 0 problems"), "\(result.stdout.suffix(300))")
     }
 }

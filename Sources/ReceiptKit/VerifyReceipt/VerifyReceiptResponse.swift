@@ -53,7 +53,8 @@ public struct VerifyReceiptResponse: Sendable {
 
     /// An error body: exactly `{"status":N}`.
     private init(status: VerifyReceiptStatus, problem: String?) {
-        self.init(status: status, json: OrderedJSON.object([("status", .integer(status.rawValue))]).text, problem: problem)
+        self.init(
+            status: status, json: OrderedJSON.object([("status", .integer(status.rawValue))]).text, problem: problem)
     }
 
     private init(status: VerifyReceiptStatus, json: String, problem: String?) {
@@ -72,11 +73,15 @@ public struct VerifyReceiptResponse: Sendable {
         }
         if let bundle = receipt.bundleID { members.append(("bundle_id", .string(bundle))) }
         if let version = receipt.applicationVersion { members.append(("application_version", .string(version))) }
-        if let id = integer(receipt.unknownAttributes[downloadIDField]) { members.append(("download_id", .integer(id))) }
+        if let id = integer(receipt.unknownAttributes[downloadIDField]) {
+            members.append(("download_id", .integer(id)))
+        }
         if let id = integer(receipt.unknownAttributes[versionExternalIdentifierField]) {
             members.append(("version_external_identifier", .integer(id)))
         }
-        if let date = receipt.receiptCreationDate { VerifyReceiptDate.append("receipt_creation_date", date, to: &members) }
+        if let date = receipt.receiptCreationDate {
+            VerifyReceiptDate.append("receipt_creation_date", date, to: &members)
+        }
         VerifyReceiptDate.append("request_date", requestDate, to: &members)
         if let date = receipt.originalPurchaseDate {
             VerifyReceiptDate.append("original_purchase_date", date, to: &members)

@@ -164,7 +164,7 @@ def main(arguments):
         stale = [KNOWN[name][i][0] for i in range(len(KNOWN.get(name, []))) if c.known_hits[i] == 0]
         c.unexplained += [f"listed difference {pattern} did not occur" for pattern in stale]
         server = ", ".join(f"{k} ({v})" for k, v in sorted(c.server_only.items())) or "-"
-        known = "; ".join(f"{k} (x{v})" for k, v in sorted(c.known.items())) or "-"
+        known = "; ".join(f"{k} ({v})" for k, v in sorted(c.known.items())) or "-"
         print(f"| {name} | {apple.get('status')} | {c.equal} | {server} | {known} | {len(c.unexplained)} |")
         for problem in c.unexplained:
             print(f"    UNEXPLAINED {name}: {problem}")

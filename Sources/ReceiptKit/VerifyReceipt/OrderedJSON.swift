@@ -16,8 +16,7 @@ enum OrderedJSON: Sendable, Equatable {
         .object(members.map { Member(name: $0.0, value: $0.1) })
     }
 
-    /// The compact text. Nesting is at most three levels (body, receipt, purchase), built by this
-    /// module, so the walk is an explicit stack only for uniformity with the parser's bound.
+    /// The compact text, written by a loop over an explicit stack: no recursion anywhere in the package.
     var text: String {
         var out: [UInt8] = []
         var stack: [Frame] = [.value(self)]

@@ -38,12 +38,8 @@ enum CGIEndpoint {
             try checkOptions(arguments)
             validator = try ValidationOptionTable.validator(arguments)
             limit = try ValidationOptionTable.sizeLimit(arguments)
-        } catch let error as SetupError {
-            return error.report(to: console, usage: spec.usage)
-        } catch let error as UsageError {
-            return SetupError.usage(error).report(to: console, usage: spec.usage)
         } catch {
-            return SetupError.internalError("\(error)").report(to: console, usage: spec.usage)
+            return SetupError.report(error, to: console, usage: spec.usage)
         }
         let environment = ProcessInfo.processInfo.environment
         guard environment["REQUEST_METHOD"] == "POST" else {

@@ -132,6 +132,16 @@ enum SetupError: Error {
     case badData(String)
     case internalError(String)
 
+    /// Reports whatever a command's setup threw (a `SetupError`, a `UsageError` or anything else, which
+    /// is internal) and gives the exit status for it.
+    static func report(_ error: any Error, to console: Console, usage: String) -> ExitStatus {
+        switch error {
+        case let error as SetupError: error.report(to: console, usage: usage)
+        case let error as UsageError: SetupError.usage(error).report(to: console, usage: usage)
+        default: SetupError.internalError("\(error)").report(to: console, usage: usage)
+        }
+    }
+
     /// Reports the error and gives the exit status for it.
     func report(to console: Console, usage: String) -> ExitStatus {
         switch self {

@@ -54,12 +54,8 @@ enum ReportRun {
             settings = try BatchOptionTable.settings(arguments, command: spec)
             validator = try ValidationOptionTable.validator(arguments)
             limit = try ValidationOptionTable.sizeLimit(arguments)
-        } catch let error as SetupError {
-            return error.report(to: console, usage: spec.usage)
-        } catch let error as UsageError {
-            return SetupError.usage(error).report(to: console, usage: spec.usage)
         } catch {
-            return SetupError.internalError("\(error)").report(to: console, usage: spec.usage)
+            return SetupError.report(error, to: console, usage: spec.usage)
         }
         var source = InputSource(operands: arguments.operands, settings: settings, limit: limit, console: console)
         let runner = BatchRunner(

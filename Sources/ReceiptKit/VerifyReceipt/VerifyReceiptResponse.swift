@@ -44,6 +44,7 @@ public struct VerifyReceiptResponse: Sendable {
         if receipt.inApp.contains(where: { $0.expiresDate != nil }) {
             let latest = LatestReceiptInfo.entries(receipt.inApp, excludeOld: request.excludeOldTransactions)
             members.append(("latest_receipt_info", .array(latest.map { Self.purchase($0, inLatestInfo: true) })))
+            // The validator unwrapped these bytes into the receipt it judged valid, so this cannot fail.
             if let pkcs7 = try? ReceiptInput.unwrap(bytes).pkcs7 {
                 members.append(("latest_receipt", .string(Data(pkcs7).base64EncodedString())))
             }

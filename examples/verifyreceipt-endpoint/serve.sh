@@ -47,7 +47,7 @@ if [ -z "$prefix" ]; then
 fi
 mkdir -p "$prefix/run" "$prefix/logs" "$prefix/tmp"
 prefix=$(cd "$prefix" && pwd)
-# nginx's workers (nobody, when started as root) reach the socket and tmp through it; nothing is listed.
+# nobody (see below) reaches the socket, tmp and the CGI program through it; nothing is listed.
 chmod 711 "$prefix"
 
 # The CGI program: receipt-check with this endpoint's options, quoted once here.
@@ -59,11 +59,16 @@ chmod 711 "$prefix"
 } >"$prefix/verifyReceipt.cgi"
 chmod 755 "$prefix/verifyReceipt.cgi"
 
+# fcgiwrap runs whatever program the client of its socket names, so the socket is for nginx alone:
+# started as root, nginx's workers and fcgiwrap (with every receipt-check it starts) run as nobody,
+# which owns the socket; otherwise all run as the caller, and the umask keeps others out.
 user_line=""
+as_user=()
 if [ "$(id -u)" = 0 ]; then
-  # nginx's workers drop root; they write request bodies to tmp and connect to the socket.
-  user_line="user nobody $(id -gn nobody 2>/dev/null || echo nogroup);"
-  chown -R nobody "$prefix/tmp"
+  group=$(id -gn nobody 2>/dev/null || echo nogroup)
+  user_line="user nobody $group;"
+  as_user=(setpriv --reuid=nobody --regid="$group" --clear-groups)
+  chown -R nobody "$prefix/tmp" "$prefix/run"
 fi
 sed -e "s|@PREFIX@|$prefix|g" -e "s|@PORT@|$port|g" -e "s|@MAX_BODY_BYTES@|$max_body|g" \
   -e "s|@NGINX_WORKERS@|2|g" -e "s|@USER@|$user_line|g" "$here/nginx.conf.in" >"$prefix/nginx.conf"
@@ -83,14 +88,13 @@ trap stop TERM INT EXIT
 
 rm -f "$prefix/run/fcgiwrap.sock"
 # Its own process group: fcgiwrap's pre-forked children outlive a signal to the parent alone.
-setsid "$fcgiwrap" -c "$workers" -s "unix:$prefix/run/fcgiwrap.sock" &
+setsid "${as_user[@]}" "$fcgiwrap" -c "$workers" -s "unix:$prefix/run/fcgiwrap.sock" &
 fcgiwrap_pid=$!
 for _ in $(seq 100); do
   [ -S "$prefix/run/fcgiwrap.sock" ] && break
   sleep 0.05
 done
 [ -S "$prefix/run/fcgiwrap.sock" ] || { echo "serve.sh: fcgiwrap did not start" >&2; exit 70; }
-chmod 666 "$prefix/run/fcgiwrap.sock"
 
 "$nginx" -p "$prefix" -e "$prefix/logs/error.log" -c "$prefix/nginx.conf" -g 'daemon off;' &
 nginx_pid=$!

@@ -25,6 +25,7 @@ help:
 	@echo "make leak-check  valgrind over the CLI;  make rss-check: RSS over 100,000 validations"
 	@echo "make test-openssl35  the suite against Debian 13's OpenSSL 3.5 in a debootstrapped root (as root)"
 	@echo "make test-spark / test-parallel   the README's Spark job and GNU parallel commands, run for real"
+	@echo "make test-endpoint  POST /verifyReceipt behind nginx and fcgiwrap, checked against the CLI; requests/s"
 	@echo "make install   release build, then install binary, man page, completions (PREFIX, DESTDIR)"
 	@echo "make uninstall remove exactly what make install installed"
 	@echo "make man / make completions   regenerate share/ from the option tables (committed)"
@@ -127,6 +128,15 @@ test-spark: release-cli
 
 test-parallel: release-cli
 	nice -n 10 python3 Scripts/parallel-check.py $(RELEASE_DIR) $(CORPUS) .build/parallel-check
+
+# POST /verifyReceipt behind nginx and fcgiwrap (examples/verifyreceipt-endpoint, README: verifyReceipt),
+# with the optimised CLI: every recorded exchange and corpus receipt against the CLI's answer, 404, 405,
+# 413, then 500 requests 8 at a time; prints requests/s.
+VERIFYRECEIPT ?= $(or $(RECEIPT_VERIFYRECEIPT),../shared/verifyreceipt)
+.PHONY: test-endpoint
+test-endpoint: release-cli
+	@bash Scripts/install-deps.sh endpoint
+	python3 Scripts/test-endpoint.py $(RELEASE_DIR)/receipt-check $(CORPUS) $(VERIFYRECEIPT)
 # ---- Packaging: version, man page, completions, install, dist ----
 
 PREFIX ?= /usr/local

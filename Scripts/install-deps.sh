@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian machine lacks to build and test receipt-check.
-# Usage: install-deps.sh build|test|ci. Elsewhere (no apt-get, or not root) it lists what is
+# Usage: install-deps.sh build|test|endpoint|ci. Elsewhere (no apt-get, or not root) it lists what is
 # missing, runs `make doctor` for the build tools, and fails.
 set -euo pipefail
 level=${1:-build}
@@ -15,8 +15,17 @@ if [ "$level" != build ]; then
   command -v man >/dev/null 2>&1 || need+=(man-db)
   command -v zsh >/dev/null 2>&1 || need+=(zsh)
   command -v fish >/dev/null 2>&1 || need+=(fish)
+  # The verifyreceipt tests compare the Pacific time rules with the system's time zone database.
+  [ -e /usr/share/zoneinfo/America/Los_Angeles ] || need+=(tzdata)
   # The report schema tests run PyPI's jsonschema from a venv (Scripts/schema-venv.sh).
   python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
+fi
+if [ "$level" = ci ] || [ "$level" = endpoint ]; then
+  # make test-endpoint: examples/verifyreceipt-endpoint runs receipt-check behind nginx and fcgiwrap.
+  command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx)
+  command -v fcgiwrap >/dev/null 2>&1 || [ -x /usr/sbin/fcgiwrap ] || need+=(fcgiwrap)
+  command -v curl >/dev/null 2>&1 || need+=(curl)
+  command -v python3 >/dev/null 2>&1 || need+=(python3)
 fi
 if [ "$level" = ci ]; then
   command -v make >/dev/null 2>&1 || need+=(make)

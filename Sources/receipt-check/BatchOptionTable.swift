@@ -33,6 +33,8 @@ enum BatchOptionTable {
         case json
         /// One compact JSON object a line.
         case ndjson
+        /// The body Apple's verifyReceipt endpoint returns, one a line (`VerifyReceiptOutput`).
+        case verifyReceipt
     }
 
     /// What the batch options ask for, checked.
@@ -53,7 +55,10 @@ enum BatchOptionTable {
 
     static func settings(_ arguments: ParsedArguments, command: CommandSpec) throws(UsageError) -> Settings {
         var settings = Settings()
-        if arguments.value("format")?.lowercased() == "ndjson" {
+        if arguments.value("format")?.lowercased() == "verifyreceipt" {
+            try VerifyReceiptOutput.checkOptions(arguments)
+            settings.format = .verifyReceipt
+        } else if arguments.value("format")?.lowercased() == "ndjson" {
             if arguments.flag("json") {
                 throw UsageError("--json and --format ndjson contradict each other")
             }

@@ -1,6 +1,12 @@
 import Dispatch
 import ReceiptKit
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -77,14 +83,18 @@ struct BatchRunner {
     /// Reads, validates and renders one input. Never throws: a bad input is a report.
     func check(_ input: BatchInput) -> BatchResult {
         let report: ValidationReport
+        // The verifyreceipt body reads the request's options and echoes the receipt sent.
+        var bytes: [UInt8] = []
         switch input.content {
         case .path(let path):
             do {
-                report = validator.validate(try InputReader.contents(of: path, limit: limit), input: input.name)
+                bytes = try InputReader.contents(of: path, limit: limit)
+                report = validator.validate(bytes, input: input.name)
             } catch {
                 report = Self.failed(input.name, error)
             }
-        case .bytes(let bytes):
+        case .bytes(let content):
+            bytes = content
             report = validator.validate(bytes, input: input.name)
         case .failure(let error):
             report = Self.failed(input.name, error)
@@ -100,6 +110,14 @@ struct BatchRunner {
             result.error = "\(input.name): \(message)"
         }
         switch settings.format {
+        case .verifyReceipt:
+            let response = VerifyReceiptResponse(for: bytes, report: report, requestDate: Date())
+            result.output = response.json + "\n"
+            if let problem = response.problem {
+                // A body Apple would not read is no verdict on the receipt inside it: never exit 0.
+                result.error = "\(input.name): \(problem)"
+                result.status = ExitStatus.worst([result.status, .malformed])
+            }
         case .text:
             result.output = TerminalText.escapedKeepingNewlines(
                 ReportText.render(report, detailed: detailed) + RuleReportText.render(decisions, report: report))

@@ -54,8 +54,11 @@ enum ManPageText {
         Text for people by default: one line with the verdict per input, the decoded fields, and \
         each check with what it found. With --json (or --format json), one JSON object per input on \
         standard output: status, reason, message, checks, trust and the decoded receipt, keys sorted, \
-        dates in RFC 3339 UTC, bytes as lowercase hex. Errors and warnings go to standard error as \
-        "receipt-check: error: ...".
+        dates in RFC 3339 UTC, bytes as lowercase hex. With --format verifyreceipt, the body Apple's \
+        deprecated verifyReceipt endpoint returns for the input instead, one a line: a status (0, or \
+        Apple's 21000 to 21009, the body then exactly {"status":N}), the environment and the receipt with \
+        Apple's keys and date triplets; the exit status stays verify's. Errors and warnings go to \
+        standard error as "receipt-check: error: ...".
 
         Until its signature checks out, every string of an input is its sender's. In text output and \
         in messages on standard error, every control character of input data and of file names (C0 \
@@ -83,6 +86,10 @@ enum ManPageText {
         (
             "Verify the base64 receipt a client sent, as JSON for a script:",
             "receipt-check verify --json - < body.json | jq .status"
+        ),
+        (
+            "Answer a verifyReceipt request body as Apple's production endpoint would, for one app only:",
+            "receipt-check --format verifyreceipt --environment production --bundle-id com.example.app body.json"
         ),
         (
             "Show everything in an old receipt, checking certificates as of now:",

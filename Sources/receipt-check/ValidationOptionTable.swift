@@ -11,8 +11,9 @@ enum ValidationOptionTable {
     static let options: [OptionSpec] =
         [
             OptionSpec(
-                "format", value: "FORMAT", choices: ["text", "json", "ndjson"],
-                help: "output format (default: text); ndjson: one compact JSON object a line"),
+                "format", value: "FORMAT", choices: ["text", "json", "ndjson", "verifyreceipt"],
+                help: "output format (default: text); ndjson: one compact JSON object a line; verifyreceipt: "
+                    + "the body Apple's verifyReceipt endpoint returns, one a line"),
             OptionSpec("json", help: "same as --format json"),
             OptionSpec("bundle-id", value: "ID", help: "require this bundle id (field 2)"),
             OptionSpec("app-version", value: "VERSION", help: "require this application version (field 3)"),
@@ -130,6 +131,16 @@ enum SetupError: Error {
     case unreadable(String)
     case badData(String)
     case internalError(String)
+
+    /// Reports whatever a command's setup threw (a `SetupError`, a `UsageError` or anything else, which
+    /// is internal) and gives the exit status for it.
+    static func report(_ error: any Error, to console: Console, usage: String) -> ExitStatus {
+        switch error {
+        case let error as SetupError: error.report(to: console, usage: usage)
+        case let error as UsageError: SetupError.usage(error).report(to: console, usage: usage)
+        default: SetupError.internalError("\(error)").report(to: console, usage: usage)
+        }
+    }
 
     /// Reports the error and gives the exit status for it.
     func report(to console: Console, usage: String) -> ExitStatus {

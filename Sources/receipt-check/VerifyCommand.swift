@@ -8,10 +8,14 @@ enum VerifyCommand: Command {
             Verify each receipt's signature and certificate chain (at the receipt's creation date by default), \
             decode it, and apply the checks asked for. Exit 0 when every input is valid.
             """,
-        operands: "INPUT...", minimumOperands: 0, options: ValidationOptionTable.options + BatchOptionTable.options)
+        operands: "INPUT...", minimumOperands: 0,
+        options: ValidationOptionTable.options + BatchOptionTable.options + CGIEndpoint.options)
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
-        ReportRun.run(arguments, console: console, spec: spec, detailed: false, enforcesRequirements: true) {
+        if arguments.flag("cgi") {
+            return CGIEndpoint.run(arguments, console: console, spec: spec)
+        }
+        return ReportRun.run(arguments, console: console, spec: spec, detailed: false, enforcesRequirements: true) {
             ExitStatus($0)
         }
     }
@@ -50,12 +54,8 @@ enum ReportRun {
             settings = try BatchOptionTable.settings(arguments, command: spec)
             validator = try ValidationOptionTable.validator(arguments)
             limit = try ValidationOptionTable.sizeLimit(arguments)
-        } catch let error as SetupError {
-            return error.report(to: console, usage: spec.usage)
-        } catch let error as UsageError {
-            return SetupError.usage(error).report(to: console, usage: spec.usage)
         } catch {
-            return SetupError.internalError("\(error)").report(to: console, usage: spec.usage)
+            return SetupError.report(error, to: console, usage: spec.usage)
         }
         var source = InputSource(operands: arguments.operands, settings: settings, limit: limit, console: console)
         let runner = BatchRunner(

@@ -24,7 +24,7 @@ complete -c receipt-check -n __fish_use_subcommand -a make-receipt -d 'Encodes t
 complete -c receipt-check -n __fish_use_subcommand -a help -d 'Show the commands and global usage, or with COMMAND, that command\'s options (as COMMAND --help).'
 complete -c receipt-check -n __fish_use_subcommand -a version -d 'Show the receipt-check release and the version of the OpenSSL library it runs on.'
 
-complete -c receipt-check -n '__receipt_check_using verify' -l format -x -a 'text json ndjson' -d 'output format (default: text); ndjson: one compact JSON object a line'
+complete -c receipt-check -n '__receipt_check_using verify' -l format -x -a 'text json ndjson verifyreceipt' -d 'output format (default: text); ndjson: one compact JSON object a line; verifyreceipt: the body Apple\'s verifyReceipt endpoint returns, one a line'
 complete -c receipt-check -n '__receipt_check_using verify' -l json -d 'same as --format json'
 complete -c receipt-check -n '__receipt_check_using verify' -l bundle-id -x -d 'require this bundle id (field 2)'
 complete -c receipt-check -n '__receipt_check_using verify' -l app-version -x -d 'require this application version (field 3)'
@@ -52,9 +52,10 @@ complete -c receipt-check -n '__receipt_check_using verify' -l lines -d 'each li
 complete -c receipt-check -n '__receipt_check_using verify' -s j -l jobs -x -d 'check N inputs at once (default: the number of cores)'
 complete -c receipt-check -n '__receipt_check_using verify' -l unordered -d 'print each result as soon as it is ready instead of in input order'
 complete -c receipt-check -n '__receipt_check_using verify' -s q -l quiet -d 'no summary or progress on standard error'
+complete -c receipt-check -n '__receipt_check_using verify' -l cgi -d 'answer one CGI request as Apple\'s verifyReceipt endpoint: POST, the JSON body on standard input (CONTENT_LENGTH bytes, at most --max-size); prints a Status and Content-Type header and the verifyreceipt body'
 complete -c receipt-check -n '__receipt_check_using verify' -F
 
-complete -c receipt-check -n '__receipt_check_using inspect' -l format -x -a 'text json ndjson' -d 'output format (default: text); ndjson: one compact JSON object a line'
+complete -c receipt-check -n '__receipt_check_using inspect' -l format -x -a 'text json ndjson verifyreceipt' -d 'output format (default: text); ndjson: one compact JSON object a line; verifyreceipt: the body Apple\'s verifyReceipt endpoint returns, one a line'
 complete -c receipt-check -n '__receipt_check_using inspect' -l json -d 'same as --format json'
 complete -c receipt-check -n '__receipt_check_using inspect' -l bundle-id -x -d 'require this bundle id (field 2)'
 complete -c receipt-check -n '__receipt_check_using inspect' -l app-version -x -d 'require this application version (field 3)'

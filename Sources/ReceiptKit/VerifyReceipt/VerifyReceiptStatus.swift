@@ -1,0 +1,60 @@
+/// The `status` of a verifyReceipt body: Apple's numbers, chosen from a report's reason.
+public enum VerifyReceiptStatus: Int64, Sendable, CaseIterable {
+    case valid = 0
+    /// Apple: the request body is not a JSON object it can read (or the request was not a POST).
+    case unreadableRequest = 21000
+    /// Apple: the `receipt-data` is missing or not a receipt.
+    case malformedReceiptData = 21002
+    /// Apple: the receipt could not be authenticated. Here also: not for the `--bundle-id`,
+    /// `--app-version` or `--device-id` configured, or not an App Store receipt at all.
+    case notAuthenticated = 21003
+    /// Apple: the receipt server could not answer; here, this system's OpenSSL refused to check SHA-1.
+    case temporarilyUnavailable = 21005
+    /// A sandbox receipt sent to the production endpoint.
+    case sandboxReceiptToProduction = 21007
+    /// A production receipt sent to the sandbox endpoint.
+    case productionReceiptToSandbox = 21008
+    /// Apple: internal data access error.
+    case internalError = 21009
+
+    /// The status for a report. Fails closed: 0 needs a valid report of an App Store receipt
+    /// (production or sandbox), never a JWS, and every other outcome maps to a non-zero status.
+    public init(_ report: ValidationReport) {
+        // A StoreKit 2 JWS, verified or not, is not receipt data.
+        guard report.jws == nil else {
+            self = .malformedReceiptData
+            return
+        }
+        guard let reason = report.reason else {
+            let isAppStoreReceipt = [.production, .sandbox].contains(report.receipt?.environment)
+            self = report.status == .valid && isAppStoreReceipt ? .valid : .notAuthenticated
+            return
+        }
+        self = Self.status(for: reason, receipt: report.receipt)
+    }
+
+    /// Every reason code has one status (the README's table is this switch).
+    static func status(for reason: ReasonCode, receipt: ParsedReceipt?) -> VerifyReceiptStatus {
+        switch reason {
+        case .emptyInput, .inputTooLarge, .unreadableInput, .unsupportedFormat, .notAppReceipt, .malformed,
+            .invalidJWS, .duplicateMember, .ambiguousInput, .nestedJWSInvalid:
+            return .malformedReceiptData
+        case .signerCount, .signerNotFound, .unsupportedDigest, .unsupportedSignatureAlgorithm,
+            .messageDigestMismatch, .signatureMismatch, .unsupportedAlgorithm, .untrustedChain, .missingMarkerOID,
+            .unexpectedChainLength, .certificateExpired, .certificateNotYetValid, .missingValidationTime:
+            return .notAuthenticated
+        case .bundleIDMismatch, .appVersionMismatch, .deviceHashMismatch:
+            return .notAuthenticated
+        case .environmentMismatch:
+            switch receipt?.environment {
+            case .sandbox?: return .sandboxReceiptToProduction
+            case .production?: return .productionReceiptToSandbox
+            default: return .notAuthenticated
+            }
+        case .sha1RefusedByPolicy:
+            return .temporarilyUnavailable
+        case .internalError:
+            return .internalError
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import ReceiptKit
+
+/// `--format verifyreceipt`: what it needs of the other options.
+enum VerifyReceiptOutput {
+    /// Apple's endpoint is production or sandbox; `--environment` picks which one is emulated.
+    static func checkOptions(_ arguments: ParsedArguments) throws(UsageError) {
+        if arguments.flag("json") {
+            throw UsageError("--json and --format verifyreceipt contradict each other")
+        }
+        if let text = arguments.value("environment"), let environment = ReceiptEnvironment(argument: text),
+            environment != .production, environment != .sandbox
+        {
+            throw UsageError(
+                "--format verifyreceipt emulates Apple's production or sandbox endpoint; --environment \(text) is neither"
+            )
+        }
+    }
+}

@@ -209,6 +209,18 @@ struct JWSVerifier {
                         "the \(payload.kind.rawValue) payload carries no bundle id to compare with \(expected)"))
             }
         }
+        // Transactions and renewal infos never name the app's Apple id; their bundle id does.
+        if let expected = options.appAppleID, payload.namesAppAppleID, !nested || payload.appAppleID != nil {
+            report.record(
+                AppAppleIDCheck.check(
+                    expected: expected, carried: payload.appAppleID,
+                    isProduction: ReceiptEnvironment(storeKit: payload.environment) == .production,
+                    what: payload.kind.rawValue.split(separator: "_").joined(separator: " ")))
+        }
+        // Bound by the device that sent it: a payload nested in a notification comes from Apple's server.
+        if let device = options.deviceVerificationID, !nested {
+            report.record(DeviceVerification.check(payload, device: device))
+        }
         if let expected = options.environment {
             let named = payload.environment ?? "absent"
             let environment = ReceiptEnvironment(storeKit: payload.environment)
@@ -225,11 +237,12 @@ struct JWSVerifier {
     private func verifyNested(_ notification: NotificationPayload) -> [(
         member: String, kind: JWSPayload.Kind, report: ValidationReport
     )] {
-        guard let data = notification.data else { return [] }
+        let data = notification.data
         let members: [(String, String?, JWSPayload.Kind)] = [
-            ("data.signedTransactionInfo", data.signedTransactionInfo, .transaction),
-            ("data.signedRenewalInfo", data.signedRenewalInfo, .renewalInfo),
-            ("data.signedAppTransactionInfo", data.signedAppTransactionInfo, .appTransaction),
+            ("data.signedTransactionInfo", data?.signedTransactionInfo, .transaction),
+            ("data.signedRenewalInfo", data?.signedRenewalInfo, .renewalInfo),
+            ("data.signedAppTransactionInfo", data?.signedAppTransactionInfo, .appTransaction),
+            ("appData.signedAppTransactionInfo", notification.appData?.signedAppTransactionInfo, .appTransaction),
         ]
         return members.compactMap { member, text, kind in
             guard let text else { return nil }

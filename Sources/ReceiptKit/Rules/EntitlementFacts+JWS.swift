@@ -44,12 +44,15 @@ extension EntitlementFacts {
             ]
         case .notification(let notification):
             self.init(
-                source: .notification, bundleID: notification.data?.bundleId,
-                environment: ReceiptEnvironment(storeKit: notification.data?.environment))
+                source: .notification, bundleID: notification.app?.bundleId,
+                environment: ReceiptEnvironment(storeKit: notification.app?.environment))
             for (_, inner) in jws.nested.sorted(by: { $0.key < $1.key }) {
                 guard let nested = EntitlementFacts(report: inner) else { continue }
                 merge(nested)
             }
+        case .realtimeRequest(let request):
+            // Asks which message to show; it proves no purchase, so it carries no facts to grant from.
+            self.init(source: .payload, environment: ReceiptEnvironment(storeKit: request.environment))
         case .unidentified(let members):
             self.init(
                 source: .payload, bundleID: members["bundleId"]?.stringValue,

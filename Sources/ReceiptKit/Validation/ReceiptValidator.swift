@@ -204,6 +204,18 @@ public final class ReceiptValidator: Sendable {
         if let device = options.deviceIdentifier {
             report.record(deviceHashCheck(receipt, device))
         }
+        if let expected = options.appAppleID {
+            report.record(
+                AppAppleIDCheck.check(
+                    expected: expected, carried: receipt.appItemID, isProduction: receipt.environment == .production,
+                    what: "receipt"))
+        }
+        if options.deviceVerificationID != nil {
+            report.record(
+                .fail(
+                    .deviceVerification, .deviceVerificationMismatch,
+                    "an app receipt carries no StoreKit 2 deviceVerification; its device binding is --device-id"))
+        }
     }
 
     private func deviceHashCheck(_ receipt: ParsedReceipt, _ device: DeviceIdentifier) -> Check {

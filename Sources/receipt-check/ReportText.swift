@@ -27,6 +27,9 @@ enum ReportText {
         if let jws = report.jws {
             out += JWSReportText.render(jws, detailed: detailed)
         }
+        if let response = report.response {
+            out += ResponseReportText.render(response, detailed: detailed)
+        }
         if !report.checks.isEmpty {
             out += "  checks:\n"
             for check in report.checks {

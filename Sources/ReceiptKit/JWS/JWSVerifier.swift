@@ -17,7 +17,7 @@ struct JWSVerifier {
     /// kind their member names, and nested JWS are not searched for further nesting.
     func validate(
         _ text: [UInt8], into report: inout ValidationReport, expecting expected: JWSPayload.Kind? = nil,
-        nested: Bool = false
+        nested: Bool = false, bindsDevice: Bool = true
     ) {
         let jws: CompactJWS
         let header: JWSHeader
@@ -55,7 +55,7 @@ struct JWSVerifier {
         if let chain {
             checkValidity(chain, payload, nested: nestedReports.map(\.report), into: &report)
         }
-        checkRequirements(payload, nested: nested, into: &report)
+        checkRequirements(payload, nested: nested, bindsDevice: bindsDevice, into: &report)
         for (member, kind, inner) in nestedReports {
             report.jws?.nested[member] = inner
             if inner.status == .valid {
@@ -193,7 +193,9 @@ struct JWSVerifier {
 
     // MARK: - The caller's requirements
 
-    private func checkRequirements(_ payload: JWSPayload, nested: Bool, into report: inout ValidationReport) {
+    private func checkRequirements(
+        _ payload: JWSPayload, nested: Bool, bindsDevice: Bool, into report: inout ValidationReport
+    ) {
         if let expected = options.bundleID {
             if let bundleID = payload.bundleID {
                 report.record(
@@ -217,8 +219,9 @@ struct JWSVerifier {
                     isProduction: ReceiptEnvironment(storeKit: payload.environment) == .production,
                     what: payload.kind.rawValue.split(separator: "_").joined(separator: " ")))
         }
-        // Bound by the device that sent it: a payload nested in a notification comes from Apple's server.
-        if let device = options.deviceVerificationID, !nested {
+        // Bound by the device that sent it: a payload nested in a notification or an App Store Server
+        // API response comes from Apple's server, to no device.
+        if let device = options.deviceVerificationID, !nested, bindsDevice {
             report.record(DeviceVerification.check(payload, device: device))
         }
         if let expected = options.environment {

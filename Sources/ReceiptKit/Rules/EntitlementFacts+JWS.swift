@@ -14,6 +14,10 @@ extension EntitlementFacts {
             self.init(receipt: receipt)
             return
         }
+        if let response = report.response {
+            self.init(response: response)
+            return
+        }
         guard let jws = report.jws, let payload = jws.payload else { return nil }
         defer { snapshotDate = [snapshotDate, payload.signingDate?.date.date].compactMap { $0 }.max() }
         switch payload {

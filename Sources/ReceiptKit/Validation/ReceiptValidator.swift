@@ -27,6 +27,10 @@ public final class ReceiptValidator: Sendable {
                 report.format = format
                 JWSVerifier(validator: self).validate(text, into: &report)
                 return report
+            case .response(let response):
+                report.format = .serverAPIResponse
+                ResponseVerifier(validator: self).validate(response, into: &report)
+                return report
             case .pkcs7(let format, let pkcs7):
                 report.format = format
                 container = try ReceiptContainer.parse(pkcs7[...])

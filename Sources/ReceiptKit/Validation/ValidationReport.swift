@@ -29,6 +29,8 @@ public struct ValidationReport: Sendable, Encodable {
     public var receipt: ParsedReceipt?
     /// For a StoreKit 2 JWS input: its kind, header and decoded payload.
     public var jws: JWSReport?
+    /// For an App Store Server API response: its kind, unsigned members and each signed element's report.
+    public var response: ResponseReport?
 
     public init(input: String) {
         self.input = input
@@ -70,7 +72,7 @@ public struct ValidationReport: Sendable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case input, status, reason, message, format, encoding, checks, trust, receipt, jws
+        case input, status, reason, message, format, encoding, checks, trust, receipt, jws, response
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -85,6 +87,7 @@ public struct ValidationReport: Sendable, Encodable {
         try container.encodeIfPresent(trust, forKey: .trust)
         try container.encodeIfPresent(receipt, forKey: .receipt)
         try container.encodeIfPresent(jws, forKey: .jws)
+        try container.encodeIfPresent(response, forKey: .response)
     }
 }
 

@@ -76,20 +76,28 @@ struct BatchRunner {
 
     /// Reads, validates and renders one input. Never throws: a bad input is a report.
     func check(_ input: BatchInput) -> BatchResult {
-        let report: ValidationReport
+        render(report(for: input), name: input.name)
+    }
+
+    /// Reads and validates one input.
+    func report(for input: BatchInput) -> ValidationReport {
         switch input.content {
         case .path(let path):
             do {
-                report = validator.validate(try InputReader.contents(of: path, limit: limit), input: input.name)
+                return validator.validate(try InputReader.contents(of: path, limit: limit), input: input.name)
             } catch {
-                report = Self.failed(input.name, error)
+                return Self.failed(input.name, error)
             }
         case .bytes(let bytes):
-            report = validator.validate(bytes, input: input.name)
+            return validator.validate(bytes, input: input.name)
         case .failure(let error):
-            report = Self.failed(input.name, error)
+            return Self.failed(input.name, error)
         }
-        let decisions = rules?.results(for: report)
+    }
+
+    /// The report with its rule decisions (`decisions`, or the rules' own for this report), as the run prints it.
+    func render(_ report: ValidationReport, name: String, decisions given: RuleResults? = nil) -> BatchResult {
+        let decisions = given ?? rules?.results(for: report)
         var verdict = status(report)
         if enforcesRequirements, verdict == .valid, let rules, let decisions, !rules.satisfied(by: decisions) {
             verdict = .notEntitled
@@ -97,7 +105,7 @@ struct BatchRunner {
         var result = BatchResult(
             output: "", error: nil, status: verdict, reportStatus: report.status, reason: report.reason)
         if report.status == .malformed, settings.format != .ndjson, let message = report.message {
-            result.error = "\(input.name): \(message)"
+            result.error = "\(name): \(message)"
         }
         switch settings.format {
         case .text:
@@ -107,7 +115,7 @@ struct BatchRunner {
             do {
                 result.output = try ReportJSON.render(report, rules: decisions, pretty: settings.format == .json)
             } catch {
-                result.error = "\(input.name): cannot encode the report: \(error)"
+                result.error = "\(name): cannot encode the report: \(error)"
                 result.status = .internalError
             }
         }

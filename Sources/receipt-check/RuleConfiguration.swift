@@ -38,12 +38,17 @@ struct RuleConfiguration: Sendable {
                 time: time, entitlements: entitlements, warnings: boundWarnings + warnings,
                 subscriptions: subscriptions, boundToApp: bundleID != nil)
         }
-        return RuleResults(
+        return results(for: facts, receipt: report.receipt)
+    }
+
+    /// Decides entitlements from verified facts: one input's, or several combined (`--combine`).
+    func results(for facts: EntitlementFacts, receipt: ParsedReceipt?) -> RuleResults {
+        RuleResults(
             time: time,
             entitlements: rules.evaluate(
                 facts: facts, at: time, platform: platform, environment: environment, maximumAge: maximumAge),
             warnings: boundWarnings
-                + ReceiptWarnings.warnings(for: facts, receipt: report.receipt, platform: platform),
+                + ReceiptWarnings.warnings(for: facts, receipt: receipt, platform: platform),
             subscriptions: SubscriptionStatus.all(
                 in: facts.purchases, at: time, reminderDays: reminderDays, renewals: facts.renewals),
             boundToApp: bundleID != nil)

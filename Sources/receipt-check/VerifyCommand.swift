@@ -8,7 +8,8 @@ enum VerifyCommand: Command {
             Verify each receipt's signature and certificate chain (at the receipt's creation date by default), \
             decode it, and apply the checks asked for. Exit 0 when every input is valid.
             """,
-        operands: "INPUT...", minimumOperands: 0, options: ValidationOptionTable.options + BatchOptionTable.options)
+        operands: "INPUT...", minimumOperands: 0,
+        options: ValidationOptionTable.options + CombineRunner.options + BatchOptionTable.options)
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
         ReportRun.run(arguments, console: console, spec: spec, detailed: false, enforcesRequirements: true) {
@@ -61,6 +62,9 @@ enum ReportRun {
         let runner = BatchRunner(
             validator: validator, settings: settings, limit: limit, detailed: detailed, rules: rules,
             enforcesRequirements: enforcesRequirements, status: status)
+        if arguments.flag("combine") {
+            return CombineRunner(runner: runner).run(&source, console: console, usage: spec.usage)
+        }
         return runner.run(&source, console: console)
     }
 }

@@ -19,6 +19,8 @@ public enum CheckName: String, Sendable, Codable {
     case nested
     /// One signed element of an App Store Server API response.
     case element
+    /// `--combine`: one input taken into the combined facts, or why the inputs cannot be combined.
+    case combine
 }
 
 /// One check of a report: passed, or failed with a stable reason code.

@@ -31,6 +31,8 @@ public struct ValidationReport: Sendable, Encodable {
     public var jws: JWSReport?
     /// For an App Store Server API response: its kind, unsigned members and each signed element's report.
     public var response: ResponseReport?
+    /// For `--combine`: the report of each input combined, in the order given.
+    public var inputs: [ValidationReport]?
 
     public init(input: String) {
         self.input = input
@@ -72,7 +74,7 @@ public struct ValidationReport: Sendable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case input, status, reason, message, format, encoding, checks, trust, receipt, jws, response
+        case input, status, reason, message, format, encoding, checks, trust, receipt, jws, response, inputs
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -88,6 +90,7 @@ public struct ValidationReport: Sendable, Encodable {
         try container.encodeIfPresent(receipt, forKey: .receipt)
         try container.encodeIfPresent(jws, forKey: .jws)
         try container.encodeIfPresent(response, forKey: .response)
+        try container.encodeIfPresent(inputs, forKey: .inputs)
     }
 }
 

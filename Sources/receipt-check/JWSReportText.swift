@@ -154,7 +154,6 @@ enum JWSReportText {
         }
         if detailed {
             rows += [
-                ("app apple id", notification.app?.appAppleId.map(String.init)),
                 ("uuid", notification.notificationUUID),
                 ("version", notification.version),
                 ("status", notification.data?.status.map(String.init)),

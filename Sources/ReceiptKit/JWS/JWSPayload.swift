@@ -32,8 +32,15 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         guard case .object(let members) = json else {
             throw ReceiptError(.invalidJWS, "the JWS payload is not a JSON object")
         }
+        let shown = classify(members)
+        // A payload signed as one kind and put in another's place (a renewal info among a history's
+        // transactions) would decode, every member being optional: its members must show the kind expected.
+        if let expected, shown != expected {
+            throw ReceiptError(
+                .invalidJWS, "a \(shown.rawValue) payload where a \(expected.rawValue) belongs")
+        }
         do {
-            switch expected ?? classify(members) {
+            switch shown {
             case .appTransaction: return .appTransaction(try AppTransaction(json: json))
             case .transaction: return .transaction(try JWSTransaction(json: json))
             case .renewalInfo: return .renewalInfo(try JWSRenewalInfo(json: json))

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import ReceiptKit
+
+/// `--combine`: one customer's inputs judged as one, and nothing granted unless every input verifies
+/// and names the same app, customer and environment.
+@Suite(.timeLimit(.minutes(10))) struct CombinedInputsTests {
+    typealias M = StoreKit2Material
+
+    static let rules = """
+        premium: original_application_version < 2.0
+        premium: subscription "pro.monthly" active
+        """
+    static let now = Date(timeIntervalSince1970: 1_795_305_600)  // 2026-11-22T00:00:00Z
+
+    static func combine(_ inputs: [[UInt8]]) throws -> (report: ValidationReport, facts: EntitlementFacts?) {
+        let reports = try inputs.map { try M.validate($0) { $0.bundleID = M.bundleID } }
+        return CombinedInputs.combine(reports, bundleID: M.bundleID)
+    }
+
+    static func premium(_ facts: EntitlementFacts?) throws -> Bool {
+        guard let facts else { return false }
+        let set = try RuleSet.parse(file: rules, name: "test")
+        return set.evaluate(facts: facts, at: now, platform: nil).contains { $0.name == "premium" && $0.granted }
+    }
+
+    static func history(_ elements: [String]) throws -> [UInt8] {
+        try M.response(ServerResponseTests.history(elements))
+    }
+
+    static func app(_ originalVersion: String, id: String = "705000000000001") throws -> [UInt8] {
+        Array(try M.jws(M.appTransaction(originalVersion: originalVersion, appTransactionID: id)).utf8)
+    }
+
+    @Test func grandfatheredCustomerIsGrantedFromTheAppTransaction() throws {
+        let combined = try Self.combine([try Self.app("1.4"), try Self.history([])])
+        #expect(combined.report.status == .valid, "\(combined.report.message ?? "")")
+        #expect(try Self.premium(combined.facts))
+    }
+
+    @Test func newCustomerIsGrantedFromTheSubscription() throws {
+        let combined = try Self.combine([try Self.app("2.3"), try Self.history([M.transaction()])])
+        #expect(combined.facts?.originalApplicationVersion == "2.3")
+        #expect(try Self.premium(combined.facts))
+        #expect(try !Self.premium(try Self.combine([try Self.app("2.3"), try Self.history([])]).facts))
+    }
+
+    @Test func refundedCustomerIsNotGranted() throws {
+        let refunded = M.transaction(extra: #","revocationDate":"2026-11-18T00:00:00Z","revocationReason":0"#)
+        let combined = try Self.combine([try Self.app("2.3"), try Self.history([refunded])])
+        #expect(combined.report.status == .valid)
+        #expect(try !Self.premium(combined.facts))
+    }
+
+    @Test func anInvalidInputGrantsNothing() throws {
+        let bad = try M.tampered(try M.jws(M.transaction()))
+        let combined = try Self.combine([try Self.app("1.4"), Array(bad.utf8)])
+        #expect(combined.report.status == .invalid && combined.facts == nil)
+        #expect(combined.report.reason == .signatureMismatch)
+        #expect(combined.report.message?.hasPrefix("input is not valid") == true, "\(combined.report.message ?? "")")
+    }
+
+    @Test func anotherAppGrantsNothing() throws {
+        let other = Array(try M.jws(M.transaction(bundle: "com.example.other")).utf8)
+        let reports = [try M.validate(try Self.app("1.4")), try M.validate(other)]
+        let combined = CombinedInputs.combine(reports, bundleID: M.bundleID)
+        #expect(combined.report.reason == .bundleIDMismatch && combined.facts == nil)
+    }
+
+    @Test func twoCustomersGrantNothing() throws {
+        let theirs = M.transaction(extra: #","appTransactionId":"705000000000999""#)
+        let combined = try Self.combine([try Self.app("2.3"), try Self.history([theirs])])
+        #expect(combined.report.reason == .customerMismatch && combined.facts == nil)
+        let ours = M.transaction(extra: #","appTransactionId":"705000000000001""#)
+        #expect(try Self.combine([try Self.app("2.3"), try Self.history([ours])]).report.status == .valid)
+    }
+
+    @Test func renewalInfoWithoutItsTransactionGrantsNothing() throws {
+        let status = ServerResponseTests.status.replacingOccurrences(of: M.renewal(), with: M.renewal(id: "4444"))
+        let combined = try Self.combine([try Self.app("2.3"), try M.response(status)])
+        #expect(combined.report.reason == .customerMismatch && combined.facts == nil)
+        let own = try Self.combine([try Self.app("2.3"), try M.response(ServerResponseTests.status)])
+        #expect(own.report.status == .valid && own.facts?.renewals.count == 1)
+    }
+
+    /// A renewal info names no app, and every combined input must: alone it is refused, in a status response taken.
+    @Test func bareRenewalInfoIsNotCombined() throws {
+        let renewal = Array(try M.jws(M.renewal(id: "1001")).utf8)
+        let combined = try Self.combine([try Self.app("2.3"), try Self.history([M.transaction()]), renewal])
+        #expect(combined.report.reason == .bundleIDMismatch && combined.facts == nil)
+    }
+
+    @Test func sandboxAndProductionDoNotCombine() throws {
+        let sandbox = Array(try M.jws(M.transaction(environment: "Sandbox")).utf8)
+        let combined = try Self.combine([try Self.app("2.3"), sandbox])
+        #expect(combined.report.reason == .environmentMismatch && combined.facts == nil)
+    }
+
+    @Test func transactionWithoutBundleIDIsNotCombined() throws {
+        let spec = M.transaction().replacingOccurrences(of: "\"bundleId\":\"\(M.bundleID)\",", with: "")
+        let combined = try Self.combine([try Self.app("2.3"), Array(try M.jws(spec).utf8)])
+        #expect(combined.report.reason == .bundleIDMismatch && combined.facts == nil)
+    }
+
+    @Test func nothingToCombineIsNotValid() {
+        #expect(CombinedInputs.combine([], bundleID: M.bundleID).report.status == .invalid)
+    }
+}

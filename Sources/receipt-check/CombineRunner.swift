@@ -39,8 +39,7 @@ struct CombineRunner {
             } else {
                 decisions = RuleResults(
                     time: rules.time,
-                    entitlements: rules.rules.refuseAll(
-                        because: "the combined inputs are not valid: \(combined.report.message ?? "not valid")"),
+                    entitlements: rules.rules.refuseAll(because: combined.report.message ?? "not valid"),
                     warnings: [], subscriptions: [], boundToApp: true)
             }
         }

@@ -9,7 +9,7 @@ struct CombineRunner {
         OptionSpec(
             "combine",
             help: "one decision over all inputs together (one customer's receipt or AppTransaction, history and"
-                + " status responses, JWS); needs --bundle-id"),
+                + " status responses, JWS); needs --bundle-id")
     ]
 
     /// One customer's inputs are few; a run over more is a mistake, refused before reading them all.

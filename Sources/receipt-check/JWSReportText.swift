@@ -143,7 +143,10 @@ enum JWSReportText {
 
     private static func notification(_ notification: NotificationPayload, detailed: Bool) -> [Row] {
         var rows: [Row] = [
-            ("notification", NotificationType.describe(type: notification.notificationType, subtype: notification.subtype)),
+            (
+                "notification",
+                NotificationType.describe(type: notification.notificationType, subtype: notification.subtype)
+            ),
             ("bundle id", notification.app?.bundleId),
             ("app version", notification.data?.bundleVersion),
             ("environment", notification.app?.environment),

@@ -36,7 +36,9 @@ enum ReportText {
                 var row = "    \(input.input): \(input.status.rawValue.uppercased())"
                 if let reason = input.reason { row += " (\(reason.rawValue))" }
                 if let kind = input.jws?.kind { row += "  \(kind.rawValue)" }
-                if let response = input.response { row += "  \(response.kind.title), \(response.elements.count) elements" }
+                if let response = input.response {
+                    row += "  \(response.kind.title), \(response.elements.count) elements"
+                }
                 if input.receipt != nil { row += "  app receipt" }
                 out += TerminalText.escaped(row) + "\n"
             }

@@ -16,7 +16,8 @@ enum ResponseReportText {
             ("has more", "hasMore"), ("revision", "revision"),
         ] {
             guard let value = response.fields[member].flatMap(show) else { continue }
-            out += "  " + label + String(repeating: " ", count: 19 - label.count) + TerminalText.escaped(value)
+            out +=
+                "  " + label + String(repeating: " ", count: 19 - label.count) + TerminalText.escaped(value)
                 + " (unsigned)\n"
         }
         for (index, element) in response.elements.enumerated() {

@@ -61,7 +61,9 @@ import Testing
             stdin: Data("\(body)\n\(app)\n".utf8))
         #expect(lines.status == 0, "\(lines.stderr)")
         let reports = lines.stdout.split(separator: "\n")
-        #expect(reports.count == 2 && String(reports[0]).contains("\"history_response\""), "\(reports.first?.prefix(400) ?? "")")
+        #expect(
+            reports.count == 2 && String(reports[0]).contains("\"history_response\""),
+            "\(reports.first?.prefix(400) ?? "")")
     }
 
     @Test func combineDecidesOnceForOneCustomer() throws {
@@ -80,7 +82,9 @@ import Testing
             Self.transaction.replacingOccurrences(of: "com.example.app", with: "com.example.other"), name: "other")
         let broken = try CLI.run(base + ["--require", "premium", app, body, other])
         #expect(broken.status == 2)
-        #expect(broken.stdout.contains("other.jws is not valid (bundle_id_mismatch: bundle id is com.example.other"), "\(broken.stdout)")
+        #expect(
+            broken.stdout.contains("other.jws is not valid (bundle_id_mismatch: bundle id is com.example.other"),
+            "\(broken.stdout)")
     }
 
     @Test func combineNeedsABundleIDAndInputs() throws {
@@ -146,8 +150,11 @@ import Testing
         let realtime = try workspace.sign(Self.realtime, name: "realtime")
         var files: [String] = []
         let batch = try CLI.run(
-            ["inspect", "--format", "ndjson", "--quiet", "--root", workspace.root, app, history, status, notifications,
-                rescind, realtime, history + "-missing"])
+            [
+                "inspect", "--format", "ndjson", "--quiet", "--root", workspace.root, app, history, status,
+                notifications,
+                rescind, realtime, history + "-missing",
+            ])
         files.append(try scratch.write("batch.ndjson", Array(batch.stdout.utf8)))
         let untrusted = try CLI.run(["verify", "--format", "ndjson", "--quiet", history, notifications])
         files.append(try scratch.write("untrusted.ndjson", Array(untrusted.stdout.utf8)))

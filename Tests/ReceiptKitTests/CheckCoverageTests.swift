@@ -291,10 +291,12 @@ import Testing
         CheckScenario(name: "the AppTransaction of its app, device and customer", expected: nil) {
             let app = try StoreKit2Material.jws(StoreKit2Material.appTransaction())
             guard
-                case .report(let report) = try M.validateJWS(Array(app.utf8), {
-                    $0.appAppleID = StoreKit2Material.appAppleID
-                    $0.deviceVerificationID = DeviceVerification.DeviceID(parsing: StoreKit2Material.device)
-                })
+                case .report(let report) = try M.validateJWS(
+                    Array(app.utf8),
+                    {
+                        $0.appAppleID = StoreKit2Material.appAppleID
+                        $0.deviceVerificationID = DeviceVerification.DeviceID(parsing: StoreKit2Material.device)
+                    })
             else { return .report(ValidationReport(input: "none")) }
             return .report(CombinedInputs.combine([report, report], bundleID: StoreKit2Material.bundleID).report)
         },

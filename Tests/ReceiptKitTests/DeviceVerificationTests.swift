@@ -15,9 +15,10 @@ import Testing
     }
 
     @Test func onlyUUIDsAreDeviceIDs() {
-        for text in ["", "3F2A9C1E7B4D4E8A9F102C6B5D8E1A47", "3F2A9C1E-7B4D-4E8A-9F10-2C6B5D8E1A4", "aa:bb:cc:dd:ee:ff",
-            "3F2A9C1E-7B4D-4E8A-9F10-2C6B5D8E1A4Ｆ", "3F2A9C1E-7B4D-4E8A-9F10-2C6B5D8E1A4G"]
-        {
+        for text in [
+            "", "3F2A9C1E7B4D4E8A9F102C6B5D8E1A47", "3F2A9C1E-7B4D-4E8A-9F10-2C6B5D8E1A4", "aa:bb:cc:dd:ee:ff",
+            "3F2A9C1E-7B4D-4E8A-9F10-2C6B5D8E1A4Ｆ", "3F2A9C1E-7B4D-4E8A-9F10-2C6B5D8E1A4G",
+        ] {
             #expect(DeviceVerification.DeviceID(parsing: text) == nil, "\(text)")
         }
     }

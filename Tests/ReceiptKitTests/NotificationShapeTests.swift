@@ -77,7 +77,10 @@ import Testing
     @Test func externalPurchaseTokenEnvironmentFollowsItsID() throws {
         let sandbox = try M.jws(Self.externalPurchaseToken("SANDBOX_b2158121-7af9-49d4-9561-1f588205523e"))
         let production = try M.jws(Self.externalPurchaseToken("b2158121-7af9-49d4-9561-1f588205523e"))
-        #expect(try M.validate(sandbox) { $0.bundleID = M.bundleID; $0.environment = .sandbox }.status == .valid)
+        #expect(
+            try M.validate(sandbox) {
+                $0.bundleID = M.bundleID; $0.environment = .sandbox
+            }.status == .valid)
         #expect(try M.validate(sandbox) { $0.environment = .production }.reason == .environmentMismatch)
         #expect(try M.validate(production) { $0.environment = .production }.status == .valid)
         #expect(try M.validate(production) { $0.bundleID = "com.example.other" }.reason == .bundleIDMismatch)

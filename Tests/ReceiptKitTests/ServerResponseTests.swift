@@ -66,8 +66,10 @@ import Testing
 
     /// The response's own members are unsigned: they can fail it, never vouch for it.
     @Test func unsignedMembersCanOnlyFailTheResponse() throws {
-        let body = try M.response(Self.history([M.transaction()]).replacingOccurrences(
-            of: "\"bundleId\":\"\(M.bundleID)\",\"appAppleId\"", with: "\"bundleId\":\"com.example.other\",\"appAppleId\""))
+        let body = try M.response(
+            Self.history([M.transaction()]).replacingOccurrences(
+                of: "\"bundleId\":\"\(M.bundleID)\",\"appAppleId\"",
+                with: "\"bundleId\":\"com.example.other\",\"appAppleId\""))
         #expect(try M.validate(body) { $0.bundleID = M.bundleID }.reason == .bundleIDMismatch)
         let empty = try M.response(#"{"signedTransactions":[],"hasMore":false}"#)
         #expect(try M.validate(empty) { $0.bundleID = M.bundleID }.reason == .bundleIDMismatch)
@@ -80,9 +82,10 @@ import Testing
         let report = try M.validate(try M.response(Self.status)) { $0.bundleID = M.bundleID }
         #expect(report.status == .valid, "\(report.message ?? "")")
         #expect(report.response?.kind == .status)
-        #expect(report.response?.elements.map(\.input) == [
-            "data[0].lastTransactions[0].signedTransactionInfo", "data[0].lastTransactions[0].signedRenewalInfo",
-        ])
+        #expect(
+            report.response?.elements.map(\.input) == [
+                "data[0].lastTransactions[0].signedTransactionInfo", "data[0].lastTransactions[0].signedRenewalInfo",
+            ])
         let facts = try #require(EntitlementFacts(report: report))
         #expect(facts.renewals.count == 1 && facts.purchases.count == 1)
     }
@@ -109,7 +112,8 @@ import Testing
             "notificationUUID":"0b2c6d4e-0000-4000-8000-000000000004",
             "data":{"bundleId":"\(M.bundleID)","environment":"Production","signedTransactionInfo":\(M.transaction())}}
             """
-        let body = #"{"hasMore":false,"paginationToken":"p1","notificationHistory":[{"signedPayload":\#(notification)}]}"#
+        let body =
+            #"{"hasMore":false,"paginationToken":"p1","notificationHistory":[{"signedPayload":\#(notification)}]}"#
         let report = try M.validate(try M.response(body))
         #expect(report.status == .valid, "\(report.message ?? "")")
         #expect(report.response?.elements.first?.jws?.nested["data.signedTransactionInfo"]?.status == .valid)

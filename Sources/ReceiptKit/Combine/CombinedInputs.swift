@@ -13,7 +13,9 @@ public enum CombinedInputs {
             guard let facts = EntitlementFacts(report: input) else {
                 let why = [input.reason?.rawValue, input.message].compactMap { $0 }.joined(separator: ": ")
                 report.record(
-                    .fail(.combine, input.reason ?? .malformed, "\(input.input) is not valid (\(why)); nothing is granted"))
+                    .fail(
+                        .combine, input.reason ?? .malformed, "\(input.input) is not valid (\(why)); nothing is granted"
+                    ))
                 continue
             }
             if let check = belongs(input, facts, bundleID: bundleID) {
@@ -41,7 +43,8 @@ public enum CombinedInputs {
         guard let named = facts.bundleID else {
             guard facts.purchases.isEmpty, !facts.hasAppFacts else {
                 return .fail(
-                    .combine, .bundleIDMismatch, "\(input.input) carries purchases but no signed bundle id; not combined")
+                    .combine, .bundleIDMismatch,
+                    "\(input.input) carries purchases but no signed bundle id; not combined")
             }
             return nil
         }

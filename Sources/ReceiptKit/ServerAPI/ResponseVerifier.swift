@@ -44,7 +44,8 @@ struct ResponseVerifier {
             if let named = response.field("bundleId") {
                 if !named.isIdentical(to: expected) {
                     report.record(
-                        .fail(.bundleID, .bundleIDMismatch, "the response's bundleId is \(named), expected \(expected)"))
+                        .fail(.bundleID, .bundleIDMismatch, "the response's bundleId is \(named), expected \(expected)")
+                    )
                 }
             } else if response.elements.isEmpty {
                 report.record(

@@ -68,9 +68,10 @@ public struct ServerResponse: Sendable, Equatable {
                     let last = try array(value.member("lastTransactions") ?? .null, "data[\(group)].lastTransactions")
                     for (index, item) in last.enumerated() {
                         let path = "data[\(group)].lastTransactions[\(index)]"
-                        for (member, kind) in [("signedTransactionInfo", JWSPayload.Kind.transaction),
-                            ("signedRenewalInfo", .renewalInfo)]
-                        {
+                        for (member, kind) in [
+                            ("signedTransactionInfo", JWSPayload.Kind.transaction),
+                            ("signedRenewalInfo", .renewalInfo),
+                        ] {
                             guard let signed = item.member(member) else { continue }
                             elements.append(try element(signed, "\(path).\(member)", kind))
                         }

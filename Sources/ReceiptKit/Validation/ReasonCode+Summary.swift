@@ -35,7 +35,8 @@ extension ReasonCode {
         case .deviceHashMismatch: "field 5 is not the hash for --device-id"
         case .deviceVerificationMismatch:
             "a transaction's or AppTransaction's deviceVerification is not the hash for --device-verification-id"
-        case .appAppleIDMismatch: "the appAppleId (a receipt's app item id) is not --app-apple-id, or absent in production"
+        case .appAppleIDMismatch:
+            "the appAppleId (a receipt's app item id) is not --app-apple-id, or absent in production"
         case .customerMismatch:
             "--combine: the inputs name different customers (appTransactionId) or subscriptions (originalTransactionId)"
         case .nestedJWSInvalid: "a signed member of a notification failed verification"

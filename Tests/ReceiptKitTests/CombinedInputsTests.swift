@@ -103,6 +103,25 @@ import Testing
         #expect(combined.report.reason == .bundleIDMismatch && combined.facts == nil)
     }
 
+    /// The entitlement-semantics terms read the combined facts: the AppTransaction's platform, the history's
+    /// ownership, the status response's grace period.
+    @Test func combinedFactsFeedPlatformOwnershipAndGracePeriod() throws {
+        let lapsed = M.transaction(expires: "2026-11-20T00:00:00Z")
+        let grace = M.renewal(extra: #","gracePeriodExpiresDate":"2026-11-25T00:00:00Z","isInBillingRetryPeriod":true"#)
+        let status = ServerResponseTests.status.replacingOccurrences(of: M.transaction(), with: lapsed)
+            .replacingOccurrences(of: M.renewal(), with: grace)
+        let combined = try Self.combine([try Self.app("2.3"), try M.response(status)])
+        let facts = try #require(combined.facts, "\(combined.report.message ?? "")")
+        let rules = try RuleSet.parse(
+            file: """
+                ios: original_platform == "iOS"
+                own: ownership == purchased
+                grace: subscription "pro.monthly" in_grace
+                """, name: "test")
+        let granted = rules.evaluate(facts: facts, at: Self.now, platform: nil).filter(\.granted).map(\.name)
+        #expect(granted == ["ios", "own", "grace"])
+    }
+
     @Test func nothingToCombineIsNotValid() {
         #expect(CombinedInputs.combine([], bundleID: M.bundleID).report.status == .invalid)
     }

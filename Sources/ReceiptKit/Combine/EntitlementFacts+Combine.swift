@@ -25,6 +25,7 @@ extension EntitlementFacts {
     }
 
     /// Takes what `other` adds: its app facts when these have none yet, all its purchases and renewals.
+    /// Also how a notification takes what its nested JWS carry.
     mutating func absorb(_ other: EntitlementFacts) {
         if !hasAppFacts, other.hasAppFacts {
             applicationVersion = other.applicationVersion

@@ -52,7 +52,7 @@ extension EntitlementFacts {
                 environment: ReceiptEnvironment(storeKit: notification.app?.environment))
             for (_, inner) in jws.nested.sorted(by: { $0.key < $1.key }) {
                 guard let nested = EntitlementFacts(report: inner) else { continue }
-                merge(nested)
+                absorb(nested)
             }
         case .realtimeRequest(let request):
             // Asks which message to show; it proves no purchase, so it carries no facts to grant from.
@@ -62,28 +62,6 @@ extension EntitlementFacts {
                 source: .payload, bundleID: members["bundleId"]?.stringValue,
                 environment: ReceiptEnvironment(storeKit: members["environment"]?.stringValue))
         }
-    }
-
-    /// Takes the app fields and purchases a nested payload carries.
-    private mutating func merge(_ nested: EntitlementFacts) {
-        if nested.source == .appTransaction {
-            applicationVersion = nested.applicationVersion
-            originalApplicationVersion = nested.originalApplicationVersion
-            originalPurchaseDate = nested.originalPurchaseDate
-            receiptCreationDate = nested.receiptCreationDate
-            appRevocationDate = nested.appRevocationDate
-            receiptType = nested.receiptType
-            preorderDate = nested.preorderDate
-            originalPlatform = nested.originalPlatform
-        }
-        bundleID = bundleID ?? nested.bundleID
-        if environment == .unknown {
-            environment = nested.environment
-        }
-        snapshotDate = [snapshotDate, nested.snapshotDate].compactMap { $0 }.max()
-        purchases += nested.purchases
-        renewals += nested.renewals
-        ownership = ownership ?? nested.ownership
     }
 
     /// A signed transaction as the in-app purchase record rules read: a revocation is a cancellation.

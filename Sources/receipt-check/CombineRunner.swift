@@ -12,8 +12,9 @@ struct CombineRunner {
                 + " status responses, JWS); needs --bundle-id")
     ]
 
-    /// One customer's inputs are few; a run over more is a mistake, refused before reading them all.
-    static let maximumInputs = 256
+    /// One customer's inputs are few (an AppTransaction, a status response, history pages of 20); a run
+    /// over more is a mistake, refused before reading them all, so the reports held at once stay bounded.
+    static let maximumInputs = 64
 
     func run(_ source: inout InputSource, console: Console, usage: String) -> ExitStatus {
         guard let bundleID = runner.validator.options.bundleID else {

@@ -140,5 +140,12 @@ import Testing
     @Test func duplicateMembersAreRefused() throws {
         let report = try M.validate(#"{"signedTransactions":[],"signedTransactions":[]}"#)
         #expect(report.reason == .duplicateMember)
+        // Nor a second signed member beside a response's own: one input a body.
+        for body in [
+            #"{"signedTransactions":[],"notificationHistory":[]}"#,
+            #"{"bundleId":"com.example.app","data":[],"signedTransactionInfo":"e.e.e"}"#,
+        ] {
+            #expect(try M.validate(body).reason == .ambiguousInput, "\(body)")
+        }
     }
 }

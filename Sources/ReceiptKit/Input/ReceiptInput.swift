@@ -98,7 +98,7 @@ public enum ReceiptInput {
     /// from the body after the verdict is the input the verdict was about.
     static let signedMembers = [
         "receipt-data", "signedPayload", "signedTransactionInfo", "signedRenewalInfo", "signedAppTransactionInfo",
-        "signedTransactions", "latest_receipt",
+        "signedTransactions", "latest_receipt", "notificationHistory",
     ]
 
     /// A body is a few members around one large string; the parser's limits still bound what an

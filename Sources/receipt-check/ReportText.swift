@@ -31,17 +31,7 @@ enum ReportText {
             out += ResponseReportText.render(response, detailed: detailed)
         }
         if let inputs = report.inputs {
-            out += "  inputs:\n"
-            for input in inputs {
-                var row = "    \(input.input): \(input.status.rawValue.uppercased())"
-                if let reason = input.reason { row += " (\(reason.rawValue))" }
-                if let kind = input.jws?.kind { row += "  \(kind.rawValue)" }
-                if let response = input.response {
-                    row += "  \(response.kind.title), \(response.elements.count) elements"
-                }
-                if input.receipt != nil { row += "  app receipt" }
-                out += TerminalText.escaped(row) + "\n"
-            }
+            out += CombinedReportText.render(inputs)
         }
         if !report.checks.isEmpty {
             out += "  checks:\n"

@@ -122,6 +122,21 @@ import Testing
         #expect(granted == ["ios", "own", "grace"])
     }
 
+    /// An app receipt stands where the AppTransaction would: grandfathering reads it, the history adds purchases.
+    @Test func appReceiptCombinesWithAHistory() throws {
+        guard case .report(let receipt) = try CheckMaterial.validate(CheckMaterial.signed(CheckMaterial.receipt()))
+        else {
+            Issue.record("no receipt report")
+            return
+        }
+        let transaction = M.transaction(bundle: CheckMaterial.bundleID)
+        let history = try M.validate(try M.response(#"{"signedTransactions":[\#(transaction)]}"#))
+        let combined = CombinedInputs.combine([receipt, history], bundleID: CheckMaterial.bundleID)
+        let facts = try #require(combined.facts, "\(combined.report.message ?? "")")
+        #expect(facts.source == .receipt && facts.originalApplicationVersion == "37")
+        #expect(facts.purchases.compactMap(\.productID) == ["pro.monthly"])
+    }
+
     @Test func nothingToCombineIsNotValid() {
         #expect(CombinedInputs.combine([], bundleID: M.bundleID).report.status == .invalid)
     }

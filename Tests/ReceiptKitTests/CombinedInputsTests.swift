@@ -97,10 +97,15 @@ import Testing
         #expect(combined.report.reason == .environmentMismatch && combined.facts == nil)
     }
 
+    /// Checked without --bundle-id, a transaction naming no app verifies; combined it names none, so it is refused.
     @Test func transactionWithoutBundleIDIsNotCombined() throws {
         let spec = M.transaction().replacingOccurrences(of: "\"bundleId\":\"\(M.bundleID)\",", with: "")
-        let combined = try Self.combine([try Self.app("2.3"), Array(try M.jws(spec).utf8)])
+        let unbound = try M.validate(try M.response(#"{"signedTransactions":[\#(spec)]}"#))
+        #expect(unbound.status == .valid)
+        let combined = CombinedInputs.combine(
+            [try M.validate(try Self.app("2.3")) { $0.bundleID = M.bundleID }, unbound], bundleID: M.bundleID)
         #expect(combined.report.reason == .bundleIDMismatch && combined.facts == nil)
+        #expect(combined.report.message?.contains("carries purchases but no signed bundle id") == true)
     }
 
     /// The entitlement-semantics terms read the combined facts: the AppTransaction's platform, the history's

@@ -64,6 +64,14 @@ import Testing
         #expect(report.message?.hasPrefix("elements[1]: bundle_id_mismatch") == true, "\(report.message ?? "")")
     }
 
+    /// An element that names no app fails --bundle-id, as a single JWS does: the response's bundleId cannot vouch.
+    @Test func transactionWithoutBundleIDFailsBundleID() throws {
+        let spec = M.transaction().replacingOccurrences(of: "\"bundleId\":\"\(M.bundleID)\",", with: "")
+        let report = try M.validate(try M.response(Self.history([spec]))) { $0.bundleID = M.bundleID }
+        #expect(report.reason == .bundleIDMismatch)
+        #expect(report.message?.hasPrefix("elements[0]: bundle_id_mismatch") == true, "\(report.message ?? "")")
+    }
+
     /// The response's own members are unsigned: they can fail it, never vouch for it.
     @Test func unsignedMembersCanOnlyFailTheResponse() throws {
         let body = try M.response(

@@ -134,6 +134,18 @@ import Testing
         #expect(failed.message?.hasPrefix("elements[0]: nested_jws_invalid") == true)
     }
 
+    /// The work is bounded by the body: past the body's 4,096 JSON values a response is refused unread, and
+    /// thousands of junk elements each fail at their first segment, the first of them named.
+    @Test func elementCountIsBoundedByTheBody() throws {
+        let junk = Array(repeating: "\"e.e.e\"", count: 5000).joined(separator: ",")
+        let refused = try M.validate(#"{"signedTransactions":[\#(junk)]}"#)
+        #expect(refused.status == .malformed && refused.reason == .unsupportedFormat)
+        let many = Array(repeating: "\"e.e.e\"", count: 4000).joined(separator: ",")
+        let report = try M.validate(#"{"signedTransactions":[\#(many)]}"#)
+        #expect(report.status == .invalid && report.response?.elements.count == 4000)
+        #expect(report.message?.hasPrefix("elements[0]: invalid_jws") == true, "\(report.message ?? "")")
+    }
+
     @Test func damagedResponseShapesAreRefused() throws {
         for body in [
             #"{"signedTransactions":"eyJ.a.b"}"#, #"{"signedTransactions":[1]}"#,

@@ -82,24 +82,41 @@ struct BatchRunner {
 
     /// Reads, validates and renders one input. Never throws: a bad input is a report.
     func check(_ input: BatchInput) -> BatchResult {
-        let report: ValidationReport
         // The verifyreceipt body reads the request's options and echoes the receipt sent.
         var bytes: [UInt8] = []
+        let report = report(for: input, bytes: &bytes)
+        return render(report, name: input.name, bytes: bytes)
+    }
+
+    /// Reads and validates one input.
+    func report(for input: BatchInput) -> ValidationReport {
+        var bytes: [UInt8] = []
+        return report(for: input, bytes: &bytes)
+    }
+
+    private func report(for input: BatchInput, bytes: inout [UInt8]) -> ValidationReport {
         switch input.content {
         case .path(let path):
             do {
                 bytes = try InputReader.contents(of: path, limit: limit)
-                report = validator.validate(bytes, input: input.name)
+                return validator.validate(bytes, input: input.name)
             } catch {
-                report = Self.failed(input.name, error)
+                return Self.failed(input.name, error)
             }
         case .bytes(let content):
             bytes = content
-            report = validator.validate(bytes, input: input.name)
+            return validator.validate(bytes, input: input.name)
         case .failure(let error):
-            report = Self.failed(input.name, error)
+            return Self.failed(input.name, error)
         }
-        let decisions = rules?.results(for: report)
+    }
+
+    /// The report with its rule decisions (`decisions`, or the rules' own for this report), as the run prints it.
+    /// `bytes`: the input as read, which the verifyreceipt body needs.
+    func render(_ report: ValidationReport, name: String, decisions given: RuleResults? = nil, bytes: [UInt8] = [])
+        -> BatchResult
+    {
+        let decisions = given ?? rules?.results(for: report)
         var verdict = status(report)
         if enforcesRequirements, verdict == .valid, let rules, let decisions, !rules.satisfied(by: decisions) {
             verdict = .notEntitled
@@ -107,7 +124,7 @@ struct BatchRunner {
         var result = BatchResult(
             output: "", error: nil, status: verdict, reportStatus: report.status, reason: report.reason)
         if report.status == .malformed, settings.format != .ndjson, let message = report.message {
-            result.error = "\(input.name): \(message)"
+            result.error = "\(name): \(message)"
         }
         switch settings.format {
         case .verifyReceipt:
@@ -115,7 +132,7 @@ struct BatchRunner {
             result.output = response.json + "\n"
             if let problem = response.problem {
                 // A body Apple would not read is no verdict on the receipt inside it: never exit 0.
-                result.error = "\(input.name): \(problem)"
+                result.error = "\(name): \(problem)"
                 result.status = ExitStatus.worst([result.status, .malformed])
             }
         case .text:
@@ -125,7 +142,7 @@ struct BatchRunner {
             do {
                 result.output = try ReportJSON.render(report, rules: decisions, pretty: settings.format == .json)
             } catch {
-                result.error = "\(input.name): cannot encode the report: \(error)"
+                result.error = "\(name): cannot encode the report: \(error)"
                 result.status = .internalError
             }
         }

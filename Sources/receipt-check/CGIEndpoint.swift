@@ -29,7 +29,7 @@ enum CGIEndpoint {
     /// Rules judge entitlements, which Apple's endpoint never did.
     private static let excluded =
         ["recursive", "dereference-recursive", "files-from", "lines", "json", "unordered"]
-        + RuleOptionTable.options.map(\.name)
+        + RuleOptionTable.options.map(\.name) + CombineRunner.options.map(\.name)
 
     static func run(_ arguments: ParsedArguments, console: Console, spec: CommandSpec) -> ExitStatus {
         let validator: ReceiptValidator

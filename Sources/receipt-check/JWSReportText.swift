@@ -23,6 +23,7 @@ enum JWSReportText {
         case .transaction(let transaction): rows += self.transaction(transaction, detailed: detailed)
         case .renewalInfo(let renewal): rows += renewalInfo(renewal, detailed: detailed)
         case .notification(let notification): rows += self.notification(notification, detailed: detailed)
+        case .realtimeRequest(let request): rows += realtimeRequest(request, detailed: detailed)
         case .unidentified(let members):
             rows += [
                 ("bundle id", members["bundleId"]?.stringValue), ("environment", members["environment"]?.stringValue),
@@ -85,6 +86,8 @@ enum JWSReportText {
             ("purchased", show(transaction.purchaseDate)),
             ("expires", show(transaction.expiresDate)),
             ("REVOKED", revoked),
+            ("revocation", revocation(transaction)),
+            ("billing plan", transaction.billingPlanType),
             ("offer", offer(transaction.offerType, transaction.offerIdentifier, transaction.offerDiscountType)),
             ("bundle id", transaction.bundleId),
             ("environment", transaction.environment),
@@ -105,6 +108,14 @@ enum JWSReportText {
         return rows
     }
 
+    /// `REFUND_PRORATED, 40% refunded`: `revocationPercentage` is in thousandths of a percent.
+    private static func revocation(_ transaction: JWSTransaction) -> String? {
+        guard let type = transaction.revocationType else { return nil }
+        guard let share = transaction.revocationPercentage else { return type }
+        guard share >= 0 else { return "\(type), revocationPercentage \(share)" }
+        return "\(type), \(share / 1000).\(String(share % 1000 + 1000).dropFirst())% refunded"
+    }
+
     private static func renewalInfo(_ renewal: JWSRenewalInfo, detailed: Bool) -> [Row] {
         var rows: [Row] = [
             ("product", renewal.productId),
@@ -115,6 +126,7 @@ enum JWSReportText {
             ("expiration intent", renewal.expirationIntent.map(String.init)),
             ("billing retry", renewal.isInBillingRetryPeriod.map { $0 ? "yes" : "no" }),
             ("grace period ends", show(renewal.gracePeriodExpiresDate)),
+            ("renews on plan", renewal.renewalBillingPlanType),
             ("offer", offer(renewal.offerType, renewal.offerIdentifier, renewal.offerDiscountType)),
             ("environment", renewal.environment),
             ("signed", show(renewal.signedDate)),
@@ -133,20 +145,37 @@ enum JWSReportText {
         var rows: [Row] = [
             (
                 "notification",
-                [notification.notificationType, notification.subtype].compactMap { $0 }
-                    .joined(separator: " / ")
+                NotificationType.describe(type: notification.notificationType, subtype: notification.subtype)
             ),
-            ("bundle id", notification.data?.bundleId),
+            ("bundle id", notification.app?.bundleId),
             ("app version", notification.data?.bundleVersion),
-            ("environment", notification.data?.environment),
+            ("environment", notification.app?.environment),
             ("signed", show(notification.signedDate)),
         ]
+        if let app = notification.app, app.member != "data" {
+            rows.append(("app from", app.member))
+        }
         if detailed {
             rows += [
                 ("uuid", notification.notificationUUID),
                 ("version", notification.version),
                 ("status", notification.data?.status.map(String.init)),
             ]
+        }
+        return rows
+    }
+
+    private static func realtimeRequest(_ request: RealtimeRequest, detailed: Bool) -> [Row] {
+        var rows: [Row] = [
+            ("product", request.productId),
+            ("original id", request.originalTransactionId),
+            ("locale", request.userLocale),
+            ("request id", request.requestIdentifier),
+            ("environment", request.environment),
+            ("signed", show(request.signedDate)),
+        ]
+        if detailed {
+            rows.append(("app apple id", request.appAppleId.map(String.init)))
         }
         return rows
     }

@@ -16,9 +16,13 @@ enum MakeReceiptCommand: Command {
             snake_case keys, RFC 3339 dates, hex bytes) and signs it with the test PKI in DIR (see
             make-test-pki): PKCS#7 signedData, no signed attributes, leaf + intermediate + root
             embedded, like App Store receipts. With --jws, SPEC is a StoreKit 2 payload instead (the
-            camelCase JSON printed under jws.payload: an AppTransaction, transaction, renewal info or
-            notification; dates RFC 3339 or milliseconds) and the output is a compact JWS signed ES256
-            by the EC test PKI in DIR (make-test-pki --ec), with leaf, intermediate and root in x5c.
+            camelCase JSON printed under jws.payload: an AppTransaction, transaction, renewal info,
+            notification or realtime request; dates RFC 3339 or milliseconds) and the output is a compact
+            JWS signed ES256 by the EC test PKI in DIR (make-test-pki --ec), with leaf, intermediate and
+            root in x5c. A notification's signed members may be payload specs too, signed in place; a
+            spec shaped like an App Store Server API response (signedTransactions, data[].lastTransactions,
+            notificationHistory, signedTransactionInfo, signedAppTransactionInfo) with payload specs as
+            its elements is written as that response, each element signed.
             """,
         operands: "",
         minimumOperands: 0,
@@ -147,27 +151,25 @@ enum MakeReceiptCommand: Command {
             console.error(error.message)
             return error.reason == .unreadableInput ? .noInput : .malformed
         }
-        let payload: [UInt8]
-        do throws(ReceiptError) {
-            payload = try JWSPayloadSpec.payload(from: specBytes)
-        } catch {
-            console.error("\(specPath): not a JWS payload spec: \(error.message)")
-            return .malformed
-        }
         let pki: TestPKI
         do throws(SetupError) {
             pki = try loadPKI(pkiPath)
         } catch {
             return error.report(to: console, usage: spec.usage)
         }
+        let storeKit = arguments.flag("storekit-test")
         let signed: [UInt8]
-        do throws(OpenSSLError) {
-            signed =
-                arguments.flag("storekit-test")
-                ? try JWSSigner.signStoreKitTest(payload, pki: pki)
-                : try JWSSigner.sign(payload, pki: pki)
+        do throws(SignedSpec.Failure) {
+            signed = try SignedSpec.sign(specBytes) { payload throws(OpenSSLError) in
+                storeKit ? try JWSSigner.signStoreKitTest(payload, pki: pki) : try JWSSigner.sign(payload, pki: pki)
+            }
         } catch {
-            console.error(error.description)
+            switch error {
+            case .spec(let failure):
+                console.error("\(specPath): not a JWS payload or response spec: \(failure.message)")
+            case .signing(let failure):
+                console.error(failure.description)
+            }
             return .malformed
         }
         return write(signed, to: outputPath, console: console)

@@ -25,7 +25,16 @@ enum ManPageText {
         The form of an input is detected from its content, never from its file name: DER or BER \
         PKCS#7 (indefinite lengths and segmented content, as Xcode writes them, are read); base64 \
         text of it (line breaks and spaces are fine); a PEM PKCS7 or CMS block; a verifyReceipt request \
-        body {"receipt-data": "..."}; a StoreKit 2 compact JWS or an App Store Server Notification body.
+        body {"receipt-data": "..."}; a StoreKit 2 compact JWS (AppTransaction, transaction, renewal info, \
+        notification, Retention Messaging realtime request) or an App Store Server Notification body; an \
+        App Store Server API response (HistoryResponse, StatusResponse, TransactionInfoResponse, \
+        AppTransactionInfoResponse, NotificationHistoryResponse), each signed element verified like a \
+        single JWS and any element's failure the whole response's, the element named.
+
+        verify --combine --bundle-id ID decides once over all inputs, one customer's: the app receipt or \
+        AppTransaction for the app's purchase, every transaction and renewal info of the others. Every \
+        input must verify and name that app, one appTransactionId and one environment, or nothing is \
+        granted (exit 2, the input named).
 
         What is not an app receipt is refused with a specific reason: an iOS 6 transaction receipt \
         or an App Attest receipt (not_app_receipt), empty input (empty_input), anything else \

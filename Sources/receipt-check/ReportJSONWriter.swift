@@ -17,8 +17,8 @@ struct ReportJSONWriter {
 
     /// The line with its newline, or nil when a date cannot be written (`JSONEncoder` then says why).
     static func line(_ report: ValidationReport) -> String? {
-        // StoreKit 2 payloads are open-ended JSON: JSONEncoder writes those reports.
-        guard report.jws == nil else { return nil }
+        // StoreKit 2 payloads, responses and combined reports are open-ended JSON: JSONEncoder writes them.
+        guard report.jws == nil, report.response == nil, report.inputs == nil else { return nil }
         var writer = ReportJSONWriter()
         writer.out.reserveCapacity(4096)
         guard writer.report(report) else { return nil }

@@ -27,6 +27,12 @@ enum ReportText {
         if let jws = report.jws {
             out += JWSReportText.render(jws, detailed: detailed)
         }
+        if let response = report.response {
+            out += ResponseReportText.render(response, detailed: detailed)
+        }
+        if let inputs = report.inputs {
+            out += CombinedReportText.render(inputs)
+        }
         if !report.checks.isEmpty {
             out += "  checks:\n"
             for check in report.checks {

@@ -42,6 +42,11 @@ struct RuleConfiguration: Sendable {
                 time: time, entitlements: entitlements, warnings: boundWarnings + warnings,
                 subscriptions: subscriptions, boundToApp: bundleID != nil, trialOffer: nil)
         }
+        return results(for: facts, receipt: report.receipt)
+    }
+
+    /// Decides entitlements from verified facts: one input's, or several combined (`--combine`).
+    func results(for facts: EntitlementFacts, receipt: ParsedReceipt?) -> RuleResults {
         let subscriptions = SubscriptionStatus.all(
             in: facts.purchases, at: time, reminderDays: reminderDays, renewals: facts.renewals)
         return RuleResults(
@@ -50,7 +55,7 @@ struct RuleConfiguration: Sendable {
                 facts: facts, at: time, platform: platform, environment: environment, maximumAge: maximumAge,
                 appFacts: appFacts),
             warnings: boundWarnings
-                + ReceiptWarnings.warnings(for: facts, receipt: report.receipt, platform: platform),
+                + ReceiptWarnings.warnings(for: facts, receipt: receipt, platform: platform),
             subscriptions: subscriptions, boundToApp: bundleID != nil,
             trialOffer: trialOffer(subscribed: !subscriptions.isEmpty))
     }

@@ -24,6 +24,14 @@ enum ValidationOptionTable {
                 "device-id", value: "ID",
                 help: "require the receipt's hash (field 5) to match this device: a UUID, a MAC address or hex"),
             OptionSpec(
+                "app-apple-id", value: "N",
+                help: "require this app Apple id wherever the input carries one (appAppleId, a receipt's app item id);"
+                    + " production inputs that can carry one must"),
+            OptionSpec(
+                "device-verification-id", value: "UUID",
+                help: "require a StoreKit 2 transaction's or AppTransaction's deviceVerification to match this"
+                    + " device (its identifierForVendor)"),
+            OptionSpec(
                 "at", value: "TIME",
                 help: "check certificate validity at: receipt (its creation date, default), now, or an RFC 3339 time"),
             OptionSpec(
@@ -72,6 +80,21 @@ enum ValidationOptionTable {
             } catch {
                 throw .usage(UsageError("--device-id: \(error)"))
             }
+        }
+        if let text = arguments.value("app-apple-id") {
+            guard let id = Int64(text), id > 0 else {
+                throw .usage(UsageError("--app-apple-id takes the app's Apple id, a positive number, not '\(text)'"))
+            }
+            options.appAppleID = id
+        }
+        if let text = arguments.value("device-verification-id") {
+            guard let device = DeviceVerification.DeviceID(parsing: text) else {
+                throw .usage(
+                    UsageError(
+                        "--device-verification-id takes a UUID such as 3f2a9c1e-7b4d-4e8a-9f10-2c6b5d8e1a47, not '\(text)'"
+                    ))
+            }
+            options.deviceVerificationID = device
         }
         if let text = arguments.value("at") {
             guard let time = ValidationTime(argument: text) else {

@@ -9,7 +9,8 @@ enum VerifyCommand: Command {
             decode it, and apply the checks asked for. Exit 0 when every input is valid.
             """,
         operands: "INPUT...", minimumOperands: 0,
-        options: ValidationOptionTable.options + BatchOptionTable.options + CGIEndpoint.options)
+        options: ValidationOptionTable.options + CombineRunner.options + BatchOptionTable.options
+            + CGIEndpoint.options)
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
         if arguments.flag("cgi") {
@@ -61,6 +62,9 @@ enum ReportRun {
         let runner = BatchRunner(
             validator: validator, settings: settings, limit: limit, detailed: detailed, rules: rules,
             enforcesRequirements: enforcesRequirements, status: status)
+        if arguments.flag("combine") {
+            return CombineRunner(runner: runner).run(&source, console: console, usage: spec.usage)
+        }
         return runner.run(&source, console: console)
     }
 }

@@ -123,6 +123,8 @@ import Testing
         ["verify", "--cgi", "--format", "json"],
         ["verify", "--cgi", "--lines"],
         ["verify", "--cgi", "--require", "pro"],
+        ["verify", "--cgi", "--combine", "--bundle-id", "com.example.app"],
+        ["verify", "--combine", "--bundle-id", "com.example.app", "--format", "verifyreceipt", "x"],
     ])
     func contradictoryOptionsAreUsageErrors(_ arguments: [String]) throws {
         let result = try CLI.run(arguments, stdin: Data())

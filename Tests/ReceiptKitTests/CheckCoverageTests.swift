@@ -235,6 +235,27 @@ import Testing
                 $0.deviceIdentifier = try DeviceIdentifier(parsing: M.device)
             }
         },
+        CheckScenario(name: "AppTransaction of another app Apple id", expected: .appAppleIDMismatch) {
+            try M.validateJWS(Array(try StoreKit2Material.jws(StoreKit2Material.appTransaction()).utf8)) {
+                $0.appAppleID = 42
+            }
+        },
+        CheckScenario(name: "AppTransaction of another device", expected: .deviceVerificationMismatch) {
+            try M.validateJWS(Array(try StoreKit2Material.jws(StoreKit2Material.appTransaction()).utf8)) {
+                $0.deviceVerificationID = DeviceVerification.DeviceID(parsing: M.otherDevice)
+            }
+        },
+        CheckScenario(name: "combined inputs of two customers", expected: .customerMismatch) {
+            let app = try StoreKit2Material.jws(StoreKit2Material.appTransaction(appTransactionID: "705000000000001"))
+            let other = try StoreKit2Material.jws(
+                StoreKit2Material.appTransaction(appTransactionID: "705000000000002"))
+            var reports: [ValidationReport] = []
+            for text in [app, other] {
+                guard case .report(let report) = try M.validateJWS(Array(text.utf8)) else { continue }
+                reports.append(report)
+            }
+            return .report(CombinedInputs.combine(reports, bundleID: StoreKit2Material.bundleID).report)
+        },
         CheckScenario(name: "notification carrying a transaction under an untrusted root", expected: .nestedJWSInvalid)
         {
             let rogue = try M.jws(M.transactionSpec, M.rogueECPKI.get())
@@ -266,6 +287,18 @@ import Testing
         CheckScenario(name: "a notification carrying a trusted transaction", expected: nil) {
             let transaction = try M.jws(M.transactionSpec, M.ecPKI.get())
             return try M.validateJWS(M.notification(carrying: transaction, M.ecPKI.get()))
+        },
+        CheckScenario(name: "the AppTransaction of its app, device and customer", expected: nil) {
+            let app = try StoreKit2Material.jws(StoreKit2Material.appTransaction())
+            guard
+                case .report(let report) = try M.validateJWS(
+                    Array(app.utf8),
+                    {
+                        $0.appAppleID = StoreKit2Material.appAppleID
+                        $0.deviceVerificationID = DeviceVerification.DeviceID(parsing: StoreKit2Material.device)
+                    })
+            else { return .report(ValidationReport(input: "none")) }
+            return .report(CombinedInputs.combine([report, report], bundleID: StoreKit2Material.bundleID).report)
         },
         CheckScenario(name: "the transaction with its bundle id", expected: nil) {
             try M.validateJWS(M.jws(M.transactionSpec, M.ecPKI.get())) {

@@ -12,4 +12,6 @@ public enum InputFormat: String, Sendable, Codable {
     case jws
     /// An App Store Server Notification V2 body: `{"signedPayload": "<JWS>"}`.
     case notificationJSON = "notification_json"
+    /// An App Store Server API response body (HistoryResponse, StatusResponse, ...), told by its members.
+    case serverAPIResponse = "server_api_response"
 }

@@ -11,6 +11,8 @@ public enum ReceiptInput {
         case pkcs7(InputFormat, [UInt8])
         /// The compact JWS text (`header.payload.signature`), as bytes.
         case jws(InputFormat, [UInt8])
+        /// An App Store Server API response and its signed elements.
+        case response(ServerResponse)
     }
 
     /// Finds the PKCS#7 bytes inside `bytes`, unwrapping base64, PEM and verifyReceipt JSON;
@@ -22,6 +24,9 @@ public enum ReceiptInput {
         case .jws(let format, _):
             throw ReceiptError(
                 .unsupportedFormat, "a StoreKit 2 JWS (\(format.rawValue)), not an app receipt's PKCS#7 bytes")
+        case .response(let response):
+            throw ReceiptError(
+                .unsupportedFormat, "an App Store Server API \(response.kind.title), not an app receipt's PKCS#7 bytes")
         }
     }
 
@@ -93,7 +98,7 @@ public enum ReceiptInput {
     /// from the body after the verdict is the input the verdict was about.
     static let signedMembers = [
         "receipt-data", "signedPayload", "signedTransactionInfo", "signedRenewalInfo", "signedAppTransactionInfo",
-        "signedTransactions", "latest_receipt",
+        "signedTransactions", "latest_receipt", "notificationHistory",
     ]
 
     /// A body is a few members around one large string; the parser's limits still bound what an
@@ -132,7 +137,12 @@ public enum ReceiptInput {
         case (_, .string(let signedPayload)?):
             return .jws(.notificationJSON, Array(signedPayload.utf8))
         case (nil, nil):
-            throw ReceiptError(.unsupportedFormat, "JSON without a \"receipt-data\" or \"signedPayload\" member")
+            if let response = try ServerResponse.recognise(members) {
+                return .response(response)
+            }
+            throw ReceiptError(
+                .unsupportedFormat,
+                "JSON without a \"receipt-data\" or \"signedPayload\" member, nor an App Store Server API response")
         default:
             throw ReceiptError(.unsupportedFormat, "JSON that is neither a verifyReceipt nor a notification body")
         }

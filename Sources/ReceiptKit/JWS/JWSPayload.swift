@@ -10,6 +10,7 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
     case transaction(JWSTransaction)
     case renewalInfo(JWSRenewalInfo)
     case notification(NotificationPayload)
+    case realtimeRequest(RealtimeRequest)
     /// A JSON object with none of the telling members (Apple's own library tests sign such
     /// minimal payloads): kept whole, still verified, its `signedDate`, `bundleId` and
     /// `environment` still used.
@@ -20,6 +21,7 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         case transaction
         case renewalInfo = "renewal_info"
         case notification
+        case realtimeRequest = "realtime_request"
         case unidentified
     }
 
@@ -30,12 +32,20 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         guard case .object(let members) = json else {
             throw ReceiptError(.invalidJWS, "the JWS payload is not a JSON object")
         }
+        let shown = classify(members)
+        // A payload signed as one kind and put in another's place (a renewal info among a history's
+        // transactions) would decode, every member being optional: its members must show the kind expected.
+        if let expected, shown != expected {
+            throw ReceiptError(
+                .invalidJWS, "a \(shown.rawValue) payload where a \(expected.rawValue) belongs")
+        }
         do {
-            switch expected ?? classify(members) {
+            switch shown {
             case .appTransaction: return .appTransaction(try AppTransaction(json: json))
             case .transaction: return .transaction(try JWSTransaction(json: json))
             case .renewalInfo: return .renewalInfo(try JWSRenewalInfo(json: json))
             case .notification: return .notification(try NotificationPayload(json: json))
+            case .realtimeRequest: return .realtimeRequest(try RealtimeRequest(json: json))
             case .unidentified: return .unidentified(members)
             }
         } catch {
@@ -47,6 +57,7 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
     private static func classify(_ members: [String: JSONValue]) -> Kind {
         if members["notificationType"] != nil { return .notification }
         if members["transactionId"] != nil { return .transaction }
+        if members["requestIdentifier"] != nil, members["userLocale"] != nil { return .realtimeRequest }
         if members["autoRenewStatus"] != nil || members["autoRenewProductId"] != nil { return .renewalInfo }
         if members["receiptCreationDate"] != nil || members["receiptType"] != nil
             || members["applicationVersion"] != nil
@@ -62,6 +73,7 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         case .transaction: .transaction
         case .renewalInfo: .renewalInfo
         case .notification: .notification
+        case .realtimeRequest: .realtimeRequest
         case .unidentified: .unidentified
         }
     }
@@ -76,6 +88,7 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         case .transaction(let payload): return payload.signedDate.map { ($0, "signed_date") }
         case .renewalInfo(let payload): return payload.signedDate.map { ($0, "signed_date") }
         case .notification(let payload): return payload.signedDate.map { ($0, "signed_date") }
+        case .realtimeRequest(let payload): return payload.signedDate.map { ($0, "signed_date") }
         case .unidentified(let members):
             guard let value = members["signedDate"], let date = try? JWSDate(json: value) else { return nil }
             return (date, "signed_date")
@@ -87,8 +100,29 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         case .appTransaction(let payload): payload.bundleId
         case .transaction(let payload): payload.bundleId
         case .renewalInfo: nil
-        case .notification(let payload): payload.data?.bundleId
+        case .notification(let payload): payload.app?.bundleId
+        case .realtimeRequest: nil
         case .unidentified(let members): members["bundleId"].flatMap(\.stringValue)
+        }
+    }
+
+    /// Whether Apple's payloads of this kind name the app's Apple id.
+    var namesAppAppleID: Bool {
+        switch self {
+        case .appTransaction, .notification, .realtimeRequest: true
+        case .unidentified(let members): members["appAppleId"] != nil
+        case .transaction, .renewalInfo: false
+        }
+    }
+
+    /// The app's Apple id, for the kinds that carry one.
+    var appAppleID: Int64? {
+        switch self {
+        case .appTransaction(let payload): payload.appAppleId
+        case .notification(let payload): payload.app?.appAppleId
+        case .realtimeRequest(let payload): payload.appAppleId
+        case .unidentified(let members): members["appAppleId"].flatMap { try? Int64(json: $0) }
+        case .transaction, .renewalInfo: nil
         }
     }
 
@@ -98,7 +132,8 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         case .appTransaction(let payload): payload.environment ?? payload.receiptType
         case .transaction(let payload): payload.environment
         case .renewalInfo(let payload): payload.environment
-        case .notification(let payload): payload.data?.environment
+        case .notification(let payload): payload.app?.environment
+        case .realtimeRequest(let payload): payload.environment
         case .unidentified(let members): members["environment"].flatMap(\.stringValue)
         }
     }
@@ -109,6 +144,7 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         case .transaction(let payload): try payload.encode(to: encoder)
         case .renewalInfo(let payload): try payload.encode(to: encoder)
         case .notification(let payload): try payload.encode(to: encoder)
+        case .realtimeRequest(let payload): try payload.encode(to: encoder)
         case .unidentified(let members): try members.encode(to: encoder)
         }
     }

@@ -25,6 +25,12 @@ public struct JWSRenewalInfo: Sendable, Equatable, Codable {
     public let appTransactionId: String?
     public let deviceVerification: String?
     public let deviceVerificationNonce: String?
+    /// Advanced Commerce API renewals: what renews and at what price (2025), kept as Apple wrote them.
+    public let advancedCommerceInfo: JSONValue?
+    /// The commitment term the subscription renews into (2026), kept as Apple wrote it.
+    public let commitmentInfo: JSONValue?
+    /// The billing plan the next renewal uses (`BILLED_UPFRONT`, `MONTHLY`; 2026).
+    public let renewalBillingPlanType: String?
     /// Members not listed above, as they came.
     public let unknown: [String: JSONValue]
 
@@ -57,6 +63,9 @@ public struct JWSRenewalInfo: Sendable, Equatable, Codable {
         appTransactionId = try reader.value("appTransactionId")
         deviceVerification = try reader.value("deviceVerification")
         deviceVerificationNonce = try reader.value("deviceVerificationNonce")
+        advancedCommerceInfo = try reader.value("advancedCommerceInfo")
+        commitmentInfo = try reader.value("commitmentInfo")
+        renewalBillingPlanType = try reader.value("renewalBillingPlanType")
         unknown = reader.unknown()
     }
 
@@ -85,6 +94,9 @@ public struct JWSRenewalInfo: Sendable, Equatable, Codable {
         try writer.put(appTransactionId, "appTransactionId")
         try writer.put(deviceVerification, "deviceVerification")
         try writer.put(deviceVerificationNonce, "deviceVerificationNonce")
+        try writer.put(advancedCommerceInfo, "advancedCommerceInfo")
+        try writer.put(commitmentInfo, "commitmentInfo")
+        try writer.put(renewalBillingPlanType, "renewalBillingPlanType")
         try writer.unknown(unknown)
     }
 }

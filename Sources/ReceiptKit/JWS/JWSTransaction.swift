@@ -36,6 +36,12 @@ public struct JWSTransaction: Sendable, Equatable, Codable {
     public let appTransactionId: String?
     public let deviceVerification: String?
     public let deviceVerificationNonce: String?
+    /// Advanced Commerce API purchases: the SKUs, periods and prices bought (2025), kept as Apple wrote them.
+    public let advancedCommerceInfo: JSONValue?
+    /// How a subscription is billed (`BILLED_UPFRONT`, `MONTHLY`), with commitment plans (2026).
+    public let billingPlanType: String?
+    /// A subscription's commitment term: its period, price and payments so far (2026), kept as Apple wrote it.
+    public let commitmentInfo: JSONValue?
     /// Members not listed above, as they came.
     public let unknown: [String: JSONValue]
 
@@ -77,6 +83,9 @@ public struct JWSTransaction: Sendable, Equatable, Codable {
         appTransactionId = try reader.value("appTransactionId")
         deviceVerification = try reader.value("deviceVerification")
         deviceVerificationNonce = try reader.value("deviceVerificationNonce")
+        advancedCommerceInfo = try reader.value("advancedCommerceInfo")
+        billingPlanType = try reader.value("billingPlanType")
+        commitmentInfo = try reader.value("commitmentInfo")
         unknown = reader.unknown()
     }
 
@@ -114,6 +123,9 @@ public struct JWSTransaction: Sendable, Equatable, Codable {
         try writer.put(appTransactionId, "appTransactionId")
         try writer.put(deviceVerification, "deviceVerification")
         try writer.put(deviceVerificationNonce, "deviceVerificationNonce")
+        try writer.put(advancedCommerceInfo, "advancedCommerceInfo")
+        try writer.put(billingPlanType, "billingPlanType")
+        try writer.put(commitmentInfo, "commitmentInfo")
         try writer.unknown(unknown)
     }
 }

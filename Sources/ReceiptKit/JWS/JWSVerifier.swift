@@ -17,7 +17,7 @@ struct JWSVerifier {
     /// kind their member names, and nested JWS are not searched for further nesting.
     func validate(
         _ text: [UInt8], into report: inout ValidationReport, expecting expected: JWSPayload.Kind? = nil,
-        nested: Bool = false
+        nested: Bool = false, bindsDevice: Bool = true
     ) {
         let jws: CompactJWS
         let header: JWSHeader
@@ -55,7 +55,7 @@ struct JWSVerifier {
         if let chain {
             checkValidity(chain, payload, nested: nestedReports.map(\.report), into: &report)
         }
-        checkRequirements(payload, nested: nested, into: &report)
+        checkRequirements(payload, nested: nested, bindsDevice: bindsDevice, into: &report)
         for (member, kind, inner) in nestedReports {
             report.jws?.nested[member] = inner
             if inner.status == .valid {
@@ -193,7 +193,9 @@ struct JWSVerifier {
 
     // MARK: - The caller's requirements
 
-    private func checkRequirements(_ payload: JWSPayload, nested: Bool, into report: inout ValidationReport) {
+    private func checkRequirements(
+        _ payload: JWSPayload, nested: Bool, bindsDevice: Bool, into report: inout ValidationReport
+    ) {
         if let expected = options.bundleID {
             if let bundleID = payload.bundleID {
                 report.record(
@@ -208,6 +210,19 @@ struct JWSVerifier {
                         .bundleID, .bundleIDMismatch,
                         "the \(payload.kind.rawValue) payload carries no bundle id to compare with \(expected)"))
             }
+        }
+        // Transactions and renewal infos never name the app's Apple id; their bundle id does.
+        if let expected = options.appAppleID, payload.namesAppAppleID, !nested || payload.appAppleID != nil {
+            report.record(
+                AppAppleIDCheck.check(
+                    expected: expected, carried: payload.appAppleID,
+                    isProduction: ReceiptEnvironment(storeKit: payload.environment) == .production,
+                    what: payload.kind.rawValue.split(separator: "_").joined(separator: " ")))
+        }
+        // Bound by the device that sent it: a payload nested in a notification or an App Store Server
+        // API response comes from Apple's server, to no device.
+        if let device = options.deviceVerificationID, !nested, bindsDevice {
+            report.record(DeviceVerification.check(payload, device: device))
         }
         if let expected = options.environment {
             let named = payload.environment ?? "absent"
@@ -225,11 +240,12 @@ struct JWSVerifier {
     private func verifyNested(_ notification: NotificationPayload) -> [(
         member: String, kind: JWSPayload.Kind, report: ValidationReport
     )] {
-        guard let data = notification.data else { return [] }
+        let data = notification.data
         let members: [(String, String?, JWSPayload.Kind)] = [
-            ("data.signedTransactionInfo", data.signedTransactionInfo, .transaction),
-            ("data.signedRenewalInfo", data.signedRenewalInfo, .renewalInfo),
-            ("data.signedAppTransactionInfo", data.signedAppTransactionInfo, .appTransaction),
+            ("data.signedTransactionInfo", data?.signedTransactionInfo, .transaction),
+            ("data.signedRenewalInfo", data?.signedRenewalInfo, .renewalInfo),
+            ("data.signedAppTransactionInfo", data?.signedAppTransactionInfo, .appTransaction),
+            ("appData.signedAppTransactionInfo", notification.appData?.signedAppTransactionInfo, .appTransaction),
         ]
         return members.compactMap { member, text, kind in
             guard let text else { return nil }

@@ -10,7 +10,7 @@ public struct NotificationPayload: Sendable, Equatable, Codable {
     public let data: NotificationData?
     public let summary: JSONValue?
     public let externalPurchaseToken: JSONValue?
-    public let appData: JSONValue?
+    public let appData: NotificationAppData?
     /// Members not listed above, as they came.
     public let unknown: [String: JSONValue]
 

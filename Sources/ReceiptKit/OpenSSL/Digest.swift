@@ -1,11 +1,13 @@
 import CReceipt
 
-/// A message digest OpenSSL computes: the two that receipts are signed with.
+/// A message digest OpenSSL computes: the two that receipts are signed with, and StoreKit 2's SHA-384.
 ///
 /// The algorithm is fetched once; fetching it per call is a measurable cost in OpenSSL 3.
 public final class Digest: @unchecked Sendable {
     public static let sha1 = Digest(name: "SHA1", displayName: "sha1", size: 20)
     public static let sha256 = Digest(name: "SHA256", displayName: "sha256", size: 32)
+    /// StoreKit 2's device verification hash (not a signature digest).
+    public static let sha384 = Digest(name: "SHA384", displayName: "sha384", size: 48)
 
     let algorithm: OpaquePointer?
     /// The error codes queued when the algorithm could not be fetched (drained here, so they are

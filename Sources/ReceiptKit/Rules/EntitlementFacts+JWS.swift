@@ -14,6 +14,10 @@ extension EntitlementFacts {
             self.init(receipt: receipt)
             return
         }
+        if let response = report.response {
+            self.init(response: response)
+            return
+        }
         guard let jws = report.jws, let payload = jws.payload else { return nil }
         defer { snapshotDate = [snapshotDate, payload.signingDate?.date.date].compactMap { $0 }.max() }
         switch payload {
@@ -44,39 +48,20 @@ extension EntitlementFacts {
             ]
         case .notification(let notification):
             self.init(
-                source: .notification, bundleID: notification.data?.bundleId,
-                environment: ReceiptEnvironment(storeKit: notification.data?.environment))
+                source: .notification, bundleID: notification.app?.bundleId,
+                environment: ReceiptEnvironment(storeKit: notification.app?.environment))
             for (_, inner) in jws.nested.sorted(by: { $0.key < $1.key }) {
                 guard let nested = EntitlementFacts(report: inner) else { continue }
-                merge(nested)
+                absorb(nested)
             }
+        case .realtimeRequest(let request):
+            // Asks which message to show; it proves no purchase, so it carries no facts to grant from.
+            self.init(source: .payload, environment: ReceiptEnvironment(storeKit: request.environment))
         case .unidentified(let members):
             self.init(
                 source: .payload, bundleID: members["bundleId"]?.stringValue,
                 environment: ReceiptEnvironment(storeKit: members["environment"]?.stringValue))
         }
-    }
-
-    /// Takes the app fields and purchases a nested payload carries.
-    private mutating func merge(_ nested: EntitlementFacts) {
-        if nested.source == .appTransaction {
-            applicationVersion = nested.applicationVersion
-            originalApplicationVersion = nested.originalApplicationVersion
-            originalPurchaseDate = nested.originalPurchaseDate
-            receiptCreationDate = nested.receiptCreationDate
-            appRevocationDate = nested.appRevocationDate
-            receiptType = nested.receiptType
-            preorderDate = nested.preorderDate
-            originalPlatform = nested.originalPlatform
-        }
-        bundleID = bundleID ?? nested.bundleID
-        if environment == .unknown {
-            environment = nested.environment
-        }
-        snapshotDate = [snapshotDate, nested.snapshotDate].compactMap { $0 }.max()
-        purchases += nested.purchases
-        renewals += nested.renewals
-        ownership = ownership ?? nested.ownership
     }
 
     /// A signed transaction as the in-app purchase record rules read: a revocation is a cancellation.

@@ -15,6 +15,9 @@ public struct EntitlementFacts: Sendable, Equatable {
         case renewalInfo = "renewal info"
         case notification
         case payload = "JWS payload"
+        case response = "App Store Server API response"
+        /// Several verified inputs of one customer together (`--combine`).
+        case combined = "combined inputs"
     }
 
     public var source: Source

@@ -14,7 +14,13 @@ public enum CheckName: String, Sendable, Codable {
     case appVersion = "app_version"
     case environment
     case deviceHash = "device_hash"
+    case appAppleID = "app_apple_id"
+    case deviceVerification = "device_verification"
     case nested
+    /// One signed element of an App Store Server API response.
+    case element
+    /// `--combine`: one input taken into the combined facts, or why the inputs cannot be combined.
+    case combine
 }
 
 /// One check of a report: passed, or failed with a stable reason code.

@@ -33,6 +33,12 @@ extension ReasonCode {
         case .appVersionMismatch: "field 3 is not --app-version"
         case .environmentMismatch: "field 0 does not name --environment"
         case .deviceHashMismatch: "field 5 is not the hash for --device-id"
+        case .deviceVerificationMismatch:
+            "a transaction's or AppTransaction's deviceVerification is not the hash for --device-verification-id"
+        case .appAppleIDMismatch:
+            "the appAppleId (a receipt's app item id) is not --app-apple-id, or absent in production"
+        case .customerMismatch:
+            "--combine: the inputs name different customers (appTransactionId) or subscriptions (originalTransactionId)"
         case .nestedJWSInvalid: "a signed member of a notification failed verification"
         case .internalError: "a check could not be made (never taken as a pass)"
         }

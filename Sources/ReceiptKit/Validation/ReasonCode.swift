@@ -41,6 +41,13 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case appVersionMismatch = "app_version_mismatch"
     case environmentMismatch = "environment_mismatch"
     case deviceHashMismatch = "device_hash_mismatch"
+    /// A StoreKit 2 transaction or AppTransaction whose `deviceVerification` is not the hash for the device given.
+    case deviceVerificationMismatch = "device_verification_mismatch"
+    /// An input whose `appAppleId` (a receipt's app item id) is not the app given, or absent in production.
+    case appAppleIDMismatch = "app_apple_id_mismatch"
+    /// `--combine`: inputs that name different customers (appTransactionId), or a renewal info whose
+    /// subscription (originalTransactionId) no combined transaction is of.
+    case customerMismatch = "customer_mismatch"
     /// A JWS nested in a notification failed its own verification.
     case nestedJWSInvalid = "nested_jws_invalid"
 

@@ -27,6 +27,10 @@ public final class ReceiptValidator: Sendable {
                 report.format = format
                 JWSVerifier(validator: self).validate(text, into: &report)
                 return report
+            case .response(let response):
+                report.format = .serverAPIResponse
+                ResponseVerifier(validator: self).validate(response, into: &report)
+                return report
             case .pkcs7(let format, let pkcs7):
                 report.format = format
                 container = try ReceiptContainer.parse(pkcs7[...])
@@ -203,6 +207,18 @@ public final class ReceiptValidator: Sendable {
         }
         if let device = options.deviceIdentifier {
             report.record(deviceHashCheck(receipt, device))
+        }
+        if let expected = options.appAppleID {
+            report.record(
+                AppAppleIDCheck.check(
+                    expected: expected, carried: receipt.appItemID, isProduction: receipt.environment == .production,
+                    what: "receipt"))
+        }
+        if options.deviceVerificationID != nil {
+            report.record(
+                .fail(
+                    .deviceVerification, .deviceVerificationMismatch,
+                    "an app receipt carries no StoreKit 2 deviceVerification; its device binding is --device-id"))
         }
     }
 

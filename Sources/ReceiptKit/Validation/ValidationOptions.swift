@@ -8,6 +8,11 @@ public struct ValidationOptions: Sendable {
     public var environment: ReceiptEnvironment?
     /// The device whose hash with the opaque value and bundle id must equal field 5.
     public var deviceIdentifier: DeviceIdentifier?
+    /// The app's Apple id: an input's `appAppleId` (a receipt's app item id) must equal it where the input
+    /// carries one, and production inputs of the kinds that carry one must.
+    public var appAppleID: Int64?
+    /// The device (its identifierForVendor) a StoreKit 2 transaction or AppTransaction must be bound to.
+    public var deviceVerificationID: DeviceVerification.DeviceID?
     public var time: ValidationTime = .receiptCreationDate
     public var limits = PayloadDecoder.Limits()
     /// A failure to make inside a check, so tests can reach the paths that report `internal_error`

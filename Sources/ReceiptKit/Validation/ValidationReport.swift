@@ -29,6 +29,10 @@ public struct ValidationReport: Sendable, Encodable {
     public var receipt: ParsedReceipt?
     /// For a StoreKit 2 JWS input: its kind, header and decoded payload.
     public var jws: JWSReport?
+    /// For an App Store Server API response: its kind, unsigned members and each signed element's report.
+    public var response: ResponseReport?
+    /// For `--combine`: the report of each input combined, in the order given.
+    public var inputs: [ValidationReport]?
 
     public init(input: String) {
         self.input = input
@@ -70,7 +74,7 @@ public struct ValidationReport: Sendable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case input, status, reason, message, format, encoding, checks, trust, receipt, jws
+        case input, status, reason, message, format, encoding, checks, trust, receipt, jws, response, inputs
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -85,6 +89,8 @@ public struct ValidationReport: Sendable, Encodable {
         try container.encodeIfPresent(trust, forKey: .trust)
         try container.encodeIfPresent(receipt, forKey: .receipt)
         try container.encodeIfPresent(jws, forKey: .jws)
+        try container.encodeIfPresent(response, forKey: .response)
+        try container.encodeIfPresent(inputs, forKey: .inputs)
     }
 }
 

@@ -43,7 +43,8 @@ public enum VerifyReceiptStatus: Int64, Sendable, CaseIterable {
             .messageDigestMismatch, .signatureMismatch, .unsupportedAlgorithm, .untrustedChain, .missingMarkerOID,
             .unexpectedChainLength, .certificateExpired, .certificateNotYetValid, .missingValidationTime:
             return .notAuthenticated
-        case .bundleIDMismatch, .appVersionMismatch, .deviceHashMismatch:
+        case .bundleIDMismatch, .appVersionMismatch, .deviceHashMismatch, .appAppleIDMismatch,
+            .deviceVerificationMismatch, .customerMismatch:
             return .notAuthenticated
         case .environmentMismatch:
             switch receipt?.environment {

@@ -1,0 +1,75 @@
+/// Verifies an App Store Server API response: each signed element like a single JWS, the whole
+/// invalid when any one is, with the element named; then the caller's checks on what the
+/// response says of itself, which must agree with them too.
+struct ResponseVerifier {
+    let validator: ReceiptValidator
+
+    private var options: ValidationOptions { validator.options }
+
+    func validate(_ response: ServerResponse, into report: inout ValidationReport) {
+        let count = response.elements.count
+        report.record(
+            .pass(
+                .container,
+                "App Store Server API \(response.kind.title): \(count) signed element\(count == 1 ? "" : "s")"))
+        var elements: [ValidationReport] = []
+        elements.reserveCapacity(count)
+        for (index, element) in response.elements.enumerated() {
+            var inner = ValidationReport(input: element.path)
+            inner.format = .jws
+            // Checked as a single JWS, so a transaction without a bundle id fails --bundle-id; only a renewal
+            // info, which names no app, is checked as a notification's nested one is.
+            JWSVerifier(validator: validator).validate(
+                element.text, into: &inner, expecting: element.kind, nested: element.kind == .renewalInfo,
+                bindsDevice: false)
+            if inner.status == .valid {
+                report.record(.pass(.element, "elements[\(index)] \(element.path) (\(element.kind.rawValue)) verified"))
+            } else {
+                let reason = inner.reason ?? .malformed
+                report.record(
+                    .fail(
+                        .element, reason,
+                        "elements[\(index)]: \(reason.rawValue) (\(element.path): \(inner.message ?? "not valid"))"))
+            }
+            elements.append(inner)
+        }
+        report.response = ResponseReport(kind: response.kind, fields: response.fields, elements: elements)
+        checkRequirements(response, into: &report)
+        report.status = report.checks.allSatisfy(\.passed) ? .valid : .invalid
+    }
+
+    /// The response's own `bundleId`, `environment` and `appAppleId` are unsigned: they can only make it
+    /// fail, never pass for an element that did not.
+    private func checkRequirements(_ response: ServerResponse, into report: inout ValidationReport) {
+        if let expected = options.bundleID {
+            if let named = response.field("bundleId") {
+                if !named.isIdentical(to: expected) {
+                    report.record(
+                        .fail(.bundleID, .bundleIDMismatch, "the response's bundleId is \(named), expected \(expected)")
+                    )
+                }
+            } else if response.elements.isEmpty {
+                report.record(
+                    .fail(
+                        .bundleID, .bundleIDMismatch,
+                        "the response has no signed element and no bundleId to compare with \(expected)"))
+            }
+        }
+        if let expected = options.environment, let named = response.field("environment"),
+            ReceiptEnvironment(storeKit: named) != expected
+        {
+            report.record(
+                .fail(
+                    .environment, .environmentMismatch,
+                    "the response's environment is \(named), expected \(expected.rawValue)"))
+        }
+        if let expected = options.appAppleID, let value = response.fields["appAppleId"] {
+            let carried = try? Int64(json: value)
+            report.record(
+                AppAppleIDCheck.check(
+                    expected: expected, carried: carried ?? -1,
+                    isProduction: ReceiptEnvironment(storeKit: response.field("environment")) == .production,
+                    what: "response"))
+        }
+    }
+}

@@ -1,0 +1,124 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Signs a whole StoreKit 2 scenario from one spec: a payload whose signed members (a notification's
+/// `data.signedTransactionInfo`, `appData.signedAppTransactionInfo`, ...) may be payload specs themselves,
+/// or an App Store Server API response whose signed elements are payload specs. Each spec object is
+/// signed where it stands; a member that is already a string is kept as it is.
+public enum SignedSpec {
+    /// Why a spec could not be signed.
+    public enum Failure: Error, Sendable {
+        case spec(ReceiptError)
+        case signing(OpenSSLError)
+    }
+
+    /// The members of a notification (under `data` or `appData`) that hold a nested JWS.
+    static let nestedMembers = [
+        ("data", "signedTransactionInfo"), ("data", "signedRenewalInfo"), ("data", "signedAppTransactionInfo"),
+        ("appData", "signedAppTransactionInfo"),
+    ]
+
+    /// The compact JWS for a payload spec, or the JSON body (sorted keys) for a response spec.
+    public static func sign(_ spec: [UInt8], with signer: (_ payload: [UInt8]) throws(OpenSSLError) -> [UInt8])
+        throws(Failure) -> [UInt8]
+    {
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(spec))
+        } catch {
+            throw .spec(ReceiptError(.invalidJWS, "the spec is not JSON: \(error)"))
+        }
+        guard case .object(var members) = value else {
+            throw .spec(ReceiptError(.invalidJWS, "the spec is not a JSON object (the payload of a JWS or a response)"))
+        }
+        guard isResponse(members) else {
+            return try signPayload(members, with: signer)
+        }
+        if case .array(let items)? = members["signedTransactions"] {
+            members["signedTransactions"] = .array(try items.map { item throws(Failure) in try signed(item, signer) })
+        }
+        if case .array(let items)? = members["notificationHistory"] {
+            members["notificationHistory"] = .array(
+                try items.map { item throws(Failure) in try replacing(item, "signedPayload", signer) })
+        }
+        if case .array(let groups)? = members["data"] {
+            members["data"] = .array(
+                try groups.map { group throws(Failure) in
+                    guard case .object(var entries) = group, case .array(let last)? = entries["lastTransactions"]
+                    else { return group }
+                    entries["lastTransactions"] = .array(
+                        try last.map { item throws(Failure) in
+                            try replacing(
+                                try replacing(item, "signedTransactionInfo", signer), "signedRenewalInfo", signer)
+                        })
+                    return .object(entries)
+                })
+        }
+        for member in ["signedTransactionInfo", "signedAppTransactionInfo"] {
+            if let item = members[member] {
+                members[member] = try signed(item, signer)
+            }
+        }
+        return try encode(.object(members))
+    }
+
+    /// A response by its members: the shapes `ServerResponse` recognises.
+    private static func isResponse(_ members: [String: JSONValue]) -> Bool {
+        if case .array? = members["data"] { return true }
+        return ["signedTransactions", "notificationHistory", "signedTransactionInfo", "signedAppTransactionInfo"]
+            .contains { members[$0] != nil }
+    }
+
+    /// Signs a payload spec, its nested payload specs first.
+    private static func signPayload(
+        _ payload: [String: JSONValue], with signer: (_ payload: [UInt8]) throws(OpenSSLError) -> [UInt8]
+    ) throws(Failure) -> [UInt8] {
+        var members = payload
+        for (outer, inner) in nestedMembers {
+            guard case .object(var holder)? = members[outer], let item = holder[inner] else { continue }
+            holder[inner] = try signed(item, signer)
+            members[outer] = .object(holder)
+        }
+        let spec = try encode(.object(members))
+        let bytes: [UInt8]
+        do throws(ReceiptError) {
+            bytes = try JWSPayloadSpec.payload(from: spec)
+        } catch {
+            throw .spec(error)
+        }
+        do throws(OpenSSLError) {
+            return try signer(bytes)
+        } catch {
+            throw .signing(error)
+        }
+    }
+
+    /// `item` signed when it is a payload spec (an object); a string (a JWS already) is kept.
+    private static func signed(_ item: JSONValue, _ signer: (_ payload: [UInt8]) throws(OpenSSLError) -> [UInt8])
+        throws(Failure) -> JSONValue
+    {
+        guard case .object(let members) = item else { return item }
+        return .string(String(decoding: try signPayload(members, with: signer), as: UTF8.self))
+    }
+
+    private static func replacing(
+        _ item: JSONValue, _ member: String, _ signer: (_ payload: [UInt8]) throws(OpenSSLError) -> [UInt8]
+    ) throws(Failure) -> JSONValue {
+        guard case .object(var members) = item, let value = members[member] else { return item }
+        members[member] = try signed(value, signer)
+        return .object(members)
+    }
+
+    private static func encode(_ value: JSONValue) throws(Failure) -> [UInt8] {
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return Array(try encoder.encode(value))
+        } catch {
+            throw .spec(ReceiptError(.invalidJWS, "the spec cannot be written as JSON: \(error)"))
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+@testable import ReceiptKit
+
+/// `--combine`: one customer's inputs judged as one, and nothing granted unless every input verifies
+/// and names the same app, customer and environment.
+@Suite(.timeLimit(.minutes(10))) struct CombinedInputsTests {
+    typealias M = StoreKit2Material
+
+    static let rules = """
+        premium: original_application_version < 2.0
+        premium: subscription "pro.monthly" active
+        """
+    static let now = Date(timeIntervalSince1970: 1_795_305_600)  // 2026-11-22T00:00:00Z
+
+    static func combine(_ inputs: [[UInt8]]) throws -> (report: ValidationReport, facts: EntitlementFacts?) {
+        let reports = try inputs.map { try M.validate($0) { $0.bundleID = M.bundleID } }
+        return CombinedInputs.combine(reports, bundleID: M.bundleID)
+    }
+
+    static func premium(_ facts: EntitlementFacts?) throws -> Bool {
+        guard let facts else { return false }
+        let set = try RuleSet.parse(file: rules, name: "test")
+        return set.evaluate(facts: facts, at: now, platform: nil).contains { $0.name == "premium" && $0.granted }
+    }
+
+    static func history(_ elements: [String]) throws -> [UInt8] {
+        try M.response(ServerResponseTests.history(elements))
+    }
+
+    static func app(_ originalVersion: String, id: String = "705000000000001") throws -> [UInt8] {
+        Array(try M.jws(M.appTransaction(originalVersion: originalVersion, appTransactionID: id)).utf8)
+    }
+
+    @Test func grandfatheredCustomerIsGrantedFromTheAppTransaction() throws {
+        let combined = try Self.combine([try Self.app("1.4"), try Self.history([])])
+        #expect(combined.report.status == .valid, "\(combined.report.message ?? "")")
+        #expect(try Self.premium(combined.facts))
+    }
+
+    @Test func newCustomerIsGrantedFromTheSubscription() throws {
+        let combined = try Self.combine([try Self.app("2.3"), try Self.history([M.transaction()])])
+        #expect(combined.facts?.originalApplicationVersion == "2.3")
+        #expect(try Self.premium(combined.facts))
+        #expect(try !Self.premium(try Self.combine([try Self.app("2.3"), try Self.history([])]).facts))
+    }
+
+    @Test func refundedCustomerIsNotGranted() throws {
+        let refunded = M.transaction(extra: #","revocationDate":"2026-11-18T00:00:00Z","revocationReason":0"#)
+        let combined = try Self.combine([try Self.app("2.3"), try Self.history([refunded])])
+        #expect(combined.report.status == .valid)
+        #expect(try !Self.premium(combined.facts))
+    }
+
+    @Test func anInvalidInputGrantsNothing() throws {
+        let bad = try M.tampered(try M.jws(M.transaction()))
+        let combined = try Self.combine([try Self.app("1.4"), Array(bad.utf8)])
+        #expect(combined.report.status == .invalid && combined.facts == nil)
+        #expect(combined.report.reason == .signatureMismatch)
+        #expect(combined.report.message?.hasPrefix("input is not valid") == true, "\(combined.report.message ?? "")")
+    }
+
+    @Test func anotherAppGrantsNothing() throws {
+        let other = Array(try M.jws(M.transaction(bundle: "com.example.other")).utf8)
+        let reports = [try M.validate(try Self.app("1.4")), try M.validate(other)]
+        let combined = CombinedInputs.combine(reports, bundleID: M.bundleID)
+        #expect(combined.report.reason == .bundleIDMismatch && combined.facts == nil)
+    }
+
+    @Test func twoCustomersGrantNothing() throws {
+        let theirs = M.transaction(extra: #","appTransactionId":"705000000000999""#)
+        let combined = try Self.combine([try Self.app("2.3"), try Self.history([theirs])])
+        #expect(combined.report.reason == .customerMismatch && combined.facts == nil)
+        let ours = M.transaction(extra: #","appTransactionId":"705000000000001""#)
+        #expect(try Self.combine([try Self.app("2.3"), try Self.history([ours])]).report.status == .valid)
+    }
+
+    @Test func renewalInfoWithoutItsTransactionGrantsNothing() throws {
+        let status = ServerResponseTests.status.replacingOccurrences(of: M.renewal(), with: M.renewal(id: "4444"))
+        let combined = try Self.combine([try Self.app("2.3"), try M.response(status)])
+        #expect(combined.report.reason == .customerMismatch && combined.facts == nil)
+        let own = try Self.combine([try Self.app("2.3"), try M.response(ServerResponseTests.status)])
+        #expect(own.report.status == .valid && own.facts?.renewals.count == 1)
+    }
+
+    /// A renewal info names no app, and every combined input must: alone it is refused, in a status response taken.
+    @Test func bareRenewalInfoIsNotCombined() throws {
+        let renewal = Array(try M.jws(M.renewal(id: "1001")).utf8)
+        let combined = try Self.combine([try Self.app("2.3"), try Self.history([M.transaction()]), renewal])
+        #expect(combined.report.reason == .bundleIDMismatch && combined.facts == nil)
+    }
+
+    @Test func sandboxAndProductionDoNotCombine() throws {
+        let sandbox = Array(try M.jws(M.transaction(environment: "Sandbox")).utf8)
+        let combined = try Self.combine([try Self.app("2.3"), sandbox])
+        #expect(combined.report.reason == .environmentMismatch && combined.facts == nil)
+    }
+
+    /// Checked without --bundle-id, a transaction naming no app verifies; combined it names none, so it is refused.
+    @Test func transactionWithoutBundleIDIsNotCombined() throws {
+        let spec = M.transaction().replacingOccurrences(of: "\"bundleId\":\"\(M.bundleID)\",", with: "")
+        let unbound = try M.validate(try M.response(#"{"signedTransactions":[\#(spec)]}"#))
+        #expect(unbound.status == .valid)
+        let combined = CombinedInputs.combine(
+            [try M.validate(try Self.app("2.3")) { $0.bundleID = M.bundleID }, unbound], bundleID: M.bundleID)
+        #expect(combined.report.reason == .bundleIDMismatch && combined.facts == nil)
+        #expect(combined.report.message?.contains("carries purchases but no signed bundle id") == true)
+    }
+
+    /// The entitlement-semantics terms read the combined facts: the AppTransaction's platform, the history's
+    /// ownership, the status response's grace period.
+    @Test func combinedFactsFeedPlatformOwnershipAndGracePeriod() throws {
+        let lapsed = M.transaction(expires: "2026-11-20T00:00:00Z")
+        let grace = M.renewal(extra: #","gracePeriodExpiresDate":"2026-11-25T00:00:00Z","isInBillingRetryPeriod":true"#)
+        let status = ServerResponseTests.status.replacingOccurrences(of: M.transaction(), with: lapsed)
+            .replacingOccurrences(of: M.renewal(), with: grace)
+        let combined = try Self.combine([try Self.app("2.3"), try M.response(status)])
+        let facts = try #require(combined.facts, "\(combined.report.message ?? "")")
+        let rules = try RuleSet.parse(
+            file: """
+                ios: original_platform == "iOS"
+                own: ownership == purchased
+                grace: subscription "pro.monthly" in_grace
+                """, name: "test")
+        let granted = rules.evaluate(facts: facts, at: Self.now, platform: nil).filter(\.granted).map(\.name)
+        #expect(granted == ["ios", "own", "grace"])
+    }
+
+    /// An app receipt stands where the AppTransaction would: grandfathering reads it, the history adds purchases.
+    @Test func appReceiptCombinesWithAHistory() throws {
+        guard case .report(let receipt) = try CheckMaterial.validate(CheckMaterial.signed(CheckMaterial.receipt()))
+        else {
+            Issue.record("no receipt report")
+            return
+        }
+        let transaction = M.transaction(bundle: CheckMaterial.bundleID)
+        let history = try M.validate(try M.response(#"{"signedTransactions":[\#(transaction)]}"#))
+        let combined = CombinedInputs.combine([receipt, history], bundleID: CheckMaterial.bundleID)
+        let facts = try #require(combined.facts, "\(combined.report.message ?? "")")
+        #expect(facts.source == .receipt && facts.originalApplicationVersion == "37")
+        #expect(facts.purchases.compactMap(\.productID) == ["pro.monthly"])
+    }
+
+    @Test func nothingToCombineIsNotValid() {
+        #expect(CombinedInputs.combine([], bundleID: M.bundleID).report.status == .invalid)
+    }
+}

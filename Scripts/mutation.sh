@@ -107,7 +107,8 @@ build() { # log
 # instead of running to its end (most mutants fail within seconds), which keeps `make mutation` within
 # CI's time as the list grows. The baseline and surviving mutants run the whole suite.
 suite() { # log [stop-early]
-    (cd "$tree" && exec timeout "$test_timeout" "$swift" test --skip-build) > "$1" 2>&1 &
+    # Line-buffered, so a failure shows in the log as soon as it is reported.
+    (cd "$tree" && exec timeout "$test_timeout" stdbuf -oL -eL "$swift" test --skip-build) > "$1" 2>&1 &
     local pid=$!
     suite_pid=$pid
     if [[ "${2:-}" == stop-early ]]; then

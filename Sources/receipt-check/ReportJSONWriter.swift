@@ -149,21 +149,56 @@ struct ReportJSONWriter {
     /// `{"17":["hex",...],...}` with the types as strings, sorted as strings (as `JSONEncoder` sorts them).
     private mutating func unknown(_ attributes: [Int64: [[UInt8]]]) {
         raw("{")
-        var sorted = attributes.map { (Array(String($0.key).utf8), $0.value) }
-        sorted.sort { $0.0.lexicographicallyPrecedes($1.0) }
-        for (index, (type, values)) in sorted.enumerated() {
+        for (index, type) in attributes.keys.sorted(by: Self.decimalPrecedes).enumerated() {
             if index > 0 { raw(",") }
             out.append(0x22)
-            out.append(contentsOf: type)
+            integer(type)
             out.append(0x22)
             raw(":[")
-            for (position, value) in values.enumerated() {
+            for (position, value) in (attributes[type] ?? []).enumerated() {
                 if position > 0 { raw(",") }
                 hex(value)
             }
             raw("]")
         }
         raw("}")
+    }
+
+    /// Whether `a` sorts before `b` as decimal strings (`"17" < "1709" < "2"`), as `JSONEncoder` sorts the
+    /// type keys, without making the strings: the first digits both have decide, then the shorter goes
+    /// first. `-` sorts before every digit.
+    static func decimalPrecedes(_ a: Int64, _ b: Int64) -> Bool {
+        if (a < 0) != (b < 0) { return a < 0 }
+        let x = a.magnitude
+        let y = b.magnitude
+        let xDigits = digitCount(x)
+        let yDigits = digitCount(y)
+        if xDigits > yDigits {
+            let prefix = x / power(of: xDigits - yDigits)
+            return prefix < y
+        }
+        if yDigits > xDigits {
+            let prefix = y / power(of: yDigits - xDigits)
+            return x <= prefix
+        }
+        return x < y
+    }
+
+    private static func digitCount(_ value: UInt64) -> Int {
+        var count = 1
+        var rest = value / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        return count
+    }
+
+    /// 10 to the `exponent` (at most 19, which a UInt64 holds).
+    private static func power(of exponent: Int) -> UInt64 {
+        var result: UInt64 = 1
+        for _ in 0..<exponent { result *= 10 }
+        return result
     }
 
     // MARK: - Members and values
@@ -240,9 +275,16 @@ struct ReportJSONWriter {
     /// Bytes as a quoted lowercase hex string, written straight into the output.
     private mutating func hex(_ bytes: [UInt8]) {
         out.append(0x22)
-        for byte in bytes {
-            out.append(Self.hexDigit(byte >> 4))
-            out.append(Self.hexDigit(byte & 0x0F))
+        // Digits written into scratch space and appended at once: an append per digit checks the
+        // buffer's uniqueness and capacity each time.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count * 2, 1)) { digits in
+            var index = 0
+            for byte in bytes {
+                digits[index] = Self.hexDigit(byte >> 4)
+                digits[index + 1] = Self.hexDigit(byte & 0x0F)
+                index += 2
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[0..<index]))
         }
         out.append(0x22)
     }

@@ -64,4 +64,23 @@ import Testing
         #expect(try #require(ReportJSONWriter.line(report)) == (try ReportJSON.encode(report, pretty: false)))
         #expect(try ReportJSON.render(report, pretty: true) == (try ReportJSON.encode(report, pretty: true)))
     }
+
+    /// Type keys sort as their decimal strings do, without making the strings.
+    @Test func typeKeysSortAsTheirDecimalStrings() {
+        var generator = SystemRandomNumberGenerator()
+        let edges: [Int64] = [0, 1, 9, 10, 17, 100, 1709, 1710, 2, -1, -10, -2, .max, .min, .min + 1, 99, 990]
+        var values = edges
+        for _ in 0..<2_000 {
+            let digits = Int.random(in: 1...19, using: &generator)
+            var value: Int64 = 0
+            for _ in 0..<digits { value = value &* 10 &+ Int64.random(in: 0...9, using: &generator) }
+            values.append(Bool.random(using: &generator) ? value : -value)
+        }
+        for a in values.prefix(200) {
+            for b in values {
+                let expected = Array(String(a).utf8).lexicographicallyPrecedes(Array(String(b).utf8))
+                #expect(ReportJSONWriter.decimalPrecedes(a, b) == expected, "\(a) \(b)")
+            }
+        }
+    }
 }

@@ -3,7 +3,7 @@
 ///
 /// Kahn's algorithm, a loop over explicit queues: the rules choose the graph, so no walk over it
 /// recurses, and the cost is linear in the rules' size.
-struct EntitlementOrder {
+struct EntitlementOrder: Sendable {
     /// Entitlements in an order that decides each after its dependencies; those in a cycle (or
     /// depending on one) are left out.
     let order: [String]

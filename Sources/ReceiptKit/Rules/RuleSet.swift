@@ -6,11 +6,20 @@
 
 /// The rules of an app: which entitlements a receipt grants, and why.
 public struct RuleSet: Sendable, Equatable {
-    public private(set) var rules: [Rule]
+    public private(set) var rules: [Rule] {
+        didSet { planCache = RulePlanCache() }
+    }
+    private var planCache = RulePlanCache()
 
     public init(rules: [Rule] = []) {
         self.rules = rules
     }
+
+    public static func == (left: RuleSet, right: RuleSet) -> Bool {
+        left.rules == right.rules
+    }
+
+    private var plan: RulePlan { planCache.plan(for: rules) }
 
     /// Parses a rules file: one rule a line; `#` starts a comment line; blank lines are ignored.
     /// `name` (the file's path) prefixes the line number in errors: `rules.txt:3: column 28: ...`.
@@ -37,10 +46,7 @@ public struct RuleSet: Sendable, Equatable {
     }
 
     /// Entitlement names in the order rules first define them.
-    public var entitlements: [String] {
-        var seen = Set<String>()
-        return rules.map(\.entitlement).filter { seen.insert($0).inserted }
-    }
+    public var entitlements: [String] { plan.entitlements }
 
     /// Whether any rule reads the field.
     public func mentions(_ field: RuleField) -> Bool {
@@ -77,7 +83,8 @@ public struct RuleSet: Sendable, Equatable {
         facts: EntitlementFacts, at time: Date, platform: Platform?, environment: ReceiptEnvironment? = nil,
         maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge, appFacts: AppFacts = AppFacts()
     ) -> [EntitlementDecision] {
-        let messages = self.messages
+        let plan = self.plan
+        let messages = plan.messages
         if let expired = facts.receiptExpirationDate, expired <= time {
             let reason =
                 "the receipt expired at \(RFC3339.format(expired) ?? "?") (field 21: a volume purchase license that ended): nothing is granted"
@@ -88,14 +95,9 @@ public struct RuleSet: Sendable, Equatable {
         var evaluator = RuleEvaluator(facts: facts, time: time, platform: platform, testEnvironment: environment)
         evaluator.maximumAge = maximumAge
         evaluator.appFacts = appFacts
-        var byEntitlement: [String: [Rule]] = [:]
-        for rule in rules {
-            byEntitlement[rule.entitlement, default: []].append(rule)
-        }
-        let ordering = EntitlementOrder(rules: rules, entitlements: entitlements)
         var decisions: [String: EntitlementDecision] = [:]
-        for name in ordering.order {
-            let own = byEntitlement[name] ?? []
+        for name in plan.order.order {
+            let own = plan.rulesByEntitlement[name] ?? []
             var reasons: [String] = []
             var unknown = false
             var granted = false
@@ -116,8 +118,8 @@ public struct RuleSet: Sendable, Equatable {
             decisions[name] = EntitlementDecision(
                 name: name, granted: granted, reasons: reasons, message: messages[name])
         }
-        let cycle = ordering.cycle.joined(separator: " -> ")
-        return entitlements.map { name in
+        let cycle = plan.order.cycle.joined(separator: " -> ")
+        return plan.entitlements.map { name in
             decisions[name]
                 ?? EntitlementDecision(
                     name: name, granted: false,
@@ -131,7 +133,7 @@ public struct RuleSet: Sendable, Equatable {
     /// Checks what no single rule shows: every `entitled NAME` names an entitlement some rule defines,
     /// no entitlement depends on itself, and each entitlement has at most one message.
     public func checkReferences() throws(RuleParseError) {
-        if let problem = EntitlementOrder(rules: rules, entitlements: entitlements).problem {
+        if let problem = plan.order.problem {
             throw problem
         }
         var first: [String: Rule] = [:]
@@ -151,15 +153,7 @@ public struct RuleSet: Sendable, Equatable {
     }
 
     /// The message of each entitlement that has one: the first its rules give.
-    public var messages: [String: String] {
-        var messages: [String: String] = [:]
-        for rule in rules {
-            if let message = rule.message, messages[rule.entitlement] == nil {
-                messages[rule.entitlement] = message
-            }
-        }
-        return messages
-    }
+    public var messages: [String: String] { plan.messages }
 
     /// Checks that `facts` gives every fact the rules read, of the kind each rule compares it with: a
     /// fact left out or mistyped would otherwise leave every customer's rule unknown, so denied.

@@ -25,14 +25,17 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
     /// The period in force at the time, if any (also when it was refunded).
     public let currentPeriod: SubscriptionPeriod?
     public let periods: [SubscriptionPeriod]
-    public let inTrial: Bool
     public let inIntroOffer: Bool
-    /// The end of the latest trial period, if the product ever had one.
-    public let trialEnds: Date?
-    /// `reminderDays` days before `trialEnds`: when to remind the user the trial is about to convert.
+    /// `reminderDays` days before `trialEnds`, but never before the trial started: when to remind the
+    /// user the trial is about to convert.
     public let reminderDue: Date?
     /// The trial in force at the time as a paywall shows it: start, reminder and end.
     public let trialTimeline: TrialTimeline?
+
+    /// Whether a free trial is in force at the time.
+    public var inTrial: Bool { trialTimeline != nil }
+    /// The end of the trial in force at the time.
+    public var trialEnds: Date? { trialTimeline?.end }
 
     /// The status of every product in the receipt that has subscription periods, in first-purchase order.
     public static func all(in receipt: ParsedReceipt, at time: Date, reminderDays: Int) -> [SubscriptionStatus] {
@@ -92,7 +95,6 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
         // and the reminder never before the trial started; none when the customer turned auto-renew off
         // (nothing will convert).
         let trial = state == .active && current?.isTrial == true ? current : nil
-        let trialEnds = trial?.end
         let converts = !renewals.contains(where: { String.identical($0.productID, product) && $0.autoRenews == false })
         let reminder: Date? =
             if let trial, converts {
@@ -102,9 +104,7 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
             }
         return SubscriptionStatus(
             productID: product, state: state, currentPeriod: current, periods: periods,
-            inTrial: state == .active && current?.isTrial == true,
-            inIntroOffer: state == .active && current?.isIntroOffer == true, trialEnds: trialEnds,
-            reminderDue: reminder,
+            inIntroOffer: state == .active && current?.isIntroOffer == true, reminderDue: reminder,
             trialTimeline: trial.map {
                 TrialTimeline(start: $0.start, end: $0.end, reminderDays: reminderDays, remind: converts)
             })

@@ -9,9 +9,10 @@ import ReceiptKit
 /// Reports as JSON: sorted keys so output is stable and diffable, one object per input.
 enum ReportJSON {
     static func render(_ report: ValidationReport, rules: RuleResults? = nil, pretty: Bool) throws -> String {
-        if rules == nil, let line = ReportJSONWriter.line(report) {
-            return pretty
-                ? String(decoding: PrettyJSON.reformat(Array(line.utf8.dropLast())), as: UTF8.self) + "\n" : line
+        if rules == nil, var bytes = ReportJSONWriter.compact(report) {
+            if pretty { bytes = PrettyJSON.reformat(bytes) }
+            bytes.append(0x0A)
+            return String(decoding: bytes, as: UTF8.self)
         }
         return try encode(report, rules: rules, pretty: pretty)
     }

@@ -17,13 +17,17 @@ struct ReportJSONWriter {
 
     /// The line with its newline, or nil when a date cannot be written (`JSONEncoder` then says why).
     static func line(_ report: ValidationReport) -> String? {
+        compact(report).map { String(decoding: $0 + [0x0A], as: UTF8.self) }
+    }
+
+    /// The compact JSON without a newline (what `PrettyJSON` re-indents), or nil as for `line`.
+    static func compact(_ report: ValidationReport) -> [UInt8]? {
         // StoreKit 2 payloads, responses and combined reports are open-ended JSON: JSONEncoder writes them.
         guard report.jws == nil, report.response == nil, report.inputs == nil else { return nil }
         var writer = ReportJSONWriter()
         writer.out.reserveCapacity(4096)
         guard writer.report(report) else { return nil }
-        writer.out.append(0x0A)
-        return String(decoding: writer.out, as: UTF8.self)
+        return writer.out
     }
 
     private mutating func report(_ report: ValidationReport) -> Bool {
@@ -280,8 +284,8 @@ struct ReportJSONWriter {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count * 2, 1)) { digits in
             var index = 0
             for byte in bytes {
-                digits[index] = Self.hexDigit(byte >> 4)
-                digits[index + 1] = Self.hexDigit(byte & 0x0F)
+                digits[index] = JSONString.hexDigit(byte >> 4)
+                digits[index + 1] = JSONString.hexDigit(byte & 0x0F)
                 index += 2
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[0..<index]))
@@ -293,42 +297,8 @@ struct ReportJSONWriter {
         text.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
-    /// A JSON string, escaped as `JSONEncoder` escapes: quote, backslash, `\b \f \n \r \t`, other
-    /// controls as `\u00xx`; slashes and everything from U+007F up as they are.
     private mutating func string(_ text: String) {
-        out.append(0x22)
-        // Almost every string needs no escaping: copy it whole instead of byte by byte.
-        let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
-            out.append(contentsOf: bytes)
-            return true
-        }
-        if copied == true {
-            out.append(0x22)
-            return
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case 0x22: raw("\\\"")
-            case 0x5C: raw("\\\\")
-            case 0x08: raw("\\b")
-            case 0x0C: raw("\\f")
-            case 0x0A: raw("\\n")
-            case 0x0D: raw("\\r")
-            case 0x09: raw("\\t")
-            case 0x00..<0x20:
-                raw("\\u00")
-                out.append(Self.hexDigit(byte >> 4))
-                out.append(Self.hexDigit(byte & 0x0F))
-            default:
-                out.append(byte)
-            }
-        }
-        out.append(0x22)
+        JSONString.append(text, to: &out)
     }
 
-    /// A lowercase hex digit for a nibble: arithmetic, as a table in a global costs a lazy-init check per byte.
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
-    }
 }

@@ -25,7 +25,7 @@ enum OrderedJSON: Sendable, Equatable {
             case .raw(let byte):
                 out.append(byte)
             case .value(.string(let text)):
-                Self.appendString(text, to: &out)
+                JSONString.append(text, to: &out)
             case .value(.integer(let number)):
                 out.append(contentsOf: String(number).utf8)
             case .value(.array(let values)):
@@ -44,7 +44,7 @@ enum OrderedJSON: Sendable, Equatable {
                     if index > 0 { stack.append(.raw(UInt8(ascii: ","))) }
                 }
             case .key(let name):
-                Self.appendString(name, to: &out)
+                JSONString.append(name, to: &out)
                 out.append(UInt8(ascii: ":"))
             }
         }
@@ -55,26 +55,5 @@ enum OrderedJSON: Sendable, Equatable {
         case value(OrderedJSON)
         case key(String)
         case raw(UInt8)
-    }
-
-    /// RFC 8259 escaping: quote, backslash and control characters; `/` and non-ASCII stay as they are.
-    static func appendString(_ text: String, to out: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
-        out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20:
-                out.append(contentsOf: Array("\\u00".utf8))
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0F)])
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
     }
 }

@@ -85,7 +85,23 @@ import Testing
     func daylightSavingChangesAtTheLawfulInstant(_ utc: String, _ pacific: String) throws {
         let date = try #require(try RFC3339.parse(utc))
         let seconds = Int64(date.timeIntervalSince1970)
-        #expect(VerifyReceiptDate.civilText(seconds + PacificTime.offsetSeconds(atUTC: seconds)) == pacific)
+        #expect(VerifyReceiptDate.civilText((seconds + PacificTime.offsetSeconds(atUTC: seconds)) * 1000) == pacific)
+    }
+
+    /// `_ms` is the date's own milliseconds: a date read as `.123` is written `...123`, never one less (the
+    /// 1970-based double of a date kept relative to 2001 is often just below the whole millisecond).
+    @Test func millisecondsAreExact() throws {
+        var checked = 0
+        for fraction in stride(from: 1, to: 1000, by: 7) {
+            let text = "2019-11-04T03:20:41." + String(String(fraction + 1000).dropFirst()) + "Z"
+            let date = try #require(try RFC3339.parse(text))
+            var members: [(String, OrderedJSON)] = []
+            VerifyReceiptDate.append("d", date, to: &members)
+            #expect(members.count == 3)
+            #expect(members.dropFirst().first?.1 == .string(String(1_572_837_641_000 + Int64(fraction))), "\(text)")
+            checked += 1
+        }
+        #expect(checked == 143)
     }
 
     /// The system's tzdata (a test dependency) agrees hour by hour from 1990 to 2040.

@@ -57,16 +57,29 @@ public enum RFC3339 {
     /// Appends the date as `format` writes it, without making a string (report writers call this per
     /// date); false, with nothing appended, where `format` gives nil.
     public static func append(_ date: Date, to out: inout [UInt8]) -> Bool {
+        guard let milliseconds = millisecondsSince1970(date),
+            appendCivil(milliseconds, separator: UInt8(ascii: "T"), fraction: true, to: &out)
+        else { return false }
+        out.append(UInt8(ascii: "Z"))
+        return true
+    }
+
+    /// The date in whole milliseconds since 1970, rounded to the nearest: a date read from
+    /// `...:49.131Z` gives back exactly 131, which truncating the 1970-based double would not (dates are
+    /// kept relative to 2001). Nil beyond about ±285,000 years, far outside what four year digits hold,
+    /// yet safely inside Int64.
+    public static func millisecondsSince1970(_ date: Date) -> Int64? {
         let scaled = (date.timeIntervalSinceReferenceDate * 1000).rounded()
-        // About ±285,000 years, far outside what four year digits hold, yet safely inside Int64.
-        guard scaled.isFinite, abs(scaled) < 9e15 else { return false }
-        let total = Int64(scaled) + referenceDateMilliseconds
-        var days = total / millisecondsPerDay
-        var remainder = total % millisecondsPerDay
-        if remainder < 0 {
-            days -= 1
-            remainder += millisecondsPerDay
-        }
+        guard scaled.isFinite, abs(scaled) < 9e15 else { return nil }
+        return Int64(scaled) + referenceDateMilliseconds
+    }
+
+    /// Appends `YYYY-MM-DD<separator>HH:MM:SS` of milliseconds since 1970 read as a wall clock, and
+    /// `.mmm` when `fraction` is set and the milliseconds are not zero; false, with nothing appended,
+    /// outside the years 0000 to 9999.
+    static func appendCivil(_ total: Int64, separator: UInt8, fraction: Bool, to out: inout [UInt8]) -> Bool {
+        let days = floorDivide(total, millisecondsPerDay)
+        let remainder = total - days * millisecondsPerDay
         let (year, month, day) = civil(fromDays: days)
         guard (0...9999).contains(year) else { return false }
         let milliseconds = Int(remainder % 1000)
@@ -76,18 +89,23 @@ public enum RFC3339 {
         append(month, digits: 2, to: &out)
         out.append(UInt8(ascii: "-"))
         append(day, digits: 2, to: &out)
-        out.append(UInt8(ascii: "T"))
+        out.append(separator)
         append(seconds / 3600, digits: 2, to: &out)
         out.append(UInt8(ascii: ":"))
         append(seconds / 60 % 60, digits: 2, to: &out)
         out.append(UInt8(ascii: ":"))
         append(seconds % 60, digits: 2, to: &out)
-        if milliseconds != 0 {
+        if fraction, milliseconds != 0 {
             out.append(UInt8(ascii: "."))
             append(milliseconds, digits: 3, to: &out)
         }
-        out.append(UInt8(ascii: "Z"))
         return true
+    }
+
+    /// Division rounding towards negative infinity, as calendar arithmetic before 1970 needs.
+    static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
+        let quotient = value / divisor
+        return value % divisor < 0 ? quotient - 1 : quotient
     }
 
     // MARK: - Parsing

@@ -8,7 +8,7 @@ enum PacificTime {
 
     /// Seconds to add to UTC seconds since 1970 to get Pacific local time.
     static func offsetSeconds(atUTC seconds: Int64) -> Int64 {
-        let year = RFC3339.civil(fromDays: floorDivide(seconds, 86_400)).year
+        let year = RFC3339.civil(fromDays: RFC3339.floorDivide(seconds, 86_400)).year
         let (start, end) = daylightSaving(in: year)
         return seconds >= start && seconds < end ? daylightOffsetSeconds : standardOffsetSeconds
     }
@@ -38,10 +38,5 @@ enum PacificTime {
         let weekday = (first % 7 + 7 + 4) % 7
         let firstSunday = first + (7 - weekday) % 7
         return firstSunday + (n - 1) * 7
-    }
-
-    static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
-        let quotient = value / divisor
-        return value % divisor < 0 ? quotient - 1 : quotient
     }
 }

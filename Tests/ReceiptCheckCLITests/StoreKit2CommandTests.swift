@@ -10,7 +10,8 @@ import Testing
     static let transaction = """
         {"transactionId":"1001","originalTransactionId":"1001","bundleId":"com.example.app",
         "productId":"pro.monthly","purchaseDate":"2026-11-15T00:00:00Z","expiresDate":"2026-12-15T00:00:00Z",
-        "type":"Auto-Renewable Subscription","environment":"Production","signedDate":"2026-11-20T00:00:00Z"}
+        "type":"Auto-Renewable Subscription","environment":"Production","signedDate":"2026-11-20T00:00:00Z",
+        "appTransactionId":"705000000000001"}
         """
     static let history = """
         {"bundleId":"com.example.app","appAppleId":1234,"environment":"Production","hasMore":false,"revision":"r",
@@ -19,7 +20,8 @@ import Testing
     static let appTransaction = """
         {"bundleId":"com.example.app","appAppleId":1234,"applicationVersion":"60","originalApplicationVersion":"37",
         "originalPurchaseDate":"2023-03-01T10:00:00Z","receiptCreationDate":"2026-11-20T00:00:00Z",
-        "receiptType":"Production","environment":"Production","signedDate":"2026-11-20T00:00:00Z"}
+        "receiptType":"Production","environment":"Production","signedDate":"2026-11-20T00:00:00Z",
+        "appTransactionId":"705000000000001"}
         """
     static let rescind = """
         {"notificationType":"RESCIND_CONSENT","notificationUUID":"002e14d5-51f5-4503-b5a8-c3a1af68eb20",

@@ -69,11 +69,32 @@ import Testing
     }
 
     @Test func twoCustomersGrantNothing() throws {
-        let theirs = M.transaction(extra: #","appTransactionId":"705000000000999""#)
+        let theirs = M.transaction(customer: "705000000000999")
         let combined = try Self.combine([try Self.app("2.3"), try Self.history([theirs])])
         #expect(combined.report.reason == .customerMismatch && combined.facts == nil)
-        let ours = M.transaction(extra: #","appTransactionId":"705000000000001""#)
-        #expect(try Self.combine([try Self.app("2.3"), try Self.history([ours])]).report.status == .valid)
+        #expect(try Self.combine([try Self.app("2.3"), try Self.history([M.transaction()])]).report.status == .valid)
+    }
+
+    /// A transaction that names no customer (no appTransactionId) cannot be tied to the AppTransaction's,
+    /// and an AppTransaction that names none cannot tie the others to it.
+    @Test func inputsNamingNoCustomerGrantNothing() throws {
+        let anonymous = try Self.combine([try Self.app("2.3"), try Self.history([M.transaction(customer: nil)])])
+        #expect(anonymous.report.reason == .customerMismatch && anonymous.facts == nil)
+        #expect(anonymous.report.message?.contains("without appTransactionId") == true)
+        let app = M.appTransaction(originalVersion: "2.3", appTransactionID: "705000000000001")
+            .replacingOccurrences(of: #""appTransactionId":"705000000000001","#, with: "")
+        #expect(!app.contains("appTransactionId"))
+        let unnamed = try Self.combine([Array(try M.jws(app).utf8), try Self.history([M.transaction()])])
+        #expect(unnamed.report.reason == .customerMismatch && unnamed.facts == nil)
+        // Alone, an input needs no tie.
+        #expect(try Self.combine([try Self.history([M.transaction(customer: nil)])]).report.status == .valid)
+    }
+
+    /// One response mixing Sandbox and Production transactions is two customers' at least: refused.
+    @Test func environmentsAreReadPerSignedPayload() throws {
+        let mixed = try Self.history([M.transaction(), M.transaction(id: "1002", environment: "Sandbox")])
+        let combined = try Self.combine([try Self.app("2.3"), mixed])
+        #expect(combined.report.reason == .environmentMismatch && combined.facts == nil)
     }
 
     @Test func renewalInfoWithoutItsTransactionGrantsNothing() throws {
@@ -134,12 +155,32 @@ import Testing
             Issue.record("no receipt report")
             return
         }
-        let transaction = M.transaction(bundle: CheckMaterial.bundleID)
-        let history = try M.validate(try M.response(#"{"signedTransactions":[\#(transaction)]}"#))
-        let combined = CombinedInputs.combine([receipt, history], bundleID: CheckMaterial.bundleID)
+        let history = try M.validate(
+            try M.response(
+                #"{"signedTransactions":[\#(M.transaction(id: "3001", bundle: CheckMaterial.bundleID)), "#
+                    + #"\#(M.transaction(id: "3002", product: "pro.yearly", bundle: CheckMaterial.bundleID))]}"#))
+        // The receipt names no customer: only its own purchase, and what shares its customer, ties the history to it.
+        let unrelated = CombinedInputs.combine([receipt, history], bundleID: CheckMaterial.bundleID)
+        #expect(unrelated.report.reason == .customerMismatch && unrelated.facts == nil)
+        #expect(unrelated.report.message?.contains("none of the app receipt's purchases") == true)
+        guard
+            case .report(let owning) = try CheckMaterial.validate(
+                CheckMaterial.signed(
+                    CheckMaterial.receipt {
+                        $0.inApp = [
+                            InAppPurchase(
+                                quantity: 1, productID: "pro.monthly", transactionID: "3001",
+                                purchaseDate: Date(timeIntervalSince1970: 1_676_363_400), originalTransactionID: "3001")
+                        ]
+                    }))
+        else {
+            Issue.record("no receipt report")
+            return
+        }
+        let combined = CombinedInputs.combine([owning, history], bundleID: CheckMaterial.bundleID)
         let facts = try #require(combined.facts, "\(combined.report.message ?? "")")
         #expect(facts.source == .receipt && facts.originalApplicationVersion == "37")
-        #expect(facts.purchases.compactMap(\.productID) == ["pro.monthly"])
+        #expect(Set(facts.purchases.compactMap(\.productID)) == ["pro.monthly", "pro.yearly"])
     }
 
     @Test func nothingToCombineIsNotValid() {

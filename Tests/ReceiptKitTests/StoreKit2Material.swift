@@ -51,13 +51,14 @@ enum StoreKit2Material {
 
     static func transaction(
         id: String = "1001", product: String = "pro.monthly", expires: String? = "2026-12-15T00:00:00Z",
-        extra: String = "", environment: String = "Production", bundle: String = bundleID
+        extra: String = "", environment: String = "Production", bundle: String = bundleID,
+        customer: String? = "705000000000001"
     ) -> String {
         """
         {"transactionId":"\(id)","originalTransactionId":"\(id)","bundleId":"\(bundle)","productId":"\(product)",
         "purchaseDate":"2026-11-15T00:00:00Z",\(expires.map { "\"expiresDate\":\"\($0)\"," } ?? "")
         "type":"Auto-Renewable Subscription","environment":"\(environment)","signedDate":"2026-11-20T00:00:00Z",
-        "inAppOwnershipType":"PURCHASED"\(extra)}
+        \(customer.map { "\"appTransactionId\":\"\($0)\"," } ?? "")"inAppOwnershipType":"PURCHASED"\(extra)}
         """
     }
 

@@ -40,6 +40,17 @@ import Testing
     }
 
     /// A genuine response with one element's signature broken: the whole is invalid, that element named.
+    /// Apple's server answers for every device the customer used: a device binding asked for cannot hold,
+    /// so it fails rather than passing unchecked.
+    @Test func deviceVerificationIsNeverPassedUnchecked() throws {
+        let body = try M.response(Self.history([M.transaction()]))
+        let report = try M.validate(body) {
+            $0.deviceVerificationID = DeviceVerification.DeviceID(parsing: M.device)
+        }
+        #expect(report.status == .invalid && report.reason == .deviceVerificationMismatch)
+        #expect(try M.validate(body).status == .valid)
+    }
+
     @Test func tamperedElementFailsTheWholeResponse() throws {
         let good = try M.jws(M.transaction())
         let bad = try M.tampered(try M.jws(M.transaction(id: "1002")))

@@ -41,6 +41,15 @@ struct ResponseVerifier {
     /// The response's own `bundleId`, `environment` and `appAppleId` are unsigned: they can only make it
     /// fail, never pass for an element that did not.
     private func checkRequirements(_ response: ServerResponse, into report: inout ValidationReport) {
+        // Asked for and not checkable is a failure, as for a receipt or a notification: never a pass.
+        if options.deviceVerificationID != nil {
+            report.record(
+                .fail(
+                    .deviceVerification, .deviceVerificationMismatch,
+                    "an App Store Server API response comes from Apple's server, not the device: each transaction's "
+                        + "deviceVerification is that of the device that made it; check the transaction the device sent"
+                ))
+        }
         if let expected = options.bundleID {
             if let named = response.field("bundleId") {
                 if !named.isIdentical(to: expected) {

@@ -25,11 +25,11 @@ enum CGIEndpoint {
                 + "verifyreceipt body")
     ]
 
-    /// Options that choose inputs or another output: a CGI request has one input, the body.
-    /// Rules judge entitlements, which Apple's endpoint never did.
+    /// Options that choose inputs: a CGI request has one input, the body. (Rules and `--json` are refused
+    /// by the verifyreceipt format's own checks.)
     private static let excluded =
-        ["recursive", "dereference-recursive", "files-from", "lines", "json", "unordered"]
-        + RuleOptionTable.options.map(\.name) + CombineRunner.options.map(\.name)
+        ["recursive", "dereference-recursive", "files-from", "lines", "unordered"]
+        + CombineRunner.options.map(\.name)
 
     static func run(_ arguments: ParsedArguments, console: Console, spec: CommandSpec) -> ExitStatus {
         let validator: ReceiptValidator
@@ -111,6 +111,7 @@ enum CGIEndpoint {
         console.out(
             "Status: \(code) \(phrase)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
                 + extraHeaders + "\r\n" + body)
-        return .valid
+        // A failed write is the web server's connection gone: exit 74, as every other output does.
+        return console.exitStatus(.valid)
     }
 }

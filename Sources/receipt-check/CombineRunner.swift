@@ -44,10 +44,7 @@ struct CombineRunner {
             if let facts = combined.facts {
                 decisions = rules.results(for: facts, receipt: reports.lazy.compactMap(\.receipt).first)
             } else {
-                decisions = RuleResults(
-                    time: rules.time,
-                    entitlements: rules.rules.refuseAll(because: combined.report.message ?? "not valid"),
-                    warnings: [], subscriptions: [], boundToApp: true, trialOffer: nil)
+                decisions = rules.refused(because: combined.report.message ?? "not valid", receipt: nil)
             }
         }
         let result = runner.render(combined.report, name: combined.report.input, decisions: decisions)

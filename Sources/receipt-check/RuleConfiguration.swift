@@ -33,16 +33,21 @@ struct RuleConfiguration: Sendable {
     /// failed verification grants nothing.
     func results(for report: ValidationReport) -> RuleResults {
         guard let facts = EntitlementFacts(report: report) else {
-            let entitlements = rules.refuseAll(
-                because: report.message ?? report.reason?.rawValue ?? "it could not be decoded")
-            let warnings = report.receipt.map { ReceiptWarnings.warnings(for: $0, platform: platform) } ?? []
-            let subscriptions =
-                report.receipt.map { SubscriptionStatus.all(in: $0, at: time, reminderDays: reminderDays) } ?? []
-            return RuleResults(
-                time: time, entitlements: entitlements, warnings: boundWarnings + warnings,
-                subscriptions: subscriptions, boundToApp: bundleID != nil, trialOffer: nil)
+            return refused(
+                because: report.message ?? report.reason?.rawValue ?? "it could not be decoded", receipt: report.receipt
+            )
         }
         return results(for: facts, receipt: report.receipt)
+    }
+
+    /// Nothing granted, because the input (or a combination of inputs) is not valid; what a receipt says
+    /// of subscriptions and warnings is still shown.
+    func refused(because reason: String, receipt: ParsedReceipt?) -> RuleResults {
+        let warnings = receipt.map { ReceiptWarnings.warnings(for: $0, platform: platform) } ?? []
+        let subscriptions = receipt.map { SubscriptionStatus.all(in: $0, at: time, reminderDays: reminderDays) } ?? []
+        return RuleResults(
+            time: time, entitlements: rules.refuseAll(because: reason), warnings: boundWarnings + warnings,
+            subscriptions: subscriptions, boundToApp: bundleID != nil, trialOffer: nil)
     }
 
     /// Decides entitlements from verified facts: one input's, or several combined (`--combine`).

@@ -7,6 +7,13 @@ enum VerifyReceiptOutput {
         if arguments.flag("json") {
             throw UsageError("--json and --format verifyreceipt contradict each other")
         }
+        // Apple's body has no entitlements, and an exit status of "not entitled" beside a status-0 body
+        // would say two things at once.
+        if let rule = RuleOptionTable.options.first(where: { !arguments.all($0.name).isEmpty }) {
+            throw UsageError(
+                "--format verifyreceipt answers as Apple's endpoint, which judges no rules; --\(rule.name) does not apply"
+            )
+        }
         if let text = arguments.value("environment"), let environment = ReceiptEnvironment(argument: text),
             environment != .production, environment != .sandbox
         {

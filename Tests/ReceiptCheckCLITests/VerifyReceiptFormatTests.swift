@@ -125,6 +125,8 @@ import Testing
         ["verify", "--cgi", "--require", "pro"],
         ["verify", "--cgi", "--combine", "--bundle-id", "com.example.app"],
         ["verify", "--combine", "--bundle-id", "com.example.app", "--format", "verifyreceipt", "x"],
+        ["verify", "--format", "verifyreceipt", "--bundle-id", "com.example.app", "--rule", "p: product \"a\"", "x"],
+        ["verify", "--cgi", "--json"],
     ])
     func contradictoryOptionsAreUsageErrors(_ arguments: [String]) throws {
         let result = try CLI.run(arguments, stdin: Data())

@@ -45,9 +45,7 @@ enum ReceiptCheck {
             }
             exit(console.exitStatus(command.run(parsed, console: console)).rawValue)
         } catch {
-            console.error(error.message)
-            console.err("usage: \(command.spec.usage)\n")
-            exit(console.exitStatus(.usage).rawValue)
+            exit(console.exitStatus(ErrorReport.report(error, to: console, usage: command.spec.usage)).rawValue)
         }
     }
 }

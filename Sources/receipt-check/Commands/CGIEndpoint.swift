@@ -39,7 +39,7 @@ enum CGIEndpoint {
             validator = try ValidationOptionTable.validator(arguments)
             limit = try ValidationOptionTable.sizeLimit(arguments)
         } catch {
-            return SetupError.report(error, to: console, usage: spec.usage)
+            return ErrorReport.report(error, to: console, usage: spec.usage)
         }
         let environment = ProcessInfo.processInfo.environment
         guard environment["REQUEST_METHOD"] == "POST" else {

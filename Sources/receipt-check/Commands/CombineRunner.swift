@@ -18,25 +18,22 @@ struct CombineRunner {
 
     func run(_ source: inout InputSource, console: Console, usage: String) -> ExitStatus {
         guard let bundleID = runner.validator.options.bundleID else {
-            return SetupError.usage(UsageError("--combine needs --bundle-id: combined inputs must name one app"))
-                .report(to: console, usage: usage)
+            return refuse("--combine needs --bundle-id: combined inputs must name one app", console, usage)
         }
         guard runner.settings.format != .verifyReceipt else {
-            return SetupError.usage(
-                UsageError(
-                    "--combine makes one decision over several inputs; --format verifyreceipt answers per receipt")
-            ).report(to: console, usage: usage)
+            return refuse(
+                "--combine makes one decision over several inputs; --format verifyreceipt answers per receipt",
+                console, usage)
         }
         var reports: [ValidationReport] = []
         while let input = source.next() {
             guard reports.count < Self.maximumInputs else {
-                return SetupError.usage(UsageError("--combine takes at most \(Self.maximumInputs) inputs"))
-                    .report(to: console, usage: usage)
+                return refuse("--combine takes at most \(Self.maximumInputs) inputs", console, usage)
             }
             reports.append(runner.report(for: input))
         }
         guard !reports.isEmpty else {
-            return SetupError.usage(UsageError("--combine needs at least one input")).report(to: console, usage: usage)
+            return refuse("--combine needs at least one input", console, usage)
         }
         let combined = CombinedInputs.combine(reports, bundleID: bundleID)
         var decisions: RuleResults?
@@ -53,5 +50,9 @@ struct CombineRunner {
             console.error(error)
         }
         return console.exitStatus(result.status)
+    }
+
+    private func refuse(_ message: String, _ console: Console, _ usage: String) -> ExitStatus {
+        ErrorReport.report(UsageError(message), to: console, usage: usage)
     }
 }

@@ -12,9 +12,8 @@ enum GenerateCompletionsCommand: Command {
         guard arguments.operands.count == 1, let name = arguments.operands.first,
             let shell = CompletionShell(rawValue: name)
         else {
-            console.error("generate-completions takes one SHELL: \(shells)")
-            console.err("usage: \(spec.usage)\n")
-            return .usage
+            return ErrorReport.report(
+                UsageError("generate-completions takes one SHELL: \(shells)"), to: console, usage: spec.usage)
         }
         console.out(shell.script(for: ReceiptCheck.commands.map { $0.spec }))
         return .valid

@@ -9,9 +9,7 @@ enum GenerateManCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
         if let operand = arguments.operands.first {
-            console.error("unexpected operand '\(operand)'")
-            console.err("usage: \(spec.usage)\n")
-            return .usage
+            return ErrorReport.report(UsageError("unexpected operand '\(operand)'"), to: console, usage: spec.usage)
         }
         console.out(ManPage.render(commands: ReceiptCheck.commands.map { $0.spec }))
         return .valid

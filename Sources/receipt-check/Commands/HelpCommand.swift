@@ -12,20 +12,20 @@ enum HelpCommand: Command {
             return .valid
         }
         guard arguments.operands.count == 1 else {
-            console.error("help takes at most one COMMAND")
-            console.err("usage: \(spec.usage)\n")
-            return .usage
+            return usage("help takes at most one COMMAND", console)
         }
         guard let command = ReceiptCheck.commands.first(where: { $0.spec.name == name }) else {
-            console.error("no command '\(name)'; the commands are listed by 'receipt-check --help'")
-            console.err("usage: \(spec.usage)\n")
-            return .usage
+            return usage("no command '\(name)'; the commands are listed by 'receipt-check --help'", console)
         }
         console.out(command.spec.help)
         return .valid
     }
 
     /// The top-level help: global usage, the visible commands and the exit statuses.
+    private static func usage(_ message: String, _ console: Console) -> ExitStatus {
+        ErrorReport.report(UsageError(message), to: console, usage: spec.usage)
+    }
+
     static func text(_ commands: [CommandSpec]) -> String {
         let visible = commands.filter { !$0.hidden }
         let defaultName = visible.first?.name ?? "verify"

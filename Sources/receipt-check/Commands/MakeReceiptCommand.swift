@@ -78,44 +78,39 @@ enum MakeReceiptCommand: Command {
         do throws(ReceiptError) {
             specBytes = try InputReader.contents(of: specPath)
         } catch {
-            console.error(error.message)
-            return error.reason == .unreadableInput ? .noInput : .malformed
+            return fail(error, console)
         }
         var receipt: ParsedReceipt
         do {
             receipt = try JSONDecoder().decode(ParsedReceipt.self, from: Data(specBytes))
         } catch {
-            console.error("\(specPath): not a receipt spec: \(describe(error))")
-            return .malformed
+            return fail(SetupError.badData("\(specPath): not a receipt spec: \(describe(error))"), console)
         }
         if let device {
             do {
                 guard let opaque = receipt.opaqueValue, let bundle = try ReceiptEncoder.bundleIDValue(receipt) else {
-                    console.error("\(specPath): --device-id needs opaque_value and bundle_id in the spec")
-                    return .malformed
+                    let message = "\(specPath): --device-id needs opaque_value and bundle_id in the spec"
+                    return fail(SetupError.badData(message), console)
                 }
                 receipt.sha1Hash = try DeviceHash.compute(deviceID: device, opaque: opaque, bundleIDData: bundle)
             } catch let error as ReceiptEncodingError {
-                console.error("\(specPath): \(error.description)")
-                return .malformed
+                return fail(SetupError.badData("\(specPath): \(error.description)"), console)
             } catch {
-                console.error("computing the device hash: \(error)")
-                return .internalError
+                return fail(SetupError.internalError("computing the device hash: \(error)"), console)
             }
         }
         let payload: [UInt8]
         do throws(ReceiptEncodingError) {
             payload = try ReceiptEncoder.encode(receipt)
         } catch {
-            console.error("\(specPath): \(error.description)")
-            return .malformed
+            return fail(SetupError.badData("\(specPath): \(error.description)"), console)
         }
 
         let pki: TestPKI
         do throws(SetupError) {
             pki = try loadPKI(pkiPath)
         } catch {
-            return error.report(to: console, usage: spec.usage)
+            return fail(error, console)
         }
         let options = ReceiptSigner.Options(
             digest: arguments.value("digest")?.lowercased() == "sha1" ? .sha1 : .sha256,
@@ -129,8 +124,7 @@ enum MakeReceiptCommand: Command {
                 ? try ReceiptSigner.signStoreKitTest(payload, pki: pki, options: options)
                 : try ReceiptSigner.sign(payload, pki: pki, options: options)
         } catch {
-            console.error(error.description)
-            return .internalError
+            return fail(error, console)
         }
         return write(signed, to: outputPath, console: console)
     }
@@ -148,14 +142,13 @@ enum MakeReceiptCommand: Command {
         do throws(ReceiptError) {
             specBytes = try InputReader.contents(of: specPath)
         } catch {
-            console.error(error.message)
-            return error.reason == .unreadableInput ? .noInput : .malformed
+            return fail(error, console)
         }
         let pki: TestPKI
         do throws(SetupError) {
             pki = try loadPKI(pkiPath)
         } catch {
-            return error.report(to: console, usage: spec.usage)
+            return fail(error, console)
         }
         let storeKit = arguments.flag("storekit-test")
         let signed: [UInt8]
@@ -166,11 +159,11 @@ enum MakeReceiptCommand: Command {
         } catch {
             switch error {
             case .spec(let failure):
-                console.error("\(specPath): not a JWS payload or response spec: \(failure.message)")
+                let message = "\(specPath): not a JWS payload or response spec: \(failure.message)"
+                return fail(SetupError.badData(message), console)
             case .signing(let failure):
-                console.error(failure.description)
+                return fail(SetupError.badData(failure.description), console)
             }
-            return .malformed
         }
         return write(signed, to: outputPath, console: console)
     }
@@ -183,8 +176,7 @@ enum MakeReceiptCommand: Command {
         do throws(OutputFile.Failure) {
             try OutputFile.write(bytes, to: path)
         } catch {
-            console.error(error.message)
-            return error.status
+            return fail(error, console)
         }
         return .valid
     }
@@ -204,9 +196,11 @@ enum MakeReceiptCommand: Command {
     }
 
     private static func usage(_ message: String, _ console: Console) -> ExitStatus {
-        console.error(message)
-        console.err("usage: \(spec.usage)\n")
-        return .usage
+        fail(UsageError(message), console)
+    }
+
+    private static func fail(_ error: any Error, _ console: Console) -> ExitStatus {
+        ErrorReport.report(error, to: console, usage: spec.usage)
     }
 
     /// The test PKI at `path`, or why it cannot be used.
@@ -214,7 +208,7 @@ enum MakeReceiptCommand: Command {
         do throws(TestPKIFileError) {
             return try TestPKI.load(from: path)
         } catch {
-            throw error.kind == .unreadable ? .unreadable(error.description) : .badData(error.description)
+            throw SetupError(error)
         }
     }
 }

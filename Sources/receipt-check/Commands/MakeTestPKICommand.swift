@@ -70,16 +70,14 @@ enum MakeTestPKICommand: Command {
             do throws(TestPKIFileError) {
                 parent = try TestPKI.load(from: path)
             } catch {
-                console.error(error.description)
-                return error.kind == .unreadable ? .noInput : .malformed
+                return fail(SetupError(error), console)
             }
         }
         let pki: TestPKI
         do throws(OpenSSLError) {
             pki = try TestPKI.generate(options, under: parent)
         } catch {
-            console.error(error.description)
-            return .internalError
+            return fail(error, console)
         }
         return write(pki, to: directory, console: console)
     }
@@ -89,23 +87,31 @@ enum MakeTestPKICommand: Command {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            console.error("\(directory): cannot create the directory: \(FileErrorText.describe(error))")
-            return .cantCreate
+            let message = "\(directory): cannot create the directory: \(FileErrorText.describe(error))"
+            return fail(OutputFile.Failure(status: .cantCreate, message: message), console)
         }
         for (name, bytes) in pki.files {
             do throws(OutputFile.Failure) {
                 try OutputFile.write(bytes, to: directory + "/" + name)
             } catch {
-                console.error(error.message)
-                return error.status
+                return fail(error, console)
             }
         }
         return .valid
     }
 
     private static func usage(_ message: String, _ console: Console) -> ExitStatus {
-        console.error(message)
-        console.err("usage: \(spec.usage)\n")
-        return .usage
+        fail(UsageError(message), console)
+    }
+
+    private static func fail(_ error: any Error, _ console: Console) -> ExitStatus {
+        ErrorReport.report(error, to: console, usage: spec.usage)
+    }
+}
+
+extension SetupError {
+    /// A test PKI directory that cannot be read, or holds what is not a test PKI.
+    init(_ error: TestPKIFileError) {
+        self = error.kind == .unreadable ? .unreadable(error.description) : .badData(error.description)
     }
 }

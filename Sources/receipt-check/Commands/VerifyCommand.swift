@@ -56,7 +56,7 @@ enum ReportRun {
             validator = try ValidationOptionTable.validator(arguments)
             limit = try ValidationOptionTable.sizeLimit(arguments)
         } catch {
-            return SetupError.report(error, to: console, usage: spec.usage)
+            return ErrorReport.report(error, to: console, usage: spec.usage)
         }
         var source = InputSource(operands: arguments.operands, settings: settings, limit: limit, console: console)
         let runner = BatchRunner(

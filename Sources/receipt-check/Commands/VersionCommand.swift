@@ -10,9 +10,7 @@ enum VersionCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
         if let operand = arguments.operands.first {
-            console.error("unexpected operand '\(operand)'")
-            console.err("usage: \(spec.usage)\n")
-            return .usage
+            return ErrorReport.report(UsageError("unexpected operand '\(operand)'"), to: console, usage: spec.usage)
         }
         console.out(text)
         return .valid

@@ -1,5 +1,5 @@
 /// Why an input could not be decoded or checked at all (as opposed to a check that failed).
-public struct ReceiptError: Error, Sendable, CustomStringConvertible {
+public struct ReceiptError: Error, Sendable, Equatable, CustomStringConvertible {
     public let reason: ReasonCode
     public let message: String
 

@@ -30,16 +30,3 @@ package enum InjectedFault: String, Sendable, CaseIterable {
     /// has no setting that does), with the provider's own "digest not allowed" code.
     case sha1Policy = "sha1_policy"
 }
-
-extension ReceiptEnvironment {
-    /// Reads a user's `--environment`: `production`, `sandbox`, `xcode` in any case, or one of
-    /// Apple's receipt type names (`Production`, `ProductionSandbox`, `ProductionVPP`, ...).
-    public init?(argument: String) {
-        switch argument.lowercased() {
-        case "production", "productionvpp": self = .production
-        case "sandbox", "productionsandbox", "productionvppsandbox": self = .sandbox
-        case "xcode": self = .xcode
-        default: return nil
-        }
-    }
-}

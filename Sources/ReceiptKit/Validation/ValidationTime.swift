@@ -13,18 +13,6 @@ public enum ValidationTime: Sendable, Equatable {
     case now
     case fixed(Date)
 
-    /// Reads `receipt`, `now` or an RFC 3339 time (`--at`).
-    public init?(argument: String) {
-        switch argument.lowercased() {
-        case "receipt": self = .receiptCreationDate
-        case "now": self = .now
-        default:
-            // `try?` flattens "invalid" and "empty" into nil: both are not a time.
-            guard let date = try? RFC3339.parse(argument) else { return nil }
-            self = .fixed(date)
-        }
-    }
-
     /// Where the time came from, as the report names it.
     public var source: String {
         switch self {

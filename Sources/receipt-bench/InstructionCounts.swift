@@ -31,7 +31,7 @@ enum InstructionCounts {
             throw ReceiptBench.BenchError(
                 "\(arguments.joined(separator: " ")) under callgrind exited \(outcome.status)")
         }
-        let text = String(decoding: try InputReader.contents(of: log), as: UTF8.self)
+        let text = String(decoding: try BenchFile.contents(of: log), as: UTF8.self)
         // `==PID== Collected : 21816012`
         for row in text.split(separator: "\n") where row.contains("Collected :") {
             let digits = row.split(separator: ":").last?.filter { $0 >= "0" && $0 <= "9" } ?? ""

@@ -15,7 +15,7 @@ extension ReceiptBench {
             return
         }
         let bench = executableDirectory() + "/receipt-bench"
-        let receipt = try InputReader.contents(of: production)
+        let receipt = try BenchFile.contents(of: production)
         let one = try InstructionCounts.count([cli, "--json", production])
         let openssl = try InstructionCounts.count(opensslVerify(production, caFile: applePEM, at: createdEpoch))
         let inProcess =
@@ -44,7 +44,7 @@ extension ReceiptBench {
         defer { unlink(output) }
         let outcome = try Subprocess.run(["openssl", "speed", "-seconds", "3", "ecdsap256"], output: output)
         guard outcome.status == 0 else { throw BenchError("openssl speed ecdsap256 exited \(outcome.status)") }
-        let text = String(decoding: try InputReader.contents(of: output), as: UTF8.self)
+        let text = String(decoding: try BenchFile.contents(of: output), as: UTF8.self)
         for line in text.split(separator: "\n") where line.contains("ecdsa (nistp256)") {
             if let value = line.split(separator: " ").last.flatMap({ Double($0) }) {
                 return value
@@ -55,7 +55,7 @@ extension ReceiptBench {
 
     /// A corpus JWS as one input line.
     private static func jwsLine(_ relative: String) throws -> [UInt8] {
-        var bytes = try InputReader.contents(of: corpusPath(relative))
+        var bytes = try BenchFile.contents(of: corpusPath(relative))
         while let last = bytes.last, last == 0x0A || last == 0x0D || last == 0x20 { bytes.removeLast() }
         return bytes + [0x0A]
     }

@@ -33,7 +33,7 @@ enum ReceiptBench {
         guard arguments.count == 2, let count = Int(arguments[1]), count > 0 else {
             throw BenchError("usage: receipt-bench profile FILE COUNT")
         }
-        let bytes = try InputReader.contents(of: arguments[0])
+        let bytes = try BenchFile.contents(of: arguments[0])
         let validator = try ReceiptValidator(policy: TrustPolicy.apple())
         var valid = 0
         for _ in 0..<count where validator.validate(bytes, input: "profile").status == .valid {
@@ -68,7 +68,7 @@ enum ReceiptBench {
         defer { workspace.remove() }
 
         // Production receipt, in process, at its creation date.
-        let production = try InputReader.contents(of: corpusPath("receipts/tpinapp-11.receipt"))
+        let production = try BenchFile.contents(of: corpusPath("receipts/tpinapp-11.receipt"))
         let apple = try ReceiptValidator(policy: TrustPolicy.apple())
         let report = apple.validate(production, input: "tpinapp-11")
         guard report.status == .valid, let created = report.receipt?.receiptCreationDate else {
@@ -169,7 +169,7 @@ enum ReceiptBench {
         let hostile = try hostileRows(apple, cli: cli, into: &table)
         let ecdsa = try ecdsaFloor()
         table.row("ECDSA P-256 verify, openssl speed (the floor of a JWS)", ecdsa)
-        let notification = try InputReader.contents(of: corpusPath("jws/apple-signed/gopay-4.jws"))
+        let notification = try BenchFile.contents(of: corpusPath("jws/apple-signed/gopay-4.jws"))
         guard apple.validate(notification, input: "notification").status == .valid else {
             throw BenchError("the Apple-signed notification does not verify")
         }
@@ -210,7 +210,7 @@ enum ReceiptBench {
         _ apple: ReceiptValidator, cli: String, into table: inout BenchTable, standalone: Bool = false
     ) throws -> (inProcess: Double, cli: Double, genuine: Double) {
         let genuinePath = try corpusPath("jws/apple-signed/gopay-1.jws")
-        let genuine = try InputReader.contents(of: genuinePath)
+        let genuine = try BenchFile.contents(of: genuinePath)
         guard apple.validate(genuine, input: "genuine").status == .valid else {
             throw BenchError("the Apple-signed transaction does not verify")
         }
@@ -289,7 +289,7 @@ enum ReceiptBench {
         defer { unlink(output) }
         let outcome = try Subprocess.run(["openssl", "speed", "-seconds", "3", "rsa2048"], output: output)
         guard outcome.status == 0 else { throw BenchError("openssl speed exited \(outcome.status)") }
-        let text = String(decoding: try InputReader.contents(of: output), as: UTF8.self)
+        let text = String(decoding: try BenchFile.contents(of: output), as: UTF8.self)
         for line in text.split(separator: "\n")
         where line.hasPrefix("rsa 2048 bits") || line.hasPrefix("rsa  2048 bits") {
             let fields = line.split(separator: " ")

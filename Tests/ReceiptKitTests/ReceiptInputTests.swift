@@ -73,22 +73,4 @@ import Testing
             #expect(report.reason != nil)
         }
     }
-
-    @Test func inputOverTheLimitIsRefusedBeforeReading() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "receipt-check-large-\(UInt32.random(in: 0...UInt32.max))")
-        try Data(repeating: 0x41, count: 4096).write(to: path)
-        defer { try? FileManager.default.removeItem(at: path) }
-        #expect {
-            _ = try InputReader.contents(of: path.path, limit: 4095)
-        } throws: { error in
-            (error as? ReceiptError)?.reason == .inputTooLarge
-        }
-        #expect(try InputReader.contents(of: path.path, limit: 4096).count == 4096)
-        #expect {
-            _ = try InputReader.contents(of: "/nonexistent/receipt", limit: 10)
-        } throws: { error in
-            (error as? ReceiptError)?.reason == .unreadableInput
-        }
-    }
 }

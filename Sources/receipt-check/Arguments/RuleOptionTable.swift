@@ -155,7 +155,7 @@ enum RuleOptionTable {
     /// A rules or facts file's bytes; unreadable files are reported as such (exit 66), not as usage errors.
     private static func contents(_ path: String, _ option: String) throws(SetupError) -> [UInt8] {
         do {
-            return try InputReader.contents(of: path, limit: 1 << 20)
+            return try InputFile.contents(of: path, limit: 1 << 20)
         } catch {
             throw .unreadable("\(option): \(error.message)")
         }

@@ -52,7 +52,7 @@ enum ValidationOptionTable {
     }
 
     static func sizeLimit(_ arguments: ParsedArguments) throws(UsageError) -> Int {
-        guard let text = arguments.value("max-size") else { return InputReader.defaultSizeLimit }
+        guard let text = arguments.value("max-size") else { return InputFile.defaultSizeLimit }
         guard let limit = Int(text), limit > 0 else {
             throw UsageError("--max-size takes a positive number of bytes, not '\(text)'")
         }
@@ -136,7 +136,7 @@ enum ValidationOptionTable {
     private static func certificate(at path: String, option: String) throws(SetupError) -> Certificate {
         let bytes: [UInt8]
         do {
-            bytes = try InputReader.contents(of: path, limit: 1 << 20)
+            bytes = try InputFile.contents(of: path, limit: 1 << 20)
         } catch {
             throw .unreadable("\(option): \(error.message)")
         }

@@ -98,7 +98,7 @@ struct BatchRunner {
         switch input.content {
         case .path(let path):
             do {
-                bytes = try InputReader.contents(of: path, limit: limit)
+                bytes = try InputFile.contents(of: path, limit: limit)
                 return validator.validate(bytes, input: input.name)
             } catch {
                 return Self.failed(input.name, error)

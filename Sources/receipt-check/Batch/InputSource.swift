@@ -40,7 +40,7 @@ struct InputSource {
         self.limit = limit
         listName = settings.filesFrom
         if let list = settings.filesFrom {
-            switch Self.openFile(list) {
+            switch InputFile.openForReading(list) {
             case .success(let descriptor):
                 listReader = LineReader(descriptor: descriptor, ownsDescriptor: list != "-", limit: 1 << 16)
             case .failure(let error):
@@ -64,7 +64,7 @@ struct InputSource {
                 return failure.input
             case .success(let path):
                 guard lines else { return BatchInput(name: path, content: .path(path)) }
-                switch Self.openFile(path) {
+                switch InputFile.openForReading(path) {
                 case .success(let descriptor):
                     lineReader = LineReader(descriptor: descriptor, ownsDescriptor: path != "-", limit: limit)
                     lineFile = path
@@ -164,22 +164,6 @@ struct InputSource {
     private static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-    }
-
-    private static func openFile(_ path: String) -> Result<Int32, ReceiptError> {
-        if path == "-" {
-            return .success(STDIN_FILENO)
-        }
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            return .failure(ReceiptError(.unreadableInput, "cannot open \(path): \(String(cString: strerror(errno)))"))
-        }
-        var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            close(descriptor)
-            return .failure(ReceiptError(.unreadableInput, "\(path) is a directory"))
-        }
-        return .success(descriptor)
     }
 }
 

@@ -76,7 +76,7 @@ enum MakeReceiptCommand: Command {
 
         let specBytes: [UInt8]
         do throws(ReceiptError) {
-            specBytes = try InputReader.contents(of: specPath)
+            specBytes = try InputFile.contents(of: specPath)
         } catch {
             return fail(error, console)
         }
@@ -140,7 +140,7 @@ enum MakeReceiptCommand: Command {
         }
         let specBytes: [UInt8]
         do throws(ReceiptError) {
-            specBytes = try InputReader.contents(of: specPath)
+            specBytes = try InputFile.contents(of: specPath)
         } catch {
             return fail(error, console)
         }

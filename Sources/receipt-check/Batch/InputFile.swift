@@ -1,31 +1,46 @@
+import ReceiptKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// Reads an input file or standard input, refusing more than a size limit before reading it whole.
-public enum InputReader {
+/// Opens and reads the files a run is given, or standard input for `-`: inputs, path lists and
+/// `--lines` files, certificates, rules, facts and specs. ReceiptKit takes bytes; reading them, and
+/// refusing more than `--max-size` before reading a file whole, happens here only.
+enum InputFile {
     /// The largest input read unless overridden (`--max-size`): far above any real receipt
     /// (a sandbox receipt with thousands of purchases is a few hundred KB), far below memory.
-    public static let defaultSizeLimit = 16 << 20
+    static let defaultSizeLimit = 16 << 20
 
-    /// Reads `path`, or standard input for `-`.
-    public static func contents(of path: String, limit: Int = defaultSizeLimit) throws(ReceiptError) -> [UInt8] {
+    /// A descriptor to read `path` from, standard input for `-`; a directory is refused.
+    static func openForReading(_ path: String) -> Result<Int32, ReceiptError> {
         if path == "-" {
-            return try readAll(from: STDIN_FILENO, name: "standard input", limit: limit)
+            return .success(STDIN_FILENO)
         }
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
-            throw ReceiptError(.unreadableInput, "cannot open \(path): \(String(cString: strerror(errno)))")
+            return .failure(ReceiptError(.unreadableInput, "cannot open \(path): \(String(cString: strerror(errno)))"))
         }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            close(descriptor)
+            return .failure(ReceiptError(.unreadableInput, "\(path) is a directory"))
+        }
+        return .success(descriptor)
+    }
+
+    /// Reads `path`, or standard input for `-`, whole.
+    static func contents(of path: String, limit: Int = defaultSizeLimit) throws(ReceiptError) -> [UInt8] {
+        if path == "-" {
+            return try readAll(from: STDIN_FILENO, name: "standard input", limit: limit)
+        }
+        let descriptor = try openForReading(path).get()
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             throw ReceiptError(.unreadableInput, "cannot read \(path): \(String(cString: strerror(errno)))")
-        }
-        if status.st_mode & S_IFMT == S_IFDIR {
-            throw ReceiptError(.unreadableInput, "\(path) is a directory")
         }
         if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > limit {
             throw tooLarge(path, limit)

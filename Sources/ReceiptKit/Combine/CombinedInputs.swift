@@ -3,7 +3,7 @@
 /// together, or nothing is granted: one report, whose checks say which input broke it.
 public enum CombinedInputs {
     /// The combined report (`inputs` holds each input's), and the facts rules read when it is valid.
-    public static func combine(_ reports: [ValidationReport], bundleID: String) -> (
+    static func combine(_ reports: [ValidationReport], bundleID: String) -> (
         report: ValidationReport, facts: EntitlementFacts?
     ) {
         var report = ValidationReport(input: "combined")

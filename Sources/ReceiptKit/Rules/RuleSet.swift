@@ -56,7 +56,7 @@ public struct RuleSet: Sendable, Equatable {
     /// Decides every entitlement for a receipt at time `time`; any satisfied rule grants its entitlement.
     ///
     /// The receipt must already have been verified: this only reads what it says.
-    public func evaluate(
+    func evaluate(
         receipt: ParsedReceipt, at time: Date, platform: Platform?, environment: ReceiptEnvironment? = nil,
         maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge, appFacts: AppFacts = AppFacts()
     ) -> [EntitlementDecision] {
@@ -79,7 +79,7 @@ public struct RuleSet: Sendable, Equatable {
     ///
     /// `maximumAge` (default three days; nil for none, to analyse old inputs offline): past it, subscription
     /// and purchase terms are unknown, as the input cannot show what happened since.
-    public func evaluate(
+    func evaluate(
         facts: EntitlementFacts, at time: Date, platform: Platform?, environment: ReceiptEnvironment? = nil,
         maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge, appFacts: AppFacts = AppFacts()
     ) -> [EntitlementDecision] {
@@ -181,7 +181,7 @@ public struct RuleSet: Sendable, Equatable {
     }
 
     /// Every entitlement refused because the receipt failed verification: nothing it says can be trusted.
-    public func refuseAll(because reason: String) -> [EntitlementDecision] {
+    func refuseAll(because reason: String) -> [EntitlementDecision] {
         let messages = self.messages
         return entitlements.map {
             EntitlementDecision(

@@ -4,7 +4,9 @@
     import Foundation
 #endif
 
-/// Everything receipt-check found out about one input: verdict, checks, trust and contents.
+/// Everything verification found out about one input: status, checks, trust and contents.
+///
+/// Only ``ReceiptValidator`` makes one, so a report that says `valid` is one whose checks passed.
 public struct ValidationReport: Sendable, Encodable {
     public enum Status: String, Sendable, Codable {
         /// Every check passed.
@@ -16,25 +18,25 @@ public struct ValidationReport: Sendable, Encodable {
     }
 
     /// The path (or `-`, or a line number) the input came from.
-    public var input: String
-    public var status: Status = .malformed
+    public internal(set) var input: String
+    public internal(set) var status: Status = .malformed
     /// The first failure's reason, nil when valid.
-    public var reason: ReasonCode?
+    public internal(set) var reason: ReasonCode?
     /// The first failure in words.
-    public var message: String?
-    public var format: InputFormat?
-    public var encoding: ReceiptContainer.Encoding?
-    public var checks: [Check] = []
-    public var trust: TrustReport?
-    public var receipt: ParsedReceipt?
+    public internal(set) var message: String?
+    public internal(set) var format: InputFormat?
+    public internal(set) var encoding: ReceiptContainer.Encoding?
+    public internal(set) var checks: [Check] = []
+    public internal(set) var trust: TrustReport?
+    public internal(set) var receipt: ParsedReceipt?
     /// For a StoreKit 2 JWS input: its kind, header and decoded payload.
-    public var jws: JWSReport?
+    public internal(set) var jws: JWSReport?
     /// For an App Store Server API response: its kind, unsigned members and each signed element's report.
-    public var response: ResponseReport?
+    public internal(set) var response: ResponseReport?
     /// For `--combine`: the report of each input combined, in the order given.
-    public var inputs: [ValidationReport]?
+    public internal(set) var inputs: [ValidationReport]?
 
-    public init(input: String) {
+    init(input: String) {
         self.input = input
     }
 
@@ -67,7 +69,7 @@ public struct ValidationReport: Sendable, Encodable {
     }
 
     /// Ends the report as malformed with this error.
-    public mutating func reject(_ error: ReceiptError) {
+    mutating func reject(_ error: ReceiptError) {
         status = .malformed
         reason = error.reason
         message = error.message
@@ -96,13 +98,13 @@ public struct ValidationReport: Sendable, Encodable {
 
 /// How a receipt's trust was established: anchors, chain, digest and the time used.
 public struct TrustReport: Sendable, Encodable {
-    public var kind: VerifiedChain.Kind?
+    public internal(set) var kind: VerifiedChain.Kind?
     /// Subjects of the roots trusted for this run.
-    public var anchors: [String]
-    public var chain: [CertificateInfo]
-    public var digest: String?
-    public var validationTime: Date?
-    public var timeSource: String
+    public internal(set) var anchors: [String]
+    public internal(set) var chain: [CertificateInfo]
+    public internal(set) var digest: String?
+    public internal(set) var validationTime: Date?
+    public internal(set) var timeSource: String
 
     enum CodingKeys: String, CodingKey {
         case kind, anchors, chain, digest

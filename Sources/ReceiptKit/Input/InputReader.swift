@@ -5,13 +5,13 @@
 #endif
 
 /// Reads an input file or standard input, refusing more than a size limit before reading it whole.
-public enum InputReader {
+package enum InputReader {
     /// The largest input read unless overridden (`--max-size`): far above any real receipt
     /// (a sandbox receipt with thousands of purchases is a few hundred KB), far below memory.
-    public static let defaultSizeLimit = 16 << 20
+    package static let defaultSizeLimit = 16 << 20
 
     /// Reads `path`, or standard input for `-`.
-    public static func contents(of path: String, limit: Int = defaultSizeLimit) throws(ReceiptError) -> [UInt8] {
+    package static func contents(of path: String, limit: Int = defaultSizeLimit) throws(ReceiptError) -> [UInt8] {
         if path == "-" {
             return try readAll(from: STDIN_FILENO, name: "standard input", limit: limit)
         }

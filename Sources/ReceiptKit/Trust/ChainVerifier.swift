@@ -1,4 +1,4 @@
-import CReceipt
+internal import CReceipt
 import Synchronization
 
 /// Checks embedded certificate chains against a trust policy, once per distinct chain.
@@ -7,24 +7,24 @@ import Synchronization
 /// more than the receipt's own signature check, so results are cached by the chain's exact
 /// bytes (and the signer it names). What depends on the receipt's time — the validity window —
 /// is not cached: `VerifiedChain.chain` keeps the certificates so it can be checked per receipt.
-public final class ChainVerifier: Sendable {
-    public let policy: TrustPolicy
+package final class ChainVerifier: Sendable {
+    package let policy: TrustPolicy
     let anchors: TrustAnchors
     private let cache = Mutex(ChainCache())
 
-    public init(policy: TrustPolicy) throws(OpenSSLError) {
+    package init(policy: TrustPolicy) throws(OpenSSLError) {
         self.policy = policy
         anchors = TrustAnchors(policy: policy)
     }
 
     /// The verdict on `certificates` for the signer `identifier` names, from the cache when seen before.
-    public func verify(certificates: [ArraySlice<UInt8>], signer identifier: SignerInfo.Identifier) -> VerifiedChain {
+    package func verify(certificates: [ArraySlice<UInt8>], signer identifier: SignerInfo.Identifier) -> VerifiedChain {
         verify(certificates, .identifier(identifier))
     }
 
     /// The verdict on `certificates` whose signer is the one at `leafIndex` (a JWS `x5c`
     /// names its signer by position: the first), from the cache when seen before.
-    public func verify(certificates: [ArraySlice<UInt8>], leafIndex: Int) -> VerifiedChain {
+    package func verify(certificates: [ArraySlice<UInt8>], leafIndex: Int) -> VerifiedChain {
         verify(certificates, .index(leafIndex))
     }
 
@@ -105,7 +105,7 @@ public final class ChainVerifier: Sendable {
         } catch {
             return failed(.signer, .malformed, "the signer certificate's key cannot be read: \(error)")
         }
-        var passed: [(CheckName, String)] = [(.signer, "signed by \"\(signer.commonName ?? signer.subject)\"")]
+        var passed: [(Check.Name, String)] = [(.signer, "signed by \"\(signer.commonName ?? signer.subject)\"")]
 
         if let testCertificate = policy.storeKitTestCertificate, signer.der == testCertificate.der {
             passed.append((.chain, "signed by the StoreKit Testing certificate given with --storekit-test-cert"))
@@ -129,7 +129,7 @@ public final class ChainVerifier: Sendable {
             }
             return failed(.chain, .untrustedChain, detail, signer: signer, key: key, passed: passed)
         }
-        let kind: VerifiedChain.Kind = policy.anchors == .apple ? .apple : .customRoots
+        let kind: TrustReport.Kind = policy.anchors == .apple ? .apple : .customRoots
         let rootName = chain.last.map { $0.commonName ?? $0.subject } ?? "?"
         passed.append((.chain, "chains to trusted root \"\(rootName)\" (\(chain.count) certificates)"))
 
@@ -139,16 +139,16 @@ public final class ChainVerifier: Sendable {
                 "expected leaf, intermediate and root; the chain has \(chain.count) certificates",
                 signer: signer, key: key, passed: passed, kind: kind, chain: chain)
         }
-        guard chain[0].hasExtension(ObjectIdentifier.receiptSigningMarker) else {
+        guard chain[0].hasExtension(OID.receiptSigningMarker) else {
             return failed(
                 .markerOIDs, .missingMarkerOID,
-                "the signing certificate lacks the receipt-signing extension \(ObjectIdentifier.receiptSigningMarker)",
+                "the signing certificate lacks the receipt-signing extension \(OID.receiptSigningMarker)",
                 signer: signer, key: key, passed: passed, kind: kind, chain: chain)
         }
-        guard chain[1].hasExtension(ObjectIdentifier.wwdrIntermediateMarker) else {
+        guard chain[1].hasExtension(OID.wwdrIntermediateMarker) else {
             return failed(
                 .markerOIDs, .missingMarkerOID,
-                "the intermediate certificate lacks the extension \(ObjectIdentifier.wwdrIntermediateMarker)",
+                "the intermediate certificate lacks the extension \(OID.wwdrIntermediateMarker)",
                 signer: signer, key: key, passed: passed, kind: kind, chain: chain)
         }
         passed.append((.markerOIDs, "leaf and intermediate carry Apple's receipt-signing marker extensions"))
@@ -190,8 +190,8 @@ public final class ChainVerifier: Sendable {
     }
 
     private func failed(
-        _ check: CheckName, _ reason: ReasonCode, _ detail: String, signer: Certificate? = nil, key: PublicKey? = nil,
-        passed: [(CheckName, String)] = [], kind: VerifiedChain.Kind? = nil, chain: [Certificate] = []
+        _ check: Check.Name, _ reason: ReasonCode, _ detail: String, signer: Certificate? = nil, key: PublicKey? = nil,
+        passed: [(Check.Name, String)] = [], kind: TrustReport.Kind? = nil, chain: [Certificate] = []
     ) -> VerifiedChain {
         VerifiedChain(
             signer: signer, signerKey: key, kind: kind, chain: chain, passed: passed,

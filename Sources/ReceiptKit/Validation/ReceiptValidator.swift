@@ -8,7 +8,7 @@
 /// caller's own checks. Safe to share across threads; chains are cached across calls.
 public final class ReceiptValidator: Sendable {
     public let options: ValidationOptions
-    public let verifier: ChainVerifier
+    package let verifier: ChainVerifier
     let anchorNames: [String]
 
     public init(policy: TrustPolicy, options: ValidationOptions = ValidationOptions()) throws(OpenSSLError) {
@@ -92,7 +92,7 @@ public final class ReceiptValidator: Sendable {
             digest = chosen
             report.trust?.digest = digest.name
             report.record(
-                .pass(.digestAlgorithm, "\(digest.name) with \(ObjectIdentifier.name(signer.signatureAlgorithm))"))
+                .pass(.digestAlgorithm, "\(digest.name) with \(OID.name(signer.signatureAlgorithm))"))
         case .failure(let failure):
             report.record(failure.check)
             return

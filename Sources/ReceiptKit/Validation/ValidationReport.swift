@@ -17,6 +17,13 @@ public struct ValidationReport: Sendable, Encodable {
         case malformed
     }
 
+    /// How the input's PKCS#7 container was encoded.
+    public enum Encoding: String, Sendable, Codable {
+        case der
+        /// Indefinite lengths or segmented content, as Xcode writes receipts.
+        case ber
+    }
+
     /// The path (or `-`, or a line number) the input came from.
     public internal(set) var input: String
     public internal(set) var status: Status = .malformed
@@ -24,8 +31,8 @@ public struct ValidationReport: Sendable, Encodable {
     public internal(set) var reason: ReasonCode?
     /// The first failure in words.
     public internal(set) var message: String?
-    public internal(set) var format: InputFormat?
-    public internal(set) var encoding: ReceiptContainer.Encoding?
+    public internal(set) var format: ValidationReport.Format?
+    public internal(set) var encoding: Encoding?
     public internal(set) var checks: [Check] = []
     public internal(set) var trust: TrustReport?
     public internal(set) var receipt: ParsedReceipt?
@@ -65,7 +72,7 @@ public struct ValidationReport: Sendable, Encodable {
             record(.fail(failure.check, failure.reason, failure.detail))
         }
         trust?.kind = chain.failure == nil ? chain.kind : nil
-        trust?.chain = chain.chain.map(CertificateInfo.init)
+        trust?.chain = chain.chain.map(TrustReport.CertificateInfo.init)
     }
 
     /// Ends the report as malformed with this error.
@@ -98,10 +105,20 @@ public struct ValidationReport: Sendable, Encodable {
 
 /// How a receipt's trust was established: anchors, chain, digest and the time used.
 public struct TrustReport: Sendable, Encodable {
-    public internal(set) var kind: VerifiedChain.Kind?
+    /// What the signer's chain was proven to end in.
+    public enum Kind: String, Sendable, Codable {
+        /// Chains to one of Apple's roots.
+        case apple
+        /// Chains to a root given with `--root`.
+        case customRoots = "custom_roots"
+        /// Signed by the StoreKit Testing certificate the caller supplied.
+        case storeKitTesting = "storekit_testing"
+    }
+
+    public internal(set) var kind: Kind?
     /// Subjects of the roots trusted for this run.
     public internal(set) var anchors: [String]
-    public internal(set) var chain: [CertificateInfo]
+    public internal(set) var chain: [TrustReport.CertificateInfo]
     public internal(set) var digest: String?
     public internal(set) var validationTime: Date?
     public internal(set) var timeSource: String

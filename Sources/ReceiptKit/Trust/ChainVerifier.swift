@@ -10,11 +10,14 @@ import Synchronization
 package final class ChainVerifier: Sendable {
     package let policy: TrustPolicy
     let anchors: TrustAnchors
+    /// Apple's shape, markers and StoreKit Testing exception, judged once a chain is built.
+    let applePolicy: AppleChainPolicy
     private let cache = Mutex(ChainCache())
 
     package init(policy: TrustPolicy) throws(OpenSSLError) {
         self.policy = policy
         anchors = TrustAnchors(policy: policy)
+        applePolicy = AppleChainPolicy(storeKitTestCertificate: policy.storeKitTestCertificate)
     }
 
     /// The verdict on `certificates` for the signer `identifier` names, from the cache when seen before.
@@ -107,7 +110,7 @@ package final class ChainVerifier: Sendable {
         }
         var passed: [(Check.Name, String)] = [(.signer, "signed by \"\(signer.commonName ?? signer.subject)\"")]
 
-        if let testCertificate = policy.storeKitTestCertificate, signer.der == testCertificate.der {
+        if applePolicy.isStoreKitTestSigner(signer) {
             passed.append((.chain, "signed by the StoreKit Testing certificate given with --storekit-test-cert"))
             return VerifiedChain(
                 signer: signer, signerKey: key, kind: .storeKitTesting, chain: [signer], passed: passed, failure: nil)
@@ -125,7 +128,7 @@ package final class ChainVerifier: Sendable {
             let error = failure.error
             var detail = "the signer does not chain to a trusted root: " + error.reasons.joined(separator: "; ")
             if signer.isSelfIssued {
-                detail += Self.selfSignedHint(signer)
+                detail += AppleChainPolicy.selfSignedHint(signer)
             }
             return failed(.chain, .untrustedChain, detail, signer: signer, key: key, passed: passed)
         }
@@ -133,23 +136,10 @@ package final class ChainVerifier: Sendable {
         let rootName = chain.last.map { $0.commonName ?? $0.subject } ?? "?"
         passed.append((.chain, "chains to trusted root \"\(rootName)\" (\(chain.count) certificates)"))
 
-        guard chain.count == 3 else {
+        if let failure = applePolicy.judge(chain) {
             return failed(
-                .markerOIDs, .unexpectedChainLength,
-                "expected leaf, intermediate and root; the chain has \(chain.count) certificates",
-                signer: signer, key: key, passed: passed, kind: kind, chain: chain)
-        }
-        guard chain[0].hasExtension(OID.receiptSigningMarker) else {
-            return failed(
-                .markerOIDs, .missingMarkerOID,
-                "the signing certificate lacks the receipt-signing extension \(OID.receiptSigningMarker)",
-                signer: signer, key: key, passed: passed, kind: kind, chain: chain)
-        }
-        guard chain[1].hasExtension(OID.wwdrIntermediateMarker) else {
-            return failed(
-                .markerOIDs, .missingMarkerOID,
-                "the intermediate certificate lacks the extension \(OID.wwdrIntermediateMarker)",
-                signer: signer, key: key, passed: passed, kind: kind, chain: chain)
+                failure.check, failure.reason, failure.detail, signer: signer, key: key, passed: passed, kind: kind,
+                chain: chain)
         }
         passed.append((.markerOIDs, "leaf and intermediate carry Apple's receipt-signing marker extensions"))
         return VerifiedChain(signer: signer, signerKey: key, kind: kind, chain: chain, passed: passed, failure: nil)
@@ -169,15 +159,6 @@ package final class ChainVerifier: Sendable {
         } catch {
             return .failure(Store.Failure(error))
         }
-    }
-
-    private static func selfSignedHint(_ signer: Certificate) -> String {
-        let name = signer.commonName ?? signer.subject
-        if name == "StoreKit" || name == "StoreKit Testing in Xcode" {
-            return
-                " (self-signed \"StoreKit\": an Xcode StoreKit Testing receipt; pass --storekit-test-cert FILE to accept it)"
-        }
-        return " (self-signed \"\(name)\")"
     }
 
     private static func matches(_ certificate: Certificate, _ identifier: SignerInfo.Identifier) -> Bool {

@@ -56,14 +56,14 @@ public struct ValidationReport: Sendable, Encodable {
         }
     }
 
-    /// Records what a chain check found and the signature check made with its signer's key,
-    /// in reading order: the signer, its signature, then what the chain proves of it.
-    mutating func record(_ chain: VerifiedChain, signature: (PublicKey) -> Check) {
+    /// Records what a chain check found and the signature check made with its signer's key (nil when
+    /// the chain yielded no key), in reading order: the signer, its signature, then what the chain proves.
+    mutating func record(_ chain: VerifiedChain, signature: Check?) {
         for (name, detail) in chain.passed where name == .signer {
             record(.pass(name, detail))
         }
-        if let key = chain.signerKey {
-            record(signature(key))
+        if let signature {
+            record(signature)
         }
         for (name, detail) in chain.passed where name != .signer {
             record(.pass(name, detail))

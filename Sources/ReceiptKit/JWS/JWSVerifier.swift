@@ -135,7 +135,8 @@ struct JWSVerifier {
             return .none(detail: "now: the payload has no signedDate")
         }
         guard let date = signed.date else {
-            return .unusable(detail: "the payload's \(member) is Xcode's placeholder, not a time; pass --at now or --at TIME")
+            return .unusable(
+                detail: "the payload's \(member) is Xcode's placeholder, not a time; pass --at now or --at TIME")
         }
         return .at(date, source: member == "receipt_creation_date" ? member : "signed_date", detail: member)
     }

@@ -130,7 +130,8 @@ struct PKCS7Verifier {
     private func claimedTime(_ receipt: ParsedReceipt) -> ValidationTimeStep.Claimed {
         guard let created = receipt.receiptCreationDate else {
             return .unusable(
-                detail: "the receipt has no creation date (field 12) to check certificates at; pass --at now or --at TIME")
+                detail:
+                    "the receipt has no creation date (field 12) to check certificates at; pass --at now or --at TIME")
         }
         return .at(created, source: "receipt_creation_date", detail: "receipt_creation_date")
     }

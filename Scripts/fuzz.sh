@@ -17,7 +17,7 @@ build() {
     mkdir -p "$OUT"
     local sources
     # The CLI's compact JSON writer joins the library (one module, so its `import ReceiptKit` is moot).
-    mapfile -t sources < <(find Sources/ReceiptKit Tools/Fuzz Sources/receipt-check/ReportJSONWriter.swift -name '*.swift' | sort)
+    mapfile -t sources < <(find Sources/ReceiptKit Tools/Fuzz -name '*.swift' | sort)
     # shellcheck disable=SC2046
     if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name ReceiptKit -package-name receipt_check \
         -I Sources/CReceipt $(pkg-config --cflags-only-I openssl | sed 's/-I/-Xcc -I/g') \

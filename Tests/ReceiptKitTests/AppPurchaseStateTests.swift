@@ -73,7 +73,9 @@ import Testing
         let old = rules.evaluate(receipt: ParsedReceipt(bundleID: "com.example.app"), at: time, platform: nil).first
         #expect(
             old?.reasons == ["no receipt type in the receipt (field 0; 2010-era receipts lack it): rule not satisfied"])
-        #expect(throws: RuleParseError.self) { try RuleParser.parse("v: receipt_type < \"Production\"", origin: "t") }
+        #expect(throws: RuleSet.ParseError.self) {
+            try RuleParser.parse("v: receipt_type < \"Production\"", origin: "t")
+        }
     }
 
     @Test func preorderDateIsAField() throws {

@@ -39,10 +39,10 @@ import Testing
         let validator = try ReceiptValidator(policy: TrustPolicy.apple())
         let production = try #require(manifest.receipts.first { $0.file == "receipts/tpinapp-11.receipt" })
         #expect(validator.validate(try TestCorpus.bytes(of: production), input: "p").status == .valid)
-        #expect(validator.verifier.anchors.decodedCount == 0)
+        #expect(validator.context.chains.anchors.decodedCount == 0)
         let xcode = try #require(manifest.receipts.first { $0.file == "receipts/apple-asslib-1.receipt" })
         let report = validator.validate(try TestCorpus.bytes(of: xcode), input: "x")
         #expect(report.reason == .untrustedChain)
-        #expect(validator.verifier.anchors.decodedCount == 3)
+        #expect(validator.context.chains.anchors.decodedCount == 3)
     }
 }

@@ -152,8 +152,9 @@ import Testing
 
     @Test func notificationTypesOf2025And2026AreKnown() {
         for type in ["RESCIND_CONSENT", "METADATA_UPDATE", "MIGRATION", "PRICE_CHANGE"] {
-            #expect(NotificationType.describe(type: type, subtype: nil) == type)
+            #expect(NotificationPayload.NotificationType.describe(type: type, subtype: nil) == type)
         }
-        #expect(NotificationType.describe(type: "NEW_IN_2027", subtype: "X").contains("does not know"))
+        #expect(
+            NotificationPayload.NotificationType.describe(type: "NEW_IN_2027", subtype: "X").contains("does not know"))
     }
 }

@@ -69,7 +69,7 @@ import Testing
 
     @Test(arguments: ["ios:", "macos:", "linux:2", "ios:1 ios:2", "ios:1 macos"])
     func malformedThresholdsAreRefused(_ text: String) {
-        #expect(throws: RuleParseError.self) {
+        #expect(throws: RuleSet.ParseError.self) {
             try RuleParser.parse("p: original_application_version < \(text)", origin: "t")
         }
     }

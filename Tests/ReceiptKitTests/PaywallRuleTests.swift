@@ -26,7 +26,7 @@ import Testing
         return Dictionary(uniqueKeysWithValues: decisions.map { ($0.name, $0) })
     }
 
-    static func appFacts(_ pairs: [(String, FactValue)]) throws -> AppFacts {
+    static func appFacts(_ pairs: [(String, AppFacts.Value)]) throws -> AppFacts {
         var facts = AppFacts()
         for (name, value) in pairs { try facts.add(name, value) }
         return facts
@@ -99,7 +99,7 @@ import Testing
 
     @Test(arguments: cycles) func cyclesAndDanglingReferencesAreRuleErrors(lines: [String], message: String) throws {
         let rules = try RuleSet.parse(file: lines.joined(separator: "\n"), name: "rules.txt")
-        #expect(throws: RuleParseError.self) { try rules.checkReferences() }
+        #expect(throws: RuleSet.ParseError.self) { try rules.checkReferences() }
         do {
             try rules.checkReferences()
         } catch {
@@ -130,7 +130,7 @@ import Testing
         #expect(decisions.allSatisfy { $0.granted })
         lines[0] = "e0: entitled e\(count - 1)"
         let cyclic = try RuleSet.parse(file: lines.joined(separator: "\n"), name: "r")
-        #expect(throws: RuleParseError.self) { try cyclic.checkReferences() }
+        #expect(throws: RuleSet.ParseError.self) { try cyclic.checkReferences() }
     }
 
     // MARK: - Facts
@@ -171,14 +171,14 @@ import Testing
         let rules = try RuleSet.parse(file: "p: free_reads > 0 or is_author == true", name: "rules.txt")
         #expect(rules.factNames == ["free_reads", "is_author"])
         #expect(
-            throws: AppFactError(
+            throws: AppFacts.FactError(
                 "rules.txt:1: the rule reads the fact free_reads, which was not given (--fact free_reads=VALUE or --facts FILE)"
             )
         ) {
             try rules.check(facts: try Self.appFacts([("is_author", .boolean(true))]))
         }
         #expect(
-            throws: AppFactError(
+            throws: AppFacts.FactError(
                 "rules.txt:1: the rule compares the fact is_author with a boolean, but it was given a string (\"yes\")")
         ) {
             try rules.check(facts: try Self.appFacts([("free_reads", .number(1)), ("is_author", .string("yes"))]))
@@ -192,16 +192,16 @@ import Testing
         "environment", "ownership", "receipt_type", "in_app_ownership_type", "revocation_date", "app_apple_id",
         "signed_date",
     ]) func factsCannotTakeASignedFieldsName(name: String) {
-        #expect(throws: AppFactError.self) { try AppFacts.check(name: name) }
+        #expect(throws: AppFacts.FactError.self) { try AppFacts.check(name: name) }
         // A rule reads the fields it knows as those fields; any other signed name is no fact either.
         if RuleField(rawValue: name) == nil {
-            #expect(throws: RuleParseError.self) { try RuleParser.parse("p: \(name) == \"x\"", origin: "t") }
+            #expect(throws: RuleSet.ParseError.self) { try RuleParser.parse("p: \(name) == \"x\"", origin: "t") }
         }
     }
 
     @Test(arguments: ["Free_reads", "free-reads", "1reads", "", "_reads", "frée", String(repeating: "a", count: 65)])
     func factNamesAreLowercaseSnakeCase(name: String) {
-        #expect(throws: AppFactError.self) { try AppFacts.check(name: name) }
+        #expect(throws: AppFacts.FactError.self) { try AppFacts.check(name: name) }
     }
 
     @Test func factsFromJSONAreTyped() throws {
@@ -226,29 +226,30 @@ import Testing
         ),
     ]) func badFactFilesAreRefused(text: String, message: String) {
         var facts = AppFacts()
-        #expect(throws: AppFactError(message)) { try facts.add(json: Array(text.utf8)) }
+        #expect(throws: AppFacts.FactError(message)) { try facts.add(json: Array(text.utf8)) }
     }
 
     @Test func duplicateAndOverflowingFactsAreRefused() throws {
         var facts = AppFacts()
-        #expect(throws: AppFactError.self) { try facts.add(json: Array(#"{"a": 1, "a": 2}"#.utf8)) }
+        #expect(throws: AppFacts.FactError.self) { try facts.add(json: Array(#"{"a": 1, "a": 2}"#.utf8)) }
         try facts.add("a", .number(1))
-        #expect(throws: AppFactError("fact a is given twice")) { try facts.add("a", .number(2)) }
+        #expect(throws: AppFacts.FactError("fact a is given twice")) { try facts.add("a", .number(2)) }
         var many = AppFacts()
         for index in 0..<AppFacts.maximumCount { try many.add("f\(index)", .boolean(true)) }
-        #expect(throws: AppFactError.self) { try many.add("one_more", .boolean(true)) }
+        #expect(throws: AppFacts.FactError.self) { try many.add("one_more", .boolean(true)) }
     }
 
     @Test(arguments: [
-        ("3", FactValue.number(3)), ("-1.25", .number(-1.25)), ("true", .boolean(true)), ("false", .boolean(false)),
+        ("3", AppFacts.Value.number(3)), ("-1.25", .number(-1.25)), ("true", .boolean(true)),
+        ("false", .boolean(false)),
         ("2024-01-01", .date(Date(timeIntervalSince1970: 1_704_067_200))), ("\"42\"", .string("42")),
-    ]) func literalsAreTyped(text: String, value: FactValue) {
-        #expect(FactValue(literal: text) == value)
+    ]) func literalsAreTyped(text: String, value: AppFacts.Value) {
+        #expect(AppFacts.Value(literal: text) == value)
     }
 
     @Test(arguments: ["1e3", "0x10", "inf", "nan", "1.", ".5", "--1", "pro", "True", ""])
     func otherWordsAreNotLiterals(text: String) {
-        #expect(FactValue(literal: text) == nil)
+        #expect(AppFacts.Value(literal: text) == nil)
     }
 
     // MARK: - Messages
@@ -270,7 +271,7 @@ import Testing
         #expect(same.messages == ["p": "m"])
         let different = try RuleSet.parse(file: "p: product \"a\" | \"m\"\np: product \"b\" | \"n\"", name: "r")
         #expect(
-            throws: RuleParseError(
+            throws: RuleSet.ParseError(
                 origin: "r:2", column: 1,
                 message: "p already has the message \"m\" (r:1): an entitlement has one message")
         ) {

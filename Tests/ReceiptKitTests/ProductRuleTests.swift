@@ -82,7 +82,7 @@ import Testing
     @Test(arguments: ["", "P", "1Y", "P1", "PT", "P0D", "PY", "P1H", "PT1D", "P1.5Y", "p1y", "P999999Y", "P1Y1"])
     func malformedTermsAreRefused(_ text: String) {
         #expect(PurchaseTerm(text) == nil)
-        #expect(throws: RuleParseError.self) { try RuleParser.parse("p: product \"x\" for \(text)", origin: "t") }
+        #expect(throws: RuleSet.ParseError.self) { try RuleParser.parse("p: product \"x\" for \(text)", origin: "t") }
     }
 
     /// Calendar arithmetic done without Foundation's calendars, which the CLI does not link.

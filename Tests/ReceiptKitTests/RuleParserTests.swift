@@ -132,13 +132,13 @@ import Testing
     ]
 
     @Test(arguments: rejected) func rejectsWithColumn(text: String, column: Int, message: String) {
-        #expect(throws: RuleParseError(origin: "rules.txt:3", column: column, message: message)) {
+        #expect(throws: RuleSet.ParseError(origin: "rules.txt:3", column: column, message: message)) {
             try RuleParser.parse(text, origin: "rules.txt:3")
         }
     }
 
     @Test func errorTextNamesTheRuleColumnAndExpectation() {
-        let error = RuleParseError(
+        let error = RuleSet.ParseError(
             origin: "rules.txt:3", column: 28, message: "expected a comparison operator, found \"42\"")
         #expect("\(error)" == "rules.txt:3: column 28: expected a comparison operator, found \"42\"")
     }
@@ -161,7 +161,7 @@ import Testing
         let parenthesised =
             "p: " + String(repeating: "(", count: depth) + "product \"a\"" + String(repeating: ")", count: depth)
         #expect(
-            throws: RuleParseError(
+            throws: RuleSet.ParseError(
                 origin: "t", column: 4 + RuleParser.maximumDepth,
                 message: "rule nested deeper than 64 levels of parentheses and not")
         ) {
@@ -169,7 +169,7 @@ import Testing
         }
         // Far deeper than any stack would survive if the parser recursed per level without a limit.
         let hostile = "p: " + String(repeating: "not ", count: 200_000) + "product \"a\""
-        #expect(throws: RuleParseError.self) { try RuleParser.parse(hostile, origin: "t") }
+        #expect(throws: RuleSet.ParseError.self) { try RuleParser.parse(hostile, origin: "t") }
     }
 
     @Test func longFlatChainsAreWideNotDeep() throws {
@@ -189,7 +189,7 @@ import Testing
         #expect(set.rules.map(\.origin) == ["rules.txt:3", "rules.txt:5"])
         #expect(set.entitlements == ["premium"])
         #expect(
-            throws: RuleParseError(
+            throws: RuleSet.ParseError(
                 origin: "rules.txt:3", column: 31, message: "expected a version such as 42 or 1.10, found end of rule")
         ) {
             try RuleSet.parse(file: "# c\n\npremium: application_version <", name: "rules.txt")

@@ -82,7 +82,7 @@ import Testing
 
     @Test(arguments: ["p: subscription group active", "p: subscription group \"g\"", "p: subscription \"x\" in grace"])
     func malformedSubscriptionTermsAreRefused(_ text: String) {
-        #expect(throws: RuleParseError.self) { try RuleParser.parse(text, origin: "t") }
+        #expect(throws: RuleSet.ParseError.self) { try RuleParser.parse(text, origin: "t") }
     }
 
     /// Receipts keep a free trial and a paid introductory offer apart; transactions map the same way.
@@ -126,7 +126,7 @@ import Testing
         let facts = EntitlementFacts(source: .receipt, bundleID: "com.example.app", environment: .production)
         let decision = try Self.decide("shared: not (ownership == family_shared)", facts, at: "2024-05-02T12:00:00Z")
         #expect(decision.first?.granted == false)
-        #expect(throws: RuleParseError.self) { try RuleParser.parse("o: ownership == shared", origin: "t") }
-        #expect(throws: RuleParseError.self) { try RuleParser.parse("o: ownership < purchased", origin: "t") }
+        #expect(throws: RuleSet.ParseError.self) { try RuleParser.parse("o: ownership == shared", origin: "t") }
+        #expect(throws: RuleSet.ParseError.self) { try RuleParser.parse("o: ownership < purchased", origin: "t") }
     }
 }

@@ -77,10 +77,11 @@ import Testing
         }
         #expect(checked > 100)
         for product in Set(receipt.inApp.compactMap(\.productID)) {
-            let periods = SubscriptionPeriod.periods(of: product, in: receipt)
+            let periods = SubscriptionStatus.Period.periods(of: product, in: receipt)
             guard let first = periods.first, let lastEnd = periods.map(\.end).max() else { continue }
             let before = SubscriptionStatus.status(
-                of: product, in: receipt, at: first.start.addingTimeInterval(-SubscriptionPeriod.allowedClockSkew - 1),
+                of: product, in: receipt,
+                at: first.start.addingTimeInterval(-SubscriptionStatus.Period.allowedClockSkew - 1),
                 reminderDays: 2)
             #expect(before.state == .notStarted)
             let after = SubscriptionStatus.status(of: product, in: receipt, at: lastEnd, reminderDays: 2)

@@ -21,7 +21,7 @@ enum FuzzTarget: String {
     case jws
     /// The rules-file parser, each parsed set then evaluated against a fixture receipt.
     case rules
-    /// Differential: the CLI's hand-written compact JSON writer must match `JSONEncoder` byte for
+    /// Differential: the report's hand-written compact JSON writer must match `JSONEncoder` byte for
     /// byte on every report, whatever the receipt held.
     case reportJSON = "report-json"
     /// Differential: whatever `JSONParser` accepts, Foundation's `JSONDecoder` must read as the same

@@ -1,20 +1,20 @@
 /// One BER or DER element, as slices of the buffer it was read from (no copies).
-public struct ASN1Element: Sendable {
+package struct ASN1Element: Sendable {
     /// The identifier octet.
-    public let tag: UInt8
+    package let tag: UInt8
     /// The contents octets. For an indefinite-length element, the bytes between the header
     /// and its end-of-contents marker.
-    public let contents: ArraySlice<UInt8>
+    package let contents: ArraySlice<UInt8>
     /// The whole element: header, contents and, when indefinite, the end-of-contents marker.
-    public let encoded: ArraySlice<UInt8>
-    public let isIndefiniteLength: Bool
+    package let encoded: ArraySlice<UInt8>
+    package let isIndefiniteLength: Bool
 
     /// Offset of the identifier octet in the buffer.
-    public var offset: Int { encoded.startIndex }
-    public var isConstructed: Bool { ASN1Tag.isConstructed(tag) }
+    package var offset: Int { encoded.startIndex }
+    package var isConstructed: Bool { ASN1Tag.isConstructed(tag) }
 
     /// A reader over the children of a constructed element.
-    public func children() throws(ASN1Error) -> ASN1Reader {
+    package func children() throws(ASN1Error) -> ASN1Reader {
         guard isConstructed else {
             throw ASN1Error(
                 .unexpectedTag, at: offset, "expected a constructed element, found primitive tag \(tag.hex)")

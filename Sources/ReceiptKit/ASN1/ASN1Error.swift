@@ -2,8 +2,8 @@
 ///
 /// Two errors are equal when their code and offset are, so tests can state exactly which
 /// byte a malformed input is rejected at without matching message text.
-public struct ASN1Error: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Code: String, Sendable {
+package struct ASN1Error: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Code: String, Sendable {
         case truncated
         case invalidLength
         case unexpectedTag
@@ -19,20 +19,20 @@ public struct ASN1Error: Error, Sendable, Equatable, CustomStringConvertible {
         case trailingBytes
     }
 
-    public let code: Code
+    package let code: Code
     /// Offset of the offending byte from the start of the decoded buffer.
-    public let offset: Int
-    public let message: String
+    package let offset: Int
+    package let message: String
 
-    public init(_ code: Code, at offset: Int, _ message: String) {
+    package init(_ code: Code, at offset: Int, _ message: String) {
         self.code = code
         self.offset = offset
         self.message = message
     }
 
-    public var description: String { "\(message) (at byte \(offset))" }
+    package var description: String { "\(message) (at byte \(offset))" }
 
-    public static func == (lhs: ASN1Error, rhs: ASN1Error) -> Bool {
+    package static func == (lhs: ASN1Error, rhs: ASN1Error) -> Bool {
         lhs.code == rhs.code && lhs.offset == rhs.offset
     }
 }

@@ -4,28 +4,28 @@
 /// ever allocated from a declared length. Indefinite lengths are resolved by an iterative
 /// scan whose nesting is capped at `maximumDepth`, so the input cannot choose how deep the
 /// reader goes.
-public struct ASN1Reader: Sendable {
+package struct ASN1Reader: Sendable {
     /// The deepest nesting of indefinite-length elements accepted. Genuine Xcode receipts
     /// nest seven deep; certificates never use indefinite lengths.
-    public static let maximumDepth = 32
+    package static let maximumDepth = 32
 
     private var remaining: ArraySlice<UInt8>
 
-    public init(_ bytes: ArraySlice<UInt8>) {
+    package init(_ bytes: ArraySlice<UInt8>) {
         remaining = bytes
     }
 
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         remaining = bytes[...]
     }
 
-    public var isAtEnd: Bool { remaining.isEmpty }
+    package var isAtEnd: Bool { remaining.isEmpty }
 
     /// Offset of the next unread byte.
-    public var position: Int { remaining.startIndex }
+    package var position: Int { remaining.startIndex }
 
     /// The tag of the next element, without consuming it.
-    public var nextTag: UInt8? { remaining.first }
+    package var nextTag: UInt8? { remaining.first }
 
     /// The bytes not yet read.
     var remainingBytes: ArraySlice<UInt8> { remaining }
@@ -65,14 +65,14 @@ public struct ASN1Reader: Sendable {
     }
 
     /// Reads the next element, whatever its tag.
-    public mutating func next() throws(ASN1Error) -> ASN1Element {
+    package mutating func next() throws(ASN1Error) -> ASN1Element {
         let element = try Self.element(at: remaining.startIndex, in: remaining)
         remaining = remaining[element.encoded.endIndex...]
         return element
     }
 
     /// Reads the next element and checks that it carries `tag`.
-    public mutating func read(_ tag: UInt8, _ what: @autoclosure () -> String) throws(ASN1Error) -> ASN1Element {
+    package mutating func read(_ tag: UInt8, _ what: @autoclosure () -> String) throws(ASN1Error) -> ASN1Element {
         guard let found = nextTag else {
             throw ASN1Error(.truncated, at: position, "\(what()) is missing: the data ends")
         }
@@ -83,13 +83,13 @@ public struct ASN1Reader: Sendable {
     }
 
     /// Reads the next element only when it carries `tag`.
-    public mutating func readIfPresent(_ tag: UInt8) throws(ASN1Error) -> ASN1Element? {
+    package mutating func readIfPresent(_ tag: UInt8) throws(ASN1Error) -> ASN1Element? {
         guard nextTag == tag else { return nil }
         return try next()
     }
 
     /// Throws unless every byte has been read.
-    public func expectEnd(_ what: @autoclosure () -> String) throws(ASN1Error) {
+    package func expectEnd(_ what: @autoclosure () -> String) throws(ASN1Error) {
         guard isAtEnd else {
             throw ASN1Error(.trailingBytes, at: position, "unexpected data after \(what())")
         }

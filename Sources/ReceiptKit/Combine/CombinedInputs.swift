@@ -1,9 +1,9 @@
 /// `--combine`: several verified inputs of one customer (an app receipt or AppTransaction, transaction
 /// history and subscription statuses, single JWS) judged as one. Everything must verify and belong
 /// together, or nothing is granted: one report, whose checks say which input broke it.
-public enum CombinedInputs {
+package enum CombinedInputs {
     /// The combined report (`inputs` holds each input's), and the facts rules read when it is valid.
-    public static func combine(_ reports: [ValidationReport], bundleID: String) -> (
+    static func combine(_ reports: [ValidationReport], bundleID: String) -> (
         report: ValidationReport, facts: EntitlementFacts?
     ) {
         var report = ValidationReport(input: "combined")

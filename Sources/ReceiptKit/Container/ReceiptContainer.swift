@@ -3,27 +3,21 @@
 /// Parsed in Swift rather than with `d2i_PKCS7`: OpenSSL 3 decodes every embedded
 /// certificate on each call, which costs twenty times the signature check, while the
 /// certificates of a batch repeat. Here they stay as bytes until the chain cache needs them.
-public struct ReceiptContainer: Sendable {
-    public enum Encoding: String, Sendable, Codable {
-        case der
-        /// Indefinite lengths or segmented content, as Xcode writes receipts.
-        case ber
-    }
-
-    public let encoding: Encoding
+package struct ReceiptContainer: Sendable {
+    package let encoding: ValidationReport.Encoding
     /// The signed content: the receipt payload.
-    public let payload: ArraySlice<UInt8>
+    package let payload: ArraySlice<UInt8>
     /// The DER of each embedded certificate, in the order given.
-    public let certificates: [ArraySlice<UInt8>]
-    public let signers: [SignerInfo]
+    package let certificates: [ArraySlice<UInt8>]
+    package let signers: [SignerInfo]
 
     /// The most certificates, and separately signers, one container may carry. Receipts embed
     /// three certificates and one signer; the cap stops a 16 MiB input from making OpenSSL
     /// decode a hundred thousand tiny certificates.
-    public static let maximumEmbedded = 16
+    package static let maximumEmbedded = 16
 
     /// Parses a ContentInfo holding signedData with encapsulated data content.
-    public static func parse(_ bytes: ArraySlice<UInt8>) throws(ReceiptError) -> ReceiptContainer {
+    package static func parse(_ bytes: ArraySlice<UInt8>) throws(ReceiptError) -> ReceiptContainer {
         do {
             return try parseStructure(bytes)
         } catch {
@@ -39,10 +33,10 @@ public struct ReceiptContainer: Sendable {
 
         var info = try contentInfo.children()
         let contentType = try info.read(ASN1Tag.objectIdentifier, "content type")
-        guard contentType.contents.elementsEqual(ObjectIdentifier.signedData) else {
+        guard contentType.contents.elementsEqual(OID.signedData) else {
             throw ASN1Error(
                 .unexpectedTag, at: contentType.offset,
-                "content type is \(ObjectIdentifier.dotted(contentType.contents)), not signedData")
+                "content type is \(OID.dotted(contentType.contents)), not signedData")
         }
         let explicit = try info.read(ASN1Tag.contextConstructed(0), "signedData content")
         try info.expectEnd("signedData content")
@@ -58,10 +52,10 @@ public struct ReceiptContainer: Sendable {
         let encapsulated = try fields.read(ASN1Tag.sequence, "encapsulated content")
         var content = try encapsulated.children()
         let eContentType = try content.read(ASN1Tag.objectIdentifier, "encapsulated content type")
-        guard eContentType.contents.elementsEqual(ObjectIdentifier.data) else {
+        guard eContentType.contents.elementsEqual(OID.data) else {
             throw ASN1Error(
                 .unexpectedTag, at: eContentType.offset,
-                "encapsulated content type is \(ObjectIdentifier.dotted(eContentType.contents)), not data")
+                "encapsulated content type is \(OID.dotted(eContentType.contents)), not data")
         }
         guard let eContentWrapper = try content.readIfPresent(ASN1Tag.contextConstructed(0)) else {
             throw ASN1Error(.truncated, at: content.position, "the receipt content is detached (absent)")
@@ -158,7 +152,7 @@ public struct ReceiptContainer: Sendable {
             var attribute = try reader.read(ASN1Tag.sequence, "signed attribute").children()
             let type = try attribute.read(ASN1Tag.objectIdentifier, "signed attribute type")
             let values = try attribute.read(ASN1Tag.set, "signed attribute values")
-            guard type.contents.elementsEqual(ObjectIdentifier.messageDigestAttribute) else { continue }
+            guard type.contents.elementsEqual(OID.messageDigestAttribute) else { continue }
             guard found == nil else {
                 throw ASN1Error(.unexpectedTag, at: type.offset, "the messageDigest attribute appears twice")
             }

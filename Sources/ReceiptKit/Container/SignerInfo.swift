@@ -1,19 +1,19 @@
 /// The one signer of a receipt, as its PKCS#7 SignerInfo states it.
-public struct SignerInfo: Sendable {
-    public enum Identifier: Sendable {
+package struct SignerInfo: Sendable {
+    package enum Identifier: Sendable {
         /// The DER of the issuer Name and the contents octets of the serial number.
         case issuerAndSerialNumber(issuer: ArraySlice<UInt8>, serial: ArraySlice<UInt8>)
         case subjectKeyIdentifier(ArraySlice<UInt8>)
     }
 
-    public let identifier: Identifier
+    package let identifier: Identifier
     /// Contents octets of the digest algorithm OID.
-    public let digestAlgorithm: ArraySlice<UInt8>
+    package let digestAlgorithm: ArraySlice<UInt8>
     /// The DER of the signed attributes, re-tagged as the SET that the signature covers; nil
     /// when the signature is over the content directly (every Apple receipt).
-    public let signedAttributes: [UInt8]?
+    package let signedAttributes: [UInt8]?
     /// The messageDigest attribute's value, when signed attributes are present.
-    public let messageDigest: ArraySlice<UInt8>?
-    public let signatureAlgorithm: ArraySlice<UInt8>
-    public let signature: ArraySlice<UInt8>
+    package let messageDigest: ArraySlice<UInt8>?
+    package let signatureAlgorithm: ArraySlice<UInt8>
+    package let signature: ArraySlice<UInt8>
 }

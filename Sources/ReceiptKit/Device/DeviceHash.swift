@@ -1,7 +1,7 @@
-import CReceipt
+internal import CReceipt
 
 /// The receipt's field-5 hash: the proof that a receipt was issued for this device.
-public enum DeviceHash {
+package enum DeviceHash {
     /// SHA-1 over device identifier, opaque value and bundle id, in that order.
     ///
     /// - Parameters:
@@ -10,7 +10,7 @@ public enum DeviceHash {
     ///   - bundleIDData: the raw value octets of field 2, i.e. the whole UTF8String element
     ///     with its tag and length, not just the characters.
     /// - Returns: 20 bytes. Apple kept SHA-1 here even for SHA-256-signed receipts.
-    public static func compute(deviceID: DeviceIdentifier, opaque: [UInt8], bundleIDData: [UInt8])
+    package static func compute(deviceID: DeviceIdentifier, opaque: [UInt8], bundleIDData: [UInt8])
         throws(OpenSSLError) -> [UInt8]
     {
         try ReceiptSigner.digest(deviceID.bytes + opaque + bundleIDData, md: EVP_sha1())

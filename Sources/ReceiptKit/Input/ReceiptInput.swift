@@ -5,19 +5,21 @@
 #endif
 
 /// Turns whatever a user hands over into PKCS#7 bytes, or says precisely what it is instead.
-public enum ReceiptInput {
+package enum ReceiptInput {
     /// What an input holds once its wrapping is removed: a receipt's PKCS#7 bytes or a JWS.
-    public enum Unwrapped: Sendable, Equatable {
-        case pkcs7(InputFormat, [UInt8])
+    package enum Unwrapped: Sendable, Equatable {
+        case pkcs7(ValidationReport.Format, [UInt8])
         /// The compact JWS text (`header.payload.signature`), as bytes.
-        case jws(InputFormat, [UInt8])
+        case jws(ValidationReport.Format, [UInt8])
         /// An App Store Server API response and its signed elements.
         case response(ServerResponse)
     }
 
     /// Finds the PKCS#7 bytes inside `bytes`, unwrapping base64, PEM and verifyReceipt JSON;
     /// throws for a JWS, which `classify` accepts.
-    public static func unwrap(_ bytes: [UInt8]) throws(ReceiptError) -> (format: InputFormat, pkcs7: [UInt8]) {
+    package static func unwrap(_ bytes: [UInt8]) throws(ReceiptError) -> (
+        format: ValidationReport.Format, pkcs7: [UInt8]
+    ) {
         switch try classify(bytes) {
         case .pkcs7(let format, let pkcs7):
             return (format, pkcs7)
@@ -32,7 +34,7 @@ public enum ReceiptInput {
 
     /// Tells what `bytes` hold, the one place input kinds are told apart: PKCS#7 in any of its
     /// wrappings, or a StoreKit 2 JWS, bare or as a notification body.
-    public static func classify(_ bytes: [UInt8]) throws(ReceiptError) -> Unwrapped {
+    package static func classify(_ bytes: [UInt8]) throws(ReceiptError) -> Unwrapped {
         let text = trimmed(bytes[...])
         guard let first = text.first else {
             throw ReceiptError(.emptyInput, "the input is empty")

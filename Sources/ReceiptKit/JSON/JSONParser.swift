@@ -5,46 +5,46 @@
 /// so two programs reading one body would act on different data); the number of values and the nesting
 /// must be capped before any work is spent on them; and the walk must be a loop, not a recursion whose
 /// depth the input chooses.
-public enum JSONParser {
+package enum JSONParser {
     /// Bounds on one JSON text, checked while it is read.
-    public struct Limits: Sendable, Equatable {
+    package struct Limits: Sendable, Equatable {
         /// Deepest nesting of arrays and objects: Apple's payloads nest three levels.
-        public var maximumDepth: Int
+        package var maximumDepth: Int
         /// Most values (scalars, arrays and objects) in one text: Apple's payloads hold a few dozen, and
         /// a report shows every value, so the cap also bounds what writing one costs.
-        public var maximumValues: Int
+        package var maximumValues: Int
 
-        public init(maximumDepth: Int = 32, maximumValues: Int = 1024) {
+        package init(maximumDepth: Int = 32, maximumValues: Int = 1024) {
             self.maximumDepth = maximumDepth
             self.maximumValues = maximumValues
         }
 
-        public static let standard = Limits()
+        package static let standard = Limits()
     }
 
     /// Why a text was refused, and the byte offset where that became clear.
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        public enum Kind: Sendable, Equatable {
+    package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        package enum Kind: Sendable, Equatable {
             case syntax
             case duplicateMember(String)
             case tooDeep
             case tooManyValues
         }
 
-        public let kind: Kind
-        public let offset: Int
-        public let message: String
+        package let kind: Kind
+        package let offset: Int
+        package let message: String
 
-        public var description: String { "\(message) (at byte \(offset))" }
+        package var description: String { "\(message) (at byte \(offset))" }
     }
 
     /// The value `bytes` hold; whitespace may surround it, nothing else.
-    public static func parse(_ bytes: ArraySlice<UInt8>, limits: Limits = .standard) throws(Failure) -> JSONValue {
+    package static func parse(_ bytes: ArraySlice<UInt8>, limits: Limits = .standard) throws(Failure) -> JSONValue {
         var parser = Parser(bytes: bytes, limits: limits)
         return try parser.document()
     }
 
-    public static func parse(_ bytes: [UInt8], limits: Limits = .standard) throws(Failure) -> JSONValue {
+    package static func parse(_ bytes: [UInt8], limits: Limits = .standard) throws(Failure) -> JSONValue {
         try parse(bytes[...], limits: limits)
     }
 }

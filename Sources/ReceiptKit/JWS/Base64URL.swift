@@ -1,8 +1,8 @@
 /// Strict base64url (RFC 7515 §2): the URL alphabet, no padding, no white space, and the
 /// unused low bits of the last character zero, so each byte string has exactly one encoding.
-public enum Base64URL {
+package enum Base64URL {
     /// The decoded bytes, or nil for anything that is not canonical base64url.
-    public static func decode(_ text: ArraySlice<UInt8>) -> [UInt8]? {
+    package static func decode(_ text: ArraySlice<UInt8>) -> [UInt8]? {
         guard text.count % 4 != 1 else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(text.count / 4 * 3 + 2)
@@ -23,7 +23,7 @@ public enum Base64URL {
     }
 
     /// Encodes without padding (for tests that build JWS).
-    public static func encode(_ bytes: some Collection<UInt8>) -> String {
+    package static func encode(_ bytes: some Collection<UInt8>) -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
         var out: [UInt8] = []
         var buffer: UInt32 = 0

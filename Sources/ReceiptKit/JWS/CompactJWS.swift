@@ -1,18 +1,18 @@
 /// A compact JWS split into its three segments and decoded, before anything is trusted.
-public struct CompactJWS: Sendable {
+package struct CompactJWS: Sendable {
     /// The largest segment accepted, checked before decoding: Apple's signed transactions are a
     /// few KB (the x5c chain dominates the header), so 64 KiB is far above any real one and
     /// keeps a hostile multi-megabyte input from being decoded and parsed at all.
-    public static let maximumSegmentSize = 64 << 10
+    package static let maximumSegmentSize = 64 << 10
 
-    public let header: [UInt8]
-    public let payload: [UInt8]
-    public let signature: [UInt8]
+    package let header: [UInt8]
+    package let payload: [UInt8]
+    package let signature: [UInt8]
     /// `ASCII(BASE64URL(header) "." BASE64URL(payload))`: what the signature covers.
-    public let signingInput: [UInt8]
+    package let signingInput: [UInt8]
 
     /// Splits and decodes `text`; every malformation is an `invalid_jws` error saying where.
-    public init(_ text: ArraySlice<UInt8>) throws(ReceiptError) {
+    package init(_ text: ArraySlice<UInt8>) throws(ReceiptError) {
         var segments: [ArraySlice<UInt8>] = []
         var start = text.startIndex
         for index in text.indices where text[index] == UInt8(ascii: ".") {

@@ -5,14 +5,14 @@
 #endif
 
 /// The protected header of a StoreKit JWS: the algorithm and the certificate chain.
-public struct JWSHeader: Sendable, Equatable, Decodable {
-    public let alg: String?
+package struct JWSHeader: Sendable, Equatable, Decodable {
+    package let alg: String?
     /// Base64 (standard alphabet, padded) DER certificates, leaf first.
-    public let x5c: [String]?
-    public let kid: String?
-    public let typ: String?
+    package let x5c: [String]?
+    package let kid: String?
+    package let typ: String?
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         try self.init(json: JSONValue(from: decoder))
     }
 

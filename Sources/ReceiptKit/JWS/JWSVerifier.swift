@@ -4,14 +4,14 @@
     import Foundation
 #endif
 
-/// Verifies and decodes one StoreKit 2 JWS into a report, with the validator's trust policy,
-/// chain cache and options: algorithm, x5c shape, chain and marker OIDs and the ES256 signature
-/// first, then the payload (parsed once, within the parser's limits), validity at the signed date,
-/// the caller's checks, and a notification's nested JWS.
+/// Reads the compact JWS envelope of a StoreKit 2 payload and verifies it with the shared steps:
+/// algorithm, x5c shape (Apple's chain policy), chain and the ES256 signature first, then the payload
+/// (parsed once, within the parser's limits), validity at the signed date, the caller's requirements,
+/// and a notification's nested JWS.
 struct JWSVerifier {
-    let validator: ReceiptValidator
+    let context: VerificationContext
 
-    private var options: ValidationOptions { validator.options }
+    private var options: ValidationOptions { context.options }
 
     /// Fills `report` for the compact JWS `text`; `expected` is set for nested JWS, whose
     /// kind their member names, and nested JWS are not searched for further nesting.
@@ -53,7 +53,9 @@ struct JWSVerifier {
             nestedReports = verifyNested(notification)
         }
         if let chain {
-            checkValidity(chain, payload, nested: nestedReports.map(\.report), into: &report)
+            ValidationTimeStep.check(
+                chain, time: options.time, claimed: claimedTime(payload, nested: nestedReports.map(\.report)),
+                into: &report)
         }
         checkRequirements(payload, nested: nested, bindsDevice: bindsDevice, into: &report)
         for (member, kind, inner) in nestedReports {
@@ -75,9 +77,7 @@ struct JWSVerifier {
     private func verifySignatureAndChain(
         _ jws: CompactJWS, _ header: JWSHeader, into report: inout ValidationReport
     ) -> [Certificate]? {
-        report.trust = TrustReport(
-            kind: nil, anchors: validator.anchorNames, chain: [], digest: nil, validationTime: nil,
-            timeSource: options.time.source)
+        report.trust = context.emptyTrust()
         guard header.alg == "ES256" else {
             report.record(
                 .fail(
@@ -96,20 +96,13 @@ struct JWSVerifier {
             report.record(.fail(.chain, error.reason, error.message))
             return nil
         }
-        let testCertificate = validator.verifier.policy.storeKitTestCertificate
-        let isStoreKitTesting = certificates.count == 1 && testCertificate?.der == certificates.first
-        guard certificates.count == 3 || isStoreKitTesting else {
-            var detail =
-                "the header's x5c holds \(certificates.count) certificates; Apple's JWS carry leaf, intermediate and root"
-            if certificates.count == 1 {
-                detail += " (one certificate: Xcode StoreKit Testing; pass --storekit-test-cert FILE to accept it)"
-            }
-            report.record(.fail(.chain, .unexpectedChainLength, detail))
+        if let shape = context.chains.applePolicy.checkEmbedded(certificates) {
+            report.record(shape)
             return nil
         }
 
-        let chain = validator.verifier.verify(certificates: certificates.map { $0[...] }, leafIndex: 0)
-        report.record(chain) { key in signatureCheck(jws, key: key) }
+        let chain = context.chains.verify(certificates: certificates.map { $0[...] }, leafIndex: 0)
+        report.record(chain, signature: chain.signerKey.map { signatureCheck(jws, key: $0) })
         return chain.failure == nil ? chain.chain : nil
     }
 
@@ -136,45 +129,16 @@ struct JWSVerifier {
         return .pass(.signature, "ES256 signature over the header and payload is valid")
     }
 
-    private func checkValidity(
-        _ chain: [Certificate], _ payload: JWSPayload, nested: [ValidationReport], into report: inout ValidationReport
-    ) {
-        let time: Date
-        // What the report's time_source says, and the same in words for the check's detail.
-        let source: String
-        let detail: String
-        switch options.time {
-        case .receiptCreationDate:
-            if let (signed, member) = signingDate(payload, nested: nested) {
-                guard let date = signed.date else {
-                    report.record(
-                        .fail(
-                            .validity, .missingValidationTime,
-                            "the payload's \(member) is Xcode's placeholder, not a time; pass --at now or --at TIME"))
-                    return
-                }
-                time = date
-                source = member == "receipt_creation_date" ? member : "signed_date"
-                detail = member
-            } else {
-                // Apple's own verifier does the same: a payload without any date (a TEST
-                // notification) is checked now, and the report says so.
-                time = Date()
-                source = "now"
-                detail = "now: the payload has no signedDate"
-            }
-        case .now:
-            time = Date()
-            source = options.time.source
-            detail = source
-        case .fixed(let date):
-            time = date
-            source = options.time.source
-            detail = source
+    /// The payload's signing date; a payload without any date (a TEST notification) is checked now.
+    private func claimedTime(_ payload: JWSPayload, nested: [ValidationReport]) -> ValidationTimeStep.Claimed {
+        guard let (signed, member) = signingDate(payload, nested: nested) else {
+            return .none(detail: "now: the payload has no signedDate")
         }
-        report.trust?.validationTime = time
-        report.trust?.timeSource = source
-        report.record(ValidityCheck.check(chain, at: time, source: detail))
+        guard let date = signed.date else {
+            return .unusable(
+                detail: "the payload's \(member) is Xcode's placeholder, not a time; pass --at now or --at TIME")
+        }
+        return .at(date, source: member == "receipt_creation_date" ? member : "signed_date", detail: member)
     }
 
     /// The payload's own signing date, or for a notification without one (Apple's early V2
@@ -198,10 +162,7 @@ struct JWSVerifier {
     ) {
         if let expected = options.bundleID {
             if let bundleID = payload.bundleID {
-                report.record(
-                    bundleID.isIdentical(to: expected)
-                        ? .pass(.bundleID, "bundle id is \(expected)")
-                        : .fail(.bundleID, .bundleIDMismatch, "bundle id is \(bundleID), expected \(expected)"))
+                report.record(RequirementCheck.bundleID(bundleID, expected: expected))
             } else if !nested {
                 // Renewal info names no app; inside a notification the notification's own
                 // bundle id is checked instead.
@@ -225,13 +186,10 @@ struct JWSVerifier {
             report.record(DeviceVerification.check(payload, device: device))
         }
         if let expected = options.environment {
-            let named = payload.environment ?? "absent"
-            let environment = ReceiptEnvironment(storeKit: payload.environment)
             report.record(
-                environment == expected
-                    ? .pass(.environment, "environment is \(expected.rawValue)")
-                    : .fail(
-                        .environment, .environmentMismatch, "environment is \(named), expected \(expected.rawValue)"))
+                RequirementCheck.environment(
+                    ReceiptEnvironment(storeKit: payload.environment), named: payload.environment ?? "absent",
+                    expected: expected))
         }
     }
 

@@ -7,10 +7,10 @@ public struct NotificationPayload: Sendable, Equatable, Codable {
     public let notificationUUID: String?
     public let version: String?
     public let signedDate: JWSDate?
-    public let data: NotificationData?
+    public let data: NotificationPayload.NotificationData?
     public let summary: JSONValue?
     public let externalPurchaseToken: JSONValue?
-    public let appData: NotificationAppData?
+    public let appData: NotificationPayload.AppData?
     /// Members not listed above, as they came.
     public let unknown: [String: JSONValue]
 

@@ -1,4 +1,4 @@
-import CReceipt
+internal import CReceipt
 
 #if canImport(Glibc)
     import Glibc
@@ -132,7 +132,7 @@ public final class Certificate: @unchecked Sendable {
     }
 
     /// The public key, for checking signatures made with it.
-    public func publicKey() throws(OpenSSLError) -> PublicKey {
+    package func publicKey() throws(OpenSSLError) -> PublicKey {
         guard let key = X509_get_pubkey(pointer) else {
             throw OpenSSLError.drain("reading the certificate's public key")
         }

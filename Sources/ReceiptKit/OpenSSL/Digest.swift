@@ -1,20 +1,20 @@
-import CReceipt
+internal import CReceipt
 
 /// A message digest OpenSSL computes: the two that receipts are signed with, and StoreKit 2's SHA-384.
 ///
 /// The algorithm is fetched once; fetching it per call is a measurable cost in OpenSSL 3.
-public final class Digest: @unchecked Sendable {
-    public static let sha1 = Digest(name: "SHA1", displayName: "sha1", size: 20)
-    public static let sha256 = Digest(name: "SHA256", displayName: "sha256", size: 32)
+package final class Digest: @unchecked Sendable {
+    package static let sha1 = Digest(name: "SHA1", displayName: "sha1", size: 20)
+    package static let sha256 = Digest(name: "SHA256", displayName: "sha256", size: 32)
     /// StoreKit 2's device verification hash (not a signature digest).
-    public static let sha384 = Digest(name: "SHA384", displayName: "sha384", size: 48)
+    package static let sha384 = Digest(name: "SHA384", displayName: "sha384", size: 48)
 
     let algorithm: OpaquePointer?
     /// The error codes queued when the algorithm could not be fetched (drained here, so they are
     /// not blamed on a later call).
     let fetchFailure: [UInt]
-    public let name: String
-    public let size: Int
+    package let name: String
+    package let size: Int
 
     /// `name` as OpenSSL fetches it ("SHA1"); `displayName` as reports write it ("sha1").
     init(name: String, displayName: String, size: Int) {
@@ -29,7 +29,7 @@ public final class Digest: @unchecked Sendable {
     }
 
     /// The digest of `bytes`.
-    public func hash(_ bytes: ArraySlice<UInt8>) throws(OpenSSLError) -> [UInt8] {
+    package func hash(_ bytes: ArraySlice<UInt8>) throws(OpenSSLError) -> [UInt8] {
         guard let algorithm else {
             throw OpenSSLError.drain("fetching \(name)")
         }
@@ -49,5 +49,5 @@ public final class Digest: @unchecked Sendable {
 
 extension Collection<UInt8> {
     /// Lowercase hex, as every report and JSON object writes bytes.
-    public var hexString: String { HexBytes.encode(self) }
+    package var hexString: String { HexBytes.encode(self) }
 }

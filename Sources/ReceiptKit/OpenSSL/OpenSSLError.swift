@@ -1,4 +1,4 @@
-import CReceipt
+internal import CReceipt
 
 /// An OpenSSL call that failed, with the reasons OpenSSL queued for it.
 ///

@@ -1,4 +1,4 @@
-import CReceipt
+internal import CReceipt
 
 /// Owns one `BIO` (memory BIOs only, in this package) and frees it when the last reference goes.
 final class OwnedBIO {

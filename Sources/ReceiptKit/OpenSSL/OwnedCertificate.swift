@@ -1,4 +1,4 @@
-import CReceipt
+internal import CReceipt
 
 /// Owns one `X509` being built or issued from (the test PKI), and frees it when the last
 /// reference goes. Reading certificates is `Certificate`'s job; this type exists because a

@@ -1,4 +1,4 @@
-import CReceipt
+internal import CReceipt
 
 /// Owns one `EVP_PKEY` and frees it when the last reference goes.
 final class OwnedKey {

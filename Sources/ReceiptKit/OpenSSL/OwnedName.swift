@@ -1,4 +1,4 @@
-import CReceipt
+internal import CReceipt
 
 /// Owns one `X509_NAME` and frees it when the last reference goes.
 final class OwnedName {

@@ -1,4 +1,4 @@
-import CReceipt
+internal import CReceipt
 
 /// Owns one `PKCS7` and frees it when the last reference goes.
 final class OwnedPKCS7 {

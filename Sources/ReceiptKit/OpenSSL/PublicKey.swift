@@ -1,10 +1,10 @@
-import CReceipt
+internal import CReceipt
 
-/// A public key taken from a certificate; checks signatures made with its private key.
+/// A package key taken from a certificate; checks signatures made with its private key.
 ///
 /// Shared read-only across threads once made (OpenSSL keys are safe for concurrent
 /// verification), hence `@unchecked Sendable`.
-public final class PublicKey: @unchecked Sendable {
+package final class PublicKey: @unchecked Sendable {
     let pointer: OpaquePointer
 
     init(owning pointer: OpaquePointer) {
@@ -16,14 +16,14 @@ public final class PublicKey: @unchecked Sendable {
     }
 
     /// `"RSA-2048"`, `"EC-256"`, ... for reports.
-    public var summary: String {
+    package var summary: String {
         let bits = EVP_PKEY_get_bits(pointer)
         let name = EVP_PKEY_get0_type_name(pointer).map { String(cString: $0) } ?? "key"
         return "\(name)-\(bits)"
     }
 
     /// The named curve of an EC key as OpenSSL names it (`prime256v1` for P-256), nil for other keys.
-    public var curveName: String? {
+    package var curveName: String? {
         var name = [CChar](repeating: 0, count: 64)
         var length = 0
         guard EVP_PKEY_get_group_name(pointer, &name, name.count, &length) == 1, length < name.count else {
@@ -38,7 +38,7 @@ public final class PublicKey: @unchecked Sendable {
     ///
     /// Returns false for a signature that does not match; throws only when the check itself
     /// could not be made, so a caller can tell a forgery from a broken setup.
-    public func verify(
+    package func verify(
         signature: ArraySlice<UInt8>, over message: ArraySlice<UInt8>, digest: Digest
     ) throws(OpenSSLError) -> Bool {
         // A NULL digest would make OpenSSL check with the key's default digest instead.

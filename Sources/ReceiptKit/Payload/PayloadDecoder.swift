@@ -11,24 +11,24 @@
 /// a fixed nesting of two levels (a type 17 inside an in-app purchase is an unknown attribute),
 /// so the input cannot choose how deep the decoder goes. DER SET OF ordering is not demanded:
 /// only Xcode writes attributes in type order.
-public enum PayloadDecoder {
+package enum PayloadDecoder {
     /// Caps on what one payload may make the decoder allocate; each breach has its own error code.
-    public struct Limits: Sendable, Equatable {
+    package struct Limits: Sendable, Equatable {
         /// The largest real receipts hold a few thousand purchases of about twenty attributes each.
-        public static let defaultMaximumAttributesPerSet = 100_000
+        package static let defaultMaximumAttributesPerSet = 100_000
         /// Enough for 10,000 purchases of 100 attributes; beyond that a payload is an attack.
-        public static let defaultMaximumTotalAttributes = 1_000_000
+        package static let defaultMaximumTotalAttributes = 1_000_000
         /// Bundle and product identifiers are short; 64 KiB leaves room for anything Apple may add.
-        public static let defaultMaximumStringLength = 65_536
+        package static let defaultMaximumStringLength = 65_536
 
         /// Attributes in the outer SET, and separately in each in-app purchase SET.
-        public var maximumAttributesPerSet: Int
+        package var maximumAttributesPerSet: Int
         /// Attributes across the whole payload, in-app purchase attributes included.
-        public var maximumTotalAttributes: Int
+        package var maximumTotalAttributes: Int
         /// Bytes in one string or date value.
-        public var maximumStringLength: Int
+        package var maximumStringLength: Int
 
-        public init(
+        package init(
             maximumAttributesPerSet: Int = defaultMaximumAttributesPerSet,
             maximumTotalAttributes: Int = defaultMaximumTotalAttributes,
             maximumStringLength: Int = defaultMaximumStringLength
@@ -42,7 +42,7 @@ public enum PayloadDecoder {
     /// Decodes a payload, rejecting trailing bytes after the outer SET.
     ///
     /// Offsets in errors count from the start of the buffer `payload` is a slice of.
-    public static func decode(_ payload: ArraySlice<UInt8>, limits: Limits = Limits()) throws(PayloadError)
+    package static func decode(_ payload: ArraySlice<UInt8>, limits: Limits = Limits()) throws(PayloadError)
         -> ParsedReceipt
     {
         var decoding = PayloadDecoding(limits: limits)
@@ -50,7 +50,7 @@ public enum PayloadDecoder {
     }
 
     /// Decodes a payload held in its own array.
-    public static func decode(_ payload: [UInt8], limits: Limits = Limits()) throws(PayloadError) -> ParsedReceipt {
+    package static func decode(_ payload: [UInt8], limits: Limits = Limits()) throws(PayloadError) -> ParsedReceipt {
         try decode(payload[...], limits: limits)
     }
 }

@@ -2,9 +2,9 @@
 ///
 /// Two errors are equal when their code, attribute type, in-app index and offset are, so tests
 /// can pin the exact rejection without matching message text.
-public struct PayloadError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct PayloadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A stable identifier for the kind of failure, fit for logs, metrics and exit reports.
-    public enum Code: String, Sendable, Codable {
+    package enum Code: String, Sendable, Codable {
         /// Not a SET OF SEQUENCE { INTEGER, INTEGER, OCTET STRING }, or truncated.
         case malformed
         /// Bytes follow the outer SET or the single value inside an attribute.
@@ -29,18 +29,18 @@ public struct PayloadError: Error, Sendable, Equatable, CustomStringConvertible 
         case stringTooLong
     }
 
-    public let code: Code
+    package let code: Code
     /// The attribute type concerned, when the failure lies inside an attribute.
-    public let attributeType: Int64?
+    package let attributeType: Int64?
     /// The position of the in-app purchase concerned (0-based), when inside one.
-    public let inAppIndex: Int?
+    package let inAppIndex: Int?
     /// Offset of the offending element from the start of the buffer the payload slice came from.
-    public let offset: Int
-    public let message: String
+    package let offset: Int
+    package let message: String
     /// The reader's error, when the failure was found by the ASN.1 reader.
-    public let underlying: ASN1Error?
+    package let underlying: ASN1Error?
 
-    public init(
+    package init(
         _ code: Code, attributeType: Int64? = nil, inAppIndex: Int? = nil, at offset: Int, _ message: String,
         underlying: ASN1Error? = nil
     ) {
@@ -52,7 +52,7 @@ public struct PayloadError: Error, Sendable, Equatable, CustomStringConvertible 
         self.underlying = underlying
     }
 
-    public var description: String {
+    package var description: String {
         var text = "receipt payload: "
         if let inAppIndex {
             text += "in-app purchase \(inAppIndex): "
@@ -61,7 +61,7 @@ public struct PayloadError: Error, Sendable, Equatable, CustomStringConvertible 
         return text
     }
 
-    public static func == (lhs: PayloadError, rhs: PayloadError) -> Bool {
+    package static func == (lhs: PayloadError, rhs: PayloadError) -> Bool {
         lhs.code == rhs.code && lhs.attributeType == rhs.attributeType && lhs.inAppIndex == rhs.inAppIndex
             && lhs.offset == rhs.offset
     }

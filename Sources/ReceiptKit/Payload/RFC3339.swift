@@ -10,31 +10,31 @@
 /// works on UTF-8 bytes with integer arithmetic instead of `DateFormatter`, which costs tens of
 /// microseconds per call. Dates are kept to the millisecond: the parser rounds finer fractions,
 /// which is what makes `format(parse(x))` exact for every parsed date.
-public enum RFC3339 {
+package enum RFC3339 {
     /// Why a date string is not an RFC 3339 date, with the offending text.
-    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    package struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The rejected text, decoded lossily so that invalid UTF-8 can still be shown.
-        public let text: String
-        public let reason: String
+        package let text: String
+        package let reason: String
 
-        public var description: String { "invalid date \"\(text)\": \(reason)" }
+        package var description: String { "invalid date \"\(text)\": \(reason)" }
     }
 
     /// Fraction digits beyond this are refused: no producer writes them, and unbounded runs of
     /// digits would only serve to smuggle junk past the parser.
-    public static let maximumFractionDigits = 9
+    package static let maximumFractionDigits = 9
 
     /// Milliseconds between 1970-01-01 and 2001-01-01, the epoch `Date` stores its value from.
     private static let referenceDateMilliseconds: Int64 = 978_307_200_000
     private static let millisecondsPerDay: Int64 = 86_400_000
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`; an empty string means absent.
-    public static func parse(_ text: String) throws(ParseError) -> Date? {
+    package static func parse(_ text: String) throws(ParseError) -> Date? {
         try parse(Array(text.utf8)[...])
     }
 
     /// Parses the UTF-8 bytes of a date; an empty slice means absent.
-    public static func parse(_ bytes: ArraySlice<UInt8>) throws(ParseError) -> Date? {
+    package static func parse(_ bytes: ArraySlice<UInt8>) throws(ParseError) -> Date? {
         guard !bytes.isEmpty else { return nil }
         guard let milliseconds = millisecondsSince1970(bytes) else {
             throw ParseError(
@@ -47,7 +47,7 @@ public enum RFC3339 {
     /// Formats a date in UTC as `2020-10-08T11:17:49.131Z`, or without the fraction when it is zero.
     ///
     /// Returns nil for dates outside the years 0000 to 9999, which the four-digit year cannot hold.
-    public static func format(_ date: Date) -> String? {
+    package static func format(_ date: Date) -> String? {
         var out: [UInt8] = []
         out.reserveCapacity(24)
         guard append(date, to: &out) else { return nil }
@@ -56,7 +56,7 @@ public enum RFC3339 {
 
     /// Appends the date as `format` writes it, without making a string (report writers call this per
     /// date); false, with nothing appended, where `format` gives nil.
-    public static func append(_ date: Date, to out: inout [UInt8]) -> Bool {
+    package static func append(_ date: Date, to out: inout [UInt8]) -> Bool {
         guard let milliseconds = millisecondsSince1970(date),
             appendCivil(milliseconds, separator: UInt8(ascii: "T"), fraction: true, to: &out)
         else { return false }
@@ -68,7 +68,7 @@ public enum RFC3339 {
     /// `...:49.131Z` gives back exactly 131, which truncating the 1970-based double would not (dates are
     /// kept relative to 2001). Nil beyond about ±285,000 years, far outside what four year digits hold,
     /// yet safely inside Int64.
-    public static func millisecondsSince1970(_ date: Date) -> Int64? {
+    package static func millisecondsSince1970(_ date: Date) -> Int64? {
         let scaled = (date.timeIntervalSinceReferenceDate * 1000).rounded()
         guard scaled.isFinite, abs(scaled) < 9e15 else { return nil }
         return Int64(scaled) + referenceDateMilliseconds

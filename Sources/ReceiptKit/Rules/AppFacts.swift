@@ -10,7 +10,7 @@
 /// Facts are the app's word, not Apple's: they can never take the name of a field Apple signs, so a
 /// rule that reads `bundle_id` or `original_application_version` always reads the signed value.
 public struct AppFacts: Sendable, Equatable {
-    public private(set) var values: [String: FactValue] = [:]
+    public private(set) var values: [String: AppFacts.Value] = [:]
 
     /// Facts a file or command line may give: enough for any app's state, few enough that evaluating
     /// them costs nothing.
@@ -20,37 +20,38 @@ public struct AppFacts: Sendable, Equatable {
     public init() {}
 
     /// Adds one fact; the name must be a fact name (see `check(name:)`) and not given before.
-    public mutating func add(_ name: String, _ value: FactValue) throws(AppFactError) {
+    public mutating func add(_ name: String, _ value: AppFacts.Value) throws(AppFacts.FactError) {
         try Self.check(name: name)
-        guard values[name] == nil else { throw AppFactError("fact \(name) is given twice") }
+        guard values[name] == nil else { throw AppFacts.FactError("fact \(name) is given twice") }
         guard values.count < Self.maximumCount else {
-            throw AppFactError("more than \(Self.maximumCount) facts")
+            throw AppFacts.FactError("more than \(Self.maximumCount) facts")
         }
         values[name] = value
     }
 
     /// Adds the members of a JSON object: numbers, booleans, and strings (an RFC 3339 time or a
     /// `YYYY-MM-DD` day is a date; any other string is a string).
-    public mutating func add(json bytes: [UInt8]) throws(AppFactError) {
+    public mutating func add(json bytes: [UInt8]) throws(AppFacts.FactError) {
         let parsed: JSONValue
         do {
             parsed = try JSONParser.parse(
                 bytes, limits: JSONParser.Limits(maximumDepth: 2, maximumValues: Self.maximumCount + 1))
         } catch {
-            throw AppFactError("not a JSON object of facts: \(error)")
+            throw AppFacts.FactError("not a JSON object of facts: \(error)")
         }
         guard case .object(let members) = parsed else {
-            throw AppFactError("not a JSON object of facts: the text is not an object")
+            throw AppFacts.FactError("not a JSON object of facts: the text is not an object")
         }
         for name in members.keys.sorted() {
-            let value: FactValue
+            let value: AppFacts.Value
             switch members[name] {
             case .bool(let flag): value = .boolean(flag)
             case .integer(let number): value = .number(Double(number))
             case .number(let number): value = .number(number)
-            case .string(let text): value = RuleParser.date(text).map(FactValue.date) ?? .string(text)
+            case .string(let text): value = RuleParser.date(text).map(AppFacts.Value.date) ?? .string(text)
             default:
-                throw AppFactError("fact \(name): expected a number, boolean or string, found an array, object or null")
+                throw AppFacts.FactError(
+                    "fact \(name): expected a number, boolean or string, found an array, object or null")
             }
             try add(name, value)
         }
@@ -58,18 +59,18 @@ public struct AppFacts: Sendable, Equatable {
 
     /// A fact name is lowercase `snake_case` (a letter, then letters, digits and `_`), and is neither a
     /// rule word nor the name of a field Apple signs.
-    public static func check(name: String) throws(AppFactError) {
+    public static func check(name: String) throws(AppFacts.FactError) {
         guard isFactShaped(name) else {
-            throw AppFactError(
+            throw AppFacts.FactError(
                 "fact name '\(name)' must be lowercase snake_case (a letter, then a-z 0-9 _), at most \(maximumNameLength) characters"
             )
         }
         if RuleField(rawValue: name) != nil || SignedFieldNames.contains(name) {
-            throw AppFactError(
+            throw AppFacts.FactError(
                 "fact name '\(name)' is the name of a field Apple signs: facts cannot stand in for signed data")
         }
         if RuleParser.keywords.contains(name) {
-            throw AppFactError("fact name '\(name)' is a word of the rule language")
+            throw AppFacts.FactError("fact name '\(name)' is a word of the rule language")
         }
     }
 

@@ -13,7 +13,7 @@
 /// Missing trailing components count as `0` without a suffix, so `2 == 2.0 == 2.0.0`. A component with no
 /// leading digits (`beta`) has the number 0 and is all suffix. This is a total order: it is the
 /// lexicographic order of infinite component sequences padded with that zero component.
-public struct AppVersion: Sendable, Comparable, CustomStringConvertible {
+package struct AppVersion: Sendable, Comparable, CustomStringConvertible {
     /// One dot-separated part: a number (digits without leading zeros, empty meaning 0) and a suffix.
     struct Component: Sendable {
         let digits: [UInt8]
@@ -55,12 +55,12 @@ public struct AppVersion: Sendable, Comparable, CustomStringConvertible {
     }
 
     /// The text as given.
-    public let text: String
+    package let text: String
     let components: [Component]
 
     /// Parses a version; nil when the text is empty, contains white space or control characters, or has
     /// an empty component (`1..2`, `.1`, `1.`).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let bytes = Array(text.utf8)
         guard !bytes.isEmpty, !bytes.contains(where: { $0 <= 0x20 || $0 == 0x7f }) else { return nil }
         let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
@@ -69,10 +69,10 @@ public struct AppVersion: Sendable, Comparable, CustomStringConvertible {
         components = parts.map(Component.init)
     }
 
-    public var description: String { text }
+    package var description: String { text }
 
     /// Three-way comparison: negative when `self` sorts first, zero when equal, positive otherwise.
-    public func compare(_ other: AppVersion) -> Int {
+    package func compare(_ other: AppVersion) -> Int {
         let count = max(components.count, other.components.count)
         for index in 0..<count {
             let left = index < components.count ? components[index] : .zero
@@ -85,8 +85,8 @@ public struct AppVersion: Sendable, Comparable, CustomStringConvertible {
         return 0
     }
 
-    public static func < (lhs: AppVersion, rhs: AppVersion) -> Bool { lhs.compare(rhs) < 0 }
+    package static func < (lhs: AppVersion, rhs: AppVersion) -> Bool { lhs.compare(rhs) < 0 }
 
     /// Equal in the version order (`2 == 2.0`), not as text.
-    public static func == (lhs: AppVersion, rhs: AppVersion) -> Bool { lhs.compare(rhs) == 0 }
+    package static func == (lhs: AppVersion, rhs: AppVersion) -> Bool { lhs.compare(rhs) == 0 }
 }

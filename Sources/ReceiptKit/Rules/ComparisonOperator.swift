@@ -1,5 +1,5 @@
 /// `<`, `<=`, `>`, `>=`, `==` or `!=` in a rule.
-public enum ComparisonOperator: String, Sendable, CaseIterable {
+package enum ComparisonOperator: String, Sendable, CaseIterable {
     case less = "<"
     case lessOrEqual = "<="
     case greater = ">"

@@ -8,7 +8,7 @@ extension EntitlementFacts {
     /// The facts of a verified report: its app receipt, or its StoreKit 2 payload (for a notification,
     /// the nested transaction and AppTransaction that verified). Nil for a report that is not valid,
     /// so nothing is ever granted from an input that failed verification.
-    public init?(report: ValidationReport) {
+    init?(report: ValidationReport) {
         guard report.status == .valid else { return nil }
         if let receipt = report.receipt {
             self.init(receipt: receipt)

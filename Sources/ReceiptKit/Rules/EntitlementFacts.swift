@@ -6,9 +6,9 @@
 
 /// What rules read: the app's purchase and its in-app purchases, from an app receipt or from
 /// verified StoreKit 2 payloads, so one evaluator serves both.
-public struct EntitlementFacts: Sendable, Equatable {
+package struct EntitlementFacts: Sendable, Equatable {
     /// Where the facts came from, for reasons and warnings that name it.
-    public enum Source: String, Sendable, Equatable {
+    package enum Source: String, Sendable, Equatable {
         case receipt
         case appTransaction = "AppTransaction"
         case transaction
@@ -20,36 +20,36 @@ public struct EntitlementFacts: Sendable, Equatable {
         case combined = "combined inputs"
     }
 
-    public var source: Source
-    public var bundleID: String?
-    public var applicationVersion: String?
-    public var originalApplicationVersion: String?
-    public var originalPurchaseDate: Date?
-    public var receiptCreationDate: Date?
-    public var environment: ReceiptEnvironment
+    package internal(set) var source: Source
+    package internal(set) var bundleID: String?
+    package internal(set) var applicationVersion: String?
+    package internal(set) var originalApplicationVersion: String?
+    package internal(set) var originalPurchaseDate: Date?
+    package internal(set) var receiptCreationDate: Date?
+    package internal(set) var environment: ReceiptEnvironment
     /// Apple's receipt type as written (field 0, or an AppTransaction's `receiptType`).
-    public var receiptType: String?
+    package internal(set) var receiptType: String?
     /// An AppTransaction's `preorderDate`.
-    public var preorderDate: Date?
+    package internal(set) var preorderDate: Date?
     /// Renewal infos the input carries (alone, or nested in a notification).
-    public var renewals: [RenewalState] = []
+    package internal(set) var renewals: [RenewalState] = []
     /// A transaction's `inAppOwnershipType` (`PURCHASED`, `FAMILY_SHARED`).
-    public var ownership: String?
+    package internal(set) var ownership: String?
     /// The newest date the input was signed or created at: what it shows is the world as of then, and
     /// renewals, refunds and upgrades after it are invisible in it.
-    public var snapshotDate: Date?
+    package internal(set) var snapshotDate: Date?
     /// An AppTransaction's `originalPlatform`: where the app was first bought, which says what the
     /// original application version is.
-    public var originalPlatform: String?
+    package internal(set) var originalPlatform: String?
     /// In-app purchases; StoreKit 2 transactions are mapped onto the same record.
-    public var purchases: [InAppPurchase]
+    package internal(set) var purchases: [InAppPurchase]
     /// When the app purchase itself was refunded (an AppTransaction's `revocationDate`): from then on
     /// nothing is granted from what it says about the purchase (grandfathering).
-    public var appRevocationDate: Date?
+    package internal(set) var appRevocationDate: Date?
     /// A receipt's expiration date (field 21, volume purchase (VPP) receipts): from then on it grants nothing.
-    public var receiptExpirationDate: Date?
+    package internal(set) var receiptExpirationDate: Date?
 
-    public init(
+    init(
         source: Source, bundleID: String? = nil, applicationVersion: String? = nil,
         originalApplicationVersion: String? = nil, originalPurchaseDate: Date? = nil, receiptCreationDate: Date? = nil,
         environment: ReceiptEnvironment = .unknown, purchases: [InAppPurchase] = []
@@ -64,7 +64,7 @@ public struct EntitlementFacts: Sendable, Equatable {
         self.purchases = purchases
     }
 
-    public init(receipt: ParsedReceipt) {
+    init(receipt: ParsedReceipt) {
         self.init(
             source: .receipt, bundleID: receipt.bundleID, applicationVersion: receipt.applicationVersion,
             originalApplicationVersion: receipt.originalApplicationVersion,

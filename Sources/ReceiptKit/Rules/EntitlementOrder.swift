@@ -8,7 +8,7 @@ struct EntitlementOrder: Sendable {
     /// depending on one) are left out.
     let order: [String]
     /// The first reference to an entitlement no rule defines, or the first cycle, as a rule error.
-    let problem: RuleParseError?
+    let problem: RuleSet.ParseError?
     /// Entitlements left undecided by a cycle, and the cycle that holds them up (`a -> b -> a`).
     let cycle: [String]
 
@@ -17,12 +17,12 @@ struct EntitlementOrder: Sendable {
         var dependencies: [String: [String]] = [:]
         var dependents: [String: [String]] = [:]
         var firstReference: [String: (rule: Rule, column: Int)] = [:]
-        var problem: RuleParseError?
+        var problem: RuleSet.ParseError?
         for rule in rules {
             for name in rule.condition.references().entitlements {
                 guard defined.contains(name) else {
                     if problem == nil {
-                        problem = RuleParseError(
+                        problem = RuleSet.ParseError(
                             origin: rule.origin, column: rule.referenceColumns[name] ?? 1,
                             message: "entitled \(name): no rule defines the entitlement \(name)")
                     }
@@ -71,7 +71,7 @@ struct EntitlementOrder: Sendable {
         }
         self.cycle = cycle
         if problem == nil, cycle.count >= 2, let reference = firstReference[cycle[0] + "\u{0}" + cycle[1]] {
-            problem = RuleParseError(
+            problem = RuleSet.ParseError(
                 origin: reference.rule.origin, column: reference.column,
                 message: "entitlements reference each other in a cycle: \(cycle.joined(separator: " -> "))")
         }

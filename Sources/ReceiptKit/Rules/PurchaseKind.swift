@@ -1,5 +1,5 @@
 /// What kind of product a purchase is, as far as the input says.
-public enum PurchaseKind: Sendable, Equatable {
+package enum PurchaseKind: Sendable, Equatable {
     case autoRenewable
     case nonRenewing
     case consumable
@@ -11,7 +11,7 @@ public enum PurchaseKind: Sendable, Equatable {
 extension InAppPurchase {
     /// From a StoreKit 2 transaction's `type`; for a receipt entry, an expires date (field 1708) or product
     /// type 3 (field 1707, undocumented, seen only on auto-renewable subscriptions) marks an auto-renewable one.
-    public var kind: PurchaseKind {
+    package var kind: PurchaseKind {
         switch storeKitType {
         case "Auto-Renewable Subscription": return .autoRenewable
         case "Non-Renewing Subscription": return .nonRenewing

@@ -2,9 +2,9 @@
 ///
 /// These are facts about Apple's receipts that no rule can work around, so they are reported rather
 /// than guessed away.
-public enum ReceiptWarnings {
+package enum ReceiptWarnings {
     /// Warnings for a receipt; `platform` says what field 19 means for the app.
-    public static func warnings(for receipt: ParsedReceipt, platform: Platform?) -> [String] {
+    package static func warnings(for receipt: ParsedReceipt, platform: Platform?) -> [String] {
         var warnings: [String] = []
         switch platform {
         case .ios:
@@ -37,7 +37,8 @@ public enum ReceiptWarnings {
 
     /// Warnings for the facts of a verified input: a receipt's as above; for an AppTransaction (also one
     /// nested in a notification), the same facts about its originalApplicationVersion.
-    public static func warnings(for facts: EntitlementFacts, receipt: ParsedReceipt?, platform: Platform?) -> [String] {
+    package static func warnings(for facts: EntitlementFacts, receipt: ParsedReceipt?, platform: Platform?) -> [String]
+    {
         if let receipt {
             return warnings(for: receipt, platform: platform)
         }

@@ -6,16 +6,16 @@
 
 /// What a StoreKit 2 renewal info says of one subscription's next renewal: whether the customer is in
 /// Apple's billing grace period (full service until it ends) or in billing retry without it.
-public struct RenewalState: Sendable, Equatable {
+package struct RenewalState: Sendable, Equatable {
     /// The product the subscription currently is (`productId`).
-    public var productID: String?
+    package var productID: String?
     /// `gracePeriodExpiresDate`: until then the customer keeps full service while Apple retries billing.
-    public var gracePeriodExpires: Date?
-    public var isInBillingRetry: Bool?
+    package var gracePeriodExpires: Date?
+    package var isInBillingRetry: Bool?
     /// `autoRenewStatus` 1 (on) or 0 (off): off, a trial will not convert, so no reminder is due.
-    public var autoRenews: Bool?
+    package var autoRenews: Bool?
 
-    public init(productID: String?, gracePeriodExpires: Date?, isInBillingRetry: Bool?, autoRenews: Bool? = nil) {
+    package init(productID: String?, gracePeriodExpires: Date?, isInBillingRetry: Bool?, autoRenews: Bool? = nil) {
         self.productID = productID
         self.gracePeriodExpires = gracePeriodExpires
         self.isInBillingRetry = isInBillingRetry

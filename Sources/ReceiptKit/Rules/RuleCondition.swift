@@ -9,7 +9,7 @@
 /// `and` and `or` hold all their operands in one array, so a long flat chain is wide rather than deep:
 /// the tree's depth is bounded by the nesting `RuleParser.maximumDepth` allows, which keeps every
 /// recursive walk over it (evaluation, equality, deallocation) bounded.
-public indirect enum RuleCondition: Sendable, Equatable {
+package indirect enum RuleCondition: Sendable, Equatable {
     case compareVersion(RuleField, ComparisonOperator, String)
     /// `original_application_version < ios:42 macos:2.0`: the threshold of the platform the version comes
     /// from (the input's `originalPlatform`, else `--platform`).
@@ -33,7 +33,7 @@ public indirect enum RuleCondition: Sendable, Equatable {
     /// unknown when its own rules could not decide).
     case entitled(String)
     /// `free_reads > 0`: a fact the app supplies (`--fact`, `--facts`), compared with a value of its kind.
-    case compareFact(String, ComparisonOperator, FactValue)
+    case compareFact(String, ComparisonOperator, AppFacts.Value)
     case not(RuleCondition)
     case and([RuleCondition])
     case or([RuleCondition])
@@ -64,7 +64,7 @@ public indirect enum RuleCondition: Sendable, Equatable {
         var entitlements: [String] = []
         var facts: [String] = []
         /// Each fact with each kind of value it is compared with.
-        var factKinds: [(name: String, kind: FactValue.Kind)] = []
+        var factKinds: [(name: String, kind: AppFacts.Value.Kind)] = []
         fileprivate var seen: Set<String> = []
     }
 

@@ -13,7 +13,7 @@ extension RuleEvaluator {
     }
 
     /// `free_reads > 0`: unknown when the app did not give the fact or gave one of another kind.
-    func fact(_ name: String, _ op: ComparisonOperator, _ target: FactValue) -> Outcome {
+    func fact(_ name: String, _ op: ComparisonOperator, _ target: AppFacts.Value) -> Outcome {
         guard let value = appFacts.values[name] else {
             return Outcome(value: nil, reasons: ["fact \(name) was not given: rule not satisfied"])
         }

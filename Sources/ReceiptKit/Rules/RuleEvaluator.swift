@@ -287,7 +287,8 @@ struct RuleEvaluator {
                 ])
         }
         let made = purchases.filter { purchase in
-            purchase.purchaseDate.map { $0 <= time.addingTimeInterval(SubscriptionPeriod.allowedClockSkew) } ?? true
+            purchase.purchaseDate.map { $0 <= time.addingTimeInterval(SubscriptionStatus.Period.allowedClockSkew) }
+                ?? true
         }
         guard !made.isEmpty else {
             let dates = purchases.compactMap(\.purchaseDate).map(show).joined(separator: ", ")
@@ -328,7 +329,7 @@ struct RuleEvaluator {
     private func subscription(_ product: String) -> Outcome {
         if let stale = staleness {
             // Expired already when the input was made: that much it does show.
-            let periods = SubscriptionPeriod.periods(of: product, in: facts.purchases)
+            let periods = SubscriptionStatus.Period.periods(of: product, in: facts.purchases)
             let ended = facts.snapshotDate.map { snapshot in
                 !periods.isEmpty && periods.allSatisfy { $0.end <= snapshot }
             }

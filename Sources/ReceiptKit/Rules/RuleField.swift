@@ -1,5 +1,5 @@
 /// A receipt field a rule can compare, and the kind of value it holds.
-public enum RuleField: String, Sendable, CaseIterable {
+package enum RuleField: String, Sendable, CaseIterable {
     case originalApplicationVersion = "original_application_version"
     case applicationVersion = "application_version"
     case originalPurchaseDate = "original_purchase_date"
@@ -16,11 +16,11 @@ public enum RuleField: String, Sendable, CaseIterable {
     /// A transaction's `inAppOwnershipType`: `purchased`, or `family_shared` (a family member's purchase).
     case ownership
 
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         case version, date, environment, string, ownership
     }
 
-    public var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .originalApplicationVersion, .applicationVersion: .version
         case .originalPurchaseDate, .receiptCreationDate, .preorderDate: .date

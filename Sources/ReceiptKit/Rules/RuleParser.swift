@@ -8,9 +8,9 @@
 ///
 /// Parentheses and `not` each open a nesting level; more than `maximumDepth` levels is an error,
 /// so a rule cannot make the parser (or the evaluator, which follows the same tree) recurse deeper.
-public struct RuleParser {
+package struct RuleParser {
     /// Nesting levels (parentheses and `not`) a rule may use.
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     private var tokens: [RuleToken]
     private var position = 0
@@ -22,8 +22,8 @@ public struct RuleParser {
     }
 
     /// Parses one rule; `origin` names it in errors (`rules.txt:3`, `--rule 1`).
-    public static func parse(_ text: String, origin: String) throws(RuleParseError) -> Rule {
-        do throws(RuleParseError) {
+    package static func parse(_ text: String, origin: String) throws(RuleSet.ParseError) -> Rule {
+        do throws(RuleSet.ParseError) {
             let scalars = Array(text.unicodeScalars)
             let (entitlement, conditionStart) = try entitlementName(scalars)
             var tokenizer = RuleTokenizer(scalars: scalars, start: conditionStart)
@@ -32,7 +32,7 @@ public struct RuleParser {
             let message = try parser.message()
             let next = parser.peek
             guard next.kind == .end else {
-                throw RuleParseError(
+                throw RuleSet.ParseError(
                     origin: "", column: next.column,
                     message: message == nil
                         ? "expected and, or, | \"message\" or the end of the rule, found \(next.shown)"
@@ -49,7 +49,7 @@ public struct RuleParser {
     }
 
     /// The name before the colon, and where the condition starts.
-    private static func entitlementName(_ scalars: [Unicode.Scalar]) throws(RuleParseError) -> (String, Int) {
+    private static func entitlementName(_ scalars: [Unicode.Scalar]) throws(RuleSet.ParseError) -> (String, Int) {
         var index = 0
         while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" {
             index += 1
@@ -59,7 +59,7 @@ public struct RuleParser {
             index += 1
         }
         guard index > start else {
-            throw RuleParseError(
+            throw RuleSet.ParseError(
                 origin: "", column: index + 1,
                 message: "expected an entitlement name (letters, digits, _ . -), found \(describe(scalars, at: index))")
         }
@@ -69,7 +69,7 @@ public struct RuleParser {
             index += 1
         }
         guard index < scalars.count, scalars[index] == ":" else {
-            throw RuleParseError(
+            throw RuleSet.ParseError(
                 origin: "", column: index + 1,
                 message: "expected \":\" after the entitlement name, found \(describe(scalars, at: index))")
         }
@@ -93,18 +93,18 @@ public struct RuleParser {
     }
 
     /// Words of the rule language, which no fact may be named.
-    public static let keywords: Set<String> = [
+    package static let keywords: Set<String> = [
         "and", "or", "not", "product", "for", "subscription", "group", "active", "in_grace", "entitled", "true",
         "false",
     ]
 
     /// `| "text"` after the condition, if there is one.
-    private mutating func message() throws(RuleParseError) -> String? {
+    private mutating func message() throws(RuleSet.ParseError) -> String? {
         guard peek.kind == .bar else { return nil }
         _ = advance()
         let text = try quotedString(what: "a quoted message after |")
         guard !text.isEmpty else {
-            throw RuleParseError(
+            throw RuleSet.ParseError(
                 origin: "", column: tokens[max(0, position - 1)].column, message: "the message is empty")
         }
         return text
@@ -133,7 +133,7 @@ public struct RuleParser {
 
     /// Precedence climbing. The recursion here is bounded by the two precedence levels per nesting level;
     /// operands of one operator in a row are gathered into one node rather than nested.
-    private mutating func expression(minimumPrecedence: Int, depth: Int) throws(RuleParseError) -> RuleCondition {
+    private mutating func expression(minimumPrecedence: Int, depth: Int) throws(RuleSet.ParseError) -> RuleCondition {
         var left = try unary(depth: depth)
         // The operator whose operands are being gathered, and those operands.
         var gathered: Int?
@@ -158,7 +158,7 @@ public struct RuleParser {
         precedence == 1 ? .and(operands) : .or(operands)
     }
 
-    private mutating func unary(depth: Int) throws(RuleParseError) -> RuleCondition {
+    private mutating func unary(depth: Int) throws(RuleSet.ParseError) -> RuleCondition {
         let token = peek
         switch token.kind {
         case .word("not"):
@@ -171,7 +171,8 @@ public struct RuleParser {
             let inner = try expression(minimumPrecedence: 0, depth: depth + 1)
             let close = advance()
             guard close.kind == .closeParenthesis else {
-                throw RuleParseError(origin: "", column: close.column, message: "expected \")\", found \(close.shown)")
+                throw RuleSet.ParseError(
+                    origin: "", column: close.column, message: "expected \")\", found \(close.shown)")
             }
             return inner
         default:
@@ -179,15 +180,15 @@ public struct RuleParser {
         }
     }
 
-    private func checkDepth(_ depth: Int, at token: RuleToken) throws(RuleParseError) {
+    private func checkDepth(_ depth: Int, at token: RuleToken) throws(RuleSet.ParseError) {
         guard depth <= Self.maximumDepth else {
-            throw RuleParseError(
+            throw RuleSet.ParseError(
                 origin: "", column: token.column,
                 message: "rule nested deeper than \(Self.maximumDepth) levels of parentheses and not")
         }
     }
 
-    private mutating func primary() throws(RuleParseError) -> RuleCondition {
+    private mutating func primary() throws(RuleSet.ParseError) -> RuleCondition {
         let token = advance()
         switch token.kind {
         case .word("product"):
@@ -196,7 +197,7 @@ public struct RuleParser {
             _ = advance()
             let term = advance()
             guard case .word(let text) = term.kind, let duration = PurchaseTerm(text) else {
-                throw RuleParseError(
+                throw RuleSet.ParseError(
                     origin: "", column: term.column,
                     message: "expected an ISO 8601 term such as P1Y, P6M, P30D or PT12H, found \(term.shown)")
             }
@@ -207,7 +208,7 @@ public struct RuleParser {
                 let group = try quotedString(what: "a quoted subscription group id")
                 let keyword = advance()
                 guard keyword.kind == .word("active") else {
-                    throw RuleParseError(
+                    throw RuleSet.ParseError(
                         origin: "", column: keyword.column, message: "expected active, found \(keyword.shown)")
                 }
                 return .subscriptionGroupActive(group)
@@ -218,13 +219,13 @@ public struct RuleParser {
             case .word("active"): return .subscriptionActive(product)
             case .word("in_grace"): return .subscriptionInGrace(product)
             default:
-                throw RuleParseError(
+                throw RuleSet.ParseError(
                     origin: "", column: keyword.column, message: "expected active or in_grace, found \(keyword.shown)")
             }
         case .word("entitled"):
             let name = advance()
             guard case .word(let entitlement) = name.kind, Self.isEntitlementName(entitlement) else {
-                throw RuleParseError(
+                throw RuleSet.ParseError(
                     origin: "", column: name.column,
                     message: "expected an entitlement name (letters, digits, _ . -) after entitled, found \(name.shown)"
                 )
@@ -239,26 +240,26 @@ public struct RuleParser {
             }
             // A field Apple signs that rules do not read is a misspelt or unsupported field, not a fact.
             guard AppFacts.isFactShaped(name), !SignedFieldNames.contains(name) else {
-                throw RuleParseError(
+                throw RuleSet.ParseError(
                     origin: "", column: token.column,
                     message: "expected a field (\(RuleField.allCases.map(\.rawValue).joined(separator: ", "))), "
                         + "a fact name, product, subscription, entitled, not or \"(\", found \(token.shown)")
             }
-            do throws(AppFactError) {
+            do throws(AppFacts.FactError) {
                 try AppFacts.check(name: name)
             } catch {
-                throw RuleParseError(origin: "", column: token.column, message: error.message)
+                throw RuleSet.ParseError(origin: "", column: token.column, message: error.message)
             }
             return try factComparison(name)
         default:
-            throw RuleParseError(
+            throw RuleSet.ParseError(
                 origin: "", column: token.column, message: "expected a condition, found \(token.shown)")
         }
     }
 
     /// `ios:42 macos:2.0`: one version per platform, each platform once.
     private mutating func perPlatform(_ field: RuleField, _ op: ComparisonOperator, first: RuleToken)
-        throws(RuleParseError) -> RuleCondition
+        throws(RuleSet.ParseError) -> RuleCondition
     {
         var thresholds: [Platform: String] = [:]
         var token = first
@@ -267,12 +268,12 @@ public struct RuleParser {
                 let platform = Platform(rawValue: String(word[..<colon])),
                 AppVersion(String(word[word.index(after: colon)...])) != nil
             else {
-                throw RuleParseError(
+                throw RuleSet.ParseError(
                     origin: "", column: token.column,
                     message: "expected PLATFORM:VERSION such as ios:42 or macos:2.0, found \(token.shown)")
             }
             guard thresholds[platform] == nil else {
-                throw RuleParseError(
+                throw RuleSet.ParseError(
                     origin: "", column: token.column, message: "\(platform.rawValue) is given a threshold twice")
             }
             thresholds[platform] = String(word[word.index(after: colon)...])
@@ -283,24 +284,24 @@ public struct RuleParser {
     }
 
     /// `free_reads > 0`, `is_author == true`, `plan == "pro"`, `signed_up < 2024-01-01`.
-    private mutating func factComparison(_ name: String) throws(RuleParseError) -> RuleCondition {
+    private mutating func factComparison(_ name: String) throws(RuleSet.ParseError) -> RuleCondition {
         let (op, operatorToken) = try comparisonOperator(after: " after the fact \(name)")
         let valueToken = advance()
-        let literal: FactValue? =
+        let literal: AppFacts.Value? =
             switch valueToken.kind {
             case .string(let text): .string(text)
-            case .word(let word): FactValue(literal: word)
+            case .word(let word): AppFacts.Value(literal: word)
             default: nil
             }
         guard let value = literal else {
-            throw RuleParseError(
+            throw RuleSet.ParseError(
                 origin: "", column: valueToken.column,
                 message:
                     "expected a number, true, false, a date such as 2024-01-01 or a quoted string, found \(valueToken.shown)"
             )
         }
         if !op.isEquality, value.kind == .string || value.kind == .boolean {
-            throw RuleParseError(
+            throw RuleSet.ParseError(
                 origin: "", column: operatorToken.column,
                 message:
                     "expected == or != (a \(value.kind.rawValue) is compared for equality only), found \(operatorToken.shown)"
@@ -313,32 +314,33 @@ public struct RuleParser {
         !text.isEmpty && text.unicodeScalars.allSatisfy(isNameScalar)
     }
 
-    private mutating func quotedString(what: String) throws(RuleParseError) -> String {
+    private mutating func quotedString(what: String) throws(RuleSet.ParseError) -> String {
         let token = advance()
         guard case .string(let text) = token.kind else {
-            throw RuleParseError(origin: "", column: token.column, message: "expected \(what), found \(token.shown)")
+            throw RuleSet.ParseError(
+                origin: "", column: token.column, message: "expected \(what), found \(token.shown)")
         }
         return text
     }
 
     /// The comparison operator that must come next, and its token for later errors; `context` says what
     /// it follows (` after the fact free_reads`), or is empty.
-    private mutating func comparisonOperator(after context: String = "") throws(RuleParseError) -> (
+    private mutating func comparisonOperator(after context: String = "") throws(RuleSet.ParseError) -> (
         ComparisonOperator, RuleToken
     ) {
         let token = advance()
         guard case .comparison(let op) = token.kind else {
-            throw RuleParseError(
+            throw RuleSet.ParseError(
                 origin: "", column: token.column,
                 message: "expected a comparison operator\(context), found \(token.shown)")
         }
         return (op, token)
     }
 
-    private mutating func comparison(_ field: RuleField) throws(RuleParseError) -> RuleCondition {
+    private mutating func comparison(_ field: RuleField) throws(RuleSet.ParseError) -> RuleCondition {
         let (op, operatorToken) = try comparisonOperator()
         if !op.isEquality, field.kind == .environment || field.kind == .string || field.kind == .ownership {
-            throw RuleParseError(
+            throw RuleSet.ParseError(
                 origin: "", column: operatorToken.column,
                 message:
                     "expected == or != (\(field.rawValue) is compared for equality only), found \(operatorToken.shown)")
@@ -360,27 +362,27 @@ public struct RuleParser {
                 case .ownership: "purchased or family_shared"
                 case .string: "a quoted string"
                 }
-            throw RuleParseError(
+            throw RuleSet.ParseError(
                 origin: "", column: value.column, message: "expected \(expected), found \(value.shown)")
         }
         switch field.kind {
         case .version:
             guard AppVersion(text) != nil else {
-                throw RuleParseError(
+                throw RuleSet.ParseError(
                     origin: "", column: value.column,
                     message: "expected a version such as 42 or 1.10, found \(value.shown)")
             }
             return .compareVersion(field, op, text)
         case .date:
             guard let date = Self.date(text) else {
-                throw RuleParseError(
+                throw RuleSet.ParseError(
                     origin: "", column: value.column,
                     message: "expected a date such as 2024-01-01 or 2024-01-01T00:00:00Z, found \(value.shown)")
             }
             return .compareDate(field, op, date)
         case .environment:
             guard let environment = ReceiptEnvironment(rawValue: text) else {
-                throw RuleParseError(
+                throw RuleSet.ParseError(
                     origin: "", column: value.column,
                     message: "expected production, sandbox, xcode or unknown, found \(value.shown)")
             }
@@ -389,7 +391,7 @@ public struct RuleParser {
             return .compareString(field, op, text)
         case .ownership:
             guard text == "purchased" || text == "family_shared" else {
-                throw RuleParseError(
+                throw RuleSet.ParseError(
                     origin: "", column: value.column,
                     message: "expected purchased or family_shared, found \(value.shown)")
             }
@@ -398,7 +400,7 @@ public struct RuleParser {
     }
 
     /// `2024-01-01` (midnight UTC) or a full RFC 3339 time.
-    public static func date(_ text: String) -> Date? {
+    package static func date(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         let isDay = bytes.count == 10 && bytes[4] == UInt8(ascii: "-") && bytes[7] == UInt8(ascii: "-")
         let full = isDay ? text + "T00:00:00Z" : text

@@ -6,12 +6,12 @@
 
 /// The rules of an app: which entitlements a receipt grants, and why.
 public struct RuleSet: Sendable, Equatable {
-    public private(set) var rules: [Rule] {
+    package private(set) var rules: [Rule] {
         didSet { planCache = RulePlanCache() }
     }
     private var planCache = RulePlanCache()
 
-    public init(rules: [Rule] = []) {
+    package init(rules: [Rule] = []) {
         self.rules = rules
     }
 
@@ -23,7 +23,7 @@ public struct RuleSet: Sendable, Equatable {
 
     /// Parses a rules file: one rule a line; `#` starts a comment line; blank lines are ignored.
     /// `name` (the file's path) prefixes the line number in errors: `rules.txt:3: column 28: ...`.
-    public static func parse(file text: String, name: String) throws(RuleParseError) -> RuleSet {
+    public static func parse(file text: String, name: String) throws(RuleSet.ParseError) -> RuleSet {
         var rules: [Rule] = []
         for (index, line) in text.split(
             omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }
@@ -41,7 +41,7 @@ public struct RuleSet: Sendable, Equatable {
         return RuleSet(rules: rules)
     }
 
-    public mutating func append(_ rule: Rule) {
+    package mutating func append(_ rule: Rule) {
         rules.append(rule)
     }
 
@@ -49,14 +49,14 @@ public struct RuleSet: Sendable, Equatable {
     public var entitlements: [String] { plan.entitlements }
 
     /// Whether any rule reads the field.
-    public func mentions(_ field: RuleField) -> Bool {
+    package func mentions(_ field: RuleField) -> Bool {
         rules.contains { $0.condition.mentions(field) }
     }
 
     /// Decides every entitlement for a receipt at time `time`; any satisfied rule grants its entitlement.
     ///
     /// The receipt must already have been verified: this only reads what it says.
-    public func evaluate(
+    func evaluate(
         receipt: ParsedReceipt, at time: Date, platform: Platform?, environment: ReceiptEnvironment? = nil,
         maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge, appFacts: AppFacts = AppFacts()
     ) -> [EntitlementDecision] {
@@ -79,7 +79,7 @@ public struct RuleSet: Sendable, Equatable {
     ///
     /// `maximumAge` (default three days; nil for none, to analyse old inputs offline): past it, subscription
     /// and purchase terms are unknown, as the input cannot show what happened since.
-    public func evaluate(
+    func evaluate(
         facts: EntitlementFacts, at time: Date, platform: Platform?, environment: ReceiptEnvironment? = nil,
         maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge, appFacts: AppFacts = AppFacts()
     ) -> [EntitlementDecision] {
@@ -132,7 +132,7 @@ public struct RuleSet: Sendable, Equatable {
 
     /// Checks what no single rule shows: every `entitled NAME` names an entitlement some rule defines,
     /// no entitlement depends on itself, and each entitlement has at most one message.
-    public func checkReferences() throws(RuleParseError) {
+    public func checkReferences() throws(RuleSet.ParseError) {
         if let problem = plan.order.problem {
             throw problem
         }
@@ -140,7 +140,7 @@ public struct RuleSet: Sendable, Equatable {
         for rule in rules {
             guard let message = rule.message else { continue }
             if let earlier = first[rule.entitlement], let given = earlier.message, given != message {
-                throw RuleParseError(
+                throw RuleSet.ParseError(
                     origin: rule.origin, column: 1,
                     message:
                         "\(rule.entitlement) already has the message \"\(given)\" (\(earlier.origin)): an entitlement has one message"
@@ -157,16 +157,16 @@ public struct RuleSet: Sendable, Equatable {
 
     /// Checks that `facts` gives every fact the rules read, of the kind each rule compares it with: a
     /// fact left out or mistyped would otherwise leave every customer's rule unknown, so denied.
-    public func check(facts: AppFacts) throws(AppFactError) {
+    public func check(facts: AppFacts) throws(AppFacts.FactError) {
         for rule in rules {
             for (name, kind) in rule.condition.references().factKinds {
                 guard let value = facts.values[name] else {
-                    throw AppFactError(
+                    throw AppFacts.FactError(
                         "\(rule.origin): the rule reads the fact \(name), which was not given (--fact \(name)=VALUE or --facts FILE)"
                     )
                 }
                 guard value.kind == kind else {
-                    throw AppFactError(
+                    throw AppFacts.FactError(
                         "\(rule.origin): the rule compares the fact \(name) with a \(kind.rawValue), but it was given a \(value.kind.rawValue) (\(value.shown))"
                     )
                 }
@@ -181,7 +181,7 @@ public struct RuleSet: Sendable, Equatable {
     }
 
     /// Every entitlement refused because the receipt failed verification: nothing it says can be trusted.
-    public func refuseAll(because reason: String) -> [EntitlementDecision] {
+    func refuseAll(because reason: String) -> [EntitlementDecision] {
         let messages = self.messages
         return entitlements.map {
             EntitlementDecision(

@@ -18,7 +18,7 @@ struct RuleTokenizer {
         }
     }
 
-    mutating func tokens() throws(RuleParseError) -> [RuleToken] {
+    mutating func tokens() throws(RuleSet.ParseError) -> [RuleToken] {
         var tokens: [RuleToken] = []
         while true {
             while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" {
@@ -46,7 +46,7 @@ struct RuleTokenizer {
                 tokens.append(RuleToken(kind: .comparison(try comparison()), column: column))
             default:
                 guard Self.isWordScalar(scalar) else {
-                    throw RuleParseError(origin: "", column: column, message: "unexpected character \"\(scalar)\"")
+                    throw RuleSet.ParseError(origin: "", column: column, message: "unexpected character \"\(scalar)\"")
                 }
                 let start = index
                 while index < scalars.count, Self.isWordScalar(scalars[index]) {
@@ -59,7 +59,7 @@ struct RuleTokenizer {
         }
     }
 
-    private mutating func comparison() throws(RuleParseError) -> ComparisonOperator {
+    private mutating func comparison() throws(RuleSet.ParseError) -> ComparisonOperator {
         let column = index + 1
         let first = scalars[index]
         index += 1
@@ -75,14 +75,14 @@ struct RuleTokenizer {
         case ("=", true): return .equal
         case ("!", true): return .notEqual
         default:
-            throw RuleParseError(
+            throw RuleSet.ParseError(
                 origin: "", column: column,
                 message: "expected a comparison operator (< <= > >= == !=), found \"\(first)\"")
         }
     }
 
     /// A double-quoted string; `\"` and `\\` are the only escapes.
-    private mutating func quoted() throws(RuleParseError) -> String {
+    private mutating func quoted() throws(RuleSet.ParseError) -> String {
         let column = index + 1
         index += 1
         var text = String.UnicodeScalarView()
@@ -94,7 +94,7 @@ struct RuleTokenizer {
                 return String(text)
             case "\\":
                 guard index < scalars.count, scalars[index] == "\"" || scalars[index] == "\\" else {
-                    throw RuleParseError(
+                    throw RuleSet.ParseError(
                         origin: "", column: index, message: "expected \\\" or \\\\ after a backslash in a string")
                 }
                 text.append(scalars[index])
@@ -103,6 +103,6 @@ struct RuleTokenizer {
                 text.append(scalar)
             }
         }
-        throw RuleParseError(origin: "", column: column, message: "string not closed: expected a closing \"")
+        throw RuleSet.ParseError(origin: "", column: column, message: "string not closed: expected a closing \"")
     }
 }

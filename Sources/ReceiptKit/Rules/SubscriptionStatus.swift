@@ -23,8 +23,8 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
     public let productID: String
     public let state: State
     /// The period in force at the time, if any (also when it was refunded).
-    public let currentPeriod: SubscriptionPeriod?
-    public let periods: [SubscriptionPeriod]
+    public let currentPeriod: SubscriptionStatus.Period?
+    public let periods: [SubscriptionStatus.Period]
     public let inIntroOffer: Bool
     /// `reminderDays` days before `trialEnds`, but never before the trial started: when to remind the
     /// user the trial is about to convert.
@@ -43,7 +43,7 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
     }
 
     /// The status of every product among `purchases` that has subscription periods, in first-purchase order.
-    public static func all(
+    package static func all(
         in purchases: [InAppPurchase], at time: Date, reminderDays: Int, renewals: [RenewalState] = []
     ) -> [SubscriptionStatus] {
         // Products told apart by their bytes, as everywhere identifiers are compared.
@@ -63,18 +63,18 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
     }
 
     /// The status of one product among `purchases` at `time`.
-    public static func status(
+    package static func status(
         of product: String, in purchases: [InAppPurchase], at time: Date, reminderDays: Int,
         renewals: [RenewalState] = []
     ) -> SubscriptionStatus {
-        let periods = SubscriptionPeriod.periods(of: product, in: purchases)
+        let periods = SubscriptionStatus.Period.periods(of: product, in: purchases)
         // Periods that contain the time; failing those, one that starts within the clock skew after it
         // (sandbox periods last minutes, so the skew must not reach past a period that already started).
-        let started = time.addingTimeInterval(SubscriptionPeriod.allowedClockSkew)
+        let started = time.addingTimeInterval(SubscriptionStatus.Period.allowedClockSkew)
         let containing = periods.filter { $0.start <= time && time < $0.end }
         let covering = containing.isEmpty ? periods.filter { $0.start <= started && time < $0.end } : containing
         let state: State
-        let current: SubscriptionPeriod?
+        let current: SubscriptionStatus.Period?
         if let active = covering.last(where: { $0.isActive(at: time) }) {
             state = .active
             current = active

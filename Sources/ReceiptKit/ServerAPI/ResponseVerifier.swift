@@ -2,9 +2,9 @@
 /// invalid when any one is, with the element named; then the caller's checks on what the
 /// response says of itself, which must agree with them too.
 struct ResponseVerifier {
-    let validator: ReceiptValidator
+    let context: VerificationContext
 
-    private var options: ValidationOptions { validator.options }
+    private var options: ValidationOptions { context.options }
 
     func validate(_ response: ServerResponse, into report: inout ValidationReport) {
         let count = response.elements.count
@@ -19,7 +19,7 @@ struct ResponseVerifier {
             inner.format = .jws
             // Checked as a single JWS, so a transaction without a bundle id fails --bundle-id; only a renewal
             // info, which names no app, is checked as a notification's nested one is.
-            JWSVerifier(validator: validator).validate(
+            JWSVerifier(context: context).validate(
                 element.text, into: &inner, expecting: element.kind, nested: element.kind == .renewalInfo,
                 bindsDevice: false)
             if inner.status == .valid {

@@ -1,4 +1,4 @@
-import CReceipt
+internal import CReceipt
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,4 +1,4 @@
-import CReceipt
+internal import CReceipt
 
 /// Signs receipt payloads as PKCS#7 signedData, the way Apple and Xcode do.
 ///

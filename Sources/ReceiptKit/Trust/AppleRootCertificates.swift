@@ -4,14 +4,14 @@
     import Foundation
 #endif
 
-/// Apple's public root certificates: the trust anchors used unless `--root` replaces them.
+/// Apple's package root certificates: the trust anchors used unless `--root` replaces them.
 ///
 /// Embedded as DER (base64 here only to keep the source readable); a test checks each one's
 /// SHA-256 fingerprint against the value Apple publishes.
-public enum AppleRootCertificates {
+package enum AppleRootCertificates {
     /// Apple Inc. Root CA ("Apple Root CA", 2006-2035): signs the receipt chains.
     /// SHA-256 b0b1730ecbc7ff4505142c49f1295e6eda6bcaed7e2c68c5be91b5a11001f024
-    public static let appleIncRoot: [UInt8] = decode(
+    package static let appleIncRoot: [UInt8] = decode(
         """
         MIIEuzCCA6OgAwIBAgIBAjANBgkqhkiG9w0BAQUFADBiMQswCQYDVQQGEwJVUzETMBEGA1UEChMKQXBwbGUgSW5jLjEmMCQGA1UE
         CxMdQXBwbGUgQ2VydGlmaWNhdGlvbiBBdXRob3JpdHkxFjAUBgNVBAMTDUFwcGxlIFJvb3QgQ0EwHhcNMDYwNDI1MjE0MDM2WhcN
@@ -34,7 +34,7 @@ public enum AppleRootCertificates {
 
     /// Apple Root CA - G2 (RSA-4096, 2014-2039).
     /// SHA-256 c2b9b042dd57830e7d117dac55ac8ae19407d38e41d88f3215bc3a890444a050
-    public static let appleRootCAG2: [UInt8] = decode(
+    package static let appleRootCAG2: [UInt8] = decode(
         """
         MIIFkjCCA3qgAwIBAgIIAeDltYNno+AwDQYJKoZIhvcNAQEMBQAwZzEbMBkGA1UEAwwSQXBwbGUgUm9vdCBDQSAtIEcyMSYwJAYD
         VQQLDB1BcHBsZSBDZXJ0aWZpY2F0aW9uIEF1dGhvcml0eTETMBEGA1UECgwKQXBwbGUgSW5jLjELMAkGA1UEBhMCVVMwHhcNMTQw
@@ -60,7 +60,7 @@ public enum AppleRootCertificates {
 
     /// Apple Root CA - G3 (ECC P-384, 2014-2039): signs the StoreKit 2 JWS chains.
     /// SHA-256 63343abfb89a6a03ebb57e9b3f5fa7be7c4f5c756f3017b3a8c488c3653e9179
-    public static let appleRootCAG3: [UInt8] = decode(
+    package static let appleRootCAG3: [UInt8] = decode(
         """
         MIICQzCCAcmgAwIBAgIILcX8iNLFS5UwCgYIKoZIzj0EAwMwZzEbMBkGA1UEAwwSQXBwbGUgUm9vdCBDQSAtIEczMSYwJAYDVQQL
         DB1BcHBsZSBDZXJ0aWZpY2F0aW9uIEF1dGhvcml0eTETMBEGA1UECgwKQXBwbGUgSW5jLjELMAkGA1UEBhMCVVMwHhcNMTQwNDMw
@@ -73,11 +73,11 @@ public enum AppleRootCertificates {
         """)
 
     /// All three, oldest first.
-    public static var all: [[UInt8]] { [appleIncRoot, appleRootCAG2, appleRootCAG3] }
+    package static var all: [[UInt8]] { [appleIncRoot, appleRootCAG2, appleRootCAG3] }
 
     /// Their common names, in the order of `all`: reports name the anchors without decoding them (a
     /// test checks these against the decoded certificates).
-    public static let names = ["Apple Root CA", "Apple Root CA - G2", "Apple Root CA - G3"]
+    package static let names = ["Apple Root CA", "Apple Root CA - G2", "Apple Root CA - G3"]
 
     private static func decode(_ base64: String) -> [UInt8] {
         // The literals above are fixed; a failure here would be an edit gone wrong, and yields

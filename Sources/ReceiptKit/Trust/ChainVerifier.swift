@@ -1,4 +1,4 @@
-import CReceipt
+internal import CReceipt
 import Synchronization
 
 /// Checks embedded certificate chains against a trust policy, once per distinct chain.
@@ -7,24 +7,27 @@ import Synchronization
 /// more than the receipt's own signature check, so results are cached by the chain's exact
 /// bytes (and the signer it names). What depends on the receipt's time — the validity window —
 /// is not cached: `VerifiedChain.chain` keeps the certificates so it can be checked per receipt.
-public final class ChainVerifier: Sendable {
-    public let policy: TrustPolicy
+package final class ChainVerifier: Sendable {
+    package let policy: TrustPolicy
     let anchors: TrustAnchors
+    /// Apple's shape, markers and StoreKit Testing exception, judged once a chain is built.
+    let applePolicy: AppleChainPolicy
     private let cache = Mutex(ChainCache())
 
-    public init(policy: TrustPolicy) throws(OpenSSLError) {
+    package init(policy: TrustPolicy) throws(OpenSSLError) {
         self.policy = policy
         anchors = TrustAnchors(policy: policy)
+        applePolicy = AppleChainPolicy(storeKitTestCertificate: policy.storeKitTestCertificate)
     }
 
     /// The verdict on `certificates` for the signer `identifier` names, from the cache when seen before.
-    public func verify(certificates: [ArraySlice<UInt8>], signer identifier: SignerInfo.Identifier) -> VerifiedChain {
+    package func verify(certificates: [ArraySlice<UInt8>], signer identifier: SignerInfo.Identifier) -> VerifiedChain {
         verify(certificates, .identifier(identifier))
     }
 
     /// The verdict on `certificates` whose signer is the one at `leafIndex` (a JWS `x5c`
     /// names its signer by position: the first), from the cache when seen before.
-    public func verify(certificates: [ArraySlice<UInt8>], leafIndex: Int) -> VerifiedChain {
+    package func verify(certificates: [ArraySlice<UInt8>], leafIndex: Int) -> VerifiedChain {
         verify(certificates, .index(leafIndex))
     }
 
@@ -105,9 +108,9 @@ public final class ChainVerifier: Sendable {
         } catch {
             return failed(.signer, .malformed, "the signer certificate's key cannot be read: \(error)")
         }
-        var passed: [(CheckName, String)] = [(.signer, "signed by \"\(signer.commonName ?? signer.subject)\"")]
+        var passed: [(Check.Name, String)] = [(.signer, "signed by \"\(signer.commonName ?? signer.subject)\"")]
 
-        if let testCertificate = policy.storeKitTestCertificate, signer.der == testCertificate.der {
+        if applePolicy.isStoreKitTestSigner(signer) {
             passed.append((.chain, "signed by the StoreKit Testing certificate given with --storekit-test-cert"))
             return VerifiedChain(
                 signer: signer, signerKey: key, kind: .storeKitTesting, chain: [signer], passed: passed, failure: nil)
@@ -125,31 +128,18 @@ public final class ChainVerifier: Sendable {
             let error = failure.error
             var detail = "the signer does not chain to a trusted root: " + error.reasons.joined(separator: "; ")
             if signer.isSelfIssued {
-                detail += Self.selfSignedHint(signer)
+                detail += AppleChainPolicy.selfSignedHint(signer)
             }
             return failed(.chain, .untrustedChain, detail, signer: signer, key: key, passed: passed)
         }
-        let kind: VerifiedChain.Kind = policy.anchors == .apple ? .apple : .customRoots
+        let kind: TrustReport.Kind = policy.anchors == .apple ? .apple : .customRoots
         let rootName = chain.last.map { $0.commonName ?? $0.subject } ?? "?"
         passed.append((.chain, "chains to trusted root \"\(rootName)\" (\(chain.count) certificates)"))
 
-        guard chain.count == 3 else {
+        if let failure = applePolicy.judge(chain) {
             return failed(
-                .markerOIDs, .unexpectedChainLength,
-                "expected leaf, intermediate and root; the chain has \(chain.count) certificates",
-                signer: signer, key: key, passed: passed, kind: kind, chain: chain)
-        }
-        guard chain[0].hasExtension(ObjectIdentifier.receiptSigningMarker) else {
-            return failed(
-                .markerOIDs, .missingMarkerOID,
-                "the signing certificate lacks the receipt-signing extension \(ObjectIdentifier.receiptSigningMarker)",
-                signer: signer, key: key, passed: passed, kind: kind, chain: chain)
-        }
-        guard chain[1].hasExtension(ObjectIdentifier.wwdrIntermediateMarker) else {
-            return failed(
-                .markerOIDs, .missingMarkerOID,
-                "the intermediate certificate lacks the extension \(ObjectIdentifier.wwdrIntermediateMarker)",
-                signer: signer, key: key, passed: passed, kind: kind, chain: chain)
+                failure.check, failure.reason, failure.detail, signer: signer, key: key, passed: passed, kind: kind,
+                chain: chain)
         }
         passed.append((.markerOIDs, "leaf and intermediate carry Apple's receipt-signing marker extensions"))
         return VerifiedChain(signer: signer, signerKey: key, kind: kind, chain: chain, passed: passed, failure: nil)
@@ -171,15 +161,6 @@ public final class ChainVerifier: Sendable {
         }
     }
 
-    private static func selfSignedHint(_ signer: Certificate) -> String {
-        let name = signer.commonName ?? signer.subject
-        if name == "StoreKit" || name == "StoreKit Testing in Xcode" {
-            return
-                " (self-signed \"StoreKit\": an Xcode StoreKit Testing receipt; pass --storekit-test-cert FILE to accept it)"
-        }
-        return " (self-signed \"\(name)\")"
-    }
-
     private static func matches(_ certificate: Certificate, _ identifier: SignerInfo.Identifier) -> Bool {
         switch identifier {
         case .issuerAndSerialNumber(let issuer, let serial):
@@ -190,8 +171,8 @@ public final class ChainVerifier: Sendable {
     }
 
     private func failed(
-        _ check: CheckName, _ reason: ReasonCode, _ detail: String, signer: Certificate? = nil, key: PublicKey? = nil,
-        passed: [(CheckName, String)] = [], kind: VerifiedChain.Kind? = nil, chain: [Certificate] = []
+        _ check: Check.Name, _ reason: ReasonCode, _ detail: String, signer: Certificate? = nil, key: PublicKey? = nil,
+        passed: [(Check.Name, String)] = [], kind: TrustReport.Kind? = nil, chain: [Certificate] = []
     ) -> VerifiedChain {
         VerifiedChain(
             signer: signer, signerKey: key, kind: kind, chain: chain, passed: passed,

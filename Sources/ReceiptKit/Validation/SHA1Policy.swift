@@ -1,4 +1,4 @@
-import CReceipt
+internal import CReceipt
 
 /// Tells a SHA-1 signature the system refuses to check from one that does not match.
 ///

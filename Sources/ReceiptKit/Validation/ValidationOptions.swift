@@ -14,7 +14,7 @@ public struct ValidationOptions: Sendable {
     /// The device (its identifierForVendor) a StoreKit 2 transaction or AppTransaction must be bound to.
     public var deviceVerificationID: DeviceVerification.DeviceID?
     public var time: ValidationTime = .receiptCreationDate
-    public var limits = PayloadDecoder.Limits()
+    package var limits = PayloadDecoder.Limits()
     /// A failure to make inside a check, so tests can reach the paths that report `internal_error`
     /// (no input can: they guard against a broken OpenSSL). Set only within this package.
     package var injectedFault: InjectedFault?

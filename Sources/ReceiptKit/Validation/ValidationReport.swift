@@ -4,7 +4,9 @@
     import Foundation
 #endif
 
-/// Everything receipt-check found out about one input: verdict, checks, trust and contents.
+/// Everything verification found out about one input: status, checks, trust and contents.
+///
+/// Only ``ReceiptValidator`` makes one, so a report that says `valid` is one whose checks passed.
 public struct ValidationReport: Sendable, Encodable {
     public enum Status: String, Sendable, Codable {
         /// Every check passed.
@@ -15,26 +17,33 @@ public struct ValidationReport: Sendable, Encodable {
         case malformed
     }
 
-    /// The path (or `-`, or a line number) the input came from.
-    public var input: String
-    public var status: Status = .malformed
-    /// The first failure's reason, nil when valid.
-    public var reason: ReasonCode?
-    /// The first failure in words.
-    public var message: String?
-    public var format: InputFormat?
-    public var encoding: ReceiptContainer.Encoding?
-    public var checks: [Check] = []
-    public var trust: TrustReport?
-    public var receipt: ParsedReceipt?
-    /// For a StoreKit 2 JWS input: its kind, header and decoded payload.
-    public var jws: JWSReport?
-    /// For an App Store Server API response: its kind, unsigned members and each signed element's report.
-    public var response: ResponseReport?
-    /// For `--combine`: the report of each input combined, in the order given.
-    public var inputs: [ValidationReport]?
+    /// How the input's PKCS#7 container was encoded.
+    public enum Encoding: String, Sendable, Codable {
+        case der
+        /// Indefinite lengths or segmented content, as Xcode writes receipts.
+        case ber
+    }
 
-    public init(input: String) {
+    /// The path (or `-`, or a line number) the input came from.
+    public internal(set) var input: String
+    public internal(set) var status: Status = .malformed
+    /// The first failure's reason, nil when valid.
+    public internal(set) var reason: ReasonCode?
+    /// The first failure in words.
+    public internal(set) var message: String?
+    public internal(set) var format: ValidationReport.Format?
+    public internal(set) var encoding: Encoding?
+    public internal(set) var checks: [Check] = []
+    public internal(set) var trust: TrustReport?
+    public internal(set) var receipt: ParsedReceipt?
+    /// For a StoreKit 2 JWS input: its kind, header and decoded payload.
+    public internal(set) var jws: JWSReport?
+    /// For an App Store Server API response: its kind, unsigned members and each signed element's report.
+    public internal(set) var response: ResponseReport?
+    /// For `--combine`: the report of each input combined, in the order given.
+    public internal(set) var inputs: [ValidationReport]?
+
+    init(input: String) {
         self.input = input
     }
 
@@ -47,14 +56,14 @@ public struct ValidationReport: Sendable, Encodable {
         }
     }
 
-    /// Records what a chain check found and the signature check made with its signer's key,
-    /// in reading order: the signer, its signature, then what the chain proves of it.
-    mutating func record(_ chain: VerifiedChain, signature: (PublicKey) -> Check) {
+    /// Records what a chain check found and the signature check made with its signer's key (nil when
+    /// the chain yielded no key), in reading order: the signer, its signature, then what the chain proves.
+    mutating func record(_ chain: VerifiedChain, signature: Check?) {
         for (name, detail) in chain.passed where name == .signer {
             record(.pass(name, detail))
         }
-        if let key = chain.signerKey {
-            record(signature(key))
+        if let signature {
+            record(signature)
         }
         for (name, detail) in chain.passed where name != .signer {
             record(.pass(name, detail))
@@ -63,11 +72,11 @@ public struct ValidationReport: Sendable, Encodable {
             record(.fail(failure.check, failure.reason, failure.detail))
         }
         trust?.kind = chain.failure == nil ? chain.kind : nil
-        trust?.chain = chain.chain.map(CertificateInfo.init)
+        trust?.chain = chain.chain.map(TrustReport.CertificateInfo.init)
     }
 
     /// Ends the report as malformed with this error.
-    public mutating func reject(_ error: ReceiptError) {
+    mutating func reject(_ error: ReceiptError) {
         status = .malformed
         reason = error.reason
         message = error.message
@@ -96,13 +105,23 @@ public struct ValidationReport: Sendable, Encodable {
 
 /// How a receipt's trust was established: anchors, chain, digest and the time used.
 public struct TrustReport: Sendable, Encodable {
-    public var kind: VerifiedChain.Kind?
+    /// What the signer's chain was proven to end in.
+    public enum Kind: String, Sendable, Codable {
+        /// Chains to one of Apple's roots.
+        case apple
+        /// Chains to a root given with `--root`.
+        case customRoots = "custom_roots"
+        /// Signed by the StoreKit Testing certificate the caller supplied.
+        case storeKitTesting = "storekit_testing"
+    }
+
+    public internal(set) var kind: Kind?
     /// Subjects of the roots trusted for this run.
-    public var anchors: [String]
-    public var chain: [CertificateInfo]
-    public var digest: String?
-    public var validationTime: Date?
-    public var timeSource: String
+    public internal(set) var anchors: [String]
+    public internal(set) var chain: [TrustReport.CertificateInfo]
+    public internal(set) var digest: String?
+    public internal(set) var validationTime: Date?
+    public internal(set) var timeSource: String
 
     enum CodingKeys: String, CodingKey {
         case kind, anchors, chain, digest

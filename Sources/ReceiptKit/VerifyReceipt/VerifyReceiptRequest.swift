@@ -2,27 +2,27 @@
 ///
 /// `{"receipt-data": "<base64>", "password": "...", "exclude-old-transactions": true}`. The shared
 /// secret only authenticated subscription receipts to Apple: it is accepted and never read.
-public struct VerifyReceiptRequest: Sendable, Equatable {
+package struct VerifyReceiptRequest: Sendable, Equatable {
     /// `exclude-old-transactions`: only the latest transaction of each subscription in `latest_receipt_info`.
-    public var excludeOldTransactions = false
+    package var excludeOldTransactions = false
 
     /// Why a body is not a request Apple would read: the answer is `{"status":21000}`.
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, Sendable, CustomStringConvertible {
+        package let description: String
     }
 
     /// A request without options: what a receipt given in another form than a body asks for.
-    public init() {}
+    package init() {}
 
     /// Whether `bytes` are meant as a request body (a JSON object), rather than a receipt in another form.
-    public static func isBody(_ bytes: [UInt8]) -> Bool {
+    package static func isBody(_ bytes: [UInt8]) -> Bool {
         bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
     }
 
     /// Reads a body with the package's bounded parser: a JSON object, no member named twice, and
     /// `exclude-old-transactions`, when present, a boolean. What `receipt-data` holds is the
     /// validator's to judge (21002 when it is missing or not a receipt).
-    public init(body: [UInt8]) throws(Failure) {
+    package init(body: [UInt8]) throws(Failure) {
         let json: JSONValue
         do {
             json = try JSONParser.parse(body, limits: ReceiptInput.bodyLimits)

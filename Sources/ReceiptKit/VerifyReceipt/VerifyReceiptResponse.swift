@@ -10,16 +10,16 @@
 /// Only a valid report of an App Store receipt yields a receipt; every other outcome is exactly
 /// `{"status":N}`, as Apple writes it. What only Apple's database knows (renewals and refunds after
 /// the receipt was made, `pending_renewal_info`, a re-issued receipt) is not invented.
-public struct VerifyReceiptResponse: Sendable {
-    public let status: VerifyReceiptStatus
+package struct VerifyReceiptResponse: Sendable {
+    package let status: VerifyReceiptStatus
     /// The compact JSON body, without a newline.
-    public let json: String
+    package let json: String
     /// Why a request body could not be read (status 21000), for a log line.
-    public let problem: String?
+    package let problem: String?
 
     /// The answer for `bytes` (a request body, or a receipt in any form the validator reads), given
     /// the report the validator made of them; `requestDate` is the time of the answer.
-    public init(for bytes: [UInt8], report: ValidationReport, requestDate: Date) {
+    package init(for bytes: [UInt8], report: ValidationReport, requestDate: Date) {
         var request = VerifyReceiptRequest()
         if VerifyReceiptRequest.isBody(bytes) {
             do {

@@ -1,5 +1,5 @@
 /// The `status` of a verifyReceipt body: Apple's numbers, chosen from a report's reason.
-public enum VerifyReceiptStatus: Int64, Sendable, CaseIterable {
+package enum VerifyReceiptStatus: Int64, Sendable, CaseIterable {
     case valid = 0
     /// Apple: the request body is not a JSON object it can read (or the request was not a POST).
     case unreadableRequest = 21000
@@ -19,7 +19,7 @@ public enum VerifyReceiptStatus: Int64, Sendable, CaseIterable {
 
     /// The status for a report. Fails closed: 0 needs a valid report of an App Store receipt
     /// (production or sandbox), never a JWS, and every other outcome maps to a non-zero status.
-    public init(_ report: ValidationReport) {
+    package init(_ report: ValidationReport) {
         // A StoreKit 2 JWS, verified or not, is not receipt data.
         guard report.jws == nil else {
             self = .malformedReceiptData

@@ -50,7 +50,7 @@ enum RuleOptionTable {
             files.append((path, try ruleFile(path)))
         }
         var rules = RuleSet()
-        do throws(RuleParseError) {
+        do throws(RuleSet.ParseError) {
             for file in files {
                 for rule in try RuleSet.parse(file: file.text, name: file.path).rules {
                     rules.append(rule)
@@ -65,7 +65,7 @@ enum RuleOptionTable {
         }
         let appFacts = try facts(arguments)
         if bindsToApp {
-            do throws(AppFactError) {
+            do throws(AppFacts.FactError) {
                 try rules.check(facts: appFacts)
             } catch {
                 throw .usage(UsageError(error.message))
@@ -131,20 +131,20 @@ enum RuleOptionTable {
     private static func facts(_ arguments: ParsedArguments) throws(SetupError) -> AppFacts {
         var facts = AppFacts()
         let file = try arguments.value("facts").map { path throws(SetupError) in (path, try contents(path, "--facts")) }
-        do throws(AppFactError) {
+        do throws(AppFacts.FactError) {
             if let (path, bytes) = file {
-                do throws(AppFactError) {
+                do throws(AppFacts.FactError) {
                     try facts.add(json: bytes)
                 } catch {
-                    throw AppFactError("--facts \(path): \(error.message)")
+                    throw AppFacts.FactError("--facts \(path): \(error.message)")
                 }
             }
             for text in arguments.all("fact") {
                 guard let equals = text.firstIndex(of: "=") else {
-                    throw AppFactError("--fact takes NAME=VALUE, such as free_reads=3, not '\(text)'")
+                    throw AppFacts.FactError("--fact takes NAME=VALUE, such as free_reads=3, not '\(text)'")
                 }
                 let value = String(text[text.index(after: equals)...])
-                try facts.add(String(text[..<equals]), FactValue(literal: value) ?? .string(value))
+                try facts.add(String(text[..<equals]), AppFacts.Value(literal: value) ?? .string(value))
             }
         } catch {
             throw .usage(UsageError(error.message))

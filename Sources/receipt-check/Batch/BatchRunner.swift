@@ -84,45 +84,42 @@ struct BatchRunner {
     func check(_ input: BatchInput) -> BatchResult {
         // The verifyreceipt body reads the request's options and echoes the receipt sent.
         var bytes: [UInt8] = []
-        let report = report(for: input, bytes: &bytes)
-        return render(report, name: input.name, bytes: bytes)
+        let verdict: Verdict
+        do throws(ReceiptError) {
+            bytes = try contents(of: input)
+            verdict = validator.verdict(bytes, input: input.name, rules: rules)
+        } catch {
+            verdict = Verdict(unreadable: input.name, error: error, rules: rules)
+        }
+        return render(verdict, name: input.name, bytes: bytes)
     }
 
     /// Reads and validates one input.
     func report(for input: BatchInput) -> ValidationReport {
-        var bytes: [UInt8] = []
-        return report(for: input, bytes: &bytes)
-    }
-
-    private func report(for input: BatchInput, bytes: inout [UInt8]) -> ValidationReport {
-        switch input.content {
-        case .path(let path):
-            do {
-                bytes = try InputFile.contents(of: path, limit: limit)
-                return validator.validate(bytes, input: input.name)
-            } catch {
-                return Self.failed(input.name, error)
-            }
-        case .bytes(let content):
-            bytes = content
-            return validator.validate(bytes, input: input.name)
-        case .failure(let error):
-            return Self.failed(input.name, error)
+        do throws(ReceiptError) {
+            return validator.validate(try contents(of: input), input: input.name)
+        } catch {
+            return Verdict(unreadable: input.name, error: error, rules: nil).report
         }
     }
 
-    /// The report with its rule decisions (`decisions`, or the rules' own for this report), as the run prints it.
-    /// `bytes`: the input as read, which the verifyreceipt body needs.
-    func render(_ report: ValidationReport, name: String, decisions given: RuleResults? = nil, bytes: [UInt8] = [])
-        -> BatchResult
-    {
-        let decisions = given ?? rules?.results(for: report)
-        var verdict = status(report)
-        if enforcesRequirements, verdict == .valid, let rules, let decisions, !rules.satisfied(by: decisions) {
-            verdict = .notEntitled
+    private func contents(of input: BatchInput) throws(ReceiptError) -> [UInt8] {
+        switch input.content {
+        case .path(let path): try InputFile.contents(of: path, limit: limit)
+        case .bytes(let content): content
+        case .failure(let error): throw error
+        }
+    }
+
+    /// The verdict as the run prints it. `bytes`: the input as read, which the verifyreceipt body needs.
+    func render(_ verdict: Verdict, name: String, bytes: [UInt8] = []) -> BatchResult {
+        let report = verdict.report
+        var status = status(report)
+        if enforcesRequirements, status == .valid, !verdict.satisfiesRequirements {
+            status = .notEntitled
         }
         var result = BatchResult(
-            output: "", error: nil, status: verdict, reportStatus: report.status, reason: report.reason)
+            output: "", error: nil, status: status, reportStatus: report.status, reason: report.reason)
         if report.status == .malformed, settings.format != .ndjson, let message = report.message {
             result.error = "\(name): \(message)"
         }
@@ -137,21 +134,16 @@ struct BatchRunner {
             }
         case .text:
             result.output = TerminalText.escapedKeepingNewlines(
-                ReportText.render(report, detailed: detailed) + RuleReportText.render(decisions, report: report))
+                ReportText.render(report, detailed: detailed)
+                    + RuleReportText.render(verdict.decisions, report: report))
         case .json, .ndjson:
             do {
-                result.output = try ReportJSON.render(report, rules: decisions, pretty: settings.format == .json)
+                result.output = try verdict.json(pretty: settings.format == .json)
             } catch {
                 result.error = "\(name): cannot encode the report: \(error)"
                 result.status = .internalError
             }
         }
         return result
-    }
-
-    private static func failed(_ name: String, _ error: ReceiptError) -> ValidationReport {
-        var report = ValidationReport(input: name)
-        report.reject(error)
-        return report
     }
 }

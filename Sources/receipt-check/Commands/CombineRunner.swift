@@ -17,7 +17,7 @@ struct CombineRunner {
     static let maximumInputs = 64
 
     func run(_ source: inout InputSource, console: Console, usage: String) -> ExitStatus {
-        guard let bundleID = runner.validator.options.bundleID else {
+        guard runner.validator.options.bundleID != nil else {
             return refuse("--combine needs --bundle-id: combined inputs must name one app", console, usage)
         }
         guard runner.settings.format != .verifyReceipt else {
@@ -35,16 +35,8 @@ struct CombineRunner {
         guard !reports.isEmpty else {
             return refuse("--combine needs at least one input", console, usage)
         }
-        let combined = CombinedInputs.combine(reports, bundleID: bundleID)
-        var decisions: RuleResults?
-        if let rules = runner.rules {
-            if let facts = combined.facts {
-                decisions = rules.results(for: facts, receipt: reports.lazy.compactMap(\.receipt).first)
-            } else {
-                decisions = rules.refused(because: combined.report.message ?? "not valid", receipt: nil)
-            }
-        }
-        let result = runner.render(combined.report, name: combined.report.input, decisions: decisions)
+        let verdict = runner.validator.verdict(combining: reports, rules: runner.rules)
+        let result = runner.render(verdict, name: verdict.report.input)
         console.out(result.output)
         if let error = result.error {
             console.error(error)

@@ -145,7 +145,8 @@ enum JWSReportText {
         var rows: [Row] = [
             (
                 "notification",
-                NotificationType.describe(type: notification.notificationType, subtype: notification.subtype)
+                NotificationPayload.NotificationType.describe(
+                    type: notification.notificationType, subtype: notification.subtype)
             ),
             ("bundle id", notification.app?.bundleId),
             ("app version", notification.data?.bundleVersion),

@@ -50,7 +50,9 @@ enum ResponseReportText {
         case .appTransaction(let app):
             parts += [app.bundleId, app.originalApplicationVersion.map { "original version \($0)" }]
         case .notification(let notification):
-            parts.append(NotificationType.describe(type: notification.notificationType, subtype: notification.subtype))
+            parts.append(
+                NotificationPayload.NotificationType.describe(
+                    type: notification.notificationType, subtype: notification.subtype))
         case .realtimeRequest, .unidentified, nil:
             break
         }

@@ -1,24 +1,24 @@
 /// Every object identifier receipt-check acts on, in one place.
 ///
 /// Stored as DER contents octets so a comparison is a byte compare on the hot path.
-public enum ObjectIdentifier {
-    public static let signedData: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02]
-    public static let data: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x01]
-    public static let sha1: [UInt8] = [0x2B, 0x0E, 0x03, 0x02, 0x1A]
-    public static let sha256: [UInt8] = [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01]
-    public static let rsaEncryption: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x01]
-    public static let sha1WithRSAEncryption: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x05]
-    public static let sha256WithRSAEncryption: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x0B]
-    public static let ecdsaWithSHA256: [UInt8] = [0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x04, 0x03, 0x02]
-    public static let messageDigestAttribute: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x09, 0x04]
+package enum OID {
+    package static let signedData: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02]
+    package static let data: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x01]
+    package static let sha1: [UInt8] = [0x2B, 0x0E, 0x03, 0x02, 0x1A]
+    package static let sha256: [UInt8] = [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01]
+    package static let rsaEncryption: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x01]
+    package static let sha1WithRSAEncryption: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x05]
+    package static let sha256WithRSAEncryption: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x0B]
+    package static let ecdsaWithSHA256: [UInt8] = [0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x04, 0x03, 0x02]
+    package static let messageDigestAttribute: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x09, 0x04]
 
     /// Apple's "Mac App Store and iTunes Store Receipt Signing" certificate extension.
-    public static let receiptSigningMarker = "1.2.840.113635.100.6.11.1"
+    package static let receiptSigningMarker = "1.2.840.113635.100.6.11.1"
     /// Apple's "Worldwide Developer Relations" intermediate CA extension.
-    public static let wwdrIntermediateMarker = "1.2.840.113635.100.6.2.1"
+    package static let wwdrIntermediateMarker = "1.2.840.113635.100.6.2.1"
 
     /// A readable name for the algorithms receipts use, else the dotted OID.
-    public static func name(_ contents: ArraySlice<UInt8>) -> String {
+    package static func name(_ contents: ArraySlice<UInt8>) -> String {
         let known: [([UInt8], String)] = [
             (sha1, "sha1"), (sha256, "sha256"), (rsaEncryption, "rsaEncryption"),
             (sha1WithRSAEncryption, "sha1WithRSAEncryption"), (sha256WithRSAEncryption, "sha256WithRSAEncryption"),
@@ -28,7 +28,7 @@ public enum ObjectIdentifier {
     }
 
     /// Dotted text of DER contents octets, for messages about identifiers not in this list.
-    public static func dotted(_ contents: ArraySlice<UInt8>) -> String {
+    package static func dotted(_ contents: ArraySlice<UInt8>) -> String {
         var arcs: [UInt64] = []
         var value: UInt64 = 0
         for byte in contents {

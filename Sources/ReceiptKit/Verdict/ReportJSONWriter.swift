@@ -1,5 +1,3 @@
-import ReceiptKit
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -1,37 +1,63 @@
-import ReceiptKit
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
 
-/// The rules, requirements, platform and evaluation time of one run.
-struct RuleConfiguration: Sendable {
-    let rules: RuleSet
-    let required: [String]
-    let platform: Platform?
-    let time: Date
-    let reminderDays: Int
-    /// `--bundle-id`: decisions are bound to this app (the report fails for any other); nil on inspect
-    /// without it, when they are not bound to any app.
-    let bundleID: String?
-    /// `--environment`: only when it names a test environment are such inputs' original versions read.
-    let environment: ReceiptEnvironment?
-    /// `--max-age`: nil for none.
-    let maximumAge: PurchaseTerm?
-    /// `--fact`, `--facts`: what the app knows, for the rules to compare.
-    let appFacts: AppFacts
-    /// `--trial-days`: the free trial a paywall offers to a customer without a subscription yet.
-    let trialDays: Int?
+/// What a run decides over verified inputs: the rules, the entitlements required, and how and when to
+/// evaluate them.
+///
+/// Decisions are made only from a ``ValidationReport`` the validator produced and found valid (or from
+/// inputs ``CombinedInputs`` tied to one customer); anything else is refused with every entitlement denied.
+public struct RuleConfiguration: Sendable {
+    /// The entitlement rules.
+    public let rules: RuleSet
+    /// Entitlements a valid input must be granted for ``satisfied(by:)``.
+    public let required: [String]
+    /// What an original application version means (build number or marketing version), when the input
+    /// does not say.
+    public let platform: Platform?
+    /// When rules, subscriptions and ages are evaluated.
+    public let time: Date
+    /// Days before a free trial ends that its reminder falls.
+    public let reminderDays: Int
+    /// The app decisions are bound to (the validator's bundle id, which fails any other app's input); nil
+    /// when they are bound to no app, which every decision then says in a warning.
+    public let bundleID: String?
+    /// Only when it names a test environment are such inputs' original versions read.
+    public let environment: ReceiptEnvironment?
+    /// Past this age of the input at ``time``, purchases and subscriptions are unknown; nil for no limit.
+    public let maximumAge: PurchaseTerm?
+    /// What the app knows, for the rules to compare.
+    public let appFacts: AppFacts
+    /// The free trial a paywall offers to a customer without a subscription yet, in days.
+    public let trialDays: Int?
 
-    /// Said with every decision made without `--bundle-id`.
-    static let unboundWarning =
+    /// A configuration; `bundleID` should be the validator's, so that decisions are bound to the app.
+    public init(
+        rules: RuleSet, required: [String] = [], platform: Platform? = nil, time: Date, reminderDays: Int = 2,
+        bundleID: String?, environment: ReceiptEnvironment? = nil,
+        maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge, appFacts: AppFacts = AppFacts(), trialDays: Int? = nil
+    ) {
+        self.rules = rules
+        self.required = required
+        self.platform = platform
+        self.time = time
+        self.reminderDays = reminderDays
+        self.bundleID = bundleID
+        self.environment = environment
+        self.maximumAge = maximumAge
+        self.appFacts = appFacts
+        self.trialDays = trialDays
+    }
+
+    /// Said with every decision made without a bundle id.
+    public static let unboundWarning =
         "decisions are not bound to an app: without --bundle-id an Apple-signed input of any app is evaluated"
 
     /// Decides entitlements for one report: from its app receipt or its StoreKit 2 payload. An input that
     /// failed verification grants nothing.
-    func results(for report: ValidationReport) -> RuleResults {
+    public func results(for report: ValidationReport) -> RuleResults {
         guard let facts = EntitlementFacts(report: report) else {
             return refused(
                 because: report.message ?? report.reason?.rawValue ?? "it could not be decoded", receipt: report.receipt
@@ -75,47 +101,7 @@ struct RuleConfiguration: Sendable {
     private var boundWarnings: [String] { bundleID == nil ? [Self.unboundWarning] : [] }
 
     /// Whether every required entitlement was granted.
-    func satisfied(by results: RuleResults) -> Bool {
-        required.allSatisfy { name in results.entitlements.contains { $0.name == name && $0.granted } }
-    }
-}
-
-/// What the rules decided for one input: added to its JSON and text report.
-struct RuleResults: Sendable, Encodable {
-    let time: Date
-    let entitlements: [EntitlementDecision]
-    let warnings: [String]
-    let subscriptions: [SubscriptionStatus]
-    /// Whether the run named the app (`--bundle-id`), so that no other app's input could be granted.
-    let boundToApp: Bool
-    /// `--trial-days` for a customer without a subscription: the trial's days if taken at `time`.
-    let trialOffer: TrialTimeline?
-
-    enum CodingKeys: String, CodingKey {
-        case time = "evaluated_at"
-        case entitlements, warnings, subscriptions
-        case boundToApp = "bound_to_app"
-        case trialOffer = "trial_offer"
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(RFC3339.format(time), forKey: .time)
-        try container.encode(entitlements, forKey: .entitlements)
-        try container.encode(warnings, forKey: .warnings)
-        try container.encode(subscriptions, forKey: .subscriptions)
-        try container.encode(boundToApp, forKey: .boundToApp)
-        try container.encodeIfPresent(trialOffer, forKey: .trialOffer)
-    }
-}
-
-/// A validation report with the rule results beside its own keys, as one JSON object.
-struct RuledReport: Encodable {
-    let report: ValidationReport
-    let results: RuleResults?
-
-    func encode(to encoder: any Encoder) throws {
-        try report.encode(to: encoder)
-        try results?.encode(to: encoder)
+    public func satisfied(by results: RuleResults) -> Bool {
+        required.allSatisfy(results.grants)
     }
 }

@@ -1,14 +1,13 @@
 import Foundation
-import ReceiptKit
 import Testing
 
-@testable import receipt_check
+@testable import ReceiptKit
 
 @Suite(.timeLimit(.minutes(10))) struct ReportJSONWriterTests {
     /// Every corpus file, verified with Apple's roots, at its date and at "now", and with the
     /// caller's checks failing, so passed and failed checks, chains and receipts all appear.
     @Test func writesWhatJSONEncoderWritesForEveryCorpusReceipt() throws {
-        let directories = ["receipts", "negative"].map { CLI.corpus.appendingPathComponent($0) }
+        let directories = ["receipts", "negative"].map { TestCorpus.directory.appendingPathComponent($0) }
         var files: [URL] = []
         for directory in directories {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
@@ -32,10 +31,11 @@ import Testing
             for validator in validators {
                 let report = validator.validate(bytes, input: file.lastPathComponent + "\t\\ é\u{7f}")
                 let line = try #require(ReportJSONWriter.line(report))
-                let reference = try ReportJSON.encode(report, pretty: false)
+                let reference = try Verdict(report: report, rules: nil).encoded(pretty: false)
                 #expect(line == reference, "\(file.lastPathComponent)")
                 #expect(
-                    try ReportJSON.render(report, pretty: true) == ReportJSON.encode(report, pretty: true),
+                    try Verdict(report: report, rules: nil).json(pretty: true)
+                        == Verdict(report: report, rules: nil).encoded(pretty: true),
                     "pretty: \(file.lastPathComponent)")
                 compared += 1
             }
@@ -61,8 +61,9 @@ import Testing
             originalPurchaseDate: Date(timeIntervalSince1970: 5), originalApplicationVersion: "0",
             expirationDate: Date(timeIntervalSince1970: 6), unknownAttributes: [10: [[0xab]], 9: [[]], 100: [[1, 2]]])
         report.status = .invalid
-        #expect(try #require(ReportJSONWriter.line(report)) == (try ReportJSON.encode(report, pretty: false)))
-        #expect(try ReportJSON.render(report, pretty: true) == (try ReportJSON.encode(report, pretty: true)))
+        let verdict = Verdict(report: report, rules: nil)
+        #expect(try #require(ReportJSONWriter.line(report)) == (try verdict.encoded(pretty: false)))
+        #expect(try verdict.json(pretty: true) == (try verdict.encoded(pretty: true)))
     }
 
     /// Type keys sort as their decimal strings do, without making the strings.

@@ -1,0 +1,12 @@
+extension AppFacts {
+    /// Why facts were refused: a bad name, a duplicate, or a file that is not an object of typed values.
+    public struct FactError: Error, Sendable, Equatable, CustomStringConvertible {
+        public let message: String
+
+        public init(_ message: String) {
+            self.message = message
+        }
+
+        public var description: String { message }
+    }
+}

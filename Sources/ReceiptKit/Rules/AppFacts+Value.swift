@@ -1,0 +1,86 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+extension AppFacts {
+    /// A value the app knows about its user (`--fact free_reads=3`): typed, so that a rule compares numbers
+    /// as numbers and dates as dates, and a rule comparing a number with a date is refused rather than false.
+    public enum Value: Sendable, Equatable {
+        case number(Double)
+        case string(String)
+        case boolean(Bool)
+        case date(Date)
+
+        public enum Kind: String, Sendable {
+            case number, string, boolean, date
+        }
+
+        public var kind: Kind {
+            switch self {
+            case .number: .number
+            case .string: .string
+            case .boolean: .boolean
+            case .date: .date
+            }
+        }
+
+        /// Reads a bare value: `true`/`false`, a decimal number, a date (`2024-01-01` or RFC 3339), or a
+        /// string in double quotes. Anything else is nil, so that a stray word is not taken for a string.
+        public init?(literal text: String) {
+            if let quoted = Self.unquoted(text) {
+                self = .string(quoted)
+            } else if text == "true" || text == "false" {
+                self = .boolean(text == "true")
+            } else if let number = Self.number(text) {
+                self = .number(number)
+            } else if let date = RuleParser.date(text) {
+                self = .date(date)
+            } else {
+                return nil
+            }
+        }
+
+        /// A decimal number as people write one: optional sign, digits, optional fraction. No exponents, no
+        /// hex, no `inf` or `nan`, which `Double(_:)` would accept.
+        static func number(_ text: String) -> Double? {
+            var bytes = Array(text.utf8)[...]
+            if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") {
+                bytes = bytes.dropFirst()
+            }
+            let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            let isDigits: (ArraySlice<UInt8>) -> Bool = { part in
+                !part.isEmpty && part.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            }
+            guard parts.count <= 2, text.utf8.count <= 40, parts.allSatisfy(isDigits) else { return nil }
+            return Double(text)
+        }
+
+        private static func unquoted(_ text: String) -> String? {
+            guard text.utf8.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") else { return nil }
+            return String(text.dropFirst().dropLast())
+        }
+
+        /// Three-way order of two values of one kind; nil when the kinds differ or the kind has no order.
+        func order(against other: AppFacts.Value) -> Int? {
+            switch (self, other) {
+            case (.number(let left), .number(let right)): left < right ? -1 : (left == right ? 0 : 1)
+            case (.date(let left), .date(let right)): left < right ? -1 : (left == right ? 0 : 1)
+            case (.string(let left), .string(let right)): left.isIdentical(to: right) ? 0 : 1
+            case (.boolean(let left), .boolean(let right)): left == right ? 0 : 1
+            default: nil
+            }
+        }
+
+        /// How reasons show the value: `3`, `"pro"`, `true`, `2024-01-01T00:00:00Z`.
+        public var shown: String {
+            switch self {
+            case .number(let value):
+                value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+            case .string(let value): "\"\(value)\""
+            case .boolean(let value): value ? "true" : "false"
+            case .date(let value): RFC3339.format(value) ?? "?"
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+extension RuleSet {
+    /// Why a rule does not parse: where (origin, 1-based column) and what was expected there.
+    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// `rules.txt:3` for a file line, `--rule 1` for a command-line rule.
+        public var origin: String
+        /// 1-based, counted in Unicode scalars of the rule's line.
+        public let column: Int
+        /// e.g. `expected a comparison operator, found "42"`.
+        public let message: String
+
+        public init(origin: String, column: Int, message: String) {
+            self.origin = origin
+            self.column = column
+            self.message = message
+        }
+
+        public var description: String { "\(origin): column \(column): \(message)" }
+    }
+}

@@ -1,0 +1,57 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+extension SubscriptionStatus {
+    /// One paid-for (or trial) stretch of a subscription: an in-app purchase with an expires date.
+    public struct Period: Sendable, Equatable {
+        public let start: Date
+        public let end: Date
+        /// When it was refunded or cancelled by Apple support, if it was.
+        public let cancellation: Date?
+        public let isTrial: Bool
+        public let isIntroOffer: Bool
+        public let transactionID: String?
+        /// The transaction was upgraded to another subscription: Apple says to provide no service for it.
+        public var isUpgraded = false
+        /// How the period's transaction was revoked, when a StoreKit 2 transaction says (`FAMILY_REVOKE`...).
+        public var revocationType: String?
+
+        /// How far a purchase may lie after the evaluation time and still count as made: clocks of the App
+        /// Store and of the server disagree by seconds, and a purchase signed just now must not read "not yet
+        /// started".
+        public static let allowedClockSkew: TimeInterval = 300
+
+        /// Whether the period grants access at `time`: started, not yet expired, not cancelled by then.
+        public func isActive(at time: Date) -> Bool {
+            start <= time.addingTimeInterval(Self.allowedClockSkew) && time < end && !isCancelled(by: time)
+                && !isUpgraded
+        }
+
+        public func isCancelled(by time: Date) -> Bool {
+            cancellation.map { $0 <= time } ?? false
+        }
+
+        /// The periods of a product in purchase order; purchases without a purchase or expires date are not
+        /// subscription periods.
+        static func periods(of product: String, in receipt: ParsedReceipt) -> [SubscriptionStatus.Period] {
+            periods(of: product, in: receipt.inApp)
+        }
+
+        static func periods(of product: String, in purchases: [InAppPurchase]) -> [SubscriptionStatus.Period] {
+            purchases.compactMap { purchase -> SubscriptionStatus.Period? in
+                guard String.identical(purchase.productID, product), let start = purchase.purchaseDate,
+                    let end = purchase.expiresDate
+                else { return nil }
+                var period = SubscriptionStatus.Period(
+                    start: start, end: end, cancellation: purchase.cancellationDate,
+                    isTrial: purchase.isTrialPeriod == true,
+                    isIntroOffer: purchase.isInIntroOfferPeriod == true, transactionID: purchase.transactionID)
+                period.isUpgraded = purchase.isUpgraded == true
+                period.revocationType = purchase.revocationType
+                return period
+            }.sorted { $0.start < $1.start }
+        }
+    }
+}

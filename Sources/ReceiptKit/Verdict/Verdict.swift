@@ -1,0 +1,78 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// One input's verdict: what verification found and, when rules were given, what they decided.
+///
+/// Made only by ``ReceiptValidator``: rules see nothing but what its verification proved, so an input
+/// whose signature, chain or requirements failed is granted nothing.
+public struct Verdict: Sendable, Encodable {
+    /// What verification found: the checks, the trust, the decoded contents.
+    public let report: ValidationReport
+    /// What the rules decided; nil when no rules were given.
+    public let decisions: RuleResults?
+    /// Whether the input is valid and every required entitlement was granted.
+    public let satisfiesRequirements: Bool
+
+    init(report: ValidationReport, decisions: RuleResults?, rules: RuleConfiguration?) {
+        self.report = report
+        self.decisions = decisions
+        var granted = true
+        if let rules, let decisions {
+            granted = rules.satisfied(by: decisions)
+        }
+        satisfiesRequirements = report.status == .valid && granted
+    }
+
+    init(report: ValidationReport, rules: RuleConfiguration?) {
+        self.init(report: report, decisions: rules?.results(for: report), rules: rules)
+    }
+
+    /// The verdict on an input that could not be read: malformed, nothing granted.
+    public init(unreadable input: String, error: ReceiptError, rules: RuleConfiguration?) {
+        var report = ValidationReport(input: input)
+        report.reject(error)
+        self.init(report: report, rules: rules)
+    }
+
+    /// Whether the input is valid and the rules granted the entitlement `name`.
+    public func grants(_ name: String) -> Bool {
+        report.status == .valid && decisions?.grants(name) == true
+    }
+
+    /// The report's keys with the decisions' beside them, as one JSON object.
+    public func encode(to encoder: any Encoder) throws {
+        try report.encode(to: encoder)
+        try decisions?.encode(to: encoder)
+    }
+}
+
+extension ReceiptValidator {
+    /// Verifies one input and decides its entitlements with `rules`. Never throws: a bad input is a
+    /// verdict that grants nothing.
+    public func verdict(_ bytes: [UInt8], input name: String, rules: RuleConfiguration?) -> Verdict {
+        Verdict(report: validate(bytes, input: name), rules: rules)
+    }
+
+    /// One verdict over several inputs of one customer (each a report of this validator), decided once
+    /// over their facts together. Every input must be valid and name the validator's app, or nothing is
+    /// granted; without a bundle id in the options nothing can be tied to the app, and nothing is granted.
+    public func verdict(combining reports: [ValidationReport], rules: RuleConfiguration?) -> Verdict {
+        guard let bundleID = options.bundleID else {
+            var report = ValidationReport(input: "combined")
+            report.inputs = reports
+            report.reject(ReceiptError(.bundleIDMismatch, "combined inputs must name one app: no bundle id given"))
+            return Verdict(report: report, rules: rules)
+        }
+        let combined = CombinedInputs.combine(reports, bundleID: bundleID)
+        guard let rules else {
+            return Verdict(report: combined.report, decisions: nil, rules: nil)
+        }
+        let decisions =
+            combined.facts.map { rules.results(for: $0, receipt: reports.lazy.compactMap(\.receipt).first) }
+            ?? rules.refused(because: combined.report.message ?? "not valid", receipt: nil)
+        return Verdict(report: combined.report, decisions: decisions, rules: rules)
+    }
+}

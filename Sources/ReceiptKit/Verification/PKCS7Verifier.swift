@@ -1,0 +1,203 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Reads the PKCS#7 envelope of an app receipt and verifies it: container, payload, then the shared
+/// steps (signature and chain, validation time, the caller's requirements) with the receipt's values.
+struct PKCS7Verifier {
+    let context: VerificationContext
+
+    private var options: ValidationOptions { context.options }
+
+    func validate(_ container: ReceiptContainer, into report: inout ValidationReport) {
+        report.encoding = container.encoding
+        report.record(
+            .pass(
+                .container,
+                "PKCS#7 signedData (\(container.encoding.rawValue.uppercased())), \(container.certificates.count) certificates, \(container.payload.count)-byte payload"
+            ))
+
+        let receipt: ParsedReceipt
+        do {
+            receipt = try PayloadDecoder.decode(container.payload, limits: options.limits)
+            // An App Attest receipt shares the layout; its field 6 says what it is. Checked on the
+            // decoded value so the common case does not scan the payload twice.
+            if let marker = receipt.unknownAttributes[6], marker.contains(where: AppAttestRecognizer.isReceiptType) {
+                report.reject(ReceiptError(.notAppReceipt, AppAttestRecognizer.description))
+                return
+            }
+        } catch {
+            if let attest = AppAttestRecognizer.describe(container.payload) {
+                report.reject(ReceiptError(.notAppReceipt, attest))
+                return
+            }
+            report.record(.fail(.payload, .malformed, error.description))
+            report.reject(ReceiptError(.malformed, "the receipt payload cannot be decoded: \(error)"))
+            return
+        }
+        report.receipt = receipt
+        report.record(.pass(.payload, "\(receipt.attributeSummary)"))
+
+        verifySignatureAndChain(container, receipt, into: &report)
+        checkRequirements(receipt, into: &report)
+        report.status = report.checks.allSatisfy(\.passed) ? .valid : .invalid
+    }
+
+    // MARK: - Signature and chain
+
+    private func verifySignatureAndChain(
+        _ container: ReceiptContainer, _ receipt: ParsedReceipt, into report: inout ValidationReport
+    ) {
+        report.trust = context.emptyTrust()
+        guard container.signers.count == 1, let signer = container.signers.first else {
+            report.record(
+                .fail(.signer, .signerCount, "expected exactly one signer, found \(container.signers.count)"))
+            return
+        }
+        let digest: Digest
+        switch SignatureAlgorithm.check(signer) {
+        case .success(let chosen):
+            digest = chosen
+            report.trust?.digest = digest.name
+            report.record(
+                .pass(.digestAlgorithm, "\(digest.name) with \(OID.name(signer.signatureAlgorithm))"))
+        case .failure(let failure):
+            report.record(failure.check)
+            return
+        }
+
+        let chain = context.chains.verify(certificates: container.certificates, signer: signer.identifier)
+        let signature = chain.signerKey.map { signatureCheck(signer, container.payload, digest: digest, key: $0) }
+        report.record(chain, signature: signature)
+        if chain.failure == nil {
+            ValidationTimeStep.check(chain.chain, time: options.time, claimed: claimedTime(receipt), into: &report)
+        }
+    }
+
+    private func signatureCheck(
+        _ signer: SignerInfo, _ payload: ArraySlice<UInt8>, digest: Digest, key: PublicKey
+    ) -> Check {
+        var signed = payload
+        if let attributes = signer.signedAttributes, let claimed = signer.messageDigest {
+            let actual: [UInt8]
+            do {
+                actual = try digest.hash(payload)
+            } catch {
+                return .fail(.signature, .internalError, "cannot digest the payload: \(error)")
+            }
+            guard actual.elementsEqual(claimed) else {
+                return .fail(
+                    .messageDigest, .messageDigestMismatch,
+                    "the signed messageDigest \(claimed.hexString) is not the payload's \(digest.name) \(actual.hexString)"
+                )
+            }
+            signed = attributes[...]
+        }
+        do {
+            guard try verify(key, signer.signature, over: signed, digest: digest) else {
+                return .fail(
+                    .signature, .signatureMismatch, "the \(key.summary) signature does not match the signed content")
+            }
+        } catch {
+            if SHA1Policy.refused(error, digest: digest) {
+                return .fail(.signature, .sha1RefusedByPolicy, SHA1Policy.detail("the receipt's signature", error))
+            }
+            return .fail(.signature, .internalError, "the signature could not be checked: \(error)")
+        }
+        let over = signer.signedAttributes == nil ? "the payload" : "the signed attributes (messageDigest matches)"
+        return .pass(.signature, "\(key.summary) \(digest.name) signature over \(over) is valid")
+    }
+
+    private func verify(
+        _ key: PublicKey, _ signature: ArraySlice<UInt8>, over signed: ArraySlice<UInt8>, digest: Digest
+    )
+        throws(OpenSSLError) -> Bool
+    {
+        switch options.injectedFault {
+        case .signatureCheck:
+            throw OpenSSLError(operation: "checking the signature", reasons: ["fault injected for a test"])
+        case .sha1Policy where digest === Digest.sha1:
+            throw SHA1Policy.injectedRefusal
+        case .sha1Policy, nil:
+            break
+        }
+        return try key.verify(signature: signature, over: signed, digest: digest)
+    }
+
+    /// The receipt's creation date (field 12), the moment Apple signed it.
+    private func claimedTime(_ receipt: ParsedReceipt) -> ValidationTimeStep.Claimed {
+        guard let created = receipt.receiptCreationDate else {
+            return .unusable(
+                detail:
+                    "the receipt has no creation date (field 12) to check certificates at; pass --at now or --at TIME")
+        }
+        return .at(created, source: "receipt_creation_date", detail: "receipt_creation_date")
+    }
+
+    // MARK: - The caller's requirements
+
+    private func checkRequirements(_ receipt: ParsedReceipt, into report: inout ValidationReport) {
+        if let expected = options.bundleID {
+            report.record(RequirementCheck.bundleID(receipt.bundleID, expected: expected))
+        }
+        if let expected = options.applicationVersion {
+            report.record(
+                String.identical(receipt.applicationVersion, expected)
+                    ? .pass(.appVersion, "application version is \(expected)")
+                    : .fail(
+                        .appVersion, .appVersionMismatch,
+                        "application version is \(receipt.applicationVersion ?? "absent"), expected \(expected)"))
+        }
+        if let expected = options.environment {
+            report.record(
+                RequirementCheck.environment(
+                    receipt.environment,
+                    named: "\(receipt.environment.rawValue) (receipt type \(receipt.receiptType ?? "absent"))",
+                    expected: expected))
+        }
+        if let device = options.deviceIdentifier {
+            report.record(deviceHashCheck(receipt, device))
+        }
+        if let expected = options.appAppleID {
+            report.record(
+                AppAppleIDCheck.check(
+                    expected: expected, carried: receipt.appItemID, isProduction: receipt.environment == .production,
+                    what: "receipt"))
+        }
+        if options.deviceVerificationID != nil {
+            report.record(
+                .fail(
+                    .deviceVerification, .deviceVerificationMismatch,
+                    "an app receipt carries no StoreKit 2 deviceVerification; its device binding is --device-id"))
+        }
+    }
+
+    private func deviceHashCheck(_ receipt: ParsedReceipt, _ device: DeviceIdentifier) -> Check {
+        guard let opaque = receipt.opaqueValue, let bundle = receipt.bundleIDData, let stored = receipt.sha1Hash else {
+            return .fail(
+                .deviceHash, .deviceHashMismatch,
+                "the receipt lacks the opaque value, bundle id or hash (fields 4, 2, 5)")
+        }
+        let computed: [UInt8]
+        do {
+            computed = try DeviceHash.compute(deviceID: device, opaque: opaque, bundleIDData: bundle)
+        } catch {
+            return .fail(.deviceHash, .internalError, "cannot compute the device hash: \(error)")
+        }
+        guard computed == stored else {
+            return .fail(
+                .deviceHash, .deviceHashMismatch,
+                "SHA-1(device id, opaque value, bundle id) is \(computed.hexString), the receipt says \(stored.hexString)"
+            )
+        }
+        return .pass(.deviceHash, "the receipt was issued to device \(device)")
+    }
+}
+
+extension ParsedReceipt {
+    fileprivate var attributeSummary: String {
+        "\(inApp.count) in-app purchase\(inApp.count == 1 ? "" : "s"), \(unknownAttributes.values.reduce(0) { $0 + $1.count }) undocumented attributes kept"
+    }
+}

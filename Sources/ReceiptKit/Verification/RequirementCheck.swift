@@ -1,0 +1,17 @@
+/// The caller's requirements that receipts and JWS share, each written once: the same comparison
+/// (identifiers as bytes) and the same words whatever envelope carried the value.
+enum RequirementCheck {
+    /// The input's bundle id must be `expected`, byte for byte; an absent one never is.
+    static func bundleID(_ actual: String?, expected: String) -> Check {
+        String.identical(actual, expected)
+            ? .pass(.bundleID, "bundle id is \(expected)")
+            : .fail(.bundleID, .bundleIDMismatch, "bundle id is \(actual ?? "absent"), expected \(expected)")
+    }
+
+    /// The input's environment must be `expected`; `named` is how the input itself names it.
+    static func environment(_ actual: ReceiptEnvironment?, named: String, expected: ReceiptEnvironment) -> Check {
+        actual == expected
+            ? .pass(.environment, "environment is \(expected.rawValue)")
+            : .fail(.environment, .environmentMismatch, "environment is \(named), expected \(expected.rawValue)")
+    }
+}

@@ -1,0 +1,15 @@
+/// What every envelope reader (PKCS#7 receipt, JWS, server response) verifies with: the caller's
+/// options and the trust policy's chain verifier, shared by value so no reader holds another.
+struct VerificationContext: Sendable {
+    let options: ValidationOptions
+    let chains: ChainVerifier
+    /// Subjects of the roots the policy trusts, as every report lists them.
+    let anchorNames: [String]
+
+    /// The trust section a report starts with, before its chain is known.
+    func emptyTrust() -> TrustReport {
+        TrustReport(
+            kind: nil, anchors: anchorNames, chain: [], digest: nil, validationTime: nil,
+            timeSource: options.time.source)
+    }
+}

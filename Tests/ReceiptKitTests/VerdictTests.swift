@@ -1,0 +1,91 @@
+import ReceiptKit
+import Testing
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The verdict through the public API only (this file imports ReceiptKit without `@testable`): what a
+/// Swift server linking the library can do. Rules see only what verification proved, so a forged,
+/// re-signed or other app's receipt is granted nothing, whatever its payload says.
+@Suite struct VerdictTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    private static func bytes(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: fixtures.appendingPathComponent(name)))
+    }
+
+    private static func validator(bundleID: String? = "com.example.receiptcheck") throws -> ReceiptValidator {
+        var options = ValidationOptions()
+        options.bundleID = bundleID
+        let root = try Certificate(derOrPEM: bytes("pki/root.pem"))
+        return try ReceiptValidator(policy: .custom(roots: [root]), options: options)
+    }
+
+    /// Every fixture receipt says original application version 37 and holds the product `...pro`.
+    private static func rules(bundleID: String? = "com.example.receiptcheck") throws -> RuleConfiguration {
+        let text = """
+            premium: original_application_version < 100
+            premium: product "com.example.receiptcheck.pro"
+            """
+        return RuleConfiguration(
+            rules: try RuleSet.parse(file: text, name: "premium.rules"), required: ["premium"],
+            platform: .ios, time: Date(timeIntervalSince1970: 1_714_600_000), bundleID: bundleID, maximumAge: nil)
+    }
+
+    @Test func aValidReceiptIsGranted() throws {
+        let verdict = try Self.validator().verdict(Self.bytes("valid.receipt"), input: "valid", rules: Self.rules())
+        #expect(verdict.report.status == .valid)
+        #expect(verdict.grants("premium"))
+        #expect(verdict.satisfiesRequirements)
+        #expect(verdict.decisions?.boundToApp == true)
+    }
+
+    @Test(arguments: [
+        "tampered-payload.receipt", "tampered-signature.receipt", "self-made-root.receipt", "wrong-bundle.receipt",
+        "leaf-no-marker.receipt", "intermediate-no-marker.receipt", "signed-attributes-bad-digest.receipt",
+        "storekit-test.receipt",
+    ])
+    func anUnprovenReceiptIsGrantedNothing(name: String) throws {
+        let verdict = try Self.validator().verdict(Self.bytes(name), input: name, rules: Self.rules())
+        #expect(verdict.report.status != .valid)
+        #expect(!verdict.grants("premium"))
+        #expect(!verdict.satisfiesRequirements)
+        #expect(verdict.decisions?.entitlements.contains { $0.granted } == false)
+        // The JSON a server would forward says the same.
+        let json = try verdict.json(pretty: false)
+        #expect(!json.contains("\"granted\":true"))
+        // Without rules there is nothing to grant, and an invalid input still fails the requirements.
+        #expect(try !Self.validator().verdict(Self.bytes(name), input: name, rules: nil).satisfiesRequirements)
+    }
+
+    @Test func anUnreadableInputIsGrantedNothing() throws {
+        let verdict = Verdict(
+            unreadable: "missing", error: ReceiptError(.unreadableInput, "no such file"), rules: try Self.rules())
+        #expect(verdict.report.status == .malformed)
+        #expect(!verdict.grants("premium"))
+    }
+
+    @Test func combiningNeedsTheAppsBundleID() throws {
+        let validator = try Self.validator(bundleID: nil)
+        let report = validator.validate(try Self.bytes("valid.receipt"), input: "valid")
+        #expect(report.status == .valid)
+        let verdict = validator.verdict(combining: [report], rules: try Self.rules(bundleID: nil))
+        #expect(verdict.report.status != .valid)
+        #expect(!verdict.grants("premium"))
+    }
+
+    @Test func aRequiredEntitlementNotGrantedFailsTheRequirements() throws {
+        let rules = RuleConfiguration(
+            rules: try RuleSet.parse(file: "premium: original_application_version < 10", name: "strict.rules"),
+            required: ["premium"], platform: .ios, time: Date(timeIntervalSince1970: 1_714_600_000),
+            bundleID: "com.example.receiptcheck", maximumAge: nil)
+        let verdict = try Self.validator().verdict(Self.bytes("valid.receipt"), input: "valid", rules: rules)
+        #expect(verdict.report.status == .valid)
+        #expect(!verdict.grants("premium"))
+        #expect(!verdict.satisfiesRequirements)
+    }
+}

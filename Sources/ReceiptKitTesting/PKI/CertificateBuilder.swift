@@ -1,4 +1,5 @@
-import CReceipt
+internal import CReceipt
+import ReceiptKit
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

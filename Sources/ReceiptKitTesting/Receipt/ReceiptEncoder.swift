@@ -1,19 +1,10 @@
+import ReceiptKit
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-
-/// Why a receipt model cannot be encoded as a payload.
-public struct ReceiptEncodingError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let message: String
-
-    public init(_ message: String) {
-        self.message = message
-    }
-
-    public var description: String { message }
-}
 
 /// Encodes a receipt model as an App Store receipt payload, the bytes a receipt signs.
 ///

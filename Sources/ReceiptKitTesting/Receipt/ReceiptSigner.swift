@@ -1,4 +1,5 @@
-import CReceipt
+internal import CReceipt
+import ReceiptKit
 
 /// Signs receipt payloads as PKCS#7 signedData, the way Apple and Xcode do.
 ///
@@ -82,10 +83,10 @@ public enum ReceiptSigner {
                 operation: "signing the receipt", reasons: ["restating an algorithm needs DER output"])
         }
         // Any stale entry would otherwise be reported as the reason for our own failure.
-        OpenSSLError.drainQueue()
-        let cert = try Certificate(derOrPEM: signer.certificatePEM)
+        _ = OpenSSLError.drain("clearing stale errors")
+        let cert = try OwnedCertificate(derOrPEM: signer.certificatePEM)
         let key = try OwnedKey.fromPEM(signer.privateKeyPEM)
-        let extra = try chain.map { pem throws(OpenSSLError) in try Certificate(derOrPEM: pem) }
+        let extra = try chain.map { pem throws(OpenSSLError) in try OwnedCertificate(derOrPEM: pem) }
 
         // BINARY: without it OpenSSL treats the content as text and rewrites line endings.
         var flags = Int32(PKCS7_BINARY | PKCS7_NOSMIMECAP)
@@ -106,7 +107,7 @@ public enum ReceiptSigner {
             throw OpenSSLError.drain("adding the signer")
         }
         for other in options.additionalSigners {
-            let otherCertificate = try Certificate(derOrPEM: other.certificatePEM)
+            let otherCertificate = try OwnedCertificate(derOrPEM: other.certificatePEM)
             let otherKey = try OwnedKey.fromPEM(other.privateKeyPEM)
             guard PKCS7_sign_add_signer(p7.pointer, otherCertificate.pointer, otherKey.pointer, md, flags) != nil
             else {

@@ -1,4 +1,5 @@
-import CReceipt
+internal import CReceipt
+import ReceiptKit
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -101,7 +102,7 @@ public struct TestPKI: Sendable, Equatable {
         let root: OwnedCertificate
         let rootKey: OwnedKey
         if let parent {
-            root = OwnedCertificate(sharing: try Certificate(derOrPEM: parent.root.certificatePEM))
+            root = try OwnedCertificate(derOrPEM: parent.root.certificatePEM)
             rootKey = try OwnedKey.fromPEM(parent.root.privateKeyPEM)
         } else {
             rootKey = try generateKey(options)
@@ -124,7 +125,7 @@ public struct TestPKI: Sendable, Equatable {
         let intermediate: OwnedCertificate
         let intermediateKey: OwnedKey
         if let parent, options.intermediateMarker {
-            intermediate = OwnedCertificate(sharing: try Certificate(derOrPEM: parent.intermediate.certificatePEM))
+            intermediate = try OwnedCertificate(derOrPEM: parent.intermediate.certificatePEM)
             intermediateKey = try OwnedKey.fromPEM(parent.intermediate.privateKeyPEM)
         } else {
             intermediateKey = try generateKey(options)
@@ -275,28 +276,4 @@ public struct TestPKI: Sendable, Equatable {
             leaf: try load(FileName.leafPEM, FileName.leafKey),
             storeKit: try load(FileName.storeKitPEM, FileName.storeKitKey))
     }
-}
-
-/// A test PKI file that could not be read, written or understood.
-public struct TestPKIFileError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
-        case unreadable
-        case unwritable
-        /// Read, but not a certificate or key OpenSSL can use.
-        case invalid
-    }
-
-    public let kind: Kind
-    public let path: String
-    public let reason: String
-
-    public var description: String { "\(path): \(reason)" }
-}
-
-/// The extension OIDs that mark Apple's receipt-signing chain.
-public enum MarkerOID {
-    /// On the Apple Worldwide Developer Relations intermediate.
-    public static let intermediate = "1.2.840.113635.100.6.2.1"
-    /// On the Mac App Store and iTunes Store Receipt Signing leaf.
-    public static let receiptSigning = "1.2.840.113635.100.6.11.1"
 }

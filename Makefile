@@ -17,6 +17,8 @@ help:
 	@echo "make mutation  one-line mutations of the checks (Scripts/mutations.txt): each must fail a test"
 	@echo "make build     debug build;  make release: optimised build"
 	@echo "make lint      swift format lint, and actionlint over the GitHub Actions workflows"
+	@echo "make docs      DocC archives of ReceiptKit and ReceiptKitTesting in .build/docs (warnings are errors)"
+	@echo "make test-library-example   build and test examples/library, a package that uses ReceiptKit by path"
 	@echo "make golden    rewrite the corpus golden files after an intended output change"
 	@echo "make doctor    say what is missing to build (OpenSSL 3 headers, pkg-config) and how to get it"
 	@echo "make fixtures  regenerate Fixtures/ (test PKI and signed receipts)"
@@ -68,6 +70,12 @@ golden: build
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Tools Package.swift
 	bash Scripts/lint-workflows.sh
+
+# DocC with the toolchain's docc (Scripts/docs.sh): symbol graphs from the debug build, each catalog
+# converted with documentation warnings as errors.
+.PHONY: docs test-library-example
+docs: deps
+	SWIFT=$(SWIFT) bash Scripts/docs.sh
 
 fixtures: build
 	bash Scripts/make-fixtures.sh $(BIN_DIR)/receipt-check

@@ -13,7 +13,9 @@ import ReceiptKit
 public enum SignedSpec {
     /// Why a spec could not be signed.
     public enum Failure: Error, Sendable {
+        /// The spec is not JSON, or not a payload or response Apple signs.
         case spec(ReceiptError)
+        /// OpenSSL could not sign.
         case signing(OpenSSLError)
     }
 

@@ -16,6 +16,7 @@ public enum ReceiptEncoder {
     /// The version Apple writes in every attribute.
     static let attributeVersion: Int64 = 1
 
+    /// The payload of `receipt`: its fields as attributes, in-app purchases nested, unknown attributes kept.
     public static func encode(_ receipt: ParsedReceipt) throws(ReceiptEncodingError) -> [UInt8] {
         var attributes: [(type: Int64, value: [UInt8])] = []
         func add(_ type: Int64, _ value: [UInt8]?) {

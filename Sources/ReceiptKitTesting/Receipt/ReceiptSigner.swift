@@ -7,11 +7,15 @@ import ReceiptKit
 /// are all embedded (Apple embeds all three). StoreKit-Testing style: one self-signed
 /// certificate signs and is the only one embedded. Content is always attached.
 public enum ReceiptSigner {
+    /// The digest the signature is made over.
     public enum Digest: String, Sendable, CaseIterable {
+        /// SHA-1, as receipts before 2024 and some Xcode receipts.
         case sha1
+        /// SHA-256, as App Store receipts now.
         case sha256
     }
 
+    /// How the PKCS#7 structure is written.
     public enum Encoding: String, Sendable, CaseIterable {
         /// Definite lengths throughout, as App Store receipts.
         case der
@@ -19,8 +23,11 @@ public enum ReceiptSigner {
         case ber
     }
 
+    /// How to sign. The defaults sign like the App Store.
     public struct Options: Sendable, Equatable {
+        /// The digest of the signature.
         public var digest: Digest = .sha256
+        /// DER like the App Store, or BER like Xcode.
         public var encoding: Encoding = .der
         /// Add signed attributes (contentType, signingTime, messageDigest). Neither Apple nor
         /// Xcode does; tests use them to reach a verifier's messageDigest check.
@@ -41,6 +48,7 @@ public enum ReceiptSigner {
         /// key's (unknown, or disagreeing with the digest). Needs `.der`.
         public var statedSignatureAlgorithm: String?
 
+        /// Options with these settings and every other left at its default.
         public init(
             digest: Digest = .sha256, encoding: Encoding = .der, includeSignedAttributes: Bool = false,
             corruptMessageDigest: Bool = false

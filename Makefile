@@ -68,7 +68,7 @@ golden: build
 	GOLDEN_UPDATE=1 RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --filter CorpusGoldenTests
 
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Tools Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Tools Package.swift examples/library
 	bash Scripts/lint-workflows.sh
 
 # DocC with the toolchain's docc (Scripts/docs.sh): symbol graphs from the debug build, each catalog
@@ -76,6 +76,13 @@ lint:
 .PHONY: docs test-library-example
 docs: deps
 	SWIFT=$(SWIFT) bash Scripts/docs.sh
+
+# examples/library uses ReceiptKit and ReceiptKitTesting from this checkout by path (nothing is fetched),
+# built in its own scratch directory so its build never mixes with this package's.
+LIBRARY_EXAMPLE_BUILD = .build/library-example
+test-library-example: deps
+	$(SWIFT) build --package-path examples/library --scratch-path $(LIBRARY_EXAMPLE_BUILD)
+	$(SWIFT) test --package-path examples/library --scratch-path $(LIBRARY_EXAMPLE_BUILD)
 
 fixtures: build
 	bash Scripts/make-fixtures.sh $(BIN_DIR)/receipt-check

@@ -17,6 +17,8 @@ help:
 	@echo "make mutation  one-line mutations of the checks (Scripts/mutations.txt): each must fail a test"
 	@echo "make build     debug build;  make release: optimised build"
 	@echo "make lint      swift format lint, and actionlint over the GitHub Actions workflows"
+	@echo "make docs      DocC archives of ReceiptKit and ReceiptKitTesting in .build/docs (warnings are errors)"
+	@echo "make test-library-example   build and test examples/library, a package that uses ReceiptKit by path"
 	@echo "make golden    rewrite the corpus golden files after an intended output change"
 	@echo "make doctor    say what is missing to build (OpenSSL 3 headers, pkg-config) and how to get it"
 	@echo "make fixtures  regenerate Fixtures/ (test PKI and signed receipts)"
@@ -66,8 +68,21 @@ golden: build
 	GOLDEN_UPDATE=1 RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --filter CorpusGoldenTests
 
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Tools Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Tools Package.swift examples/library
 	bash Scripts/lint-workflows.sh
+
+# DocC with the toolchain's docc (Scripts/docs.sh): symbol graphs from the debug build, each catalog
+# converted with documentation warnings as errors.
+.PHONY: docs test-library-example
+docs: deps
+	SWIFT=$(SWIFT) bash Scripts/docs.sh
+
+# examples/library uses ReceiptKit and ReceiptKitTesting from this checkout by path (nothing is fetched),
+# built in its own scratch directory so its build never mixes with this package's.
+LIBRARY_EXAMPLE_BUILD = .build/library-example
+test-library-example: deps
+	$(SWIFT) build --package-path examples/library --scratch-path $(LIBRARY_EXAMPLE_BUILD)
+	$(SWIFT) test --package-path examples/library --scratch-path $(LIBRARY_EXAMPLE_BUILD)
 
 fixtures: build
 	bash Scripts/make-fixtures.sh $(BIN_DIR)/receipt-check

@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "ReceiptKit", targets: ["ReceiptKit"]),
+        .library(name: "ReceiptKitTesting", targets: ["ReceiptKitTesting"]),
         .executable(name: "receipt-check", targets: ["receipt-check"]),
     ],
     targets: [
@@ -15,10 +16,13 @@ let package = Package(
             providers: [.apt(["libssl-dev", "pkg-config"]), .brew(["openssl@3", "pkg-config"])]
         ),
         .target(name: "ReceiptKit", dependencies: ["CReceipt"]),
-        .executableTarget(name: "receipt-check", dependencies: ["ReceiptKit"]),
-        .executableTarget(name: "receipt-bench", dependencies: ["ReceiptKit", "CReceipt"]),
-        .testTarget(name: "ReceiptKitTests", dependencies: ["ReceiptKit"]),
-        .testTarget(name: "ReceiptCheckCLITests", dependencies: ["receipt-check", "ReceiptKit"]),
+        // Minting (a test PKI, signed receipts and JWS) for tests, kept out of the verifier.
+        .target(name: "ReceiptKitTesting", dependencies: ["ReceiptKit", "CReceipt"]),
+        .executableTarget(name: "receipt-check", dependencies: ["ReceiptKit", "ReceiptKitTesting"]),
+        .executableTarget(name: "receipt-bench", dependencies: ["ReceiptKit", "ReceiptKitTesting", "CReceipt"]),
+        .testTarget(name: "ReceiptKitTests", dependencies: ["ReceiptKit", "ReceiptKitTesting"]),
+        .testTarget(
+            name: "ReceiptCheckCLITests", dependencies: ["receipt-check", "ReceiptKit", "ReceiptKitTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import ReceiptKit
+import ReceiptKitTesting
 
 /// The costliest StoreKit 2 inputs the limits allow, to compare with a genuine JWS: payloads as large as a
 /// JWS segment may be, holding as many values as the JSON limits let through, in the shapes that cost most

@@ -1,4 +1,5 @@
 import ReceiptKit
+import ReceiptKitTesting
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

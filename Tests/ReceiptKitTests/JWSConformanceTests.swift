@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ReceiptKit
+@testable import ReceiptKitTesting
 
 /// What a StoreKit 2 verifier must refuse even when Apple's chain (here the test PKI's) signed it, and
 /// what one reading of every input means: each case is signed for real and verified whole.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ReceiptKit
+@testable import ReceiptKitTesting
 
 /// JWS signed in-process with an EC P-256 test PKI: what verifies, what each broken chain is
 /// rejected for, and what rules read from a verified AppTransaction or transaction.

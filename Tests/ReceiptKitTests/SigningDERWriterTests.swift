@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ReceiptKit
+@testable import ReceiptKitTesting
 
 @Suite(.timeLimit(.minutes(10))) struct SigningDERWriterTests {
     static let integers: [(Int64, [UInt8])] = [

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ReceiptKit
+@testable import ReceiptKitTesting
 
 /// Checks what Fixtures/README.md claims about each fixture, so a regeneration that breaks
 /// one is caught here rather than in the verifier's tests.

@@ -2,6 +2,7 @@ import CReceipt
 import Testing
 
 @testable import ReceiptKit
+@testable import ReceiptKitTesting
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ReceiptKit
+@testable import ReceiptKitTesting
 
 /// One PKI per test run: RSA key generation is the slow part, and every test only reads it.
 enum SharedPKI {

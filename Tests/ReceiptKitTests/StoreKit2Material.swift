@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ReceiptKit
+@testable import ReceiptKitTesting
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,5 +1,3 @@
-internal import CReceipt
-
 /// The receipt's field-5 hash: the proof that a receipt was issued for this device.
 package enum DeviceHash {
     /// SHA-1 over device identifier, opaque value and bundle id, in that order.
@@ -13,6 +11,6 @@ package enum DeviceHash {
     package static func compute(deviceID: DeviceIdentifier, opaque: [UInt8], bundleIDData: [UInt8])
         throws(OpenSSLError) -> [UInt8]
     {
-        try ReceiptSigner.digest(deviceID.bytes + opaque + bundleIDData, md: EVP_sha1())
+        try Digest.sha1.hash((deviceID.bytes + opaque + bundleIDData)[...])
     }
 }

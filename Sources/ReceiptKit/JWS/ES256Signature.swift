@@ -6,12 +6,16 @@ enum ES256Signature {
     /// The DER form, or nil when `raw` is not exactly 64 bytes.
     static func der(fromJOSE raw: [UInt8]) -> [UInt8]? {
         guard raw.count == size else { return nil }
-        var writer = DERWriter()
-        writer.writeSequence { (sequence: inout DERWriter) in
-            sequence.writeElement(tag: 0x02, contents: integer(raw[0..<32]))
-            sequence.writeElement(tag: 0x02, contents: integer(raw[32..<64]))
-        }
-        return writer.bytes
+        let r = integerElement(raw[0..<32])
+        let s = integerElement(raw[32..<64])
+        // Two INTEGERs of at most 33 contents octets: every length fits DER's one-octet short form.
+        return [ASN1Tag.sequence, UInt8(r.count + s.count)] + r + s
+    }
+
+    /// A whole INTEGER element (tag, length, contents) for one 32-byte half.
+    private static func integerElement(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        let contents = integer(bytes)
+        return [ASN1Tag.integer, UInt8(contents.count)] + contents
     }
 
     /// A positive INTEGER's contents: leading zeros dropped, one zero added when the high bit is set.

@@ -27,7 +27,7 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
 
     /// Decodes `bytes` as `expected`, or as the kind its members show when nil: parsed once, with
     /// the parser's limits, and read from that one parse.
-    static func decode(_ bytes: [UInt8], expecting expected: Kind?) throws(ReceiptError) -> JWSPayload {
+    package static func decode(_ bytes: [UInt8], expecting expected: Kind?) throws(ReceiptError) -> JWSPayload {
         let json = try JSONText.parse(bytes, what: "the JWS payload", reason: .invalidJWS)
         guard case .object(let members) = json else {
             throw ReceiptError(.invalidJWS, "the JWS payload is not a JSON object")

@@ -8,7 +8,7 @@
 /// evaluate them.
 ///
 /// Decisions are made only from a ``ValidationReport`` the validator produced and found valid (or from
-/// inputs ``CombinedInputs`` tied to one customer); anything else is refused with every entitlement denied.
+/// several tied to one customer); anything else is refused with every entitlement denied.
 public struct RuleConfiguration: Sendable {
     /// The entitlement rules.
     public let rules: RuleSet

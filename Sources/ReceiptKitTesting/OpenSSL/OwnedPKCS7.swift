@@ -1,4 +1,5 @@
 internal import CReceipt
+import ReceiptKit
 
 /// Owns one `PKCS7` and frees it when the last reference goes.
 final class OwnedPKCS7 {

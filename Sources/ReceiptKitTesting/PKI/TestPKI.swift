@@ -1,4 +1,5 @@
 internal import CReceipt
+import ReceiptKit
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -17,12 +18,16 @@ internal import CReceipt
 /// different keys: the second one's root is a "self-made root" that a verifier must reject
 /// when it trusts only the first.
 public struct TestPKI: Sendable, Equatable {
+    /// The self-signed root CA: the one certificate a verifier under test trusts.
     public let root: TestCredential
+    /// The CA under the root, carrying the WWDR marker as Apple's intermediate does.
     public let intermediate: TestCredential
+    /// The certificate that signs App Store style receipts and JWS.
     public let leaf: TestCredential
     /// Self-signed, like Xcode's `CN=StoreKit` certificate: signs receipts on its own.
     public let storeKit: TestCredential
 
+    /// A PKI from credentials made elsewhere, e.g. loaded one by one.
     public init(root: TestCredential, intermediate: TestCredential, leaf: TestCredential, storeKit: TestCredential) {
         self.root = root
         self.intermediate = intermediate
@@ -38,11 +43,14 @@ public struct TestPKI: Sendable, Equatable {
         public var intermediateMarker = true
         /// Validity of the leaf (and of the StoreKit certificate).
         public var leafNotBefore: Date = TestPKI.defaultNotBefore
+        /// The end of the leaf's (and the StoreKit certificate's) validity.
         public var leafNotAfter: Date = TestPKI.defaultNotAfter
         /// Validity of the root and intermediate. `generate` widens it to cover the leaf, so a
         /// chosen leaf window makes only the leaf expired or not yet valid.
         public var caNotBefore: Date = TestPKI.defaultNotBefore
+        /// The end of the root's and intermediate's validity, widened like `caNotBefore`.
         public var caNotAfter: Date = TestPKI.defaultNotAfter
+        /// The size of RSA keys in bits.
         public var keyBits = 2048
         /// RSA for PKCS#7 receipts; EC P-256 for StoreKit 2 JWS (ES256).
         public var keyType: KeyType = .rsa
@@ -53,11 +61,15 @@ public struct TestPKI: Sendable, Equatable {
         /// name, which a verifier must still reject); nil for the test PKI's own root name.
         public var rootSubjectOf: [UInt8]?
 
+        /// The defaults: a PKI a verifier should accept.
         public init() {}
     }
 
+    /// The kind of key every certificate of a PKI gets.
     public enum KeyType: String, Sendable, Equatable, CaseIterable {
+        /// RSA, for PKCS#7 receipts.
         case rsa
+        /// EC on `Options.curve`, for StoreKit 2 JWS (ES256).
         case ec
     }
 
@@ -73,11 +85,17 @@ public struct TestPKI: Sendable, Equatable {
     /// 2045-01-01T00:00:00Z: still a UTCTime, and far enough for CI runs "now".
     public static let defaultNotAfter = Date(timeIntervalSince1970: 2_366_841_600)
 
+    /// The subject names the test PKI gives its certificates (C=US, O, OU, CN).
     public enum Name {
+        /// The organization (O) of every certificate.
         public static let organization = "receipt-check test PKI"
+        /// The common name (CN) of the root.
         public static let root = "receipt-check Test Root CA"
+        /// The common name (CN) of the intermediate.
         public static let intermediate = "receipt-check Test Worldwide Developer Relations CA"
+        /// The common name (CN) of the leaf.
         public static let leaf = "receipt-check Test Mac App Store Receipt Signing"
+        /// The common name (CN) of the self-signed StoreKit certificate.
         public static let storeKit = "receipt-check Test StoreKit"
     }
 
@@ -101,7 +119,7 @@ public struct TestPKI: Sendable, Equatable {
         let root: OwnedCertificate
         let rootKey: OwnedKey
         if let parent {
-            root = OwnedCertificate(sharing: try Certificate(derOrPEM: parent.root.certificatePEM))
+            root = try OwnedCertificate(derOrPEM: parent.root.certificatePEM)
             rootKey = try OwnedKey.fromPEM(parent.root.privateKeyPEM)
         } else {
             rootKey = try generateKey(options)
@@ -124,7 +142,7 @@ public struct TestPKI: Sendable, Equatable {
         let intermediate: OwnedCertificate
         let intermediateKey: OwnedKey
         if let parent, options.intermediateMarker {
-            intermediate = OwnedCertificate(sharing: try Certificate(derOrPEM: parent.intermediate.certificatePEM))
+            intermediate = try OwnedCertificate(derOrPEM: parent.intermediate.certificatePEM)
             intermediateKey = try OwnedKey.fromPEM(parent.intermediate.privateKeyPEM)
         } else {
             intermediateKey = try generateKey(options)
@@ -196,15 +214,25 @@ public struct TestPKI: Sendable, Equatable {
 
     /// The files `write(to:)` creates and `load(from:)` reads, relative to the directory.
     public enum FileName {
+        /// The root certificate, PEM: the file to trust.
         public static let rootPEM = "root.pem"
+        /// The root certificate, DER.
         public static let rootDER = "root.der"
+        /// The root's private key.
         public static let rootKey = "root.key.pem"
+        /// The intermediate certificate, PEM.
         public static let intermediatePEM = "intermediate.pem"
+        /// The intermediate's private key.
         public static let intermediateKey = "intermediate.key.pem"
+        /// The leaf certificate, PEM.
         public static let leafPEM = "leaf.pem"
+        /// The leaf's private key.
         public static let leafKey = "leaf.key.pem"
+        /// The StoreKit certificate, PEM: the file to trust for StoreKit Testing receipts.
         public static let storeKitPEM = "storekit.pem"
+        /// The StoreKit certificate, DER.
         public static let storeKitDER = "storekit.der"
+        /// The StoreKit certificate's private key.
         public static let storeKitKey = "storekit.key.pem"
     }
 
@@ -275,28 +303,4 @@ public struct TestPKI: Sendable, Equatable {
             leaf: try load(FileName.leafPEM, FileName.leafKey),
             storeKit: try load(FileName.storeKitPEM, FileName.storeKitKey))
     }
-}
-
-/// A test PKI file that could not be read, written or understood.
-public struct TestPKIFileError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
-        case unreadable
-        case unwritable
-        /// Read, but not a certificate or key OpenSSL can use.
-        case invalid
-    }
-
-    public let kind: Kind
-    public let path: String
-    public let reason: String
-
-    public var description: String { "\(path): \(reason)" }
-}
-
-/// The extension OIDs that mark Apple's receipt-signing chain.
-public enum MarkerOID {
-    /// On the Apple Worldwide Developer Relations intermediate.
-    public static let intermediate = "1.2.840.113635.100.6.2.1"
-    /// On the Mac App Store and iTunes Store Receipt Signing leaf.
-    public static let receiptSigning = "1.2.840.113635.100.6.11.1"
 }

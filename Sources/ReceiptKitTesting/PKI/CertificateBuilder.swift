@@ -1,4 +1,5 @@
 internal import CReceipt
+import ReceiptKit
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

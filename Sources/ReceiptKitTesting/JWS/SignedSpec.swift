@@ -1,3 +1,5 @@
+import ReceiptKit
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -11,7 +13,9 @@
 public enum SignedSpec {
     /// Why a spec could not be signed.
     public enum Failure: Error, Sendable {
+        /// The spec is not JSON, or not a payload or response Apple signs.
         case spec(ReceiptError)
+        /// OpenSSL could not sign.
         case signing(OpenSSLError)
     }
 

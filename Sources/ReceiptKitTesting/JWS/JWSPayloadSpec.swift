@@ -1,3 +1,5 @@
+import ReceiptKit
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

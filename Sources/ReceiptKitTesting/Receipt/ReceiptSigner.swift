@@ -1,4 +1,5 @@
 internal import CReceipt
+import ReceiptKit
 
 /// Signs receipt payloads as PKCS#7 signedData, the way Apple and Xcode do.
 ///
@@ -6,11 +7,15 @@ internal import CReceipt
 /// are all embedded (Apple embeds all three). StoreKit-Testing style: one self-signed
 /// certificate signs and is the only one embedded. Content is always attached.
 public enum ReceiptSigner {
+    /// The digest the signature is made over.
     public enum Digest: String, Sendable, CaseIterable {
+        /// SHA-1, as receipts before 2024 and some Xcode receipts.
         case sha1
+        /// SHA-256, as App Store receipts now.
         case sha256
     }
 
+    /// How the PKCS#7 structure is written.
     public enum Encoding: String, Sendable, CaseIterable {
         /// Definite lengths throughout, as App Store receipts.
         case der
@@ -18,8 +23,11 @@ public enum ReceiptSigner {
         case ber
     }
 
+    /// How to sign. The defaults sign like the App Store.
     public struct Options: Sendable, Equatable {
+        /// The digest of the signature.
         public var digest: Digest = .sha256
+        /// DER like the App Store, or BER like Xcode.
         public var encoding: Encoding = .der
         /// Add signed attributes (contentType, signingTime, messageDigest). Neither Apple nor
         /// Xcode does; tests use them to reach a verifier's messageDigest check.
@@ -40,6 +48,7 @@ public enum ReceiptSigner {
         /// key's (unknown, or disagreeing with the digest). Needs `.der`.
         public var statedSignatureAlgorithm: String?
 
+        /// Options with these settings and every other left at its default.
         public init(
             digest: Digest = .sha256, encoding: Encoding = .der, includeSignedAttributes: Bool = false,
             corruptMessageDigest: Bool = false
@@ -82,10 +91,10 @@ public enum ReceiptSigner {
                 operation: "signing the receipt", reasons: ["restating an algorithm needs DER output"])
         }
         // Any stale entry would otherwise be reported as the reason for our own failure.
-        OpenSSLError.drainQueue()
-        let cert = try Certificate(derOrPEM: signer.certificatePEM)
+        _ = OpenSSLError.drain("clearing stale errors")
+        let cert = try OwnedCertificate(derOrPEM: signer.certificatePEM)
         let key = try OwnedKey.fromPEM(signer.privateKeyPEM)
-        let extra = try chain.map { pem throws(OpenSSLError) in try Certificate(derOrPEM: pem) }
+        let extra = try chain.map { pem throws(OpenSSLError) in try OwnedCertificate(derOrPEM: pem) }
 
         // BINARY: without it OpenSSL treats the content as text and rewrites line endings.
         var flags = Int32(PKCS7_BINARY | PKCS7_NOSMIMECAP)
@@ -106,7 +115,7 @@ public enum ReceiptSigner {
             throw OpenSSLError.drain("adding the signer")
         }
         for other in options.additionalSigners {
-            let otherCertificate = try Certificate(derOrPEM: other.certificatePEM)
+            let otherCertificate = try OwnedCertificate(derOrPEM: other.certificatePEM)
             let otherKey = try OwnedKey.fromPEM(other.privateKeyPEM)
             guard PKCS7_sign_add_signer(p7.pointer, otherCertificate.pointer, otherKey.pointer, md, flags) != nil
             else {

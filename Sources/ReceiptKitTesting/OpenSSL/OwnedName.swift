@@ -1,4 +1,5 @@
 internal import CReceipt
+import ReceiptKit
 
 /// Owns one `X509_NAME` and frees it when the last reference goes.
 final class OwnedName {
@@ -33,7 +34,7 @@ final class OwnedName {
 
     /// A copy of the subject of the DER certificate `der` (to mint a look-alike of a real CA).
     convenience init(subjectOf der: [UInt8]) throws(OpenSSLError) {
-        let cert = try Certificate(der: der)
+        let cert = try OwnedCertificate(derOrPEM: der)
         guard let subject = X509_get_subject_name(cert.pointer), let copy = X509_NAME_dup(subject) else {
             throw OpenSSLError.drain("copying a certificate's subject name")
         }

@@ -5,8 +5,8 @@
 #endif
 
 /// A short reason for a file error; CocoaError's own description is a dump of its user info.
-public enum FileErrorText {
-    public static func describe(_ error: any Error) -> String {
+package enum FileErrorText {
+    package static func describe(_ error: any Error) -> String {
         guard let cocoa = error as? CocoaError else { return "\(error)" }
         switch cocoa.code {
         case .fileReadNoSuchFile, .fileNoSuchFile: return "no such file or directory"

@@ -1,4 +1,5 @@
 internal import CReceipt
+import ReceiptKit
 
 /// Owns one `BIO` (memory BIOs only, in this package) and frees it when the last reference goes.
 final class OwnedBIO {

@@ -1,4 +1,5 @@
 internal import CReceipt
+import ReceiptKit
 
 /// Owns one `EVP_PKEY` and frees it when the last reference goes.
 final class OwnedKey {

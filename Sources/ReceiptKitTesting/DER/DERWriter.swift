@@ -1,54 +1,56 @@
+import ReceiptKit
+
 /// Writes DER: definite lengths in their shortest form, minimal integers, nested builders.
 ///
 /// Only the handful of types a receipt payload and its tests need. Elements are appended in
 /// the order they are written; `writeSet(sortingElements:)` can sort a SET OF the DER way,
 /// but receipt payloads keep Apple's ascending attribute-type order instead.
-public struct DERWriter: Sendable {
+package struct DERWriter: Sendable {
     /// Why a value cannot be written.
-    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// IA5String holds 7-bit ASCII only.
         case notIA5(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .notIA5(let text): "'\(text)' is not 7-bit ASCII, so it cannot be an IA5String"
             }
         }
     }
 
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
     /// Appends one element: `tag`, the length of `contents`, then `contents`.
-    public mutating func writeElement(tag: UInt8, contents: some Collection<UInt8>) {
+    package mutating func writeElement(tag: UInt8, contents: some Collection<UInt8>) {
         bytes.append(tag)
         bytes.append(contentsOf: Self.length(contents.count))
         bytes.append(contentsOf: contents)
     }
 
     /// Appends already-encoded elements verbatim (a value that must keep its exact bytes).
-    public mutating func writeRaw(_ encoded: some Collection<UInt8>) {
+    package mutating func writeRaw(_ encoded: some Collection<UInt8>) {
         bytes.append(contentsOf: encoded)
     }
 
-    public mutating func writeInteger(_ value: Int64) {
+    package mutating func writeInteger(_ value: Int64) {
         writeElement(tag: ASN1Tag.integer, contents: Self.integerContents(value))
     }
 
-    public mutating func writeBoolean(_ value: Bool) {
+    package mutating func writeBoolean(_ value: Bool) {
         writeElement(tag: ASN1Tag.boolean, contents: [value ? 0xFF : 0x00])
     }
 
-    public mutating func writeNull() {
+    package mutating func writeNull() {
         writeElement(tag: ASN1Tag.null, contents: EmptyCollection())
     }
 
-    public mutating func writeUTF8String(_ text: String) {
+    package mutating func writeUTF8String(_ text: String) {
         writeElement(tag: ASN1Tag.utf8String, contents: Array(text.utf8))
     }
 
-    public mutating func writeIA5String(_ text: String) throws(Error) {
+    package mutating func writeIA5String(_ text: String) throws(Error) {
         let octets = Array(text.utf8)
         guard octets.allSatisfy({ $0 < 0x80 }) else {
             throw .notIA5(text)
@@ -56,17 +58,17 @@ public struct DERWriter: Sendable {
         writeElement(tag: ASN1Tag.ia5String, contents: octets)
     }
 
-    public mutating func writeOctetString(_ octets: some Collection<UInt8>) {
+    package mutating func writeOctetString(_ octets: some Collection<UInt8>) {
         writeElement(tag: ASN1Tag.octetString, contents: octets)
     }
 
-    public mutating func writeSequence<E: Swift.Error>(_ body: (inout DERWriter) throws(E) -> Void) throws(E) {
+    package mutating func writeSequence<E: Swift.Error>(_ body: (inout DERWriter) throws(E) -> Void) throws(E) {
         try writeConstructed(tag: ASN1Tag.sequence, body)
     }
 
     /// A SET whose elements stay in the order written, unless `sortingElements` asks for the
     /// DER SET OF order (ascending by encoding).
-    public mutating func writeSet<E: Swift.Error>(
+    package mutating func writeSet<E: Swift.Error>(
         sortingElements: Bool = false, _ body: (inout DERWriter) throws(E) -> Void
     ) throws(E) {
         var inner = DERWriter()
@@ -76,7 +78,7 @@ public struct DERWriter: Sendable {
     }
 
     /// Any constructed element: the body writes its contents.
-    public mutating func writeConstructed<E: Swift.Error>(
+    package mutating func writeConstructed<E: Swift.Error>(
         tag: UInt8, _ body: (inout DERWriter) throws(E) -> Void
     ) throws(E) {
         var inner = DERWriter()
@@ -86,7 +88,7 @@ public struct DERWriter: Sendable {
 
     /// The length octets for `count` contents octets: short form below 128, else long form
     /// with no leading zero octets.
-    public static func length(_ count: Int) -> [UInt8] {
+    package static func length(_ count: Int) -> [UInt8] {
         if count < 0x80 {
             return [UInt8(count)]
         }
@@ -101,7 +103,7 @@ public struct DERWriter: Sendable {
 
     /// Two's complement, big-endian, with every redundant leading 0x00 or 0xFF octet dropped:
     /// 127 is `7F`, 128 is `00 80`, -1 is `FF`.
-    public static func integerContents(_ value: Int64) -> [UInt8] {
+    package static func integerContents(_ value: Int64) -> [UInt8] {
         var octets = withUnsafeBytes(of: value.bigEndian) { Array($0) }
         while octets.count > 1 {
             let first = octets[0]

@@ -1,19 +1,10 @@
+import ReceiptKit
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-
-/// Why a receipt model cannot be encoded as a payload.
-public struct ReceiptEncodingError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let message: String
-
-    public init(_ message: String) {
-        self.message = message
-    }
-
-    public var description: String { message }
-}
 
 /// Encodes a receipt model as an App Store receipt payload, the bytes a receipt signs.
 ///
@@ -25,6 +16,7 @@ public enum ReceiptEncoder {
     /// The version Apple writes in every attribute.
     static let attributeVersion: Int64 = 1
 
+    /// The payload of `receipt`: its fields as attributes, in-app purchases nested, unknown attributes kept.
     public static func encode(_ receipt: ParsedReceipt) throws(ReceiptEncodingError) -> [UInt8] {
         var attributes: [(type: Int64, value: [UInt8])] = []
         func add(_ type: Int64, _ value: [UInt8]?) {

@@ -1,4 +1,5 @@
 internal import CReceipt
+import ReceiptKit
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -34,7 +35,7 @@ extension TestPKI {
         let issuerCertificate: OwnedCertificate?
         let issuerKey: OwnedKey
         if let issuer {
-            issuerCertificate = OwnedCertificate(sharing: try Certificate(derOrPEM: issuer.certificatePEM))
+            issuerCertificate = try OwnedCertificate(derOrPEM: issuer.certificatePEM)
             issuerKey = try OwnedKey.fromPEM(issuer.privateKeyPEM)
         } else {
             issuerCertificate = nil

@@ -1,4 +1,5 @@
 internal import CReceipt
+import ReceiptKit
 
 /// Owns one `X509` being built or issued from (the test PKI), and frees it when the last
 /// reference goes. Reading certificates is `Certificate`'s job; this type exists because a
@@ -10,10 +11,15 @@ final class OwnedCertificate {
         self.pointer = pointer
     }
 
-    /// Shares an existing certificate, e.g. a loaded root that issues new certificates.
-    init(sharing certificate: Certificate) {
-        X509_up_ref(certificate.pointer)
-        pointer = certificate.pointer
+    /// Reads a certificate, DER or PEM, e.g. a loaded root that issues new certificates.
+    convenience init(derOrPEM bytes: [UInt8]) throws(OpenSSLError) {
+        // `Certificate` reads both forms (and PEM after leading text) and keeps its X509 to itself;
+        // its DER parsed again gives one this type owns.
+        let der = try Certificate(derOrPEM: bytes).der
+        guard let pointer = der.withUnsafeBytes({ CReceipt_d2i_X509($0.baseAddress, $0.count) }) else {
+            throw OpenSSLError.drain("reading a certificate")
+        }
+        self.init(pointer)
     }
 
     deinit {

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// `Scripts/mutations.txt` follows the code: every block's file exists and its `- ` line occurs in it
+/// exactly once, as `make mutation` requires, so a moved file or an edited line is caught here in a
+/// second rather than by a mutation run.
+@Suite struct MutationListTests {
+    @Test func everyBlockNamesAFileAndALineThatOccursOnce() throws {
+        let list = try String(
+            contentsOf: CLI.packageRoot.appendingPathComponent("Scripts/mutations.txt"), encoding: .utf8)
+        var name = ""
+        var file = ""
+        var blocks = 0
+        for line in list.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("## ") {
+                name = String(line.dropFirst(3))
+            } else if line.hasPrefix("file: ") {
+                file = String(line.dropFirst(6))
+            } else if line.hasPrefix("- ") {
+                blocks += 1
+                let path = CLI.packageRoot.appendingPathComponent(file)
+                guard let source = try? String(contentsOf: path, encoding: .utf8) else {
+                    Issue.record("'\(name)': \(file) cannot be read")
+                    continue
+                }
+                let count = source.components(separatedBy: String(line.dropFirst(2))).count - 1
+                #expect(count == 1, "'\(name)': the line occurs \(count) times in \(file)")
+            }
+        }
+        #expect(blocks > 0)
+    }
+}

@@ -2,6 +2,8 @@ import Foundation
 import ReceiptKit
 import Testing
 
+@testable import receipt_check
+
 /// `ReasonCode.summary` feeds the man page; the README's reason table must say the same.
 @Suite(.timeLimit(.minutes(10))) struct ReasonSummaryTests {
     @Test func readmeTableGivesEveryReasonItsSummary() throws {

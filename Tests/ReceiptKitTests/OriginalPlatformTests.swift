@@ -53,7 +53,8 @@ import Testing
         let warnings = ReceiptWarnings.warnings(
             for: Self.facts(version: "2.5", platform: "macOS"), receipt: nil, platform: .ios)
         #expect(
-            warnings.first?.hasPrefix("--platform ios disagrees with the AppTransaction's originalPlatform macOS")
+            warnings.first?.hasPrefix(
+                "RuleConfiguration.platform ios disagrees with the AppTransaction's originalPlatform macOS")
                 == true)
         #expect(
             ReceiptWarnings.warnings(for: Self.facts(version: "2.5", platform: "macOS"), receipt: nil, platform: .macos)

@@ -172,7 +172,7 @@ import Testing
         #expect(rules.factNames == ["free_reads", "is_author"])
         #expect(
             throws: AppFacts.FactError(
-                "rules.txt:1: the rule reads the fact free_reads, which was not given (--fact free_reads=VALUE or --facts FILE)"
+                "rules.txt:1: the rule reads the fact free_reads, which was not given (add free_reads to RuleConfiguration.appFacts)"
             )
         ) {
             try rules.check(facts: try Self.appFacts([("is_author", .boolean(true))]))

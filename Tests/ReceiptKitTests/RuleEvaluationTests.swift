@@ -60,7 +60,9 @@ import Testing
         #expect(ios.count == 1 && ios[0].contains("build number (CFBundleVersion)"))
         let macos = ReceiptWarnings.warnings(for: receipt, platform: .macos)
         #expect(macos.count == 1 && macos[0].contains("marketing version"))
-        #expect(ReceiptWarnings.warnings(for: receipt, platform: nil).first?.contains("no --platform given") == true)
+        #expect(
+            ReceiptWarnings.warnings(for: receipt, platform: nil).first?.contains("no RuleConfiguration.platform given")
+                == true)
     }
 
     @Test func xcodeReceiptLacksFieldNineteenAndSaysSo() throws {
@@ -92,7 +94,7 @@ import Testing
             #expect(refused.first?.granted == false)
             #expect(
                 refused.first?.reasons == [
-                    "original application version \"1.0\" comes from a sandbox receipt, which never carries a customer's first version (sandbox and TestFlight say 1.0): unknown, rule not satisfied (pass --environment sandbox to read it in tests)"
+                    "original application version \"1.0\" comes from a sandbox receipt, which never carries a customer's first version (sandbox and TestFlight say 1.0): unknown, rule not satisfied (set RuleConfiguration.environment to sandbox to read it in tests)"
                 ])
             let negated = try Support.rules("premium: not (original_application_version >= 42)")
             #expect(

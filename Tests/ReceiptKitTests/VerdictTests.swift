@@ -89,3 +89,33 @@ import Testing
         #expect(!verdict.satisfiesRequirements)
     }
 }
+
+/// The library's messages name its API; the command line's hints name its flags, and only where asked.
+@Suite struct SettingHintsTests {
+    @Test func libraryMessagesNameTheAPINotFlags() throws {
+        let bytes = [UInt8](try Data(contentsOf: VerdictTests.fixtures.appendingPathComponent("valid.receipt")))
+        let root = try Certificate(
+            derOrPEM: [UInt8](try Data(contentsOf: VerdictTests.fixtures.appendingPathComponent("pki/root.pem"))))
+        // A StoreKit 2 device binding asked of an app receipt, which is bound by its device hash instead.
+        var options = ValidationOptions()
+        options.deviceVerificationID = DeviceVerification.DeviceID(parsing: "3F2A9C1E-7B4D-4E8A-9F10-2C6B5D8E1A47")
+        let report = try ReceiptValidator(policy: .custom(roots: [root]), options: options)
+            .validate(bytes, input: "valid")
+        let message = try #require(report.message)
+        #expect(message.hasSuffix("its device binding is ValidationOptions.deviceIdentifier"), "\(message)")
+        #expect(!message.contains("--"), "\(message)")
+
+        options.hints.deviceIdentifier = "the device setting"
+        let hinted = try ReceiptValidator(policy: .custom(roots: [root]), options: options)
+            .validate(bytes, input: "valid")
+        #expect(hinted.message?.hasSuffix("its device binding is the device setting") == true)
+    }
+
+    @Test func anUnboundDecisionSaysSoInTheCallersWords() throws {
+        let rules = RuleConfiguration(
+            rules: try RuleSet.parse(file: "premium: original_application_version < 100", name: "r"),
+            time: Date(timeIntervalSince1970: 1_714_600_000), bundleID: nil)
+        #expect(rules.unboundWarning.contains("without a bundle id"))
+        #expect(!rules.unboundWarning.contains("--"))
+    }
+}

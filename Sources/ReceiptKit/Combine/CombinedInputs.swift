@@ -1,4 +1,4 @@
-/// `--combine`: several verified inputs of one customer (an app receipt or AppTransaction, transaction
+/// A combined verdict: several verified inputs of one customer (an app receipt or AppTransaction, transaction
 /// history and subscription statuses, single JWS) judged as one. Everything must verify and belong
 /// together, or nothing is granted: one report, whose checks say which input broke it.
 package enum CombinedInputs {

@@ -12,7 +12,7 @@ extension EntitlementFacts {
             || originalApplicationVersion != nil || originalPurchaseDate != nil
     }
 
-    /// The facts of several verified inputs of one customer as one (`--combine`): the app's purchase from
+    /// The facts of several verified inputs of one customer as one (a combined verdict): the app's purchase from
     /// the first input that has one (a receipt or AppTransaction), every transaction and renewal info of
     /// them all. Nil without parts. That the parts belong together is `CombinedInputs`' to prove first.
     public init?(combining parts: [EntitlementFacts]) {

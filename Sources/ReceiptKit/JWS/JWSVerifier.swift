@@ -136,7 +136,7 @@ struct JWSVerifier {
         }
         guard let date = signed.date else {
             return .unusable(
-                detail: "the payload's \(member) is Xcode's placeholder, not a time; pass --at now or --at TIME")
+                detail: "the payload's \(member) is Xcode's placeholder, not a time; \(options.hints.validationTime)")
         }
         return .at(date, source: member == "receipt_creation_date" ? member : "signed_date", detail: member)
     }

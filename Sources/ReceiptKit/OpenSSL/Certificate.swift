@@ -90,7 +90,7 @@ public final class Certificate: @unchecked Sendable {
         return Array(UnsafeBufferPointer(start: data, count: Int(ASN1_STRING_length(identifier))))[...]
     }
 
-    /// Reads a certificate from DER or PEM bytes (a `--root` or `--storekit-test-cert` file).
+    /// Reads a certificate from DER or PEM bytes (a root or StoreKit Testing certificate file).
     public convenience init(derOrPEM bytes: [UInt8]) throws(OpenSSLError) {
         let pemMarker = Array("-----BEGIN".utf8)
         guard let start = bytes.firstRange(of: pemMarker)?.lowerBound else {

@@ -4,7 +4,7 @@
     import Foundation
 #endif
 extension AppFacts {
-    /// A value the app knows about its user (`--fact free_reads=3`): typed, so that a rule compares numbers
+    /// A value the app knows about its user (`free_reads` is 3): typed, so that a rule compares numbers
     /// as numbers and dates as dates, and a rule comparing a number with a date is refused rather than false.
     public enum Value: Sendable, Equatable {
         case number(Double)

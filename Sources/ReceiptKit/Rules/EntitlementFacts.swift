@@ -16,7 +16,7 @@ package struct EntitlementFacts: Sendable, Equatable {
         case notification
         case payload = "JWS payload"
         case response = "App Store Server API response"
-        /// Several verified inputs of one customer together (`--combine`).
+        /// Several verified inputs of one customer together (a combined verdict).
         case combined = "combined inputs"
     }
 

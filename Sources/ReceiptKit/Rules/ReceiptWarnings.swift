@@ -4,7 +4,9 @@
 /// than guessed away.
 package enum ReceiptWarnings {
     /// Warnings for a receipt; `platform` says what field 19 means for the app.
-    package static func warnings(for receipt: ParsedReceipt, platform: Platform?) -> [String] {
+    package static func warnings(for receipt: ParsedReceipt, platform: Platform?, hints: SettingHints = .library)
+        -> [String]
+    {
         var warnings: [String] = []
         switch platform {
         case .ios:
@@ -17,8 +19,8 @@ package enum ReceiptWarnings {
                     + "(CFBundleShortVersionString) of the first purchase: compare it with marketing versions")
         case nil:
             warnings.append(
-                "no --platform given: the original application version (field 19) is the build number "
-                    + "(CFBundleVersion) on iOS and the marketing version on macOS; say which with --platform")
+                "no \(hints.platform) given: the original application version (field 19) is the build number "
+                    + "(CFBundleVersion) on iOS and the marketing version on macOS; say which with \(hints.platform)")
         }
         if receipt.originalApplicationVersion == nil {
             let why =
@@ -37,22 +39,23 @@ package enum ReceiptWarnings {
 
     /// Warnings for the facts of a verified input: a receipt's as above; for an AppTransaction (also one
     /// nested in a notification), the same facts about its originalApplicationVersion.
-    package static func warnings(for facts: EntitlementFacts, receipt: ParsedReceipt?, platform: Platform?) -> [String]
-    {
+    package static func warnings(
+        for facts: EntitlementFacts, receipt: ParsedReceipt?, platform: Platform?, hints: SettingHints = .library
+    ) -> [String] {
         if let receipt {
-            return warnings(for: receipt, platform: platform)
+            return warnings(for: receipt, platform: platform, hints: hints)
         }
         guard let version = facts.originalApplicationVersion else { return [] }
         var warnings: [String] = []
         if let original = facts.originalPlatform, let meaning = Platform(originalPlatform: original) {
-            // The input says where the app was first bought; --platform only matters when it disagrees.
+            // The input says where the app was first bought; the configured platform only matters when it disagrees.
             if let platform, platform != meaning {
                 warnings.append(
-                    "--platform \(platform.rawValue) disagrees with the AppTransaction's originalPlatform \(original): "
+                    "\(hints.platform) \(platform.rawValue) disagrees with the AppTransaction's originalPlatform \(original): "
                         + "its originalApplicationVersion is read as \(meaning.versionMeaning), as the input says")
             }
         } else {
-            warnings += platformWarnings(platform)
+            warnings += platformWarnings(platform, hints: hints)
         }
         switch facts.environment {
         case .sandbox:
@@ -69,7 +72,7 @@ package enum ReceiptWarnings {
         return warnings
     }
 
-    private static func platformWarnings(_ platform: Platform?) -> [String] {
+    private static func platformWarnings(_ platform: Platform?, hints: SettingHints = .library) -> [String] {
         var warnings: [String] = []
         switch platform {
         case .ios:
@@ -82,8 +85,8 @@ package enum ReceiptWarnings {
                     + "(CFBundleShortVersionString) of the first purchase: compare it with marketing versions")
         case nil:
             warnings.append(
-                "no --platform given: the AppTransaction's originalApplicationVersion is the build number on iOS "
-                    + "and the marketing version on macOS; say which with --platform")
+                "no \(hints.platform) given: the AppTransaction's originalApplicationVersion is the build number on "
+                    + "iOS and the marketing version on macOS; say which with \(hints.platform)")
         }
         return warnings
     }

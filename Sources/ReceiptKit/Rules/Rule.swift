@@ -4,7 +4,7 @@ package struct Rule: Sendable, Equatable {
     package let condition: RuleCondition
     /// The rule's text as written.
     package let text: String
-    /// Where it was written: `rules.txt:3` or `--rule 2`.
+    /// Where it was written: `rules.txt:3`, or how the caller names a rule given alone.
     package let origin: String
     /// `| "text"` after the condition: what to show the customer when the entitlement is not granted.
     package let message: String?

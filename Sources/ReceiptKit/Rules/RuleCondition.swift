@@ -12,7 +12,7 @@
 package indirect enum RuleCondition: Sendable, Equatable {
     case compareVersion(RuleField, ComparisonOperator, String)
     /// `original_application_version < ios:42 macos:2.0`: the threshold of the platform the version comes
-    /// from (the input's `originalPlatform`, else `--platform`).
+    /// from (the input's `originalPlatform`, else the configured platform).
     case compareVersionPerPlatform(RuleField, ComparisonOperator, [Platform: String])
     case compareDate(RuleField, ComparisonOperator, Date)
     case compareEnvironment(ComparisonOperator, ReceiptEnvironment)
@@ -32,7 +32,7 @@ package indirect enum RuleCondition: Sendable, Equatable {
     /// `entitled NAME`: the outcome of another entitlement of the same rules (granted, not granted, or
     /// unknown when its own rules could not decide).
     case entitled(String)
-    /// `free_reads > 0`: a fact the app supplies (`--fact`, `--facts`), compared with a value of its kind.
+    /// `free_reads > 0`: a fact the app supplies (``AppFacts``), compared with a value of its kind.
     case compareFact(String, ComparisonOperator, AppFacts.Value)
     case not(RuleCondition)
     case and([RuleCondition])

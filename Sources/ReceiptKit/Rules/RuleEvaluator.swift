@@ -38,8 +38,10 @@ struct RuleEvaluator {
     var testEnvironment: ReceiptEnvironment?
     /// Past this age of the input at `time`, purchases and subscriptions are unknown; nil for no limit.
     var maximumAge: PurchaseTerm?
-    /// What the app says of its user (`--fact`), read by fact comparisons.
+    /// What the app says of its user (its app facts), read by fact comparisons.
     var appFacts = AppFacts()
+    /// How the reasons name the settings that would decide what the input cannot.
+    var hints = SettingHints.library
     /// Outcomes of the entitlements decided so far (nil: unknown), read by `entitled NAME`.
     var decided: [String: Bool?] = [:]
 
@@ -52,7 +54,7 @@ struct RuleEvaluator {
                 return Outcome(
                     value: nil,
                     reasons: [
-                        "\(field.label): the rule has a threshold per platform, and neither the input (originalPlatform) nor --platform says which: rule not satisfied"
+                        "\(field.label): the rule has a threshold per platform, and neither the input (originalPlatform) nor \(hints.platform) says which: rule not satisfied"
                     ])
             }
             guard let text = thresholds[platform] else {
@@ -138,7 +140,7 @@ struct RuleEvaluator {
     }
 
     /// What the original application version is: the input's `originalPlatform` when it names one, else
-    /// `--platform`.
+    /// the configured platform.
     private var versionPlatform: Platform? {
         facts.originalPlatform.flatMap(Platform.init(originalPlatform:)) ?? platform
     }
@@ -153,7 +155,7 @@ struct RuleEvaluator {
             return Outcome(
                 value: nil,
                 reasons: [
-                    "\(field.label) \"\(raw)\" comes from a \(facts.environment.rawValue) \(facts.source.rawValue), which never carries a customer's first version (sandbox and TestFlight say 1.0): unknown, rule not satisfied (pass --environment \(facts.environment.rawValue) to read it in tests)"
+                    "\(field.label) \"\(raw)\" comes from a \(facts.environment.rawValue) \(facts.source.rawValue), which never carries a customer's first version (sandbox and TestFlight say 1.0): unknown, rule not satisfied (\(hints.testEnvironment(facts.environment.rawValue)))"
                 ])
         }
         guard let value = AppVersion(raw), let threshold = AppVersion(text) else {
@@ -253,13 +255,14 @@ struct RuleEvaluator {
     private var staleness: String? {
         guard let maximumAge else { return nil }
         guard let snapshot = facts.snapshotDate else {
-            return "\(facts.noun) has no signed or creation date to tell how old it is (--max-age \(maximumAge))"
+            return
+                "\(facts.noun) has no signed or creation date to tell how old it is (\(hints.maximumAge("\(maximumAge)")))"
         }
         // An end that cannot be computed is past: never "no limit".
         if let limit = maximumAge.end(from: snapshot), time <= limit { return nil }
         let days = Int(time.timeIntervalSince(snapshot) / 86_400)
         return
-            "\(facts.noun) is \(days) days old at \(show(time)) (signed or created \(show(snapshot)), --max-age \(maximumAge))"
+            "\(facts.noun) is \(days) days old at \(show(time)) (signed or created \(show(snapshot)), \(hints.maximumAge("\(maximumAge)")))"
     }
 
     private func purchase(of product: String, term: PurchaseTerm?) -> Outcome {

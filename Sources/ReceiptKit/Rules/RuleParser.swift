@@ -21,7 +21,7 @@ package struct RuleParser {
         self.tokens = tokens
     }
 
-    /// Parses one rule; `origin` names it in errors (`rules.txt:3`, `--rule 1`).
+    /// Parses one rule; `origin` names it in errors (`rules.txt:3`).
     package static func parse(_ text: String, origin: String) throws(RuleSet.ParseError) -> Rule {
         do throws(RuleSet.ParseError) {
             let scalars = Array(text.unicodeScalars)

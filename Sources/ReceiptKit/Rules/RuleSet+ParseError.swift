@@ -1,7 +1,7 @@
 extension RuleSet {
     /// Why a rule does not parse: where (origin, 1-based column) and what was expected there.
     public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
-        /// `rules.txt:3` for a file line, `--rule 1` for a command-line rule.
+        /// `rules.txt:3` for a file line, or the caller's name for a rule given alone.
         public var origin: String
         /// 1-based, counted in Unicode scalars of the rule's line.
         public let column: Int

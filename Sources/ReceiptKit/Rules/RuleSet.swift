@@ -58,11 +58,12 @@ public struct RuleSet: Sendable, Equatable {
     /// The receipt must already have been verified: this only reads what it says.
     func evaluate(
         receipt: ParsedReceipt, at time: Date, platform: Platform?, environment: ReceiptEnvironment? = nil,
-        maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge, appFacts: AppFacts = AppFacts()
+        maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge, appFacts: AppFacts = AppFacts(),
+        hints: SettingHints = .library
     ) -> [EntitlementDecision] {
         evaluate(
             facts: EntitlementFacts(receipt: receipt), at: time, platform: platform, environment: environment,
-            maximumAge: maximumAge, appFacts: appFacts)
+            maximumAge: maximumAge, appFacts: appFacts, hints: hints)
     }
 
     /// How old an input may be at the evaluation time before what it says of subscriptions and purchases
@@ -73,7 +74,7 @@ public struct RuleSet: Sendable, Equatable {
 
     /// Decides every entitlement from the facts of a verified receipt or StoreKit 2 payload at time `time`.
     ///
-    /// `environment` is the one the caller requires of its inputs (`--environment`): only when it names
+    /// `environment` is the one the caller requires of its inputs: only when it names
     /// `sandbox` or `xcode` is the original application version of such an input read, since those never
     /// carry a customer's real first version (sandbox always says `1.0`).
     ///
@@ -81,7 +82,8 @@ public struct RuleSet: Sendable, Equatable {
     /// and purchase terms are unknown, as the input cannot show what happened since.
     func evaluate(
         facts: EntitlementFacts, at time: Date, platform: Platform?, environment: ReceiptEnvironment? = nil,
-        maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge, appFacts: AppFacts = AppFacts()
+        maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge, appFacts: AppFacts = AppFacts(),
+        hints: SettingHints = .library
     ) -> [EntitlementDecision] {
         let plan = self.plan
         let messages = plan.messages
@@ -95,6 +97,7 @@ public struct RuleSet: Sendable, Equatable {
         var evaluator = RuleEvaluator(facts: facts, time: time, platform: platform, testEnvironment: environment)
         evaluator.maximumAge = maximumAge
         evaluator.appFacts = appFacts
+        evaluator.hints = hints
         var decisions: [String: EntitlementDecision] = [:]
         for name in plan.order.order {
             let own = plan.rulesByEntitlement[name] ?? []
@@ -157,12 +160,13 @@ public struct RuleSet: Sendable, Equatable {
 
     /// Checks that `facts` gives every fact the rules read, of the kind each rule compares it with: a
     /// fact left out or mistyped would otherwise leave every customer's rule unknown, so denied.
-    public func check(facts: AppFacts) throws(AppFacts.FactError) {
+    /// `hints` names the setting that gives facts.
+    public func check(facts: AppFacts, hints: SettingHints = .library) throws(AppFacts.FactError) {
         for rule in rules {
             for (name, kind) in rule.condition.references().factKinds {
                 guard let value = facts.values[name] else {
                     throw AppFacts.FactError(
-                        "\(rule.origin): the rule reads the fact \(name), which was not given (--fact \(name)=VALUE or --facts FILE)"
+                        "\(rule.origin): the rule reads the fact \(name), which was not given (\(hints.fact(name)))"
                     )
                 }
                 guard value.kind == kind else {

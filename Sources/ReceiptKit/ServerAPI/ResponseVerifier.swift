@@ -17,7 +17,7 @@ struct ResponseVerifier {
         for (index, element) in response.elements.enumerated() {
             var inner = ValidationReport(input: element.path)
             inner.format = .jws
-            // Checked as a single JWS, so a transaction without a bundle id fails --bundle-id; only a renewal
+            // Checked as a single JWS, so a transaction without a bundle id fails the bundle id check; only a renewal
             // info, which names no app, is checked as a notification's nested one is.
             JWSVerifier(context: context).validate(
                 element.text, into: &inner, expecting: element.kind, nested: element.kind == .renewalInfo,

@@ -14,10 +14,10 @@ package final class ChainVerifier: Sendable {
     let applePolicy: AppleChainPolicy
     private let cache = Mutex(ChainCache())
 
-    package init(policy: TrustPolicy) throws(OpenSSLError) {
+    package init(policy: TrustPolicy, hints: SettingHints = .library) throws(OpenSSLError) {
         self.policy = policy
         anchors = TrustAnchors(policy: policy)
-        applePolicy = AppleChainPolicy(storeKitTestCertificate: policy.storeKitTestCertificate)
+        applePolicy = AppleChainPolicy(storeKitTestCertificate: policy.storeKitTestCertificate, hints: hints)
     }
 
     /// The verdict on `certificates` for the signer `identifier` names, from the cache when seen before.
@@ -111,7 +111,11 @@ package final class ChainVerifier: Sendable {
         var passed: [(Check.Name, String)] = [(.signer, "signed by \"\(signer.commonName ?? signer.subject)\"")]
 
         if applePolicy.isStoreKitTestSigner(signer) {
-            passed.append((.chain, "signed by the StoreKit Testing certificate given with --storekit-test-cert"))
+            passed.append(
+                (
+                    .chain,
+                    "signed by the StoreKit Testing certificate \(applePolicy.hints.storeKitTestCertificateSource)"
+                ))
             return VerifiedChain(
                 signer: signer, signerKey: key, kind: .storeKitTesting, chain: [signer], passed: passed, failure: nil)
         }
@@ -128,7 +132,7 @@ package final class ChainVerifier: Sendable {
             let error = failure.error
             var detail = "the signer does not chain to a trusted root: " + error.reasons.joined(separator: "; ")
             if signer.isSelfIssued {
-                detail += AppleChainPolicy.selfSignedHint(signer)
+                detail += applePolicy.selfSignedHint(signer)
             }
             return failed(.chain, .untrustedChain, detail, signer: signer, key: key, passed: passed)
         }

@@ -19,7 +19,7 @@ final class TrustAnchors: Sendable {
         certificates.filter { certificate in der.contains { $0 == certificate.der } }
     }
 
-    /// How many anchors have been decoded so far (the caller's `--root` files count from the start).
+    /// How many anchors have been decoded so far (the caller's own roots count from the start).
     var decodedCount: Int {
         decoded.withLock { $0.count { $0 != nil } }
     }

@@ -4,7 +4,7 @@ public struct TrustPolicy: Sendable {
     public enum Anchors: String, Sendable, Codable {
         /// Apple's embedded roots.
         case apple
-        /// Roots the caller named with `--root` (a test PKI).
+        /// Roots the caller chose (a test PKI).
         case custom = "custom_roots"
     }
 
@@ -14,7 +14,7 @@ public struct TrustPolicy: Sendable {
     public let rootDER: [[UInt8]]
     /// The anchors' common names (or subjects), for reports.
     public let rootNames: [String]
-    /// Anchors already decoded (the caller's `--root` files), by index into `rootDER`.
+    /// Anchors already decoded (the caller's own roots), by index into `rootDER`.
     let decodedRoots: [Certificate?]
     /// The certificate an Xcode project exports for StoreKit Testing; receipts signed by
     /// exactly this self-signed certificate are accepted and reported as such.

@@ -1,4 +1,4 @@
-/// `--app-apple-id`: the app an input names by its Apple id, checked as Apple's own verifier does:
+/// The app's Apple id: the app an input names by its Apple id, checked as Apple's own verifier does:
 /// wherever the input carries an id it must be this one, and in production it must carry one.
 enum AppAppleIDCheck {
     /// `carried` is the input's `appAppleId` (a receipt's app item id, field 1); sandbox and Xcode

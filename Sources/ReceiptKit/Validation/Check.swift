@@ -20,7 +20,7 @@ extension Check {
         case nested
         /// One signed element of an App Store Server API response.
         case element
-        /// `--combine`: one input taken into the combined facts, or why the inputs cannot be combined.
+        /// A combined verdict: one input taken into the combined facts, or why the inputs cannot be combined.
         case combine
     }
 }

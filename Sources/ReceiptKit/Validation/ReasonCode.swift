@@ -45,7 +45,7 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case deviceVerificationMismatch = "device_verification_mismatch"
     /// An input whose `appAppleId` (a receipt's app item id) is not the app given, or absent in production.
     case appAppleIDMismatch = "app_apple_id_mismatch"
-    /// `--combine`: inputs that name different customers (appTransactionId), or a renewal info whose
+    /// A combined verdict: inputs that name different customers (appTransactionId), or a renewal info whose
     /// subscription (originalTransactionId) no combined transaction is of.
     case customerMismatch = "customer_mismatch"
     /// A JWS nested in a notification failed its own verification.

@@ -14,7 +14,8 @@ public final class ReceiptValidator: Sendable {
     /// A validator trusting `policy`'s roots and applying `options` to every input.
     public init(policy: TrustPolicy, options: ValidationOptions = ValidationOptions()) throws(OpenSSLError) {
         context = VerificationContext(
-            options: options, chains: try ChainVerifier(policy: policy), anchorNames: policy.rootNames)
+            options: options, chains: try ChainVerifier(policy: policy, hints: options.hints),
+            anchorNames: policy.rootNames)
     }
 
     /// The full report on one input, whatever it holds. Never throws: a bad input is a report.

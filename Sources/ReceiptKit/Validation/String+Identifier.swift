@@ -2,7 +2,7 @@ extension String {
     /// Whether two identifiers (bundle ids, product ids, environment names) are the same bytes.
     ///
     /// Swift's `==` compares under Unicode canonical equivalence, where `com.\u{212A}ing` (Kelvin sign)
-    /// equals `com.King` and NFC equals NFD: an app of another bundle id would pass `--bundle-id`. The
+    /// equals `com.King` and NFC equals NFD: an app of another bundle id would pass a bundle id check. The
     /// App Store compares identifiers as bytes, and so does every check here.
     public func isIdentical(to other: String) -> Bool {
         utf8.elementsEqual(other.utf8)

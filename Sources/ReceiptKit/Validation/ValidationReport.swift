@@ -40,7 +40,7 @@ public struct ValidationReport: Sendable, Encodable {
     public internal(set) var jws: JWSReport?
     /// For an App Store Server API response: its kind, unsigned members and each signed element's report.
     public internal(set) var response: ResponseReport?
-    /// For `--combine`: the report of each input combined, in the order given.
+    /// For a combined verdict: the report of each input combined, in the order given.
     public internal(set) var inputs: [ValidationReport]?
 
     init(input: String) {
@@ -109,7 +109,7 @@ public struct TrustReport: Sendable, Encodable {
     public enum Kind: String, Sendable, Codable {
         /// Chains to one of Apple's roots.
         case apple
-        /// Chains to a root given with `--root`.
+        /// Chains to a root the caller chose.
         case customRoots = "custom_roots"
         /// Signed by the StoreKit Testing certificate the caller supplied.
         case storeKitTesting = "storekit_testing"

@@ -1,7 +1,7 @@
 /// Re-indents compact JSON the way `JSONEncoder`'s `.prettyPrinted` writes it: two spaces a level,
 /// `"key" : value`, one member or element a line, an empty container as an open line and a blank one.
 ///
-/// `--json` on one receipt spent a quarter of the whole run in `JSONEncoder`; the compact writer plus
+/// Pretty output of one receipt spent a quarter of the whole run in `JSONEncoder`; the compact writer plus
 /// this one linear pass gives the same bytes (a test compares them on every corpus receipt).
 enum PrettyJSON {
     /// `compact` holds no white space outside strings (what `ReportJSONWriter` writes).

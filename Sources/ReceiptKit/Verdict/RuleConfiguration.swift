@@ -32,12 +32,15 @@ public struct RuleConfiguration: Sendable {
     public let appFacts: AppFacts
     /// The free trial a paywall offers to a customer without a subscription yet, in days.
     public let trialDays: Int?
+    /// How reasons and warnings name the settings that would decide what the input cannot.
+    public let hints: SettingHints
 
     /// A configuration; `bundleID` should be the validator's, so that decisions are bound to the app.
     public init(
         rules: RuleSet, required: [String] = [], platform: Platform? = nil, time: Date, reminderDays: Int = 2,
         bundleID: String?, environment: ReceiptEnvironment? = nil,
-        maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge, appFacts: AppFacts = AppFacts(), trialDays: Int? = nil
+        maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge, appFacts: AppFacts = AppFacts(), trialDays: Int? = nil,
+        hints: SettingHints = .library
     ) {
         self.rules = rules
         self.required = required
@@ -49,11 +52,13 @@ public struct RuleConfiguration: Sendable {
         self.maximumAge = maximumAge
         self.appFacts = appFacts
         self.trialDays = trialDays
+        self.hints = hints
     }
 
     /// Said with every decision made without a bundle id.
-    public static let unboundWarning =
-        "decisions are not bound to an app: without --bundle-id an Apple-signed input of any app is evaluated"
+    public var unboundWarning: String {
+        "decisions are not bound to an app: without \(hints.bundleID) an Apple-signed input of any app is evaluated"
+    }
 
     /// Decides entitlements for one report: from its app receipt or its StoreKit 2 payload. An input that
     /// failed verification grants nothing.
@@ -69,14 +74,14 @@ public struct RuleConfiguration: Sendable {
     /// Nothing granted, because the input (or a combination of inputs) is not valid; what a receipt says
     /// of subscriptions and warnings is still shown.
     func refused(because reason: String, receipt: ParsedReceipt?) -> RuleResults {
-        let warnings = receipt.map { ReceiptWarnings.warnings(for: $0, platform: platform) } ?? []
+        let warnings = receipt.map { ReceiptWarnings.warnings(for: $0, platform: platform, hints: hints) } ?? []
         let subscriptions = receipt.map { SubscriptionStatus.all(in: $0, at: time, reminderDays: reminderDays) } ?? []
         return RuleResults(
             time: time, entitlements: rules.refuseAll(because: reason), warnings: boundWarnings + warnings,
             subscriptions: subscriptions, boundToApp: bundleID != nil, trialOffer: nil)
     }
 
-    /// Decides entitlements from verified facts: one input's, or several combined (`--combine`).
+    /// Decides entitlements from verified facts: one input's, or several combined.
     func results(for facts: EntitlementFacts, receipt: ParsedReceipt?) -> RuleResults {
         let subscriptions = SubscriptionStatus.all(
             in: facts.purchases, at: time, reminderDays: reminderDays, renewals: facts.renewals)
@@ -84,9 +89,9 @@ public struct RuleConfiguration: Sendable {
             time: time,
             entitlements: rules.evaluate(
                 facts: facts, at: time, platform: platform, environment: environment, maximumAge: maximumAge,
-                appFacts: appFacts),
+                appFacts: appFacts, hints: hints),
             warnings: boundWarnings
-                + ReceiptWarnings.warnings(for: facts, receipt: receipt, platform: platform),
+                + ReceiptWarnings.warnings(for: facts, receipt: receipt, platform: platform, hints: hints),
             subscriptions: subscriptions, boundToApp: bundleID != nil,
             trialOffer: trialOffer(subscribed: !subscriptions.isEmpty))
     }
@@ -98,7 +103,7 @@ public struct RuleConfiguration: Sendable {
         return TrialTimeline.offer(at: time, days: trialDays, reminderDays: reminderDays)
     }
 
-    private var boundWarnings: [String] { bundleID == nil ? [Self.unboundWarning] : [] }
+    private var boundWarnings: [String] { bundleID == nil ? [unboundWarning] : [] }
 
     /// Whether every required entitlement was granted.
     public func satisfied(by results: RuleResults) -> Bool {

@@ -7,6 +7,8 @@
 struct AppleChainPolicy: Sendable {
     /// The StoreKit Testing certificate the caller trusts, if any.
     let storeKitTestCertificate: Certificate?
+    /// How the failures name the setting that accepts a StoreKit Testing certificate.
+    let hints: SettingHints
 
     /// The certificates a JWS header must carry: leaf, intermediate and root, or the one StoreKit Testing
     /// certificate the caller gave. Checked before any is decoded.
@@ -16,7 +18,7 @@ struct AppleChainPolicy: Sendable {
             var detail =
                 "the header's x5c holds \(certificates.count) certificates; Apple's JWS carry leaf, intermediate and root"
             if certificates.count == 1 {
-                detail += " (one certificate: Xcode StoreKit Testing; pass --storekit-test-cert FILE to accept it)"
+                detail += " (one certificate: Xcode StoreKit Testing; \(hints.storeKitTestCertificate))"
             }
             return .fail(.chain, .unexpectedChainLength, detail)
         }
@@ -49,11 +51,11 @@ struct AppleChainPolicy: Sendable {
     }
 
     /// What an untrusted self-signed signer probably is, for the chain failure's detail.
-    static func selfSignedHint(_ signer: Certificate) -> String {
+    func selfSignedHint(_ signer: Certificate) -> String {
         let name = signer.commonName ?? signer.subject
         if name == "StoreKit" || name == "StoreKit Testing in Xcode" {
             return
-                " (self-signed \"StoreKit\": an Xcode StoreKit Testing receipt; pass --storekit-test-cert FILE to accept it)"
+                " (self-signed \"StoreKit\": an Xcode StoreKit Testing receipt; \(hints.storeKitTestCertificate))"
         }
         return " (self-signed \"\(name)\")"
     }

@@ -131,7 +131,8 @@ struct PKCS7Verifier {
         guard let created = receipt.receiptCreationDate else {
             return .unusable(
                 detail:
-                    "the receipt has no creation date (field 12) to check certificates at; pass --at now or --at TIME")
+                    "the receipt has no creation date (field 12) to check certificates at; \(options.hints.validationTime)"
+            )
         }
         return .at(created, source: "receipt_creation_date", detail: "receipt_creation_date")
     }
@@ -170,7 +171,8 @@ struct PKCS7Verifier {
             report.record(
                 .fail(
                     .deviceVerification, .deviceVerificationMismatch,
-                    "an app receipt carries no StoreKit 2 deviceVerification; its device binding is --device-id"))
+                    "an app receipt carries no StoreKit 2 deviceVerification; its device binding is \(options.hints.deviceIdentifier)"
+                ))
         }
     }
 

@@ -5,8 +5,8 @@ package enum VerifyReceiptStatus: Int64, Sendable, CaseIterable {
     case unreadableRequest = 21000
     /// Apple: the `receipt-data` is missing or not a receipt.
     case malformedReceiptData = 21002
-    /// Apple: the receipt could not be authenticated. Here also: not for the `--bundle-id`,
-    /// `--app-version` or `--device-id` configured, or not an App Store receipt at all.
+    /// Apple: the receipt could not be authenticated. Here also: not for the bundle id,
+    /// application version or device configured, or not an App Store receipt at all.
     case notAuthenticated = 21003
     /// Apple: the receipt server could not answer; here, this system's OpenSSL refused to check SHA-1.
     case temporarilyUnavailable = 21005

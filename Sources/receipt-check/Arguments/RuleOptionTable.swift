@@ -66,7 +66,7 @@ enum RuleOptionTable {
         let appFacts = try facts(arguments)
         if bindsToApp {
             do throws(AppFacts.FactError) {
-                try rules.check(facts: appFacts)
+                try rules.check(facts: appFacts, hints: .commandLine)
             } catch {
                 throw .usage(UsageError(error.message))
             }
@@ -124,7 +124,7 @@ enum RuleOptionTable {
             platform: arguments.value("platform").flatMap { Platform(rawValue: $0.lowercased()) },
             time: time, reminderDays: reminderDays, bundleID: arguments.value("bundle-id"),
             environment: arguments.value("environment").flatMap(ReceiptEnvironment.init(argument:)),
-            maximumAge: maximumAge, appFacts: appFacts, trialDays: trialDays)
+            maximumAge: maximumAge, appFacts: appFacts, trialDays: trialDays, hints: .commandLine)
     }
 
     /// `--facts FILE` then every `--fact NAME=VALUE`; a name given twice, in either, is refused.

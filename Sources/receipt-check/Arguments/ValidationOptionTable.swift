@@ -66,6 +66,7 @@ enum ValidationOptionTable {
     /// unreadable certificate file is reported as such.
     static func validator(_ arguments: ParsedArguments) throws(SetupError) -> ReceiptValidator {
         var options = ValidationOptions()
+        options.hints = .commandLine
         options.bundleID = arguments.value("bundle-id")
         options.applicationVersion = arguments.value("app-version")
         if let text = arguments.value("environment") {

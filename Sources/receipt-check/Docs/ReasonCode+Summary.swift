@@ -1,8 +1,10 @@
+import ReceiptKit
+
 extension ReasonCode {
     /// One line saying what the reason means, for the man page, the README and `--help` readers.
     ///
     /// A switch rather than a table, so a new reason cannot be added without its meaning.
-    public var summary: String {
+    var summary: String {
         switch self {
         case .emptyInput: "the input is empty"
         case .inputTooLarge: "the input is over --max-size"

@@ -78,4 +78,12 @@ import Testing
         #expect(notification.unknown.isEmpty && notification.data?.unknown == ["extra": .string("x")])
         #expect(notification.summary == .object(["k": .array([.integer(1)])]))
     }
+
+    /// Through another decoder the synthesised `init(from:)` reads `unknownFields` as a member, as a report
+    /// writes it; only ReceiptKit's own parse gathers the members a model does not name.
+    @Test func anotherDecoderReadsUnknownFieldsAsWritten() throws {
+        let text = #"{"userLocale":"en","later":1,"unknownFields":{"a":true}}"#
+        let request = try JSONDecoder().decode(RealtimeRequest.self, from: Data(text.utf8))
+        #expect(request.userLocale == "en" && request.unknown == ["a": .bool(true)])
+    }
 }

@@ -12,18 +12,6 @@ package struct JWSHeader: Sendable, Equatable, Decodable {
     package let kid: String?
     package let typ: String?
 
-    package init(from decoder: any Decoder) throws {
-        try self.init(json: JSONValue(from: decoder))
-    }
-
-    init(json: JSONValue) throws(JSONTypeError) {
-        var reader = try JSONFieldReader(json)
-        alg = try reader.value("alg")
-        x5c = try reader.value("x5c")
-        kid = try reader.value("kid")
-        typ = try reader.value("typ")
-    }
-
     /// Parses the header's JSON. A `crit` member names extensions the verifier must understand
     /// (RFC 7515, 4.1.11); StoreKit uses none, so any is refused rather than ignored.
     static func decode(_ bytes: [UInt8]) throws(ReceiptError) -> JWSHeader {
@@ -51,3 +39,5 @@ package struct JWSHeader: Sendable, Equatable, Decodable {
         return ders
     }
 }
+
+extension JWSHeader: JSONConvertible {}

@@ -9,29 +9,10 @@ extension NotificationPayload {
         public let environment: String?
         public let signedAppTransactionInfo: String?
         /// Members not listed above, as they came.
-        public let unknown: [String: JSONValue]
-
-        public init(from decoder: any Decoder) throws {
-            try self.init(json: JSONValue(from: decoder))
-        }
-
-        init(json: JSONValue) throws(JSONTypeError) {
-            var reader = try JSONFieldReader(json)
-            appAppleId = try reader.value("appAppleId")
-            bundleId = try reader.value("bundleId")
-            environment = try reader.value("environment")
-            signedAppTransactionInfo = try reader.value("signedAppTransactionInfo")
-            unknown = reader.unknown()
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var writer = JSONFieldWriter(encoder)
-            try writer.put(appAppleId, "appAppleId")
-            try writer.put(bundleId, "bundleId")
-            try writer.put(environment, "environment")
-            try writer.put(signedAppTransactionInfo, "signedAppTransactionInfo")
-            try writer.unknown(unknown)
-        }
+        public var unknown: [String: JSONValue] { unknownFields ?? [:] }
+        /// `unknown`, nil when empty so reports leave the member out; `JSONValueDecoder` fills it
+        /// with the members this type does not name.
+        private let unknownFields: [String: JSONValue]?
     }
 }
 

@@ -1,48 +1,14 @@
-/// Reads a JSON object's members by name and keeps those never asked for, so a payload
-/// type lists each field once and still round-trips what Apple adds later.
-struct JSONFieldReader {
-    private let members: [String: JSONValue]
-    private var read: Set<String> = []
-
-    init(_ value: JSONValue) throws(JSONTypeError) {
-        guard case .object(let members) = value else { throw JSONTypeError(member: nil, expected: "a JSON object") }
-        self.members = members
-    }
-
-    /// The member `name` as `T`, nil when absent or null; a wrong type is an error naming the member.
-    mutating func value<T: JSONConvertible>(_ name: String, as type: T.Type = T.self) throws(JSONTypeError) -> T? {
-        read.insert(name)
-        guard let value = members[name], value != .null else { return nil }
-        do {
-            return try T(json: value)
-        } catch {
-            throw JSONTypeError(member: name, expected: error.expected)
-        }
-    }
-
-    func has(_ name: String) -> Bool {
-        members[name] != nil
-    }
-
-    /// Members not read, as they came.
-    func unknown() -> [String: JSONValue] {
-        members.filter { !read.contains($0.key) }
-    }
-}
-
-/// A member whose JSON type is not the one its field needs.
-struct JSONTypeError: Error, Sendable, CustomStringConvertible {
-    let member: String?
-    let expected: String
-
-    var description: String {
-        member.map { "the member \"\($0)\" is not \(expected)" } ?? "not \(expected)"
-    }
-}
-
-/// A value a `JSONFieldReader` can produce from the parsed JSON.
+/// A value read straight from the parsed JSON, each type wording what it expected when the JSON
+/// type is wrong; `JSONValueDecoder` reads members of these types without a container round trip.
 protocol JSONConvertible {
     init(json: JSONValue) throws(JSONTypeError)
+}
+
+extension JSONConvertible where Self: Decodable {
+    /// A payload model, read member by member through its synthesised `init(from:)`.
+    init(json: JSONValue) throws(JSONTypeError) {
+        self = try JSONValueDecoder.decode(Self.self, from: json)
+    }
 }
 
 extension String: JSONConvertible {

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+@testable import ReceiptKit
+
+/// Payload models decode through their synthesised `init(from:)` over the one parse: a wrong type names
+/// the outermost member as reports always have, null is absence, and members a model does not name are
+/// kept and printed under `unknownFields`, which is left out when there are none.
+@Suite struct JSONValueDecoderTests {
+    static func payload(_ text: String) throws(ReceiptError) -> JWSPayload {
+        try JWSPayload.decode(Array(text.utf8), expecting: nil)
+    }
+
+    static func failure(_ text: String) -> String? {
+        do {
+            _ = try payload(text)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    static func encoded(_ payload: JWSPayload) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(payload), as: UTF8.self)
+    }
+
+    @Test func wrongTypesNameTheMember() {
+        let prefix = "the JWS payload cannot be decoded: "
+        #expect(
+            Self.failure(#"{"transactionId":"1","quantity":"1"}"#)
+                == prefix + #"the member "quantity" is not a 64-bit integer"#)
+        #expect(
+            Self.failure(#"{"transactionId":1}"#) == prefix + #"the member "transactionId" is not a string"#)
+        #expect(
+            Self.failure(#"{"transactionId":"1","signedDate":1e300}"#)
+                == prefix + #"the member "signedDate" is not a date in milliseconds up to the year 9999"#)
+        #expect(
+            Self.failure(#"{"autoRenewStatus":1,"eligibleWinBackOfferIds":["a",2]}"#)
+                == prefix + #"the member "eligibleWinBackOfferIds" is not a string"#)
+        #expect(
+            Self.failure(#"{"notificationType":"TEST","data":{"bundleId":5}}"#)
+                == prefix + #"the member "data" is not a string"#)
+        #expect(
+            Self.failure(#"{"notificationType":"TEST","appData":[]}"#)
+                == prefix + #"the member "appData" is not a JSON object"#)
+    }
+
+    @Test func nullIsAbsence() throws {
+        guard case .transaction(let transaction) = try Self.payload(#"{"transactionId":"1","quantity":null}"#) else {
+            Issue.record("not a transaction")
+            return
+        }
+        #expect(transaction.quantity == nil && transaction.unknown.isEmpty)
+        #expect(try Self.encoded(.transaction(transaction)) == #"{"transactionId":"1"}"#)
+    }
+
+    @Test func unknownMembersAreKeptUnderOneMember() throws {
+        let text = #"{"transactionId":"1","later":[true],"unknownFields":{"a":1},"signedDate":1700000000000}"#
+        guard case .transaction(let transaction) = try Self.payload(text) else {
+            Issue.record("not a transaction")
+            return
+        }
+        #expect(transaction.unknown == ["later": .array([.bool(true)]), "unknownFields": .object(["a": .integer(1)])])
+        #expect(
+            try Self.encoded(.transaction(transaction))
+                == #"{"signedDate":"2023-11-14T22:13:20Z","transactionId":"1","#
+                + #""unknownFields":{"later":[true],"unknownFields":{"a":1}}}"#)
+    }
+
+    @Test func nestedModelsKeepTheirOwnUnknownMembers() throws {
+        let text = #"{"notificationType":"TEST","data":{"bundleId":"b","extra":"x"},"summary":{"k":[1]}}"#
+        guard case .notification(let notification) = try Self.payload(text) else {
+            Issue.record("not a notification")
+            return
+        }
+        #expect(notification.unknown.isEmpty && notification.data?.unknown == ["extra": .string("x")])
+        #expect(notification.summary == .object(["k": .array([.integer(1)])]))
+    }
+
+    /// Through another decoder the synthesised `init(from:)` reads `unknownFields` as a member, as a report
+    /// writes it; only ReceiptKit's own parse gathers the members a model does not name.
+    @Test func anotherDecoderReadsUnknownFieldsAsWritten() throws {
+        let text = #"{"userLocale":"en","later":1,"unknownFields":{"a":true}}"#
+        let request = try JSONDecoder().decode(RealtimeRequest.self, from: Data(text.utf8))
+        #expect(request.userLocale == "en" && request.unknown == ["a": .bool(true)])
+    }
+}

@@ -38,7 +38,8 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
     public var trialEnds: Date? { trialTimeline?.end }
 
     /// The status of every product in the receipt that has subscription periods, in first-purchase order.
-    public static func all(in receipt: ParsedReceipt, at time: Date, reminderDays: Int) -> [SubscriptionStatus] {
+    /// Not public: a caller reads subscriptions from a ``Verdict``, whose receipt was verified.
+    package static func all(in receipt: ParsedReceipt, at time: Date, reminderDays: Int) -> [SubscriptionStatus] {
         all(in: receipt.inApp, at: time, reminderDays: reminderDays)
     }
 
@@ -56,7 +57,7 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
     }
 
     /// The status of one product at `time`.
-    public static func status(
+    package static func status(
         of product: String, in receipt: ParsedReceipt, at time: Date, reminderDays: Int
     ) -> SubscriptionStatus {
         status(of: product, in: receipt.inApp, at: time, reminderDays: reminderDays)

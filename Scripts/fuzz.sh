@@ -16,7 +16,7 @@ TARGETS=(receipt payload jws rules report-json json)
 build() {
     mkdir -p "$OUT"
     local sources
-    # The CLI's compact JSON writer joins the library (one module, so its `import ReceiptKit` is moot).
+    # The library and the fuzz targets compile as one module (the targets reach internal API).
     mapfile -t sources < <(find Sources/ReceiptKit Tools/Fuzz -name '*.swift' | sort)
     # shellcheck disable=SC2046
     if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name ReceiptKit -package-name receipt_check \

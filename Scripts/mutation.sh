@@ -53,9 +53,13 @@ flush() {
     fi
     name="" file="" original="" have_original=0
 }
+# A block ends at its + line; one still open when the next begins (or the list ends) has none.
+unfinished() {
+    [[ -z "$name" ]] || fail "$list: '$name' needs a file:, a - line and a + line"
+}
 while IFS= read -r line || [[ -n "$line" ]]; do
     case "$line" in
-        "## "*) flush; name="${line#\#\# }" ;;
+        "## "*) unfinished; name="${line#\#\# }" ;;
         "file: "*) file="${line#file: }" ;;
         "- "*) original="${line#- }"; have_original=1 ;;
         "+ "*) replacement="${line#+ }"; flush ;;
@@ -63,7 +67,7 @@ while IFS= read -r line || [[ -n "$line" ]]; do
         *) fail "$list: cannot read the line: $line" ;;
     esac
 done < "$list"
-flush
+unfinished
 [[ ${#names[@]} -gt 0 ]] || fail "no mutation in $list matches '$only'"
 
 # ---- A fresh copy of the package (its .build kept), checked before anything is built.

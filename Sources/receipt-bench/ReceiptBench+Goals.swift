@@ -40,17 +40,7 @@ extension ReceiptBench {
 
     /// Verifies per second of ECDSA P-256, from `openssl speed` in this run: the floor of one JWS.
     static func ecdsaFloor() throws -> Double {
-        let output = "/tmp/receipt-bench-ecdsa-\(getpid()).txt"
-        defer { unlink(output) }
-        let outcome = try Subprocess.run(["openssl", "speed", "-seconds", "3", "ecdsap256"], output: output)
-        guard outcome.status == 0 else { throw BenchError("openssl speed ecdsap256 exited \(outcome.status)") }
-        let text = String(decoding: try BenchFile.contents(of: output), as: UTF8.self)
-        for line in text.split(separator: "\n") where line.contains("ecdsa (nistp256)") {
-            if let value = line.split(separator: " ").last.flatMap({ Double($0) }) {
-                return value
-            }
-        }
-        throw BenchError("no 'ecdsa (nistp256)' line in the output of openssl speed")
+        try opensslSpeed("ecdsap256", line: "ecdsa (nistp256)") { $0.contains("ecdsa (nistp256)") }
     }
 
     /// A corpus JWS as one input line.

@@ -285,19 +285,25 @@ enum ReceiptBench {
 
     /// RSA-2048 verifies per second, the last column of `openssl speed -seconds 3 rsa2048`.
     private static func rsaFloor() throws -> Double {
+        try opensslSpeed("rsa2048", line: "rsa 2048 bits") {
+            $0.hasPrefix("rsa 2048 bits") || $0.hasPrefix("rsa  2048 bits")
+        }
+    }
+
+    /// Verifies per second of `algorithm` from `openssl speed` in this run: the last field of the
+    /// output line `matches` picks (`name` says which line in an error).
+    static func opensslSpeed(_ algorithm: String, line name: String, matches: (Substring) -> Bool) throws -> Double {
         let output = "/tmp/receipt-bench-speed-\(getpid()).txt"
         defer { unlink(output) }
-        let outcome = try Subprocess.run(["openssl", "speed", "-seconds", "3", "rsa2048"], output: output)
-        guard outcome.status == 0 else { throw BenchError("openssl speed exited \(outcome.status)") }
+        let outcome = try Subprocess.run(["openssl", "speed", "-seconds", "3", algorithm], output: output)
+        guard outcome.status == 0 else { throw BenchError("openssl speed \(algorithm) exited \(outcome.status)") }
         let text = String(decoding: try BenchFile.contents(of: output), as: UTF8.self)
-        for line in text.split(separator: "\n")
-        where line.hasPrefix("rsa 2048 bits") || line.hasPrefix("rsa  2048 bits") {
-            let fields = line.split(separator: " ")
-            if let value = fields.last.flatMap({ Double($0) }) {
+        for line in text.split(separator: "\n") where matches(line) {
+            if let value = line.split(separator: " ").last.flatMap({ Double($0) }) {
                 return value
             }
         }
-        throw BenchError("no 'rsa 2048 bits' line in the output of openssl speed")
+        throw BenchError("no '\(name)' line in the output of openssl speed")
     }
 
     static func corpusPath(_ relative: String) throws -> String {

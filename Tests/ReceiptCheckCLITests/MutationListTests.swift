@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// `Scripts/mutations.txt` follows the code: every block's file exists and its `- ` line occurs in it
-/// exactly once, as `make mutation` requires, so a moved file or an edited line is caught here in a
+/// `Scripts/mutations.txt` follows the code: every block's file exists, its `- ` line occurs in it
+/// exactly once and a `+ ` line replaces it, as `make mutation` requires, so a moved file or an edited line is caught here in a
 /// second rather than by a mutation run.
 @Suite struct MutationListTests {
     @Test func everyBlockNamesAFileAndALineThatOccursOnce() throws {
@@ -11,9 +11,13 @@ import Testing
         var name = ""
         var file = ""
         var blocks = 0
+        var replacements = 0
         for line in list.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("## ") {
+                #expect(blocks == replacements, "'\(name)' has no + line")
                 name = String(line.dropFirst(3))
+            } else if line.hasPrefix("+ ") {
+                replacements += 1
             } else if line.hasPrefix("file: ") {
                 file = String(line.dropFirst(6))
             } else if line.hasPrefix("- ") {
@@ -27,6 +31,7 @@ import Testing
                 #expect(count == 1, "'\(name)': the line occurs \(count) times in \(file)")
             }
         }
+        #expect(blocks == replacements, "'\(name)' has no + line")
         #expect(blocks > 0)
     }
 }

@@ -63,7 +63,7 @@ package enum CombinedInputs {
         var transactionIDs: Set<String> = []
         var renewals: [(id: String?, input: String)] = []
         var transactions: [(transaction: JWSTransaction, input: String)] = []
-        var environments = Set(parts.map(\.environment).filter { $0 != .unknown })
+        var environments = Set(parts.map(\.environment))
         for input in reports {
             for payload in input.verifiedPayloads {
                 let carried: String?

@@ -15,7 +15,7 @@ extension EntitlementFacts {
     /// The facts of several verified inputs of one customer as one (a combined verdict): the app's purchase from
     /// the first input that has one (a receipt or AppTransaction), every transaction and renewal info of
     /// them all. Nil without parts. That the parts belong together is `CombinedInputs`' to prove first.
-    public init?(combining parts: [EntitlementFacts]) {
+    init?(combining parts: [EntitlementFacts]) {
         guard let first = parts.first else { return nil }
         self.init(source: .combined, bundleID: first.bundleID, environment: first.environment)
         for part in parts {

@@ -2,7 +2,9 @@
 /// model's synthesised `init(from:)` reads the one parse instead of `JSONDecoder` reparsing the bytes.
 ///
 /// Every error is a `JSONTypeError`; the member it names is the outermost one, as reports have
-/// always worded a payload of the wrong shape.
+/// always worded a payload of the wrong shape. Each container is one level into the value (a missing
+/// member reads as null, which holds no container), so decoding goes no deeper than the parse, which
+/// the parser's limits bound.
 struct JSONValueDecoder: Decoder {
     let value: JSONValue
     let codingPath: [any CodingKey]
@@ -37,27 +39,17 @@ struct JSONValueDecoder: Decoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        try checkDepth()
         guard case .object(let members) = value else { throw JSONTypeError(member: nil, expected: "a JSON object") }
         return KeyedDecodingContainer(JSONObjectContainer<Key>(members: members, codingPath: codingPath))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try checkDepth()
         guard case .array(let items) = value else { throw JSONTypeError(member: nil, expected: "an array") }
         return JSONArrayContainer(items: items, codingPath: codingPath)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         JSONScalarContainer(value: value, codingPath: codingPath)
-    }
-
-    /// Each container is one level further into the value, which the parser keeps within
-    /// `JSONValue.maximumDepth`; the check only bounds a type that asks for more than the value holds.
-    private func checkDepth() throws(JSONTypeError) {
-        guard codingPath.count <= JSONValue.maximumDepth else {
-            throw JSONTypeError(member: nil, expected: "nested at most \(JSONValue.maximumDepth) levels deep")
-        }
     }
 }
 

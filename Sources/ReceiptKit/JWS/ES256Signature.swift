@@ -1,7 +1,8 @@
 /// Converts a JOSE ES256 signature (r and s as two 32-byte big-endian halves, RFC 7518 §3.4)
 /// into the DER `ECDSA-Sig-Value` OpenSSL's verifier takes.
-enum ES256Signature {
-    static let size = 64
+package enum ES256Signature {
+    /// Bytes of a JOSE ES256 signature: r and s, 32 each.
+    package static let size = 64
 
     /// The DER form, or nil when `raw` is not exactly 64 bytes.
     static func der(fromJOSE raw: [UInt8]) -> [UInt8]? {

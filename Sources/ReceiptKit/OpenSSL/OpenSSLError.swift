@@ -29,7 +29,7 @@ public struct OpenSSLError: Error, Sendable, Equatable, CustomStringConvertible 
 
     /// Empties the queue, for callers that expect a failure and want no trace of it left behind.
     @discardableResult
-    static func drainQueue() -> [String] {
+    package static func drainQueue() -> [String] {
         drainEntries().map(\.line)
     }
 

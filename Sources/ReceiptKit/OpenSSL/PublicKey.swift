@@ -1,6 +1,6 @@
 internal import CReceipt
 
-/// A package key taken from a certificate; checks signatures made with its private key.
+/// A public key taken from a certificate; checks signatures made with its private key.
 ///
 /// Shared read-only across threads once made (OpenSSL keys are safe for concurrent
 /// verification), hence `@unchecked Sendable`.

@@ -4,7 +4,7 @@
     import Foundation
 #endif
 
-/// Apple's package root certificates: the trust anchors used unless the caller chooses its own.
+/// Apple's public root certificates: the trust anchors used unless the caller chooses its own.
 ///
 /// Embedded as DER (base64 here only to keep the source readable); a test checks each one's
 /// SHA-256 fingerprint against the value Apple publishes.

@@ -75,6 +75,13 @@ public struct ValidationReport: Sendable, Encodable {
         trust?.chain = chain.chain.map(TrustReport.CertificateInfo.init)
     }
 
+    /// The report on an input that could not be read: malformed, with the reading error as its reason.
+    public static func unreadable(input: String, error: ReceiptError) -> ValidationReport {
+        var report = ValidationReport(input: input)
+        report.reject(error)
+        return report
+    }
+
     /// Ends the report as malformed with this error.
     mutating func reject(_ error: ReceiptError) {
         status = .malformed

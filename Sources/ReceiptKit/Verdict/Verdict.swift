@@ -32,9 +32,7 @@ public struct Verdict: Sendable, Encodable {
 
     /// The verdict on an input that could not be read: malformed, nothing granted.
     public init(unreadable input: String, error: ReceiptError, rules: RuleConfiguration?) {
-        var report = ValidationReport(input: input)
-        report.reject(error)
-        self.init(report: report, rules: rules)
+        self.init(report: .unreadable(input: input, error: error), rules: rules)
     }
 
     /// Whether the input is valid and the rules granted the entitlement `name`.

@@ -29,7 +29,7 @@ public enum JWSSigner {
         _ payload: [UInt8], signer: TestCredential, chain: [TestCredential], extraHeader: String? = nil
     ) throws(OpenSSLError) -> [UInt8] {
         // Any stale entry would otherwise be reported as the reason for our own failure.
-        _ = OpenSSLError.drain("clearing stale errors")
+        OpenSSLError.drainQueue()
         let key = try OwnedKey.fromPEM(signer.privateKeyPEM)
         let type = EVP_PKEY_get0_type_name(key.pointer).map { String(cString: $0) } ?? "?"
         guard type == "EC", EVP_PKEY_get_bits(key.pointer) == 256 else {
@@ -78,9 +78,6 @@ public enum JWSSigner {
         return Array(signature.prefix(size))
     }
 
-    /// ES256 in JOSE form: r and s, 32 bytes each.
-    static let joseSize = 64
-
     /// r and s, each left-padded to 32 bytes (RFC 7518 §3.4), from the DER ECDSA-Sig-Value.
     static func joseSignature(fromDER der: [UInt8]) throws(OpenSSLError) -> [UInt8] {
         let parsed: OpaquePointer? = der.withUnsafeBufferPointer { bytes in
@@ -92,8 +89,8 @@ public enum JWSSigner {
             throw OpenSSLError.drain("reading the DER ECDSA signature")
         }
         defer { ECDSA_SIG_free(parsed) }
-        var jose = [UInt8](repeating: 0, count: joseSize)
-        let half = Int32(joseSize / 2)
+        var jose = [UInt8](repeating: 0, count: ES256Signature.size)
+        let half = Int32(ES256Signature.size / 2)
         let written = jose.withUnsafeMutableBufferPointer { output -> Bool in
             guard let base = output.baseAddress,
                 let r = ECDSA_SIG_get0_r(parsed), let s = ECDSA_SIG_get0_s(parsed)

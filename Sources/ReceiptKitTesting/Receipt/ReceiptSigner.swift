@@ -91,7 +91,7 @@ public enum ReceiptSigner {
                 operation: "signing the receipt", reasons: ["restating an algorithm needs DER output"])
         }
         // Any stale entry would otherwise be reported as the reason for our own failure.
-        _ = OpenSSLError.drain("clearing stale errors")
+        OpenSSLError.drainQueue()
         let cert = try OwnedCertificate(derOrPEM: signer.certificatePEM)
         let key = try OwnedKey.fromPEM(signer.privateKeyPEM)
         let extra = try chain.map { pem throws(OpenSSLError) in try OwnedCertificate(derOrPEM: pem) }

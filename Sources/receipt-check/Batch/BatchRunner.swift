@@ -99,7 +99,7 @@ struct BatchRunner {
         do throws(ReceiptError) {
             return validator.validate(try contents(of: input), input: input.name)
         } catch {
-            return Verdict(unreadable: input.name, error: error, rules: nil).report
+            return .unreadable(input: input.name, error: error)
         }
     }
 

@@ -16,19 +16,7 @@ enum InputFile {
 
     /// A descriptor to read `path` from, standard input for `-`; a directory is refused.
     static func openForReading(_ path: String) -> Result<Int32, ReceiptError> {
-        if path == "-" {
-            return .success(STDIN_FILENO)
-        }
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            return .failure(ReceiptError(.unreadableInput, "cannot open \(path): \(String(cString: strerror(errno)))"))
-        }
-        var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            close(descriptor)
-            return .failure(ReceiptError(.unreadableInput, "\(path) is a directory"))
-        }
-        return .success(descriptor)
+        path == "-" ? .success(STDIN_FILENO) : openFile(path).map(\.descriptor)
     }
 
     /// Reads `path`, or standard input for `-`, whole.
@@ -36,17 +24,32 @@ enum InputFile {
         if path == "-" {
             return try readAll(from: STDIN_FILENO, name: "standard input", limit: limit)
         }
-        let descriptor = try openForReading(path).get()
+        let (descriptor, status) = try openFile(path).get()
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw ReceiptError(.unreadableInput, "cannot read \(path): \(String(cString: strerror(errno)))")
-        }
-        if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > limit {
+        let size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
+        if let size, size > limit {
             throw tooLarge(path, limit)
         }
-        let size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
         return try readAll(from: descriptor, name: path, limit: limit, expected: size)
+    }
+
+    /// Opens a named file and reads its status once, for the directory check and the size both.
+    private static func openFile(_ path: String) -> Result<(descriptor: Int32, status: stat), ReceiptError> {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            return .failure(ReceiptError(.unreadableInput, "cannot open \(path): \(String(cString: strerror(errno)))"))
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let error = ReceiptError(.unreadableInput, "cannot read \(path): \(String(cString: strerror(errno)))")
+            close(descriptor)
+            return .failure(error)
+        }
+        guard status.st_mode & S_IFMT != S_IFDIR else {
+            close(descriptor)
+            return .failure(ReceiptError(.unreadableInput, "\(path) is a directory"))
+        }
+        return .success((descriptor, status))
     }
 
     /// Reads to the end. `expected` (a regular file's size) lets the common case read straight

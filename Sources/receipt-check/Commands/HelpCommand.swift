@@ -21,11 +21,12 @@ enum HelpCommand: Command {
         return .valid
     }
 
-    /// The top-level help: global usage, the visible commands and the exit statuses.
+    /// A usage error of `help` itself, with its usage line.
     private static func usage(_ message: String, _ console: Console) -> ExitStatus {
         ErrorReport.report(UsageError(message), to: console, usage: spec.usage)
     }
 
+    /// The top-level help: global usage, the visible commands and the exit statuses.
     static func text(_ commands: [CommandSpec]) -> String {
         let visible = commands.filter { !$0.hidden }
         let defaultName = visible.first?.name ?? "verify"

@@ -6,7 +6,18 @@ extension ExitStatus {
         switch report.status {
         case .valid: self = .valid
         case .invalid: self = report.reason == .internalError ? .internalError : .invalid
-        case .malformed: self = report.reason == .unreadableInput ? .noInput : .malformed
+        case .malformed: self = ExitStatus(unread: report.reason ?? .malformed)
+        }
+    }
+
+    /// The status of an input (or a file the run needs) that could not be read or decoded: a file
+    /// that could not be read is "no input", a failure of our own an internal error, anything else
+    /// malformed data.
+    init(unread reason: ReasonCode) {
+        switch reason {
+        case .unreadableInput: self = .noInput
+        case .internalError: self = .internalError
+        default: self = .malformed
         }
     }
 

@@ -18,7 +18,7 @@ struct ErrorReport: Equatable {
         case let error as SetupError:
             self.init(error)
         case let error as ReceiptError:
-            self.init(error.message, status: Self.status(error.reason))
+            self.init(error.message, status: ExitStatus(unread: error.reason))
         case let error as OutputFile.Failure:
             self.init(error.message, status: error.status)
         default:
@@ -40,15 +40,6 @@ struct ErrorReport: Equatable {
         self.message = message
         self.showsUsage = showsUsage
         self.status = status
-    }
-
-    /// A file that could not be read is "no input"; one that is too large or not what it should be, malformed.
-    private static func status(_ reason: ReasonCode) -> ExitStatus {
-        switch reason {
-        case .unreadableInput: .noInput
-        case .internalError: .internalError
-        default: .malformed
-        }
     }
 
     /// Says the error on `console` (with `usage`, the command's usage line, when it calls for it) and

@@ -36,7 +36,12 @@ public struct InAppPurchase: Sendable, Equatable, Codable {
     /// 1721, undocumented.
     public var promotionalOfferID: String?
     /// Every other attribute type, as the raw value octets, in input order per type.
-    public var unknownAttributes: [Int64: [[UInt8]]]
+    public var unknownAttributes: [Int64: [[UInt8]]] {
+        get { undocumented.dictionary }
+        set { undocumented = UndocumentedAttributes(newValue) }
+    }
+    /// The same attributes as ranges of the payload, copied only when `unknownAttributes` is read.
+    package var undocumented: UndocumentedAttributes
     /// A StoreKit 2 transaction's `isUpgraded`: the customer moved to another subscription of the group,
     /// so this one provides no service. Receipts do not carry it (and it is not part of their JSON).
     public var isUpgraded: Bool?
@@ -72,7 +77,7 @@ public struct InAppPurchase: Sendable, Equatable, Codable {
         self.isTrialPeriod = isTrialPeriod
         self.isInIntroOfferPeriod = isInIntroOfferPeriod
         self.promotionalOfferID = promotionalOfferID
-        self.unknownAttributes = unknownAttributes
+        self.undocumented = UndocumentedAttributes(unknownAttributes)
         self.isUpgraded = isUpgraded
         self.storeKitType = storeKitType
         self.subscriptionGroupID = subscriptionGroupID
@@ -114,8 +119,8 @@ public struct InAppPurchase: Sendable, Equatable, Codable {
         isTrialPeriod = try container.decodeIfPresent(Bool.self, forKey: .isTrialPeriod)
         isInIntroOfferPeriod = try container.decodeIfPresent(Bool.self, forKey: .isInIntroOfferPeriod)
         promotionalOfferID = try container.decodeIfPresent(String.self, forKey: .promotionalOfferID)
-        unknownAttributes = try container.decodeUnknownAttributes(
-            forKey: .unknownAttributes, knownTypes: Self.knownTypes)
+        undocumented = UndocumentedAttributes(
+            try container.decodeUnknownAttributes(forKey: .unknownAttributes, knownTypes: Self.knownTypes))
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -71,7 +71,12 @@ public struct ParsedReceipt: Sendable, Equatable, Codable {
     /// 21.
     public var expirationDate: Date?
     /// Every other attribute type, as the raw value octets, in input order per type.
-    public var unknownAttributes: [Int64: [[UInt8]]]
+    public var unknownAttributes: [Int64: [[UInt8]]] {
+        get { undocumented.dictionary }
+        set { undocumented = UndocumentedAttributes(newValue) }
+    }
+    /// The same attributes as ranges of the payload, copied only when `unknownAttributes` is read.
+    package var undocumented: UndocumentedAttributes
 
     /// Derived from `receiptType` rather than stored, so the two can never disagree.
     public var environment: ReceiptEnvironment { ReceiptEnvironment(receiptType: receiptType) }
@@ -96,7 +101,7 @@ public struct ParsedReceipt: Sendable, Equatable, Codable {
         self.originalPurchaseDate = originalPurchaseDate
         self.originalApplicationVersion = originalApplicationVersion
         self.expirationDate = expirationDate
-        self.unknownAttributes = unknownAttributes
+        self.undocumented = UndocumentedAttributes(unknownAttributes)
     }
 
     /// Names follow Apple's verifyReceipt `receipt` object; spelt out so a rename cannot change the JSON.
@@ -138,8 +143,8 @@ public struct ParsedReceipt: Sendable, Equatable, Codable {
         originalPurchaseDate = try container.decodeDateIfPresent(forKey: .originalPurchaseDate)
         originalApplicationVersion = try container.decodeIfPresent(String.self, forKey: .originalApplicationVersion)
         expirationDate = try container.decodeDateIfPresent(forKey: .expirationDate)
-        unknownAttributes = try container.decodeUnknownAttributes(
-            forKey: .unknownAttributes, knownTypes: Self.knownTypes)
+        undocumented = UndocumentedAttributes(
+            try container.decodeUnknownAttributes(forKey: .unknownAttributes, knownTypes: Self.knownTypes))
     }
 
     public func encode(to encoder: any Encoder) throws {

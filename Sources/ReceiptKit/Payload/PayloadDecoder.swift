@@ -81,6 +81,9 @@ private struct Context {
 private struct PayloadDecoding {
     let limits: PayloadDecoder.Limits
     var totalAttributes = 0
+    /// The undocumented attributes of every in-app purchase, in input order: one buffer for all of
+    /// them, which each purchase takes a slice of once decoding is done.
+    var purchaseEntries: [UndocumentedAttributes.Entry] = []
 
     init(limits: PayloadDecoder.Limits) {
         self.limits = limits
@@ -94,12 +97,14 @@ private struct PayloadDecoding {
         var attributes = try asn1(outer) { () throws(ASN1Error) in try set.children() }
 
         var receipt = ParsedReceipt()
+        var undocumented: [UndocumentedAttributes.Entry] = []
+        var purchaseBounds: [Range<Int>] = []
         var seen: UInt64 = 0
         var count = 0
         while !attributes.isAtEnd {
             let attribute = try nextAttribute(&attributes, count: &count, inAppIndex: nil)
             guard let field = ReceiptField(rawValue: attribute.type) else {
-                Self.keep(attribute, in: &receipt.unknownAttributes)
+                undocumented.append(UndocumentedAttributes.Entry(type: attribute.type, value: attribute.value.indices))
                 continue
             }
             let context = Context(type: attribute.type, name: field.name)
@@ -119,11 +124,19 @@ private struct PayloadDecoding {
             case .sha1Hash: receipt.sha1Hash = Array(attribute.value)
             case .ageRating: receipt.ageRating = try string(attribute, context)
             case .receiptCreationDate: receipt.receiptCreationDate = try date(attribute, context)
-            case .inAppPurchase: receipt.inApp.append(try inAppPurchase(attribute, index: receipt.inApp.count))
+            case .inAppPurchase:
+                let start = purchaseEntries.count
+                receipt.inApp.append(try inAppPurchase(attribute, index: receipt.inApp.count))
+                purchaseBounds.append(start..<purchaseEntries.count)
             case .originalPurchaseDate: receipt.originalPurchaseDate = try date(attribute, context)
             case .originalApplicationVersion: receipt.originalApplicationVersion = try string(attribute, context)
             case .expirationDate: receipt.expirationDate = try date(attribute, context)
             }
+        }
+        receipt.undocumented = UndocumentedAttributes(bytes: payload, entries: undocumented[...])
+        for (index, bounds) in zip(receipt.inApp.indices, purchaseBounds) where !bounds.isEmpty {
+            receipt.inApp[index].undocumented = UndocumentedAttributes(
+                bytes: payload, entries: purchaseEntries[bounds])
         }
         return receipt
     }
@@ -143,7 +156,7 @@ private struct PayloadDecoding {
         while !attributes.isAtEnd {
             let attribute = try nextAttribute(&attributes, count: &count, inAppIndex: index)
             guard let field = InAppField(rawValue: attribute.type) else {
-                Self.keep(attribute, in: &purchase.unknownAttributes)
+                purchaseEntries.append(UndocumentedAttributes.Entry(type: attribute.type, value: attribute.value.indices))
                 continue
             }
             let context = Context(type: attribute.type, name: field.name, inAppIndex: index)
@@ -168,26 +181,6 @@ private struct PayloadDecoding {
     }
 
     // MARK: - Attributes
-
-    /// Keeps an undocumented attribute's raw value. Real receipts carry about ten per set, so
-    /// room for them is made once rather than by repeated growth.
-    private static func keep(_ attribute: Attribute, in unknown: inout [Int64: [[UInt8]]]) {
-        if unknown.isEmpty {
-            unknown.reserveCapacity(16)
-        }
-        unknown[attribute.type, default: []].append(shared(attribute.value) ?? Array(attribute.value))
-    }
-
-    /// Values that fill most undocumented attributes of real receipts: an empty UTF8String or
-    /// IA5String, INTEGER 0 and 1. Shared rather than allocated once per attribute.
-    private static let commonValues: [[UInt8]] = [
-        [0x0C, 0x00], [0x16, 0x00], [0x02, 0x01, 0x00], [0x02, 0x01, 0x01],
-    ]
-
-    private static func shared(_ value: ArraySlice<UInt8>) -> [UInt8]? {
-        guard value.count <= 3 else { return nil }
-        return commonValues.first { $0.elementsEqual(value) }
-    }
 
     /// Reads the next attribute SEQUENCE of a SET, counting it against the limits first so that
     /// a flood of attributes is refused before it is decoded.

@@ -5,8 +5,8 @@ enum AppAttestRecognizer {
     static let description = "an App Attest (DeviceCheck) receipt, not an App Store receipt"
 
     /// Whether a field-6 value is App Attest's receipt type (raw text where an app receipt keeps opaque bytes).
-    static func isReceiptType(_ value: [UInt8]) -> Bool {
-        receiptTypes.contains(value)
+    static func isReceiptType(_ value: ArraySlice<UInt8>) -> Bool {
+        receiptTypes.contains { $0.elementsEqual(value) }
     }
 
     /// A description of the input when it is an App Attest receipt, else nil.
@@ -19,7 +19,7 @@ enum AppAttestRecognizer {
                 (try? fields.read(ASN1Tag.integer, "version")) != nil,
                 let value = try? fields.read(ASN1Tag.octetString, "value")
             else { return nil }
-            if type == 6, isReceiptType(Array(value.contents)) {
+            if type == 6, isReceiptType(value.contents) {
                 return description
             }
         }

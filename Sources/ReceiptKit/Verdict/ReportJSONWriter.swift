@@ -120,7 +120,7 @@ struct ReportJSONWriter {
         optional("receipt_type", receipt.receiptType, first: &first)
         optional("sha1_hash", hex: receipt.sha1Hash, first: &first)
         key("unknown_attributes", first: &first)
-        unknown(receipt.unknownAttributes)
+        unknown(receipt.undocumented)
         raw("}")
         return true
     }
@@ -142,28 +142,33 @@ struct ReportJSONWriter {
         optional("quantity", purchase.quantity, first: &first)
         optional("transaction_id", purchase.transactionID, first: &first)
         key("unknown_attributes", first: &first)
-        unknown(purchase.unknownAttributes)
+        unknown(purchase.undocumented)
         optional("web_order_line_item_id", purchase.webOrderLineItemID, first: &first)
         raw("}")
         return true
     }
 
     /// `{"17":["hex",...],...}` with the types as strings, sorted as strings (as `JSONEncoder` sorts them).
-    private mutating func unknown(_ attributes: [Int64: [[UInt8]]]) {
-        raw("{")
-        for (index, type) in attributes.keys.sorted(by: Self.decimalPrecedes).enumerated() {
-            if index > 0 { raw(",") }
-            out.append(0x22)
-            integer(type)
-            out.append(0x22)
-            raw(":[")
-            for (position, value) in (attributes[type] ?? []).enumerated() {
-                if position > 0 { raw(",") }
-                hex(value)
-            }
-            raw("]")
+    private mutating func unknown(_ attributes: UndocumentedAttributes) {
+        guard !attributes.isEmpty else {
+            raw("{}")
+            return
         }
-        raw("}")
+        raw("{")
+        var current: Int64?
+        for entry in attributes.sorted(by: Self.decimalPrecedes) {
+            if entry.type != current {
+                if current != nil { raw("],") }
+                current = entry.type
+                out.append(0x22)
+                integer(entry.type)
+                raw("\":[")
+            } else {
+                raw(",")
+            }
+            hex(attributes[entry])
+        }
+        raw("]}")
     }
 
     /// Whether `a` sorts before `b` as decimal strings (`"17" < "1709" < "2"`), as `JSONEncoder` sorts the
@@ -231,7 +236,7 @@ struct ReportJSONWriter {
     private mutating func optional(_ name: StaticString, hex value: [UInt8]?, first: inout Bool) {
         guard let value else { return }
         key(name, first: &first)
-        hex(value)
+        hex(value[...])
     }
 
     private mutating func optional(_ name: StaticString, _ value: Int64?, first: inout Bool) {
@@ -275,7 +280,7 @@ struct ReportJSONWriter {
     }
 
     /// Bytes as a quoted lowercase hex string, written straight into the output.
-    private mutating func hex(_ bytes: [UInt8]) {
+    private mutating func hex(_ bytes: ArraySlice<UInt8>) {
         out.append(0x22)
         // Digits written into scratch space and appended at once: an append per digit checks the
         // buffer's uniqueness and capacity each time.

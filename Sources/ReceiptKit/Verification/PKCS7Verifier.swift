@@ -24,7 +24,7 @@ struct PKCS7Verifier {
             receipt = try PayloadDecoder.decode(container.payload, limits: options.limits)
             // An App Attest receipt shares the layout; its field 6 says what it is. Checked on the
             // decoded value so the common case does not scan the payload twice.
-            if let marker = receipt.unknownAttributes[6], marker.contains(where: AppAttestRecognizer.isReceiptType) {
+            if receipt.undocumented.values(of: 6).contains(where: AppAttestRecognizer.isReceiptType) {
                 report.reject(ReceiptError(.notAppReceipt, AppAttestRecognizer.description))
                 return
             }
@@ -200,6 +200,6 @@ struct PKCS7Verifier {
 
 extension ParsedReceipt {
     fileprivate var attributeSummary: String {
-        "\(inApp.count) in-app purchase\(inApp.count == 1 ? "" : "s"), \(unknownAttributes.values.reduce(0) { $0 + $1.count }) undocumented attributes kept"
+        "\(inApp.count) in-app purchase\(inApp.count == 1 ? "" : "s"), \(undocumented.count) undocumented attributes kept"
     }
 }

@@ -74,10 +74,10 @@ package struct VerifyReceiptResponse: Sendable {
         }
         if let bundle = receipt.bundleID { members.append(("bundle_id", .string(bundle))) }
         if let version = receipt.applicationVersion { members.append(("application_version", .string(version))) }
-        if let id = integer(receipt.unknownAttributes[downloadIDField]) {
+        if let id = integer(receipt.undocumented.values(of: downloadIDField)) {
             members.append(("download_id", .integer(id)))
         }
-        if let id = integer(receipt.unknownAttributes[versionExternalIdentifierField]) {
+        if let id = integer(receipt.undocumented.values(of: versionExternalIdentifierField)) {
             members.append(("version_external_identifier", .integer(id)))
         }
         if let date = receipt.receiptCreationDate {
@@ -127,8 +127,8 @@ package struct VerifyReceiptResponse: Sendable {
     }
 
     /// The value of a DER INTEGER kept as raw attribute octets; nil when absent or not one integer.
-    static func integer(_ values: [[UInt8]]?) -> Int64? {
-        guard let values, values.count == 1, let octets = values.first else { return nil }
+    static func integer(_ values: [ArraySlice<UInt8>]) -> Int64? {
+        guard values.count == 1, let octets = values.first else { return nil }
         var reader = ASN1Reader(octets)
         do {
             let value = try reader.read(ASN1Tag.integer, "an integer field").nonNegativeInteger()

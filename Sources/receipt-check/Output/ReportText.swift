@@ -95,12 +95,10 @@ enum ReportText {
         if shown.count < receipt.inApp.count {
             out += "    ... \(receipt.inApp.count - shown.count) more (inspect lists them all)\n"
         }
-        if detailed, !receipt.unknownAttributes.isEmpty {
+        if detailed, !receipt.undocumented.isEmpty {
             out += "  undocumented attributes:\n"
-            for type in receipt.unknownAttributes.keys.sorted() {
-                for value in receipt.unknownAttributes[type] ?? [] {
-                    out += "    \(type): \(value.hexString)\n"
-                }
+            for entry in receipt.undocumented.sorted(by: <) {
+                out += "    \(entry.type): \(receipt.undocumented[entry].hexString)\n"
             }
         }
         return out

@@ -1,0 +1,84 @@
+/// The attributes of a receipt or in-app purchase SET that Apple does not document, in input order.
+///
+/// Each value is a range of the payload it was read from rather than a copy: real receipts carry
+/// about ten per set, and copying them into a dictionary of arrays cost more than decoding every
+/// documented field. They become `[Int64: [[UInt8]]]` only when a caller asks for that.
+package struct UndocumentedAttributes: Sendable {
+    /// One attribute: its type and where its value octets lie in `bytes`.
+    package struct Entry: Sendable {
+        package let type: Int64
+        package let value: Range<Int>
+    }
+
+    /// The buffer the entries' ranges index (a slice keeps its base's indices).
+    private var bytes: ArraySlice<UInt8>
+    private var entries: ArraySlice<Entry>
+
+    package init() {
+        bytes = []
+        entries = []
+    }
+
+    /// Entries read from `bytes`, whose ranges are indices of `bytes`.
+    init(bytes: ArraySlice<UInt8>, entries: ArraySlice<Entry>) {
+        self.bytes = bytes
+        self.entries = entries
+    }
+
+    /// The attributes of a dictionary, types ascending and values in their order.
+    package init(_ dictionary: [Int64: [[UInt8]]]) {
+        var bytes: [UInt8] = []
+        var entries: [Entry] = []
+        for type in dictionary.keys.sorted() {
+            for value in dictionary[type] ?? [] {
+                entries.append(Entry(type: type, value: bytes.count..<(bytes.count + value.count)))
+                bytes.append(contentsOf: value)
+            }
+        }
+        self.init(bytes: bytes[...], entries: entries[...])
+    }
+
+    package var isEmpty: Bool { entries.isEmpty }
+
+    /// How many attributes, counting each repetition of a type.
+    package var count: Int { entries.count }
+
+    /// The values of one type, in input order.
+    package func values(of type: Int64) -> [ArraySlice<UInt8>] {
+        entries.filter { $0.type == type }.map { bytes[$0.value] }
+    }
+
+    /// Every value grouped by type, in input order per type.
+    package var dictionary: [Int64: [[UInt8]]] {
+        var result: [Int64: [[UInt8]]] = [:]
+        for entry in entries {
+            result[entry.type, default: []].append(Array(bytes[entry.value]))
+        }
+        return result
+    }
+
+    /// The entries with types in the order `precedes` gives and, within a type, in input order
+    /// (values lie in the buffer in the order they were read; an empty value ends where the next
+    /// one starts, hence the upper bound as the last key).
+    ///
+    /// One sort, not a scan per type, so the cost stays O(n log n) however many distinct types a
+    /// hostile payload holds.
+    package func sorted(by precedes: (Int64, Int64) -> Bool) -> [Entry] {
+        entries.sorted { a, b in
+            guard a.type == b.type else { return precedes(a.type, b.type) }
+            return (a.value.lowerBound, a.value.upperBound) < (b.value.lowerBound, b.value.upperBound)
+        }
+    }
+
+    /// The value octets of one of these entries.
+    package subscript(entry: Entry) -> ArraySlice<UInt8> {
+        bytes[entry.value]
+    }
+}
+
+extension UndocumentedAttributes: Equatable {
+    /// Equal when each type holds the same values in the same order, however the bytes are stored.
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.count == rhs.count && lhs.dictionary == rhs.dictionary
+    }
+}

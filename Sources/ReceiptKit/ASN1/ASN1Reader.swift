@@ -27,8 +27,8 @@ package struct ASN1Reader: Sendable {
     /// The tag of the next element, without consuming it.
     package var nextTag: UInt8? { remaining.first }
 
-    /// The bytes not yet read.
-    var remainingBytes: ArraySlice<UInt8> { remaining }
+    /// The index just past the last byte left to read.
+    var endIndex: Int { remaining.endIndex }
 
     /// Moves past bytes a caller decoded itself with `definiteElement(in:at:end:)`.
     mutating func skip(to index: Int) {
@@ -40,9 +40,9 @@ package struct ASN1Reader: Sendable {
     /// anything else, which the caller then reads with `next()` to get either the element or
     /// the precise error. Builds no slices, so hot loops pay no reference counting for it.
     @inline(__always)
-    static func definiteElement(in bytes: ArraySlice<UInt8>, at start: Int, end: Int) -> (
+    static func definiteElement<Bytes: RandomAccessCollection<UInt8>>(in bytes: Bytes, at start: Int, end: Int) -> (
         tag: UInt8, contents: Range<Int>
-    )? {
+    )? where Bytes.Index == Int {
         guard start >= bytes.startIndex, end <= bytes.endIndex, end - start >= 2 else { return nil }
         let tag = bytes[start]
         guard tag & 0x1F != 0x1F, tag != 0 else { return nil }

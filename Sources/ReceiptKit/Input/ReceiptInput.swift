@@ -208,28 +208,38 @@ package enum ReceiptInput {
             text.withUnsafeBufferPointer { input -> [UInt8]? in
                 var valid = true
                 let decoded = [UInt8](unsafeUninitializedCapacity: input.count / 4 * 3 + 3) { out, initialized in
+                    // Decodes the four letters at `index` into three bytes at `position`; false, writing
+                    // nothing, when one of them is not a letter.
+                    @inline(__always) func quad(at index: Int, into position: Int) -> Bool {
+                        let a = values[Int(input[index])]
+                        let b = values[Int(input[index + 1])]
+                        let c = values[Int(input[index + 2])]
+                        let d = values[Int(input[index + 3])]
+                        guard (a | b | c | d) & 0xC0 == 0 else { return false }
+                        let quad = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                        out[position] = UInt8(truncatingIfNeeded: quad >> 16)
+                        out[position + 1] = UInt8(truncatingIfNeeded: quad >> 8)
+                        out[position + 2] = UInt8(truncatingIfNeeded: quad)
+                        return true
+                    }
                     var count = 0
-                    var accumulator: UInt32 = 0
-                    var letters = 0
-                    var padding = 0
                     var index = 0
+                    // Whole quads of letters up to the first white space, padding or stray byte:
+                    // all of a one-line receipt but its last quad, with no other test per quad.
+                    while index + 4 <= input.count, quad(at: index, into: count) {
+                        count += 3
+                        index += 4
+                    }
+                    var accumulator: UInt32 = 0
+                    var letters = index
+                    var padding = 0
                     while index < input.count {
-                        // Whole quads of letters, the bulk of any receipt, four at a time.
-                        if letters & 3 == 0, padding == 0, index + 4 <= input.count {
-                            let a = values[Int(input[index])]
-                            let b = values[Int(input[index + 1])]
-                            let c = values[Int(input[index + 2])]
-                            let d = values[Int(input[index + 3])]
-                            if (a | b | c | d) & 0xC0 == 0 {
-                                let quad = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                                out[count] = UInt8(truncatingIfNeeded: quad >> 16)
-                                out[count + 1] = UInt8(truncatingIfNeeded: quad >> 8)
-                                out[count + 2] = UInt8(truncatingIfNeeded: quad)
-                                count += 3
-                                letters += 4
-                                index += 4
-                                continue
-                            }
+                        // Back to whole quads after white space (PEM and wrapped lines).
+                        if letters & 3 == 0, padding == 0, index + 4 <= input.count, quad(at: index, into: count) {
+                            count += 3
+                            letters += 4
+                            index += 4
+                            continue
                         }
                         let byte = input[index]
                         index += 1

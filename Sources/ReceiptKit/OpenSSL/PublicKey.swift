@@ -1,25 +1,34 @@
 internal import CReceipt
+import Synchronization
 
 /// A public key taken from a certificate; checks signatures made with its private key.
 ///
-/// Shared read-only across threads once made (OpenSSL keys are safe for concurrent
-/// verification), hence `@unchecked Sendable`.
+/// Shared across threads once made (OpenSSL keys are safe for concurrent verification, and each
+/// check takes a context no other thread holds), hence `@unchecked Sendable`.
 package final class PublicKey: @unchecked Sendable {
     let pointer: OpaquePointer
+    /// Verification contexts already set up for a digest, kept for the next check: setting one up
+    /// (`EVP_DigestVerifyInit`) cost a tenth of verifying a whole receipt. A context serves one
+    /// check at a time, so each is taken out while in use.
+    private let idle = Mutex<[VerifyContext]>([])
+    /// More idle contexts than threads that check at once would only hold memory.
+    private static let idleLimit = 4
+
+    /// `"RSA-2048"`, `"EC-256"`, ... for reports; made once, as every signature check names it.
+    package let summary: String
 
     init(owning pointer: OpaquePointer) {
         self.pointer = pointer
+        let bits = EVP_PKEY_get_bits(pointer)
+        let name = EVP_PKEY_get0_type_name(pointer).map { String(cString: $0) } ?? "key"
+        summary = "\(name)-\(bits)"
     }
 
     deinit {
         EVP_PKEY_free(pointer)
-    }
-
-    /// `"RSA-2048"`, `"EC-256"`, ... for reports.
-    package var summary: String {
-        let bits = EVP_PKEY_get_bits(pointer)
-        let name = EVP_PKEY_get0_type_name(pointer).map { String(cString: $0) } ?? "key"
-        return "\(name)-\(bits)"
+        idle.withLock { contexts in
+            for context in contexts { EVP_PKEY_CTX_free(context.pointer) }
+        }
     }
 
     /// The named curve of an EC key as OpenSSL names it (`prime256v1` for P-256), nil for other keys.
@@ -47,19 +56,20 @@ package final class PublicKey: @unchecked Sendable {
                 operation: "fetching \(digest.name)", reasons: ["this OpenSSL offers no \(digest.name) digest"],
                 codes: digest.fetchFailure)
         }
-        guard let context = EVP_MD_CTX_new() else {
-            throw OpenSSLError.drain("allocating a digest context")
-        }
-        defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestVerifyInit(context, nil, algorithm, nil, pointer) == 1 else {
-            throw OpenSSLError.drain("starting a \(digest.name) signature check with a \(summary) key")
-        }
+        let hash = try digest.hash(message)
+        let context = try checkOut(digest, algorithm)
         let result = signature.withUnsafeBufferPointer { signatureBytes in
-            message.withUnsafeBufferPointer { messageBytes in
-                EVP_DigestVerify(
-                    context, signatureBytes.baseAddress, signatureBytes.count, messageBytes.baseAddress,
-                    messageBytes.count)
+            hash.withUnsafeBufferPointer { hashBytes in
+                EVP_PKEY_verify(
+                    context.pointer, signatureBytes.baseAddress, signatureBytes.count, hashBytes.baseAddress,
+                    hashBytes.count)
             }
+        }
+        // A mismatch leaves the context as it was; after an error it is not trusted again.
+        if result >= 0 {
+            checkIn(context)
+        } else {
+            EVP_PKEY_CTX_free(context.pointer)
         }
         if result == 1 {
             return true
@@ -72,4 +82,42 @@ package final class PublicKey: @unchecked Sendable {
         }
         return false
     }
+
+    /// An idle context set up for `digest`, or a new one.
+    private func checkOut(_ digest: Digest, _ algorithm: OpaquePointer) throws(OpenSSLError) -> VerifyContext {
+        let identity = ObjectIdentifier(digest)
+        let reused = idle.withLock { contexts -> VerifyContext? in
+            guard let index = contexts.firstIndex(where: { $0.digest == identity }) else { return nil }
+            return contexts.remove(at: index)
+        }
+        if let reused {
+            return reused
+        }
+        guard let pointer = EVP_PKEY_CTX_new_from_pkey(nil, self.pointer, nil) else {
+            throw OpenSSLError.drain("allocating a signature check context")
+        }
+        guard EVP_PKEY_verify_init(pointer) == 1, EVP_PKEY_CTX_set_signature_md(pointer, algorithm) == 1 else {
+            EVP_PKEY_CTX_free(pointer)
+            throw OpenSSLError.drain("starting a \(digest.name) signature check with a \(summary) key")
+        }
+        return VerifyContext(pointer: pointer, digest: identity)
+    }
+
+    private func checkIn(_ context: VerifyContext) {
+        let kept = idle.withLock { contexts -> Bool in
+            guard contexts.count < Self.idleLimit else { return false }
+            contexts.append(context)
+            return true
+        }
+        if !kept {
+            EVP_PKEY_CTX_free(context.pointer)
+        }
+    }
+}
+
+/// An `EVP_PKEY_CTX` set up to verify signatures over one digest's hashes. It passes between threads
+/// only through the idle list, and one thread holds it at a time, hence `@unchecked Sendable`.
+private struct VerifyContext: @unchecked Sendable {
+    let pointer: OpaquePointer
+    let digest: ObjectIdentifier
 }

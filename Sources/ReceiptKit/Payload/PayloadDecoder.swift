@@ -45,8 +45,16 @@ package enum PayloadDecoder {
     package static func decode(_ payload: ArraySlice<UInt8>, limits: Limits = Limits()) throws(PayloadError)
         -> ParsedReceipt
     {
-        var decoding = PayloadDecoding(limits: limits)
-        return try decoding.receipt(from: payload)
+        let decoded = payload.withUnsafeBufferPointer { pointer -> Result<ParsedReceipt, PayloadError> in
+            var decoding = PayloadDecoding(
+                limits: limits, payload: payload, bytes: PayloadBytes(pointer: pointer, startIndex: payload.startIndex))
+            do throws(PayloadError) {
+                return .success(try decoding.receipt())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try decoded.get()
     }
 
     /// Decodes a payload held in its own array.
@@ -58,10 +66,26 @@ package enum PayloadDecoder {
 /// One attribute SEQUENCE, with its value still undecoded.
 private struct Attribute {
     let type: Int64
-    /// The contents of the value OCTET STRING.
-    let value: ArraySlice<UInt8>
+    /// Where the contents of the value OCTET STRING lie in the payload.
+    let value: Range<Int>
     /// Offset of the SEQUENCE.
     let offset: Int
+}
+
+/// The payload's bytes through a pointer, indexed as the payload is: the common shapes are read
+/// with no slice made, so the walk over thousands of attributes pays no reference counting.
+/// Every index read comes from an element already checked to lie inside the payload.
+private struct PayloadBytes: RandomAccessCollection {
+    let pointer: UnsafeBufferPointer<UInt8>
+    let startIndex: Int
+    var endIndex: Int { startIndex + pointer.count }
+
+    subscript(position: Int) -> UInt8 { pointer[position - startIndex] }
+
+    /// The bytes of `range` (payload indices) as a buffer.
+    func buffer(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: pointer[(range.lowerBound - startIndex)..<(range.upperBound - startIndex)])
+    }
 }
 
 /// What an error concerns, kept as cheap values so that messages are only built on failure.
@@ -80,16 +104,22 @@ private struct Context {
 
 private struct PayloadDecoding {
     let limits: PayloadDecoder.Limits
+    /// The payload, for the reader's slow paths and for values kept as bytes.
+    let payload: ArraySlice<UInt8>
+    /// The same bytes, for the common shapes.
+    let bytes: PayloadBytes
     var totalAttributes = 0
     /// The undocumented attributes of every in-app purchase, in input order: one buffer for all of
     /// them, which each purchase takes a slice of once decoding is done.
     var purchaseEntries: [UndocumentedAttributes.Entry] = []
 
-    init(limits: PayloadDecoder.Limits) {
+    init(limits: PayloadDecoder.Limits, payload: ArraySlice<UInt8>, bytes: PayloadBytes) {
         self.limits = limits
+        self.payload = payload
+        self.bytes = bytes
     }
 
-    mutating func receipt(from payload: ArraySlice<UInt8>) throws(PayloadError) -> ParsedReceipt {
+    mutating func receipt() throws(PayloadError) -> ParsedReceipt {
         let outer = Context()
         var reader = ASN1Reader(payload)
         let set = try asn1(outer) { () throws(ASN1Error) in try reader.read(ASN1Tag.set, "the receipt payload SET") }
@@ -97,14 +127,17 @@ private struct PayloadDecoding {
         var attributes = try asn1(outer) { () throws(ASN1Error) in try set.children() }
 
         var receipt = ParsedReceipt()
+        // Room for what real receipts hold (about ten per set), so the arrays rarely grow.
         var undocumented: [UndocumentedAttributes.Entry] = []
+        undocumented.reserveCapacity(16)
+        purchaseEntries.reserveCapacity(64)
         var purchaseBounds: [Range<Int>] = []
         var seen: UInt64 = 0
         var count = 0
         while !attributes.isAtEnd {
             let attribute = try nextAttribute(&attributes, count: &count, inAppIndex: nil)
             guard let field = ReceiptField(rawValue: attribute.type) else {
-                undocumented.append(UndocumentedAttributes.Entry(type: attribute.type, value: attribute.value.indices))
+                undocumented.append(UndocumentedAttributes.Entry(type: attribute.type, value: attribute.value))
                 continue
             }
             let context = Context(type: attribute.type, name: field.name)
@@ -117,11 +150,11 @@ private struct PayloadDecoding {
             case .appItemID: receipt.appItemID = try integer(attribute, context)
             case .bundleID:
                 receipt.bundleID = try string(attribute, context)
-                receipt.bundleIDData = Array(attribute.value)
+                receipt.bundleIDData = Array(payload[attribute.value])
             case .applicationVersion: receipt.applicationVersion = try string(attribute, context)
             // Raw whatever they hold: a 2010 receipt carries its opaque value as an INTEGER.
-            case .opaqueValue: receipt.opaqueValue = Array(attribute.value)
-            case .sha1Hash: receipt.sha1Hash = Array(attribute.value)
+            case .opaqueValue: receipt.opaqueValue = Array(payload[attribute.value])
+            case .sha1Hash: receipt.sha1Hash = Array(payload[attribute.value])
             case .ageRating: receipt.ageRating = try string(attribute, context)
             case .receiptCreationDate: receipt.receiptCreationDate = try date(attribute, context)
             case .inAppPurchase:
@@ -156,7 +189,7 @@ private struct PayloadDecoding {
         while !attributes.isAtEnd {
             let attribute = try nextAttribute(&attributes, count: &count, inAppIndex: index)
             guard let field = InAppField(rawValue: attribute.type) else {
-                purchaseEntries.append(UndocumentedAttributes.Entry(type: attribute.type, value: attribute.value.indices))
+                purchaseEntries.append(UndocumentedAttributes.Entry(type: attribute.type, value: attribute.value))
                 continue
             }
             let context = Context(type: attribute.type, name: field.name, inAppIndex: index)
@@ -200,7 +233,7 @@ private struct PayloadDecoding {
                 .tooManyAttributesInTotal, context, at: set.position,
                 "more than \(limits.maximumTotalAttributes) attributes in the payload")
         }
-        if let attribute = Self.quickAttribute(in: set.remainingBytes) {
+        if let attribute = quickAttribute(at: set.position, end: set.endIndex) {
             set.skip(to: attribute.end)
             return attribute.attribute
         }
@@ -216,7 +249,7 @@ private struct PayloadDecoding {
             try fields.read(ASN1Tag.octetString, "the attribute value")
         }
         try asn1(context) { () throws(ASN1Error) in try fields.expectEnd("the attribute value") }
-        return Attribute(type: type, value: value.contents, offset: sequence.offset)
+        return Attribute(type: type, value: value.contents.indices, offset: sequence.offset)
     }
 
     /// The common attribute shape read by offsets alone: SEQUENCE { INTEGER type (up to 4
@@ -224,9 +257,8 @@ private struct PayloadDecoding {
     /// nothing after the value. Anything else returns nil and goes through the reader, which
     /// accepts BER and names the exact fault.
     @inline(__always)
-    private static func quickAttribute(in bytes: ArraySlice<UInt8>) -> (attribute: Attribute, end: Int)? {
-        let start = bytes.startIndex
-        guard let sequence = ASN1Reader.definiteElement(in: bytes, at: start, end: bytes.endIndex),
+    private func quickAttribute(at start: Int, end: Int) -> (attribute: Attribute, end: Int)? {
+        guard let sequence = ASN1Reader.definiteElement(in: bytes, at: start, end: end),
             sequence.tag == ASN1Tag.sequence,
             let type = ASN1Reader.definiteElement(
                 in: bytes, at: sequence.contents.lowerBound, end: sequence.contents.upperBound),
@@ -243,7 +275,7 @@ private struct PayloadDecoding {
         for index in type.contents {
             number = number << 8 | Int64(bytes[index])
         }
-        return (Attribute(type: number, value: bytes[value.contents], offset: start), sequence.contents.upperBound)
+        return (Attribute(type: number, value: value.contents, offset: start), sequence.contents.upperBound)
     }
 
     private func claim(_ bit: UInt64, in seen: inout UInt64, _ attribute: Attribute, _ context: Context)
@@ -259,7 +291,7 @@ private struct PayloadDecoding {
 
     /// The single element an attribute value holds; nothing may follow it.
     private func value(of attribute: Attribute, _ context: Context) throws(PayloadError) -> ASN1Element {
-        var reader = ASN1Reader(attribute.value)
+        var reader = ASN1Reader(payload[attribute.value])
         let element = try asn1(context) { () throws(ASN1Error) in try reader.next() }
         guard reader.isAtEnd else {
             throw failure(.trailingBytes, context, at: reader.position, "unexpected bytes after the value")
@@ -270,21 +302,21 @@ private struct PayloadDecoding {
     /// The tag and contents of a primitive value: read by offsets in the common case, else
     /// through the reader, which names the fault.
     private func primitive(of attribute: Attribute, _ context: Context) throws(PayloadError) -> (
-        tag: UInt8, contents: ArraySlice<UInt8>, offset: Int
+        tag: UInt8, contents: Range<Int>, offset: Int
     ) {
-        let bytes = attribute.value
-        if let element = ASN1Reader.definiteElement(in: bytes, at: bytes.startIndex, end: bytes.endIndex),
-            element.contents.upperBound == bytes.endIndex, !ASN1Tag.isConstructed(element.tag)
+        let value = attribute.value
+        if let element = ASN1Reader.definiteElement(in: bytes, at: value.lowerBound, end: value.upperBound),
+            element.contents.upperBound == value.upperBound, !ASN1Tag.isConstructed(element.tag)
         {
-            return (element.tag, bytes[element.contents], bytes.startIndex)
+            return (element.tag, element.contents, value.lowerBound)
         }
-        let element = try value(of: attribute, context)
-        return (element.tag, element.contents, element.offset)
+        let element = try self.value(of: attribute, context)
+        return (element.tag, element.contents.indices, element.offset)
     }
 
     /// The contents of a string value, checked for tag and length but not yet for UTF-8.
     private func stringContents(_ attribute: Attribute, _ context: Context) throws(PayloadError)
-        -> ArraySlice<UInt8>
+        -> Range<Int>
     {
         let element = try primitive(of: attribute, context)
         switch element.tag {
@@ -304,7 +336,13 @@ private struct PayloadDecoding {
 
     private func string(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> String {
         let contents = try stringContents(attribute, context)
-        guard let text = String(validating: contents, as: UTF8.self) else {
+        // Receipt strings are ASCII: checked in one pass and copied, where the general validation
+        // looks up generic metadata on every call.
+        let buffer = bytes.buffer(contents)
+        if buffer.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: buffer, as: UTF8.self)
+        }
+        guard let text = String(validating: payload[contents], as: UTF8.self) else {
             throw failure(.invalidString, context, at: contents.startIndex, "a string is not valid UTF-8")
         }
         return text
@@ -315,7 +353,7 @@ private struct PayloadDecoding {
     private func date(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> Date? {
         let contents = try stringContents(attribute, context)
         do throws(RFC3339.ParseError) {
-            return try RFC3339.parse(contents)
+            return try RFC3339.parse(payload[contents])
         } catch {
             throw failure(.invalidDate, context, at: contents.startIndex, error.description)
         }
@@ -327,8 +365,18 @@ private struct PayloadDecoding {
             throw failure(
                 .unexpectedValueType, context, at: element.offset, "expected an INTEGER, found tag \(element.tag.hex)")
         }
+        // Up to eight octets with the sign bit clear always fit; anything else takes the checks
+        // that name the fault.
+        let contents = element.contents
+        if (1...8).contains(contents.count), bytes[contents.lowerBound] & 0x80 == 0 {
+            var value: Int64 = 0
+            for index in contents {
+                value = value << 8 | Int64(bytes[index])
+            }
+            return value
+        }
         return try asn1(context) { () throws(ASN1Error) in
-            try ASN1Element.nonNegativeInteger(element.contents, at: element.offset)
+            try ASN1Element.nonNegativeInteger(self.payload[contents], at: element.offset)
         }
     }
 

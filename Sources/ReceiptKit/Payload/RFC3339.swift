@@ -84,20 +84,38 @@ package enum RFC3339 {
         guard (0...9999).contains(year) else { return false }
         let milliseconds = Int(remainder % 1000)
         let seconds = Int(remainder / 1000)
-        append(Int(year), digits: 4, to: &out)
-        out.append(UInt8(ascii: "-"))
-        append(month, digits: 2, to: &out)
-        out.append(UInt8(ascii: "-"))
-        append(day, digits: 2, to: &out)
-        out.append(separator)
-        append(seconds / 3600, digits: 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        append(seconds / 60 % 60, digits: 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        append(seconds % 60, digits: 2, to: &out)
-        if fraction, milliseconds != 0 {
-            out.append(UInt8(ascii: "."))
-            append(milliseconds, digits: 3, to: &out)
+        // Written into scratch space and appended at once: report writers format every date of every
+        // purchase, and an append per character checks the buffer's uniqueness and capacity each time.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 23) { text in
+            var count = 0
+            func put(_ value: Int, digits: Int) {
+                var rest = value
+                for position in stride(from: count + digits - 1, through: count, by: -1) {
+                    text[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                count += digits
+            }
+            func put(_ character: UInt8) {
+                text[count] = character
+                count += 1
+            }
+            put(Int(year), digits: 4)
+            put(UInt8(ascii: "-"))
+            put(month, digits: 2)
+            put(UInt8(ascii: "-"))
+            put(day, digits: 2)
+            put(separator)
+            put(seconds / 3600, digits: 2)
+            put(UInt8(ascii: ":"))
+            put(seconds / 60 % 60, digits: 2)
+            put(UInt8(ascii: ":"))
+            put(seconds % 60, digits: 2)
+            if fraction, milliseconds != 0 {
+                put(UInt8(ascii: "."))
+                put(milliseconds, digits: 3)
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[0..<count]))
         }
         return true
     }
@@ -252,18 +270,5 @@ package enum RFC3339 {
         let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         return (year, Int(month), Int(day))
-    }
-
-    private static func append(_ value: Int, digits: Int, to out: inout [UInt8]) {
-        var divisor = 1
-        for _ in 1..<digits {
-            divisor *= 10
-        }
-        var rest = value
-        while divisor > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        }
     }
 }

@@ -247,19 +247,21 @@ struct ReportJSONWriter {
 
     /// Decimal digits, written straight into the output.
     private mutating func integer(_ value: Int64) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        // The digits reversed into one number (an Int64 has at most 19, which fit), then written out.
-        var magnitude = value.magnitude
-        var reversed: UInt64 = 0
-        var count = 0
-        repeat {
-            reversed = reversed * 10 + magnitude % 10
-            count += 1
-            magnitude /= 10
-        } while magnitude > 0
-        for _ in 0..<count {
-            out.append(UInt8(ascii: "0") + UInt8(reversed % 10))
-            reversed /= 10
+        // Digits written from the end of scratch space and appended at once (an Int64 has at most 19
+        // and a sign): an append per digit checks the buffer's uniqueness and capacity each time.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            var magnitude = value.magnitude
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 

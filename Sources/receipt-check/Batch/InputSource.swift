@@ -105,9 +105,10 @@ struct InputSource {
     /// The next file to check: from the directory being walked, the operands or the path list.
     private mutating func nextFile() -> Result<String, BatchInputFailure>? {
         while true {
-            if var current = walker {
-                let entry = current.next()
-                walker = current
+            if walker != nil {
+                // Mutated in place: a copy taken out and put back would share the listing, and each
+                // step would then copy every name left in it.
+                let entry = walker?.next()
                 switch entry {
                 case .file(let path):
                     return .success(path)

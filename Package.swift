@@ -12,7 +12,7 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CReceipt",
-            pkgConfig: "openssl",
+            pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev", "pkg-config"]), .brew(["openssl@3", "pkg-config"])]
         ),
         .target(name: "ReceiptKit", dependencies: ["CReceipt"]),

@@ -22,14 +22,14 @@ else
   esac
 fi
 
-if pkg-config --exists 'openssl >= 3' 2>/dev/null; then
-  say "ok      OpenSSL headers: $(pkg-config --modversion openssl) ($(pkg-config --cflags openssl | tr -d '\n'))"
+if pkg-config --exists 'libcrypto >= 3' 2>/dev/null; then
+  say "ok      OpenSSL headers: $(pkg-config --modversion libcrypto) ($(pkg-config --cflags libcrypto | tr -d '\n'))"
 else
   missing=1
-  if pkg-config --exists openssl 2>/dev/null; then
-    say "MISSING OpenSSL 3: pkg-config finds OpenSSL $(pkg-config --modversion openssl), receipt-check needs 3.0 or later"
+  if pkg-config --exists libcrypto 2>/dev/null; then
+    say "MISSING OpenSSL 3: pkg-config finds OpenSSL $(pkg-config --modversion libcrypto), receipt-check needs 3.0 or later"
   else
-    say "MISSING OpenSSL 3 headers: pkg-config cannot find 'openssl'"
+    say "MISSING OpenSSL 3 headers: pkg-config cannot find 'libcrypto'"
   fi
   case "$os" in
     Darwin)

@@ -299,7 +299,14 @@ struct ReportJSONWriter {
     }
 
     private mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { out.append(contentsOf: $0) }
+        text.withUTF8Buffer { bytes in
+            // Punctuation byte by byte: appending a sequence costs more than the few bytes it holds.
+            if bytes.count <= 4 {
+                for byte in bytes { out.append(byte) }
+            } else {
+                out.append(contentsOf: bytes)
+            }
+        }
     }
 
     private mutating func string(_ text: String) {

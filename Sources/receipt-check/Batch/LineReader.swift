@@ -10,6 +10,9 @@ import ReceiptKit
 ///
 /// A line longer than `limit` is skipped up to its end and returned as a failure, so one
 /// oversized line neither stops the run nor shifts the numbering of the lines after it.
+///
+/// `read` fills the buffer in place and each line is copied out once: a batch of receipts passes
+/// every byte through here, and a chunk read aside and then appended cost a second copy of all of it.
 final class LineReader {
     enum Line {
         case bytes([UInt8])
@@ -17,10 +20,15 @@ final class LineReader {
         case failure(String)
     }
 
+    private static let chunkSize = 64 << 10
+
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private let limit: Int
-    private var buffer: [UInt8] = []
+    private var storage: UnsafeMutableRawBufferPointer
+    /// Bytes of `storage` holding input.
+    private var count = 0
+    /// Where the next line starts.
     private var start = 0
     /// Where to resume looking for a newline: bytes before it are known to hold none.
     private var scanned = 0
@@ -31,9 +39,11 @@ final class LineReader {
         self.descriptor = descriptor
         self.ownsDescriptor = ownsDescriptor
         self.limit = limit
+        storage = .allocate(byteCount: Self.chunkSize, alignment: 1)
     }
 
     deinit {
+        storage.deallocate()
         if ownsDescriptor {
             close(descriptor)
         }
@@ -44,29 +54,30 @@ final class LineReader {
     func next() -> Line? {
         var skipping = false
         while true {
-            if let newline = Self.newline(in: buffer, from: max(start, scanned)) {
-                let line = buffer[start..<newline]
+            if let newline = newline(from: max(start, scanned)) {
+                let lineStart = start
                 start = newline + 1
                 scanned = start
-                if skipping || line.count > limit {
+                if skipping || newline - lineStart > limit {
                     return .tooLong
                 }
-                return .bytes(Array(line.last == 0x0D ? line.dropLast() : line))
+                let end = newline > lineStart && storage[newline - 1] == 0x0D ? newline - 1 : newline
+                return .bytes(bytes(lineStart..<end))
             }
-            if buffer.count - start > limit {
+            if count - start > limit {
                 // Drop what is buffered of an oversized line and keep reading to its end.
                 skipping = true
-                buffer.removeAll(keepingCapacity: true)
+                count = 0
                 start = 0
             }
-            scanned = buffer.count
+            scanned = count
             if atEnd || failed {
-                guard start < buffer.count || skipping else { return nil }
-                let line = buffer[start...]
-                buffer.removeAll()
+                guard start < count || skipping else { return nil }
+                let line = start..<count
+                count = 0
                 start = 0
                 scanned = 0
-                return skipping || line.count > limit ? .tooLong : .bytes(Array(line))
+                return skipping || line.count > limit ? .tooLong : .bytes(bytes(line))
             }
             if let error = fill() {
                 failed = true
@@ -75,39 +86,51 @@ final class LineReader {
         }
     }
 
-    /// The index of the first `\n` at or after `from`: `memchr`, as a batch scans every byte of its input.
-    private static func newline(in buffer: [UInt8], from: Int) -> Int? {
-        guard from < buffer.count else { return nil }
-        return buffer.withUnsafeBufferPointer { bytes -> Int? in
-            guard let base = bytes.baseAddress, let found = memchr(base + from, 0x0A, bytes.count - from) else {
-                return nil
-            }
-            return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-        }
+    private func bytes(_ range: Range<Int>) -> [UInt8] {
+        Array(UnsafeRawBufferPointer(rebasing: storage[range]))
     }
 
-    /// Read into, then appended to the buffer: one copy of what was read, not a zero-filled chunk.
-    private var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    /// The index of the first `\n` at or after `from`: `memchr`, as a batch scans every byte of its input.
+    private func newline(from: Int) -> Int? {
+        guard from < count, let base = storage.baseAddress,
+            let found = memchr(base + from, 0x0A, count - from)
+        else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+    }
 
-    /// Appends one chunk; returns an error message when the read fails.
+    /// Reads one chunk into the buffer, first moving the unfinished line to its front (or growing
+    /// the buffer when that line already fills half of it, so a long line costs amortised linear
+    /// time); returns an error message when the read fails.
     private func fill() -> String? {
-        if start > 0, start >= buffer.count / 2 {
-            buffer.removeFirst(start)
+        if start > 0 {
+            if count > start, let base = storage.baseAddress {
+                memmove(base, base + start, count - start)
+            }
+            count -= start
             scanned -= start
             start = 0
         }
+        if storage.count - count < Self.chunkSize / 2 {
+            let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: storage.count * 2, alignment: 1)
+            if count > 0, let from = storage.baseAddress, let to = grown.baseAddress {
+                memcpy(to, from, count)
+            }
+            storage.deallocate()
+            storage = grown
+        }
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR {
+            guard let base = storage.baseAddress else { return "no buffer to read into" }
+            let received = read(descriptor, base + count, storage.count - count)
+            if received < 0, errno == EINTR {
                 continue
             }
-            if count < 0 {
+            if received < 0 {
                 return String(cString: strerror(errno))
             }
-            if count == 0 {
+            if received == 0 {
                 atEnd = true
             } else {
-                chunk.withUnsafeBufferPointer { buffer.append(contentsOf: $0.prefix(count)) }
+                count += received
             }
             return nil
         }

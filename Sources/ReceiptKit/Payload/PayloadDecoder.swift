@@ -253,29 +253,34 @@ private struct PayloadDecoding {
     }
 
     /// The common attribute shape read by offsets alone: SEQUENCE { INTEGER type (up to 4
-    /// octets, non-negative), INTEGER version, OCTET STRING value } with definite lengths and
-    /// nothing after the value. Anything else returns nil and goes through the reader, which
-    /// accepts BER and names the exact fault.
+    /// octets, non-negative), INTEGER version, OCTET STRING value } with definite lengths, the two
+    /// INTEGERs' in short form, and nothing after the value. Anything else returns nil and goes
+    /// through the reader, which accepts BER and names the exact fault.
     @inline(__always)
     private func quickAttribute(at start: Int, end: Int) -> (attribute: Attribute, end: Int)? {
         guard let sequence = ASN1Reader.definiteElement(in: bytes, at: start, end: end),
-            sequence.tag == ASN1Tag.sequence,
-            let type = ASN1Reader.definiteElement(
-                in: bytes, at: sequence.contents.lowerBound, end: sequence.contents.upperBound),
-            type.tag == ASN1Tag.integer, (1...4).contains(type.contents.count),
-            bytes[type.contents.lowerBound] & 0x80 == 0,
-            let version = ASN1Reader.definiteElement(
-                in: bytes, at: type.contents.upperBound, end: sequence.contents.upperBound),
-            version.tag == ASN1Tag.integer, !version.contents.isEmpty,
-            let value = ASN1Reader.definiteElement(
-                in: bytes, at: version.contents.upperBound, end: sequence.contents.upperBound),
-            value.tag == ASN1Tag.octetString, value.contents.upperBound == sequence.contents.upperBound
+            sequence.tag == ASN1Tag.sequence
         else { return nil }
-        var number: Int64 = 0
-        for index in type.contents {
-            number = number << 8 | Int64(bytes[index])
+        let last = sequence.contents.upperBound
+        var index = sequence.contents.lowerBound
+        guard last - index >= 2, bytes[index] == ASN1Tag.integer else { return nil }
+        let typeLength = Int(bytes[index + 1])
+        guard (1...4).contains(typeLength), last - index - 2 >= typeLength, bytes[index + 2] & 0x80 == 0 else {
+            return nil
         }
-        return (Attribute(type: number, value: value.contents, offset: start), sequence.contents.upperBound)
+        var number: Int64 = 0
+        for offset in (index + 2)..<(index + 2 + typeLength) {
+            number = number << 8 | Int64(bytes[offset])
+        }
+        index += 2 + typeLength
+        guard last - index >= 2, bytes[index] == ASN1Tag.integer else { return nil }
+        let versionLength = Int(bytes[index + 1])
+        guard (1..<0x80).contains(versionLength), last - index - 2 >= versionLength else { return nil }
+        index += 2 + versionLength
+        guard let value = ASN1Reader.definiteElement(in: bytes, at: index, end: last),
+            value.tag == ASN1Tag.octetString, value.contents.upperBound == last
+        else { return nil }
+        return (Attribute(type: number, value: value.contents, offset: start), last)
     }
 
     private func claim(_ bit: UInt64, in seen: inout UInt64, _ attribute: Attribute, _ context: Context)

@@ -21,8 +21,23 @@ package struct VerifiedChain: Sendable {
     package let kind: TrustReport.Kind?
     /// Leaf first, root last, as built from the trust anchors.
     package let chain: [Certificate]
+    /// The chain as reports show it, made once for every receipt that shares it.
+    package let chainInfo: [TrustReport.CertificateInfo]
     /// Checks that passed, in the order they were made.
     package let passed: [(Check.Name, String)]
     /// The first failure, if any; later checks were not made.
     package let failure: Failure?
+
+    init(
+        signer: Certificate?, signerKey: PublicKey?, kind: TrustReport.Kind?, chain: [Certificate],
+        passed: [(Check.Name, String)], failure: Failure?
+    ) {
+        self.signer = signer
+        self.signerKey = signerKey
+        self.kind = kind
+        self.chain = chain
+        chainInfo = chain.map(TrustReport.CertificateInfo.init)
+        self.passed = passed
+        self.failure = failure
+    }
 }

@@ -72,7 +72,7 @@ public struct ValidationReport: Sendable, Encodable {
             record(.fail(failure.check, failure.reason, failure.detail))
         }
         trust?.kind = chain.failure == nil ? chain.kind : nil
-        trust?.chain = chain.chain.map(TrustReport.CertificateInfo.init)
+        trust?.chain = chain.chainInfo
     }
 
     /// The report on an input that could not be read: malformed, with the reading error as its reason.

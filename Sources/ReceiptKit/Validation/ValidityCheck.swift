@@ -8,7 +8,7 @@
 /// receipts (checked at their creation date) and JWS (at their signed date).
 enum ValidityCheck {
     static func check(_ chain: [Certificate], at time: Date, source: String) -> Check {
-        let when = RFC3339.format(time) ?? "\(time)"
+        var when: String { RFC3339.format(time) ?? "\(time)" }
         for certificate in chain {
             let name = certificate.commonName ?? certificate.subject
             guard let notBefore = certificate.notBefore, let notAfter = certificate.notAfter else {
@@ -26,6 +26,16 @@ enum ValidityCheck {
                     "\"\(name)\" expired at \(RFC3339.format(notAfter) ?? "?") (checked at \(when), \(source))")
             }
         }
-        return .pass(.validity, "every certificate is valid at \(when) (\(source))")
+        // Every receipt passes here: its detail is written as bytes, without making the date a string first.
+        var detail: [UInt8] = []
+        detail.reserveCapacity(64 + source.utf8.count)
+        detail += "every certificate is valid at ".utf8
+        if !RFC3339.append(time, to: &detail) {
+            detail += "\(time)".utf8
+        }
+        detail += " (".utf8
+        detail += source.utf8
+        detail.append(UInt8(ascii: ")"))
+        return .pass(.validity, String(decoding: detail, as: UTF8.self))
     }
 }

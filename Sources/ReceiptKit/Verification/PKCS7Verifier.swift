@@ -12,6 +12,8 @@ struct PKCS7Verifier {
     private var options: ValidationOptions { context.options }
 
     func validate(_ container: ReceiptContainer, into report: inout ValidationReport) {
+        // Room for every check a receipt can record, so the list is allocated once.
+        report.checks.reserveCapacity(12)
         report.encoding = container.encoding
         report.record(
             .pass(

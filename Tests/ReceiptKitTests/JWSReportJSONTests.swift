@@ -22,6 +22,13 @@ import Testing
         #expect(
             String(decoding: compact, as: UTF8.self) + "\n" == reference, "\(label)", sourceLocation: sourceLocation)
         #expect(try verdict.json(pretty: false) == reference, "\(label)", sourceLocation: sourceLocation)
+        let report = verdict.report
+        if verdict.decisions == nil, report.jws != nil, report.receipt == nil, report.response == nil,
+            report.inputs == nil
+        {
+            #expect(
+                JWSReportJSONWriter.compact(report) == compact, "hand writer: \(label)", sourceLocation: sourceLocation)
+        }
         #expect(
             try verdict.json(pretty: true) == (try verdict.encoded(pretty: true)), "pretty: \(label)",
             sourceLocation: sourceLocation)
@@ -218,6 +225,65 @@ import Testing
             direct.jws?.nested["Data"] = ValidationReport(input: "")
             try Self.expectIdentical(direct, "direct \(index)")
         }
+    }
+
+    /// Each model's member list names every stored property once, in `JSONEncoder`'s order, so a member
+    /// added to a model and not to its list fails here.
+    @Test func memberListsNameEveryStoredPropertyInJSONEncodersOrder() throws {
+        try Self.expectComplete(JWSTransaction.self)
+        try Self.expectComplete(AppTransaction.self)
+        try Self.expectComplete(JWSRenewalInfo.self)
+        try Self.expectComplete(RealtimeRequest.self)
+        try Self.expectComplete(NotificationPayload.self)
+        try Self.expectComplete(NotificationPayload.NotificationData.self)
+        try Self.expectComplete(NotificationPayload.AppData.self)
+    }
+
+    static func expectComplete<M: JWSJSONObject & Decodable>(_ type: M.Type) throws {
+        let empty = try JSONValueDecoder.decode(M.self, from: .object([:]))
+        let labels = Mirror(reflecting: empty).children.compactMap(\.label)
+        let keys = M.jsonMembers.map(\.key.description)
+        #expect(labels.sorted() == keys.sorted(), "\(M.self)")
+        #expect(keys == keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } && Set(keys).count == keys.count)
+    }
+
+    /// A payload of `M` with every member present, each as its type is written.
+    static func full<M: JWSJSONObject & Decodable>(_ type: M.Type) throws -> JSONValue {
+        let empty = try JSONValueDecoder.decode(M.self, from: .object([:]))
+        var members: [String: JSONValue] = ["zz unknown": .array([.integer(1), .number(2.5)])]
+        for member in M.jsonMembers {
+            let key = member.key.description
+            switch member.value(empty) {
+            case .string: members[key] = .string("v/\(key)\u{1}é")
+            case .integer: members[key] = .integer(-42)
+            case .bool: members[key] = .bool(false)
+            case .date: members[key] = .number(1_795_000_000_123.5)
+            case .json: members[key] = .object(["k": .array([.integer(1), .number(0.1), .null])])
+            case .strings: members[key] = .array([.string("a"), .string("")])
+            case .members: members["unknownFields"] = .object(["": .bool(true)])
+            case .notificationData: members[key] = try full(NotificationPayload.NotificationData.self)
+            case .appData: members[key] = try full(NotificationPayload.AppData.self)
+            }
+        }
+        return .object(members)
+    }
+
+    @Test func writesEveryMemberOfEveryModel() throws {
+        let payloads = [
+            try Self.full(JWSTransaction.self), try Self.full(AppTransaction.self), try Self.full(JWSRenewalInfo.self),
+            try Self.full(RealtimeRequest.self), try Self.full(NotificationPayload.self),
+        ]
+        var kinds: [JWSPayload.Kind] = []
+        for (index, payload) in payloads.enumerated() {
+            var bytes: [UInt8] = []
+            try CompactJSONWriter.append(payload, to: &bytes, depth: 0)
+            let decoded = try JWSPayload.decode(bytes, expecting: nil)
+            kinds.append(decoded.kind)
+            var report = ValidationReport(input: "full \(index)")
+            report.jws = JWSReport(kind: decoded.kind, algorithm: "ES256", payload: decoded)
+            try Self.expectIdentical(report, "full \(index)")
+        }
+        #expect(kinds == [.transaction, .appTransaction, .renewalInfo, .realtimeRequest, .notification])
     }
 
     @Test func writesScalarsAsJSONEncoderDoes() throws {

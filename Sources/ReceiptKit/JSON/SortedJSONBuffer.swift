@@ -27,7 +27,7 @@ final class SortedJSONBuffer {
         if T.self == JSONValue.self, let json = value as? JSONValue {
             // Unknown members and Apple's nested objects: written straight from the parsed value.
             let start = bytes.count
-            try write(json, depth: depth)
+            try CompactJSONWriter.append(json, to: &bytes, depth: depth)
             node.setScalar(.bytes(start, bytes.count))
             return
         }
@@ -74,58 +74,16 @@ final class SortedJSONBuffer {
         literal(value ? "true" : "false")
     }
 
-    /// Integers as their `description`, as `JSONEncoder` writes them.
     func integer<T: FixedWidthInteger>(_ value: T) -> SortedJSONNode.Slot {
         let start = bytes.count
-        var text = value.description
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        CompactJSONWriter.appendInteger(value, to: &bytes)
         return .bytes(start, bytes.count)
     }
 
-    /// A float as `JSONEncoder` writes one: its `description` without a trailing `.0` (`1e+20`, `0.1`,
-    /// `-0`); not a number or infinite throws, as `JSONEncoder` does by default.
     func float<T: BinaryFloatingPoint & CustomStringConvertible>(_ value: T) throws -> SortedJSONNode.Slot {
-        guard value.isFinite else { throw SortedJSONEncoder.Unsupported() }
         let start = bytes.count
-        var text = value.description
-        text.withUTF8 { bytes.append(contentsOf: $0) }
-        if bytes.count - start >= 2, bytes[bytes.count - 2] == UInt8(ascii: "."),
-            bytes[bytes.count - 1] == UInt8(ascii: "0")
-        {
-            bytes.removeLast(2)
-        }
+        try CompactJSONWriter.appendFloat(value, to: &bytes)
         return .bytes(start, bytes.count)
-    }
-
-    /// A parsed JSON value, objects with their keys sorted; `depth` bounds the recursion (the parser
-    /// already bounds what it reads, but a `JSONValue` can be built by hand).
-    private func write(_ value: JSONValue, depth: Int) throws {
-        guard depth < SortedJSONEncoder.maximumDepth else { throw SortedJSONEncoder.Unsupported() }
-        switch value {
-        case .null: _ = literal("null")
-        case .bool(let flag): _ = bool(flag)
-        case .integer(let number): _ = integer(number)
-        case .number(let number): _ = try float(number)
-        case .string(let text): _ = string(text)
-        case .array(let items):
-            bytes.append(UInt8(ascii: "["))
-            for (index, item) in items.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                try write(item, depth: depth + 1)
-            }
-            bytes.append(UInt8(ascii: "]"))
-        case .object(let members):
-            // A dictionary's keys are distinct strings, so sorting them needs no duplicate check.
-            bytes.append(UInt8(ascii: "{"))
-            let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            for (index, member) in sorted.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                JSONString.append(member.key, to: &bytes)
-                bytes.append(UInt8(ascii: ":"))
-                try write(member.value, depth: depth + 1)
-            }
-            bytes.append(UInt8(ascii: "}"))
-        }
     }
 
     // MARK: - Writing the tree

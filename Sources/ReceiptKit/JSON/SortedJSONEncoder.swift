@@ -17,7 +17,7 @@ enum SortedJSONEncoder {
     /// Deepest nesting written here: a report nests a handful of levels and StoreKit payload JSON at
     /// most `JSONParser.Limits.maximumDepth` more, so this bound is never the one a real report meets.
     /// It bounds both recursions of this writer (encoding the tree and writing it out).
-    static let maximumDepth = 96
+    static let maximumDepth = CompactJSONWriter.maximumDepth
 
     /// The compact JSON text of `value`, or nil where only `JSONEncoder` can say what to write.
     static func compact<T: Encodable>(_ value: T) -> [UInt8]? {

@@ -6,66 +6,94 @@ package enum Base64URL {
     /// Four characters at a time through a table, over the buffers themselves: the x5c chain makes the
     /// header a few KB, and a character at a time with an optional per character cost a tenth of a line.
     package static func decode(_ text: ArraySlice<UInt8>) -> [UInt8]? {
-        let count = text.count
+        text.withUnsafeBufferPointer { decoded($0, table: urlTable) }
+    }
+
+    /// Strict standard base64 as the x5c member holds certificates (RFC 7515, 4.1.6): the `+/` alphabet,
+    /// padded to whole quads, unused bits zero; nil for anything else (the caller then tries the lenient
+    /// reader). The one encoding of the bytes, so any base64 reader decodes it alike.
+    static func decodePadded(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard text.count % 4 == 0 else { return nil }
+        var length = text.count
+        if length > 0, text[length - 1] == UInt8(ascii: "=") { length -= 1 }
+        if length > 0, text[length - 1] == UInt8(ascii: "=") { length -= 1 }
+        return decoded(UnsafeBufferPointer(rebasing: text[0..<length]), table: standardTable)
+    }
+
+    /// `text` decoded through `table`, nil for a byte outside its alphabet, a length of 4n+1 or set unused bits.
+    private static func decoded(_ input: UnsafeBufferPointer<UInt8>, table: [UInt8]) -> [UInt8]? {
+        let count = input.count
         let tail = count % 4
         guard tail != 1 else { return nil }
         let decodedCount = count / 4 * 3 + (tail == 0 ? 0 : tail - 1)
-        // Every table value of a character outside the alphabet has a bit above the six a character
-        // carries; the loop ORs them all together and looks once, at the end.
         var invalid: UInt8 = 0
-        let bytes = text.withUnsafeBufferPointer { input in
-            table.withUnsafeBufferPointer { table in
-                [UInt8](unsafeUninitializedCapacity: decodedCount) { out, initialized in
-                    var index = 0
-                    var written = 0
-                    while index + 4 <= count {
-                        let a = table[Int(input[index])]
-                        let b = table[Int(input[index + 1])]
-                        let c = table[Int(input[index + 2])]
-                        let d = table[Int(input[index + 3])]
-                        invalid |= a | b | c | d
-                        let quad = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                        out[written] = UInt8(truncatingIfNeeded: quad >> 16)
-                        out[written + 1] = UInt8(truncatingIfNeeded: quad >> 8)
-                        out[written + 2] = UInt8(truncatingIfNeeded: quad)
-                        index += 4
-                        written += 3
-                    }
-                    // Two or three characters left: one or two bytes, and the last character's unused low
-                    // bits must be zero, or two encodings would decode alike.
-                    if tail >= 2 {
-                        let a = table[Int(input[index])]
-                        let b = table[Int(input[index + 1])]
-                        invalid |= a | b
-                        out[written] = a << 2 | b >> 4
-                        written += 1
-                        if tail == 3 {
-                            let c = table[Int(input[index + 2])]
-                            invalid |= c | (c & 0x03 == 0 ? 0 : Self.notInAlphabet)
-                            out[written] = b << 4 | c >> 2
-                            written += 1
-                        } else {
-                            invalid |= b & 0x0F == 0 ? 0 : Self.notInAlphabet
-                        }
-                    }
-                    initialized = written
-                }
+        let bytes = table.withUnsafeBufferPointer { table in
+            [UInt8](unsafeUninitializedCapacity: decodedCount) { out, initialized in
+                invalid = decodeQuads(input, table: table, into: out)
+                initialized = decodedCount
             }
         }
-        return invalid & Self.notInAlphabet == 0 ? bytes : nil
+        return invalid & notInAlphabet == 0 ? bytes : nil
+    }
+
+    /// Fills `out` (of exactly the decoded size) and returns every table value ORed together, with a bit of
+    /// `notInAlphabet` set for non-zero unused bits: the loop tests nothing per character.
+    private static func decodeQuads(
+        _ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>,
+        into out: UnsafeMutableBufferPointer<UInt8>
+    ) -> UInt8 {
+        var invalid: UInt8 = 0
+        var index = 0
+        var written = 0
+        for _ in 0..<input.count / 4 {
+            let a = table[Int(input[index])]
+            let b = table[Int(input[index &+ 1])]
+            let c = table[Int(input[index &+ 2])]
+            let d = table[Int(input[index &+ 3])]
+            invalid |= a | b | c | d
+            let quad = UInt32(a) &<< 18 | UInt32(b) &<< 12 | UInt32(c) &<< 6 | UInt32(d)
+            out[written] = UInt8(truncatingIfNeeded: quad &>> 16)
+            out[written &+ 1] = UInt8(truncatingIfNeeded: quad &>> 8)
+            out[written &+ 2] = UInt8(truncatingIfNeeded: quad)
+            index &+= 4
+            written &+= 3
+        }
+        // Two or three characters left: one or two bytes, and the last character's unused low bits must be
+        // zero, or two encodings would decode alike.
+        let tail = input.count &- index
+        if tail >= 2 {
+            let a = table[Int(input[index])]
+            let b = table[Int(input[index &+ 1])]
+            invalid |= a | b
+            out[written] = a &<< 2 | b &>> 4
+            if tail == 3 {
+                let c = table[Int(input[index &+ 2])]
+                invalid |= c | (c & 0x03 == 0 ? 0 : notInAlphabet)
+                out[written &+ 1] = b &<< 4 | c &>> 2
+            } else {
+                invalid |= b & 0x0F == 0 ? 0 : notInAlphabet
+            }
+        }
+        return invalid
     }
 
     /// The bits no character's value has (values are 0 to 63).
     private static let notInAlphabet: UInt8 = 0xC0
 
     /// Each byte's value as a base64url character, `0xFF` for a byte outside the alphabet.
-    private static let table: [UInt8] = {
+    private static let urlTable = table(alphabet)
+
+    /// The same for standard base64 (`+` and `/`).
+    private static let standardTable = table(
+        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8))
+
+    private static func table(_ alphabet: [UInt8]) -> [UInt8] {
         var table = [UInt8](repeating: 0xFF, count: 256)
         for (value, character) in alphabet.enumerated() {
             table[Int(character)] = UInt8(value)
         }
         return table
-    }()
+    }
 
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 

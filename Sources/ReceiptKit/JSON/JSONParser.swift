@@ -256,17 +256,9 @@ private struct Parser {
         // The common case has no escapes: the bytes are the string. Scanned over the buffer (the x5c chain
         // makes the header's strings a few KB), noting on the way whether any byte is beyond ASCII.
         let (end, bits) = bytes.withUnsafeBufferPointer { buffer in
-            var offset = start - bytes.startIndex
-            var bits: UInt8 = 0
-            while offset < buffer.count {
-                let byte = buffer[offset]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-                bits |= byte
-                offset &+= 1
-            }
-            return (offset + bytes.startIndex, bits)
+            JSONStringScan.plainRun(in: buffer, from: start - bytes.startIndex)
         }
-        index = end
+        index = bytes.startIndex + end
         guard index < bytes.endIndex else { throw failure(.syntax, "a string without its closing quote") }
         var decoded: [UInt8] = []
         if bytes[index] == UInt8(ascii: "\"") {

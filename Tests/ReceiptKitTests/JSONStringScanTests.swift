@@ -54,3 +54,22 @@ import Testing
         }
     }
 }
+
+/// The word-at-a-time search for a compact JWS's dots against `firstIndex(of:)`.
+@Suite struct CompactJWSDotTests {
+    @Test func findsTheFirstDotAtEveryOffset() {
+        for length in 0..<20 {
+            for position in 0..<max(length, 1) {
+                for filler: UInt8 in [0x41, 0x2F, 0x2D, 0xAE, 0x6E] {
+                    var bytes = [UInt8](repeating: filler, count: length)
+                    if position < length { bytes[position] = 0x2E }
+                    if position + 3 < length { bytes[position + 3] = 0x2E }
+                    for start in 0...min(length, 4) {
+                        let found = bytes.withUnsafeBufferPointer { CompactJWS.firstDot(in: $0, from: start) }
+                        #expect(found == bytes[start...].firstIndex(of: 0x2E), "\(bytes) from \(start)")
+                    }
+                }
+            }
+        }
+    }
+}

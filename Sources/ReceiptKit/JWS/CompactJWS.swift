@@ -16,10 +16,10 @@ package struct CompactJWS: Sendable {
         // The dots' offsets, found over the buffer (the text is a few KB); a third dot is one too many.
         let dots = text.withUnsafeBufferPointer { buffer in
             var dots: [Int] = []
-            var rest = buffer[...]
-            while dots.count < 3, let dot = rest.firstIndex(of: UInt8(ascii: ".")) {
+            var from = 0
+            while dots.count < 3, let dot = Self.firstDot(in: buffer, from: from) {
                 dots.append(dot)
-                rest = buffer[(dot + 1)...]
+                from = dot + 1
             }
             return dots
         }
@@ -58,5 +58,24 @@ package struct CompactJWS: Sendable {
         payload = decoded[1]
         signature = decoded[2]
         signingInput = Array(text[text.startIndex..<segments[1].endIndex])
+    }
+
+    /// The offset of the first `.` at or after `start`: eight bytes a word (has-zero test on the word
+    /// XOR dots, exact for the word's first dot), then byte by byte within the word that holds one.
+    static func firstDot(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var offset = start
+        if let base = buffer.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            while offset &+ 8 <= buffer.count {
+                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) ^ (ones &* 0x2E)
+                if (word &- ones) & ~word & (ones &* 0x80) != 0 { break }
+                offset &+= 8
+            }
+        }
+        while offset < buffer.count {
+            if buffer[offset] == UInt8(ascii: ".") { return offset }
+            offset &+= 1
+        }
+        return nil
     }
 }

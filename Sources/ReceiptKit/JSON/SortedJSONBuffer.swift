@@ -47,7 +47,7 @@ final class SortedJSONBuffer {
         case .empty:
             throw SortedJSONEncoder.Unsupported()
         case .scalar:
-            let slot = child.slots[0]
+            guard let slot = child.slots.first else { throw SortedJSONEncoder.Unsupported() }
             child.reset()
             spare.append(child)
             return slot
@@ -96,7 +96,8 @@ final class SortedJSONBuffer {
         case .empty:
             throw SortedJSONEncoder.Unsupported()
         case .scalar:
-            try write(node.slots[0], to: &out, depth: depth)
+            guard let slot = node.slots.first else { throw SortedJSONEncoder.Unsupported() }
+            try write(slot, to: &out, depth: depth)
         case .array:
             out.append(UInt8(ascii: "["))
             for (index, slot) in node.slots.enumerated() {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # libFuzzer targets over ReceiptKit, built with swiftc directly so SwiftPM never needs the fuzzer runtime.
 #   Scripts/fuzz.sh build                  compile .build/fuzz/receipt-fuzz (ASan + libFuzzer)
-#   Scripts/fuzz.sh run TARGET SECONDS     fuzz one target (receipt, payload, jws, rules, report-json, json) from its seeds
+#   Scripts/fuzz.sh run TARGET SECONDS     fuzz one target (receipt, payload, jws, rules, report-json, jws-json, json) from its seeds
 #   Scripts/fuzz.sh all SECONDS            build, then fuzz every target for SECONDS each
 # Crashes land in .build/fuzz/findings/TARGET/; replay one with
 #   RECEIPT_FUZZ_TARGET=TARGET .build/fuzz/receipt-fuzz FILE
@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 OUT=.build/fuzz
 BIN=$OUT/receipt-fuzz
 CORPUS=${RECEIPT_CORPUS:-../shared/corpus}
-TARGETS=(receipt payload jws rules report-json json)
+TARGETS=(receipt payload jws rules report-json jws-json json)
 
 build() {
     mkdir -p "$OUT"
@@ -45,10 +45,22 @@ seed() {
                 -out "$dir/$(basename "$receipt" .receipt).payload" 2>/dev/null || true
         done
         ;;
-    jws)
+    jws | jws-json)
         if [ -d "$CORPUS/jws" ]; then
             find "$CORPUS/jws" -type f \( -name '*.jws' -o -name '*.json' -o -name '*.txt' \) | sort | head -n 12 |
                 while read -r file; do cp "$file" "$dir/$(basename "$(dirname "$file")")-$(basename "$file")"; done
+        fi
+        if [ "$target" = jws-json ]; then
+            # Payload JSON decoded straight into a report, so mutations reach the writers unhindered by base64.
+            cat >"$dir/transaction.json" <<'JSON'
+{"transactionId":"1","bundleId":"a/b","signedDate":1795000000000.5,"price":-9223372036854775808,"isUpgraded":true,"x":[1.5,1e20,-0.0,0.1,"\u0001\u007f\u00e9\"\\",{"":null,"A":[],"a":{}}]}
+JSON
+            cat >"$dir/notification.json" <<'JSON'
+{"notificationType":"TEST","signedDate":-62135769600000,"data":{"bundleId":"b","status":1,"z":{"K":1}},"summary":{"a":[true]},"appData":{"appAppleId":1}}
+JSON
+            cat >"$dir/renewal.json" <<'JSON'
+{"autoRenewStatus":0,"eligibleWinBackOfferIds":["a","\n"],"renewalDate":253402300799999,"commitmentInfo":{"p":[1,2.25]}}
+JSON
         fi
         ;;
     json)

@@ -24,6 +24,10 @@ enum FuzzTarget: String {
     /// Differential: the report's hand-written compact JSON writer must match `JSONEncoder` byte for
     /// byte on every report, whatever the receipt held.
     case reportJSON = "report-json"
+    /// Differential: a StoreKit 2 report (from a JWS, a response body, or payload JSON starting with `{`
+    /// decoded straight into one) written by `JWSReportJSONWriter` and `SortedJSONEncoder`, with and
+    /// without rule decisions, must match `JSONEncoder` byte for byte, compact and pretty.
+    case jwsJSON = "jws-json"
     /// Differential: whatever `JSONParser` accepts, Foundation's `JSONDecoder` must read as the same
     /// value (the parser is only ever stricter: duplicate members, limits).
     case json
@@ -54,7 +58,7 @@ public func fuzzInitialize(
 ) -> Int32 {
     let name = ProcessInfo.processInfo.environment["RECEIPT_FUZZ_TARGET"] ?? "receipt"
     guard let chosen = FuzzTarget(rawValue: name) else {
-        fail("unknown RECEIPT_FUZZ_TARGET \(name); use receipt, payload, jws, rules, report-json or json")
+        fail("unknown RECEIPT_FUZZ_TARGET \(name); use receipt, payload, jws, rules, report-json, jws-json or json")
     }
     target = chosen
     do {
@@ -97,6 +101,24 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             finding(
                 "the compact writer differs from JSONEncoder:\n\(line)\(String(decoding: reference, as: UTF8.self))")
         }
+    case .jwsJSON:
+        guard let validator else { fail("the validator was not initialised") }
+        var report = validator.validate(bytes, input: "fuzz")
+        if bytes.first == UInt8(ascii: "{"), let payload = try? JWSPayload.decode(bytes, expecting: nil) {
+            report = ValidationReport(input: "fuzz\u{1}/é")
+            report.jws = JWSReport(kind: payload.kind, algorithm: "ES256", keyID: "k", payload: payload)
+        }
+        compareJSON(Verdict(report: report, rules: nil))
+        // Parsed per input: a rule set kept in a global for the whole run is reported at exit by
+        // LeakSanitizer as leaked, which every target's run would then count as a finding.
+        if let rules = try? RuleSet.parse(
+            file: "pro: product \"pro.monthly\"\nold: original_application_version < 9", name: "fuzz")
+        {
+            let configuration = RuleConfiguration(
+                rules: rules, time: Date(timeIntervalSince1970: 1_795_000_000), bundleID: "com.example.app",
+                maximumAge: nil)
+            compareJSON(Verdict(report: report, rules: configuration))
+        }
     case .payload:
         if let receipt = try? PayloadDecoder.decode(bytes) {
             _ = try? JSONEncoder().encode(receipt)
@@ -112,6 +134,29 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         }
     }
     return 0
+}
+
+/// `json(pretty:)` and each compact writer against `JSONEncoder` (`encoded(pretty:)`): the same bytes, or
+/// both refusing.
+private func compareJSON(_ verdict: Verdict) {
+    for pretty in [false, true] {
+        let reference = try? verdict.encoded(pretty: pretty)
+        let ours = try? verdict.json(pretty: pretty)
+        guard ours == reference else {
+            finding(
+                "json(pretty: \(pretty)) differs from JSONEncoder:\n\(ours ?? "(threw)")\n\(reference ?? "(threw)")")
+        }
+    }
+    let reference = try? verdict.encoded(pretty: false)
+    let written = [
+        verdict.decisions == nil ? JWSReportJSONWriter.compact(verdict.report) : nil,
+        SortedJSONEncoder.compact(verdict),
+    ]
+    for bytes in written.compactMap({ $0 }) where String(decoding: bytes, as: UTF8.self) + "\n" != reference {
+        finding(
+            "a compact writer differs from JSONEncoder:\n\(String(decoding: bytes, as: UTF8.self))\n\(reference ?? "(threw)")"
+        )
+    }
 }
 
 /// Equal JSON values, numbers by their value (an integer and the same number written `1e2` are one).

@@ -253,18 +253,19 @@ private struct Parser {
     mutating func string() throws(JSONParser.Failure) -> String {
         index += 1
         let start = index
-        // The common case has no escapes: the bytes are the string.
-        while index < bytes.endIndex, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
-            bytes[index] >= 0x20
-        {
-            index += 1
+        // The common case has no escapes: the bytes are the string. Scanned over the buffer (the x5c chain
+        // makes the header's strings a few KB), noting on the way whether any byte is beyond ASCII.
+        let (end, bits) = bytes.withUnsafeBufferPointer { buffer in
+            JSONStringScan.plainRun(in: buffer, from: start - bytes.startIndex)
         }
+        index = bytes.startIndex + end
         guard index < bytes.endIndex else { throw failure(.syntax, "a string without its closing quote") }
         var decoded: [UInt8] = []
         if bytes[index] == UInt8(ascii: "\"") {
             let text = bytes[start..<index]
             index += 1
-            return try validated(text)
+            // ASCII is valid UTF-8 as it stands.
+            return bits < 0x80 ? String(decoding: text, as: UTF8.self) : try validated(text)
         }
         decoded.append(contentsOf: bytes[start..<index])
         while true {

@@ -29,3 +29,28 @@ public struct AppTransaction: Sendable, Equatable, Codable {
 }
 
 extension AppTransaction: JSONConvertible {}
+
+extension AppTransaction: JWSJSONObject {
+    /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
+    static let jsonMembers: [JWSJSONMember<AppTransaction>] = [
+        JWSJSONMember("appAppleId") { .integer($0.appAppleId) },
+        JWSJSONMember("appTransactionId") { .string($0.appTransactionId) },
+        JWSJSONMember("applicationVersion") { .string($0.applicationVersion) },
+        JWSJSONMember("bundleId") { .string($0.bundleId) },
+        JWSJSONMember("deviceVerification") { .string($0.deviceVerification) },
+        JWSJSONMember("deviceVerificationNonce") { .string($0.deviceVerificationNonce) },
+        JWSJSONMember("environment") { .string($0.environment) },
+        JWSJSONMember("originalApplicationVersion") { .string($0.originalApplicationVersion) },
+        JWSJSONMember("originalPlatform") { .string($0.originalPlatform) },
+        JWSJSONMember("originalPurchaseDate") { .date($0.originalPurchaseDate) },
+        JWSJSONMember("preorderDate") { .date($0.preorderDate) },
+        JWSJSONMember("receiptCreationDate") { .date($0.receiptCreationDate) },
+        JWSJSONMember("receiptType") { .string($0.receiptType) },
+        JWSJSONMember("requestDate") { .date($0.requestDate) },
+        JWSJSONMember("revocationDate") { .date($0.revocationDate) },
+        JWSJSONMember("revocationReason") { .integer($0.revocationReason) },
+        JWSJSONMember("signedDate") { .date($0.signedDate) },
+        JWSJSONMember("unknownFields") { .members($0.unknownFields) },
+        JWSJSONMember("versionExternalIdentifier") { .integer($0.versionExternalIdentifier) },
+    ]
+}

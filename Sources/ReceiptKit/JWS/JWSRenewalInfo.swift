@@ -39,3 +39,36 @@ public struct JWSRenewalInfo: Sendable, Equatable, Codable {
 }
 
 extension JWSRenewalInfo: JSONConvertible {}
+
+extension JWSRenewalInfo: JWSJSONObject {
+    /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
+    static let jsonMembers: [JWSJSONMember<JWSRenewalInfo>] = [
+        JWSJSONMember("advancedCommerceInfo") { .json($0.advancedCommerceInfo) },
+        JWSJSONMember("appAccountToken") { .string($0.appAccountToken) },
+        JWSJSONMember("appTransactionId") { .string($0.appTransactionId) },
+        JWSJSONMember("autoRenewProductId") { .string($0.autoRenewProductId) },
+        JWSJSONMember("autoRenewStatus") { .integer($0.autoRenewStatus) },
+        JWSJSONMember("commitmentInfo") { .json($0.commitmentInfo) },
+        JWSJSONMember("currency") { .string($0.currency) },
+        JWSJSONMember("deviceVerification") { .string($0.deviceVerification) },
+        JWSJSONMember("deviceVerificationNonce") { .string($0.deviceVerificationNonce) },
+        JWSJSONMember("eligibleWinBackOfferIds") { .strings($0.eligibleWinBackOfferIds) },
+        JWSJSONMember("environment") { .string($0.environment) },
+        JWSJSONMember("expirationIntent") { .integer($0.expirationIntent) },
+        JWSJSONMember("gracePeriodExpiresDate") { .date($0.gracePeriodExpiresDate) },
+        JWSJSONMember("isInBillingRetryPeriod") { .bool($0.isInBillingRetryPeriod) },
+        JWSJSONMember("offerDiscountType") { .string($0.offerDiscountType) },
+        JWSJSONMember("offerIdentifier") { .string($0.offerIdentifier) },
+        JWSJSONMember("offerPeriod") { .string($0.offerPeriod) },
+        JWSJSONMember("offerType") { .integer($0.offerType) },
+        JWSJSONMember("originalTransactionId") { .string($0.originalTransactionId) },
+        JWSJSONMember("priceIncreaseStatus") { .integer($0.priceIncreaseStatus) },
+        JWSJSONMember("productId") { .string($0.productId) },
+        JWSJSONMember("recentSubscriptionStartDate") { .date($0.recentSubscriptionStartDate) },
+        JWSJSONMember("renewalBillingPlanType") { .string($0.renewalBillingPlanType) },
+        JWSJSONMember("renewalDate") { .date($0.renewalDate) },
+        JWSJSONMember("renewalPrice") { .integer($0.renewalPrice) },
+        JWSJSONMember("signedDate") { .date($0.signedDate) },
+        JWSJSONMember("unknownFields") { .members($0.unknownFields) },
+    ]
+}

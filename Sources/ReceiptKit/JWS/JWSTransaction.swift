@@ -50,3 +50,45 @@ public struct JWSTransaction: Sendable, Equatable, Codable {
 }
 
 extension JWSTransaction: JSONConvertible {}
+
+extension JWSTransaction: JWSJSONObject {
+    /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
+    static let jsonMembers: [JWSJSONMember<JWSTransaction>] = [
+        JWSJSONMember("advancedCommerceInfo") { .json($0.advancedCommerceInfo) },
+        JWSJSONMember("appAccountToken") { .string($0.appAccountToken) },
+        JWSJSONMember("appTransactionId") { .string($0.appTransactionId) },
+        JWSJSONMember("billingPlanType") { .string($0.billingPlanType) },
+        JWSJSONMember("bundleId") { .string($0.bundleId) },
+        JWSJSONMember("commitmentInfo") { .json($0.commitmentInfo) },
+        JWSJSONMember("currency") { .string($0.currency) },
+        JWSJSONMember("deviceVerification") { .string($0.deviceVerification) },
+        JWSJSONMember("deviceVerificationNonce") { .string($0.deviceVerificationNonce) },
+        JWSJSONMember("environment") { .string($0.environment) },
+        JWSJSONMember("expiresDate") { .date($0.expiresDate) },
+        JWSJSONMember("inAppOwnershipType") { .string($0.inAppOwnershipType) },
+        JWSJSONMember("isUpgraded") { .bool($0.isUpgraded) },
+        JWSJSONMember("offerDiscountType") { .string($0.offerDiscountType) },
+        JWSJSONMember("offerIdentifier") { .string($0.offerIdentifier) },
+        JWSJSONMember("offerPeriod") { .string($0.offerPeriod) },
+        JWSJSONMember("offerType") { .integer($0.offerType) },
+        JWSJSONMember("originalPurchaseDate") { .date($0.originalPurchaseDate) },
+        JWSJSONMember("originalTransactionId") { .string($0.originalTransactionId) },
+        JWSJSONMember("price") { .integer($0.price) },
+        JWSJSONMember("productId") { .string($0.productId) },
+        JWSJSONMember("purchaseDate") { .date($0.purchaseDate) },
+        JWSJSONMember("quantity") { .integer($0.quantity) },
+        JWSJSONMember("revocationDate") { .date($0.revocationDate) },
+        JWSJSONMember("revocationPercentage") { .integer($0.revocationPercentage) },
+        JWSJSONMember("revocationReason") { .integer($0.revocationReason) },
+        JWSJSONMember("revocationType") { .string($0.revocationType) },
+        JWSJSONMember("signedDate") { .date($0.signedDate) },
+        JWSJSONMember("storefront") { .string($0.storefront) },
+        JWSJSONMember("storefrontId") { .string($0.storefrontId) },
+        JWSJSONMember("subscriptionGroupIdentifier") { .string($0.subscriptionGroupIdentifier) },
+        JWSJSONMember("transactionId") { .string($0.transactionId) },
+        JWSJSONMember("transactionReason") { .string($0.transactionReason) },
+        JWSJSONMember("type") { .string($0.type) },
+        JWSJSONMember("unknownFields") { .members($0.unknownFields) },
+        JWSJSONMember("webOrderLineItemId") { .string($0.webOrderLineItemId) },
+    ]
+}

@@ -17,3 +17,14 @@ extension NotificationPayload {
 }
 
 extension NotificationPayload.AppData: JSONConvertible {}
+
+extension NotificationPayload.AppData: JWSJSONObject {
+    /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
+    static let jsonMembers: [JWSJSONMember<NotificationPayload.AppData>] = [
+        JWSJSONMember("appAppleId") { .integer($0.appAppleId) },
+        JWSJSONMember("bundleId") { .string($0.bundleId) },
+        JWSJSONMember("environment") { .string($0.environment) },
+        JWSJSONMember("signedAppTransactionInfo") { .string($0.signedAppTransactionInfo) },
+        JWSJSONMember("unknownFields") { .members($0.unknownFields) },
+    ]
+}

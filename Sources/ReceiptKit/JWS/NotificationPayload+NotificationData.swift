@@ -21,3 +21,19 @@ extension NotificationPayload {
 }
 
 extension NotificationPayload.NotificationData: JSONConvertible {}
+
+extension NotificationPayload.NotificationData: JWSJSONObject {
+    /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
+    static let jsonMembers: [JWSJSONMember<NotificationPayload.NotificationData>] = [
+        JWSJSONMember("appAppleId") { .integer($0.appAppleId) },
+        JWSJSONMember("bundleId") { .string($0.bundleId) },
+        JWSJSONMember("bundleVersion") { .string($0.bundleVersion) },
+        JWSJSONMember("consumptionRequestReason") { .string($0.consumptionRequestReason) },
+        JWSJSONMember("environment") { .string($0.environment) },
+        JWSJSONMember("signedAppTransactionInfo") { .string($0.signedAppTransactionInfo) },
+        JWSJSONMember("signedRenewalInfo") { .string($0.signedRenewalInfo) },
+        JWSJSONMember("signedTransactionInfo") { .string($0.signedTransactionInfo) },
+        JWSJSONMember("status") { .integer($0.status) },
+        JWSJSONMember("unknownFields") { .members($0.unknownFields) },
+    ]
+}

@@ -19,3 +19,19 @@ public struct NotificationPayload: Sendable, Equatable, Codable {
 }
 
 extension NotificationPayload: JSONConvertible {}
+
+extension NotificationPayload: JWSJSONObject {
+    /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
+    static let jsonMembers: [JWSJSONMember<NotificationPayload>] = [
+        JWSJSONMember("appData") { .appData($0.appData) },
+        JWSJSONMember("data") { .notificationData($0.data) },
+        JWSJSONMember("externalPurchaseToken") { .json($0.externalPurchaseToken) },
+        JWSJSONMember("notificationType") { .string($0.notificationType) },
+        JWSJSONMember("notificationUUID") { .string($0.notificationUUID) },
+        JWSJSONMember("signedDate") { .date($0.signedDate) },
+        JWSJSONMember("subtype") { .string($0.subtype) },
+        JWSJSONMember("summary") { .json($0.summary) },
+        JWSJSONMember("unknownFields") { .members($0.unknownFields) },
+        JWSJSONMember("version") { .string($0.version) },
+    ]
+}

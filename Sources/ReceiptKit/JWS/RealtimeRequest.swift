@@ -18,3 +18,17 @@ public struct RealtimeRequest: Sendable, Equatable, Codable {
 }
 
 extension RealtimeRequest: JSONConvertible {}
+
+extension RealtimeRequest: JWSJSONObject {
+    /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
+    static let jsonMembers: [JWSJSONMember<RealtimeRequest>] = [
+        JWSJSONMember("appAppleId") { .integer($0.appAppleId) },
+        JWSJSONMember("environment") { .string($0.environment) },
+        JWSJSONMember("originalTransactionId") { .string($0.originalTransactionId) },
+        JWSJSONMember("productId") { .string($0.productId) },
+        JWSJSONMember("requestIdentifier") { .string($0.requestIdentifier) },
+        JWSJSONMember("signedDate") { .date($0.signedDate) },
+        JWSJSONMember("unknownFields") { .members($0.unknownFields) },
+        JWSJSONMember("userLocale") { .string($0.userLocale) },
+    ]
+}

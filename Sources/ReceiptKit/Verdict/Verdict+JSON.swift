@@ -8,7 +8,11 @@ extension Verdict {
     /// The verdict as one JSON object and a newline: sorted keys so output is stable and diffable,
     /// compact (one line, for ndjson) or indented as `JSONEncoder`'s `.prettyPrinted`.
     public func json(pretty: Bool) throws -> String {
-        if decisions == nil, var bytes = ReportJSONWriter.compact(report) {
+        // Receipts and StoreKit 2 JWS without rules through the hand writers; everything else (server
+        // responses, combined inputs, decisions) through the models' own `encode(to:)`, sorted as
+        // JSONEncoder sorts; what neither can promise to write identically, through JSONEncoder.
+        let written = decisions == nil ? ReportJSONWriter.compact(report) ?? JWSReportJSONWriter.compact(report) : nil
+        if var bytes = written ?? SortedJSONEncoder.compact(self) {
             if pretty { bytes = PrettyJSON.reformat(bytes) }
             bytes.append(0x0A)
             return String(decoding: bytes, as: UTF8.self)
@@ -16,8 +20,8 @@ extension Verdict {
         return try encoded(pretty: pretty)
     }
 
-    /// Through `JSONEncoder` and the `Encodable` definitions: rule results, StoreKit 2 payloads, and the
-    /// reference the compact writer is tested against.
+    /// Through `JSONEncoder` and the `Encodable` definitions: what a value neither compact writer can
+    /// promise to write identically falls back to, and the reference both are tested against.
     func encoded(pretty: Bool) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting =

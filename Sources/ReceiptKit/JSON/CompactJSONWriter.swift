@@ -1,0 +1,110 @@
+/// Writes compact JSON the way `JSONEncoder` (`.sortedKeys`, `.withoutEscapingSlashes`) writes its values;
+/// the caller writes each object's members in sorted order.
+///
+/// A member or element is preceded by a comma unless it is the first of its container, which the last
+/// byte written tells: only an opening bracket ends in `{` or `[`.
+struct CompactJSONWriter {
+    /// Thrown for what only `JSONEncoder` should write or refuse (a float that is not finite, nesting past
+    /// the bound); the caller falls back to it.
+    struct Declined: Error {}
+
+    /// Deepest nesting written: reports nest a handful of levels and payload JSON at most the parser's
+    /// limit more, so this bound is never the one a real report meets; it bounds `json`'s recursion.
+    static let maximumDepth = 96
+
+    var out: [UInt8] = []
+
+    init(capacity: Int = 4096) {
+        out.reserveCapacity(capacity)
+    }
+
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    /// A comma, unless the container was just opened.
+    mutating func separator() {
+        if let last = out.last, last != UInt8(ascii: "{"), last != UInt8(ascii: "[") {
+            out.append(UInt8(ascii: ","))
+        }
+    }
+
+    /// `"name":` for a member; `name` is a plain ASCII key that needs no escaping.
+    mutating func key(_ name: StaticString) {
+        separator()
+        out.append(UInt8(ascii: "\""))
+        raw(name)
+        raw("\":")
+    }
+
+    mutating func string(_ text: String) {
+        JSONString.append(text, to: &out)
+    }
+
+    mutating func bool(_ value: Bool) {
+        raw(value ? "true" : "false")
+    }
+
+    mutating func integer<T: FixedWidthInteger>(_ value: T) {
+        Self.appendInteger(value, to: &out)
+    }
+
+    mutating func json(_ value: JSONValue) throws(Declined) {
+        try Self.append(value, to: &out, depth: 0)
+    }
+
+    /// Integers as their `description`, as `JSONEncoder` writes them.
+    static func appendInteger<T: FixedWidthInteger>(_ value: T, to out: inout [UInt8]) {
+        var text = value.description
+        text.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    /// A float as `JSONEncoder` writes one: its `description` without a trailing `.0` (`1e+20`, `0.1`,
+    /// `-0`). Not a number or infinite is declined: `JSONEncoder` refuses it by default.
+    static func appendFloat<T: BinaryFloatingPoint & CustomStringConvertible>(_ value: T, to out: inout [UInt8])
+        throws(Declined)
+    {
+        guard value.isFinite else { throw Declined() }
+        let start = out.count
+        var text = value.description
+        text.withUTF8 { out.append(contentsOf: $0) }
+        if out.count - start >= 2, out[out.count - 2] == UInt8(ascii: "."), out[out.count - 1] == UInt8(ascii: "0") {
+            out.removeLast(2)
+        }
+    }
+
+    /// A parsed JSON value, each object's keys sorted as `JSONEncoder` sorts them (as UTF-8 bytes). The
+    /// parser bounds what it reads, but a `JSONValue` can be built by hand: `depth` bounds the recursion.
+    static func append(_ value: JSONValue, to out: inout [UInt8], depth: Int) throws(Declined) {
+        guard depth < maximumDepth else { throw Declined() }
+        switch value {
+        case .null: out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        case .bool(let flag): out.append(contentsOf: flag ? [0x74, 0x72, 0x75, 0x65] : [0x66, 0x61, 0x6C, 0x73, 0x65])
+        case .integer(let number): appendInteger(number, to: &out)
+        case .number(let number): try appendFloat(number, to: &out)
+        case .string(let text): JSONString.append(text, to: &out)
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                try append(item, to: &out, depth: depth + 1)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            try append(members, to: &out, depth: depth)
+        }
+    }
+
+    /// An object's members sorted by key; a dictionary's keys are distinct strings, so none is dropped.
+    static func append(_ members: [String: JSONValue], to out: inout [UInt8], depth: Int) throws(Declined) {
+        out.append(UInt8(ascii: "{"))
+        let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        for (index, member) in sorted.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONString.append(member.key, to: &out)
+            out.append(UInt8(ascii: ":"))
+            try append(member.value, to: &out, depth: depth + 1)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+}

@@ -27,7 +27,7 @@ import Testing
             report.inputs == nil
         {
             #expect(
-                JWSReportJSONWriter.compact(report) == compact, "hand writer: \(label)", sourceLocation: sourceLocation)
+                ReportJSONWriter.compact(report) == compact, "hand writer: \(label)", sourceLocation: sourceLocation)
         }
         #expect(
             try verdict.json(pretty: true) == (try verdict.encoded(pretty: true)), "pretty: \(label)",

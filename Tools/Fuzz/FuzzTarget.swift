@@ -25,7 +25,7 @@ enum FuzzTarget: String {
     /// byte on every report, whatever the receipt held.
     case reportJSON = "report-json"
     /// Differential: a StoreKit 2 report (from a JWS, a response body, or payload JSON starting with `{`
-    /// decoded straight into one) written by `JWSReportJSONWriter` and `SortedJSONEncoder`, with and
+    /// decoded straight into one) written by `ReportJSONWriter` and `SortedJSONEncoder`, with and
     /// without rule decisions, must match `JSONEncoder` byte for byte, compact and pretty.
     case jwsJSON = "jws-json"
     /// Differential: whatever `JSONParser` accepts, Foundation's `JSONDecoder` must read as the same
@@ -149,7 +149,7 @@ private func compareJSON(_ verdict: Verdict) {
     }
     let reference = try? verdict.encoded(pretty: false)
     let written = [
-        verdict.decisions == nil ? JWSReportJSONWriter.compact(verdict.report) : nil,
+        verdict.decisions == nil ? ReportJSONWriter.compact(verdict.report) : nil,
         SortedJSONEncoder.compact(verdict),
     ]
     for bytes in written.compactMap({ $0 }) where String(decoding: bytes, as: UTF8.self) + "\n" != reference {

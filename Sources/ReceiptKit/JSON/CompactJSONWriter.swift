@@ -19,7 +19,14 @@ struct CompactJSONWriter {
     }
 
     mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { out.append(contentsOf: $0) }
+        text.withUTF8Buffer { bytes in
+            // Punctuation byte by byte: appending a sequence costs more than the few bytes it holds.
+            if bytes.count <= 4 {
+                for byte in bytes { out.append(byte) }
+            } else {
+                out.append(contentsOf: bytes)
+            }
+        }
     }
 
     /// A comma, unless the container was just opened.
@@ -55,8 +62,27 @@ struct CompactJSONWriter {
 
     /// Integers as their `description`, as `JSONEncoder` writes them.
     static func appendInteger<T: FixedWidthInteger>(_ value: T, to out: inout [UInt8]) {
-        var text = value.description
-        text.withUTF8 { out.append(contentsOf: $0) }
+        guard let value = Int64(exactly: value) else {
+            var text = value.description
+            text.withUTF8 { out.append(contentsOf: $0) }
+            return
+        }
+        // Digits written from the end of scratch space and appended at once (an Int64 has at most 19
+        // and a sign), without making a string: reports write an integer for most purchase fields.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            var magnitude = value.magnitude
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     /// A float as `JSONEncoder` writes one: its `description` without a trailing `.0` (`1e+20`, `0.1`,

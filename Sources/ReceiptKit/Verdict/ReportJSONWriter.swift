@@ -4,14 +4,19 @@
     import Foundation
 #endif
 
-/// Writes a report as one compact JSON line, byte for byte what `JSONEncoder` with sorted keys
-/// and unescaped slashes writes, without its generic machinery.
+/// Writes a report on a receipt or a StoreKit 2 JWS (its nested reports too) as one compact JSON
+/// line, byte for byte what `JSONEncoder` with sorted keys and unescaped slashes writes, without its
+/// generic machinery.
 ///
 /// For ndjson runs `JSONEncoder` cost more than verifying the receipt (about 1.6 M of 3.8 M
-/// instructions per production receipt). Keys are written in sorted order by hand; a test
-/// compares the output with `JSONEncoder`'s on every corpus receipt.
+/// instructions per production receipt) and a quarter of a JWS line. Keys are written in sorted order
+/// by hand; `ReportJSONWriterTests` and `JWSReportJSONTests` compare the output with `JSONEncoder`'s on
+/// every corpus input. A server response or combined inputs is declined: `SortedJSONEncoder` writes
+/// those.
 struct ReportJSONWriter {
-    private var out: [UInt8] = []
+    var sink = CompactJSONWriter()
+    /// A notification's nested reports hold none of their own; the bound stops the recursion even so.
+    static let maximumNesting = 4
 
     /// The line with its newline, or nil when a date cannot be written (`JSONEncoder` then says why).
     static func line(_ report: ValidationReport) -> String? {
@@ -20,15 +25,13 @@ struct ReportJSONWriter {
 
     /// The compact JSON without a newline (what `PrettyJSON` re-indents), or nil as for `line`.
     static func compact(_ report: ValidationReport) -> [UInt8]? {
-        // StoreKit 2 payloads, responses and combined reports are open-ended JSON: JSONEncoder writes them.
-        guard report.jws == nil, report.response == nil, report.inputs == nil else { return nil }
         var writer = ReportJSONWriter()
-        writer.out.reserveCapacity(4096)
-        guard writer.report(report) else { return nil }
-        return writer.out
+        guard writer.report(report, depth: 0) else { return nil }
+        return writer.sink.out
     }
 
-    private mutating func report(_ report: ValidationReport) -> Bool {
+    mutating func report(_ report: ValidationReport, depth: Int) -> Bool {
+        guard depth < Self.maximumNesting, report.response == nil, report.inputs == nil else { return false }
         raw("{\"checks\":[")
         for (index, check) in report.checks.enumerated() {
             if index > 0 { raw(",") }
@@ -49,6 +52,10 @@ struct ReportJSONWriter {
         optional("format", report.format?.rawValue)
         raw(",\"input\":")
         string(report.input)
+        if let jws = report.jws {
+            raw(",\"jws\":")
+            guard self.jws(jws, depth: depth) else { return false }
+        }
         optional("message", report.message)
         optional("reason", report.reason?.rawValue)
         if let receipt = report.receipt {
@@ -76,8 +83,8 @@ struct ReportJSONWriter {
             if index > 0 { raw(",") }
             raw("{\"issuer\":")
             string(certificate.issuer)
-            optional("not_after", certificate.notAfter.flatMap(RFC3339.format))
-            optional("not_before", certificate.notBefore.flatMap(RFC3339.format))
+            optionalDate("not_after", certificate.notAfter)
+            optionalDate("not_before", certificate.notBefore)
             raw(",\"sha256\":")
             string(certificate.sha256)
             raw(",\"subject\":")
@@ -90,7 +97,7 @@ struct ReportJSONWriter {
         string(trust.kind?.rawValue ?? "untrusted")
         raw(",\"time_source\":")
         string(trust.timeSource)
-        optional("validation_time", trust.validationTime.flatMap(RFC3339.format))
+        optionalDate("validation_time", trust.validationTime)
         raw("}")
     }
 
@@ -160,7 +167,7 @@ struct ReportJSONWriter {
             if entry.type != current {
                 if current != nil { raw("],") }
                 current = entry.type
-                out.append(0x22)
+                sink.out.append(0x22)
                 integer(entry.type)
                 raw("\":[")
             } else {
@@ -245,24 +252,8 @@ struct ReportJSONWriter {
         integer(value)
     }
 
-    /// Decimal digits, written straight into the output.
     private mutating func integer(_ value: Int64) {
-        // Digits written from the end of scratch space and appended at once (an Int64 has at most 19
-        // and a sign): an append per digit checks the buffer's uniqueness and capacity each time.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.count
-            var magnitude = value.magnitude
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                start -= 1
-                digits[start] = UInt8(ascii: "-")
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-        }
+        sink.integer(value)
     }
 
     private mutating func optional(_ name: StaticString, _ value: Bool?, first: inout Bool) {
@@ -271,19 +262,33 @@ struct ReportJSONWriter {
         raw(value ? "true" : "false")
     }
 
+    /// `,"name":"date"` as the report types write one, `RFC3339.format`'s text, left out where that is nil.
+    private mutating func optionalDate(_ name: StaticString, _ value: Date?) {
+        guard let value else { return }
+        let mark = sink.out.count
+        raw(",\"")
+        raw(name)
+        raw("\":\"")
+        if RFC3339.append(value, to: &sink.out) {
+            sink.out.append(0x22)
+        } else {
+            sink.out.removeSubrange(mark...)
+        }
+    }
+
     /// A date member; false when the date cannot be written as RFC 3339.
     private mutating func date(_ name: StaticString, _ value: Date?, first: inout Bool) -> Bool {
         guard let value else { return true }
         key(name, first: &first)
-        out.append(0x22)
-        guard RFC3339.append(value, to: &out) else { return false }
-        out.append(0x22)
+        sink.out.append(0x22)
+        guard RFC3339.append(value, to: &sink.out) else { return false }
+        sink.out.append(0x22)
         return true
     }
 
     /// Bytes as a quoted lowercase hex string, written straight into the output.
     private mutating func hex(_ bytes: ArraySlice<UInt8>) {
-        out.append(0x22)
+        sink.out.append(0x22)
         // Digits written into scratch space and appended at once: an append per digit checks the
         // buffer's uniqueness and capacity each time.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count * 2, 1)) { digits in
@@ -293,24 +298,16 @@ struct ReportJSONWriter {
                 digits[index + 1] = JSONString.hexDigit(byte & 0x0F)
                 index += 2
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[0..<index]))
+            sink.out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[0..<index]))
         }
-        out.append(0x22)
+        sink.out.append(0x22)
     }
 
-    private mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes in
-            // Punctuation byte by byte: appending a sequence costs more than the few bytes it holds.
-            if bytes.count <= 4 {
-                for byte in bytes { out.append(byte) }
-            } else {
-                out.append(contentsOf: bytes)
-            }
-        }
+    mutating func raw(_ text: StaticString) {
+        sink.raw(text)
     }
 
-    private mutating func string(_ text: String) {
-        JSONString.append(text, to: &out)
+    mutating func string(_ text: String) {
+        sink.string(text)
     }
-
 }

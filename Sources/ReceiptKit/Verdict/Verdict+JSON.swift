@@ -8,10 +8,10 @@ extension Verdict {
     /// The verdict as one JSON object and a newline: sorted keys so output is stable and diffable,
     /// compact (one line, for ndjson) or indented as `JSONEncoder`'s `.prettyPrinted`.
     public func json(pretty: Bool) throws -> String {
-        // Receipts and StoreKit 2 JWS without rules through the hand writers; everything else (server
+        // Receipts and StoreKit 2 JWS without rules through the hand writer; everything else (server
         // responses, combined inputs, decisions) through the models' own `encode(to:)`, sorted as
         // JSONEncoder sorts; what neither can promise to write identically, through JSONEncoder.
-        let written = decisions == nil ? ReportJSONWriter.compact(report) ?? JWSReportJSONWriter.compact(report) : nil
+        let written = decisions == nil ? ReportJSONWriter.compact(report) : nil
         if var bytes = written ?? SortedJSONEncoder.compact(self) {
             if pretty { bytes = PrettyJSON.reformat(bytes) }
             bytes.append(0x0A)

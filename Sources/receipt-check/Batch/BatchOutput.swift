@@ -49,7 +49,7 @@ final class BatchOutput: Sendable {
 
     /// Hands over the result of input number `index` (counted from 0), which held `bytes` of the window.
     func deliver(_ index: Int, _ result: BatchResult, bytes: Int) {
-        let printed = state.withLock { state in
+        state.withLock { state in
             var out = ""
             var errors = ""
             var printed: [Int] = []
@@ -65,8 +65,12 @@ final class BatchOutput: Sendable {
                 printed = [bytes]
             }
             state.block += out
-            // Every place still held is being printed now: nothing else will come to write this block.
-            let idle = window.held.count <= printed.count
+            // Places are given back here, under the lock, so the last delivery of a burst sees the
+            // window empty whichever worker gets here first: nothing else will come to write this block.
+            for bytes in printed {
+                window.release(bytes: bytes)
+            }
+            let idle = window.held.count == 0
             if !errors.isEmpty {
                 flush(&state)
                 clearProgress(&state)
@@ -78,10 +82,6 @@ final class BatchOutput: Sendable {
             if progress, !printed.isEmpty {
                 showProgress(&state)
             }
-            return printed
-        }
-        for bytes in printed {
-            window.release(bytes: bytes)
         }
     }
 

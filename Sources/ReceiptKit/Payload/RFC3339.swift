@@ -84,40 +84,50 @@ package enum RFC3339 {
         guard (0...9999).contains(year) else { return false }
         let milliseconds = Int(remainder % 1000)
         let seconds = Int(remainder / 1000)
-        // Written into scratch space and appended at once: report writers format every date of every
-        // purchase, and an append per character checks the buffer's uniqueness and capacity each time.
+        // Written into scratch space, digit by digit at fixed places, and appended at once: report
+        // writers format every date of every purchase, and an append per character checks the buffer's
+        // uniqueness and capacity each time.
+        let hour = seconds / 3600
+        let minute = seconds / 60 % 60
+        let second = seconds % 60
+        let fullYear = Int(year)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 23) { text in
-            var count = 0
-            func put(_ value: Int, digits: Int) {
-                var rest = value
-                for position in stride(from: count + digits - 1, through: count, by: -1) {
-                    text[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-                count += digits
-            }
-            func put(_ character: UInt8) {
-                text[count] = character
-                count += 1
-            }
-            put(Int(year), digits: 4)
-            put(UInt8(ascii: "-"))
-            put(month, digits: 2)
-            put(UInt8(ascii: "-"))
-            put(day, digits: 2)
-            put(separator)
-            put(seconds / 3600, digits: 2)
-            put(UInt8(ascii: ":"))
-            put(seconds / 60 % 60, digits: 2)
-            put(UInt8(ascii: ":"))
-            put(seconds % 60, digits: 2)
+            text[0] = digit(fullYear / 1000)
+            text[1] = digit(fullYear / 100 % 10)
+            text[2] = digit(fullYear / 10 % 10)
+            text[3] = digit(fullYear % 10)
+            text[4] = UInt8(ascii: "-")
+            text[5] = digit(month / 10)
+            text[6] = digit(month % 10)
+            text[7] = UInt8(ascii: "-")
+            text[8] = digit(day / 10)
+            text[9] = digit(day % 10)
+            text[10] = separator
+            text[11] = digit(hour / 10)
+            text[12] = digit(hour % 10)
+            text[13] = UInt8(ascii: ":")
+            text[14] = digit(minute / 10)
+            text[15] = digit(minute % 10)
+            text[16] = UInt8(ascii: ":")
+            text[17] = digit(second / 10)
+            text[18] = digit(second % 10)
+            var count = 19
             if fraction, milliseconds != 0 {
-                put(UInt8(ascii: "."))
-                put(milliseconds, digits: 3)
+                text[19] = UInt8(ascii: ".")
+                text[20] = digit(milliseconds / 100)
+                text[21] = digit(milliseconds / 10 % 10)
+                text[22] = digit(milliseconds % 10)
+                count = 23
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: text[0..<count]))
         }
         return true
+    }
+
+    /// The ASCII digit of a value from 0 to 9.
+    @inline(__always)
+    private static func digit(_ value: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: value) &+ UInt8(ascii: "0")
     }
 
     /// Division rounding towards negative infinity, as calendar arithmetic before 1970 needs.

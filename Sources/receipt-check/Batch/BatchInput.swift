@@ -19,6 +19,14 @@ struct BatchInput: Sendable {
 
     let name: String
     let content: Content
+    /// A regular file's size, when whoever found the file already read it.
+    let size: Int?
+
+    init(name: String, content: Content, size: Int? = nil) {
+        self.name = name
+        self.content = content
+        self.size = size
+    }
 
     /// The bytes this input will hold while it is checked, for the read-ahead window: a file's
     /// size (at most `limit`, above which it is refused unread), `limit` for standard input and
@@ -30,6 +38,9 @@ struct BatchInput: Sendable {
         case .failure:
             return 0
         case .path(let path):
+            if let size {
+                return min(size, limit)
+            }
             var status = stat()
             guard path != "-", stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return limit }
             return min(Int(status.st_size), limit)

@@ -14,7 +14,8 @@
 /// Hidden entries (names starting with a dot) are skipped, as `.DS_Store` or `.git` are not receipts.
 struct DirectoryWalker {
     enum Entry: Equatable {
-        case file(String)
+        /// A file, with its size when the walk found it a regular file (so the batch need not ask again).
+        case file(String, size: Int?)
         case failure(path: String, message: String)
         /// A link to a directory that is already being walked: not followed.
         case loop(String)
@@ -74,7 +75,7 @@ struct DirectoryWalker {
             }
         }
         guard status.st_mode & S_IFMT == S_IFDIR else {
-            return .file(path)
+            return .file(path, size: status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil)
         }
         let identity = Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
         if stack.contains(where: { $0.identity == identity }) {

@@ -53,7 +53,9 @@ enum InputFile {
     }
 
     /// Reads to the end. `expected` (a regular file's size) lets the common case read straight
-    /// into an array of the right size, with one spare byte to notice a file that grew.
+    /// into an array of the right size, with one spare byte to notice a file that grew: a regular
+    /// file reads short only at its end, so a read that stops at the size needs no second read to
+    /// find the end (a batch makes that call for every file).
     private static func readAll(from descriptor: Int32, name: String, limit: Int, expected: Int? = nil)
         throws(ReceiptError) -> [UInt8]
     {
@@ -71,6 +73,7 @@ enum InputFile {
                         return
                     }
                     count += got
+                    if count == expected { return }
                 }
             }
             if failure != 0 {

@@ -62,8 +62,8 @@ struct InputSource {
             switch path {
             case .failure(let failure):
                 return failure.input
-            case .success(let path):
-                guard lines else { return BatchInput(name: path, content: .path(path)) }
+            case .success(let (path, size)):
+                guard lines else { return BatchInput(name: path, content: .path(path), size: size) }
                 switch InputFile.openForReading(path) {
                 case .success(let descriptor):
                     lineReader = LineReader(descriptor: descriptor, ownsDescriptor: path != "-", limit: limit)
@@ -103,15 +103,16 @@ struct InputSource {
     }
 
     /// The next file to check: from the directory being walked, the operands or the path list.
-    private mutating func nextFile() -> Result<String, BatchInputFailure>? {
+    /// A file's size is given when the directory walk already read it.
+    private mutating func nextFile() -> Result<(path: String, size: Int?), BatchInputFailure>? {
         while true {
             if walker != nil {
                 // Mutated in place: a copy taken out and put back would share the listing, and each
                 // step would then copy every name left in it.
                 let entry = walker?.next()
                 switch entry {
-                case .file(let path):
-                    return .success(path)
+                case .file(let path, let size):
+                    return .success((path, size))
                 case .failure(let path, let message):
                     return .failure(
                         BatchInputFailure(
@@ -131,7 +132,7 @@ struct InputSource {
                 walker = DirectoryWalker(root: path.path, followsLinks: followsLinks)
                 continue
             }
-            return .success(path.path)
+            return .success((path.path, nil))
         }
     }
 

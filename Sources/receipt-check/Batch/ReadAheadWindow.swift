@@ -59,13 +59,17 @@ final class ReadAheadWindow: Sendable {
     }
 
     /// Gives back the place of an input of `bytes` (its report was printed).
+    ///
+    /// A waiting producer is woken once the window is half empty, not at each place given back: it
+    /// then queues many inputs per wake-up, where waking it per printed report cost a context switch
+    /// for every input of a batch. It is still woken when the window empties, so it always goes on.
     func release(bytes: Int) {
         let wake = state.withLock { state in
             state.held.count -= 1
             state.held.bytes -= bytes
-            let waiting = state.producerWaiting
+            guard state.producerWaiting, state.held.count <= maxCount / 2 else { return false }
             state.producerWaiting = false
-            return waiting
+            return true
         }
         if wake {
             wakeup.signal()

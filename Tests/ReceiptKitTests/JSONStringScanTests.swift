@@ -55,7 +55,7 @@ import Testing
     }
 }
 
-/// The word-at-a-time search for a compact JWS's dots against `firstIndex(of:)`.
+/// The search for a compact JWS's dots against `firstIndex(of:)`, at every start and length.
 @Suite struct CompactJWSDotTests {
     @Test func findsTheFirstDotAtEveryOffset() {
         for length in 0..<20 {

@@ -14,8 +14,9 @@ struct CompactJSONWriter {
 
     var out: [UInt8] = []
 
-    init(capacity: Int = 4096) {
-        out.reserveCapacity(capacity)
+    /// Room for a receipt's report, so most are written without the buffer growing.
+    init() {
+        out.reserveCapacity(4096)
     }
 
     mutating func raw(_ text: StaticString) {
@@ -104,8 +105,8 @@ struct CompactJSONWriter {
     static func append(_ value: JSONValue, to out: inout [UInt8], depth: Int) throws(Declined) {
         guard depth < maximumDepth else { throw Declined() }
         switch value {
-        case .null: out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
-        case .bool(let flag): out.append(contentsOf: flag ? [0x74, 0x72, 0x75, 0x65] : [0x66, 0x61, 0x6C, 0x73, 0x65])
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let flag): out.append(contentsOf: flag ? "true".utf8 : "false".utf8)
         case .integer(let number): appendInteger(number, to: &out)
         case .number(let number): try appendFloat(number, to: &out)
         case .string(let text): JSONString.append(text, to: &out)

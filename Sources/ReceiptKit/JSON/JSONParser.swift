@@ -265,7 +265,7 @@ private struct Parser {
             let text = bytes[start..<index]
             index += 1
             // ASCII is valid UTF-8 as it stands.
-            return bits < 0x80 ? String(decoding: text, as: UTF8.self) : try validated(text)
+            return bits < 0x80 ? String(decoding: text, as: UTF8.self) : try nonASCII(text)
         }
         decoded.append(contentsOf: bytes[start..<index])
         while true {
@@ -292,6 +292,11 @@ private struct Parser {
         if text.allSatisfy({ $0 < 0x80 }) {
             return String(decoding: text, as: UTF8.self)
         }
+        return try nonASCII(text)
+    }
+
+    /// Text already known to hold bytes beyond ASCII, which must be valid UTF-8.
+    private func nonASCII(_ text: ArraySlice<UInt8>) throws(JSONParser.Failure) -> String {
         guard let string = String(validating: text, as: UTF8.self) else {
             throw failure(.syntax, "a string that is not valid UTF-8")
         }

@@ -26,7 +26,8 @@ struct SortedJSONEncoderState: Encoder {
         SortedJSONSingleValueContainer(node: node, buffer: buffer, depth: depth)
     }
 
-    /// A container nested in `node`'s member or element: a new node of `kind`, or nil past the depth bound.
+    /// A container nested in `node`'s member or element: a new node of `kind`; past the depth bound the
+    /// buffer is marked failed, so the encoder declines the value.
     static func nested(_ kind: SortedJSONNode.Kind, in buffer: SortedJSONBuffer, depth: Int) -> SortedJSONNode {
         let child = SortedJSONNode()
         _ = child.become(kind)

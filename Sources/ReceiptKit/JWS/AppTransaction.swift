@@ -21,7 +21,8 @@ public struct AppTransaction: Sendable, Equatable, Codable {
     /// When the app purchase itself was refunded (Apple back-deploys it to older AppTransactions).
     public let revocationDate: JWSDate?
     public let revocationReason: Int64?
-    /// Members not listed above, as they came.
+    /// Members not listed above, as they came: filled where ReceiptKit decodes the payload (a report
+    /// from the validator), left empty by other decoders such as `JSONDecoder`.
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
     /// `unknown`, nil when empty so reports leave the member out; `JSONValueDecoder` fills it
     /// with the members this type does not name.

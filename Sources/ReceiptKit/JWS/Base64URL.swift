@@ -9,17 +9,6 @@ package enum Base64URL {
         text.withUnsafeBufferPointer { decoded($0, table: urlTable) }
     }
 
-    /// Strict standard base64 as the x5c member holds certificates (RFC 7515, 4.1.6): the `+/` alphabet,
-    /// padded to whole quads, unused bits zero; nil for anything else (the caller then tries the lenient
-    /// reader). The one encoding of the bytes, so any base64 reader decodes it alike.
-    static func decodePadded(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        guard text.count % 4 == 0 else { return nil }
-        var length = text.count
-        if length > 0, text[length - 1] == UInt8(ascii: "=") { length -= 1 }
-        if length > 0, text[length - 1] == UInt8(ascii: "=") { length -= 1 }
-        return decoded(UnsafeBufferPointer(rebasing: text[0..<length]), table: standardTable)
-    }
-
     /// `text` decoded through `table`, nil for a byte outside its alphabet, a length of 4n+1 or set unused bits.
     private static func decoded(_ input: UnsafeBufferPointer<UInt8>, table: [UInt8]) -> [UInt8]? {
         let count = input.count
@@ -82,10 +71,6 @@ package enum Base64URL {
 
     /// Each byte's value as a base64url character, `0xFF` for a byte outside the alphabet.
     private static let urlTable = table(alphabet)
-
-    /// The same for standard base64 (`+` and `/`).
-    private static let standardTable = table(
-        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8))
 
     private static func table(_ alphabet: [UInt8]) -> [UInt8] {
         var table = [UInt8](repeating: 0xFF, count: 256)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A compact JWS split into its three segments and decoded, before anything is trusted.
 package struct CompactJWS: Sendable {
     /// The largest segment accepted, checked before decoding: Apple's signed transactions are a
@@ -60,22 +66,11 @@ package struct CompactJWS: Sendable {
         signingInput = Array(text[text.startIndex..<segments[1].endIndex])
     }
 
-    /// The offset of the first `.` at or after `start`: eight bytes a word (has-zero test on the word
-    /// XOR dots, exact for the word's first dot), then byte by byte within the word that holds one.
+    /// The offset of the first `.` at or after `start`: `memchr`, as for the newlines of `--lines`.
     static func firstDot(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var offset = start
-        if let base = buffer.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            while offset &+ 8 <= buffer.count {
-                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) ^ (ones &* 0x2E)
-                if (word &- ones) & ~word & (ones &* 0x80) != 0 { break }
-                offset &+= 8
-            }
-        }
-        while offset < buffer.count {
-            if buffer[offset] == UInt8(ascii: ".") { return offset }
-            offset &+= 1
-        }
-        return nil
+        guard start < buffer.count, let base = buffer.baseAddress,
+            let found = memchr(base + start, Int32(UInt8(ascii: ".")), buffer.count - start)
+        else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
 }

@@ -31,9 +31,10 @@ package struct JWSHeader: Sendable, Equatable, Decodable {
     func certificates() throws(ReceiptError) -> [[UInt8]] {
         var ders: [[UInt8]] = []
         for (index, text) in (x5c ?? []).enumerated() {
-            // Apple's entries are strict padded base64, read in place; anything else takes the lenient reader.
-            let strict = text.utf8.withContiguousStorageIfAvailable(Base64URL.decodePadded) ?? nil
-            guard let der = strict ?? ReceiptInput.base64(Array(text.utf8)[...]), !der.isEmpty else {
+            // Read in place where the string's bytes are contiguous (always, for a parsed member).
+            let inPlace = text.utf8.withContiguousStorageIfAvailable(ReceiptInput.base64)
+            let decoded = inPlace ?? ReceiptInput.base64(Array(text.utf8)[...])
+            guard let der = decoded, !der.isEmpty else {
                 throw ReceiptError(.invalidJWS, "x5c entry \(index + 1) is not base64 DER")
             }
             ders.append(der)

@@ -31,7 +31,8 @@ public struct JWSRenewalInfo: Sendable, Equatable, Codable {
     public let commitmentInfo: JSONValue?
     /// The billing plan the next renewal uses (`BILLED_UPFRONT`, `MONTHLY`; 2026).
     public let renewalBillingPlanType: String?
-    /// Members not listed above, as they came.
+    /// Members not listed above, as they came: filled where ReceiptKit decodes the payload (a report
+    /// from the validator), left empty by other decoders such as `JSONDecoder`.
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
     /// `unknown`, nil when empty so reports leave the member out; `JSONValueDecoder` fills it
     /// with the members this type does not name.

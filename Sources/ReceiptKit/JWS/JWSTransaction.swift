@@ -42,7 +42,8 @@ public struct JWSTransaction: Sendable, Equatable, Codable {
     public let billingPlanType: String?
     /// A subscription's commitment term: its period, price and payments so far (2026), kept as Apple wrote it.
     public let commitmentInfo: JSONValue?
-    /// Members not listed above, as they came.
+    /// Members not listed above, as they came: filled where ReceiptKit decodes the payload (a report
+    /// from the validator), left empty by other decoders such as `JSONDecoder`.
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
     /// `unknown`, nil when empty so reports leave the member out; `JSONValueDecoder` fills it
     /// with the members this type does not name.

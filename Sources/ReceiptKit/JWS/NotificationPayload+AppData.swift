@@ -8,7 +8,8 @@ extension NotificationPayload {
         public let bundleId: String?
         public let environment: String?
         public let signedAppTransactionInfo: String?
-        /// Members not listed above, as they came.
+        /// Members not listed above, as they came: filled where ReceiptKit decodes the payload (a report
+        /// from the validator), left empty by other decoders such as `JSONDecoder`.
         public var unknown: [String: JSONValue] { unknownFields ?? [:] }
         /// `unknown`, nil when empty so reports leave the member out; `JSONValueDecoder` fills it
         /// with the members this type does not name.

@@ -12,7 +12,8 @@ extension NotificationPayload {
         public let signedAppTransactionInfo: String?
         public let status: Int64?
         public let consumptionRequestReason: String?
-        /// Members not listed above, as they came.
+        /// Members not listed above, as they came: filled where ReceiptKit decodes the payload (a report
+        /// from the validator), left empty by other decoders such as `JSONDecoder`.
         public var unknown: [String: JSONValue] { unknownFields ?? [:] }
         /// `unknown`, nil when empty so reports leave the member out; `JSONValueDecoder` fills it
         /// with the members this type does not name.

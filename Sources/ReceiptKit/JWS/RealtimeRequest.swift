@@ -10,7 +10,8 @@ public struct RealtimeRequest: Sendable, Equatable, Codable {
     public let requestIdentifier: String?
     public let signedDate: JWSDate?
     public let environment: String?
-    /// Members not listed above, as they came.
+    /// Members not listed above, as they came: filled where ReceiptKit decodes the payload (a report
+    /// from the validator), left empty by other decoders such as `JSONDecoder`.
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
     /// `unknown`, nil when empty so reports leave the member out; `JSONValueDecoder` fills it
     /// with the members this type does not name.

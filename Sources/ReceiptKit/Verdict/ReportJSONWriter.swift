@@ -103,30 +103,29 @@ struct ReportJSONWriter {
 
     private mutating func receipt(_ receipt: ParsedReceipt) -> Bool {
         raw("{")
-        var first = true
-        optional("age_rating", receipt.ageRating, first: &first)
-        optional("app_item_id", receipt.appItemID, first: &first)
-        optional("application_version", receipt.applicationVersion, first: &first)
-        optional("bundle_id", receipt.bundleID, first: &first)
-        optional("bundle_id_data", hex: receipt.bundleIDData, first: &first)
-        key("environment", first: &first)
+        optional("age_rating", receipt.ageRating)
+        optional("app_item_id", receipt.appItemID)
+        optional("application_version", receipt.applicationVersion)
+        optional("bundle_id", receipt.bundleID)
+        optional("bundle_id_data", hex: receipt.bundleIDData)
+        sink.key("environment")
         string(receipt.environment.rawValue)
-        guard date("expiration_date", receipt.expirationDate, first: &first) else { return false }
-        key("in_app", first: &first)
+        guard date("expiration_date", receipt.expirationDate) else { return false }
+        sink.key("in_app")
         raw("[")
         for (index, purchase) in receipt.inApp.enumerated() {
             if index > 0 { raw(",") }
             guard self.purchase(purchase) else { return false }
         }
         raw("]")
-        optional("opaque_value", hex: receipt.opaqueValue, first: &first)
-        optional("original_application_version", receipt.originalApplicationVersion, first: &first)
-        guard date("original_purchase_date", receipt.originalPurchaseDate, first: &first),
-            date("receipt_creation_date", receipt.receiptCreationDate, first: &first)
+        optional("opaque_value", hex: receipt.opaqueValue)
+        optional("original_application_version", receipt.originalApplicationVersion)
+        guard date("original_purchase_date", receipt.originalPurchaseDate),
+            date("receipt_creation_date", receipt.receiptCreationDate)
         else { return false }
-        optional("receipt_type", receipt.receiptType, first: &first)
-        optional("sha1_hash", hex: receipt.sha1Hash, first: &first)
-        key("unknown_attributes", first: &first)
+        optional("receipt_type", receipt.receiptType)
+        optional("sha1_hash", hex: receipt.sha1Hash)
+        sink.key("unknown_attributes")
         unknown(receipt.undocumented)
         raw("}")
         return true
@@ -134,23 +133,22 @@ struct ReportJSONWriter {
 
     private mutating func purchase(_ purchase: InAppPurchase) -> Bool {
         raw("{")
-        var first = true
-        guard date("cancellation_date", purchase.cancellationDate, first: &first),
-            date("expires_date", purchase.expiresDate, first: &first)
+        guard date("cancellation_date", purchase.cancellationDate),
+            date("expires_date", purchase.expiresDate)
         else { return false }
-        optional("is_in_intro_offer_period", purchase.isInIntroOfferPeriod, first: &first)
-        optional("is_trial_period", purchase.isTrialPeriod, first: &first)
-        guard date("original_purchase_date", purchase.originalPurchaseDate, first: &first) else { return false }
-        optional("original_transaction_id", purchase.originalTransactionID, first: &first)
-        optional("product_id", purchase.productID, first: &first)
-        optional("product_type", purchase.productType, first: &first)
-        optional("promotional_offer_id", purchase.promotionalOfferID, first: &first)
-        guard date("purchase_date", purchase.purchaseDate, first: &first) else { return false }
-        optional("quantity", purchase.quantity, first: &first)
-        optional("transaction_id", purchase.transactionID, first: &first)
-        key("unknown_attributes", first: &first)
+        optional("is_in_intro_offer_period", purchase.isInIntroOfferPeriod)
+        optional("is_trial_period", purchase.isTrialPeriod)
+        guard date("original_purchase_date", purchase.originalPurchaseDate) else { return false }
+        optional("original_transaction_id", purchase.originalTransactionID)
+        optional("product_id", purchase.productID)
+        optional("product_type", purchase.productType)
+        optional("promotional_offer_id", purchase.promotionalOfferID)
+        guard date("purchase_date", purchase.purchaseDate) else { return false }
+        optional("quantity", purchase.quantity)
+        optional("transaction_id", purchase.transactionID)
+        sink.key("unknown_attributes")
         unknown(purchase.undocumented)
-        optional("web_order_line_item_id", purchase.webOrderLineItemID, first: &first)
+        optional("web_order_line_item_id", purchase.webOrderLineItemID)
         raw("}")
         return true
     }
@@ -168,7 +166,7 @@ struct ReportJSONWriter {
                 if current != nil { raw("],") }
                 current = entry.type
                 sink.out.append(0x22)
-                integer(entry.type)
+                sink.integer(entry.type)
                 raw("\":[")
             } else {
                 raw(",")
@@ -217,69 +215,46 @@ struct ReportJSONWriter {
 
     // MARK: - Members and values
 
-    private mutating func key(_ name: StaticString, first: inout Bool) {
-        if !first { raw(",") }
-        first = false
-        raw("\"")
-        raw(name)
-        raw("\":")
-    }
-
-    /// `,"name":"value"` when present, in an object that already has a member.
+    /// `"name":value` for a member that is present; the comma before it, if any, is the sink's.
     private mutating func optional(_ name: StaticString, _ value: String?) {
         guard let value else { return }
-        raw(",\"")
-        raw(name)
-        raw("\":")
+        sink.key(name)
         string(value)
     }
 
-    private mutating func optional(_ name: StaticString, _ value: String?, first: inout Bool) {
+    private mutating func optional(_ name: StaticString, hex value: [UInt8]?) {
         guard let value else { return }
-        key(name, first: &first)
-        string(value)
-    }
-
-    private mutating func optional(_ name: StaticString, hex value: [UInt8]?, first: inout Bool) {
-        guard let value else { return }
-        key(name, first: &first)
+        sink.key(name)
         hex(value[...])
     }
 
-    private mutating func optional(_ name: StaticString, _ value: Int64?, first: inout Bool) {
+    private mutating func optional(_ name: StaticString, _ value: Int64?) {
         guard let value else { return }
-        key(name, first: &first)
-        integer(value)
-    }
-
-    private mutating func integer(_ value: Int64) {
+        sink.key(name)
         sink.integer(value)
     }
 
-    private mutating func optional(_ name: StaticString, _ value: Bool?, first: inout Bool) {
+    private mutating func optional(_ name: StaticString, _ value: Bool?) {
         guard let value else { return }
-        key(name, first: &first)
-        raw(value ? "true" : "false")
+        sink.key(name)
+        sink.bool(value)
     }
 
-    /// `,"name":"date"` as the report types write one, `RFC3339.format`'s text, left out where that is nil.
+    /// A date member of a report type, which writes `RFC3339.format`'s text and leaves the member out
+    /// where that is nil.
     private mutating func optionalDate(_ name: StaticString, _ value: Date?) {
         guard let value else { return }
         let mark = sink.out.count
-        raw(",\"")
-        raw(name)
-        raw("\":\"")
-        if RFC3339.append(value, to: &sink.out) {
-            sink.out.append(0x22)
-        } else {
+        if !date(name, value) {
             sink.out.removeSubrange(mark...)
         }
     }
 
-    /// A date member; false when the date cannot be written as RFC 3339.
-    private mutating func date(_ name: StaticString, _ value: Date?, first: inout Bool) -> Bool {
+    /// A date member of the receipt models; false when the date cannot be written as RFC 3339, which
+    /// only `JSONEncoder` may then refuse.
+    private mutating func date(_ name: StaticString, _ value: Date?) -> Bool {
         guard let value else { return true }
-        key(name, first: &first)
+        sink.key(name)
         sink.out.append(0x22)
         guard RFC3339.append(value, to: &sink.out) else { return false }
         sink.out.append(0x22)

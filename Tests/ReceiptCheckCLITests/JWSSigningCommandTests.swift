@@ -125,7 +125,9 @@ import Testing
             "--require", "premium",
         ]
         #expect(try CLI.run(base + perPlatform + [jws]).status == 0)
-        #expect(try CLI.run(["--json", "--root", workspace.root, "--platform", "macos"] + Self.grandfather + [jws]).status == 0)
+        #expect(
+            try CLI.run(["--json", "--root", workspace.root, "--platform", "macos"] + Self.grandfather + [jws]).status
+                == 0)
     }
 
     /// Xcode's AppTransaction says originalApplicationVersion "1".

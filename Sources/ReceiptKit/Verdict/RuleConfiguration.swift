@@ -60,8 +60,8 @@ public struct RuleConfiguration: Sendable {
     func results(for report: ValidationReport, binding: AppBinding) -> RuleResults {
         guard let facts = EntitlementFacts(report: report) else {
             return refused(
-                because: report.message ?? report.reason?.rawValue ?? "it could not be decoded", receipt: report.receipt,
-                binding: binding)
+                because: report.message ?? report.reason?.rawValue ?? "it could not be decoded",
+                receipt: report.receipt, binding: binding)
         }
         return results(for: facts, receipt: report.receipt, binding: binding)
     }

@@ -34,7 +34,8 @@ public final class ReceiptValidator: Sendable {
 
     /// A validator for analysing inputs of any app, as `receipt-check inspect` does: rules are evaluated
     /// so their reasons show, but every verdict is unbound (``RuleResults/boundToApp`` is false), grants
-    /// nothing and satisfies no requirement, whatever `options` say.
+    /// nothing and satisfies no requirement, whatever `options` say (their checks still apply to every
+    /// input).
     public static func unbound(policy: TrustPolicy, options: ValidationOptions = ValidationOptions())
         throws(OpenSSLError) -> ReceiptValidator
     {

@@ -51,8 +51,8 @@ public struct RuleConfiguration: Sendable {
 
     /// Said with every decision made without a bundle id.
     public var unboundWarning: String {
-        "decisions are not bound to an app: without \(hints.bundleID) an Apple-signed input of any app is evaluated, "
-            + "and nothing is granted"
+        "decisions are not bound to an app: without \(hints.bundleID) an Apple-signed input of any app passes, so "
+            + "nothing is granted"
     }
 
     /// Decides entitlements for one report of the validator `binding` comes from: from its app receipt or

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ReceiptKit
@@ -64,7 +65,7 @@ import Testing
         let directory = TestCorpus.directory.appendingPathComponent(folder)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path), !names.isEmpty else {
             Issue.record(
-                "RECEIPT CORPUS NOT FOUND: \(directory.path); set RECEIPT_CORPUS", sourceLocation: sourceLocation)
+                "\(SharedData.missing(.corpus, at: directory))", sourceLocation: sourceLocation)
             return []
         }
         return names.sorted().map { directory.appendingPathComponent($0) }
@@ -116,15 +117,11 @@ import Testing
 
     /// The recorded verifyReceipt exchanges: the receipt sent (as the request body or DER) and Apple's answer.
     @Test func writesWhatJSONEncoderWritesForTheVerifyReceiptExchanges() throws {
-        let environment = ProcessInfo.processInfo.environment["RECEIPT_VERIFYRECEIPT"] ?? ""
-        let directory =
-            environment.isEmpty
-            ? TestCorpus.directory.deletingLastPathComponent().appendingPathComponent("verifyreceipt")
-            : URL(fileURLWithPath: environment)
+        let directory = SharedData.verifyReceipt
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let folders = names.sorted().map { directory.appendingPathComponent($0) }.filter { $0.hasDirectoryPath }
         guard !folders.isEmpty else {
-            Issue.record("VERIFYRECEIPT EXCHANGES NOT FOUND: \(directory.path); set RECEIPT_VERIFYRECEIPT")
+            Issue.record("\(SharedData.missing(.verifyReceipt, at: directory))")
             return
         }
         var compared = 0

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ReceiptKit
@@ -11,7 +12,7 @@ import Testing
         var files: [URL] = []
         for directory in directories {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
-                Issue.record("RECEIPT CORPUS NOT FOUND: \(directory.path); set RECEIPT_CORPUS")
+                Issue.record("\(SharedData.missing(.corpus, at: directory))")
                 return
             }
             files += names.sorted().map { directory.appendingPathComponent($0) }

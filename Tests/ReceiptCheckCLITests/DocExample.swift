@@ -1,0 +1,68 @@
+import Foundation
+
+/// One ```console block of the README or a guide: its commands, each with the output the page shows.
+///
+/// A line starting with `$ ` is a command (a trailing `\` continues it on the next line); the lines
+/// up to the next command or the end of the block are what it prints, standard error included.
+/// CONTRIBUTING.md describes the convention for writers.
+struct DocExample: Sendable, CustomTestStringConvertible {
+    struct Step: Sendable {
+        var command: String
+        var output: [String]
+    }
+
+    let file: String
+    let line: Int
+    var steps: [Step]
+    /// Lines before the first command: a block that is not an example should not be ```console.
+    var stray: [String] = []
+
+    var testDescription: String { "\(file):\(line)" }
+
+    /// The pages whose examples run: the README and every guide under docs/.
+    static func pages(in root: URL) throws -> [String] {
+        let guides = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+        return ["README.md"] + guides
+    }
+
+    static func all(in root: URL) throws -> [DocExample] {
+        try pages(in: root).flatMap { page in
+            parse(try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8), file: page)
+        }
+    }
+
+    static func parse(_ text: String, file: String) -> [DocExample] {
+        var examples: [DocExample] = []
+        var current: DocExample?
+        var continuing = false
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = String(rawLine)
+            guard var example = current else {
+                if line == "```console" {
+                    current = DocExample(file: file, line: index + 1, steps: [])
+                }
+                continue
+            }
+            if line == "```" {
+                examples.append(example)
+                current = nil
+                continuing = false
+                continue
+            }
+            if continuing, let last = example.steps.indices.last {
+                example.steps[last].command += "\n" + line
+                continuing = line.hasSuffix("\\")
+            } else if line.hasPrefix("$ ") {
+                example.steps.append(Step(command: String(line.dropFirst(2)), output: []))
+                continuing = line.hasSuffix("\\")
+            } else if let last = example.steps.indices.last {
+                example.steps[last].output.append(line)
+            } else {
+                example.stray.append(line)
+            }
+            current = example
+        }
+        return examples
+    }
+}

@@ -2,7 +2,7 @@ import Foundation
 
 /// One ```console block of the README or a guide: its commands, each with the output the page shows.
 ///
-/// A line starting with `$ ` is a command (a trailing `\` continues it on the next line); the lines
+/// A line starting with `$ ` is a command (a trailing `\` or `|` continues it on the next line); the lines
 /// up to the next command or the end of the block are what it prints, standard error included.
 /// CONTRIBUTING.md describes the convention for writers.
 struct DocExample: Sendable, CustomTestStringConvertible {
@@ -52,10 +52,10 @@ struct DocExample: Sendable, CustomTestStringConvertible {
             }
             if continuing, let last = example.steps.indices.last {
                 example.steps[last].command += "\n" + line
-                continuing = line.hasSuffix("\\")
+                continuing = continues(line)
             } else if line.hasPrefix("$ ") {
                 example.steps.append(Step(command: String(line.dropFirst(2)), output: []))
-                continuing = line.hasSuffix("\\")
+                continuing = continues(line)
             } else if let last = example.steps.indices.last {
                 example.steps[last].output.append(line)
             } else {
@@ -64,5 +64,9 @@ struct DocExample: Sendable, CustomTestStringConvertible {
             current = example
         }
         return examples
+    }
+
+    private static func continues(_ line: String) -> Bool {
+        line.hasSuffix("\\") || line.hasSuffix("|")
     }
 }

@@ -45,7 +45,8 @@ enum ManPage {
         for status in ExitStatus.allCases {
             lines += [".TP", ".B \(status.rawValue)", Roff.escape(status.summary)]
         }
-        lines += [".PP"] + Roff.paragraphs(ManPageText.exitPrecedence)
+        let precedence = ExitStatus.allCases.sorted { $0.severity > $1.severity }.map { String($0.rawValue) }
+        lines += [".PP"] + Roff.paragraphs(ManPageText.exitPrecedence(precedence.joined(separator: ", ")))
         lines.append(".SH REASON CODES")
         lines += Roff.paragraphs(ManPageText.reasons)
         for reason in ReasonCode.allCases {

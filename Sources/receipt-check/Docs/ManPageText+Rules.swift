@@ -1,4 +1,4 @@
-/// The written part of the man page's RULE LANGUAGE section (docs: README "Rules and grandfathering").
+/// The written part of the man page's RULE LANGUAGE section (guides: docs/paywall.md, docs/grandfathering.md).
 extension ManPageText {
     static let rules = """
         verify and inspect evaluate entitlement rules (--rule, --rules) after verifying a receipt, and \
@@ -20,17 +20,22 @@ extension ManPageText {
         """
 
     static let ruleGrammar = """
-        rule       := NAME ":" condition ["|" STRING]
+        rule       := NAME ":" condition ["|" STRING]    NAME: letters, digits, _ . -;
+                                                        STRING: shown when not granted
         condition  := and ("or" and)*
         and        := unary ("and" unary)*
         unary      := "not" unary | "(" condition ")" | primary
         primary    := FIELD OP VALUE
-                    | FIELD OP PLATFORM ":" VERSION ...
-                    | "product" STRING ["for" TERM]
-                    | "subscription" STRING ("active" | "in_grace")
-                    | "subscription" "group" STRING "active"
-                    | "entitled" NAME
-                    | FACT OP LITERAL
+                    | FIELD OP PLATFORM ":" VERSION ... one threshold per platform (ios:42 macos:2.0)
+                    | "product" STRING ["for" TERM]      a purchase made by --now, not refunded by then
+                    | "subscription" STRING "active"     a period with purchase <= now < expires, not
+                                                        cancelled by now, or its billing grace period
+                    | "subscription" STRING "in_grace"   lapsed, in the grace period of its renewal info
+                    | "subscription" "group" STRING "active"   any subscription of the group is active
+                    | "entitled" NAME                    the outcome of another entitlement
+                    | FACT OP LITERAL                    a fact the app gives (--fact, --facts)
+        FACT       := lowercase snake_case, not a field name or a word of the language
+        LITERAL    := number | true | false | date | STRING
         """
 
     static func ruleLimits(depth: Int) -> String {

@@ -77,13 +77,16 @@ enum ManPageText {
         escaped by the JSON encoder instead, and its values are unchanged.
         """
 
-    static let exitPrecedence = """
-        When inputs disagree, the worst status wins, in the order 70, 64, 66, 65, 2, 1, 0: one \
-        unreadable file among a thousand valid ones makes the run exit 66, so a pipeline never \
-        mistakes a partial check for a pass. A failed write to standard output, standard error or an \
-        output file (a full disk, a closed pipe) stops the run at once with exit status 74, whatever \
-        was found so far: a closed pipe is an error, not a silent SIGPIPE.
+    /// `order` comes from `ExitStatus.severity`, the order the run applies.
+    static func exitPrecedence(_ order: String) -> String {
         """
+        When inputs disagree, the worst status wins, in the order \(order): one unreadable file among a \
+        thousand valid ones makes the run exit 66, so a pipeline never mistakes a partial check for a \
+        pass. A failed write to standard output, standard error or an output file (a full disk, a closed \
+        pipe) stops the run at once with exit status 74, whatever was found so far: a closed pipe is an \
+        error, not a silent SIGPIPE.
+        """
+    }
 
     static let reasons = """
         When an input is not valid, the reason member of the JSON report (and the text report) is one \
@@ -115,7 +118,7 @@ enum ManPageText {
     ]
 
     static let seeAlso = """
-        The README of the receipt-check source describes the JSON schema (schema/) and the \
-        fixtures. Apple: "Validating receipts on the device" and "App Store Server API".
+        The guides in docs/ of the receipt-check source show each job with examples; the JSON \
+        schemas are in schema/. Apple: "Validating receipts on the device" and "App Store Server API".
         """
 }

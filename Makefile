@@ -23,10 +23,10 @@ help:
 	@echo "make doctor    say what is missing to build (OpenSSL 3 headers, pkg-config) and how to get it"
 	@echo "make fixtures  regenerate Fixtures/ (test PKI and signed receipts)"
 	@echo "make fuzz      libFuzzer+ASan on every target, FUZZ_SECONDS (60) each;  make fuzz-smoke: 15 s each"
-	@echo "make test-asan / test-ubsan / test-tsan   the suite under a sanitizer (README: Security and limits)"
+	@echo "make test-asan / test-ubsan / test-tsan   the suite under a sanitizer (docs/security.md)"
 	@echo "make leak-check  valgrind over the CLI;  make rss-check: RSS over 100,000 validations"
 	@echo "make test-openssl35  the suite against Debian 13's OpenSSL 3.5 in a debootstrapped root (as root)"
-	@echo "make test-spark / test-parallel   the README's Spark job and GNU parallel commands, run for real"
+	@echo "make test-spark / test-parallel   the Spark job and GNU parallel commands of docs/batch-and-scale.md, run for real"
 	@echo "make test-endpoint  POST /verifyReceipt behind nginx and fcgiwrap, checked against the CLI; requests/s"
 	@echo "make install   release build, then install binary, man page, completions (PREFIX, DESTDIR)"
 	@echo "make uninstall remove exactly what make install installed"
@@ -127,12 +127,12 @@ leak-check: deps
 rss-check: deps
 	bash Scripts/rss-check.sh
 
-# Other systems users have (README: Tested on). The whole suite against Debian 13's OpenSSL 3.5 in a
+# Other systems users have (docs/security.md: OpenSSL versions). The whole suite against Debian 13's OpenSSL 3.5 in a
 # debootstrapped Debian 13 root (root; the root is cached in OPENSSL35_ROOT between runs).
 test-openssl35:
 	RECEIPT_CORPUS=$(CORPUS) nice -n 10 bash Scripts/test-openssl35.sh
 
-# The README's scale recipes run for real (README: At scale): examples/spark/verify.py in Spark
+# The scale recipes of docs/batch-and-scale.md run for real: examples/spark/verify.py in Spark
 # local[2] (PySpark from PyPI, Java 17), and the two GNU parallel commands. They use the optimised
 # CLI, as production would: the debug build is about 40 times slower on these lines.
 release-cli: deps
@@ -144,7 +144,7 @@ test-spark: release-cli
 test-parallel: release-cli
 	nice -n 10 python3 Scripts/parallel-check.py $(RELEASE_DIR) $(CORPUS) .build/parallel-check
 
-# POST /verifyReceipt behind nginx and fcgiwrap (examples/verifyreceipt-endpoint, README: verifyReceipt),
+# POST /verifyReceipt behind nginx and fcgiwrap (examples/verifyreceipt-endpoint, docs/verifyreceipt.md),
 # with the optimised CLI: every recorded exchange and corpus receipt against the CLI's answer, 404, 405,
 # 413, then 500 requests 8 at a time; prints requests/s.
 VERIFYRECEIPT ?= $(or $(RECEIPT_VERIFYRECEIPT),$(CORPUS)/../verifyreceipt)

@@ -43,7 +43,7 @@ def pool(corpus):
         # StoreKit test receipts need --storekit-test-cert, which is not given.
         apple = entry["verifies"]["apple_root_at_creation_date"] is True
         # The 2010 receipts signed through the FairPlay CA lack Apple's receipt-signing marker
-        # extensions, which receipt-check requires (README: Trust).
+        # extensions, which receipt-check requires (docs/security.md: Trust).
         if "Apple FairPlay" in json.dumps(entry["container"]["certificates"]):
             apple = False
         items.append((base64.b64encode(der).decode(), "valid" if apple else "invalid", None))

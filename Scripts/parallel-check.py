@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""make test-parallel: the README's two GNU parallel commands, run as written, checked.
+"""make test-parallel: the two GNU parallel commands of docs/batch-and-scale.md, run as written, checked.
 
-The commands are read from the README ("At scale"), so the README cannot drift from what is
+The commands are read from the guide ("At scale"), so the guide cannot drift from what is
 tested. The second names hosts; here they are PARALLEL_HOSTS (default `:`, GNU parallel's name for
 this machine), since a test has no other hosts. Each run gets 21,000 lines (Scripts/corpus_lines.py)
 in chunks of 10,000 and must give one verdict per line, in input order, with the expected status.
@@ -27,13 +27,13 @@ def fail(message):
     sys.exit(1)
 
 
-def readme_commands():
-    readme = os.path.join(os.path.dirname(__file__), "..", "README.md")
-    with open(readme) as file:
+def guide_commands():
+    guide = os.path.join(os.path.dirname(__file__), "..", "docs", "batch-and-scale.md")
+    with open(guide) as file:
         text = file.read()
     commands = re.findall(r"^parallel --pipe .*$", text, flags=re.MULTILINE)
     if len(commands) != 2:
-        fail(f"expected the README's two GNU parallel commands, found {len(commands)}")
+        fail(f"expected the guide's two GNU parallel commands, found {len(commands)}")
     return commands
 
 
@@ -67,7 +67,7 @@ def main():
 
     environment = dict(os.environ, PATH=os.path.abspath(bin_dir) + os.pathsep + os.environ.get("PATH", ""))
     hosts = os.environ.get("PARALLEL_HOSTS", ":")
-    for number, command in enumerate(readme_commands(), start=1):
+    for number, command in enumerate(guide_commands(), start=1):
         command = command.replace("-S host1,host2", f"-S {hosts}")
         started = time.monotonic()
         # GNU parallel exits with the number of failed chunks: the verdicts, not the status, count.

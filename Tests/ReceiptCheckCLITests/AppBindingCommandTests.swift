@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// No grant without proof that the input is for this app and this environment: the README's server
-/// recipe against an Apple-signed (here: test-PKI-signed) sandbox AppTransaction of another app.
+/// No grant without proof that the input is for this app and this environment: the server
+/// recipe of docs/grandfathering.md against an Apple-signed (here: test-PKI-signed) sandbox AppTransaction of another app.
 @Suite struct AppBindingCommandTests {
     static func sandboxAppTransaction(bundleID: String) -> String {
         """

@@ -163,42 +163,5 @@ import Testing
         try ReportSchemaTests.validate(files, expecting: 3)
     }
 
-    /// examples/paywall: each recipe's script runs against the built binary and its decisions hold.
-    @Test(arguments: [
-        (
-            "blog.sh",
-            [
-                "ok: reader, no free reads left: exit 1",
-                "message: \"You have read today's free posts. Subscribe to keep reading.\"",
-                "ok: the post's author (--facts): exit 0", "blog paywall rules hold",
-            ]
-        ),
-        (
-            "devtool.sh",
-            [
-                "ok: early buyer (AppTransaction, build 12): exit 0",
-                "ok: new user who bought Pro (transaction): exit 0",
-                "message: \"Export is a Pro feature: upgrade to export your projects.\"",
-                "developer tool paywall rules hold",
-            ]
-        ),
-        (
-            "trial.sh",
-            [
-                "free trial offered: today 2024-05-10, reminder 2024-05-15, ends 2024-05-17",
-                "free trial offered: today 2024-05-10, ends 2024-05-12",
-                "free trial: started 2024-05-06, reminder 2024-05-11, ends 2024-05-13",
-                "free-trial paywall timeline holds",
-            ]
-        ),
-    ]) func paywallRecipesHold(script: String, lines: [String]) throws {
-        let path = CLI.packageRoot.appendingPathComponent("examples/paywall/\(script)").path
-        #expect(FileManager.default.isExecutableFile(atPath: path))
-        let result = try CLI.run(URL(fileURLWithPath: "/bin/sh"), [path, CLI.executable.path], stdin: nil)
-        let text = result.stdout + result.stderr
-        #expect(result.status == 0, "\(text)")
-        for line in lines {
-            #expect(text.contains(line), "\(line) not in:\n\(text)")
-        }
-    }
+    // examples/paywall's recipes run in docs/paywall.md, their whole output compared (DocExampleTests).
 }

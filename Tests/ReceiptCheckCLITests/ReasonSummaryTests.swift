@@ -4,22 +4,22 @@ import Testing
 
 @testable import receipt_check
 
-/// `ReasonCode.summary` feeds the man page; the README's reason table must say the same.
+/// `ReasonCode.summary` feeds the man page, the one reason table of the docs; the committed page says the same.
 @Suite(.timeLimit(.minutes(10))) struct ReasonSummaryTests {
-    @Test func readmeTableGivesEveryReasonItsSummary() throws {
-        let readme = try ExternalTool.committed("README.md")
-        var rows: [String: String] = [:]
-        for line in readme.split(separator: "\n") where line.hasPrefix("| `") && line.hasSuffix(" |") {
-            let cells = line.dropFirst(2).dropLast(2).components(separatedBy: " | ")
-            guard cells.count == 2 else { continue }
-            rows[cells[0].replacingOccurrences(of: "`", with: "")] = cells[1].replacingOccurrences(of: "`", with: "")
-        }
+    @Test func manPageGivesEveryReasonItsSummary() throws {
+        let page = try ExternalTool.committed("share/man/man1/receipt-check.1")
         for reason in ReasonCode.allCases {
-            let row = rows[reason.rawValue]
-            #expect(row != nil, "README reason table lacks \(reason.rawValue)")
-            if let row {
-                #expect(row == reason.summary, "README and ReasonCode.summary disagree on \(reason.rawValue)")
-            }
+            let entry = "\n.TP\n\(Roff.bold(reason.rawValue))\n\(Roff.escape(reason.summary))\n"
+            #expect(page.contains(entry), "the man page's reason codes lack \(reason.rawValue) with its summary")
+        }
+    }
+
+    /// The reason table exists once, in the man page: no page of the docs repeats it.
+    @Test func noDocPageRepeatsTheReasonTable() throws {
+        for page in try DocExample.pages(in: CLI.packageRoot) {
+            let text = try ExternalTool.committed(page)
+            let rows = ReasonCode.allCases.filter { text.contains("\n| `\($0.rawValue)` | ") }
+            #expect(rows.count < 3, "\(page) repeats the reason table: \(rows.map(\.rawValue))")
         }
     }
 

@@ -1,5 +1,5 @@
 /// Stable, machine-readable reasons a receipt is not valid. These strings are part of the
-/// JSON contract (and documented in the README): never rename one.
+/// JSON contract (and documented in the man page): never rename one.
 public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     // The input could not be taken as a receipt at all.
     case emptyInput = "empty_input"

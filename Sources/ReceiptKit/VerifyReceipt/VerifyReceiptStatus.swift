@@ -33,7 +33,7 @@ package enum VerifyReceiptStatus: Int64, Sendable, CaseIterable {
         self = Self.status(for: reason, receipt: report.receipt)
     }
 
-    /// Every reason code has one status (the README's table is this switch).
+    /// Every reason code has one status (docs/verifyreceipt.md's table is this switch).
     static func status(for reason: ReasonCode, receipt: ParsedReceipt?) -> VerifyReceiptStatus {
         switch reason {
         case .emptyInput, .inputTooLarge, .unreadableInput, .unsupportedFormat, .notAppReceipt, .malformed,

@@ -1,7 +1,7 @@
 import ReceiptKit
 
 extension ReasonCode {
-    /// One line saying what the reason means, for the man page, the README and `--help` readers.
+    /// One line saying what the reason means, for the man page (the one reason table of the docs).
     ///
     /// A switch rather than a table, so a new reason cannot be added without its meaning.
     var summary: String {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// One ```console block of the README or a guide: its commands, each with the output the page shows.
 ///

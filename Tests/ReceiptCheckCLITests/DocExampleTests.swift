@@ -30,11 +30,14 @@ import Testing
         }
     }
 
+    /// Figures from `make bench` and installing differ from machine to machine: these pages show plain blocks.
+    static let pagesWithoutExamples: Set = ["docs/install.md", "docs/performance.md"]
+
     /// The README shows its five jobs, and every guide at least one example, so no page is left unchecked.
     @Test func everyPageHasExamples() throws {
         let pages = try DocExample.pages(in: CLI.packageRoot)
-        #expect(pages.count >= 8, "\(pages)")
-        for page in pages {
+        #expect(pages.count >= 10, "\(pages)")
+        for page in pages where !Self.pagesWithoutExamples.contains(page) {
             let count = Self.examples.filter { $0.file == page }.count
             #expect(count >= (page == "README.md" ? 5 : 1), "\(page) has \(count) console examples")
         }

@@ -16,7 +16,8 @@ import Testing
                 withDestinationPath: CLI.packageRoot.appendingPathComponent(shared).path)
         }
         var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = CLI.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["PATH"] =
+            CLI.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["LC_ALL"] = "C"
         for step in example.steps {
             let result = try ChildProcess.run(

@@ -67,7 +67,8 @@ enum ManPageText {
         deprecated verifyReceipt endpoint returns for the input instead, one a line: a status (0, or \
         Apple's 21000 to 21009, the body then exactly {"status":N}), the environment and the receipt with \
         Apple's keys and date triplets; the exit status stays verify's. Errors and warnings go to \
-        standard error as "receipt-check: error: ...".
+        standard error as "receipt-check: error: ...". Every key, its type and its values are published \
+        as JSON Schemas in the source, schema/report.schema.json and schema/verifyreceipt.schema.json.
 
         Until its signature checks out, every string of an input is its sender's. In text output and \
         in messages on standard error, every control character of input data and of file names (C0 \

@@ -55,7 +55,8 @@ import Testing
             "environment":"Production","signedDate":"2026-09-01T00:00:00Z","appTransactionId":"705000000000001"
             """
         let stale = try workspace.sign(transaction + "}", name: "stale")
-        let refunded = transaction.replacingOccurrences(of: "2026-09-01", with: "2026-11-20")
+        let refunded =
+            transaction.replacingOccurrences(of: "2026-09-01", with: "2026-11-20")
             + #","revocationDate":"2026-11-10T00:00:00Z","revocationReason":0}"#
         let history = try workspace.sign(
             #"{"bundleId":"com.example.app","environment":"Production","signedTransactions":[\#(refunded)]}"#,
@@ -69,7 +70,8 @@ import Testing
         for order in [lines, lines.reversed()] {
             let result = try CLI.run(arguments, stdin: Data((order.joined(separator: "\n") + "\n").utf8))
             #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
-            #expect(result.stdout.contains("every purchase of \\\"com.example.pro\\\" was refunded"), "\(result.stdout)")
+            #expect(
+                result.stdout.contains("every purchase of \\\"com.example.pro\\\" was refunded"), "\(result.stdout)")
         }
     }
 }

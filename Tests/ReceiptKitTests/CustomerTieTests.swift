@@ -63,14 +63,16 @@ import Testing
             #expect(combined.report.message?.contains("shares no identifier Apple signs") == true)
         }
         // Two receipts of one customer share the purchases they both list.
-        let later = try Self.receipt(originalVersion: "37", [("com.example.other", "5001"), ("com.example.addon", "5002")])
+        let later = try Self.receipt(
+            originalVersion: "37", [("com.example.other", "5001"), ("com.example.addon", "5002")])
         let same = CombinedInputs.combine([b, later], bundleID: CheckMaterial.bundleID)
         #expect(try Self.granted(same.facts, rules, at: time) == ["premium"], "\(same.report.message ?? "")")
     }
 
     /// An AppTransaction names its customer by appTransactionId, a receipt by nothing it shares.
     @Test func appTransactionAndAnotherCustomersReceiptAreNotCombined() throws {
-        let spec = M.appTransaction(originalVersion: "37").replacingOccurrences(of: M.bundleID, with: CheckMaterial.bundleID)
+        let spec = M.appTransaction(originalVersion: "37").replacingOccurrences(
+            of: M.bundleID, with: CheckMaterial.bundleID)
         let app = try M.validate(Array(try M.jws(spec).utf8))
         let receipt = try Self.receipt(originalVersion: "50", [("com.example.addon", "6001")])
         for reports in [[app, receipt], [receipt, app]] {
@@ -123,7 +125,9 @@ import Testing
         let anonymous = M.transaction(id: "1002", product: "pro.yearly", customer: nil)
         let combined = try C.combine([try C.history([named, anonymous])])
         #expect(combined.report.reason == .customerMismatch && combined.facts == nil)
-        #expect(combined.report.message?.contains("carries no appTransactionId") == true, "\(combined.report.message ?? "")")
+        #expect(
+            combined.report.message?.contains("carries no appTransactionId") == true, "\(combined.report.message ?? "")"
+        )
         // A renewal of the same subscription ties by its original transaction id.
         let renewal = M.transaction(id: "1002", customer: nil)
             .replacingOccurrences(of: #""originalTransactionId":"1002""#, with: #""originalTransactionId":"1001""#)

@@ -14,9 +14,11 @@ import Testing
     static let grandfathered = "old: original_application_version < 2.0"
 
     /// Transaction 7010 as the client kept it, signed 2026-09-01 before its refund (82 days before `C.now`).
-    static let stale = CustomerTieTests.nonConsumable(id: "7010", product: "com.example.pro", customer: "705000000000001")
-        .replacingOccurrences(of: "2026-11-20T00:00:00Z", with: "2026-09-01T00:00:00Z")
-        .replacingOccurrences(of: "2026-11-15T00:00:00Z", with: "2026-08-15T00:00:00Z")
+    static let stale = CustomerTieTests.nonConsumable(
+        id: "7010", product: "com.example.pro", customer: "705000000000001"
+    )
+    .replacingOccurrences(of: "2026-11-20T00:00:00Z", with: "2026-09-01T00:00:00Z")
+    .replacingOccurrences(of: "2026-11-15T00:00:00Z", with: "2026-08-15T00:00:00Z")
     /// The server's fresh copy of 7010: refunded.
     static let refunded = CustomerTieTests.nonConsumable(
         id: "7010", product: "com.example.pro", customer: "705000000000001",
@@ -100,6 +102,16 @@ import Testing
         }
     }
 
+    /// Of two AppTransactions of one customer, the later signed says what the app is now.
+    @Test func theLatestAppTransactionDecides() throws {
+        let later = M.appTransaction().replacingOccurrences(of: "2026-11-20T00:00:00Z", with: "2026-11-21T00:00:00Z")
+            .replacingOccurrences(of: #""applicationVersion":"3.1""#, with: #""applicationVersion":"3.2""#)
+        let inputs = [try C.app("1.4"), try Self.jws(later)]
+        for order in [inputs, inputs.reversed()] {
+            #expect(try Self.decide(order, "current: application_version >= 3.2").granted == ["current"])
+        }
+    }
+
     /// The stale copy alone is unknown past --max-age; beside a fresh input of the same customer it stays
     /// unknown, as every fact keeps its own copy's age.
     @Test func aStaleCopyKeepsItsAgeBesideAFreshInput() throws {
@@ -108,7 +120,9 @@ import Testing
         let inputs = [try Self.jws(Self.stale), try C.app("2.3")]
         for order in [inputs, inputs.reversed()] {
             let decided = try Self.decide(order, Self.pro)
-            #expect(decided.granted.isEmpty && decided.reasons.contains { $0.contains("82 days old") }, "\(decided.reasons)")
+            #expect(
+                decided.granted.isEmpty && decided.reasons.contains { $0.contains("82 days old") }, "\(decided.reasons)"
+            )
         }
         // A subscription whose only copy is old, beside a fresh AppTransaction: unknown too.
         let old = M.transaction().replacingOccurrences(of: "2026-11-20T00:00:00Z", with: "2026-11-01T00:00:00Z")
@@ -121,13 +135,15 @@ import Testing
     /// The period in force known only from an old copy, beside a fresh copy of an earlier period: unknown.
     @Test func theCopyOfThePeriodInForceMustBeFresh() throws {
         let earlier = M.transaction(id: "1000", expires: "2026-11-15T00:00:00Z")
-            .replacingOccurrences(of: #""purchaseDate":"2026-11-15T00:00:00Z""#, with: #""purchaseDate":"2026-10-15T00:00:00Z""#)
+            .replacingOccurrences(
+                of: #""purchaseDate":"2026-11-15T00:00:00Z""#, with: #""purchaseDate":"2026-10-15T00:00:00Z""#)
         let current = M.transaction().replacingOccurrences(of: "2026-11-20T00:00:00Z", with: "2026-11-16T00:00:00Z")
             .replacingOccurrences(of: #""originalTransactionId":"1001""#, with: #""originalTransactionId":"1000""#)
         let inputs = [try Self.jws(current), try C.history([earlier])]
         for order in [inputs, inputs.reversed()] {
             let decided = try Self.decide(order, Self.subscribed)
-            #expect(decided.granted.isEmpty && decided.reasons.contains { $0.contains("6 days old") }, "\(decided.reasons)")
+            #expect(
+                decided.granted.isEmpty && decided.reasons.contains { $0.contains("6 days old") }, "\(decided.reasons)")
         }
         #expect(try Self.decide(inputs, Self.subscribed, maximumAge: nil).granted == ["sub"])
     }

@@ -28,9 +28,10 @@ enum CustomerTie {
 
         /// Its tying identifiers, each prefixed by its kind.
         var identifiers: [String] {
-            var found = receipt?.inApp.flatMap { [$0.transactionID, $0.originalTransactionID] }.compactMap {
-                $0.map { "t " + $0 }
-            } ?? []
+            var found =
+                receipt?.inApp.flatMap { [$0.transactionID, $0.originalTransactionID] }.compactMap {
+                    $0.map { "t " + $0 }
+                } ?? []
             for payload in payloads {
                 switch payload {
                 case .appTransaction(let app): found += [app.appTransactionId.map { "a " + $0 }].compactMap { $0 }
@@ -40,8 +41,10 @@ enum CustomerTie {
                         transaction.originalTransactionId.map { "t " + $0 },
                     ].compactMap { $0 }
                 case .renewalInfo(let renewal):
-                    found += [renewal.appTransactionId.map { "a " + $0 }, renewal.originalTransactionId.map { "t " + $0 }]
-                        .compactMap { $0 }
+                    found += [
+                        renewal.appTransactionId.map { "a " + $0 }, renewal.originalTransactionId.map { "t " + $0 },
+                    ]
+                    .compactMap { $0 }
                 case .notification, .realtimeRequest, .unidentified: break
                 }
             }

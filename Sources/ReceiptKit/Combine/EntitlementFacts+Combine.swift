@@ -42,6 +42,7 @@ extension EntitlementFacts {
             originalPlatform = other.originalPlatform
             receiptExpirationDate = other.receiptExpirationDate
             appSnapshotDate = other.appSnapshotDate
+            appRevocationDate = other.appRevocationDate
         }
         appRevocationDate = revoked
         bundleID = bundleID ?? other.bundleID
@@ -108,8 +109,12 @@ extension EntitlementFacts {
                 latestRenewals.append(renewal)
                 continue
             }
-            let (mine, current) = (renewal.snapshotDate ?? .distantPast, latestRenewals[at].snapshotDate ?? .distantPast)
-            let sooner = (renewal.gracePeriodExpires ?? .distantFuture) < (latestRenewals[at].gracePeriodExpires ?? .distantFuture)
+            let (mine, current) = (
+                renewal.snapshotDate ?? .distantPast, latestRenewals[at].snapshotDate ?? .distantPast
+            )
+            let sooner =
+                (renewal.gracePeriodExpires ?? .distantFuture)
+                < (latestRenewals[at].gracePeriodExpires ?? .distantFuture)
             if mine > current || (mine == current && sooner) {
                 latestRenewals[at] = renewal
             }

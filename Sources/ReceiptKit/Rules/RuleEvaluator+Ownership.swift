@@ -29,7 +29,9 @@ extension RuleEvaluator {
         }
         return Outcome(
             satisfied: holds[0],
-            reasons: ["ownership of every transaction (\(shown)) \(holds[0] ? "" : "is not ")\(op.rawValue) \"\(text)\""])
+            reasons: [
+                "ownership of every transaction (\(shown)) \(holds[0] ? "" : "is not ")\(op.rawValue) \"\(text)\""
+            ])
     }
 
     /// An `and` whose operands read ownership only, beside operands that read transactions: those read only

@@ -387,7 +387,8 @@ struct RuleEvaluator {
             if let stale = staleCopy(of: product, status.currentPeriod) {
                 return Outcome(
                     value: nil,
-                    reasons: ["\(stale): subscription \"\(product)\" may have been refunded or upgraded since: unknown"])
+                    reasons: ["\(stale): subscription \"\(product)\" may have been refunded or upgraded since: unknown"]
+                )
             }
             let period = status.currentPeriod.map { " (period \(show($0.start)) to \(show($0.end)))" } ?? ""
             return Outcome(satisfied: true, reasons: ["subscription \"\(product)\" active at \(at)\(period)"])

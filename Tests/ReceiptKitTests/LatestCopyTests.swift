@@ -132,6 +132,63 @@ import Testing
         }
     }
 
+    /// An old copy of one purchase of a product beside a fresh copy of another, refunded: the old one
+    /// cannot grant, its own refund since would be invisible.
+    @Test func aFreshCopyOfAnotherPurchaseDoesNotRefreshAnOldOne() throws {
+        let pass = #"pass: product "com.example.pass""#
+        let old = Self.stale.replacingOccurrences(of: "com.example.pro", with: "com.example.pass")
+            .replacingOccurrences(of: "Non-Consumable", with: "Non-Renewing Subscription")
+        let other = Self.refunded.replacingOccurrences(of: "com.example.pro", with: "com.example.pass")
+            .replacingOccurrences(of: "Non-Consumable", with: "Non-Renewing Subscription")
+            .replacingOccurrences(of: "7010", with: "7011")
+        let inputs = [try Self.jws(old), try C.history([other])]
+        for order in [inputs, inputs.reversed()] {
+            let decided = try Self.decide(order, pass)
+            #expect(
+                decided.granted.isEmpty && decided.reasons.contains { $0.contains("82 days old") }, "\(decided.reasons)"
+            )
+        }
+    }
+
+    static func status(_ transaction: String, _ renewal: String) throws -> [UInt8] {
+        try M.response(
+            ServerResponseTests.status.replacingOccurrences(of: M.transaction(), with: transaction)
+                .replacingOccurrences(of: M.renewal(), with: renewal))
+    }
+
+    static let lapsed = M.transaction(expires: "2026-11-19T00:00:00Z")
+    static let grace = M.renewal(
+        extra: #","gracePeriodExpiresDate":"2026-11-25T00:00:00Z","isInBillingRetryPeriod":true"#)
+
+    /// A grace period known only from an old renewal info, beside a fresh copy of the lapsed transaction:
+    /// the billing retry may have ended since, so it is unknown.
+    @Test func aGracePeriodFromAnOldRenewalInfoIsUnknown() throws {
+        let old = { (spec: String) in
+            spec.replacingOccurrences(of: "2026-11-20T00:00:00Z", with: "2026-11-16T00:00:00Z")
+        }
+        let inputs = [try Self.status(old(Self.lapsed), old(Self.grace)), try C.history([Self.lapsed])]
+        for order in [inputs, inputs.reversed()] {
+            let decided = try Self.decide(order, Self.subscribed + "\ngrace: subscription \"pro.monthly\" in_grace")
+            #expect(decided.granted.isEmpty, "\(decided.reasons)")
+            #expect(decided.reasons.contains { $0.contains("its billing grace period may have ended since") })
+        }
+        let fresh = [try Self.status(Self.lapsed, Self.grace), try C.history([Self.lapsed])]
+        #expect(try Self.decide(fresh, Self.subscribed).granted == ["sub"])
+    }
+
+    /// Of two renewal infos of one subscription, the later signed decides: a grace period it no longer
+    /// shows is over.
+    @Test func theLatestRenewalInfoDecides() throws {
+        let later = { (spec: String) in
+            spec.replacingOccurrences(of: "2026-11-20T00:00:00Z", with: "2026-11-21T00:00:00Z")
+        }
+        let recovered = later(M.renewal(extra: #","isInBillingRetryPeriod":false"#))
+        let inputs = [try Self.status(Self.lapsed, Self.grace), try Self.status(later(Self.lapsed), recovered)]
+        for order in [inputs, inputs.reversed()] {
+            #expect(try Self.decide(order, Self.subscribed).granted.isEmpty)
+        }
+    }
+
     /// The period in force known only from an old copy, beside a fresh copy of an earlier period: unknown.
     @Test func theCopyOfThePeriodInForceMustBeFresh() throws {
         let earlier = M.transaction(id: "1000", expires: "2026-11-15T00:00:00Z")

@@ -179,4 +179,36 @@ import Testing
             #expect(try M.validate(body).reason == .ambiguousInput, "\(body)")
         }
     }
+
+    /// A StatusResponse-shaped `data` beside another signed member is a second input, not an unread
+    /// member: otherwise its elements (here signed by a rogue chain) are never verified.
+    @Test func statusDataBesideAnotherSignedMemberIsAmbiguous() throws {
+        let rogue = try M.jws(M.transaction(id: "1009"), try CheckMaterial.rogueECPKI.get())
+        let data =
+            #""data":[{"subscriptionGroupIdentifier":"1","lastTransactions":[{"signedTransactionInfo":"\#(rogue)"}]}]"#
+        let good = try M.jws(M.transaction())
+        for body in [
+            #"{"signedTransactions":["\#(good)"],\#(data)}"#, #"{"signedPayload":"\#(good)",\#(data)}"#,
+            #"{"receipt-data":"MIIBAA==",\#(data)}"#, #"{"signedTransactionInfo":"\#(good)",\#(data)}"#,
+            #"{"bundleId":"\#(M.bundleID)","data":[],"signedTransactions":[]}"#,
+        ] {
+            let report = try M.validate(body) { $0.bundleID = M.bundleID }
+            #expect(report.status == .malformed && report.reason == .ambiguousInput, "\(report.message ?? "")")
+        }
+        // A `data` that is no StatusResponse's (a notification's is an object) is not a second input.
+        let report = try M.validate(#"{"signedPayload":"\#(good)","data":{"lastTransactions":[]}}"#)
+        #expect(report.reason != .ambiguousInput)
+    }
+
+    /// A `lastTransactions` entry that is not an object is refused like any wrong-typed element.
+    @Test func lastTransactionsEntryThatIsNotAnObjectIsRefused() throws {
+        for entry in [#""e.e.e""#, "1", "null", "[]"] {
+            let body = try M.response(
+                Self.status.replacingOccurrences(of: #""lastTransactions":["#, with: #""lastTransactions":[\#(entry),"#)
+            )
+            let report = try M.validate(body) { $0.bundleID = M.bundleID }
+            #expect(report.status == .malformed && report.reason == .unsupportedFormat, "\(entry)")
+            #expect(report.message?.contains("data[0].lastTransactions[0] is not an object") == true)
+        }
+    }
 }

@@ -211,4 +211,24 @@ import Testing
             #expect(report.message?.contains("data[0].lastTransactions[0] is not an object") == true)
         }
     }
+
+    /// A production History or Status response without `appAppleId` fails `appAppleID`, as a production
+    /// AppTransaction without one does: production told by its elements when the response does not say.
+    @Test func productionResponseWithoutAppAppleIDFails() throws {
+        let missing = Self.history([M.transaction()]).replacingOccurrences(
+            of: #""appAppleId":\#(M.appAppleID),"#, with: "")
+        let status = Self.status.replacingOccurrences(of: #""appAppleId":\#(M.appAppleID),"#, with: "")
+        let unnamed = missing.replacingOccurrences(of: #""environment":"Production","hasMore""#, with: #""hasMore""#)
+        for body in [missing, status, unnamed] {
+            #expect(!body.contains("appAppleId"))
+            let report = try M.validate(try M.response(body)) { $0.appAppleID = M.appAppleID }
+            #expect(report.status == .invalid && report.reason == .appAppleIDMismatch, "\(report.message ?? "")")
+            #expect(report.message?.contains("production response carries no app Apple id") == true, "\(body)")
+        }
+        let sandbox = Self.history([M.transaction(environment: "Sandbox")])
+            .replacingOccurrences(
+                of: #""appAppleId":\#(M.appAppleID),"environment":"Production""#, with: #""environment":"Sandbox""#)
+        let report = try M.validate(try M.response(sandbox)) { $0.appAppleID = M.appAppleID }
+        #expect(report.status == .valid, "\(report.message ?? "")")
+    }
 }

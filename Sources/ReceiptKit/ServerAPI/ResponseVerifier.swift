@@ -72,13 +72,18 @@ struct ResponseVerifier {
                     .environment, .environmentMismatch,
                     "the response's environment is \(named), expected \(expected.rawValue)"))
         }
-        if let expected = options.appAppleID, let value = response.fields["appAppleId"] {
-            let carried = try? Int64(json: value)
+        // Apple's HistoryResponse and StatusResponse always name the app's Apple id in production: one
+        // without it is checked as absent, production told by the response or any of its signed elements.
+        let value = response.fields["appAppleId"]
+        if let expected = options.appAppleID, value != nil || response.kind.namesAppAppleID {
+            let carried = value.map { (try? Int64(json: $0)) ?? -1 }
+            let elements = report.response?.elements ?? []
+            let isProduction =
+                ReceiptEnvironment(storeKit: response.field("environment")) == .production
+                || elements.contains { ReceiptEnvironment(storeKit: $0.jws?.payload?.environment) == .production }
             report.record(
                 AppAppleIDCheck.check(
-                    expected: expected, carried: carried ?? -1,
-                    isProduction: ReceiptEnvironment(storeKit: response.field("environment")) == .production,
-                    what: "response"))
+                    expected: expected, carried: carried, isProduction: isProduction, what: "response"))
         }
     }
 }

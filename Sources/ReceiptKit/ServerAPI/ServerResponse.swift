@@ -13,6 +13,9 @@ public struct ServerResponse: Sendable, Equatable {
         /// Get Notification History: `notificationHistory[].signedPayload`.
         case notificationHistory = "notification_history_response"
 
+        /// Whether Apple's response names the app's Apple id (`appAppleId`) beside its elements.
+        var namesAppAppleID: Bool { self == .history || self == .status }
+
         /// Apple's name for it.
         public var title: String {
             switch self {

@@ -16,6 +16,8 @@ package struct VerifyReceiptResponse: Sendable {
     package let json: String
     /// Why a request body could not be read (status 21000), for a log line.
     package let problem: String?
+    /// Why the input, whatever its report says, is no receipt data (status 21002), for a log line.
+    package let notReceiptData: String?
 
     /// The answer for `bytes` (a request body, or a receipt in any form the validator reads), given
     /// the report the validator made of them; `requestDate` is the time of the answer.
@@ -25,14 +27,14 @@ package struct VerifyReceiptResponse: Sendable {
             do {
                 request = try VerifyReceiptRequest(body: bytes)
             } catch {
-                self.init(status: .unreadableRequest, problem: error.description)
+                self.init(status: .unreadableRequest, problem: error.description, report: report)
                 return
             }
         }
         // The status alone decides whether a receipt is shown: 0 already means production or sandbox.
         let status = VerifyReceiptStatus(report)
         guard status == .valid, let receipt = report.receipt else {
-            self.init(status: status == .valid ? .internalError : status, problem: nil)
+            self.init(status: status == .valid ? .internalError : status, problem: nil, report: report)
             return
         }
         let environment = receipt.environment == .production ? "Production" : "Sandbox"
@@ -49,19 +51,21 @@ package struct VerifyReceiptResponse: Sendable {
                 members.append(("latest_receipt", .string(Data(pkcs7).base64EncodedString())))
             }
         }
-        self.init(status: status, json: OrderedJSON.object(members).text, problem: nil)
+        self.init(status: status, json: OrderedJSON.object(members).text, problem: nil, report: report)
     }
 
     /// An error body: exactly `{"status":N}`.
-    private init(status: VerifyReceiptStatus, problem: String?) {
+    private init(status: VerifyReceiptStatus, problem: String?, report: ValidationReport) {
         self.init(
-            status: status, json: OrderedJSON.object([("status", .integer(status.rawValue))]).text, problem: problem)
+            status: status, json: OrderedJSON.object([("status", .integer(status.rawValue))]).text, problem: problem,
+            report: report)
     }
 
-    private init(status: VerifyReceiptStatus, json: String, problem: String?) {
+    private init(status: VerifyReceiptStatus, json: String, problem: String?, report: ValidationReport) {
         self.status = status
         self.json = json
         self.problem = problem
+        notReceiptData = status == .malformedReceiptData ? VerifyReceiptStatus.notReceiptData(report) : nil
     }
 
     /// `receipt`, in Apple's order; a field the receipt lacks is left out rather than made up.

@@ -54,7 +54,10 @@ struct ResponseVerifier {
             if let named = response.field("bundleId") {
                 if !named.isIdentical(to: expected) {
                     report.record(
-                        .fail(.bundleID, .bundleIDMismatch, "the response's bundleId is \(named), expected \(expected)")
+                        .fail(
+                            .bundleID, .bundleIDMismatch,
+                            "the response's bundleId is \(named.shownAsIdentifier), expected \(expected.shownAsIdentifier)"
+                        )
                     )
                 }
             } else if response.elements.isEmpty {
@@ -70,7 +73,7 @@ struct ResponseVerifier {
             report.record(
                 .fail(
                     .environment, .environmentMismatch,
-                    "the response's environment is \(named), expected \(expected.rawValue)"))
+                    "the response's environment is \(named.shownAsIdentifier), expected \(expected.rawValue)"))
         }
         // Apple's HistoryResponse and StatusResponse always name the app's Apple id in production: one
         // without it is checked as absent, production told by the response or any of its signed elements.

@@ -146,15 +146,35 @@ import Testing
     }
 
     /// The work is bounded by the body: past the body's 4,096 JSON values a response is refused unread, and
-    /// thousands of junk elements each fail at their first segment, the first of them named.
+    /// of thousands of junk elements the first fails, named, and decides the body.
     @Test func elementCountIsBoundedByTheBody() throws {
         let junk = Array(repeating: "\"e.e.e\"", count: 5000).joined(separator: ",")
         let refused = try M.validate(#"{"signedTransactions":[\#(junk)]}"#)
         #expect(refused.status == .malformed && refused.reason == .unsupportedFormat)
         let many = Array(repeating: "\"e.e.e\"", count: 4000).joined(separator: ",")
         let report = try M.validate(#"{"signedTransactions":[\#(many)]}"#)
-        #expect(report.status == .invalid && report.response?.elements.count == 4000)
+        #expect(report.status == .invalid && report.response?.elements.count == 1)
         #expect(report.message?.hasPrefix("elements[0]: invalid_jws") == true, "\(report.message ?? "")")
+    }
+
+    /// A body whose elements each carry a chain of their own costs at most one failed element: the first
+    /// that fails decides the body, and the rest are not verified (nor their chains built).
+    @Test func theFirstFailedElementDecidesTheBody() throws {
+        var elements: [String] = [M.transaction()]
+        for index in 0..<3 {
+            let rogue = try JWSSigningTests.pki()
+            elements.append("\"\(try M.jws(M.transaction(id: "20\(index)"), rogue))\"")
+        }
+        elements.append(M.transaction(id: "1002"))
+        let report = try M.validate(try M.response(Self.history(elements))) { $0.bundleID = M.bundleID }
+        #expect(report.status == .invalid && report.reason == .untrustedChain)
+        #expect(report.response?.elements.map(\.status) == [.valid, .invalid])
+        #expect(
+            report.message?.hasPrefix("elements[1]: untrusted_chain") == true
+                && report.message?.hasSuffix("; the 3 elements after it not verified") == true,
+            "\(report.message ?? "")")
+        #expect(report.checks.filter { $0.name == .element }.count == 2)
+        #expect(EntitlementFacts(report: report) == nil)
     }
 
     @Test func damagedResponseShapesAreRefused() throws {

@@ -1,6 +1,6 @@
 /// Verifies an App Store Server API response: each signed element like a single JWS, the whole
-/// invalid when any one is, with the element named; then the caller's checks on what the
-/// response says of itself, which must agree with them too.
+/// invalid when any one is, with the element named and those after it left unverified; then the
+/// caller's checks on what the response says of itself, which must agree with them too.
 struct ResponseVerifier {
     let context: VerificationContext
 
@@ -22,16 +22,22 @@ struct ResponseVerifier {
             JWSVerifier(context: context).validate(
                 element.text, into: &inner, expecting: element.kind, nested: element.kind == .renewalInfo,
                 bindsDevice: false)
+            elements.append(inner)
             if inner.status == .valid {
                 report.record(.pass(.element, "elements[\(index)] \(element.path) (\(element.kind.rawValue)) verified"))
-            } else {
-                let reason = inner.reason ?? .malformed
-                report.record(
-                    .fail(
-                        .element, reason,
-                        "elements[\(index)]: \(reason.rawValue) (\(element.path): \(inner.message ?? "not valid"))"))
+                continue
             }
-            elements.append(inner)
+            let reason = inner.reason ?? .malformed
+            let rest = count - index - 1
+            let unverified = rest == 0 ? "" : "; the \(rest) element\(rest == 1 ? "" : "s") after it not verified"
+            report.record(
+                .fail(
+                    .element, reason,
+                    "elements[\(index)]: \(reason.rawValue) (\(element.path): \(inner.message ?? "not valid"))"
+                        + unverified))
+            // One failed element decides the body: verifying the rest, each perhaps with a chain of its
+            // own, would let a body cost many times a genuine one of as many elements.
+            break
         }
         report.response = ResponseReport(kind: response.kind, fields: response.fields, elements: elements)
         checkRequirements(response, into: &report)

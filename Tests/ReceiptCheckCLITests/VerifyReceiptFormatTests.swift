@@ -96,6 +96,44 @@ import Testing
         #expect(transactions[true] == ["110000284493242"])
     }
 
+    /// Apple's replies hold `latest_receipt_info` and `latest_receipt` when the request carried the shared
+    /// secret, also for a receipt without subscriptions (GridDiary's sandbox receipt holds a restored
+    /// non-consumable, `pro`), and neither without it, also for a receipt of subscriptions.
+    @Test func theSharedSecretDecidesLatestReceiptInfo() throws {
+        guard !VerifyReceiptExchanges.all().isEmpty else { return }
+        let scratch = try ScratchDirectory()
+        let receipts = [
+            "nonsub": try Data(
+                contentsOf: URL(fileURLWithPath: Self.exchange("linjunpop-griddiary-sandbox-nonsub", "receipt.der"))),
+            "subscriptions": try Data(contentsOf: URL(fileURLWithPath: Self.production)),
+        ]
+        for (name, receipt) in receipts {
+            for password in [nil, "", "secret"] {
+                let member = password.map { ",\"password\":\"\($0)\"" } ?? ""
+                let body = "{\"receipt-data\":\"\(receipt.base64EncodedString())\"\(member)}"
+                let file = try scratch.write("\(name)-\(password ?? "none").json", Array(body.utf8))
+                let json = Self.body(try CLI.run(["verify", "--format", "verifyreceipt", file]))
+                #expect(json["status"] as? Int == 0)
+                let sent = password == "secret"
+                #expect((json["latest_receipt_info"] != nil) == sent, "\(name), password \(password ?? "none")")
+                #expect((json["latest_receipt"] != nil) == sent, "\(name), password \(password ?? "none")")
+                if sent, name == "nonsub" {
+                    let products = (json["latest_receipt_info"] as? [[String: Any]])?.compactMap {
+                        $0["product_id"] as? String
+                    }
+                    #expect(products == ["com.sumiapp.GridDiary.pro", "com.sumiapp.griddiary.test"])
+                }
+            }
+        }
+        // A receipt given bare, not as a request body, is answered as a server asks: with its secret.
+        let bare = Self.body(
+            try CLI.run([
+                "verify", "--format", "verifyreceipt",
+                Self.exchange("linjunpop-griddiary-sandbox-nonsub", "receipt.der"),
+            ]))
+        #expect(bare["latest_receipt_info"] != nil && bare["latest_receipt"] != nil)
+    }
+
     @Test func linesPrintOneBodyALine() throws {
         guard !VerifyReceiptExchanges.all().isEmpty else { return }
         let lines = [

@@ -42,8 +42,10 @@ package struct VerifyReceiptResponse: Sendable {
             ("status", .integer(status.rawValue)), ("environment", .string(environment)),
             ("receipt", Self.receipt(receipt, requestDate: requestDate)),
         ]
-        // Apple sends these two only for receipts that hold an auto-renewable subscription.
-        if receipt.inApp.contains(where: { $0.expiresDate != nil }) {
+        // Apple's replies hold these two when the request carried the shared secret, whatever the purchases
+        // (a non-consumable alone too), and not without it, though its documentation names only
+        // subscriptions; a receipt without purchases gets neither, as no recorded reply shows otherwise.
+        if request.sendsSharedSecret, !receipt.inApp.isEmpty {
             let latest = LatestReceiptInfo.entries(receipt.inApp, excludeOld: request.excludeOldTransactions)
             members.append(("latest_receipt_info", .array(latest.map { Self.purchase($0, inLatestInfo: true) })))
             // The validator unwrapped these bytes into the receipt it judged valid, so this cannot fail.

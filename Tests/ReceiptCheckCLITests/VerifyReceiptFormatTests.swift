@@ -247,6 +247,22 @@ import Testing
         #expect(answer.body == "{\"status\":21003}\n")
     }
 
+    /// A StatusResponse's `data` beside `receipt-data` is a second input, never verified: 21002 and why,
+    /// not the receipt's 0.
+    @Test func cgiRefusesAStatusResponseBesideTheReceipt() throws {
+        guard !VerifyReceiptExchanges.all().isEmpty else { return }
+        let request = try String(contentsOfFile: Self.nonsub, encoding: .utf8)
+        let smuggled = Array(
+            request.replacingOccurrences(
+                of: "{\"receipt-data\"",
+                with: #"{"data":[{"lastTransactions":[{"signedTransactionInfo":"e.e.e"}]}],"receipt-data""#
+            ).utf8)
+        #expect(smuggled.count > request.utf8.count)
+        let answer = try Self.cgi([], method: "POST", body: smuggled, length: String(smuggled.count))
+        #expect(answer.body == "{\"status\":21002}\n")
+        #expect(answer.log.contains("\"receipt-data\" and \"data\""), "\(answer.log)")
+    }
+
     // MARK: - Schema
 
     /// schema/verifyreceipt.schema.json describes every body: the exchanges', the corpus receipts' and errors.

@@ -147,7 +147,7 @@ test-parallel: release-cli
 # POST /verifyReceipt behind nginx and fcgiwrap (examples/verifyreceipt-endpoint, README: verifyReceipt),
 # with the optimised CLI: every recorded exchange and corpus receipt against the CLI's answer, 404, 405,
 # 413, then 500 requests 8 at a time; prints requests/s.
-VERIFYRECEIPT ?= $(or $(RECEIPT_VERIFYRECEIPT),../shared/verifyreceipt)
+VERIFYRECEIPT ?= $(or $(RECEIPT_VERIFYRECEIPT),$(CORPUS)/../verifyreceipt)
 .PHONY: test-endpoint
 test-endpoint: release-cli
 	@bash Scripts/install-deps.sh endpoint

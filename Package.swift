@@ -20,9 +20,12 @@ let package = Package(
         .target(name: "ReceiptKitTesting", dependencies: ["ReceiptKit", "CReceipt"]),
         .executableTarget(name: "receipt-check", dependencies: ["ReceiptKit", "ReceiptKitTesting"]),
         .executableTarget(name: "receipt-bench", dependencies: ["ReceiptKit", "ReceiptKitTesting", "CReceipt"]),
-        .testTarget(name: "ReceiptKitTests", dependencies: ["ReceiptKit", "ReceiptKitTesting"]),
+        // What both test targets share: the child-process runner and where the shared data is found.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ReceiptKitTests", dependencies: ["ReceiptKit", "ReceiptKitTesting", "TestSupport"]),
         .testTarget(
-            name: "ReceiptCheckCLITests", dependencies: ["receipt-check", "ReceiptKit", "ReceiptKitTesting"]),
+            name: "ReceiptCheckCLITests",
+            dependencies: ["receipt-check", "ReceiptKit", "ReceiptKitTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

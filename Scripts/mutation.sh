@@ -30,8 +30,8 @@ corpus="${RECEIPT_CORPUS:-../shared/corpus}"
 [[ "$corpus" == /* ]] || corpus="$root/$corpus"
 export RECEIPT_CORPUS="$corpus"
 export RECEIPT_CHECK_SKIP_EXHAUSTIVE=1
-# Likewise the recorded verifyReceipt exchanges beside the clone.
-verifyreceipt="${RECEIPT_VERIFYRECEIPT:-../shared/verifyreceipt}"
+# Likewise the recorded verifyReceipt exchanges, beside the corpus in the shared folder.
+verifyreceipt="${RECEIPT_VERIFYRECEIPT:-$corpus/../verifyreceipt}"
 [[ "$verifyreceipt" == /* ]] || verifyreceipt="$root/$verifyreceipt"
 export RECEIPT_VERIFYRECEIPT="$verifyreceipt"
 # The copy has no .build/schema-venv of its own; the schema tests use this tree's (make test-deps).

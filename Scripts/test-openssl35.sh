@@ -29,8 +29,9 @@ corpus=$(cd "${RECEIPT_CORPUS:-../shared/corpus}" 2>/dev/null && pwd) || {
     echo "test-openssl35: receipt corpus not found (set RECEIPT_CORPUS)" >&2
     exit 1
 }
-exchanges=$(cd "${RECEIPT_VERIFYRECEIPT:-../shared/verifyreceipt}" 2>/dev/null && pwd) || {
-    echo "test-openssl35: verifyReceipt exchanges not found (set RECEIPT_VERIFYRECEIPT)" >&2
+# The exchanges sit beside the corpus in the shared folder unless RECEIPT_VERIFYRECEIPT says otherwise.
+exchanges=$(cd "${RECEIPT_VERIFYRECEIPT:-$corpus/../verifyreceipt}" 2>/dev/null && pwd) || {
+    echo "test-openssl35: verifyReceipt exchanges not found (set RECEIPT_VERIFYRECEIPT to shared/verifyreceipt)" >&2
     exit 1
 }
 

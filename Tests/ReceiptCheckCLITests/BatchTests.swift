@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct BatchTests {
@@ -168,7 +169,7 @@ import Testing
     @Test func ndjsonAndJSONAgreeForJWS() throws {
         let directory = CLI.corpus.appendingPathComponent("jws/apple-signed")
         guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path), !files.isEmpty else {
-            Issue.record("RECEIPT CORPUS NOT FOUND: \(directory.path); set RECEIPT_CORPUS")
+            Issue.record("\(SharedData.missing(.corpus, at: directory))")
             return
         }
         for file in files.sorted() {

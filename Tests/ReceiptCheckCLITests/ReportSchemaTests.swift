@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The published JSON Schema (schema/report.schema.json) must describe what the binary prints,
@@ -9,17 +10,12 @@ import Testing
 
     /// The venv `make test-deps` makes (Scripts/schema-venv.sh), or `$RECEIPT_CHECK_SCHEMA_PYTHON`.
     static func python(sourceLocation: SourceLocation = #_sourceLocation) -> String? {
-        let configured = ProcessInfo.processInfo.environment["RECEIPT_CHECK_SCHEMA_PYTHON"] ?? ""
-        let path =
-            configured.isEmpty
-            ? CLI.packageRoot.appendingPathComponent(".build/schema-venv/bin/python").path : configured
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            Issue.record(
-                "JSON Schema validator NOT FOUND at \(path); run make test-deps (Scripts/schema-venv.sh)",
-                sourceLocation: sourceLocation)
+        let python = SharedData.schemaPython
+        guard FileManager.default.isExecutableFile(atPath: python.path) else {
+            Issue.record("\(SharedData.missing(.schemaPython, at: python))", sourceLocation: sourceLocation)
             return nil
         }
-        return path
+        return python.path
     }
 
     /// Runs Scripts/validate-reports.py over `files` and expects every report to pass.
@@ -39,7 +35,7 @@ import Testing
     static func corpusFiles(_ directory: String, _ suffixes: [String]) throws -> [String] {
         let root = CLI.corpus.appendingPathComponent(directory)
         guard let walker = FileManager.default.enumerator(atPath: root.path) else {
-            Issue.record("RECEIPT CORPUS NOT FOUND: \(root.path); set RECEIPT_CORPUS")
+            Issue.record("\(SharedData.missing(.corpus, at: root))")
             return []
         }
         return walker.compactMap { $0 as? String }.filter { name in suffixes.contains { name.hasSuffix($0) } }

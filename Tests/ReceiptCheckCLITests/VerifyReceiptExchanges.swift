@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real verifyReceipt exchanges beside the clone (`../shared/verifyreceipt`, or
@@ -21,12 +22,7 @@ enum VerifyReceiptExchanges {
         var testDescription: String { name }
     }
 
-    static var directory: URL {
-        if let configured = ProcessInfo.processInfo.environment["RECEIPT_VERIFYRECEIPT"], !configured.isEmpty {
-            return URL(fileURLWithPath: configured)
-        }
-        return CLI.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/verifyreceipt")
-    }
+    static var directory: URL { SharedData.verifyReceipt }
 
     /// Every exchange of the manifest; records a failure (never passes silently) when the folder is missing.
     static func all(sourceLocation: SourceLocation = #_sourceLocation) -> [Exchange] {
@@ -34,9 +30,7 @@ enum VerifyReceiptExchanges {
         guard let data = FileManager.default.contents(atPath: manifest.path),
             let entries = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]]
         else {
-            Issue.record(
-                "VERIFYRECEIPT EXCHANGES NOT FOUND: \(manifest.path); set RECEIPT_VERIFYRECEIPT",
-                sourceLocation: sourceLocation)
+            Issue.record("\(SharedData.missing(.verifyReceipt, at: manifest))", sourceLocation: sourceLocation)
             return []
         }
         return entries.compactMap { entry in

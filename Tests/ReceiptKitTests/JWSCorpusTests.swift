@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ReceiptKit
@@ -11,9 +12,7 @@ import Testing
             let manifest = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
             let entries = manifest["jws"] as? [[String: Any]]
         else {
-            Issue.record(
-                "RECEIPT CORPUS NOT FOUND OR UNREADABLE at \(url.path); set RECEIPT_CORPUS",
-                sourceLocation: sourceLocation)
+            Issue.record("\(SharedData.missing(.corpus, at: url))", sourceLocation: sourceLocation)
             return []
         }
         return entries.filter { $0["category"] as? String == category }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ReceiptKit
@@ -39,12 +40,16 @@ import Testing
     )
         throws
     {
-        try expectIdentical(Verdict(report: report, rules: nil), label, sourceLocation: sourceLocation)
+        try expectIdentical(Verdict(report: report), label, sourceLocation: sourceLocation)
         try expectIdentical(
-            Verdict(report: report, rules: try rules()), "\(label) with rules", sourceLocation: sourceLocation)
+            Verdict(report: report, rules: try rules(), binding: bound), "\(label) with rules",
+            sourceLocation: sourceLocation)
     }
 
-    static func rules(bundleID: String? = M.bundleID) throws -> RuleConfiguration {
+    static let bound = AppBinding(bundleID: M.bundleID, environment: nil, analysis: false)
+    static let unbound = AppBinding(bundleID: nil, environment: nil, analysis: true)
+
+    static func rules() throws -> RuleConfiguration {
         let text = """
             pro: product "pro.monthly"
             pro: product "Com.VoiceRecording.Telephone.103"
@@ -52,7 +57,7 @@ import Testing
             """
         return RuleConfiguration(
             rules: try RuleSet.parse(file: text, name: "test.rules"), required: ["pro"], platform: .ios,
-            time: Date(timeIntervalSince1970: 1_795_000_000), bundleID: bundleID, maximumAge: nil)
+            time: Date(timeIntervalSince1970: 1_795_000_000), maximumAge: nil)
     }
 
     /// Every file under `folder` of the corpus; records a failure when the corpus is missing.
@@ -60,7 +65,7 @@ import Testing
         let directory = TestCorpus.directory.appendingPathComponent(folder)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path), !names.isEmpty else {
             Issue.record(
-                "RECEIPT CORPUS NOT FOUND: \(directory.path); set RECEIPT_CORPUS", sourceLocation: sourceLocation)
+                "\(SharedData.missing(.corpus, at: directory))", sourceLocation: sourceLocation)
             return []
         }
         return names.sorted().map { directory.appendingPathComponent($0) }
@@ -105,22 +110,18 @@ import Testing
             for validator in try Self.validators().prefix(2) {
                 let report = validator.validate(bytes, input: file.lastPathComponent)
                 try Self.expectIdentical(
-                    Verdict(report: report, rules: try Self.rules(bundleID: nil)), file.lastPathComponent)
+                    Verdict(report: report, rules: try Self.rules(), binding: Self.unbound), file.lastPathComponent)
             }
         }
     }
 
     /// The recorded verifyReceipt exchanges: the receipt sent (as the request body or DER) and Apple's answer.
     @Test func writesWhatJSONEncoderWritesForTheVerifyReceiptExchanges() throws {
-        let environment = ProcessInfo.processInfo.environment["RECEIPT_VERIFYRECEIPT"] ?? ""
-        let directory =
-            environment.isEmpty
-            ? TestCorpus.directory.deletingLastPathComponent().appendingPathComponent("verifyreceipt")
-            : URL(fileURLWithPath: environment)
+        let directory = SharedData.verifyReceipt
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let folders = names.sorted().map { directory.appendingPathComponent($0) }.filter { $0.hasDirectoryPath }
         guard !folders.isEmpty else {
-            Issue.record("VERIFYRECEIPT EXCHANGES NOT FOUND: \(directory.path); set RECEIPT_VERIFYRECEIPT")
+            Issue.record("\(SharedData.missing(.verifyReceipt, at: directory))")
             return
         }
         var compared = 0
@@ -374,11 +375,11 @@ import Testing
         // Declined inside a report: the verdict is still written, by JSONEncoder.
         var report = ValidationReport(input: "deep")
         report.jws = JWSReport(kind: .unidentified, payload: .unidentified(["deep": deep]))
-        let verdict = Verdict(report: report, rules: nil)
+        let verdict = Verdict(report: report)
         #expect(SortedJSONEncoder.compact(verdict) == nil)
         #expect(try verdict.json(pretty: false) == (try verdict.encoded(pretty: false)))
         #expect(try verdict.json(pretty: true) == (try verdict.encoded(pretty: true)))
         report.jws = JWSReport(kind: .unidentified, payload: .unidentified(["nan": .number(.infinity)]))
-        #expect(throws: (any Error).self) { try Verdict(report: report, rules: nil).json(pretty: false) }
+        #expect(throws: (any Error).self) { try Verdict(report: report).json(pretty: false) }
     }
 }

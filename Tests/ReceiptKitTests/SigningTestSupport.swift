@@ -1,5 +1,6 @@
 // Foundation (not FoundationEssentials): `Process` and `FileManager.temporaryDirectory` live there.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ReceiptKit
@@ -52,60 +53,12 @@ enum ExternalTool {
         throw CancellationError()
     }
 
-    /// A child that did not exit in time: killed, and the test fails instead of stalling CI.
-    struct Timeout: Error, CustomStringConvertible {
-        let command: String
-        var description: String { "\(command) did not exit within \(ExternalTool.timeout) s and was killed" }
-    }
-
-    static let timeout: Double = 120
-
+    /// Runs `executable`; a child that does not exit in time is killed and fails the test.
     static func run(_ executable: String, _ arguments: [String]) throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        // Both pipes drained at once: a full one would otherwise block the child forever.
-        let readers = DispatchGroup()
-        let outData = Box()
-        let errData = Box()
-        for (pipe, box) in [(out, outData), (err, errData)] {
-            readers.enter()
-            Thread {
-                box.set(pipe.fileHandleForReading.readDataToEndOfFile())
-                readers.leave()
-            }.start()
-        }
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            if exited.wait(timeout: .now() + 5) == .timedOut {
-                kill(process.processIdentifier, SIGKILL)
-                exited.wait()
-            }
-            readers.wait()
-            let error = Timeout(command: ([executable] + arguments).joined(separator: " "))
-            Issue.record("\(error)")
-            throw error
-        }
-        readers.wait()
+        let result = try ChildProcess.run(URL(fileURLWithPath: executable), arguments)
         return ProcessResult(
-            status: process.terminationStatus, stdout: String(decoding: outData.value, as: UTF8.self),
-            stderr: String(decoding: errData.value, as: UTF8.self))
-    }
-
-    /// Bytes handed from a reader thread to the test.
-    final class Box: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data = Data()
-
-        func set(_ value: Data) { lock.withLock { data = value } }
-        var value: Data { lock.withLock { data } }
+            status: result.status, stdout: String(decoding: result.stdout, as: UTF8.self),
+            stderr: String(decoding: result.stderr, as: UTF8.self))
     }
 
     /// When OpenSSL judges certificate validity in tests: 2024-05-01T12:00:00Z, the fixtures'

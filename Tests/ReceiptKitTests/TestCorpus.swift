@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 #if canImport(FoundationEssentials)
@@ -11,15 +12,7 @@ import Testing
 /// The corpus lives outside the repository (it is not ours to redistribute): `$RECEIPT_CORPUS`,
 /// else `../shared/corpus` beside the package root.
 enum TestCorpus {
-    static var directory: URL {
-        if let configured = ProcessInfo.processInfo.environment["RECEIPT_CORPUS"], !configured.isEmpty {
-            return URL(fileURLWithPath: configured, isDirectory: true)
-        }
-        // This file is <root>/Tests/ReceiptKitTests/TestCorpus.swift.
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus", isDirectory: true)
-    }
+    static var directory: URL { SharedData.corpus }
 
     /// The manifest, or nil after recording why it is missing as a test failure, so a run
     /// without the corpus never passes silently. Decoded once per run (it is 1.3 MB and read by
@@ -29,11 +22,8 @@ enum TestCorpus {
         case .success(let manifest):
             return manifest
         case .failure(let error):
-            let message: Comment = """
-                RECEIPT CORPUS NOT FOUND OR UNREADABLE at \(manifestURL.path) (\(error)). \
-                Set RECEIPT_CORPUS to the corpus directory.
-                """
-            Issue.record(message, sourceLocation: sourceLocation)
+            Issue.record(
+                "\(SharedData.missing(.corpus, at: manifestURL)) (\(error))", sourceLocation: sourceLocation)
             return nil
         }
     }

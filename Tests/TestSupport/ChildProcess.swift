@@ -1,0 +1,127 @@
+// Foundation (not FoundationEssentials): `Process` and `Pipe` live there.
+import Foundation
+
+/// Runs a program with bytes on its standard input, collects both of its outputs and how it exited: the one
+/// runner of both test targets.
+///
+/// A child may exit without reading its input (a usage error, an early refusal, a mutant that stops at
+/// once). Writing to that closed pipe raises SIGPIPE, whose default action would kill the whole test
+/// process and every test left in it; the writer blocks SIGPIPE on its own thread, so the write fails with
+/// EPIPE instead, and ``Result/inputUnread`` says how many bytes the child never took.
+public enum ChildProcess {
+    /// What a child printed and how it exited.
+    public struct Result: Sendable {
+        public let status: Int32
+        public let stdout: Data
+        public let stderr: Data
+        /// Bytes of the standard input given that the child closed its end before reading (0 when it took
+        /// them all, or was given none).
+        public let inputUnread: Int
+    }
+
+    /// A child that did not exit, or whose output pipes did not close, in time: killed, and the run failed.
+    public struct Timeout: Error, CustomStringConvertible {
+        public let command: String
+        public let seconds: Double
+        public var description: String { "\(command) did not exit within \(seconds) s and was killed" }
+    }
+
+    /// Seconds a child may run before it is killed: a hang fails a test instead of stalling CI.
+    public static let defaultTimeout: Double = 120
+
+    /// Runs `executable` with `arguments`; `stdin` nil gives the child an empty, closed standard input.
+    public static func run(
+        _ executable: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
+        directory: URL? = nil, timeout: Double = defaultTimeout
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory {
+            process.currentDirectoryURL = directory
+        }
+        if let environment {
+            process.environment = environment
+        }
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        // Each pipe on its own thread: a full pipe would otherwise block both sides.
+        let pipes = DispatchGroup()
+        let outputData = Handoff<Data>(Data())
+        let errorData = Handoff<Data>(Data())
+        let unread = Handoff<Int>(0)
+        func onThread(_ work: @escaping @Sendable () -> Void) {
+            pipes.enter()
+            Thread {
+                work()
+                pipes.leave()
+            }.start()
+        }
+        let writer = input.fileHandleForWriting
+        onThread {
+            unread.set(feed(stdin ?? Data(), to: writer.fileDescriptor))
+            try? writer.close()
+        }
+        onThread { outputData.set(out.fileHandleForReading.readDataToEndOfFile()) }
+        onThread { errorData.set(err.fileHandleForReading.readDataToEndOfFile()) }
+        let command = ([executable.lastPathComponent] + arguments).joined(separator: " ")
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            if exited.wait(timeout: .now() + 5) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                exited.wait()
+            }
+            pipes.wait()
+            throw Timeout(command: command, seconds: timeout)
+        }
+        // The child has exited; its pipes close with it (a grandchild holding them is a hang too).
+        if pipes.wait(timeout: .now() + timeout) == .timedOut {
+            throw Timeout(command: command + " (its output pipes)", seconds: timeout)
+        }
+        return Result(
+            status: process.terminationStatus, stdout: outputData.value, stderr: errorData.value,
+            inputUnread: unread.value)
+    }
+
+    /// Writes `bytes` to `descriptor` until done or the reader is gone; returns how many were not written.
+    /// SIGPIPE stays blocked on this thread, which ends after the write: a pending SIGPIPE, thread-directed,
+    /// ends with it and never reaches the process.
+    static func feed(_ bytes: Data, to descriptor: Int32) -> Int {
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &blocked, nil)
+        return bytes.withUnsafeBytes { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, base + offset, buffer.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0, errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+            return buffer.count - offset
+        }
+    }
+
+    /// A value handed from a pipe's thread to the caller.
+    final class Handoff<Value: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: Value
+
+        init(_ initial: Value) { stored = initial }
+        func set(_ value: Value) { lock.withLock { stored = value } }
+        var value: Value { lock.withLock { stored } }
+    }
+}

@@ -25,8 +25,8 @@ import Testing
             .replacingOccurrences(of: "pro.monthly", with: Self.breaks)
         let report = try M.validate(Array(try M.jws(payload).utf8)) { $0.bundleID = M.bundleID }
         #expect(report.status == .valid, "\(report.message ?? "")")
-        let plain = Verdict(report: report, rules: nil)
-        let ruled = Verdict(report: report, rules: try JWSReportJSONTests.rules())
+        let plain = Verdict(report: report)
+        let ruled = Verdict(report: report, rules: try JWSReportJSONTests.rules(), binding: JWSReportJSONTests.bound)
         Self.expectOneLine(try #require(ReportJSONWriter.compact(report)), "hand writer")
         Self.expectOneLine(try #require(SortedJSONEncoder.compact(ruled)), "sorted encoder")
         for verdict in [plain, ruled] {

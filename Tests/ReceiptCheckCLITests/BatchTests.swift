@@ -118,6 +118,16 @@ import Testing
         #expect(missingList.status == 66)
     }
 
+    /// A list written on Windows ends its lines with CR LF: the carriage return is no part of the path.
+    @Test func filesFromTakesCRLFLines() throws {
+        guard let path = CLI.corpusFile(Self.production) else { return }
+        let result = try CLI.run(
+            ["--files-from", "-", "--format", "ndjson", "-q"], stdin: Data("\(path)\r\n\(path)\r\n".utf8))
+        #expect(try objects(result.stdout).map { $0["input"] as? String } == [path, path])
+        #expect(try objects(result.stdout).map { $0["status"] as? String } == ["valid", "valid"])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
     @Test func summaryCountsStatusesAndReasonsUnlessQuiet() throws {
         guard let path = CLI.corpusFile(Self.production), let xcode = CLI.corpusFile(Self.xcode) else { return }
         let arguments = [path, xcode, path, "-", "/nonexistent/receipt"]

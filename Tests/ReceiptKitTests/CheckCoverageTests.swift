@@ -24,6 +24,10 @@ import Testing
         CheckScenario(name: "iOS 6 transaction receipt", expected: .notAppReceipt) {
             try M.validate(Array("{\n\t\"signature\" = \"AAAA\";\n\t\"purchase-info\" = \"BBBB\";\n}".utf8))
         },
+        // Decodable as an app receipt, so only the decoded field 6 can tell it apart.
+        CheckScenario(name: "App Attest receipt, signed and decodable", expected: .notAppReceipt) {
+            try M.validate(M.signed(M.receipt { $0.unknownAttributes[6] = [Array("RECEIPT".utf8)] }))
+        },
         CheckScenario(name: "truncated receipt", expected: .malformed) {
             let bytes = try M.signed(try M.receipt())
             return try M.validate(Array(bytes.prefix(bytes.count - 40)))

@@ -101,10 +101,6 @@ import Testing
         #expect(throws: SigningError(.invalidValue, "the product id is empty")) {
             try PromotionalOfferSignatureCreator.Offer(productID: "", offerID: "o1", applicationUsername: "")
         }
-        #expect(throws: SigningError(.invalidValue, "the timestamp -1 is before 1970")) {
-            try PromotionalOfferSignatureCreator.Offer(
-                productID: "p1", offerID: "o1", applicationUsername: "", timestamp: -1)
-        }
         #expect(throws: SigningError(.invalidValue, "the issuer id \"57246542\" is not a UUID (8-4-4-4-12 hex digits)")) {
             try PromotionalOfferV2SignatureCreator(key: key, keyID: "KEY1", issuerID: "57246542", bundleID: "b")
         }
@@ -132,10 +128,6 @@ import Testing
         #expect(kind(pem) == nil)
         // A block whose END line names another label is no block.
         #expect(kind(([lines[0]] + body + ["-----END EC PRIVATE KEY-----"]).joined(separator: "\n")) == .keyNotPEM)
-        // RFC 1421 headers: OpenSSL's legacy encryption.
-        #expect(
-            kind(([lines[0], "Proc-Type: 4,ENCRYPTED", "DEK-Info: AES-128-CBC,00"] + body + [lines.last ?? ""]).joined(separator: "\n"))
-                == .keyEncrypted)
         // The PrivateKeyInfo followed by bytes of something else.
         let der = try #require(ReceiptInput.base64(Array(body.joined().utf8)[...]))
         let padded = Data(der + [0x05, 0x00]).base64EncodedString()

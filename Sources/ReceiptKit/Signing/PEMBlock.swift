@@ -1,8 +1,7 @@
 /// The first PEM block of a text: its label and its base64 body decoded.
 ///
-/// Only a whole block is one: a BEGIN line, base64 lines and the END line of the same label. Encapsulated
-/// headers (RFC 1421's `Proc-Type: 4,ENCRYPTED`, which OpenSSL's legacy encrypted keys carry) make the
-/// block's label read as encrypted, so that such a key is never taken for a plain one.
+/// Only a whole block is one: a BEGIN line, base64 lines and the END line of the same label. A body
+/// with RFC 1421 headers (`Proc-Type: 4,ENCRYPTED`) is no base64, so no block.
 struct PEMBlock {
     let label: String
     let der: [UInt8]
@@ -18,13 +17,9 @@ struct PEMBlock {
             let last = lines[(first + 1)...].firstIndex(where: { $0.starts(with: Self.end) }),
             Self.label(lines[last], after: Self.end) == label
         else { return nil }
-        let body = lines[(first + 1)..<last]
-        if body.contains(where: { $0.contains(UInt8(ascii: ":")) }) {
-            self.label = "ENCRYPTED " + label
-            der = []
-            return
+        guard let der = ReceiptInput.base64(Array(lines[(first + 1)..<last].joined())[...]), !der.isEmpty else {
+            return nil
         }
-        guard let der = ReceiptInput.base64(Array(body.joined())[...]), !der.isEmpty else { return nil }
         self.label = label
         self.der = der
     }

@@ -46,9 +46,6 @@ public struct PromotionalOfferSignatureCreator: Sendable {
             self.offerID = try SigningValues.required(offerID, "offer id")
             self.applicationUsername = applicationUsername
             self.nonce = try SigningValues.nonce(nonce)
-            guard timestamp >= 0 else {
-                throw SigningError(.invalidValue, "the timestamp \(timestamp) is before 1970")
-            }
             self.timestamp = timestamp
         }
     }

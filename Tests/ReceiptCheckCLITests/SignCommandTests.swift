@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptKit
+import TestSupport
 import Testing
 
 /// `receipt-check sign`: what each kind prints, and that a bad key, a missing value or a malformed
@@ -117,6 +118,33 @@ import Testing
         #expect(refused.status == 64 && refused.stderr.contains("not an object"), "\(refused.stderr)")
         let noKey = try CLI.run(["sign", "promotional-offer", "--key-id", "K", "--bundle-id", "b"] + offer)
         #expect(noKey.status == 64 && noKey.stderr.contains("--key (or $RECEIPT_CHECK_SIGNING_KEY)"), "\(noKey.stderr)")
+    }
+
+    /// schema/sign.schema.json describes what --json prints for every kind.
+    @Test func jsonOutputFollowsItsSchema() throws {
+        guard let python = ReportSchemaTests.python() else { return }
+        let keys = try SigningKeyFiles()
+        let request = try keys.scratch.write("request.json", Array(#"{"operation":"CREATE_ONE_TIME_CHARGE"}"#.utf8))
+        let runs: [(String, [String])] = [
+            ("promotional-offer", ["--product-id", "p1", "--offer-id", "o1"]),
+            ("promotional-offer-v2", Self.issuer + ["--product-id", "p1", "--offer-id", "o1"]),
+            (
+                "introductory-offer-eligibility",
+                Self.issuer + ["--product-id", "p1", "--allow-introductory-offer", "false", "--transaction-id", "1"]
+            ),
+            ("advanced-commerce-in-app", Self.issuer + ["--request", request]),
+        ]
+        var files: [String] = []
+        for (kind, values) in runs {
+            let result = try keys.sign(kind, values + ["--json"])
+            #expect(result.status == 0, "\(kind): \(result.stderr)")
+            files.append(try keys.scratch.write("\(kind).json", Array(result.stdout.utf8)))
+        }
+        let schema = CLI.packageRoot.appendingPathComponent("schema/sign.schema.json").path
+        let script = CLI.packageRoot.appendingPathComponent("Scripts/validate-reports.py").path
+        let result = try CLI.run(URL(fileURLWithPath: python), [script, schema] + files, stdin: nil)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("validate-reports: 4 reports, 0 problems"), "\(result.stdout)")
     }
 
     @Test func theKeyAndItsIdsComeFromTheEnvironment() throws {

@@ -26,6 +26,7 @@ public struct AdvancedCommerceAPIInAppSignatureCreator: Sendable {
     /// (a one-time charge, a subscription to create, modify or reactivate), signed as given.
     ///
     /// - Parameters:
+    ///   - request: the request's JSON, as it is to reach the App Store.
     ///   - issuedAt: the `iat` claim; now unless a test fixes it.
     ///   - nonce: a UUID for the `nonce` claim; a fresh one when nil.
     public func signature(request: [UInt8], issuedAt: Date = Date(), nonce: String? = nil) throws(SigningError)

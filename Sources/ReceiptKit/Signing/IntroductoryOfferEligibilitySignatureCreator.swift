@@ -25,6 +25,8 @@ public struct IntroductoryOfferEligibilitySignatureCreator: Sendable {
     /// introductory offer.
     ///
     /// - Parameters:
+    ///   - productID: the product whose introductory offer it is.
+    ///   - allowIntroductoryOffer: whether the customer may have it.
     ///   - transactionID: any transaction id of the customer (the `appTransactionId` serves even
     ///     before a first purchase).
     ///   - issuedAt: the `iat` claim; now unless a test fixes it.

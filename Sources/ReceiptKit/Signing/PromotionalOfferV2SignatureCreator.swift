@@ -23,6 +23,8 @@ public struct PromotionalOfferV2SignatureCreator: Sendable {
     /// The compact JWS for `offerID` of `productID`.
     ///
     /// - Parameters:
+    ///   - productID: the subscription product.
+    ///   - offerID: the promotional offer's identifier in App Store Connect.
     ///   - transactionID: any transaction id of the customer (the `appTransactionId` serves even
     ///     before a first purchase); optional, though Apple recommends it.
     ///   - issuedAt: the `iat` claim; now unless a test fixes it.

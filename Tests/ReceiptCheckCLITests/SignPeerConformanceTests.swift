@@ -31,7 +31,9 @@ import Testing
                 "--product-id", product, "--offer-id", offer, "--application-username", original.username, "--nonce",
                 original.nonce, "--timestamp", String(timestamp),
             ],
-            "promotional-offer-v2": issuer + ["--product-id", product, "--offer-id", offer, "--transaction-id", transaction],
+            "promotional-offer-v2": issuer + [
+                "--product-id", product, "--offer-id", offer, "--transaction-id", transaction,
+            ],
             "introductory-offer-eligibility": issuer + [
                 "--product-id", product, "--allow-introductory-offer", "false", "--transaction-id", transaction,
             ],

@@ -32,7 +32,8 @@ import Testing
     @Test func eachJWSHasApplesHeaderAndClaims() throws {
         let key = try Self.key()
         let at = Date(timeIntervalSince1970: 1_700_000_000)
-        let v2 = try PromotionalOfferV2SignatureCreator(key: key, keyID: "KEY1", issuerID: Self.issuer, bundleID: "com.example")
+        let v2 = try PromotionalOfferV2SignatureCreator(
+            key: key, keyID: "KEY1", issuerID: Self.issuer, bundleID: "com.example")
         let offer = try Self.parts(
             v2.signature(productID: "p1", offerID: "o1", transactionID: "2000", issuedAt: at, nonce: Self.nonce))
         #expect(offer.header == #"{"alg":"ES256","kid":"KEY1","typ":"JWT"}"#)
@@ -81,7 +82,9 @@ import Testing
         #expect(offer.nonce == Self.nonce)
         #expect(
             try creator.payload(offer)
-                == Array("com.example\u{2063}KEY1\u{2063}p1\u{2063}o1\u{2063}abc\u{2063}\(Self.nonce)\u{2063}1700000000000".utf8))
+                == Array(
+                    "com.example\u{2063}KEY1\u{2063}p1\u{2063}o1\u{2063}abc\u{2063}\(Self.nonce)\u{2063}1700000000000"
+                        .utf8))
         let signature = try creator.signature(for: offer)
         #expect(creator.isValid(signature, for: offer))
         let other = try PromotionalOfferSignatureCreator.Offer(
@@ -95,13 +98,16 @@ import Testing
         let creator = try PromotionalOfferSignatureCreator(key: key, keyID: "KEY1", bundleID: "com.example")
         let split = try PromotionalOfferSignatureCreator.Offer(
             productID: "p1\u{2063}o1", offerID: "o1", applicationUsername: "", nonce: Self.nonce, timestamp: 1)
-        #expect(throws: SigningError(.invalidValue, "a value to sign holds U+2063, the separator of the signed payload")) {
+        #expect(
+            throws: SigningError(.invalidValue, "a value to sign holds U+2063, the separator of the signed payload")
+        ) {
             try creator.signature(for: split)
         }
         #expect(throws: SigningError(.invalidValue, "the product id is empty")) {
             try PromotionalOfferSignatureCreator.Offer(productID: "", offerID: "o1", applicationUsername: "")
         }
-        #expect(throws: SigningError(.invalidValue, "the issuer id \"57246542\" is not a UUID (8-4-4-4-12 hex digits)")) {
+        #expect(throws: SigningError(.invalidValue, "the issuer id \"57246542\" is not a UUID (8-4-4-4-12 hex digits)"))
+        {
             try PromotionalOfferV2SignatureCreator(key: key, keyID: "KEY1", issuerID: "57246542", bundleID: "b")
         }
         let commerce = try AdvancedCommerceAPIInAppSignatureCreator(

@@ -41,6 +41,7 @@ public struct AdvancedCommerceAPIInAppSignatureCreator: Sendable {
         guard case .object = parsed else {
             throw SigningError(.invalidValue, "the request is JSON but not an object")
         }
-        return try signer.sign([("request", .string(Data(request).base64EncodedString()))], issuedAt: issuedAt, nonce: nonce)
+        return try signer.sign(
+            [("request", .string(Data(request).base64EncodedString()))], issuedAt: issuedAt, nonce: nonce)
     }
 }

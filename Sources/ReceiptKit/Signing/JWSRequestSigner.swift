@@ -34,7 +34,8 @@ struct JWSRequestSigner: Sendable {
         let all =
             claims + [
                 ("bid", .string(bundleID)), ("iss", .string(issuerID)), ("aud", .string(audience)),
-                ("iat", .integer(Int64(issuedAt.timeIntervalSince1970))), ("nonce", .string(try SigningValues.nonce(nonce))),
+                ("iat", .integer(Int64(issuedAt.timeIntervalSince1970))),
+                ("nonce", .string(try SigningValues.nonce(nonce))),
             ]
         var header: [UInt8] = Array(#"{"alg":"ES256","kid":"#.utf8)
         JSONString.append(keyID, to: &header)

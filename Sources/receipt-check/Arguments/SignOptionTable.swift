@@ -56,7 +56,9 @@ enum SignOptionTable {
         OptionSpec("key-id", value: "ID", help: "the key's identifier (default: $RECEIPT_CHECK_KEY_ID)"),
         OptionSpec(
             "issuer-id", value: "UUID",
-            help: "the issuer id from App Store Connect's Keys page, for the JWS kinds (default: $RECEIPT_CHECK_ISSUER_ID)"),
+            help:
+                "the issuer id from App Store Connect's Keys page, for the JWS kinds (default: $RECEIPT_CHECK_ISSUER_ID)"
+        ),
         OptionSpec("bundle-id", value: "ID", help: "the app's bundle identifier (default: $RECEIPT_CHECK_BUNDLE_ID)"),
         OptionSpec("product-id", value: "ID", help: "the product the offer or eligibility is for"),
         OptionSpec("offer-id", value: "ID", help: "the promotional offer's identifier in App Store Connect"),
@@ -68,7 +70,8 @@ enum SignOptionTable {
             "timestamp", value: "MS", help: "promotional-offer: milliseconds since 1970 (default: now)"),
         OptionSpec(
             "transaction-id", value: "ID",
-            help: "any transaction id of the customer, such as the appTransactionId (optional for promotional-offer-v2)"),
+            help: "any transaction id of the customer, such as the appTransactionId (optional for promotional-offer-v2)"
+        ),
         OptionSpec(
             "allow-introductory-offer", value: "BOOL", choices: ["true", "false"],
             help: "introductory-offer-eligibility: whether the customer may have the introductory offer"),

@@ -12,11 +12,8 @@ public struct AdvancedCommerceAPIInAppSignatureCreator: Sendable {
     /// A request is a small object; deeper or larger JSON is refused rather than signed unread.
     private static let requestLimits = JSONParser.Limits(maximumDepth: 16, maximumValues: 4096)
 
-    /// - Parameters:
-    ///   - key: the In-App Purchase key from App Store Connect.
-    ///   - keyID: that key's identifier.
-    ///   - issuerID: the issuer id (a UUID) of the App Store Connect team.
-    ///   - bundleID: the app's bundle identifier.
+    /// Signs with the In-App Purchase `key` whose identifier is `keyID`, of the App Store Connect team
+    /// `issuerID` (a UUID), for the app `bundleID`.
     public init(key: SigningKey, keyID: String, issuerID: String, bundleID: String) throws(SigningError) {
         signer = try JWSRequestSigner(
             audience: "advanced-commerce-api", key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID)

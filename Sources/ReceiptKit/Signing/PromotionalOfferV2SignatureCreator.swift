@@ -10,11 +10,8 @@
 public struct PromotionalOfferV2SignatureCreator: Sendable {
     private let signer: JWSRequestSigner
 
-    /// - Parameters:
-    ///   - key: the In-App Purchase key from App Store Connect.
-    ///   - keyID: that key's identifier.
-    ///   - issuerID: the issuer id (a UUID) of the App Store Connect team.
-    ///   - bundleID: the app's bundle identifier.
+    /// Signs with the In-App Purchase `key` whose identifier is `keyID`, of the App Store Connect team
+    /// `issuerID` (a UUID), for the app `bundleID`.
     public init(key: SigningKey, keyID: String, issuerID: String, bundleID: String) throws(SigningError) {
         signer = try JWSRequestSigner(
             audience: "promotional-offer", key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID)

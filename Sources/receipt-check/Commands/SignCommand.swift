@@ -65,25 +65,24 @@ enum SignCommand: Command {
                 kind: kind, signature: try creator.signature(for: offer), keyIdentifier: keyID, nonce: offer.nonce,
                 timestamp: offer.timestamp)
         case .promotionalOfferV2:
-            let creator = try PromotionalOfferV2SignatureCreator(
-                key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID)
-            return SignOutput(
-                kind: kind,
-                signature: try creator.signature(
-                    productID: productID, offerID: values["offer-id"] ?? "", transactionID: values["transaction-id"]))
+            let signature = try PromotionalOfferV2SignatureCreator(
+                key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID
+            ).signature(
+                productID: productID, offerID: values["offer-id"] ?? "", transactionID: values["transaction-id"])
+            return SignOutput(kind: kind, signature: signature)
         case .introductoryOfferEligibility:
-            let creator = try IntroductoryOfferEligibilitySignatureCreator(
-                key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID)
-            return SignOutput(
-                kind: kind,
-                signature: try creator.signature(
-                    productID: productID, allowIntroductoryOffer: values["allow-introductory-offer"] == "true",
-                    transactionID: values["transaction-id"] ?? ""))
+            let signature = try IntroductoryOfferEligibilitySignatureCreator(
+                key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID
+            ).signature(
+                productID: productID, allowIntroductoryOffer: values["allow-introductory-offer"] == "true",
+                transactionID: values["transaction-id"] ?? "")
+            return SignOutput(kind: kind, signature: signature)
         case .advancedCommerceInApp:
-            let creator = try AdvancedCommerceAPIInAppSignatureCreator(
-                key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID)
             let request = try InputFile.contents(of: values["request"] ?? "", limit: requestSizeLimit)
-            return SignOutput(kind: kind, signature: try creator.signature(request: request))
+            let signature = try AdvancedCommerceAPIInAppSignatureCreator(
+                key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID
+            ).signature(request: request)
+            return SignOutput(kind: kind, signature: signature)
         }
     }
 

@@ -52,7 +52,8 @@ import Testing
         #expect(try CLI.run(base + ["--environment", "sandbox", jws]).status == 0)
     }
 
-    @Test func inspectWithoutABundleIDSaysTheDecisionsAreNotBound() throws {
+    /// inspect analyses inputs of any app: the rules' reasons show, and nothing is granted unbound.
+    @Test func inspectWithoutABundleIDGrantsNothingAndSaysWhy() throws {
         let workspace = try JWSSigningCommandTests.Workspace()
         let jws = try workspace.sign(Self.sandboxAppTransaction(bundleID: "com.example.app"))
         let inspect = ["inspect", "--root", workspace.root, "--environment", "sandbox"] + Self.rules
@@ -61,10 +62,20 @@ import Testing
         #expect(json.json?["bound_to_app"] as? Bool == false)
         let warnings = try #require(json.json?["warnings"] as? [String])
         #expect(warnings.first?.hasPrefix("decisions are not bound to an app") == true, "\(warnings)")
+        let entitlements = try #require(json.json?["entitlements"] as? [[String: Any]])
+        #expect(entitlements.first?["granted"] as? Bool == false)
+        #expect(
+            entitlements.first?["reasons"] as? [String] == [
+                "not granted: the rules hold, but the decision is not bound to an app (no --bundle-id), so the input "
+                    + "may be any app's",
+                "original application version 1.0 < 42 (sandbox AppTransaction: 1.0 is not the real original version)",
+            ])
         let text = try CLI.run(inspect + [jws])
         #expect(text.stdout.contains("! decisions are not bound to an app"), "\(text.stdout)")
+        #expect(text.stdout.contains("denied  premium: not granted: the rules hold"), "\(text.stdout)")
         let bound = try CLI.run(inspect + ["--json", "--bundle-id", "com.example.app", jws])
         #expect(bound.json?["bound_to_app"] as? Bool == true)
+        #expect((bound.json?["entitlements"] as? [[String: Any]])?.first?["granted"] as? Bool == true)
         #expect((bound.json?["warnings"] as? [String])?.contains { $0.contains("not bound") } == false)
     }
 }

@@ -103,6 +103,33 @@ import Testing
         #expect(reasons.first?.hasPrefix("original application version \(version)") == true, "\(reasons)")
     }
 
+    /// First bought on macOS at 2.5, checked with `--platform ios` and a plain `< 42` (a build number): unknown,
+    /// exit 1 with the reason; the per-platform form decides both platforms.
+    @Test func aPlainThresholdAgainstTheInputsOtherPlatformIsNotGranted() throws {
+        let workspace = try Workspace()
+        let jws = try workspace.sign(
+            Self.appTransaction(originalVersion: "2.5").replacingOccurrences(
+                of: #""receiptType""#, with: #""originalPlatform":"macOS","receiptType""#))
+        let base = ["--json", "--root", workspace.root, "--platform", "ios"]
+        let plain = try CLI.run(base + Self.grandfather + [jws])
+        #expect(plain.status == 1, "\(plain.stdout)\(plain.stderr)")
+        let entitlements = try #require(plain.json?["entitlements"] as? [[String: Any]])
+        #expect(entitlements.first?["granted"] as? Bool == false)
+        let reasons = entitlements.first?["reasons"] as? [String] ?? []
+        #expect(
+            reasons.first?.hasPrefix(
+                "original application version: --platform ios disagrees with the input's originalPlatform macOS")
+                == true, "\(reasons)")
+        let perPlatform = [
+            "--bundle-id", "com.example.app", "--rule", "premium: original_application_version < ios:42 macos:3.0",
+            "--require", "premium",
+        ]
+        #expect(try CLI.run(base + perPlatform + [jws]).status == 0)
+        #expect(
+            try CLI.run(["--json", "--root", workspace.root, "--platform", "macos"] + Self.grandfather + [jws]).status
+                == 0)
+    }
+
     /// Xcode's AppTransaction says originalApplicationVersion "1".
     @Test(arguments: [("< 2", Int32(0)), ("<= 1", 0), ("< 1", 1), (">= 2", 1)])
     func grandfatheringFromXcodeAppTransaction(_ comparison: String, _ status: Int32) throws {

@@ -40,12 +40,16 @@ import Testing
     )
         throws
     {
-        try expectIdentical(Verdict(report: report, rules: nil), label, sourceLocation: sourceLocation)
+        try expectIdentical(Verdict(report: report), label, sourceLocation: sourceLocation)
         try expectIdentical(
-            Verdict(report: report, rules: try rules()), "\(label) with rules", sourceLocation: sourceLocation)
+            Verdict(report: report, rules: try rules(), binding: bound), "\(label) with rules",
+            sourceLocation: sourceLocation)
     }
 
-    static func rules(bundleID: String? = M.bundleID) throws -> RuleConfiguration {
+    static let bound = AppBinding(bundleID: M.bundleID, environment: nil, analysis: false)
+    static let unbound = AppBinding(bundleID: nil, environment: nil, analysis: true)
+
+    static func rules() throws -> RuleConfiguration {
         let text = """
             pro: product "pro.monthly"
             pro: product "Com.VoiceRecording.Telephone.103"
@@ -53,7 +57,7 @@ import Testing
             """
         return RuleConfiguration(
             rules: try RuleSet.parse(file: text, name: "test.rules"), required: ["pro"], platform: .ios,
-            time: Date(timeIntervalSince1970: 1_795_000_000), bundleID: bundleID, maximumAge: nil)
+            time: Date(timeIntervalSince1970: 1_795_000_000), maximumAge: nil)
     }
 
     /// Every file under `folder` of the corpus; records a failure when the corpus is missing.
@@ -106,7 +110,7 @@ import Testing
             for validator in try Self.validators().prefix(2) {
                 let report = validator.validate(bytes, input: file.lastPathComponent)
                 try Self.expectIdentical(
-                    Verdict(report: report, rules: try Self.rules(bundleID: nil)), file.lastPathComponent)
+                    Verdict(report: report, rules: try Self.rules(), binding: Self.unbound), file.lastPathComponent)
             }
         }
     }
@@ -371,11 +375,11 @@ import Testing
         // Declined inside a report: the verdict is still written, by JSONEncoder.
         var report = ValidationReport(input: "deep")
         report.jws = JWSReport(kind: .unidentified, payload: .unidentified(["deep": deep]))
-        let verdict = Verdict(report: report, rules: nil)
+        let verdict = Verdict(report: report)
         #expect(SortedJSONEncoder.compact(verdict) == nil)
         #expect(try verdict.json(pretty: false) == (try verdict.encoded(pretty: false)))
         #expect(try verdict.json(pretty: true) == (try verdict.encoded(pretty: true)))
         report.jws = JWSReport(kind: .unidentified, payload: .unidentified(["nan": .number(.infinity)]))
-        #expect(throws: (any Error).self) { try Verdict(report: report, rules: nil).json(pretty: false) }
+        #expect(throws: (any Error).self) { try Verdict(report: report).json(pretty: false) }
     }
 }

@@ -46,19 +46,32 @@ import Testing
                 ])
     }
 
-    @Test func plainThresholdIsNeverLabelledWithTheWrongPlatform() throws {
-        let decision = try Self.decide(
-            "premium: original_application_version < 42", Self.facts(version: "2.5", platform: "macOS"), platform: .ios)
-        #expect(decision.reasons.first?.hasSuffix("(the marketing version: first bought on macOS)") == true)
-        let warnings = ReceiptWarnings.warnings(
-            for: Self.facts(version: "2.5", platform: "macOS"), receipt: nil, platform: .ios)
+    /// Bought on a Mac at 2.5, checked with `--platform ios` and a plain "< 42" (a build number): the
+    /// threshold was written for the other meaning of the version, so it is unknown, not granted.
+    @Test func aPlainThresholdAgainstAnotherNamedPlatformIsUnknown() throws {
+        let rule = "premium: original_application_version < 42"
+        let mac = Self.facts(version: "2.5", platform: "macOS")
+        let decision = try Self.decide(rule, mac, platform: .ios)
+        #expect(!decision.granted)
+        #expect(
+            decision.reasons == [
+                "original application version: RuleConfiguration.platform ios disagrees with the input's originalPlatform macOS, whose version is the marketing version: a plain threshold is unknown, rule not satisfied (give one per platform, such as < ios:42 macos:2.0)"
+            ])
+        // Unknown stays unknown through `not`.
+        #expect(try !Self.decide("p: not original_application_version >= 42", mac, platform: .ios).granted)
+        // Where the run names no platform, or the same one, the input says what the version is.
+        let unnamed = try Self.decide(rule, mac, platform: nil)
+        #expect(unnamed.granted)
+        #expect(unnamed.reasons.first?.hasSuffix("(the marketing version: first bought on macOS)") == true)
+        #expect(try Self.decide(rule, mac, platform: .macos).granted)
+        #expect(try Self.decide(rule, Self.facts(version: "37", platform: "iPadOS"), platform: .ios).granted)
+        let warnings = ReceiptWarnings.warnings(for: mac, receipt: nil, platform: .ios)
         #expect(
             warnings.first?.hasPrefix(
-                "RuleConfiguration.platform ios disagrees with the AppTransaction's originalPlatform macOS")
+                "RuleConfiguration.platform ios disagrees with the AppTransaction's originalPlatform macOS: a plain "
+                    + "threshold on its originalApplicationVersion is unknown")
                 == true)
-        #expect(
-            ReceiptWarnings.warnings(for: Self.facts(version: "2.5", platform: "macOS"), receipt: nil, platform: .macos)
-                .isEmpty)
+        #expect(ReceiptWarnings.warnings(for: mac, receipt: nil, platform: .macos).isEmpty)
     }
 
     @Test func originalPlatformIsARuleField() throws {

@@ -32,11 +32,11 @@ import Testing
             for validator in validators {
                 let report = validator.validate(bytes, input: file.lastPathComponent + "\t\\ é\u{7f}")
                 let line = try #require(ReportJSONWriter.line(report))
-                let reference = try Verdict(report: report, rules: nil).encoded(pretty: false)
+                let reference = try Verdict(report: report).encoded(pretty: false)
                 #expect(line == reference, "\(file.lastPathComponent)")
                 #expect(
-                    try Verdict(report: report, rules: nil).json(pretty: true)
-                        == Verdict(report: report, rules: nil).encoded(pretty: true),
+                    try Verdict(report: report).json(pretty: true)
+                        == Verdict(report: report).encoded(pretty: true),
                     "pretty: \(file.lastPathComponent)")
                 compared += 1
             }
@@ -62,7 +62,7 @@ import Testing
             originalPurchaseDate: Date(timeIntervalSince1970: 5), originalApplicationVersion: "0",
             expirationDate: Date(timeIntervalSince1970: 6), unknownAttributes: [10: [[0xab]], 9: [[]], 100: [[1, 2]]])
         report.status = .invalid
-        let verdict = Verdict(report: report, rules: nil)
+        let verdict = Verdict(report: report)
         #expect(try #require(ReportJSONWriter.line(report)) == (try verdict.encoded(pretty: false)))
         #expect(try verdict.json(pretty: true) == (try verdict.encoded(pretty: true)))
     }

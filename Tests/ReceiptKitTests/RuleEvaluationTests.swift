@@ -94,7 +94,7 @@ import Testing
             #expect(refused.first?.granted == false)
             #expect(
                 refused.first?.reasons == [
-                    "original application version \"1.0\" comes from a sandbox receipt, which never carries a customer's first version (sandbox and TestFlight say 1.0): unknown, rule not satisfied (set RuleConfiguration.environment to sandbox to read it in tests)"
+                    "original application version \"1.0\" comes from a sandbox receipt, which never carries a customer's first version (sandbox and TestFlight say 1.0): unknown, rule not satisfied (set ValidationOptions.environment to sandbox to read it in tests)"
                 ])
             let negated = try Support.rules("premium: not (original_application_version >= 42)")
             #expect(

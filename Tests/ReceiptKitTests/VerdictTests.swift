@@ -26,14 +26,14 @@ import Testing
     }
 
     /// Every fixture receipt says original application version 37 and holds the product `...pro`.
-    private static func rules(bundleID: String? = "com.example.receiptcheck") throws -> RuleConfiguration {
+    private static func rules() throws -> RuleConfiguration {
         let text = """
             premium: original_application_version < 100
             premium: product "com.example.receiptcheck.pro"
             """
         return RuleConfiguration(
             rules: try RuleSet.parse(file: text, name: "premium.rules"), required: ["premium"],
-            platform: .ios, time: Date(timeIntervalSince1970: 1_714_600_000), bundleID: bundleID, maximumAge: nil)
+            platform: .ios, time: Date(timeIntervalSince1970: 1_714_600_000), maximumAge: nil)
     }
 
     @Test func aValidReceiptIsGranted() throws {
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func anUnreadableInputIsGrantedNothing() throws {
-        let verdict = Verdict(
+        let verdict = try Self.validator().verdict(
             unreadable: "missing", error: ReceiptError(.unreadableInput, "no such file"), rules: try Self.rules())
         #expect(verdict.report.status == .malformed)
         #expect(!verdict.grants("premium"))
@@ -73,7 +73,7 @@ import Testing
         let validator = try Self.validator(bundleID: nil)
         let report = validator.validate(try Self.bytes("valid.receipt"), input: "valid")
         #expect(report.status == .valid)
-        let verdict = validator.verdict(combining: [report], rules: try Self.rules(bundleID: nil))
+        let verdict = validator.verdict(combining: [report], rules: try Self.rules())
         #expect(verdict.report.status != .valid)
         #expect(!verdict.grants("premium"))
     }
@@ -81,8 +81,7 @@ import Testing
     @Test func aRequiredEntitlementNotGrantedFailsTheRequirements() throws {
         let rules = RuleConfiguration(
             rules: try RuleSet.parse(file: "premium: original_application_version < 10", name: "strict.rules"),
-            required: ["premium"], platform: .ios, time: Date(timeIntervalSince1970: 1_714_600_000),
-            bundleID: "com.example.receiptcheck", maximumAge: nil)
+            required: ["premium"], platform: .ios, time: Date(timeIntervalSince1970: 1_714_600_000), maximumAge: nil)
         let verdict = try Self.validator().verdict(Self.bytes("valid.receipt"), input: "valid", rules: rules)
         #expect(verdict.report.status == .valid)
         #expect(!verdict.grants("premium"))
@@ -114,8 +113,8 @@ import Testing
     @Test func anUnboundDecisionSaysSoInTheCallersWords() throws {
         let rules = RuleConfiguration(
             rules: try RuleSet.parse(file: "premium: original_application_version < 100", name: "r"),
-            time: Date(timeIntervalSince1970: 1_714_600_000), bundleID: nil)
-        #expect(rules.unboundWarning.contains("without a bundle id"))
+            time: Date(timeIntervalSince1970: 1_714_600_000))
+        #expect(rules.unboundWarning.contains("without ValidationOptions.bundleID"))
         #expect(!rules.unboundWarning.contains("--"))
     }
 }

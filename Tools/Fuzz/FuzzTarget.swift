@@ -108,16 +108,16 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             report = ValidationReport(input: "fuzz\u{1}/é")
             report.jws = JWSReport(kind: payload.kind, algorithm: "ES256", keyID: "k", payload: payload)
         }
-        compareJSON(Verdict(report: report, rules: nil))
+        compareJSON(Verdict(report: report))
         // Parsed per input: a rule set kept in a global for the whole run is reported at exit by
         // LeakSanitizer as leaked, which every target's run would then count as a finding.
         if let rules = try? RuleSet.parse(
             file: "pro: product \"pro.monthly\"\nold: original_application_version < 9", name: "fuzz")
         {
             let configuration = RuleConfiguration(
-                rules: rules, time: Date(timeIntervalSince1970: 1_795_000_000), bundleID: "com.example.app",
-                maximumAge: nil)
-            compareJSON(Verdict(report: report, rules: configuration))
+                rules: rules, time: Date(timeIntervalSince1970: 1_795_000_000), maximumAge: nil)
+            let binding = AppBinding(bundleID: "com.example.app", environment: nil, analysis: false)
+            compareJSON(Verdict(report: report, rules: configuration, binding: binding))
         }
     case .payload:
         if let receipt = try? PayloadDecoder.decode(bytes) {

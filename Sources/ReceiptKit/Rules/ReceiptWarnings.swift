@@ -48,11 +48,13 @@ package enum ReceiptWarnings {
         guard let version = facts.originalApplicationVersion else { return [] }
         var warnings: [String] = []
         if let original = facts.originalPlatform, let meaning = Platform(originalPlatform: original) {
-            // The input says where the app was first bought; the configured platform only matters when it disagrees.
+            // The input says where the app was first bought; the configured platform only matters when it
+            // disagrees, and then a threshold written for one platform cannot be read.
             if let platform, platform != meaning {
                 warnings.append(
                     "\(hints.platform) \(platform.rawValue) disagrees with the AppTransaction's originalPlatform \(original): "
-                        + "its originalApplicationVersion is read as \(meaning.versionMeaning), as the input says")
+                        + "a plain threshold on its originalApplicationVersion is unknown; one per platform reads it "
+                        + "as \(meaning.versionMeaning), as the input says")
             }
         } else {
             warnings += platformWarnings(platform, hints: hints)

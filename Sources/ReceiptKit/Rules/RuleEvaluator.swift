@@ -48,6 +48,9 @@ struct RuleEvaluator {
     func evaluate(_ condition: RuleCondition) -> Outcome {
         switch condition {
         case .compareVersion(let field, let op, let text):
+            if field == .originalApplicationVersion, let disagreement = platformDisagreement(field) {
+                return disagreement
+            }
             return version(field, op, text)
         case .compareVersionPerPlatform(let field, let op, let thresholds):
             guard let platform = versionPlatform else {
@@ -143,6 +146,20 @@ struct RuleEvaluator {
     /// the configured platform.
     private var versionPlatform: Platform? {
         facts.originalPlatform.flatMap(Platform.init(originalPlatform:)) ?? platform
+    }
+
+    /// Unknown, with the reason, when the run names a platform and the input says the app was first
+    /// bought on another: one plain threshold was written for one meaning of the version, and the input
+    /// has the other. A threshold per platform decides both.
+    private func platformDisagreement(_ field: RuleField) -> Outcome? {
+        guard let platform, let original = facts.originalPlatform,
+            let meaning = Platform(originalPlatform: original), meaning != platform
+        else { return nil }
+        return Outcome(
+            value: nil,
+            reasons: [
+                "\(field.label): \(hints.platform) \(platform.rawValue) disagrees with the input's originalPlatform \(original), whose version is \(meaning.versionMeaning): a plain threshold is unknown, rule not satisfied (give one per platform, such as < ios:42 macos:2.0)"
+            ])
     }
 
     private func version(_ field: RuleField, _ op: ComparisonOperator, _ text: String) -> Outcome {

@@ -186,10 +186,14 @@ public struct RuleSet: Sendable, Equatable {
 
     /// Every entitlement refused because the receipt failed verification: nothing it says can be trusted.
     func refuseAll(because reason: String) -> [EntitlementDecision] {
+        denyAll(because: "receipt is not valid: \(reason)")
+    }
+
+    /// Every entitlement denied, unevaluated, for one reason.
+    func denyAll(because reason: String) -> [EntitlementDecision] {
         let messages = self.messages
         return entitlements.map {
-            EntitlementDecision(
-                name: $0, granted: false, reasons: ["receipt is not valid: \(reason)"], message: messages[$0])
+            EntitlementDecision(name: $0, granted: false, reasons: [reason], message: messages[$0])
         }
     }
 }

@@ -6,16 +6,47 @@
 
 /// Verifies and decodes receipts: container, payload, signature, chain, validity, then the
 /// caller's own checks. Safe to share across threads; chains are cached across calls.
+///
+/// Decisions come only from a validator, for the app its options name: rules grant nothing unless
+/// ``ValidationOptions/bundleID`` is set, and an analysis of any app's inputs is asked for by name with
+/// ``unbound(policy:options:)``.
 public final class ReceiptValidator: Sendable {
     /// What the caller asks of every input beyond a good signature and chain.
     public var options: ValidationOptions { context.options }
     let context: VerificationContext
+    /// Whether verdicts only show what the rules would say, granting nothing (``unbound(policy:options:)``).
+    let analysesAnyApp: Bool
 
-    /// A validator trusting `policy`'s roots and applying `options` to every input.
-    public init(policy: TrustPolicy, options: ValidationOptions = ValidationOptions()) throws(OpenSSLError) {
+    /// A validator trusting `policy`'s roots and applying `options` to every input; its verdicts decide
+    /// for the app `options.bundleID` names, and grant nothing when it names none.
+    public convenience init(policy: TrustPolicy, options: ValidationOptions = ValidationOptions())
+        throws(OpenSSLError)
+    {
+        try self.init(policy: policy, options: options, analysesAnyApp: false)
+    }
+
+    private init(policy: TrustPolicy, options: ValidationOptions, analysesAnyApp: Bool) throws(OpenSSLError) {
         context = VerificationContext(
             options: options, chains: try ChainVerifier(policy: policy, hints: options.hints),
             anchorNames: policy.rootNames)
+        self.analysesAnyApp = analysesAnyApp
+    }
+
+    /// A validator for analysing inputs of any app, as `receipt-check inspect` does: rules are evaluated
+    /// so their reasons show, but every verdict is unbound (``RuleResults/boundToApp`` is false), grants
+    /// nothing and satisfies no requirement, whatever `options` say (their checks still apply to every
+    /// input).
+    public static func unbound(policy: TrustPolicy, options: ValidationOptions = ValidationOptions())
+        throws(OpenSSLError) -> ReceiptValidator
+    {
+        try ReceiptValidator(policy: policy, options: options, analysesAnyApp: true)
+    }
+
+    /// The app this validator's decisions are for.
+    var binding: AppBinding {
+        AppBinding(
+            bundleID: analysesAnyApp ? nil : options.bundleID, environment: options.environment,
+            analysis: analysesAnyApp)
     }
 
     /// The full report on one input, whatever it holds. Never throws: a bad input is a report.

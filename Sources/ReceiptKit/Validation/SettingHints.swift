@@ -49,8 +49,8 @@ public struct SettingHints: Sendable {
         storeKitTestCertificateSource: "given as TrustPolicy's storeKitTestCertificate",
         deviceIdentifier: "ValidationOptions.deviceIdentifier",
         platform: "RuleConfiguration.platform",
-        bundleID: "a bundle id",
-        testEnvironment: { "set RuleConfiguration.environment to \($0) to read it in tests" },
+        bundleID: "ValidationOptions.bundleID",
+        testEnvironment: { "set ValidationOptions.environment to \($0) to read it in tests" },
         maximumAge: { "maximum age \($0)" },
         fact: { "add \($0) to RuleConfiguration.appFacts" })
 }

@@ -1,10 +1,16 @@
 /// What a caller asks of a receipt beyond a good signature and chain.
+///
+/// The app's identity lives here and nowhere else: ``bundleID`` (and ``environment``, for rules on the
+/// original application version) are checked against every input and bind the validator's decisions to
+/// the app. Without a bundle id a ``ReceiptValidator`` still verifies, but its verdicts grant nothing.
 public struct ValidationOptions: Sendable {
-    /// Field 2 must equal this.
+    /// The app: a receipt's field 2 (a StoreKit 2 payload's `bundleId`) must equal this, and rules decide
+    /// only for it. Nil: inputs of any app verify, and nothing is granted from them.
     public var bundleID: String?
     /// Field 3 must equal this.
     public var applicationVersion: String?
-    /// The environment field 0 names must be this one.
+    /// The environment field 0 names must be this one. Naming `sandbox` or `xcode` also lets rules read
+    /// such inputs' original application version, which those environments never carry for real.
     public var environment: ReceiptEnvironment?
     /// The device whose hash with the opaque value and bundle id must equal field 5.
     public var deviceIdentifier: DeviceIdentifier?
@@ -21,7 +27,15 @@ public struct ValidationOptions: Sendable {
     /// (no input can: they guard against a broken OpenSSL). Set only within this package.
     package var injectedFault: InjectedFault?
 
+    /// Options that check nothing of the app: a validator with them decides nothing.
     public init() {}
+
+    /// Options for one app, whose decisions hold only for inputs of `bundleID` (and `environment`, when
+    /// given).
+    public init(bundleID: String, environment: ReceiptEnvironment? = nil) {
+        self.bundleID = bundleID
+        self.environment = environment
+    }
 }
 
 /// Where `ValidationOptions.injectedFault` makes a check fail as if OpenSSL had.

@@ -7,8 +7,10 @@
 /// What a run decides over verified inputs: the rules, the entitlements required, and how and when to
 /// evaluate them.
 ///
-/// Decisions are made only from a ``ValidationReport`` the validator produced and found valid (or from
-/// several tied to one customer); anything else is refused with every entitlement denied.
+/// The app decisions are for is not part of it: that is the validator's (``ValidationOptions/bundleID``,
+/// ``ValidationOptions/environment``), so that the two cannot disagree. Decisions are made only through
+/// ``ReceiptValidator/verdict(_:input:rules:)`` from a ``ValidationReport`` that validator found valid
+/// (or from several tied to one customer); anything else is refused with every entitlement denied.
 public struct RuleConfiguration: Sendable {
     /// The entitlement rules.
     public let rules: RuleSet
@@ -21,11 +23,6 @@ public struct RuleConfiguration: Sendable {
     public let time: Date
     /// Days before a free trial ends that its reminder falls.
     public let reminderDays: Int
-    /// The app decisions are bound to (the validator's bundle id, which fails any other app's input); nil
-    /// when they are bound to no app, which every decision then says in a warning.
-    public let bundleID: String?
-    /// Only when it names a test environment are such inputs' original versions read.
-    public let environment: ReceiptEnvironment?
     /// Past this age of the input at ``time``, purchases and subscriptions are unknown; nil for no limit.
     public let maximumAge: PurchaseTerm?
     /// What the app knows, for the rules to compare.
@@ -35,10 +32,9 @@ public struct RuleConfiguration: Sendable {
     /// How reasons and warnings name the settings that would decide what the input cannot.
     public let hints: SettingHints
 
-    /// A configuration; `bundleID` should be the validator's, so that decisions are bound to the app.
+    /// A configuration, for the app of the validator that decides with it.
     public init(
         rules: RuleSet, required: [String] = [], platform: Platform? = nil, time: Date, reminderDays: Int = 2,
-        bundleID: String?, environment: ReceiptEnvironment? = nil,
         maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge, appFacts: AppFacts = AppFacts(), trialDays: Int? = nil,
         hints: SettingHints = .library
     ) {
@@ -47,8 +43,6 @@ public struct RuleConfiguration: Sendable {
         self.platform = platform
         self.time = time
         self.reminderDays = reminderDays
-        self.bundleID = bundleID
-        self.environment = environment
         self.maximumAge = maximumAge
         self.appFacts = appFacts
         self.trialDays = trialDays
@@ -57,43 +51,70 @@ public struct RuleConfiguration: Sendable {
 
     /// Said with every decision made without a bundle id.
     public var unboundWarning: String {
-        "decisions are not bound to an app: without \(hints.bundleID) an Apple-signed input of any app is evaluated"
+        "decisions are not bound to an app: without \(hints.bundleID) an Apple-signed input of any app passes, so "
+            + "nothing is granted"
     }
 
-    /// Decides entitlements for one report: from its app receipt or its StoreKit 2 payload. An input that
-    /// failed verification grants nothing.
-    public func results(for report: ValidationReport) -> RuleResults {
+    /// Decides entitlements for one report of the validator `binding` comes from: from its app receipt or
+    /// its StoreKit 2 payload. An input that failed verification grants nothing.
+    func results(for report: ValidationReport, binding: AppBinding) -> RuleResults {
         guard let facts = EntitlementFacts(report: report) else {
             return refused(
-                because: report.message ?? report.reason?.rawValue ?? "it could not be decoded", receipt: report.receipt
-            )
+                because: report.message ?? report.reason?.rawValue ?? "it could not be decoded",
+                receipt: report.receipt, binding: binding)
         }
-        return results(for: facts, receipt: report.receipt)
+        return results(for: facts, receipt: report.receipt, binding: binding)
     }
 
     /// Nothing granted, because the input (or a combination of inputs) is not valid; what a receipt says
     /// of subscriptions and warnings is still shown.
-    func refused(because reason: String, receipt: ParsedReceipt?) -> RuleResults {
+    func refused(because reason: String, receipt: ParsedReceipt?, binding: AppBinding) -> RuleResults {
         let warnings = receipt.map { ReceiptWarnings.warnings(for: $0, platform: platform, hints: hints) } ?? []
         let subscriptions = receipt.map { SubscriptionStatus.all(in: $0, at: time, reminderDays: reminderDays) } ?? []
         return RuleResults(
-            time: time, entitlements: rules.refuseAll(because: reason), warnings: boundWarnings + warnings,
-            subscriptions: subscriptions, boundToApp: bundleID != nil, trialOffer: nil)
+            time: time, entitlements: rules.refuseAll(because: reason),
+            warnings: boundWarnings(binding) + warnings, subscriptions: subscriptions, boundToApp: binding.isBound,
+            trialOffer: nil)
     }
 
-    /// Decides entitlements from verified facts: one input's, or several combined.
-    func results(for facts: EntitlementFacts, receipt: ParsedReceipt?) -> RuleResults {
+    /// Decides entitlements from verified facts: one input's, or several combined. Unbound, nothing is
+    /// granted: an analysis shows what the rules would say, any other caller gets the reason only.
+    func results(for facts: EntitlementFacts, receipt: ParsedReceipt?, binding: AppBinding) -> RuleResults {
         let subscriptions = SubscriptionStatus.all(
             in: facts.purchases, at: time, reminderDays: reminderDays, renewals: facts.renewals)
+        let entitlements: [EntitlementDecision]
+        if binding.isBound {
+            entitlements = evaluate(facts, binding)
+        } else if binding.analysis {
+            let messages = rules.messages
+            entitlements = evaluate(facts, binding).map { unbound($0, message: messages[$0.name]) }
+        } else {
+            entitlements = rules.denyAll(
+                because: "nothing is decided without \(hints.bundleID): an Apple-signed input of any app would pass")
+        }
         return RuleResults(
-            time: time,
-            entitlements: rules.evaluate(
-                facts: facts, at: time, platform: platform, environment: environment, maximumAge: maximumAge,
-                appFacts: appFacts, hints: hints),
-            warnings: boundWarnings
+            time: time, entitlements: entitlements,
+            warnings: boundWarnings(binding)
                 + ReceiptWarnings.warnings(for: facts, receipt: receipt, platform: platform, hints: hints),
-            subscriptions: subscriptions, boundToApp: bundleID != nil,
+            subscriptions: subscriptions, boundToApp: binding.isBound,
             trialOffer: trialOffer(subscribed: !subscriptions.isEmpty))
+    }
+
+    private func evaluate(_ facts: EntitlementFacts, _ binding: AppBinding) -> [EntitlementDecision] {
+        rules.evaluate(
+            facts: facts, at: time, platform: platform, environment: binding.environment, maximumAge: maximumAge,
+            appFacts: appFacts, hints: hints)
+    }
+
+    /// A decision of an unbound analysis: never granted; one the rules would grant says so, and why not.
+    private func unbound(_ decision: EntitlementDecision, message: String?) -> EntitlementDecision {
+        guard decision.granted else { return decision }
+        return EntitlementDecision(
+            name: decision.name, granted: false,
+            reasons: [
+                "not granted: the rules hold, but the decision is not bound to an app (no \(hints.bundleID)), so the "
+                    + "input may be any app's"
+            ] + decision.reasons, message: message)
     }
 
     /// The trial a paywall offers, counted from `time`: only to a customer whose verified input shows no
@@ -103,9 +124,9 @@ public struct RuleConfiguration: Sendable {
         return TrialTimeline.offer(at: time, days: trialDays, reminderDays: reminderDays)
     }
 
-    private var boundWarnings: [String] { bundleID == nil ? [unboundWarning] : [] }
+    private func boundWarnings(_ binding: AppBinding) -> [String] { binding.isBound ? [] : [unboundWarning] }
 
-    /// Whether every required entitlement was granted.
+    /// Whether every required entitlement was granted; an unbound decision grants none.
     public func satisfied(by results: RuleResults) -> Bool {
         required.allSatisfy(results.grants)
     }

@@ -7,13 +7,15 @@
 /// One input's verdict: what verification found and, when rules were given, what they decided.
 ///
 /// Made only by ``ReceiptValidator``: rules see nothing but what its verification proved, so an input
-/// whose signature, chain or requirements failed is granted nothing.
+/// whose signature, chain or requirements failed is granted nothing; and they decide only for the app the
+/// validator names, so a validator without a bundle id grants nothing either.
 public struct Verdict: Sendable, Encodable {
     /// What verification found: the checks, the trust, the decoded contents.
     public let report: ValidationReport
     /// What the rules decided; nil when no rules were given.
     public let decisions: RuleResults?
-    /// Whether the input is valid and every required entitlement was granted.
+    /// Whether the input is valid and every required entitlement was granted (an unbound verdict grants
+    /// none).
     public let satisfiesRequirements: Bool
 
     init(report: ValidationReport, decisions: RuleResults?, rules: RuleConfiguration?) {
@@ -26,13 +28,14 @@ public struct Verdict: Sendable, Encodable {
         satisfiesRequirements = report.status == .valid && granted
     }
 
-    init(report: ValidationReport, rules: RuleConfiguration?) {
-        self.init(report: report, decisions: rules?.results(for: report), rules: rules)
+    /// A verdict without rules: verification only.
+    init(report: ValidationReport) {
+        self.init(report: report, decisions: nil, rules: nil)
     }
 
-    /// The verdict on an input that could not be read: malformed, nothing granted.
-    public init(unreadable input: String, error: ReceiptError, rules: RuleConfiguration?) {
-        self.init(report: .unreadable(input: input, error: error), rules: rules)
+    /// The verdict on a validator's report, with `rules` deciding for the app `binding` names.
+    init(report: ValidationReport, rules: RuleConfiguration?, binding: AppBinding) {
+        self.init(report: report, decisions: rules?.results(for: report, binding: binding), rules: rules)
     }
 
     /// Whether the input is valid and the rules granted the entitlement `name`.
@@ -48,10 +51,15 @@ public struct Verdict: Sendable, Encodable {
 }
 
 extension ReceiptValidator {
-    /// Verifies one input and decides its entitlements with `rules`. Never throws: a bad input is a
-    /// verdict that grants nothing.
+    /// Verifies one input and decides its entitlements with `rules`, for the app of ``options``. Never
+    /// throws: a bad input is a verdict that grants nothing.
     public func verdict(_ bytes: [UInt8], input name: String, rules: RuleConfiguration?) -> Verdict {
-        Verdict(report: validate(bytes, input: name), rules: rules)
+        decide(validate(bytes, input: name), rules: rules)
+    }
+
+    /// The verdict on an input that could not be read: malformed, nothing granted.
+    public func verdict(unreadable input: String, error: ReceiptError, rules: RuleConfiguration?) -> Verdict {
+        decide(.unreadable(input: input, error: error), rules: rules)
     }
 
     /// One verdict over several inputs of one customer (each a report of this validator), decided once
@@ -62,15 +70,21 @@ extension ReceiptValidator {
             var report = ValidationReport(input: "combined")
             report.inputs = reports
             report.reject(ReceiptError(.bundleIDMismatch, "combined inputs must name one app: no bundle id given"))
-            return Verdict(report: report, rules: rules)
+            return decide(report, rules: rules)
         }
         let combined = CombinedInputs.combine(reports, bundleID: bundleID)
         guard let rules else {
-            return Verdict(report: combined.report, decisions: nil, rules: nil)
+            return Verdict(report: combined.report)
         }
         let decisions =
-            combined.facts.map { rules.results(for: $0, receipt: reports.lazy.compactMap(\.receipt).first) }
-            ?? rules.refused(because: combined.report.message ?? "not valid", receipt: nil)
+            combined.facts.map {
+                rules.results(for: $0, receipt: reports.lazy.compactMap(\.receipt).first, binding: binding)
+            } ?? rules.refused(because: combined.report.message ?? "not valid", receipt: nil, binding: binding)
         return Verdict(report: combined.report, decisions: decisions, rules: rules)
+    }
+
+    /// The verdict on one of this validator's reports, decided for its app.
+    private func decide(_ report: ValidationReport, rules: RuleConfiguration?) -> Verdict {
+        Verdict(report: report, rules: rules, binding: binding)
     }
 }

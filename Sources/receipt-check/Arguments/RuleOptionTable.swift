@@ -122,9 +122,8 @@ enum RuleOptionTable {
         return RuleConfiguration(
             rules: rules, required: required,
             platform: arguments.value("platform").flatMap { Platform(rawValue: $0.lowercased()) },
-            time: time, reminderDays: reminderDays, bundleID: arguments.value("bundle-id"),
-            environment: arguments.value("environment").flatMap(ReceiptEnvironment.init(argument:)),
-            maximumAge: maximumAge, appFacts: appFacts, trialDays: trialDays, hints: .commandLine)
+            time: time, reminderDays: reminderDays, maximumAge: maximumAge, appFacts: appFacts, trialDays: trialDays,
+            hints: .commandLine)
     }
 
     /// `--facts FILE` then every `--fact NAME=VALUE`; a name given twice, in either, is refused.

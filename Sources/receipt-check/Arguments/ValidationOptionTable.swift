@@ -63,8 +63,11 @@ enum ValidationOptionTable {
     static let injectedFaultVariable = "RECEIPT_CHECK_INJECT_FAULT"
 
     /// Builds the validator the options describe; a bad option value is a usage error, an
-    /// unreadable certificate file is reported as such.
-    static func validator(_ arguments: ParsedArguments) throws(SetupError) -> ReceiptValidator {
+    /// unreadable certificate file is reported as such. `analysis` (inspect) without `--bundle-id`
+    /// analyses inputs of any app: its decisions are shown, unbound, and grant nothing.
+    static func validator(_ arguments: ParsedArguments, analysis: Bool = false) throws(SetupError)
+        -> ReceiptValidator
+    {
         var options = ValidationOptions()
         options.hints = .commandLine
         options.bundleID = arguments.value("bundle-id")
@@ -125,6 +128,9 @@ enum ValidationOptionTable {
                     roots.append(try certificate(at: path, option: "--root"))
                 }
                 policy = TrustPolicy.custom(roots: roots, storeKitTestCertificate: storeKit)
+            }
+            if analysis, options.bundleID == nil {
+                return try ReceiptValidator.unbound(policy: policy, options: options)
             }
             return try ReceiptValidator(policy: policy, options: options)
         } catch let error as SetupError {

@@ -89,7 +89,7 @@ struct BatchRunner {
             bytes = try contents(of: input)
             verdict = validator.verdict(bytes, input: input.name, rules: rules)
         } catch {
-            verdict = Verdict(unreadable: input.name, error: error, rules: rules)
+            verdict = validator.verdict(unreadable: input.name, error: error, rules: rules)
         }
         return render(verdict, name: input.name, bytes: bytes)
     }

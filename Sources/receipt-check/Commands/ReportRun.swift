@@ -14,7 +14,7 @@ enum ReportRun {
         do {
             rules = try RuleOptionTable.configuration(arguments, bindsToApp: enforcesRequirements)
             settings = try BatchOptionTable.settings(arguments, command: spec)
-            validator = try ValidationOptionTable.validator(arguments)
+            validator = try ValidationOptionTable.validator(arguments, analysis: !enforcesRequirements)
             limit = try ValidationOptionTable.sizeLimit(arguments)
         } catch {
             return ErrorReport.report(error, to: console, usage: spec.usage)

@@ -6,7 +6,8 @@ extension ManPageText {
         any satisfied rule grants it. With --require NAME, verify exits 1 unless the valid receipt is \
         granted NAME. On verify, --rule, --rules and --require need --bundle-id (exit 64 without): an \
         Apple-signed receipt or JWS of any other app would otherwise be granted; inspect evaluates rules \
-        without it and reports "bound_to_app": false with a warning. The original application version of \
+        without it to show them but grants nothing, and reports "bound_to_app": false with a warning. The \
+        original application version of \
         a sandbox, TestFlight or Xcode input is unknown unless --environment names that environment. \
         entitled NAME reads another entitlement's outcome; entitlements are decided in dependency order, \
         and a reference to an undefined entitlement or a cycle is a usage error (exit 64) naming it. A \
@@ -41,8 +42,10 @@ extension ManPageText {
         active is a period with purchase <= now < expires, not cancelled by then. Parentheses and not nest at most \(depth) levels. A comparison on a field the \
         receipt lacks is unknown, and a rule whose outcome is unknown is not satisfied (not keeps it \
         unknown). On iOS field 19 (original_application_version) is the build number of the first \
-        download, on macOS the marketing version: say which with --platform. Sandbox and TestFlight \
-        receipts always say 1.0.
+        download, on macOS the marketing version: say which with --platform. An AppTransaction's \
+        originalPlatform says which for it; where --platform names another, a plain threshold is unknown \
+        and only the per-platform form (< ios:42 macos:2.0) decides. Sandbox and TestFlight receipts always \
+        say 1.0.
         """
     }
 }

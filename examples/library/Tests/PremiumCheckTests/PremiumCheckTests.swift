@@ -15,9 +15,11 @@ struct PremiumCheckTests {
     static let bundleID = "com.example.app"
     static let pki = Result { try TestPKI.generate() }
 
-    func receipt(firstBuild: String, bundleID: String = bundleID, pki: TestPKI) throws -> [UInt8] {
+    func receipt(
+        firstBuild: String, bundleID: String = bundleID, type: String = "Production", pki: TestPKI
+    ) throws -> [UInt8] {
         let receipt = ParsedReceipt(
-            receiptType: "Production", bundleID: bundleID, applicationVersion: "31", receiptCreationDate: Date(),
+            receiptType: type, bundleID: bundleID, applicationVersion: "31", receiptCreationDate: Date(),
             originalApplicationVersion: firstBuild)
         return try ReceiptSigner.sign(try ReceiptEncoder.encode(receipt), pki: pki)
     }
@@ -37,6 +39,11 @@ struct PremiumCheckTests {
     @Test func anotherAppsReceiptGrantsNothing() throws {
         let other = try receipt(firstBuild: "12", bundleID: "com.example.other", pki: try Self.pki.get())
         #expect(try !check().grantsPremium(other))
+    }
+
+    @Test func aSandboxReceiptGrantsNothing() throws {
+        let sandbox = try receipt(firstBuild: "12", type: "ProductionSandbox", pki: try Self.pki.get())
+        #expect(try !check().grantsPremium(sandbox))
     }
 
     @Test func aReceiptSignedUnderAnotherRootGrantsNothing() throws {

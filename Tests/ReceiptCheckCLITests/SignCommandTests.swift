@@ -51,7 +51,7 @@ import Testing
             ("promotional-offer-v2", ["--product-id", "p1", "--offer-id", "o1"], "promotional-offer"),
             (
                 "introductory-offer-eligibility",
-                ["--product-id", "p1", "--allow-introductory-offer", "true", "--transaction-id", "2000"],
+                ["--product-id", "p1", "--allow-introductory-offer", "TRUE", "--transaction-id", "2000"],
                 "introductory-offer-eligibility"
             ),
             ("advanced-commerce-in-app", ["--request", request], "advanced-commerce-api"),
@@ -67,6 +67,10 @@ import Testing
             #expect(object["aud"] as? String == audience)
             #expect(object["iss"] as? String == SigningKeyFiles.issuerID)
             #expect(object["bid"] as? String == SigningKeyFiles.bundleID)
+            if kind == "introductory-offer-eligibility" {
+                // The choice is read as the parser takes it, whatever its case.
+                #expect(object["allowIntroductoryOffer"] as? Bool == true)
+            }
             let json = try #require(try keys.sign(kind, Self.issuer + values + ["--json"]).json)
             #expect(json["kind"] as? String == kind)
             #expect((json["signature"] as? String)?.split(separator: ".").count == 3)

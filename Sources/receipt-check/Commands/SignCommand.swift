@@ -74,7 +74,8 @@ enum SignCommand: Command {
             let signature = try IntroductoryOfferEligibilitySignatureCreator(
                 key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID
             ).signature(
-                productID: productID, allowIntroductoryOffer: values["allow-introductory-offer"] == "true",
+                productID: productID,
+                allowIntroductoryOffer: values["allow-introductory-offer"]?.lowercased() == "true",
                 transactionID: values["transaction-id"] ?? "")
             return SignOutput(kind: kind, signature: signature)
         case .advancedCommerceInApp:

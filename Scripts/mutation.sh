@@ -8,7 +8,10 @@
 # (default .build/mutation), whose .build is kept between runs so each mutant is an incremental
 # build. Exits 0 only when every mutation is killed; a mutation whose text is not found exactly
 # once, or a mutant that does not build, stops the run (the list is out of date).
-# The suite run per mutant is `make test-fast`'s (exhaustive prefix and bit-flip tests skipped).
+# The suite run per mutant is `make test-fast`'s (exhaustive prefix and bit-flip tests skipped). A block's
+# `tests:` line names the tests that killed it last time (a `swift test --filter` pattern): they run first,
+# and only when they do not kill the mutant does the whole suite run, so a stale hint costs time, never a
+# verdict. Each result line names the test that killed the mutant, the hint to keep in the block.
 set -euo pipefail
 
 # Read whole before running, so editing this file during a run cannot change the run.
@@ -43,15 +46,16 @@ fail() {
 }
 
 # ---- Read the list: names, files, original and replacement lines.
-names=() files=() originals=() replacements=()
-name="" file="" original="" have_original=0
+names=() files=() originals=() replacements=() hints=()
+name="" file="" original="" have_original=0 hint=""
 flush() {
     [[ -z "$name" ]] && return 0
     [[ -n "$file" && $have_original == 1 ]] || fail "$list: '$name' needs a file:, a - line and a + line"
     if [[ -z "$only" || "$name" == *"$only"* ]]; then
         names+=("$name") files+=("$file") originals+=("$original") replacements+=("$replacement")
+        hints+=("$hint")
     fi
-    name="" file="" original="" have_original=0
+    name="" file="" original="" have_original=0 hint=""
 }
 # A block ends at its + line; one still open when the next begins (or the list ends) has none.
 unfinished() {
@@ -61,6 +65,7 @@ while IFS= read -r line || [[ -n "$line" ]]; do
     case "$line" in
         "## "*) unfinished; name="${line#\#\# }" ;;
         "file: "*) file="${line#file: }" ;;
+        "tests: "*) hint="${line#tests: }" ;;
         "- "*) original="${line#- }"; have_original=1 ;;
         "+ "*) replacement="${line#+ }"; flush ;;
         "#"* | "") ;;
@@ -110,9 +115,11 @@ build() { # log
 # The first failed expectation is enough to kill a mutant: the suite is stopped there
 # instead of running to its end (most mutants fail within seconds), which keeps `make mutation` within
 # CI's time as the list grows. The baseline and surviving mutants run the whole suite.
-suite() { # log [stop-early]
+suite() { # log [stop-early [filter]]
+    local filter=()
+    [[ -z "${3:-}" ]] || filter=(--filter "$3")
     # Line-buffered, so a failure shows in the log as soon as it is reported.
-    (cd "$tree" && exec timeout "$test_timeout" stdbuf -oL -eL "$swift" test --skip-build) > "$1" 2>&1 &
+    (cd "$tree" && exec timeout "$test_timeout" stdbuf -oL -eL "$swift" test --skip-build "${filter[@]}") > "$1" 2>&1 &
     local pid=$!
     suite_pid=$pid
     if [[ "${2:-}" == stop-early ]]; then
@@ -159,7 +166,17 @@ for index in "${!names[@]}"; do
     fi
     mutant_start=$(date +%s)
     suite_status=0
-    suite "$log" stop-early || suite_status=$?
+    if [[ -n "${hints[$index]}" ]]; then
+        suite "$log" stop-early "${hints[$index]}" || suite_status=$?
+        # The hinted tests passed or ran out of time: the whole suite decides.
+        if [[ $suite_status == 0 ]] || ! grep '^✘ Test .* recorded an issue' "$log" | grep -vq 'Time limit was exceeded'; then
+            mv "$log" "$log.hinted"
+            suite_status=0
+            suite "$log" stop-early || suite_status=$?
+        fi
+    else
+        suite "$log" stop-early || suite_status=$?
+    fi
     restore
     # Only a failed expectation kills a mutant; a suite that merely ran out of time proves nothing.
     failing=$(grep '^✘ Test .* recorded an issue' "$log" | grep -vc 'Time limit was exceeded' || true)
@@ -173,7 +190,10 @@ for index in "${!names[@]}"; do
         verdict=killed
         killed=$((killed + 1))
     fi
-    line=$(printf '%-9s %-62s %4ss  %s failing expectations' "$verdict" "$label" $(($(date +%s) - mutant_start)) "$failing")
+    # The first test that recorded an issue, by its function's name: the block's `tests:` hint.
+    killer=$(grep -m 1 '^✘ Test .* recorded an issue' "$log" | sed -n 's/^✘ Test \([A-Za-z0-9_]*\).*/\1/p' || true)
+    line=$(printf '%-9s %-62s %4ss  %s failing expectations%s' "$verdict" "$label" $(($(date +%s) - mutant_start)) \
+        "$failing" "${killer:+, first by $killer}")
     results+=("$line")
     echo "$line"
 done

@@ -58,10 +58,11 @@ enum ReceiptBench {
         var table = BenchTable()
         // `receipt-bench hostile`: only the hostile-input rows, ratios against a genuine JWS.
         if arguments.first == "hostile" {
-            _ = try hostileRows(
+            let hostile = try hostileRows(
                 try ReceiptValidator(policy: TrustPolicy.apple()), cli: cli, into: &table, standalone: true)
             print("x baseline: times a genuine JWS in process; x floor: times a genuine JWS line through the CLI")
             print(table.render())
+            hostileResponseTarget(hostile.response)
             return
         }
         let workspace = try Workspace()
@@ -185,6 +186,7 @@ enum ReceiptBench {
             "no hostile JWS within the limits costs more than 20x a genuine one (in process and CLI)",
             hostile.inProcess <= 20 && hostile.cli <= 20,
             "\(fixed(hostile.inProcess, 2))x in process, \(fixed(hostile.cli, 2))x through the CLI")
+        hostileResponseTarget(hostile.response)
         target(
             "in-process production receipt >= 0.5x the RSA floor", receiptKitRate >= 0.5 * floor,
             "\(fixed(receiptKitRate / floor, 2))x")
@@ -208,7 +210,8 @@ enum ReceiptBench {
     /// report is also written. Returns the worst ratio of each.
     private static func hostileRows(
         _ apple: ReceiptValidator, cli: String, into table: inout BenchTable, standalone: Bool = false
-    ) throws -> (inProcess: Double, cli: Double, genuine: Double) {
+    ) throws -> (inProcess: Double, cli: Double, genuine: Double, response: (inProcess: Double, instructions: Double?))
+    {
         let genuinePath = try corpusPath("jws/apple-signed/gopay-1.jws")
         let genuine = try BenchFile.contents(of: genuinePath)
         guard apple.validate(genuine, input: "genuine").status == .valid else {
@@ -233,7 +236,8 @@ enum ReceiptBench {
         }
         table.note("costliest hostile JWS in process: \(worst.name), \(fixed(worst.inProcess, 2))x a genuine one")
         table.note("costliest hostile JWS through the CLI: \(worst.cliName), \(fixed(worst.cli, 2))x a genuine one")
-        return (worst.inProcess, worst.cli, genuineRate)
+        let response = try hostileResponseRows(cli: cli, into: &table)
+        return (worst.inProcess, worst.cli, genuineRate, response)
     }
 
     /// Lines per second through `receipt-check --lines --format ndjson --jobs 1`: (401 lines - 1 line) / 400,

@@ -213,13 +213,14 @@ import Testing
             {"transactionId":"7","originalTransactionId":"5","bundleId":"com.example.app","productId":"pro.year",
              "purchaseDate":"2024-05-01T00:00:00Z","expiresDate":"2025-05-01T00:00:00Z",
              "revocationDate":"2024-06-01T00:00:00Z","revocationReason":1,"offerType":2,"offerIdentifier":"half",
-             "type":"Auto-Renewable Subscription","environment":"Sandbox","signedDate":"2024-05-01T00:00:01Z"}
+             "offerDiscountType":"PAY_AS_YOU_GO","type":"Auto-Renewable Subscription","environment":"Sandbox","signedDate":"2024-05-01T00:00:01Z"}
             """)
         let result = try CLI.run(["--root", workspace.root, jws])
         for line in [
             "  kind               transaction\n", "  product            pro.year\n",
             "  transaction id     7\n", "  original id        5\n", "  expires            2025-05-01T00:00:00Z\n",
-            "  REVOKED            2024-06-01T00:00:00Z (reason 1)\n", "  offer              promotional, half\n",
+            "  REVOKED            2024-06-01T00:00:00Z (reason 1)\n",
+            "  offer              promotional, half, PAY_AS_YOU_GO\n",
             "  type               Auto-Renewable Subscription\n",
         ] {
             #expect(result.stdout.contains(line), "\(line) in \(result.stdout)")

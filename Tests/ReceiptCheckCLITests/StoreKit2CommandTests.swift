@@ -187,4 +187,23 @@ import Testing
             #expect(text.contains(line), "\(line)")
         }
     }
+
+    /// A valid App Store Server API response is no receipt data: Apple's 21002, with why on standard
+    /// error, from `--format verifyreceipt` and `--cgi` alike.
+    @Test func aValidResponseIsNoReceiptData() throws {
+        let workspace = try Workspace()
+        let history = try workspace.sign(Self.history, name: "history")
+        let options = ["--root", workspace.root, "--bundle-id", "com.example.app"]
+        let batch = try CLI.run(["verify", "--format", "verifyreceipt"] + options + [history])
+        #expect(batch.stdout == "{\"status\":21002}\n")
+        #expect(batch.stderr.contains("HistoryResponse is not receipt data"), "\(batch.stderr)")
+        let cgi = try VerifyReceiptFormatTests.cgi(
+            options, method: "POST", body: Array(try Data(contentsOf: URL(fileURLWithPath: history))), length: nil)
+        #expect(cgi.body == "{\"status\":21002}\n")
+        #expect(cgi.log.contains("status 21002: an App Store Server API HistoryResponse is not receipt data"))
+        let jws = try workspace.sign(Self.transaction, name: "transaction")
+        let single = try CLI.run(["verify", "--format", "verifyreceipt"] + options + [jws])
+        #expect(single.stdout == "{\"status\":21002}\n")
+        #expect(single.stderr.contains("a StoreKit 2 JWS (transaction) is not receipt data"), "\(single.stderr)")
+    }
 }

@@ -96,6 +96,44 @@ import Testing
         #expect(transactions[true] == ["110000284493242"])
     }
 
+    /// Apple's replies hold `latest_receipt_info` and `latest_receipt` when the request carried the shared
+    /// secret, also for a receipt without subscriptions (GridDiary's sandbox receipt holds a restored
+    /// non-consumable, `pro`), and neither without it, also for a receipt of subscriptions.
+    @Test func theSharedSecretDecidesLatestReceiptInfo() throws {
+        guard !VerifyReceiptExchanges.all().isEmpty else { return }
+        let scratch = try ScratchDirectory()
+        let receipts = [
+            "nonsub": try Data(
+                contentsOf: URL(fileURLWithPath: Self.exchange("linjunpop-griddiary-sandbox-nonsub", "receipt.der"))),
+            "subscriptions": try Data(contentsOf: URL(fileURLWithPath: Self.production)),
+        ]
+        for (name, receipt) in receipts {
+            for password in [nil, "", "secret"] {
+                let member = password.map { ",\"password\":\"\($0)\"" } ?? ""
+                let body = "{\"receipt-data\":\"\(receipt.base64EncodedString())\"\(member)}"
+                let file = try scratch.write("\(name)-\(password ?? "none").json", Array(body.utf8))
+                let json = Self.body(try CLI.run(["verify", "--format", "verifyreceipt", file]))
+                #expect(json["status"] as? Int == 0)
+                let sent = password == "secret"
+                #expect((json["latest_receipt_info"] != nil) == sent, "\(name), password \(password ?? "none")")
+                #expect((json["latest_receipt"] != nil) == sent, "\(name), password \(password ?? "none")")
+                if sent, name == "nonsub" {
+                    let products = (json["latest_receipt_info"] as? [[String: Any]])?.compactMap {
+                        $0["product_id"] as? String
+                    }
+                    #expect(products == ["com.sumiapp.GridDiary.pro", "com.sumiapp.griddiary.test"])
+                }
+            }
+        }
+        // A receipt given bare, not as a request body, is answered as a server asks: with its secret.
+        let bare = Self.body(
+            try CLI.run([
+                "verify", "--format", "verifyreceipt",
+                Self.exchange("linjunpop-griddiary-sandbox-nonsub", "receipt.der"),
+            ]))
+        #expect(bare["latest_receipt_info"] != nil && bare["latest_receipt"] != nil)
+    }
+
     @Test func linesPrintOneBodyALine() throws {
         guard !VerifyReceiptExchanges.all().isEmpty else { return }
         let lines = [
@@ -207,6 +245,22 @@ import Testing
         let answer = try Self.cgi(
             ["--bundle-id", "com.example.other"], method: "POST", body: request, length: String(request.count))
         #expect(answer.body == "{\"status\":21003}\n")
+    }
+
+    /// A StatusResponse's `data` beside `receipt-data` is a second input, never verified: 21002 and why,
+    /// not the receipt's 0.
+    @Test func cgiRefusesAStatusResponseBesideTheReceipt() throws {
+        guard !VerifyReceiptExchanges.all().isEmpty else { return }
+        let request = try String(contentsOfFile: Self.nonsub, encoding: .utf8)
+        let smuggled = Array(
+            request.replacingOccurrences(
+                of: "{\"receipt-data\"",
+                with: #"{"data":[{"lastTransactions":[{"signedTransactionInfo":"e.e.e"}]}],"receipt-data""#
+            ).utf8)
+        #expect(smuggled.count > request.utf8.count)
+        let answer = try Self.cgi([], method: "POST", body: smuggled, length: String(smuggled.count))
+        #expect(answer.body == "{\"status\":21002}\n")
+        #expect(answer.log.contains("\"receipt-data\" and \"data\""), "\(answer.log)")
     }
 
     // MARK: - Schema

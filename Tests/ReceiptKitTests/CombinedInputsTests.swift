@@ -80,7 +80,7 @@ import Testing
     @Test func inputsNamingNoCustomerGrantNothing() throws {
         let anonymous = try Self.combine([try Self.app("2.3"), try Self.history([M.transaction(customer: nil)])])
         #expect(anonymous.report.reason == .customerMismatch && anonymous.facts == nil)
-        #expect(anonymous.report.message?.contains("without appTransactionId") == true)
+        #expect(anonymous.report.message?.contains("carries no appTransactionId") == true)
         let app = M.appTransaction(originalVersion: "2.3", appTransactionID: "705000000000001")
             .replacingOccurrences(of: #""appTransactionId":"705000000000001","#, with: "")
         #expect(!app.contains("appTransactionId"))
@@ -162,7 +162,7 @@ import Testing
         // The receipt names no customer: only its own purchase, and what shares its customer, ties the history to it.
         let unrelated = CombinedInputs.combine([receipt, history], bundleID: CheckMaterial.bundleID)
         #expect(unrelated.report.reason == .customerMismatch && unrelated.facts == nil)
-        #expect(unrelated.report.message?.contains("none of the app receipt's purchases") == true)
+        #expect(unrelated.report.message?.contains("shares no identifier Apple signs") == true)
         guard
             case .report(let owning) = try CheckMaterial.validate(
                 CheckMaterial.signed(

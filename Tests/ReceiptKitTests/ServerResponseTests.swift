@@ -146,15 +146,35 @@ import Testing
     }
 
     /// The work is bounded by the body: past the body's 4,096 JSON values a response is refused unread, and
-    /// thousands of junk elements each fail at their first segment, the first of them named.
+    /// of thousands of junk elements the first fails, named, and decides the body.
     @Test func elementCountIsBoundedByTheBody() throws {
         let junk = Array(repeating: "\"e.e.e\"", count: 5000).joined(separator: ",")
         let refused = try M.validate(#"{"signedTransactions":[\#(junk)]}"#)
         #expect(refused.status == .malformed && refused.reason == .unsupportedFormat)
         let many = Array(repeating: "\"e.e.e\"", count: 4000).joined(separator: ",")
         let report = try M.validate(#"{"signedTransactions":[\#(many)]}"#)
-        #expect(report.status == .invalid && report.response?.elements.count == 4000)
+        #expect(report.status == .invalid && report.response?.elements.count == 1)
         #expect(report.message?.hasPrefix("elements[0]: invalid_jws") == true, "\(report.message ?? "")")
+    }
+
+    /// A body whose elements each carry a chain of their own costs at most one failed element: the first
+    /// that fails decides the body, and the rest are not verified (nor their chains built).
+    @Test func theFirstFailedElementDecidesTheBody() throws {
+        var elements: [String] = [M.transaction()]
+        for index in 0..<3 {
+            let rogue = try JWSSigningTests.pki()
+            elements.append("\"\(try M.jws(M.transaction(id: "20\(index)"), rogue))\"")
+        }
+        elements.append(M.transaction(id: "1002"))
+        let report = try M.validate(try M.response(Self.history(elements))) { $0.bundleID = M.bundleID }
+        #expect(report.status == .invalid && report.reason == .untrustedChain)
+        #expect(report.response?.elements.map(\.status) == [.valid, .invalid])
+        #expect(
+            report.message?.hasPrefix("elements[1]: untrusted_chain") == true
+                && report.message?.hasSuffix("; the 3 elements after it not verified") == true,
+            "\(report.message ?? "")")
+        #expect(report.checks.filter { $0.name == .element }.count == 2)
+        #expect(EntitlementFacts(report: report) == nil)
     }
 
     @Test func damagedResponseShapesAreRefused() throws {
@@ -178,5 +198,57 @@ import Testing
         ] {
             #expect(try M.validate(body).reason == .ambiguousInput, "\(body)")
         }
+    }
+
+    /// A StatusResponse-shaped `data` beside another signed member is a second input, not an unread
+    /// member: otherwise its elements (here signed by a rogue chain) are never verified.
+    @Test func statusDataBesideAnotherSignedMemberIsAmbiguous() throws {
+        let rogue = try M.jws(M.transaction(id: "1009"), try CheckMaterial.rogueECPKI.get())
+        let data =
+            #""data":[{"subscriptionGroupIdentifier":"1","lastTransactions":[{"signedTransactionInfo":"\#(rogue)"}]}]"#
+        let good = try M.jws(M.transaction())
+        for body in [
+            #"{"signedTransactions":["\#(good)"],\#(data)}"#, #"{"signedPayload":"\#(good)",\#(data)}"#,
+            #"{"receipt-data":"MIIBAA==",\#(data)}"#, #"{"signedTransactionInfo":"\#(good)",\#(data)}"#,
+            #"{"bundleId":"\#(M.bundleID)","data":[],"signedTransactions":[]}"#,
+        ] {
+            let report = try M.validate(body) { $0.bundleID = M.bundleID }
+            #expect(report.status == .malformed && report.reason == .ambiguousInput, "\(report.message ?? "")")
+        }
+        // A `data` that is no StatusResponse's (a notification's is an object) is not a second input.
+        let report = try M.validate(#"{"signedPayload":"\#(good)","data":{"lastTransactions":[]}}"#)
+        #expect(report.reason != .ambiguousInput)
+    }
+
+    /// A `lastTransactions` entry that is not an object is refused like any wrong-typed element.
+    @Test func lastTransactionsEntryThatIsNotAnObjectIsRefused() throws {
+        for entry in [#""e.e.e""#, "1", "null", "[]"] {
+            let body = try M.response(
+                Self.status.replacingOccurrences(of: #""lastTransactions":["#, with: #""lastTransactions":[\#(entry),"#)
+            )
+            let report = try M.validate(body) { $0.bundleID = M.bundleID }
+            #expect(report.status == .malformed && report.reason == .unsupportedFormat, "\(entry)")
+            #expect(report.message?.contains("data[0].lastTransactions[0] is not an object") == true)
+        }
+    }
+
+    /// A production History or Status response without `appAppleId` fails `appAppleID`, as a production
+    /// AppTransaction without one does: production told by its elements when the response does not say.
+    @Test func productionResponseWithoutAppAppleIDFails() throws {
+        let missing = Self.history([M.transaction()]).replacingOccurrences(
+            of: #""appAppleId":\#(M.appAppleID),"#, with: "")
+        let status = Self.status.replacingOccurrences(of: #""appAppleId":\#(M.appAppleID),"#, with: "")
+        let unnamed = missing.replacingOccurrences(of: #""environment":"Production","hasMore""#, with: #""hasMore""#)
+        for body in [missing, status, unnamed] {
+            #expect(!body.contains("appAppleId"))
+            let report = try M.validate(try M.response(body)) { $0.appAppleID = M.appAppleID }
+            #expect(report.status == .invalid && report.reason == .appAppleIDMismatch, "\(report.message ?? "")")
+            #expect(report.message?.contains("production response carries no app Apple id") == true, "\(body)")
+        }
+        let sandbox = Self.history([M.transaction(environment: "Sandbox")])
+            .replacingOccurrences(
+                of: #""appAppleId":\#(M.appAppleID),"environment":"Production""#, with: #""environment":"Sandbox""#)
+        let report = try M.validate(try M.response(sandbox)) { $0.appAppleID = M.appAppleID }
+        #expect(report.status == .valid, "\(report.message ?? "")")
     }
 }

@@ -54,65 +54,25 @@ package enum CombinedInputs {
         return nil
     }
 
-    /// One customer: one `appTransactionId` wherever the inputs carry it, one environment, and every renewal
-    /// info of a subscription whose transactions are among the inputs.
+    /// One customer (`CustomerTie`: each receipt, JWS and response element a signed whole of its own, so
+    /// a single response alone is held to it too) and one environment.
     private static func sameCustomer(
         _ reports: [ValidationReport], _ parts: [EntitlementFacts], into report: inout ValidationReport
     ) {
-        var appTransactionID: (id: String, input: String)?
-        var transactionIDs: Set<String> = []
-        var renewals: [(id: String?, input: String)] = []
-        var transactions: [(transaction: JWSTransaction, input: String)] = []
+        let units = reports.flatMap(CustomerTie.units(of:))
+        if let mismatch = CustomerTie.mismatch(units) {
+            report.record(.fail(.combine, .customerMismatch, mismatch))
+            return
+        }
         var environments = Set(parts.map(\.environment))
-        for input in reports {
-            for payload in input.verifiedPayloads {
-                let carried: String?
-                switch payload {
-                case .appTransaction(let app):
-                    carried = app.appTransactionId
-                    environments.insert(ReceiptEnvironment(storeKit: app.environment))
-                    if carried == nil, reports.count > 1 {
-                        report.record(
-                            .fail(
-                                .combine, .customerMismatch,
-                                "\(input.input): an AppTransaction without appTransactionId names no customer to tie the other inputs to"
-                            ))
-                        return
-                    }
-                case .transaction(let transaction):
-                    carried = transaction.appTransactionId
-                    environments.insert(ReceiptEnvironment(storeKit: transaction.environment))
-                    if let id = transaction.originalTransactionId { transactionIDs.insert(id) }
-                    transactions.append((transaction, input.input))
-                case .renewalInfo(let renewal):
-                    carried = renewal.appTransactionId
-                    environments.insert(ReceiptEnvironment(storeKit: renewal.environment))
-                    renewals.append((renewal.originalTransactionId, input.input))
-                case .notification, .realtimeRequest, .unidentified: carried = nil
-                }
-                guard let carried else { continue }
-                if let first = appTransactionID, first.id != carried {
-                    report.record(
-                        .fail(
-                            .combine, .customerMismatch,
-                            "\(input.input) is of appTransactionId \(carried), \(first.input) of \(first.id): two customers"
-                        ))
-                    return
-                }
-                appTransactionID = appTransactionID ?? (carried, input.input)
+        for payload in units.flatMap(\.payloads) {
+            switch payload {
+            case .appTransaction(let app): environments.insert(ReceiptEnvironment(storeKit: app.environment))
+            case .transaction(let transaction):
+                environments.insert(ReceiptEnvironment(storeKit: transaction.environment))
+            case .renewalInfo(let renewal): environments.insert(ReceiptEnvironment(storeKit: renewal.environment))
+            case .notification, .realtimeRequest, .unidentified: break
             }
-        }
-        for (id, input) in renewals where !(id.map(transactionIDs.contains) ?? false) {
-            report.record(
-                .fail(
-                    .combine, .customerMismatch,
-                    "\(input) holds a renewal info of originalTransactionId \(id ?? "(absent)"), which no combined transaction has"
-                ))
-            return
-        }
-        if reports.count > 1, let untied = untied(transactions, receipts: reports.compactMap(\.receipt)) {
-            report.record(.fail(.combine, .customerMismatch, untied))
-            return
         }
         // Every signed payload's own environment, not one per input: a response could mix them.
         environments.remove(.unknown)
@@ -123,33 +83,5 @@ package enum CombinedInputs {
                     "the inputs come from \(environments.map(\.rawValue).sorted().joined(separator: " and ")): one customer's are of one"
                 ))
         }
-    }
-
-    /// Why a transaction cannot be tied to the customer the other inputs name, or nil when every one can.
-    /// A StoreKit 2 transaction names its customer by `appTransactionId` (compared above); an app receipt
-    /// names none, so with one among the inputs each transaction must be one of the receipt's own
-    /// purchases (its original transaction id), or carry the appTransactionId of one that is.
-    private static func untied(
-        _ transactions: [(transaction: JWSTransaction, input: String)], receipts: [ParsedReceipt]
-    )
-        -> String?
-    {
-        let receiptIDs = Set(receipts.flatMap { $0.inApp.compactMap(\.originalTransactionID) })
-        let inReceipt: (JWSTransaction) -> Bool = { $0.originalTransactionId.map(receiptIDs.contains) ?? false }
-        let tiedCustomers = Set(
-            transactions.filter { inReceipt($0.transaction) }.compactMap(\.transaction.appTransactionId))
-        for (transaction, input) in transactions {
-            let tied =
-                receipts.isEmpty
-                ? transaction.appTransactionId != nil
-                : inReceipt(transaction) || (transaction.appTransactionId.map(tiedCustomers.contains) ?? false)
-            if !tied {
-                let id = transaction.transactionId ?? "(no transactionId)"
-                return receipts.isEmpty
-                    ? "\(input) holds transaction \(id) without appTransactionId: it cannot be tied to the other inputs' customer"
-                    : "\(input) holds transaction \(id), which is none of the app receipt's purchases: an app receipt names no customer (combine the AppTransaction instead)"
-            }
-        }
-        return nil
     }
 }

@@ -12,42 +12,137 @@ extension EntitlementFacts {
             || originalApplicationVersion != nil || originalPurchaseDate != nil
     }
 
-    /// The facts of several verified inputs of one customer as one (a combined verdict): the app's purchase from
-    /// the first input that has one (a receipt or AppTransaction), every transaction and renewal info of
-    /// them all. Nil without parts. That the parts belong together is `CombinedInputs`' to prove first.
+    /// The facts of several verified inputs of one customer as one (a combined verdict): the app's purchase
+    /// from the latest signed copy of it, every transaction's latest copy, every renewal info's. Nil without
+    /// parts. That the parts belong together is `CombinedInputs`' to prove first, over all of them at once,
+    /// so a part's own `customerMismatch` (a response whose elements the other inputs tie) is not kept.
     init?(combining parts: [EntitlementFacts]) {
         guard let first = parts.first else { return nil }
         self.init(source: .combined, bundleID: first.bundleID, environment: first.environment)
         for part in parts {
             absorb(part)
         }
-        source = parts.first(where: \.hasAppFacts)?.source ?? .combined
+        customerMismatch = nil
+        keepLatestCopies()
+        source = parts.filter(\.hasAppFacts).max(by: Self.appFactsPrecede)?.source ?? .combined
     }
 
-    /// Takes what `other` adds: its app facts when these have none yet, all its purchases and renewals.
-    /// Also how a notification takes what its nested JWS carry.
+    /// Takes what `other` adds: its app facts when they are the later copy, all its purchases and renewals
+    /// (each with its own copy's date). Also how a notification and a response take what their JWS carry.
     mutating func absorb(_ other: EntitlementFacts) {
-        if !hasAppFacts, other.hasAppFacts {
+        // A refund of the app purchase seen in any copy stands, whichever copy is the latest.
+        let revoked = [appRevocationDate, other.appRevocationDate].compactMap { $0 }.min()
+        if other.hasAppFacts, !hasAppFacts || Self.appFactsPrecede(self, other) {
             applicationVersion = other.applicationVersion
             originalApplicationVersion = other.originalApplicationVersion
             originalPurchaseDate = other.originalPurchaseDate
             receiptCreationDate = other.receiptCreationDate
-            appRevocationDate = other.appRevocationDate
             receiptType = other.receiptType
             preorderDate = other.preorderDate
             originalPlatform = other.originalPlatform
             receiptExpirationDate = other.receiptExpirationDate
+            appSnapshotDate = other.appSnapshotDate
+            appRevocationDate = other.appRevocationDate
         }
+        appRevocationDate = revoked
         bundleID = bundleID ?? other.bundleID
         if environment == .unknown {
             environment = other.environment
         }
-        snapshotDate = [snapshotDate, other.snapshotDate].compactMap { $0 }.max()
-        purchases += other.purchases
-        renewals += other.renewals
-        // One purchase of the customer's own outweighs a family member's share of another.
-        if other.ownership == "PURCHASED" || ownership == nil {
-            ownership = other.ownership ?? ownership
+        if !other.purchases.isEmpty {
+            if purchaseSnapshots.isEmpty {
+                purchaseSnapshots = purchases.indices.map(snapshot(ofPurchaseAt:))
+            }
+            purchaseSnapshots += other.purchases.indices.map(other.snapshot(ofPurchaseAt:))
+            purchases += other.purchases
         }
+        snapshotDate = [snapshotDate, other.snapshotDate].compactMap { $0 }.max()
+        renewals += other.renewals
+        customerMismatch = customerMismatch ?? other.customerMismatch
+    }
+
+    /// Whether `earlier`'s app facts give way to `later`'s: an older copy does; of two copies signed at
+    /// once, the one with the lower original version does, so a tie never helps a grandfathering rule.
+    static func appFactsPrecede(_ earlier: EntitlementFacts, _ later: EntitlementFacts) -> Bool {
+        let dates = (earlier.appSnapshotDate ?? .distantPast, later.appSnapshotDate ?? .distantPast)
+        guard dates.0 == dates.1 else { return dates.0 < dates.1 }
+        return Array((earlier.originalApplicationVersion ?? "").utf8)
+            .lexicographicallyPrecedes(Array((later.originalApplicationVersion ?? "").utf8))
+    }
+
+    /// One copy per transaction (by transaction id) and per subscription's renewal info (by original
+    /// transaction id): the latest signed decides, and a refund or upgrade seen in any copy stands.
+    mutating func keepLatestCopies() {
+        var kept: [InAppPurchase] = []
+        var dates: [Date?] = []
+        var position: [String: Int] = [:]
+        for (index, purchase) in purchases.enumerated() {
+            let date = snapshot(ofPurchaseAt: index)
+            guard let id = purchase.transactionID else {
+                kept.append(purchase)
+                dates.append(date)
+                continue
+            }
+            guard let at = position[id] else {
+                position[id] = kept.count
+                kept.append(purchase)
+                dates.append(date)
+                continue
+            }
+            let laterWins = Self.isLater(date, purchase, than: dates[at], kept[at])
+            let (winner, loser) = laterWins ? (purchase, kept[at]) : (kept[at], purchase)
+            kept[at] = Self.merged(winner, keeping: loser)
+            dates[at] = laterWins ? date : dates[at]
+        }
+        purchases = kept
+        // Copies all of the input's own date need no dates of their own.
+        purchaseSnapshots = dates.allSatisfy { $0 == snapshotDate } ? [] : dates
+        var renewalPosition: [String: Int] = [:]
+        var latestRenewals: [RenewalState] = []
+        for renewal in renewals {
+            guard let id = renewal.originalTransactionID else {
+                latestRenewals.append(renewal)
+                continue
+            }
+            guard let at = renewalPosition[id] else {
+                renewalPosition[id] = latestRenewals.count
+                latestRenewals.append(renewal)
+                continue
+            }
+            let (mine, current) = (
+                renewal.snapshotDate ?? .distantPast, latestRenewals[at].snapshotDate ?? .distantPast
+            )
+            let sooner =
+                (renewal.gracePeriodExpires ?? .distantFuture)
+                < (latestRenewals[at].gracePeriodExpires ?? .distantFuture)
+            if mine > current || (mine == current && sooner) {
+                latestRenewals[at] = renewal
+            }
+        }
+        renewals = latestRenewals
+    }
+
+    /// Whether copy `a` (signed at `date`) is later than copy `b`; of two signed at once, the one that
+    /// grants less (refunded, upgraded, ending sooner), so that the order of inputs never matters.
+    private static func isLater(_ date: Date?, _ a: InAppPurchase, than other: Date?, _ b: InAppPurchase) -> Bool {
+        let (mine, theirs) = (date ?? .distantPast, other ?? .distantPast)
+        guard mine == theirs else { return mine > theirs }
+        if (a.cancellationDate != nil) != (b.cancellationDate != nil) { return a.cancellationDate != nil }
+        if (a.isUpgraded == true) != (b.isUpgraded == true) { return a.isUpgraded == true }
+        return (a.expiresDate ?? .distantFuture) < (b.expiresDate ?? .distantFuture)
+    }
+
+    /// The latest copy, with a refund or upgrade an older copy showed: neither is ever undone.
+    private static func merged(_ latest: InAppPurchase, keeping older: InAppPurchase) -> InAppPurchase {
+        var purchase = latest
+        if purchase.cancellationDate == nil, let cancelled = older.cancellationDate {
+            purchase.cancellationDate = cancelled
+            purchase.revocationType = older.revocationType
+            purchase.revocationPercentage = older.revocationPercentage
+        }
+        if older.isUpgraded == true {
+            purchase.isUpgraded = true
+        }
+        return purchase
     }
 }

@@ -10,7 +10,7 @@ extension DeviceVerification {
         case .notification, .realtimeRequest, .unidentified:
             return .fail(
                 .deviceVerification, .deviceVerificationMismatch,
-                "a \(payload.kind.rawValue) payload is bound to no device; only transactions and AppTransactions are")
+                "\(payload.kind.withArticle) payload is bound to no device; only transactions and AppTransactions are")
         }
         guard let stored = members.value, let nonce = members.nonce else {
             return .fail(

@@ -123,7 +123,8 @@ package enum ReceiptInput {
         guard case .object(let members) = json else {
             throw ReceiptError(.unsupportedFormat, "JSON that is neither a verifyReceipt nor a notification body")
         }
-        let carried = signedMembers.filter { members[$0] != nil }
+        // A StatusResponse's `data` beside another signed member would otherwise go unread and unverified.
+        let carried = signedMembers.filter { members[$0] != nil } + (ServerResponse.isStatus(members) ? ["data"] : [])
         guard carried.count <= 1 else {
             throw ReceiptError(
                 .ambiguousInput,

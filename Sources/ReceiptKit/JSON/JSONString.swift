@@ -1,21 +1,76 @@
-/// Writes a JSON string as `JSONEncoder` escapes it: quote, backslash, `\b \f \n \r \t`, other controls
-/// as `\u00xx`; slashes and everything from U+007F up as they are. One escaper for every writer the
-/// package has (the report writer, the verifyReceipt body), so they cannot drift apart.
+/// Writes a JSON string as `JSONEncoder` escapes it (quote, backslash, `\b \f \n \r \t`, other controls
+/// as `\u00xx`, slashes as they are), and also DEL, U+0085, U+2028 and U+2029 as `\uXXXX`: valid raw in
+/// JSON, but line-oriented readers (Python's `str.splitlines`, log shippers) cut an NDJSON line at them.
+/// One escaper for every writer the package has (the report writers, the verifyReceipt body, and
+/// `JSONEncoder`'s output through `escapingLineBreaks`), so they cannot drift apart.
 package enum JSONString {
     package static func append(_ text: String, to out: inout [UInt8]) {
+        var text = text
         out.append(0x22)
-        // Almost every string needs no escaping: copy it whole instead of byte by byte.
-        let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
-            out.append(contentsOf: bytes)
-            return true
+        text.withUTF8 { bytes in
+            // Almost every string needs no escaping: copy it whole instead of byte by byte. A lead
+            // byte 0xC2 or 0xE2 (`| 0x20 == 0xE2`) may start a line break: such a string is checked byte by byte.
+            if !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 | 0x20 == 0xE2 }) {
+                out.append(contentsOf: bytes)
+                return
+            }
+            write(bytes, escapingControls: true, to: &out)
         }
-        if copied != true {
-            for byte in text.utf8 {
-                escape(byte, to: &out)
+        out.append(0x22)
+    }
+
+    /// `JSONEncoder`'s output with DEL, U+0085, U+2028 and U+2029 escaped as `append` escapes them. Its
+    /// text is valid UTF-8 whose structure is ASCII, so these sequences occur only inside strings.
+    package static func escapingLineBreaks(_ encoded: [UInt8]) -> [UInt8] {
+        guard encoded.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return encoded }
+        var out: [UInt8] = []
+        out.reserveCapacity(encoded.count + 16)
+        encoded.withUnsafeBufferPointer { bytes in
+            write(bytes, escapingControls: false, to: &out)
+        }
+        return out
+    }
+
+    /// `bytes` with the line breaks escaped, and the rest as `escape` writes them or, in text already
+    /// escaped, as they are.
+    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, escapingControls: Bool, to out: inout [UInt8]) {
+        var index = 0
+        while index < bytes.count {
+            if let found = lineBreak(in: bytes, at: index) {
+                appendUnicodeEscape(found.scalar, to: &out)
+                index += found.length
+            } else {
+                if escapingControls { escape(bytes[index], to: &out) } else { out.append(bytes[index]) }
+                index += 1
             }
         }
-        out.append(0x22)
+    }
+
+    /// DEL, U+0085, U+2028 or U+2029 if its UTF-8 starts at `index`, and that encoding's length.
+    private static func lineBreak(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (scalar: UInt16, length: Int)?
+    {
+        switch bytes[index] {
+        case 0x7F:
+            return (0x7F, 1)
+        case 0xC2:
+            return index + 1 < bytes.count && bytes[index + 1] == 0x85 ? (0x85, 2) : nil
+        case 0xE2:
+            guard index + 2 < bytes.count, bytes[index + 1] == 0x80 else { return nil }
+            switch bytes[index + 2] {
+            case 0xA8: return (0x2028, 3)
+            case 0xA9: return (0x2029, 3)
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    private static func appendUnicodeEscape(_ scalar: UInt16, to out: inout [UInt8]) {
+        out += [0x5C, UInt8(ascii: "u")]
+        for shift in stride(from: 12, through: 0, by: -4) {
+            out.append(hexDigit(UInt8(truncatingIfNeeded: scalar >> UInt16(shift)) & 0x0F))
+        }
     }
 
     private static func escape(_ byte: UInt8, to out: inout [UInt8]) {
@@ -27,12 +82,8 @@ package enum JSONString {
         case 0x0A: out += [backslash, UInt8(ascii: "n")]
         case 0x0D: out += [backslash, UInt8(ascii: "r")]
         case 0x09: out += [backslash, UInt8(ascii: "t")]
-        case 0x00..<0x20:
-            out += [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")]
-            out.append(hexDigit(byte >> 4))
-            out.append(hexDigit(byte & 0x0F))
-        default:
-            out.append(byte)
+        case 0x00..<0x20: appendUnicodeEscape(UInt16(byte), to: &out)
+        default: out.append(byte)
         }
     }
 

@@ -23,6 +23,12 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         case notification
         case realtimeRequest = "realtime_request"
         case unidentified
+
+        /// The raw value after its article, for messages: `an app_transaction`, `a transaction`.
+        var withArticle: String {
+            let vowel = rawValue.first.map { "aeiou".contains($0) } ?? false
+            return "\(vowel ? "an" : "a") \(rawValue)"
+        }
     }
 
     /// Decodes `bytes` as `expected`, or as the kind its members show when nil: parsed once, with
@@ -37,7 +43,7 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         // transactions) would decode, every member being optional: its members must show the kind expected.
         if let expected, shown != expected {
             throw ReceiptError(
-                .invalidJWS, "a \(shown.rawValue) payload where a \(expected.rawValue) belongs")
+                .invalidJWS, "\(shown.withArticle) payload where \(expected.withArticle) belongs")
         }
         do {
             switch shown {

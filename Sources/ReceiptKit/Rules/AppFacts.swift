@@ -36,6 +36,9 @@ public struct AppFacts: Sendable, Equatable {
         do {
             parsed = try JSONParser.parse(
                 bytes, limits: JSONParser.Limits(maximumDepth: 2, maximumValues: Self.maximumCount + 1))
+        } catch  where error.kind == .tooManyValues {
+            // The parser counts the object as a value too: its count would name one more than the facts' limit.
+            throw AppFacts.FactError("more than \(Self.maximumCount) facts")
         } catch {
             throw AppFacts.FactError("not a JSON object of facts: \(error)")
         }

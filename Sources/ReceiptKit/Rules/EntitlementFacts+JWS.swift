@@ -29,6 +29,7 @@ extension EntitlementFacts {
                 receiptCreationDate: app.receiptCreationDate?.date,
                 environment: ReceiptEnvironment(storeKit: app.environment ?? app.receiptType))
             appRevocationDate = app.revocationDate?.date
+            appSnapshotDate = payload.signingDate?.date.date
             receiptType = app.receiptType
             preorderDate = app.preorderDate?.date
             originalPlatform = app.originalPlatform
@@ -37,14 +38,14 @@ extension EntitlementFacts {
                 source: .transaction, bundleID: transaction.bundleId,
                 environment: ReceiptEnvironment(storeKit: transaction.environment),
                 purchases: [Self.purchase(transaction)])
-            ownership = transaction.inAppOwnershipType
         case .renewalInfo(let renewal):
             self.init(source: .renewalInfo, environment: ReceiptEnvironment(storeKit: renewal.environment))
             renewals = [
                 RenewalState(
                     productID: renewal.productId, gracePeriodExpires: renewal.gracePeriodExpiresDate?.date,
                     isInBillingRetry: renewal.isInBillingRetryPeriod,
-                    autoRenews: renewal.autoRenewStatus.map { $0 == 1 })
+                    autoRenews: renewal.autoRenewStatus.map { $0 == 1 },
+                    originalTransactionID: renewal.originalTransactionId, snapshotDate: payload.signingDate?.date.date)
             ]
         case .notification(let notification):
             self.init(
@@ -53,6 +54,14 @@ extension EntitlementFacts {
             for (_, inner) in jws.nested.sorted(by: { $0.key < $1.key }) {
                 guard let nested = EntitlementFacts(report: inner) else { continue }
                 absorb(nested)
+            }
+            // What the notification carries is as of the notification's own signing, which vouches for it.
+            let signed = [snapshotDate, payload.signingDate?.date.date].compactMap { $0 }.max()
+            purchaseSnapshots = []
+            renewals = renewals.map { renewal in
+                var renewal = renewal
+                renewal.snapshotDate = signed
+                return renewal
             }
         case .realtimeRequest(let request):
             // Asks which message to show; it proves no purchase, so it carries no facts to grant from.

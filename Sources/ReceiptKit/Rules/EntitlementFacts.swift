@@ -33,11 +33,18 @@ package struct EntitlementFacts: Sendable, Equatable {
     package internal(set) var preorderDate: Date?
     /// Renewal infos the input carries (alone, or nested in a notification).
     package internal(set) var renewals: [RenewalState] = []
-    /// A transaction's `inAppOwnershipType` (`PURCHASED`, `FAMILY_SHARED`).
-    package internal(set) var ownership: String?
     /// The newest date the input was signed or created at: what it shows is the world as of then, and
     /// renewals, refunds and upgrades after it are invisible in it.
     package internal(set) var snapshotDate: Date?
+    /// The date of the copy each purchase comes from, by position in `purchases`; empty while every
+    /// purchase is of one input dated `snapshotDate`. Several inputs keep each one's own, so that an
+    /// old copy beside a fresh input is still judged by its own age.
+    package internal(set) var purchaseSnapshots: [Date?] = []
+    /// The date of the copy the app facts come from (a receipt's creation, an AppTransaction's signing).
+    package internal(set) var appSnapshotDate: Date?
+    /// Why these facts cannot be decided together (signed wholes that nothing ties to one customer, as
+    /// in a response body assembled from two customers' elements): then nothing is granted.
+    package internal(set) var customerMismatch: String?
     /// An AppTransaction's `originalPlatform`: where the app was first bought, which says what the
     /// original application version is.
     package internal(set) var originalPlatform: String?
@@ -73,6 +80,28 @@ package struct EntitlementFacts: Sendable, Equatable {
         receiptExpirationDate = receipt.expirationDate
         receiptType = receipt.receiptType
         snapshotDate = receipt.receiptCreationDate
+        appSnapshotDate = receipt.receiptCreationDate
+    }
+
+    /// The date of the copy the purchase at `index` comes from; nil (no date, so too old for any age
+    /// limit) for an index it does not hold.
+    func snapshot(ofPurchaseAt index: Int) -> Date? {
+        guard purchaseSnapshots.isEmpty else {
+            return purchaseSnapshots.indices.contains(index) ? purchaseSnapshots[index] : nil
+        }
+        return purchases.indices.contains(index) ? snapshotDate : nil
+    }
+
+    /// These facts with only the purchases `keep` accepts, each still with its own copy's date.
+    func keepingPurchases(where keep: (InAppPurchase) -> Bool) -> EntitlementFacts {
+        var kept = self
+        kept.purchases = []
+        kept.purchaseSnapshots = []
+        for (index, purchase) in purchases.enumerated() where keep(purchase) {
+            kept.purchases.append(purchase)
+            kept.purchaseSnapshots.append(snapshot(ofPurchaseAt: index))
+        }
+        return kept
     }
 
     /// How reasons name the source: "the receipt", "the AppTransaction", ...

@@ -14,11 +14,20 @@ package struct RenewalState: Sendable, Equatable {
     package var isInBillingRetry: Bool?
     /// `autoRenewStatus` 1 (on) or 0 (off): off, a trial will not convert, so no reminder is due.
     package var autoRenews: Bool?
+    /// The subscription it is of: of several copies of one, the latest signed decides.
+    package var originalTransactionID: String?
+    /// When this copy was signed: past the age limit its grace period is not read.
+    package var snapshotDate: Date?
 
-    package init(productID: String?, gracePeriodExpires: Date?, isInBillingRetry: Bool?, autoRenews: Bool? = nil) {
+    package init(
+        productID: String?, gracePeriodExpires: Date?, isInBillingRetry: Bool?, autoRenews: Bool? = nil,
+        originalTransactionID: String? = nil, snapshotDate: Date? = nil
+    ) {
         self.productID = productID
         self.gracePeriodExpires = gracePeriodExpires
         self.isInBillingRetry = isInBillingRetry
         self.autoRenews = autoRenews
+        self.originalTransactionID = originalTransactionID
+        self.snapshotDate = snapshotDate
     }
 }

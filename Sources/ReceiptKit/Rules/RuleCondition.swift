@@ -53,6 +53,26 @@ package indirect enum RuleCondition: Sendable, Equatable {
         }
     }
 
+    /// Whether every comparison in the condition is of `ownership` (what one transaction's ownership decides).
+    var readsOnlyOwnership: Bool {
+        switch self {
+        case .compareString(let field, _, _): field == .ownership
+        case .not(let inner): inner.readsOnlyOwnership
+        case .and(let operands), .or(let operands): operands.allSatisfy(\.readsOnlyOwnership)
+        default: false
+        }
+    }
+
+    /// Whether the condition reads transactions anywhere (a product or subscription).
+    var readsTransactions: Bool {
+        switch self {
+        case .product, .productForTerm, .subscriptionActive, .subscriptionInGrace, .subscriptionGroupActive: true
+        case .not(let inner): inner.readsTransactions
+        case .and(let operands), .or(let operands): operands.contains(where: \.readsTransactions)
+        default: false
+        }
+    }
+
     /// The entitlements (`entitled NAME`) and facts the condition reads, each once, in the order written.
     func references() -> References {
         var found = References()

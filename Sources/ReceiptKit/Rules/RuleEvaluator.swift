@@ -30,7 +30,8 @@ struct RuleEvaluator {
         var satisfied: Bool { value == true }
     }
 
-    let facts: EntitlementFacts
+    /// Narrowed to some transactions inside an `and` that names their ownership (`ownershipScoped`).
+    var facts: EntitlementFacts
     let time: Date
     let platform: Platform?
     /// The environment the run requires, when it is a test one (sandbox, xcode): the only case where a
@@ -82,11 +83,11 @@ struct RuleEvaluator {
             return compared(
                 .environment, facts.environment.rawValue, op, environment.rawValue, holds: op.holds(order))
         case .compareString(let field, let op, let text):
+            if field == .ownership { return ownership(op, text) }
             let value: String? =
                 switch field {
                 case .receiptType: facts.receiptType
                 case .originalPlatform: facts.originalPlatform
-                case .ownership: facts.ownership
                 default: facts.bundleID
                 }
             guard let value else { return missing(field) }
@@ -105,6 +106,7 @@ struct RuleEvaluator {
             }
             let status = SubscriptionStatus.status(of: product, in: facts.purchases, at: time, reminderDays: 0)
             if let grace = grace(product, status) { return grace }
+            if let unknown = staleRenewal(product, status) { return unknown }
             return Outcome(
                 satisfied: false,
                 reasons: ["subscription \"\(product)\" is not in a billing grace period at \(show(time))"])
@@ -118,6 +120,7 @@ struct RuleEvaluator {
             let outcome = evaluate(inner)
             return Outcome(value: outcome.value.map { !$0 }, reasons: outcome.reasons.map { "not: " + $0 })
         case .and(let operands):
+            if let scoped = ownershipScoped(operands) { return scoped }
             var reasons: [String] = []
             var unknown: [String] = []
             for operand in operands {
@@ -223,7 +226,7 @@ struct RuleEvaluator {
             ])
     }
 
-    private func missing(_ field: RuleField) -> Outcome {
+    func missing(_ field: RuleField) -> Outcome {
         var note = facts.source == .receipt ? " (\(field.absenceNote))" : ""
         if field == .originalApplicationVersion, facts.source == .receipt, facts.environment == .production {
             note =
@@ -236,8 +239,10 @@ struct RuleEvaluator {
     /// of the product puts the customer in the billing grace period at `time`; nil otherwise.
     private func grace(_ product: String, _ status: SubscriptionStatus) -> Outcome? {
         guard status.state == .expired,
-            let until = facts.renewals.filter({ String.identical($0.productID, product) })
-                .compactMap(\.gracePeriodExpires).max(),
+            let until = facts.renewals.filter({
+                String.identical($0.productID, product) && staleness(of: $0.snapshotDate, in: "") == nil
+            })
+            .compactMap(\.gracePeriodExpires).max(),
             time < until
         else { return nil }
         return Outcome(
@@ -269,25 +274,43 @@ struct RuleEvaluator {
     }
 
     /// Why the input is too old to say what holds at `time`, or nil when it is not.
-    private var staleness: String? {
+    private var staleness: String? { staleness(of: facts.snapshotDate, in: facts.noun) }
+
+    /// Why a copy dated `snapshot` (`noun` names it) is too old to say what holds at `time`, or nil when
+    /// it is not. Every fact is judged by its own copy's date: an old copy beside a fresh input stays old.
+    func staleness(of snapshot: Date?, in noun: String) -> String? {
         guard let maximumAge else { return nil }
-        guard let snapshot = facts.snapshotDate else {
-            return
-                "\(facts.noun) has no signed or creation date to tell how old it is (\(hints.maximumAge("\(maximumAge)")))"
+        guard let snapshot else {
+            return "\(noun) has no signed or creation date to tell how old it is (\(hints.maximumAge("\(maximumAge)")))"
         }
         // An end that cannot be computed is past: never "no limit".
         if let limit = maximumAge.end(from: snapshot), time <= limit { return nil }
         let days = Int(time.timeIntervalSince(snapshot) / 86_400)
         return
-            "\(facts.noun) is \(days) days old at \(show(time)) (signed or created \(show(snapshot)), \(hints.maximumAge("\(maximumAge)")))"
+            "\(noun) is \(days) days old at \(show(time)) (signed or created \(show(snapshot)), \(hints.maximumAge("\(maximumAge)")))"
+    }
+
+    /// The purchases of `product`, each with the date of the copy it comes from.
+    private func copies(of product: String) -> [(purchase: InAppPurchase, snapshot: Date?)] {
+        facts.purchases.indices.filter { String.identical(facts.purchases[$0].productID, product) }
+            .map { (facts.purchases[$0], facts.snapshot(ofPurchaseAt: $0)) }
+    }
+
+    /// The freshest word on `product`: its newest copy's date, or the whole input's when none speaks of it.
+    private func newest(_ copies: [(purchase: InAppPurchase, snapshot: Date?)]) -> (date: Date?, noun: String) {
+        guard !copies.isEmpty, !facts.purchaseSnapshots.isEmpty else { return (facts.snapshotDate, facts.noun) }
+        let product = copies[0].purchase.productID ?? ""
+        return (copies.compactMap(\.snapshot).max(), "the newest copy of a purchase of \"\(product)\"")
     }
 
     private func purchase(of product: String, term: PurchaseTerm?) -> Outcome {
-        if let stale = staleness {
+        let copies = copies(of: product)
+        let newest = newest(copies)
+        if let stale = staleness(of: newest.date, in: newest.noun) {
             return Outcome(
                 value: nil, reasons: ["\(stale): a purchase or refund of \"\(product)\" since is invisible: unknown"])
         }
-        let purchases = facts.purchases.filter { String.identical($0.productID, product) }
+        let purchases = copies.map(\.purchase)
         guard !purchases.isEmpty else {
             return Outcome(satisfied: false, reasons: ["no purchase of \"\(product)\" in \(facts.noun)"])
         }
@@ -306,16 +329,26 @@ struct RuleEvaluator {
                     "\"\(product)\" is a consumable, which the App Store lists only until the app finishes the transaction: product cannot say it is still owed (rule not satisfied)"
                 ])
         }
-        let made = purchases.filter { purchase in
-            purchase.purchaseDate.map { $0 <= time.addingTimeInterval(SubscriptionStatus.Period.allowedClockSkew) }
-                ?? true
+        let madeCopies = copies.filter { copy in
+            copy.purchase.purchaseDate.map {
+                $0 <= time.addingTimeInterval(SubscriptionStatus.Period.allowedClockSkew)
+            } ?? true
         }
+        let made = madeCopies.map(\.purchase)
         guard !made.isEmpty else {
             let dates = purchases.compactMap(\.purchaseDate).map(show).joined(separator: ", ")
             return Outcome(
                 satisfied: false, reasons: ["\"\(product)\" was purchased on \(dates), after \(show(time))"])
         }
-        let kept = made.filter { $0.cancellationDate.map { $0 > time } ?? true }
+        let keptCopies = madeCopies.filter { copy in copy.purchase.cancellationDate.map { $0 > time } ?? true }
+        // Only a copy within the age limit grants: an old one's refund since would be invisible.
+        let kept = keptCopies.filter { staleness(of: $0.snapshot, in: "") == nil }.map(\.purchase)
+        if kept.isEmpty, let old = keptCopies.first {
+            let noun = "the copy of transaction \(old.purchase.transactionID ?? "(no transactionId)")"
+            let stale = staleness(of: old.snapshot, in: noun) ?? noun
+            return Outcome(
+                value: nil, reasons: ["\(stale): a refund of \"\(product)\" since is invisible: unknown"])
+        }
         guard !kept.isEmpty else {
             let dates = made.compactMap(\.cancellationDate).map(show).joined(separator: ", ")
             return Outcome(
@@ -347,10 +380,11 @@ struct RuleEvaluator {
     }
 
     private func subscription(_ product: String) -> Outcome {
-        if let stale = staleness {
+        let newest = newest(copies(of: product))
+        if let stale = staleness(of: newest.date, in: newest.noun) {
             // Expired already when the input was made: that much it does show.
             let periods = SubscriptionStatus.Period.periods(of: product, in: facts.purchases)
-            let ended = facts.snapshotDate.map { snapshot in
+            let ended = newest.date.map { snapshot in
                 !periods.isEmpty && periods.allSatisfy { $0.end <= snapshot }
             }
             if ended != true {
@@ -364,8 +398,15 @@ struct RuleEvaluator {
         if let grace = grace(product, status) {
             return grace
         }
+        if let unknown = staleRenewal(product, status) { return unknown }
         switch status.state {
         case .active:
+            if let stale = staleCopy(of: product, status.currentPeriod) {
+                return Outcome(
+                    value: nil,
+                    reasons: ["\(stale): subscription \"\(product)\" may have been refunded or upgraded since: unknown"]
+                )
+            }
             let period = status.currentPeriod.map { " (period \(show($0.start)) to \(show($0.end)))" } ?? ""
             return Outcome(satisfied: true, reasons: ["subscription \"\(product)\" active at \(at)\(period)"])
         case .notStarted where status.periods.isEmpty:
@@ -388,6 +429,29 @@ struct RuleEvaluator {
             let how = period?.revocationType == "FAMILY_REVOKE" ? "revoked from Family Sharing" : "refunded"
             return Outcome(satisfied: false, reasons: ["subscription \"\(product)\" \(how) at \(when), before \(at)"])
         }
+    }
+
+    /// Why the copy of the period in force is too old to grant (every copy of that transaction, fail
+    /// closed), or nil when it is not.
+    private func staleCopy(of product: String, _ period: SubscriptionStatus.Period?) -> String? {
+        let copies = copies(of: product).filter { $0.purchase.transactionID == period?.transactionID }
+        let dates = copies.map(\.snapshot)
+        let oldest = dates.contains(nil) ? nil : dates.compactMap { $0 }.min()
+        let noun = "the copy of transaction \(period?.transactionID ?? "(no transactionId)")"
+        return staleness(of: oldest, in: noun)
+    }
+
+    /// Unknown when a lapsed subscription's grace period is known only from a renewal info past the age
+    /// limit: the billing retry may have ended since.
+    private func staleRenewal(_ product: String, _ status: SubscriptionStatus) -> Outcome? {
+        guard status.state == .expired,
+            let old = facts.renewals.first(where: { renewal in
+                String.identical(renewal.productID, product) && renewal.gracePeriodExpires.map { time < $0 } == true
+                    && staleness(of: renewal.snapshotDate, in: "") != nil
+            })
+        else { return nil }
+        let stale = staleness(of: old.snapshotDate, in: "the renewal info of \"\(product)\"") ?? ""
+        return Outcome(value: nil, reasons: ["\(stale): its billing grace period may have ended since: unknown"])
     }
 
     /// How a revocation reads: Family Sharing access that ended is not a refund.

@@ -94,6 +94,12 @@ public struct RuleSet: Sendable, Equatable {
                 EntitlementDecision(name: $0, granted: false, reasons: [reason], message: messages[$0])
             }
         }
+        if let mismatch = facts.customerMismatch {
+            let reason = "customer_mismatch: \(mismatch): nothing is granted"
+            return entitlements.map {
+                EntitlementDecision(name: $0, granted: false, reasons: [reason], message: messages[$0])
+            }
+        }
         var evaluator = RuleEvaluator(facts: facts, time: time, platform: platform, testEnvironment: environment)
         evaluator.maximumAge = maximumAge
         evaluator.appFacts = appFacts

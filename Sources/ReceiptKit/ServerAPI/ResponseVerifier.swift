@@ -1,6 +1,6 @@
 /// Verifies an App Store Server API response: each signed element like a single JWS, the whole
-/// invalid when any one is, with the element named; then the caller's checks on what the
-/// response says of itself, which must agree with them too.
+/// invalid when any one is, with the element named and those after it left unverified; then the
+/// caller's checks on what the response says of itself, which must agree with them too.
 struct ResponseVerifier {
     let context: VerificationContext
 
@@ -22,16 +22,22 @@ struct ResponseVerifier {
             JWSVerifier(context: context).validate(
                 element.text, into: &inner, expecting: element.kind, nested: element.kind == .renewalInfo,
                 bindsDevice: false)
+            elements.append(inner)
             if inner.status == .valid {
                 report.record(.pass(.element, "elements[\(index)] \(element.path) (\(element.kind.rawValue)) verified"))
-            } else {
-                let reason = inner.reason ?? .malformed
-                report.record(
-                    .fail(
-                        .element, reason,
-                        "elements[\(index)]: \(reason.rawValue) (\(element.path): \(inner.message ?? "not valid"))"))
+                continue
             }
-            elements.append(inner)
+            let reason = inner.reason ?? .malformed
+            let rest = count - index - 1
+            let unverified = rest == 0 ? "" : "; the \(rest) element\(rest == 1 ? "" : "s") after it not verified"
+            report.record(
+                .fail(
+                    .element, reason,
+                    "elements[\(index)]: \(reason.rawValue) (\(element.path): \(inner.message ?? "not valid"))"
+                        + unverified))
+            // One failed element decides the body: verifying the rest, each perhaps with a chain of its
+            // own, would let a body cost many times a genuine one of as many elements.
+            break
         }
         report.response = ResponseReport(kind: response.kind, fields: response.fields, elements: elements)
         checkRequirements(response, into: &report)
@@ -54,7 +60,10 @@ struct ResponseVerifier {
             if let named = response.field("bundleId") {
                 if !named.isIdentical(to: expected) {
                     report.record(
-                        .fail(.bundleID, .bundleIDMismatch, "the response's bundleId is \(named), expected \(expected)")
+                        .fail(
+                            .bundleID, .bundleIDMismatch,
+                            "the response's bundleId is \(named.shownAsIdentifier), expected \(expected.shownAsIdentifier)"
+                        )
                     )
                 }
             } else if response.elements.isEmpty {
@@ -70,15 +79,20 @@ struct ResponseVerifier {
             report.record(
                 .fail(
                     .environment, .environmentMismatch,
-                    "the response's environment is \(named), expected \(expected.rawValue)"))
+                    "the response's environment is \(named.shownAsIdentifier), expected \(expected.rawValue)"))
         }
-        if let expected = options.appAppleID, let value = response.fields["appAppleId"] {
-            let carried = try? Int64(json: value)
+        // Apple's HistoryResponse and StatusResponse always name the app's Apple id in production: one
+        // without it is checked as absent, production told by the response or any of its signed elements.
+        let value = response.fields["appAppleId"]
+        if let expected = options.appAppleID, value != nil || response.kind.namesAppAppleID {
+            let carried = value.map { (try? Int64(json: $0)) ?? -1 }
+            let elements = report.response?.elements ?? []
+            let isProduction =
+                ReceiptEnvironment(storeKit: response.field("environment")) == .production
+                || elements.contains { ReceiptEnvironment(storeKit: $0.jws?.payload?.environment) == .production }
             report.record(
                 AppAppleIDCheck.check(
-                    expected: expected, carried: carried ?? -1,
-                    isProduction: ReceiptEnvironment(storeKit: response.field("environment")) == .production,
-                    what: "response"))
+                    expected: expected, carried: carried, isProduction: isProduction, what: "response"))
         }
     }
 }

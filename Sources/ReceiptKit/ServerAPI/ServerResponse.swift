@@ -13,6 +13,9 @@ public struct ServerResponse: Sendable, Equatable {
         /// Get Notification History: `notificationHistory[].signedPayload`.
         case notificationHistory = "notification_history_response"
 
+        /// Whether Apple's response names the app's Apple id (`appAppleId`) beside its elements.
+        var namesAppAppleID: Bool { self == .history || self == .status }
+
         /// Apple's name for it.
         public var title: String {
             switch self {
@@ -59,15 +62,16 @@ public struct ServerResponse: Sendable, Equatable {
                 }
             }
         }
-        // An empty StatusResponse (no subscriptions) is told by its bundleId beside the empty data.
-        if case .array(let groups)? = members["data"],
-            groups.contains(where: { $0.member("lastTransactions") != nil }) || members["bundleId"] != nil
-        {
+        if isStatus(members), case .array(let groups)? = members["data"] {
             return try make(.status, members, signed: ["data"]) { elements throws(ReceiptError) in
                 for (group, value) in groups.enumerated() {
                     let last = try array(value.member("lastTransactions") ?? .null, "data[\(group)].lastTransactions")
                     for (index, item) in last.enumerated() {
                         let path = "data[\(group)].lastTransactions[\(index)]"
+                        // Anything but an object would be skipped, and the body valid without it.
+                        guard case .object = item else {
+                            throw ReceiptError(.unsupportedFormat, "\(path) is not an object")
+                        }
                         for (member, kind) in [
                             ("signedTransactionInfo", JWSPayload.Kind.transaction),
                             ("signedRenewalInfo", .renewalInfo),
@@ -92,6 +96,13 @@ public struct ServerResponse: Sendable, Equatable {
             }
         }
         return nil
+    }
+
+    /// Whether `members` make a StatusResponse: `data` groups holding `lastTransactions`, or an empty one
+    /// (no subscriptions) told by its `bundleId` beside the empty `data`. Such a `data` is a signed member.
+    static func isStatus(_ members: [String: JSONValue]) -> Bool {
+        guard case .array(let groups)? = members["data"] else { return false }
+        return groups.contains(where: { $0.member("lastTransactions") != nil }) || members["bundleId"] != nil
     }
 
     private static func make(

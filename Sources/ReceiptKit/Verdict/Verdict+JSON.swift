@@ -21,11 +21,13 @@ extension Verdict {
     }
 
     /// Through `JSONEncoder` and the `Encodable` definitions: what a value neither compact writer can
-    /// promise to write identically falls back to, and the reference both are tested against.
+    /// promise to write identically falls back to, and the reference both are tested against; the line
+    /// breaks `JSONEncoder` leaves raw are escaped as the compact writers escape them.
     func encoded(pretty: Bool) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting =
             pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        let bytes = JSONString.escapingLineBreaks([UInt8](try encoder.encode(self)))
+        return String(decoding: bytes, as: UTF8.self) + "\n"
     }
 }

@@ -1,10 +1,14 @@
 /// What a verifyReceipt request body asks for, beside the receipt the validator reads from it.
 ///
 /// `{"receipt-data": "<base64>", "password": "...", "exclude-old-transactions": true}`. The shared
-/// secret only authenticated subscription receipts to Apple: it is accepted and never read.
+/// secret's value only authenticated the app to Apple and is never read; whether one was sent decides,
+/// in Apple's replies, whether `latest_receipt_info` and `latest_receipt` are there.
 package struct VerifyReceiptRequest: Sendable, Equatable {
     /// `exclude-old-transactions`: only the latest transaction of each subscription in `latest_receipt_info`.
     package var excludeOldTransactions = false
+    /// Whether the request carries a shared secret (`password`, a string that is not empty). A receipt
+    /// given in another form than a body is answered as a server asks about it: with its secret.
+    package var sendsSharedSecret = true
 
     /// Why a body is not a request Apple would read: the answer is `{"status":21000}`.
     package struct Failure: Error, Sendable, CustomStringConvertible {
@@ -31,6 +35,11 @@ package struct VerifyReceiptRequest: Sendable, Equatable {
         }
         guard case .object(let members) = json else {
             throw Failure(description: "the request body is not a JSON object")
+        }
+        if case .string(let secret)? = members["password"] {
+            sendsSharedSecret = !secret.isEmpty
+        } else {
+            sendsSharedSecret = false
         }
         switch members["exclude-old-transactions"] {
         case nil, .null?:

@@ -16,6 +16,8 @@ package struct VerifyReceiptResponse: Sendable {
     package let json: String
     /// Why a request body could not be read (status 21000), for a log line.
     package let problem: String?
+    /// Why the input, whatever its report says, is no receipt data (status 21002), for a log line.
+    package let notReceiptData: String?
 
     /// The answer for `bytes` (a request body, or a receipt in any form the validator reads), given
     /// the report the validator made of them; `requestDate` is the time of the answer.
@@ -25,14 +27,14 @@ package struct VerifyReceiptResponse: Sendable {
             do {
                 request = try VerifyReceiptRequest(body: bytes)
             } catch {
-                self.init(status: .unreadableRequest, problem: error.description)
+                self.init(status: .unreadableRequest, problem: error.description, report: report)
                 return
             }
         }
         // The status alone decides whether a receipt is shown: 0 already means production or sandbox.
         let status = VerifyReceiptStatus(report)
         guard status == .valid, let receipt = report.receipt else {
-            self.init(status: status == .valid ? .internalError : status, problem: nil)
+            self.init(status: status == .valid ? .internalError : status, problem: nil, report: report)
             return
         }
         let environment = receipt.environment == .production ? "Production" : "Sandbox"
@@ -40,8 +42,10 @@ package struct VerifyReceiptResponse: Sendable {
             ("status", .integer(status.rawValue)), ("environment", .string(environment)),
             ("receipt", Self.receipt(receipt, requestDate: requestDate)),
         ]
-        // Apple sends these two only for receipts that hold an auto-renewable subscription.
-        if receipt.inApp.contains(where: { $0.expiresDate != nil }) {
+        // Apple's replies hold these two when the request carried the shared secret, whatever the purchases
+        // (a non-consumable alone too), and not without it, though its documentation names only
+        // subscriptions; a receipt without purchases gets neither, as no recorded reply shows otherwise.
+        if request.sendsSharedSecret, !receipt.inApp.isEmpty {
             let latest = LatestReceiptInfo.entries(receipt.inApp, excludeOld: request.excludeOldTransactions)
             members.append(("latest_receipt_info", .array(latest.map { Self.purchase($0, inLatestInfo: true) })))
             // The validator unwrapped these bytes into the receipt it judged valid, so this cannot fail.
@@ -49,19 +53,21 @@ package struct VerifyReceiptResponse: Sendable {
                 members.append(("latest_receipt", .string(Data(pkcs7).base64EncodedString())))
             }
         }
-        self.init(status: status, json: OrderedJSON.object(members).text, problem: nil)
+        self.init(status: status, json: OrderedJSON.object(members).text, problem: nil, report: report)
     }
 
     /// An error body: exactly `{"status":N}`.
-    private init(status: VerifyReceiptStatus, problem: String?) {
+    private init(status: VerifyReceiptStatus, problem: String?, report: ValidationReport) {
         self.init(
-            status: status, json: OrderedJSON.object([("status", .integer(status.rawValue))]).text, problem: problem)
+            status: status, json: OrderedJSON.object([("status", .integer(status.rawValue))]).text, problem: problem,
+            report: report)
     }
 
-    private init(status: VerifyReceiptStatus, json: String, problem: String?) {
+    private init(status: VerifyReceiptStatus, json: String, problem: String?, report: ValidationReport) {
         self.status = status
         self.json = json
         self.problem = problem
+        notReceiptData = status == .malformedReceiptData ? VerifyReceiptStatus.notReceiptData(report) : nil
     }
 
     /// `receipt`, in Apple's order; a field the receipt lacks is left out rather than made up.

@@ -20,8 +20,8 @@ package enum VerifyReceiptStatus: Int64, Sendable, CaseIterable {
     /// The status for a report. Fails closed: 0 needs a valid report of an App Store receipt
     /// (production or sandbox), never a JWS, and every other outcome maps to a non-zero status.
     package init(_ report: ValidationReport) {
-        // A StoreKit 2 JWS, verified or not, is not receipt data.
-        guard report.jws == nil else {
+        // A StoreKit 2 JWS or an App Store Server API response, verified or not, is not receipt data.
+        guard Self.notReceiptData(report) == nil else {
             self = .malformedReceiptData
             return
         }
@@ -31,6 +31,18 @@ package enum VerifyReceiptStatus: Int64, Sendable, CaseIterable {
             return
         }
         self = Self.status(for: reason, receipt: report.receipt)
+    }
+
+    /// Why `report` is of no receipt data at all (Apple's 21002), when it is a StoreKit 2 input.
+    package static func notReceiptData(_ report: ValidationReport) -> String? {
+        if let response = report.response {
+            return "an App Store Server API \(response.kind.title) is not receipt data; Apple answers 21002"
+        }
+        if let jws = report.jws {
+            let kind = jws.kind.map { " (\($0.rawValue))" } ?? ""
+            return "a StoreKit 2 JWS\(kind) is not receipt data; Apple answers 21002"
+        }
+        return nil
     }
 
     /// Every reason code has one status (the README's table is this switch).

@@ -131,6 +131,8 @@ struct BatchRunner {
                 // A body Apple would not read is no verdict on the receipt inside it: never exit 0.
                 result.error = "\(name): \(problem)"
                 result.status = ExitStatus.worst([result.status, .malformed])
+            } else if let why = response.notReceiptData, result.error == nil {
+                result.error = "\(name): \(why)"
             }
         case .text:
             result.output = TerminalText.escapedKeepingNewlines(

@@ -64,7 +64,7 @@ enum CGIEndpoint {
         let report = validator.validate(body, input: "request")
         let response = VerifyReceiptResponse(for: body, report: report, requestDate: Date())
         // fcgiwrap passes standard error to the web server's error log: why an answer is not 0.
-        if let problem = response.problem ?? report.message {
+        if let problem = response.problem ?? response.notReceiptData ?? report.message {
             console.error("status \(response.status.rawValue): \(problem)")
         }
         return respond(200, "OK", json: response.json, console)

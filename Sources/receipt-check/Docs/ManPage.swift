@@ -82,7 +82,11 @@ enum ManPage {
             case .date: value = "a date, 2024-01-01 (midnight UTC) or RFC 3339"
             case .environment: value = "production, sandbox, xcode or unknown; == and != only"
             case .string: value = "a quoted string (\\\" and \\\\ are the escapes); == and != only"
-            case .ownership: value = "purchased or family_shared (a transaction's inAppOwnershipType); == and != only"
+            case .ownership:
+                value =
+                    "purchased or family_shared (a transaction's inAppOwnershipType); == and != only; beside product or"
+                    + " subscription in one and, it narrows them to the transactions it holds for; elsewhere it holds"
+                    + " only when every transaction agrees, and is unknown when they differ"
             }
             lines += [".TP", Roff.bold(field.rawValue), Roff.escape(value + ".")]
         }

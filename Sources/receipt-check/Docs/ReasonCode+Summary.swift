@@ -40,7 +40,7 @@ extension ReasonCode {
         case .appAppleIDMismatch:
             "the appAppleId (a receipt's app item id) is not --app-apple-id, or absent in production"
         case .customerMismatch:
-            "--combine: the inputs name different customers (appTransactionId) or subscriptions (originalTransactionId)"
+            "--combine: the inputs, or a response's elements, name different customers or subscriptions, or share no signed identifier"
         case .nestedJWSInvalid: "a signed member of a notification failed verification"
         case .internalError: "a check could not be made (never taken as a pass)"
         }

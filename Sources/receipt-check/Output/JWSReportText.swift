@@ -187,7 +187,7 @@ enum JWSReportText {
         let names: [Int64: String] = [1: "introductory", 2: "promotional", 3: "offer code", 4: "win-back"]
         var parts = [names[type] ?? "type \(type)"]
         if let identifier { parts.append(identifier) }
-        if let discount { parts.append(words(discount.lowercased())) }
+        if let discount { parts.append(discount) }
         return parts.joined(separator: ", ")
     }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Makes .build/schema-venv, a Python virtual environment with the pinned JSON Schema validator
-# (Scripts/schema-requirements.txt) that ReportSchemaTests runs; a no-op when it is already there.
+# Makes .build/schema-venv, a Python virtual environment with the pinned JSON Schema validator and
+# Apple's app-store-server-library (Scripts/schema-requirements.txt) that ReportSchemaTests and
+# SignPeerConformanceTests run; a no-op when it is already there.
 # Needs python3 with venv (Debian: python3-venv, which Scripts/install-deps.sh test installs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,7 +10,7 @@ requirements=Scripts/schema-requirements.txt
 stamp="$venv/requirements.txt"
 
 if [[ -x "$venv/bin/python" ]] && cmp -s "$requirements" "$stamp" \
-    && "$venv/bin/python" -c 'import jsonschema, rfc3339_validator' 2> /dev/null; then
+    && "$venv/bin/python" -c 'import jsonschema, rfc3339_validator, appstoreserverlibrary' 2> /dev/null; then
     exit 0
 fi
 python=$(command -v python3 || true)

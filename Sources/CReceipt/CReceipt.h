@@ -162,6 +162,23 @@ static inline STACK_OF(X509) *CReceipt_PKCS7_get0_certificates(PKCS7 *p7) {
     return p7->d.sign->cert;
 }
 
+/* ---- Signing keys: an unencrypted PKCS#8 PrivateKeyInfo, as App Store Connect issues .p8 files ---- */
+
+/* Decodes DER PrivateKeyInfo only (no other key structure), rejecting trailing bytes; NULL otherwise. */
+static inline EVP_PKEY *CReceipt_d2i_PKCS8_private_key(const void *der, long length) {
+    const unsigned char *cursor = (const unsigned char *)der;
+    PKCS8_PRIV_KEY_INFO *info = d2i_PKCS8_PRIV_KEY_INFO(NULL, &cursor, length);
+    if (info == NULL) {
+        return NULL;
+    }
+    EVP_PKEY *key = NULL;
+    if (cursor == (const unsigned char *)der + length) {
+        key = EVP_PKCS82PKEY(info);
+    }
+    PKCS8_PRIV_KEY_INFO_free(info);
+    return key;
+}
+
 /* ---- Benchmark baseline ---- */
 /* The obvious OpenSSL path that receipt-bench measures ReceiptKit against: decode the whole
    PKCS#7 with d2i_PKCS7, then PKCS7_verify against a store of trusted roots checked at a fixed

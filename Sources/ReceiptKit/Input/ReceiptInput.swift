@@ -65,7 +65,7 @@ package enum ReceiptInput {
             return decoded
         }
         if isLegacyTransactionReceipt(trimmed(decoded[...])) {
-            throw legacyError
+            throw legacyError(trimmed(decoded[...]))
         }
         throw ReceiptError(.unsupportedFormat, "\(source) that does not hold a PKCS#7 receipt")
     }
@@ -116,7 +116,7 @@ package enum ReceiptInput {
         } catch {
             // A NeXTSTEP property list is not JSON: looked for only once the text failed as JSON.
             if isLegacyTransactionReceipt(text) {
-                throw legacyError
+                throw legacyError(text)
             }
             throw ReceiptError(.unsupportedFormat, "JSON that is neither a verifyReceipt nor a notification body")
         }
@@ -153,9 +153,13 @@ package enum ReceiptInput {
 
     // MARK: - Recognising what is not a receipt
 
-    private static let legacyError = ReceiptError(
-        .notAppReceipt,
-        "an iOS 6 style transaction receipt (a NeXTSTEP property list), not an app receipt; it cannot be verified here")
+    /// Never valid (`LegacyTransactionReceipt` says why); what it claims is shown for `inspect`, marked so.
+    private static func legacyError(_ text: ArraySlice<UInt8>) -> ReceiptError {
+        ReceiptError(
+            .notAppReceipt,
+            "an iOS 6 style transaction receipt (a NeXTSTEP property list), not an app receipt; it cannot be verified here"
+                + (LegacyTransactionReceipt(text).map { "; unverified, it claims " + $0.summary } ?? ""))
+    }
 
     /// `{ "signature" = "..."; "purchase-info" = "..."; ... }`: SKPaymentTransaction.transactionReceipt.
     private static func isLegacyTransactionReceipt(_ text: ArraySlice<UInt8>) -> Bool {
@@ -192,7 +196,7 @@ package enum ReceiptInput {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
-    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         guard let start = bytes.firstIndex(where: { !isSpace($0) }),
             let end = bytes.lastIndex(where: { !isSpace($0) })
         else { return bytes[bytes.startIndex..<bytes.startIndex] }

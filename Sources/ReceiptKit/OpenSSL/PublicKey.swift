@@ -33,9 +33,14 @@ package final class PublicKey: @unchecked Sendable {
 
     /// The named curve of an EC key as OpenSSL names it (`prime256v1` for P-256), nil for other keys.
     package var curveName: String? {
+        Self.curveName(of: pointer)
+    }
+
+    /// The named curve of the EC key `key`, nil for other keys.
+    static func curveName(of key: OpaquePointer) -> String? {
         var name = [CChar](repeating: 0, count: 64)
         var length = 0
-        guard EVP_PKEY_get_group_name(pointer, &name, name.count, &length) == 1, length < name.count else {
+        guard EVP_PKEY_get_group_name(key, &name, name.count, &length) == 1, length < name.count else {
             OpenSSLError.drainQueue()
             return nil
         }

@@ -45,61 +45,8 @@ public enum JWSSigner {
             "{\"alg\":\"ES256\",\"x5c\":[" + x5c.joined(separator: ",") + "]" + (extraHeader.map { "," + $0 } ?? "")
             + "}"
         let signingInput = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(payload)
-        let der = try derSignature(over: Array(signingInput.utf8), key: key)
-        let jose = try joseSignature(fromDER: der)
+        let der = try ECDSASigner.derSignature(over: Array(signingInput.utf8), key: key.pointer)
+        let jose = try ES256Signature.jose(fromDER: der)
         return Array((signingInput + "." + Base64URL.encode(jose)).utf8)
-    }
-
-    /// ECDSA with SHA-256 over `message`, as OpenSSL returns it: a DER ECDSA-Sig-Value.
-    private static func derSignature(over message: [UInt8], key: OwnedKey) throws(OpenSSLError) -> [UInt8] {
-        guard let context = EVP_MD_CTX_new() else {
-            throw OpenSSLError.drain("allocating a signing context")
-        }
-        defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, key.pointer) == 1 else {
-            throw OpenSSLError.drain("starting an ES256 signature")
-        }
-        var size = 0
-        let sized = message.withUnsafeBufferPointer { input in
-            EVP_DigestSign(context, nil, &size, input.baseAddress, input.count)
-        }
-        guard sized == 1, size > 0 else {
-            throw OpenSSLError.drain("sizing an ES256 signature")
-        }
-        var signature = [UInt8](repeating: 0, count: size)
-        let signed = signature.withUnsafeMutableBufferPointer { output in
-            message.withUnsafeBufferPointer { input in
-                EVP_DigestSign(context, output.baseAddress, &size, input.baseAddress, input.count)
-            }
-        }
-        guard signed == 1, size <= signature.count else {
-            throw OpenSSLError.drain("making an ES256 signature")
-        }
-        return Array(signature.prefix(size))
-    }
-
-    /// r and s, each left-padded to 32 bytes (RFC 7518 §3.4), from the DER ECDSA-Sig-Value.
-    static func joseSignature(fromDER der: [UInt8]) throws(OpenSSLError) -> [UInt8] {
-        let parsed: OpaquePointer? = der.withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress else { return nil }
-            var cursor: UnsafePointer<UInt8>? = base
-            return d2i_ECDSA_SIG(nil, &cursor, bytes.count)
-        }
-        guard let parsed else {
-            throw OpenSSLError.drain("reading the DER ECDSA signature")
-        }
-        defer { ECDSA_SIG_free(parsed) }
-        var jose = [UInt8](repeating: 0, count: ES256Signature.size)
-        let half = Int32(ES256Signature.size / 2)
-        let written = jose.withUnsafeMutableBufferPointer { output -> Bool in
-            guard let base = output.baseAddress,
-                let r = ECDSA_SIG_get0_r(parsed), let s = ECDSA_SIG_get0_s(parsed)
-            else { return false }
-            return BN_bn2binpad(r, base, half) == half && BN_bn2binpad(s, base + Int(half), half) == half
-        }
-        guard written else {
-            throw OpenSSLError.drain("converting the ECDSA signature to r || s")
-        }
-        return jose
     }
 }

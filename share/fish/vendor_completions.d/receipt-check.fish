@@ -4,7 +4,7 @@
 # The command being completed: the first word when it names one, else the default.
 function __receipt_check_command
     set -l words (commandline -opc)
-    if test (count $words) -ge 2; and contains -- $words[2] verify inspect make-test-pki make-receipt help version
+    if test (count $words) -ge 2; and contains -- $words[2] verify inspect make-test-pki make-receipt sign help version
         echo $words[2]
     else
         echo verify
@@ -21,6 +21,7 @@ complete -c receipt-check -n __fish_use_subcommand -a verify -d 'Verify each rec
 complete -c receipt-check -n __fish_use_subcommand -a inspect -d 'Decode each receipt and show every field, purchase, undocumented attribute and check, including why it would not verify.'
 complete -c receipt-check -n __fish_use_subcommand -a make-test-pki -d 'Generates a test PKI shaped like Apple\'s receipt-signing chain into DIR: root.pem, root.der, intermediate.pem, leaf.pem, storekit.pem (self-signed, StoreKit Testing style) and a .key.pem for each.'
 complete -c receipt-check -n __fish_use_subcommand -a make-receipt -d 'Encodes the receipt described by SPEC (the JSON that \'receipt-check\' prints for a receipt: snake_case keys, RFC 3339 dates, hex bytes) and signs it with the test PKI in DIR (see make-test-pki): PKCS#7 signedData, no signed attributes, leaf + intermediate + root embedded, like App Store receipts.'
+complete -c receipt-check -n __fish_use_subcommand -a sign -d 'Signs what StoreKit asks a server to sign, with the App Store Connect key (.p8): KIND is promotional-offer (the original offer signature: ECDSA P-256 SHA-256 over the seven values Apple lists, base64), promotional-offer-v2, introductory-offer-eligibility or advanced-commerce-in-app (each a compact JWS).'
 complete -c receipt-check -n __fish_use_subcommand -a help -d 'Show the commands and global usage, or with COMMAND, that command\'s options (as COMMAND --help).'
 complete -c receipt-check -n __fish_use_subcommand -a version -d 'Show the receipt-check release and the version of the OpenSSL library it runs on.'
 
@@ -111,7 +112,22 @@ complete -c receipt-check -n '__receipt_check_using make-receipt' -l signed-attr
 complete -c receipt-check -n '__receipt_check_using make-receipt' -l bad-message-digest -d 'with --signed-attributes: a messageDigest that does not match the content (test fixture)'
 complete -c receipt-check -n '__receipt_check_using make-receipt' -s h -l help -d 'show this help'
 
+complete -c receipt-check -n '__receipt_check_using sign' -l key -r -F -d 'the App Store Connect key, the .p8 file (unencrypted PKCS#8 PEM, EC P-256) (default: $RECEIPT_CHECK_SIGNING_KEY)'
+complete -c receipt-check -n '__receipt_check_using sign' -l key-id -x -d 'the key\'s identifier (default: $RECEIPT_CHECK_KEY_ID)'
+complete -c receipt-check -n '__receipt_check_using sign' -l issuer-id -x -d 'the issuer id from App Store Connect\'s Keys page, for the JWS kinds (default: $RECEIPT_CHECK_ISSUER_ID)'
+complete -c receipt-check -n '__receipt_check_using sign' -l bundle-id -x -d 'the app\'s bundle identifier (default: $RECEIPT_CHECK_BUNDLE_ID)'
+complete -c receipt-check -n '__receipt_check_using sign' -l product-id -x -d 'the product the offer or eligibility is for'
+complete -c receipt-check -n '__receipt_check_using sign' -l offer-id -x -d 'the promotional offer\'s identifier in App Store Connect'
+complete -c receipt-check -n '__receipt_check_using sign' -l application-username -x -d 'promotional-offer: the app account token the app sets as applicationUsername (default: empty)'
+complete -c receipt-check -n '__receipt_check_using sign' -l nonce -x -d 'promotional-offer: the one-time nonce (default: a new UUID)'
+complete -c receipt-check -n '__receipt_check_using sign' -l timestamp -x -d 'promotional-offer: milliseconds since 1970 (default: now)'
+complete -c receipt-check -n '__receipt_check_using sign' -l transaction-id -x -d 'any transaction id of the customer, such as the appTransactionId (optional for promotional-offer-v2)'
+complete -c receipt-check -n '__receipt_check_using sign' -l allow-introductory-offer -x -a 'true false' -d 'introductory-offer-eligibility: whether the customer may have the introductory offer'
+complete -c receipt-check -n '__receipt_check_using sign' -l request -r -F -d 'advanced-commerce-in-app: the JSON request to sign, as it is in FILE'
+complete -c receipt-check -n '__receipt_check_using sign' -l json -d 'print a JSON object with every value the app needs instead of the signature alone'
+complete -c receipt-check -n '__receipt_check_using sign' -s h -l help -d 'show this help'
+
 complete -c receipt-check -n '__receipt_check_using help' -s h -l help -d 'show this help'
-complete -c receipt-check -n '__receipt_check_using help' -a 'verify inspect make-test-pki make-receipt help version'
+complete -c receipt-check -n '__receipt_check_using help' -a 'verify inspect make-test-pki make-receipt sign help version'
 
 complete -c receipt-check -n '__receipt_check_using version' -s h -l help -d 'show this help'

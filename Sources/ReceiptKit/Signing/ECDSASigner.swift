@@ -1,0 +1,34 @@
+internal import CReceipt
+
+/// ECDSA with SHA-256 through OpenSSL: the one signer of both the App Store signatures ReceiptKit makes
+/// and the test JWS ReceiptKitTesting mints.
+package enum ECDSASigner {
+    /// The signature over `message` with the EC private key `key` (an `EVP_PKEY` the caller owns), as
+    /// OpenSSL returns it: a DER `ECDSA-Sig-Value`.
+    package static func derSignature(over message: [UInt8], key: OpaquePointer) throws(OpenSSLError) -> [UInt8] {
+        guard let context = EVP_MD_CTX_new() else {
+            throw OpenSSLError.drain("allocating a signing context")
+        }
+        defer { EVP_MD_CTX_free(context) }
+        guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, key) == 1 else {
+            throw OpenSSLError.drain("starting an ECDSA SHA-256 signature")
+        }
+        var size = 0
+        let sized = message.withUnsafeBufferPointer { input in
+            EVP_DigestSign(context, nil, &size, input.baseAddress, input.count)
+        }
+        guard sized == 1, size > 0 else {
+            throw OpenSSLError.drain("sizing an ECDSA SHA-256 signature")
+        }
+        var signature = [UInt8](repeating: 0, count: size)
+        let signed = signature.withUnsafeMutableBufferPointer { output in
+            message.withUnsafeBufferPointer { input in
+                EVP_DigestSign(context, output.baseAddress, &size, input.baseAddress, input.count)
+            }
+        }
+        guard signed == 1, size <= signature.count else {
+            throw OpenSSLError.drain("making an ECDSA SHA-256 signature")
+        }
+        return Array(signature.prefix(size))
+    }
+}

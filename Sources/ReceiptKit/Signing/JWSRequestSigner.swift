@@ -1,0 +1,63 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The compact JWS Apple's server libraries make for StoreKit to pass to the App Store: the header
+/// `{"alg":"ES256","kid":KEY ID,"typ":"JWT"}` and the claims of the request, then `bid`, `iss`, `aud`,
+/// `iat` (seconds) and a fresh lowercase UUID `nonce`, signed ES256 with the App Store Connect key.
+struct JWSRequestSigner: Sendable {
+    /// One claim's value: the requests carry strings, one boolean and the time.
+    enum Claim {
+        case string(String)
+        case bool(Bool)
+        case integer(Int64)
+    }
+
+    let audience: String
+    let key: SigningKey
+    let keyID: String
+    let issuerID: String
+    let bundleID: String
+
+    init(audience: String, key: SigningKey, keyID: String, issuerID: String, bundleID: String) throws(SigningError) {
+        self.audience = audience
+        self.key = key
+        self.keyID = try SigningValues.required(keyID, "key id")
+        self.issuerID = try SigningValues.uuid(issuerID, "issuer id")
+        self.bundleID = try SigningValues.required(bundleID, "bundle id")
+    }
+
+    /// The compact JWS of `claims` issued at `issuedAt`.
+    func sign(_ claims: [(String, Claim)], issuedAt: Date, nonce: String?) throws(SigningError) -> String {
+        let all =
+            claims + [
+                ("bid", .string(bundleID)), ("iss", .string(issuerID)), ("aud", .string(audience)),
+                ("iat", .integer(Int64(issuedAt.timeIntervalSince1970))),
+                ("nonce", .string(try SigningValues.nonce(nonce))),
+            ]
+        var header: [UInt8] = Array(#"{"alg":"ES256","kid":"#.utf8)
+        JSONString.append(keyID, to: &header)
+        header += Array(#","typ":"JWT"}"#.utf8)
+        var payload: [UInt8] = [UInt8(ascii: "{")]
+        for (index, (name, value)) in all.enumerated() {
+            if index > 0 { payload.append(UInt8(ascii: ",")) }
+            JSONString.append(name, to: &payload)
+            payload.append(UInt8(ascii: ":"))
+            switch value {
+            case .string(let text): JSONString.append(text, to: &payload)
+            case .bool(let flag): payload += Array((flag ? "true" : "false").utf8)
+            case .integer(let number): payload += Array(String(number).utf8)
+            }
+        }
+        payload.append(UInt8(ascii: "}"))
+        let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(payload)
+        let der = try key.derSignature(over: Array(signingInput.utf8))
+        do throws(OpenSSLError) {
+            return signingInput + "." + Base64URL.encode(try ES256Signature.jose(fromDER: der))
+        } catch {
+            throw SigningError(.signingFailed, error.description)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The checks every value a signature carries passes, shared by the four signature creators so that
+/// each refuses the same mistakes with the same words.
+enum SigningValues {
+    /// `value`, refused when empty: a signature for an empty product or key id grants nothing the
+    /// caller meant.
+    static func required(_ value: String, _ name: String) throws(SigningError) -> String {
+        guard !value.isEmpty else {
+            throw SigningError(.invalidValue, "the \(name) is empty")
+        }
+        return value
+    }
+
+    /// `value` as given, refused unless it is a UUID (`8-4-4-4-12` hex digits), as App Store Connect
+    /// issuer ids and offer nonces are.
+    static func uuid(_ value: String, _ name: String) throws(SigningError) -> String {
+        guard DeviceVerification.lowercaseUUID(value) != nil else {
+            throw SigningError(.invalidValue, "the \(name) \"\(value)\" is not a UUID (8-4-4-4-12 hex digits)")
+        }
+        return value
+    }
+
+    /// The nonce as Apple's libraries write it, lowercase; a fresh one when none is given.
+    static func nonce(_ value: String?) throws(SigningError) -> String {
+        guard let value else { return UUID().uuidString.lowercased() }
+        return try uuid(value, "nonce").lowercased()
+    }
+}

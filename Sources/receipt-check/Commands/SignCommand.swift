@@ -1,0 +1,115 @@
+import ReceiptKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `receipt-check sign KIND`: the signatures an app needs from its server before StoreKit shows an
+/// offer or takes an Advanced Commerce request, made as Apple's server libraries make them.
+enum SignCommand: Command {
+    static let spec = CommandSpec(
+        name: "sign",
+        summary: """
+            Signs what StoreKit asks a server to sign, with the App Store Connect key (.p8): KIND is
+            promotional-offer (the original offer signature: ECDSA P-256 SHA-256 over the seven values
+            Apple lists, base64), promotional-offer-v2, introductory-offer-eligibility or
+            advanced-commerce-in-app (each a compact JWS). Prints the signature alone on one line, or with
+            --json every value the app passes to StoreKit. A key that is not unencrypted PKCS#8 on P-256
+            exits 65; a missing or malformed value exits 64. The key is never printed.
+            """,
+        operands: "KIND",
+        minimumOperands: 1,
+        options: SignOptionTable.options)
+
+    /// A .p8 file is a few hundred bytes; a request a few kilobytes.
+    private static let keySizeLimit = 64 << 10
+    private static let requestSizeLimit = 1 << 20
+
+    static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
+        let kinds = SignOptionTable.Kind.allCases.map(\.rawValue)
+        guard arguments.operands.count == 1, let name = arguments.operands.first,
+            let kind = SignOptionTable.Kind(rawValue: name)
+        else {
+            return fail(UsageError("expected one KIND: " + kinds.joined(separator: ", ")), console)
+        }
+        do {
+            let values = try SignOptionTable.values(
+                arguments, kind: kind, environment: ProcessInfo.processInfo.environment)
+            let output = try sign(kind, values)
+            console.out((arguments.flag("json") ? try output.json() : output.signature) + "\n")
+            return .valid
+        } catch let error as SigningError {
+            return fail(SetupError(error), console)
+        } catch {
+            return fail(error, console)
+        }
+    }
+
+    /// The signature of `kind` over `values` (every option it requires is there).
+    private static func sign(_ kind: SignOptionTable.Kind, _ values: [String: String]) throws -> SignOutput {
+        let key = try SigningKey(pkcs8PEM: try InputFile.contents(of: values["key"] ?? "", limit: keySizeLimit))
+        let keyID = values["key-id"] ?? ""
+        let bundleID = values["bundle-id"] ?? ""
+        let issuerID = values["issuer-id"] ?? ""
+        let productID = values["product-id"] ?? ""
+        switch kind {
+        case .promotionalOffer:
+            let creator = try PromotionalOfferSignatureCreator(key: key, keyID: keyID, bundleID: bundleID)
+            let offer = try PromotionalOfferSignatureCreator.Offer(
+                productID: productID, offerID: values["offer-id"] ?? "",
+                applicationUsername: values["application-username"] ?? "", nonce: values["nonce"],
+                timestamp: try timestamp(values["timestamp"]))
+            return SignOutput(
+                kind: kind, signature: try creator.signature(for: offer), keyIdentifier: keyID, nonce: offer.nonce,
+                timestamp: offer.timestamp)
+        case .promotionalOfferV2:
+            let signature = try PromotionalOfferV2SignatureCreator(
+                key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID
+            ).signature(
+                productID: productID, offerID: values["offer-id"] ?? "", transactionID: values["transaction-id"])
+            return SignOutput(kind: kind, signature: signature)
+        case .introductoryOfferEligibility:
+            let signature = try IntroductoryOfferEligibilitySignatureCreator(
+                key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID
+            ).signature(
+                productID: productID,
+                allowIntroductoryOffer: values["allow-introductory-offer"]?.lowercased() == "true",
+                transactionID: values["transaction-id"] ?? "")
+            return SignOutput(kind: kind, signature: signature)
+        case .advancedCommerceInApp:
+            let request = try InputFile.contents(of: values["request"] ?? "", limit: requestSizeLimit)
+            let signature = try AdvancedCommerceAPIInAppSignatureCreator(
+                key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID
+            ).signature(request: request)
+            return SignOutput(kind: kind, signature: signature)
+        }
+    }
+
+    /// `--timestamp`: decimal digits only, so that `+5` or ` 5` is not taken for a time; now when absent.
+    private static func timestamp(_ text: String?) throws(UsageError) -> Int64 {
+        guard let text else { return Int64(Date().timeIntervalSince1970 * 1000) }
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            let value = Int64(text)
+        else {
+            throw UsageError("--timestamp: '\(text)' is not milliseconds since 1970 (decimal digits)")
+        }
+        return value
+    }
+
+    private static func fail(_ error: any Error, _ console: Console) -> ExitStatus {
+        ErrorReport.report(error, to: console, usage: spec.usage)
+    }
+}
+
+extension SetupError {
+    /// A key that is not an App Store Connect key is bad data (65); a value to sign, bad usage (64).
+    init(_ error: SigningError) {
+        switch error.kind {
+        case .keyNotPEM, .keyEncrypted, .keyNotPKCS8, .keyNotP256: self = .badData("--key: " + error.message)
+        case .invalidValue: self = .usage(UsageError(error.message))
+        case .signingFailed: self = .internalError(error.message)
+        }
+    }
+}

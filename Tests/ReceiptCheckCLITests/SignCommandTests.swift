@@ -125,7 +125,7 @@ import Testing
     }
 
     /// schema/sign.schema.json describes what --json prints for every kind.
-    @Test func jsonOutputFollowsItsSchema() throws {
+    @Test func jsonOutputMatchesTheSchema() throws {
         guard let python = ReportSchemaTests.python() else { return }
         let keys = try SigningKeyFiles()
         let request = try keys.scratch.write("request.json", Array(#"{"operation":"CREATE_ONE_TIME_CHARGE"}"#.utf8))

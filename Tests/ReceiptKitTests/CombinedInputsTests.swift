@@ -105,6 +105,29 @@ import Testing
         #expect(own.report.status == .valid && own.facts?.renewals.count == 1)
     }
 
+    /// Tied to the customer by its appTransactionId, a renewal info still needs its own subscription's
+    /// transaction among the inputs: otherwise its grace period would speak for a subscription not shown.
+    @Test func renewalInfoOfTheCustomerWithoutItsTransactionGrantsNothing() throws {
+        let renewal = M.renewal(id: "4444", extra: #","appTransactionId":"705000000000001""#)
+        let status = ServerResponseTests.status.replacingOccurrences(of: M.renewal(), with: renewal)
+        for inputs in [[try Self.app("2.3"), try M.response(status)], [try M.response(status), try Self.app("2.3")]] {
+            let combined = try Self.combine(inputs)
+            #expect(combined.report.reason == .customerMismatch && combined.facts == nil)
+            #expect(combined.report.message?.contains("which no transaction beside it has") == true)
+        }
+    }
+
+    /// A transaction id in common ties two inputs, but two appTransactionIds still name two customers.
+    @Test func aSharedTransactionDoesNotJoinTwoAppTransactionIDs() throws {
+        let theirs = M.renewal(id: "1001", extra: #","appTransactionId":"705000000000999""#)
+        let status = ServerResponseTests.status.replacingOccurrences(of: M.renewal(), with: theirs)
+        for inputs in [[try Self.app("2.3"), try M.response(status)], [try M.response(status), try Self.app("2.3")]] {
+            let combined = try Self.combine(inputs)
+            #expect(combined.report.reason == .customerMismatch && combined.facts == nil)
+            #expect(combined.report.message?.contains("two customers") == true)
+        }
+    }
+
     /// A renewal info names no app, and every combined input must: alone it is refused, in a status response taken.
     @Test func bareRenewalInfoIsNotCombined() throws {
         let renewal = Array(try M.jws(M.renewal(id: "1001")).utf8)

@@ -109,15 +109,8 @@ public struct ServerResponse: Sendable, Equatable {
         _ kind: Kind, _ members: [String: JSONValue], signed: Set<String>,
         _ collect: (inout [Element]) throws(ReceiptError) -> Void
     ) throws(ReceiptError) -> ServerResponse {
-        // One input a body: a response carries no second signed member beside its own elements, so what is
-        // verified is all a reader of the body can take for signed.
-        let others = ReceiptInput.signedMembers.filter { members[$0] != nil && !signed.contains($0) }
-        guard others.isEmpty else {
-            throw ReceiptError(
-                .ambiguousInput,
-                "the \(kind.title) also carries \(others.map { "\"\($0)\"" }.joined(separator: " and ")); one input a body"
-            )
-        }
+        // A second signed member beside the response's own was refused as ambiguous_input when the body was
+        // read (ReceiptInput), so what is verified here is all a reader of the body can take for signed.
         var elements: [Element] = []
         try collect(&elements)
         return ServerResponse(kind: kind, fields: members.filter { !signed.contains($0.key) }, elements: elements)

@@ -132,6 +132,20 @@ import Testing
         }
     }
 
+    /// An old copy that shows a refund, beside a fresh input that says nothing of the product: the product
+    /// is unknown, not absent, since a purchase after that copy would be invisible; so `not product` is
+    /// unknown too, and grants nothing.
+    @Test func anOldRefundedCopyLeavesTheProductUnknown() throws {
+        let oldRefund = Self.refunded.replacingOccurrences(of: "2026-11-20T00:00:00Z", with: "2026-09-01T00:00:00Z")
+            .replacingOccurrences(of: "2026-11-10T00:00:00Z", with: "2026-08-20T00:00:00Z")
+        let inputs = [try Self.jws(oldRefund), try C.app("2.3")]
+        for order in [inputs, inputs.reversed()] {
+            let decided = try Self.decide(order, #"lapsed: not product "com.example.pro""#)
+            #expect(decided.granted.isEmpty, "\(decided.reasons)")
+            #expect(decided.reasons.contains { $0.contains("82 days old") }, "\(decided.reasons)")
+        }
+    }
+
     /// An old copy of one purchase of a product beside a fresh copy of another, refunded: the old one
     /// cannot grant, its own refund since would be invisible.
     @Test func aFreshCopyOfAnotherPurchaseDoesNotRefreshAnOldOne() throws {

@@ -151,7 +151,10 @@ stop_tree() { # pid
 start=$(date +%s)
 echo "mutation: building and testing the unmutated copy in $tree"
 build "$logs/baseline-build.log" || fail "the unmutated package does not build; see $logs/baseline-build.log"
-suite "$logs/baseline-test.log" || fail "the suite fails without any mutation; see $logs/baseline-test.log"
+# CI has just run the same suite over the same sources (make test): MUTATION_BASELINE_SUITE=0 skips it here.
+if [[ "${MUTATION_BASELINE_SUITE:-1}" != 0 ]]; then
+    suite "$logs/baseline-test.log" || fail "the suite fails without any mutation; see $logs/baseline-test.log"
+fi
 
 killed=0 survived=0
 results=()

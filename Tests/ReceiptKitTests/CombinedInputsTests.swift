@@ -108,23 +108,24 @@ import Testing
     /// Tied to the customer by its appTransactionId, a renewal info still needs its own subscription's
     /// transaction among the inputs: otherwise its grace period would speak for a subscription not shown.
     @Test func renewalInfoOfTheCustomerWithoutItsTransactionGrantsNothing() throws {
-        let renewal = M.renewal(id: "4444", extra: #","appTransactionId":"705000000000001""#)
-        let status = ServerResponseTests.status.replacingOccurrences(of: M.renewal(), with: renewal)
-        for inputs in [[try Self.app("2.3"), try M.response(status)], [try M.response(status), try Self.app("2.3")]] {
-            let combined = try Self.combine(inputs)
-            #expect(combined.report.reason == .customerMismatch && combined.facts == nil)
-            #expect(combined.report.message?.contains("which no transaction beside it has") == true)
-        }
+        try Self.expectMismatch(
+            renewal: M.renewal(id: "4444", extra: #","appTransactionId":"705000000000001""#),
+            saying: "which no transaction beside it has")
     }
 
     /// A transaction id in common ties two inputs, but two appTransactionIds still name two customers.
     @Test func aSharedTransactionDoesNotJoinTwoAppTransactionIDs() throws {
-        let theirs = M.renewal(id: "1001", extra: #","appTransactionId":"705000000000999""#)
-        let status = ServerResponseTests.status.replacingOccurrences(of: M.renewal(), with: theirs)
-        for inputs in [[try Self.app("2.3"), try M.response(status)], [try M.response(status), try Self.app("2.3")]] {
-            let combined = try Self.combine(inputs)
+        try Self.expectMismatch(
+            renewal: M.renewal(id: "1001", extra: #","appTransactionId":"705000000000999""#), saying: "two customers")
+    }
+
+    /// The AppTransaction beside a status response holding `renewal`, in both orders: `customer_mismatch`.
+    static func expectMismatch(renewal: String, saying why: String) throws {
+        let status = ServerResponseTests.status.replacingOccurrences(of: M.renewal(), with: renewal)
+        for inputs in [[try app("2.3"), try M.response(status)], [try M.response(status), try app("2.3")]] {
+            let combined = try combine(inputs)
             #expect(combined.report.reason == .customerMismatch && combined.facts == nil)
-            #expect(combined.report.message?.contains("two customers") == true)
+            #expect(combined.report.message?.contains(why) == true, "\(combined.report.message ?? "")")
         }
     }
 

@@ -108,8 +108,15 @@ fuzz: deps
 fuzz-smoke: deps
 	bash Scripts/fuzz.sh all 15
 
+# One process per test target: with both in one process, LSan reports 984 bytes in 3 objects that
+# OpenSSL allocated (stacks cut at libcrypto), which neither target shows alone (an open question).
+ASAN_TARGETS ?= $(or $(SANITIZER_FILTER),ReceiptKitTests ReceiptCheckCLITests)
 test-asan: deps
-	LSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/lsan.supp RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --sanitize=address --scratch-path .build/asan $(if $(SANITIZER_FILTER),--filter '$(SANITIZER_FILTER)')
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	for target in $(ASAN_TARGETS); do \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/lsan.supp RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --skip-build \
+	    --sanitize=address --scratch-path .build/asan --filter "$$target" || exit 1; \
+	done
 
 # swiftc refuses -sanitize=undefined on Linux (Swift code traps on overflow and bounds anyway), so
 # UBSan instruments the C in the build: CReceipt.h's inline OpenSSL shims, compiled by the importer.

@@ -7,12 +7,14 @@ public struct DeviceIdentifier: Sendable, Hashable, CustomStringConvertible {
     /// The bytes that go into the hash.
     public let bytes: [UInt8]
 
+    /// An identifier of these exact bytes.
     public init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
     /// Why a string is not a device identifier.
     public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The text that did not parse.
         public let text: String
 
         public var description: String {

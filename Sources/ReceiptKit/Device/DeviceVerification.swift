@@ -10,6 +10,7 @@
 public enum DeviceVerification {
     /// A device's identifierForVendor, kept as the lowercase UUID string the hash is made over.
     public struct DeviceID: Sendable, Hashable, CustomStringConvertible {
+        /// The lowercase UUID string.
         public let uuid: String
 
         /// Parses a UUID `8-4-4-4-12` of hex digits in either case; nil for anything else.

@@ -1,11 +1,18 @@
 /// Any JSON value, kept as it came so fields this version does not know are not lost.
 public enum JSONValue: Sendable, Equatable, Codable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number written without fraction or exponent that fits 64 bits.
     case integer(Int64)
+    /// Any other number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object; member names are distinct (a duplicate is refused by the parser).
     case object([String: JSONValue])
 
     /// Deepest nesting kept: Apple's payloads are flat; the bound stops input-chosen recursion.

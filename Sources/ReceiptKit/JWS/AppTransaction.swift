@@ -2,24 +2,44 @@
 ///
 /// Field names are Apple's; members this version does not know are kept in `unknown`.
 public struct AppTransaction: Sendable, Equatable, Codable {
+    /// The app's Apple ID (App Store Connect's Apple ID of the app); absent in sandbox.
     public let appAppleId: Int64?
+    /// The bundle identifier of the app; checked against the validator's bundle id before anything is
+    /// decided.
     public let bundleId: String?
+    /// The app version the AppTransaction was made for (CFBundleVersion on iOS, CFBundleShortVersionString on
+    /// macOS).
     public let applicationVersion: String?
+    /// The app version the customer first bought or downloaded: the grandfathering value.
     public let originalApplicationVersion: String?
+    /// When the original purchase was made.
     public let originalPurchaseDate: JWSDate?
+    /// When the App Store made this AppTransaction.
     public let receiptCreationDate: JWSDate?
+    /// When the app asked for it.
     public let requestDate: JWSDate?
+    /// When the customer pre-ordered the app, if they did.
     public let preorderDate: JWSDate?
+    /// The environment the AppTransaction was made in (`Production`, `Sandbox`, `Xcode`).
     public let receiptType: String?
+    /// `Production`, `Sandbox` or `Xcode`: the server environment that signed it.
     public let environment: String?
+    /// App Store Connect's identifier of the app version (0 outside production).
     public let versionExternalIdentifier: Int64?
+    /// Base64 SHA-384 of the device verification nonce and the device identifier, to tie the data to a
+    /// device.
     public let deviceVerification: String?
+    /// The UUID the app used with `deviceVerification`.
     public let deviceVerificationNonce: String?
+    /// The identifier of the customer's app download, shared by their AppTransaction and transactions.
     public let appTransactionId: String?
+    /// The platform of the first purchase: `iOS`, `macOS`, `tvOS` or `visionOS`.
     public let originalPlatform: String?
+    /// When the App Store signed this payload: the date the data describes the world as of.
     public let signedDate: JWSDate?
     /// When the app purchase itself was refunded (Apple back-deploys it to older AppTransactions).
     public let revocationDate: JWSDate?
+    /// Why the App Store refunded or revoked it: 0 for another reason, 1 for an issue in the app.
     public let revocationReason: Int64?
     /// Members not listed above, as they came: filled where ReceiptKit decodes the payload (a report
     /// from the validator), left empty by other decoders such as `JSONDecoder`.

@@ -11,8 +11,10 @@ public struct JWSDate: Sendable, Equatable, Codable {
     /// `-62135769600000` (0000-12-30) for an AppTransaction's original purchase date.
     static let placeholderThreshold: Double = -30_000_000_000_000
 
+    /// Milliseconds since 1970-01-01T00:00:00Z, as Apple wrote them.
     public let milliseconds: Double
 
+    /// A date of `milliseconds` since 1970.
     public init(milliseconds: Double) {
         self.milliseconds = milliseconds
     }

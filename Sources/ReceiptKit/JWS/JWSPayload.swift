@@ -6,22 +6,34 @@
 
 /// A decoded StoreKit 2 payload of one of the kinds Apple signs.
 public enum JWSPayload: Sendable, Equatable, Encodable {
+    /// The app's purchase (AppTransaction), signed by the App Store.
     case appTransaction(AppTransaction)
+    /// One in-app purchase transaction.
     case transaction(JWSTransaction)
+    /// A subscription's renewal info.
     case renewalInfo(JWSRenewalInfo)
+    /// An App Store Server Notification V2.
     case notification(NotificationPayload)
+    /// A Retention Messaging API real-time request.
     case realtimeRequest(RealtimeRequest)
     /// A JSON object with none of the telling members (Apple's own library tests sign such
     /// minimal payloads): kept whole, still verified, its `signedDate`, `bundleId` and
     /// `environment` still used.
     case unidentified([String: JSONValue])
 
+    /// Which of the payloads Apple signs; the raw value is the report's `kind`.
     public enum Kind: String, Sendable, Codable {
+        /// An AppTransaction.
         case appTransaction = "app_transaction"
+        /// A signed transaction.
         case transaction
+        /// Signed renewal info.
         case renewalInfo = "renewal_info"
+        /// A server notification.
         case notification
+        /// A real-time retention request.
         case realtimeRequest = "realtime_request"
+        /// A JSON object of none of the kinds above.
         case unidentified
 
         /// The raw value after its article, for messages: `an app_transaction`, `a transaction`.
@@ -73,6 +85,7 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         return .unidentified
     }
 
+    /// The payload's kind.
     public var kind: Kind {
         switch self {
         case .appTransaction: .appTransaction

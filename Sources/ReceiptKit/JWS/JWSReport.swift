@@ -1,9 +1,13 @@
 /// The `jws` member of a report: what kind of payload, its header and decoded contents, and
 /// for a notification the reports on the JWS nested in its `data`.
 public struct JWSReport: Sendable, Encodable {
+    /// The payload's kind, when the payload was read.
     public var kind: JWSPayload.Kind?
+    /// The header's `alg` (always `ES256` in what Apple signs).
     public var algorithm: String?
+    /// The header's `kid`, if it has one.
     public var keyID: String?
+    /// The decoded payload: shown for an invalid JWS too, so a reader sees what it claims.
     public var payload: JWSPayload?
     /// Keyed by where the JWS sat: `data.signedTransactionInfo`, ...
     public var nested: [String: ValidationReport] = [:]

@@ -2,7 +2,9 @@ extension NotificationPayload {
     /// The app a notification is about, read as Apple's `verifyAndDecodeNotification` reads it: from
     /// `data`, else `summary`, else `externalPurchaseToken`, else `appData`, whichever it has.
     public struct App: Sendable, Equatable {
+        /// The app's bundle identifier.
         public var bundleId: String?
+        /// The app's Apple ID; absent in sandbox.
         public var appAppleId: Int64?
         /// As Apple writes it (`Production`, `Sandbox`); for an external purchase token, `Sandbox` when its
         /// id starts `SANDBOX`, else `Production`.
@@ -11,6 +13,7 @@ extension NotificationPayload {
         public var member: String
     }
 
+    /// The app the notification is about; nil when no member names one.
     public var app: App? {
         if let data {
             return App(

@@ -4,9 +4,14 @@ extension NotificationPayload {
     ///
     /// Field names are Apple's; members this version does not know are kept in `unknown`.
     public struct AppData: Sendable, Equatable, Codable {
+        /// The app's Apple ID (App Store Connect's Apple ID of the app); absent in sandbox.
         public let appAppleId: Int64?
+        /// The bundle identifier of the app; checked against the validator's bundle id before anything is
+        /// decided.
         public let bundleId: String?
+        /// `Production`, `Sandbox` or `Xcode`: the server environment that signed it.
         public let environment: String?
+        /// The AppTransaction as a nested JWS, verified like any other.
         public let signedAppTransactionInfo: String?
         /// Members not listed above, as they came: filled where ReceiptKit decodes the payload (a report
         /// from the validator), left empty by other decoders such as `JSONDecoder`.

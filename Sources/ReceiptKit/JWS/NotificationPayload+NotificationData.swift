@@ -3,14 +3,24 @@ extension NotificationPayload {
     ///
     /// Field names are Apple's; members this version does not know are kept in `unknown`.
     public struct NotificationData: Sendable, Equatable, Codable {
+        /// The app's Apple ID (App Store Connect's Apple ID of the app); absent in sandbox.
         public let appAppleId: Int64?
+        /// The bundle identifier of the app; checked against the validator's bundle id before anything is
+        /// decided.
         public let bundleId: String?
+        /// The app's build version.
         public let bundleVersion: String?
+        /// `Production`, `Sandbox` or `Xcode`: the server environment that signed it.
         public let environment: String?
+        /// The transaction as a nested JWS, verified like any other.
         public let signedTransactionInfo: String?
+        /// The subscription renewal info as a nested JWS, verified like any other.
         public let signedRenewalInfo: String?
+        /// The AppTransaction as a nested JWS, verified like any other.
         public let signedAppTransactionInfo: String?
+        /// The subscription's status: 1 active, 2 expired, 3 billing retry, 4 grace period, 5 revoked.
         public let status: Int64?
+        /// Why the customer asked for a refund of a consumable (`UNINTENDED_PURCHASE`...).
         public let consumptionRequestReason: String?
         /// Members not listed above, as they came: filled where ReceiptKit decodes the payload (a report
         /// from the validator), left empty by other decoders such as `JSONDecoder`.

@@ -2,6 +2,7 @@ extension NotificationPayload {
     /// The notification types and subtypes of App Store Server Notifications V2 this version knows
     /// (through 2026), so reports can say when Apple sends one it does not.
     public enum NotificationType {
+        /// The notification types Apple documents.
         public static let types: Set<String> = [
             "CONSUMPTION_REQUEST", "DID_CHANGE_RENEWAL_PREF", "DID_CHANGE_RENEWAL_STATUS", "DID_FAIL_TO_RENEW",
             "DID_RENEW", "EXPIRED", "EXTERNAL_PURCHASE_TOKEN", "GRACE_PERIOD_EXPIRED", "METADATA_UPDATE", "MIGRATION",
@@ -10,6 +11,7 @@ extension NotificationPayload {
             "TEST",
         ]
 
+        /// The subtypes Apple documents.
         public static let subtypes: Set<String> = [
             "ACCEPTED", "ACTIVE_TOKEN_REMINDER", "AUTO_RENEW_DISABLED", "AUTO_RENEW_ENABLED", "BILLING_RECOVERY",
             "BILLING_RETRY", "CREATED", "DOWNGRADE", "FAILURE", "GRACE_PERIOD", "INITIAL_BUY", "PENDING",

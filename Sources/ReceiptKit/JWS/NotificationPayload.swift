@@ -2,14 +2,23 @@
 ///
 /// Field names are Apple's; members this version does not know are kept in `unknown`.
 public struct NotificationPayload: Sendable, Equatable, Codable {
+    /// What happened (`SUBSCRIBED`, `DID_RENEW`, `REFUND`...).
     public let notificationType: String?
+    /// Detail of the notification type (`INITIAL_BUY`, `AUTO_RENEW_DISABLED`...), when it has one.
     public let subtype: String?
+    /// The notification's unique identifier, for finding repeats.
     public let notificationUUID: String?
+    /// The notification format's version (`2.0`).
     public let version: String?
+    /// When the App Store signed this payload: the date the data describes the world as of.
     public let signedDate: JWSDate?
+    /// The app and the signed transaction, renewal info or AppTransaction the notification concerns.
     public let data: NotificationPayload.NotificationData?
+    /// For a renewal-date extension to all subscribers: the request's outcome, kept as Apple wrote it.
     public let summary: JSONValue?
+    /// For an external purchase notification: the token, kept as Apple wrote it.
     public let externalPurchaseToken: JSONValue?
+    /// For `RESCIND_CONSENT`: the app and its signed AppTransaction.
     public let appData: NotificationPayload.AppData?
     /// Members not listed above, as they came: filled where ReceiptKit decodes the payload (a report
     /// from the validator), left empty by other decoders such as `JSONDecoder`.

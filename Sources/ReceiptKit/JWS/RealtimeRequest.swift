@@ -3,12 +3,20 @@
 ///
 /// Field names are Apple's; members this version does not know are kept in `unknown`.
 public struct RealtimeRequest: Sendable, Equatable, Codable {
+    /// The identifier of the original purchase: the same for every renewal, restore and family-shared copy of
+    /// it.
     public let originalTransactionId: String?
+    /// The app's Apple ID (App Store Connect's Apple ID of the app); absent in sandbox.
     public let appAppleId: Int64?
+    /// The product identifier of the in-app purchase, as set in App Store Connect.
     public let productId: String?
+    /// The customer's locale, for the retention message's language.
     public let userLocale: String?
+    /// The identifier of this retention-message request.
     public let requestIdentifier: String?
+    /// When the App Store signed this payload: the date the data describes the world as of.
     public let signedDate: JWSDate?
+    /// `Production`, `Sandbox` or `Xcode`: the server environment that signed it.
     public let environment: String?
     /// Members not listed above, as they came: filled where ReceiptKit decodes the payload (a report
     /// from the validator), left empty by other decoders such as `JSONDecoder`.

@@ -28,13 +28,18 @@ public final class Certificate: @unchecked Sendable {
     /// Names, validity and fingerprint are read once here: a cached chain serves every receipt
     /// of a batch, and printing names with OpenSSL per receipt cost more than its signature check.
     public let subject: String
+    /// The issuer, written as `subject` is.
     public let issuer: String
+    /// The subject's common name, if it has one.
     public let commonName: String?
+    /// The start of the validity period; nil if OpenSSL cannot read it.
     public let notBefore: Date?
+    /// The end of the validity period; nil if OpenSSL cannot read it.
     public let notAfter: Date?
     /// SHA-256 of the DER encoding, lowercase hex.
     public let fingerprint: String
 
+    /// Decodes a DER certificate; every byte must belong to it.
     public init(der: [UInt8]) throws(OpenSSLError) {
         let decoded = der.withUnsafeBytes { CReceipt_d2i_X509($0.baseAddress, $0.count) }
         guard let decoded else {
@@ -117,6 +122,7 @@ public final class Certificate: @unchecked Sendable {
         X509_free(pointer)
     }
 
+    /// Whether subject and issuer are the same name (a root, or a StoreKit Testing certificate).
     public var isSelfIssued: Bool {
         X509_NAME_cmp(X509_get_subject_name(pointer), X509_get_issuer_name(pointer)) == 0
     }

@@ -7,9 +7,13 @@
 /// How long a purchase is held, as an ISO 8601 duration (`P1Y`, `P6M`, `P2W`, `P30D`, `PT12H`): the term
 /// of a non-renewing subscription, whose expiry the App Store does not record (`product "X" for P1Y`).
 public struct PurchaseTerm: Sendable, Equatable, CustomStringConvertible {
+    /// Whole years of the term.
     public let years: Int
+    /// Whole months of the term.
     public let months: Int
+    /// Whole days of the term (weeks counted as seven days).
     public let days: Int
+    /// The term's time part, in seconds.
     public let seconds: Int
     /// The duration as written.
     public let description: String

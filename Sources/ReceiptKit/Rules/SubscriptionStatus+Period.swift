@@ -6,12 +6,17 @@
 extension SubscriptionStatus {
     /// One paid-for (or trial) stretch of a subscription: an in-app purchase with an expires date.
     public struct Period: Sendable, Equatable {
+        /// When the period began (its purchase date).
         public let start: Date
+        /// When it expires.
         public let end: Date
         /// When it was refunded or cancelled by Apple support, if it was.
         public let cancellation: Date?
+        /// Whether it was a free trial.
         public let isTrial: Bool
+        /// Whether it was an introductory-price period.
         public let isIntroOffer: Bool
+        /// The transaction that paid for it.
         public let transactionID: String?
         /// The transaction was upgraded to another subscription: Apple says to provide no service for it.
         public var isUpgraded = false
@@ -29,6 +34,7 @@ extension SubscriptionStatus {
                 && !isUpgraded
         }
 
+        /// Whether it was refunded or cancelled at or before `time`.
         public func isCancelled(by time: Date) -> Bool {
             cancellation.map { $0 <= time } ?? false
         }

@@ -6,6 +6,7 @@
 
 /// Where one auto-renewable subscription stands at a given time, read from its periods in the receipt.
 public struct SubscriptionStatus: Sendable, Equatable, Encodable {
+    /// Where the subscription stands at the time.
     public enum State: String, Sendable, Encodable {
         /// A period covers the time and was not cancelled by then.
         case active
@@ -20,11 +21,15 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
         case upgraded
     }
 
+    /// The subscription's product identifier.
     public let productID: String
+    /// Where it stands at the time.
     public let state: State
     /// The period in force at the time, if any (also when it was refunded).
     public let currentPeriod: SubscriptionStatus.Period?
+    /// Every period of the product, in purchase order.
     public let periods: [SubscriptionStatus.Period]
+    /// Whether the period in force is an introductory-offer period.
     public let inIntroOffer: Bool
     /// `reminderDays` days before `trialEnds`, but never before the trial started: when to remind the
     /// user the trial is about to convert.

@@ -1,6 +1,7 @@
 /// An App Store Server API response body: its unsigned members as they came and its signed elements,
 /// each to be verified like a single JWS before anything in it is believed.
 public struct ServerResponse: Sendable, Equatable {
+    /// Which App Store Server API response; the raw value is the report's `kind`.
     public enum Kind: String, Sendable, Codable, CaseIterable {
         /// Get Transaction History: `signedTransactions[]`.
         case history = "history_response"
@@ -30,14 +31,19 @@ public struct ServerResponse: Sendable, Equatable {
 
     /// One signed member: where it sat (`signedTransactions[3]`), the payload kind its place names, the JWS text.
     public struct Element: Sendable, Equatable {
+        /// Where the element sat in the body (`signedTransactions[3]`).
         public let path: String
+        /// The payload kind its place in the body names.
         public let kind: JWSPayload.Kind
+        /// The compact JWS, unverified.
         public let text: [UInt8]
     }
 
+    /// The response's shape.
     public let kind: Kind
     /// The members that are not signed elements (`bundleId`, `hasMore`, `revision`, ...), unverified.
     public let fields: [String: JSONValue]
+    /// The signed elements, in the order they came.
     public let elements: [Element]
 
     /// The response `members` make, nil when they are none of Apple's; a response of a known shape whose

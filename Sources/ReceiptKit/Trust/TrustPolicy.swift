@@ -1,6 +1,7 @@
 /// Which certificates a receipt's signer may chain to. Trust comes from here only: never
 /// from the certificates a receipt carries, never from what its payload claims.
 public struct TrustPolicy: Sendable {
+    /// Where the anchors come from, as reports name it.
     public enum Anchors: String, Sendable, Codable {
         /// Apple's embedded roots.
         case apple
@@ -8,6 +9,7 @@ public struct TrustPolicy: Sendable {
         case custom = "custom_roots"
     }
 
+    /// Apple's roots or the caller's.
     public let anchors: Anchors
     /// The trust anchors' DER. An input whose chain embeds an anchor byte for byte is checked against
     /// that copy, so an anchor is decoded only for a chain that leaves its root out.

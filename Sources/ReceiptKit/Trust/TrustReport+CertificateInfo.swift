@@ -6,10 +6,15 @@
 extension TrustReport {
     /// What a report says about one certificate of a chain.
     public struct CertificateInfo: Sendable, Encodable, Equatable {
+        /// The subject, as `Certificate.subject` writes it.
         public let subject: String
+        /// The issuer, written the same way.
         public let issuer: String
+        /// The start of the validity period.
         public let notBefore: Date?
+        /// The end of the validity period.
         public let notAfter: Date?
+        /// SHA-256 of the certificate's DER, lowercase hex.
         public let sha256: String
 
         init(_ certificate: Certificate) {

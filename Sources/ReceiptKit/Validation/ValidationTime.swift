@@ -9,8 +9,11 @@
 /// Apple's receipt-signing certificates are short-lived, so checking an old receipt "now"
 /// rejects every genuine one; the default is the receipt's own creation date.
 public enum ValidationTime: Sendable, Equatable {
+    /// The input's own date: a receipt's creation date, a JWS's signed date.
     case receiptCreationDate
+    /// The current time.
     case now
+    /// A moment the caller gives (replaying a past decision, tests).
     case fixed(Date)
 
     /// Where the time came from, as the report names it.

@@ -4,7 +4,6 @@ package enum ASN1Tag {
     package static let endOfContents: UInt8 = 0x00
     package static let boolean: UInt8 = 0x01
     package static let integer: UInt8 = 0x02
-    package static let bitString: UInt8 = 0x03
     package static let octetString: UInt8 = 0x04
     package static let constructedOctetString: UInt8 = 0x24
     package static let null: UInt8 = 0x05
@@ -12,8 +11,6 @@ package enum ASN1Tag {
     package static let utf8String: UInt8 = 0x0C
     package static let printableString: UInt8 = 0x13
     package static let ia5String: UInt8 = 0x16
-    package static let utcTime: UInt8 = 0x17
-    package static let generalizedTime: UInt8 = 0x18
     package static let sequence: UInt8 = 0x30
     package static let set: UInt8 = 0x31
 

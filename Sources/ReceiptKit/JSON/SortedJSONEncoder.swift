@@ -6,8 +6,7 @@
 
 /// Writes any `Encodable` as one compact JSON text, byte for byte what `JSONEncoder` with `.sortedKeys` and
 /// `.withoutEscapingSlashes` writes, through the models' own `encode(to:)` and without Foundation's
-/// machinery: for what the hand writers do not cover (rule decisions, server responses, combined inputs),
-/// at about three quarters of `JSONEncoder`'s cost (0.38 M against 0.52 M instructions on a JWS report).
+/// machinery: for what the hand writers do not cover (rule decisions, server responses, combined inputs).
 ///
 /// The value is encoded into a light tree (`SortedJSONNode`), scalars already written as JSON into one
 /// byte buffer, and the tree is then written with each object's keys sorted. Whatever this writer cannot

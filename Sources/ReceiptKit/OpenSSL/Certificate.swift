@@ -26,7 +26,7 @@ public final class Certificate: @unchecked Sendable {
     let serialContents: ArraySlice<UInt8>
     /// The subject as `CN=..., OU=..., O=..., C=...` (RFC 2253 order reversed for reading).
     /// Names, validity and fingerprint are read once here: a cached chain serves every receipt
-    /// of a batch, and printing names with OpenSSL per receipt cost more than its signature check.
+    /// of a batch, and printing names with OpenSSL is dearer than a signature check.
     public let subject: String
     /// The issuer, written as `subject` is.
     public let issuer: String

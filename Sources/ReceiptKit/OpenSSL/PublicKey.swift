@@ -8,7 +8,7 @@ import Synchronization
 package final class PublicKey: @unchecked Sendable {
     let pointer: OpaquePointer
     /// Verification contexts already set up for a digest, kept for the next check: setting one up
-    /// (`EVP_DigestVerifyInit`) cost a tenth of verifying a whole receipt. A context serves one
+    /// (`EVP_DigestVerifyInit`) is a sizeable part of a check in OpenSSL 3. A context serves one
     /// check at a time, so each is taken out while in use.
     private let idle = Mutex<[VerifyContext]>([])
     /// More idle contexts than threads that check at once would only hold memory.

@@ -1,8 +1,8 @@
 /// The attributes of a receipt or in-app purchase SET that Apple does not document, in input order.
 ///
 /// Each value is a range of the payload it was read from rather than a copy: real receipts carry
-/// about ten per set, and copying them into a dictionary of arrays cost more than decoding every
-/// documented field. They become `[Int64: [[UInt8]]]` only when a caller asks for that.
+/// about ten per set, and most callers never read them. They become `[Int64: [[UInt8]]]` only when a
+/// caller asks for that.
 package struct UndocumentedAttributes: Sendable {
     /// One attribute: its type and where its value octets lie in `bytes`.
     package struct Entry: Sendable {

@@ -7,8 +7,8 @@
 /// The exact bytes of a chain (and the signer it names), as a cache key.
 ///
 /// Hashed in one bulk call over every byte (keyed SipHash, so hostile input cannot aim for
-/// collisions): `[UInt8]`'s own `Hashable` feeds the hasher a byte at a time, which for a 4 KB
-/// chain cost more than the receipt's digest.
+/// collisions): `[UInt8]`'s own `Hashable` feeds the hasher a byte at a time, and a chain is a few KB
+/// hashed for every input.
 struct ChainKey: Hashable, Sendable {
     let bytes: [UInt8]
 

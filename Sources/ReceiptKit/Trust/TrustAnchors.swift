@@ -3,8 +3,7 @@ import Synchronization
 /// A policy's trust anchors, each decoded the first time a chain needs it.
 ///
 /// OpenSSL 3 spends about as much decoding one certificate as verifying a receipt's signature, and a
-/// one-shot run checks one chain, which names one root: decoding all of Apple's roots (EC ones too)
-/// up front cost more than the rest of the run.
+/// one-shot run checks one chain, which names one root: the other roots are never decoded.
 final class TrustAnchors: Sendable {
     let der: [[UInt8]]
     private let decoded: Mutex<[Certificate?]>

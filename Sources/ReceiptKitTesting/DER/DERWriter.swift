@@ -29,11 +29,6 @@ package struct DERWriter: Sendable {
         bytes.append(contentsOf: contents)
     }
 
-    /// Appends already-encoded elements verbatim (a value that must keep its exact bytes).
-    package mutating func writeRaw(_ encoded: some Collection<UInt8>) {
-        bytes.append(contentsOf: encoded)
-    }
-
     package mutating func writeInteger(_ value: Int64) {
         writeElement(tag: ASN1Tag.integer, contents: Self.integerContents(value))
     }

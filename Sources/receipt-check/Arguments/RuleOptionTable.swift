@@ -66,7 +66,7 @@ enum RuleOptionTable {
         let appFacts = try facts(arguments)
         if bindsToApp {
             do throws(AppFacts.FactError) {
-                try rules.check(facts: appFacts, hints: .commandLine)
+                try rules.check(facts: appFacts, wording: FlagWording())
             } catch {
                 throw .usage(UsageError(error.message))
             }
@@ -123,7 +123,7 @@ enum RuleOptionTable {
             rules: rules, required: required,
             platform: arguments.value("platform").flatMap { Platform(rawValue: $0.lowercased()) },
             time: time, reminderDays: reminderDays, maximumAge: maximumAge, appFacts: appFacts, trialDays: trialDays,
-            hints: .commandLine)
+            wording: FlagWording())
     }
 
     /// `--facts FILE` then every `--fact NAME=VALUE`; a name given twice, in either, is refused.

@@ -69,7 +69,7 @@ enum ValidationOptionTable {
         -> ReceiptValidator
     {
         var options = ValidationOptions()
-        options.hints = .commandLine
+        options.wording = FlagWording()
         options.bundleID = arguments.value("bundle-id")
         options.applicationVersion = arguments.value("app-version")
         if let text = arguments.value("environment") {

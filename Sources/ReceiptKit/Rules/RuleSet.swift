@@ -11,8 +11,13 @@ public struct RuleSet: Sendable, Equatable {
     }
     private var planCache = RulePlanCache()
 
-    package init(rules: [Rule] = []) {
+    package init(rules: [Rule]) {
         self.rules = rules
+    }
+
+    /// No rules: add them with ``append(parsing:origin:)`` or ``append(contentsOf:)``.
+    public init() {
+        self.rules = []
     }
 
     public static func == (left: RuleSet, right: RuleSet) -> Bool {
@@ -43,6 +48,25 @@ public struct RuleSet: Sendable, Equatable {
 
     package mutating func append(_ rule: Rule) {
         rules.append(rule)
+    }
+
+    /// Adds the rules of `other` after these, as if its lines followed.
+    public mutating func append(contentsOf other: RuleSet) {
+        rules += other.rules
+    }
+
+    /// Parses one rule (a line of a rules file) and adds it; `origin` (where it was written) prefixes
+    /// its errors: `--rule 'premium: ...': column 12: ...`.
+    public mutating func append(parsing text: String, origin: String) throws(RuleSet.ParseError) {
+        rules.append(try RuleParser.parse(text, origin: origin))
+    }
+
+    /// Levels of parentheses and `not` a rule may nest; deeper is a parse error.
+    public static let maximumNesting = RuleParser.maximumDepth
+
+    /// A moment as rules write one: `2024-01-01` (midnight UTC) or an RFC 3339 time; nil for anything else.
+    public static func date(_ text: String) -> Date? {
+        RuleParser.date(text)
     }
 
     /// Entitlement names in the order rules first define them.

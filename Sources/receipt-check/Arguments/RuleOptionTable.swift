@@ -52,12 +52,10 @@ enum RuleOptionTable {
         var rules = RuleSet()
         do throws(RuleSet.ParseError) {
             for file in files {
-                for rule in try RuleSet.parse(file: file.text, name: file.path).rules {
-                    rules.append(rule)
-                }
+                rules.append(contentsOf: try RuleSet.parse(file: file.text, name: file.path))
             }
             for text in arguments.all("rule") {
-                rules.append(try RuleParser.parse(text, origin: "--rule '\(text)'"))
+                try rules.append(parsing: text, origin: "--rule '\(text)'")
             }
             try rules.checkReferences()
         } catch {
@@ -80,7 +78,7 @@ enum RuleOptionTable {
         }
         var time = Date()
         if let text = arguments.value("now") {
-            guard let parsed = RuleParser.date(text) else {
+            guard let parsed = RuleSet.date(text) else {
                 throw .usage(UsageError("--now takes an RFC 3339 time such as 2024-01-31T12:00:00Z, not '\(text)'"))
             }
             time = parsed

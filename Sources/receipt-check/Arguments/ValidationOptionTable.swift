@@ -1,4 +1,5 @@
 import ReceiptKit
+import ReceiptKitTesting
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -59,7 +60,7 @@ enum ValidationOptionTable {
         return limit
     }
 
-    /// Debug builds only: names an `InjectedFault` for the validator to fail with.
+    /// Debug builds only: names a fault for the validator to fail with (`ValidationOptions.injectFault(named:)`).
     static let injectedFaultVariable = "RECEIPT_CHECK_INJECT_FAULT"
 
     /// Builds the validator the options describe; a bad option value is a usage error, an
@@ -111,7 +112,7 @@ enum ValidationOptionTable {
         #if DEBUG
             // Tests reach exit 70 through this; release builds never read it.
             if let fault = ProcessInfo.processInfo.environment[injectedFaultVariable] {
-                options.injectedFault = InjectedFault(rawValue: fault)
+                _ = options.injectFault(named: fault)
             }
         #endif
         do {

@@ -89,11 +89,11 @@ enum MakeReceiptCommand: Command {
         }
         if let device {
             do {
-                guard let opaque = receipt.opaqueValue, let bundle = try ReceiptEncoder.bundleIDValue(receipt) else {
+                guard let hash = try ReceiptEncoder.deviceHash(of: receipt, for: device) else {
                     let message = "\(specPath): --device-id needs opaque_value and bundle_id in the spec"
                     return fail(SetupError.badData(message), console)
                 }
-                receipt.sha1Hash = try DeviceHash.compute(deviceID: device, opaque: opaque, bundleIDData: bundle)
+                receipt.sha1Hash = hash
             } catch let error as ReceiptEncodingError {
                 return fail(SetupError.badData("\(specPath): \(error.description)"), console)
             } catch {

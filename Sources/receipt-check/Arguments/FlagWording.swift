@@ -23,17 +23,17 @@ struct FlagWording: SettingWording {
         }
     }
 
-    /// The option that sets `setting`.
+    /// The option that sets `setting`, from its declaration in the option tables.
     static func flag(_ setting: Setting) -> String {
         switch setting {
-        case .time: "--at"
-        case .storeKitTestCertificate: "--storekit-test-cert"
-        case .deviceIdentifier: "--device-id"
-        case .environment: "--environment"
-        case .bundleID: "--bundle-id"
-        case .platform: "--platform"
-        case .maxAge: "--max-age"
-        case .appFacts: "--fact"
+        case .time: ValidationOptionTable.at.flag
+        case .storeKitTestCertificate: ValidationOptionTable.storeKitTestCert.flag
+        case .deviceIdentifier: ValidationOptionTable.deviceID.flag
+        case .environment: ValidationOptionTable.environment.flag
+        case .bundleID: ValidationOptionTable.bundleID.flag
+        case .platform: RuleOptionTable.platform.flag
+        case .maxAge: RuleOptionTable.maxAge.flag
+        case .appFacts: RuleOptionTable.fact.flag
         }
     }
 }

@@ -28,14 +28,14 @@ enum BatchOptionTable {
         recursive.spec, dereferenceRecursive.spec, filesFrom.spec, lines.spec, jobs.spec, unordered.spec, quiet.spec,
     ]
 
-    /// How the reports of a run are printed.
+    /// How the reports of a run are printed: each case by its own `ReportFormat` (`printer`, in `Output/`).
     enum OutputFormat: Sendable {
         case text
         /// One pretty JSON object per input.
         case json
         /// One compact JSON object a line.
         case ndjson
-        /// The body Apple's verifyReceipt endpoint returns, one a line (`VerifyReceiptOutput`).
+        /// The body Apple's verifyReceipt endpoint returns, one a line.
         case verifyReceipt
     }
 

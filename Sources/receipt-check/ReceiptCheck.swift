@@ -39,7 +39,7 @@ enum ReceiptCheck {
         }
         do {
             let parsed = try ArgumentParser.parse(arguments, for: command.spec)
-            if parsed.flag("help") {
+            if parsed[CommonOptionTable.help] {
                 console.out(command.spec.help)
                 exit(console.exitStatus(.valid).rawValue)
             }

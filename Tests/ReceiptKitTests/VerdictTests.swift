@@ -89,8 +89,16 @@ import Testing
     }
 }
 
-/// The library's messages name its API; the command line's hints name its flags, and only where asked.
-@Suite struct SettingHintsTests {
+/// The library's messages name its API; a front end's wording names its own controls, and only where asked.
+@Suite struct SettingWordingTests {
+    /// A front end's words: the setting a name is asked for.
+    struct Echo: SettingWording {
+        func words(for mention: Setting.Mention) -> String {
+            guard case .name(let setting) = mention else { return "<other>" }
+            return "<\(setting)>"
+        }
+    }
+
     @Test func libraryMessagesNameTheAPINotFlags() throws {
         let bytes = [UInt8](try Data(contentsOf: VerdictTests.fixtures.appendingPathComponent("valid.receipt")))
         let root = try Certificate(
@@ -104,10 +112,10 @@ import Testing
         #expect(message.hasSuffix("its device binding is ValidationOptions.deviceIdentifier"), "\(message)")
         #expect(!message.contains("--"), "\(message)")
 
-        options.hints.deviceIdentifier = "the device setting"
-        let hinted = try ReceiptValidator(policy: .custom(roots: [root]), options: options)
+        options.wording = Echo()
+        let worded = try ReceiptValidator(policy: .custom(roots: [root]), options: options)
             .validate(bytes, input: "valid")
-        #expect(hinted.message?.hasSuffix("its device binding is the device setting") == true)
+        #expect(worded.message?.hasSuffix("its device binding is <deviceIdentifier>") == true)
     }
 
     @Test func anUnboundDecisionSaysSoInTheCallersWords() throws {
@@ -116,5 +124,7 @@ import Testing
             time: Date(timeIntervalSince1970: 1_714_600_000))
         #expect(rules.unboundWarning.contains("without ValidationOptions.bundleID"))
         #expect(!rules.unboundWarning.contains("--"))
+        let worded = RuleConfiguration(rules: rules.rules, time: rules.time, wording: Echo())
+        #expect(worded.unboundWarning.contains("without <bundleID>"))
     }
 }

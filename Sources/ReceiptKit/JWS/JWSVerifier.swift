@@ -136,7 +136,9 @@ struct JWSVerifier {
         }
         guard let date = signed.date else {
             return .unusable(
-                detail: "the payload's \(member) is Xcode's placeholder, not a time; \(options.hints.validationTime)")
+                detail:
+                    "the payload's \(member) is Xcode's placeholder, not a time; \(options.wording.words(for: .change(.time)))"
+            )
         }
         return .at(date, source: member == "receipt_creation_date" ? member : "signed_date", detail: member)
     }

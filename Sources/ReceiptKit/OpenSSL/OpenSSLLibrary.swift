@@ -1,12 +1,12 @@
 internal import CReceipt
 
 /// The OpenSSL library the process is linked against at run time.
-package enum OpenSSLLibrary {
+public enum OpenSSLLibrary {
     /// The library's own version text, e.g. "OpenSSL 3.0.15 3 Sep 2024".
     ///
     /// Asked of the loaded library rather than taken from the headers, so a binary built on one
     /// system and run on another reports what it actually runs on.
-    package static var version: String {
+    public static var version: String {
         guard let text = OpenSSL_version(OPENSSL_VERSION) else { return "unknown OpenSSL" }
         return String(cString: text)
     }

@@ -10,14 +10,16 @@
 /// works on UTF-8 bytes with integer arithmetic instead of `DateFormatter`, which costs tens of
 /// microseconds per call. Dates are kept to the millisecond: the parser rounds finer fractions,
 /// which is what makes `format(parse(x))` exact for every parsed date.
-package enum RFC3339 {
+public enum RFC3339 {
     /// Why a date string is not an RFC 3339 date, with the offending text.
-    package struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The rejected text, decoded lossily so that invalid UTF-8 can still be shown.
-        package let text: String
-        package let reason: String
+        public let text: String
+        /// What the text lacks or has too much of.
+        public let reason: String
 
-        package var description: String { "invalid date \"\(text)\": \(reason)" }
+        /// The message: the reason, with the text it concerns.
+        public var description: String { "invalid date \"\(text)\": \(reason)" }
     }
 
     /// Fraction digits beyond this are refused: no producer writes them, and unbounded runs of
@@ -29,7 +31,7 @@ package enum RFC3339 {
     private static let millisecondsPerDay: Int64 = 86_400_000
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`; an empty string means absent.
-    package static func parse(_ text: String) throws(ParseError) -> Date? {
+    public static func parse(_ text: String) throws(ParseError) -> Date? {
         try parse(Array(text.utf8)[...])
     }
 
@@ -47,7 +49,7 @@ package enum RFC3339 {
     /// Formats a date in UTC as `2020-10-08T11:17:49.131Z`, or without the fraction when it is zero.
     ///
     /// Returns nil for dates outside the years 0000 to 9999, which the four-digit year cannot hold.
-    package static func format(_ date: Date) -> String? {
+    public static func format(_ date: Date) -> String? {
         var out: [UInt8] = []
         out.reserveCapacity(24)
         guard append(date, to: &out) else { return nil }

@@ -1,10 +1,16 @@
 /// `<`, `<=`, `>`, `>=`, `==` or `!=` in a rule.
-package enum ComparisonOperator: String, Sendable, CaseIterable {
+public enum ComparisonOperator: String, Sendable, CaseIterable {
+    /// `<`
     case less = "<"
+    /// `<=`
     case lessOrEqual = "<="
+    /// `>`
     case greater = ">"
+    /// `>=`
     case greaterOrEqual = ">="
+    /// `==`
     case equal = "=="
+    /// `!=`
     case notEqual = "!="
 
     /// Whether a three-way comparison result (negative, zero, positive) satisfies the operator.

@@ -4,7 +4,9 @@
 /// than guessed away.
 package enum ReceiptWarnings {
     /// Warnings for a receipt; `platform` says what field 19 means for the app.
-    package static func warnings(for receipt: ParsedReceipt, platform: Platform?, hints: SettingHints = .library)
+    package static func warnings(
+        for receipt: ParsedReceipt, platform: Platform?, wording: any SettingWording = APISettingWording()
+    )
         -> [String]
     {
         var warnings: [String] = []
@@ -19,8 +21,9 @@ package enum ReceiptWarnings {
                     + "(CFBundleShortVersionString) of the first purchase: compare it with marketing versions")
         case nil:
             warnings.append(
-                "no \(hints.platform) given: the original application version (field 19) is the build number "
-                    + "(CFBundleVersion) on iOS and the marketing version on macOS; say which with \(hints.platform)")
+                "no \(wording.words(for: .name(.platform))) given: the original application version (field 19) is the build number "
+                    + "(CFBundleVersion) on iOS and the marketing version on macOS; say which with \(wording.words(for: .name(.platform)))"
+            )
         }
         if receipt.originalApplicationVersion == nil {
             let why =
@@ -40,10 +43,11 @@ package enum ReceiptWarnings {
     /// Warnings for the facts of a verified input: a receipt's as above; for an AppTransaction (also one
     /// nested in a notification), the same facts about its originalApplicationVersion.
     package static func warnings(
-        for facts: EntitlementFacts, receipt: ParsedReceipt?, platform: Platform?, hints: SettingHints = .library
+        for facts: EntitlementFacts, receipt: ParsedReceipt?, platform: Platform?,
+        wording: any SettingWording = APISettingWording()
     ) -> [String] {
         if let receipt {
-            return warnings(for: receipt, platform: platform, hints: hints)
+            return warnings(for: receipt, platform: platform, wording: wording)
         }
         guard let version = facts.originalApplicationVersion else { return [] }
         var warnings: [String] = []
@@ -52,12 +56,12 @@ package enum ReceiptWarnings {
             // disagrees, and then a threshold written for one platform cannot be read.
             if let platform, platform != meaning {
                 warnings.append(
-                    "\(hints.platform) \(platform.rawValue) disagrees with the AppTransaction's originalPlatform \(original): "
+                    "\(wording.words(for: .name(.platform))) \(platform.rawValue) disagrees with the AppTransaction's originalPlatform \(original): "
                         + "a plain threshold on its originalApplicationVersion is unknown; one per platform reads it "
                         + "as \(meaning.versionMeaning), as the input says")
             }
         } else {
-            warnings += platformWarnings(platform, hints: hints)
+            warnings += platformWarnings(platform, wording: wording)
         }
         switch facts.environment {
         case .sandbox:
@@ -74,7 +78,9 @@ package enum ReceiptWarnings {
         return warnings
     }
 
-    private static func platformWarnings(_ platform: Platform?, hints: SettingHints = .library) -> [String] {
+    private static func platformWarnings(_ platform: Platform?, wording: any SettingWording = APISettingWording())
+        -> [String]
+    {
         var warnings: [String] = []
         switch platform {
         case .ios:
@@ -87,8 +93,8 @@ package enum ReceiptWarnings {
                     + "(CFBundleShortVersionString) of the first purchase: compare it with marketing versions")
         case nil:
             warnings.append(
-                "no \(hints.platform) given: the AppTransaction's originalApplicationVersion is the build number on "
-                    + "iOS and the marketing version on macOS; say which with \(hints.platform)")
+                "no \(wording.words(for: .name(.platform))) given: the AppTransaction's originalApplicationVersion is the build number on "
+                    + "iOS and the marketing version on macOS; say which with \(wording.words(for: .name(.platform)))")
         }
         return warnings
     }

@@ -42,7 +42,7 @@ struct RuleEvaluator {
     /// What the app says of its user (its app facts), read by fact comparisons.
     var appFacts = AppFacts()
     /// How the reasons name the settings that would decide what the input cannot.
-    var hints = SettingHints.library
+    var wording: any SettingWording = APISettingWording()
     /// Outcomes of the entitlements decided so far (nil: unknown), read by `entitled NAME`.
     var decided: [String: Bool?] = [:]
 
@@ -58,7 +58,7 @@ struct RuleEvaluator {
                 return Outcome(
                     value: nil,
                     reasons: [
-                        "\(field.label): the rule has a threshold per platform, and neither the input (originalPlatform) nor \(hints.platform) says which: rule not satisfied"
+                        "\(field.label): the rule has a threshold per platform, and neither the input (originalPlatform) nor \(wording.words(for: .name(.platform))) says which: rule not satisfied"
                     ])
             }
             guard let text = thresholds[platform] else {
@@ -161,7 +161,7 @@ struct RuleEvaluator {
         return Outcome(
             value: nil,
             reasons: [
-                "\(field.label): \(hints.platform) \(platform.rawValue) disagrees with the input's originalPlatform \(original), whose version is \(meaning.versionMeaning): a plain threshold is unknown, rule not satisfied (give one per platform, such as < ios:42 macos:2.0)"
+                "\(field.label): \(wording.words(for: .name(.platform))) \(platform.rawValue) disagrees with the input's originalPlatform \(original), whose version is \(meaning.versionMeaning): a plain threshold is unknown, rule not satisfied (give one per platform, such as < ios:42 macos:2.0)"
             ])
     }
 
@@ -175,7 +175,7 @@ struct RuleEvaluator {
             return Outcome(
                 value: nil,
                 reasons: [
-                    "\(field.label) \"\(raw)\" comes from a \(facts.environment.rawValue) \(facts.source.rawValue), which never carries a customer's first version (sandbox and TestFlight say 1.0): unknown, rule not satisfied (\(hints.testEnvironment(facts.environment.rawValue)))"
+                    "\(field.label) \"\(raw)\" comes from a \(facts.environment.rawValue) \(facts.source.rawValue), which never carries a customer's first version (sandbox and TestFlight say 1.0): unknown, rule not satisfied (\(wording.words(for: .change(.environment, to: facts.environment.rawValue))))"
                 ])
         }
         guard let value = AppVersion(raw), let threshold = AppVersion(text) else {
@@ -281,13 +281,14 @@ struct RuleEvaluator {
     func staleness(of snapshot: Date?, in noun: String) -> String? {
         guard let maximumAge else { return nil }
         guard let snapshot else {
-            return "\(noun) has no signed or creation date to tell how old it is (\(hints.maximumAge("\(maximumAge)")))"
+            return
+                "\(noun) has no signed or creation date to tell how old it is (\(wording.words(for: .value(.maxAge, "\(maximumAge)"))))"
         }
         // An end that cannot be computed is past: never "no limit".
         if let limit = maximumAge.end(from: snapshot), time <= limit { return nil }
         let days = Int(time.timeIntervalSince(snapshot) / 86_400)
         return
-            "\(noun) is \(days) days old at \(show(time)) (signed or created \(show(snapshot)), \(hints.maximumAge("\(maximumAge)")))"
+            "\(noun) is \(days) days old at \(show(time)) (signed or created \(show(snapshot)), \(wording.words(for: .value(.maxAge, "\(maximumAge)"))))"
     }
 
     /// The purchases of `product`, each with the date of the copy it comes from.

@@ -1,10 +1,17 @@
 /// A receipt field a rule can compare, and the kind of value it holds.
-package enum RuleField: String, Sendable, CaseIterable {
+public enum RuleField: String, Sendable, CaseIterable {
+    /// The version of the app the customer first got (a receipt's field 19, an AppTransaction's
+    /// `originalApplicationVersion`).
     case originalApplicationVersion = "original_application_version"
+    /// The version of the app the input was made for (field 3, `applicationVersion`).
     case applicationVersion = "application_version"
+    /// When the customer first got the app (field 18, `originalPurchaseDate`).
     case originalPurchaseDate = "original_purchase_date"
+    /// When the receipt was made (field 12), or when a JWS was signed.
     case receiptCreationDate = "receipt_creation_date"
+    /// `production`, `sandbox`, `xcode` or `unknown`.
     case environment
+    /// The app's bundle id.
     case bundleID = "bundle_id"
     /// Apple's receipt type as written (`Production`, `ProductionVPP`, `ProductionSandbox`, `Xcode`...):
     /// finer than `environment`, so that volume purchases can be named.
@@ -16,11 +23,22 @@ package enum RuleField: String, Sendable, CaseIterable {
     /// A transaction's `inAppOwnershipType`: `purchased`, or `family_shared` (a family member's purchase).
     case ownership
 
-    package enum Kind: Sendable {
-        case version, date, environment, string, ownership
+    /// The kind of value a field holds, which decides the operators and the literals it takes.
+    public enum Kind: Sendable {
+        /// Compared component by component (`1.10 > 1.9`).
+        case version
+        /// A moment: a day or an RFC 3339 time.
+        case date
+        /// An environment name; `==` and `!=` only.
+        case environment
+        /// A quoted string; `==` and `!=` only.
+        case string
+        /// `purchased` or `family_shared`; `==` and `!=` only.
+        case ownership
     }
 
-    package var kind: Kind {
+    /// The kind of value the field holds.
+    public var kind: Kind {
         switch self {
         case .originalApplicationVersion, .applicationVersion: .version
         case .originalPurchaseDate, .receiptCreationDate, .preorderDate: .date

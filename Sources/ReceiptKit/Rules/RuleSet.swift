@@ -11,8 +11,13 @@ public struct RuleSet: Sendable, Equatable {
     }
     private var planCache = RulePlanCache()
 
-    package init(rules: [Rule] = []) {
+    package init(rules: [Rule]) {
         self.rules = rules
+    }
+
+    /// No rules: add them with ``append(parsing:origin:)`` or ``append(contentsOf:)``.
+    public init() {
+        self.rules = []
     }
 
     public static func == (left: RuleSet, right: RuleSet) -> Bool {
@@ -45,6 +50,25 @@ public struct RuleSet: Sendable, Equatable {
         rules.append(rule)
     }
 
+    /// Adds the rules of `other` after these, as if its lines followed.
+    public mutating func append(contentsOf other: RuleSet) {
+        rules += other.rules
+    }
+
+    /// Parses one rule (a line of a rules file) and adds it; `origin` (where it was written) prefixes
+    /// its errors: `--rule 'premium: ...': column 12: ...`.
+    public mutating func append(parsing text: String, origin: String) throws(RuleSet.ParseError) {
+        rules.append(try RuleParser.parse(text, origin: origin))
+    }
+
+    /// Levels of parentheses and `not` a rule may nest; deeper is a parse error.
+    public static let maximumNesting = RuleParser.maximumDepth
+
+    /// A moment as rules write one: `2024-01-01` (midnight UTC) or an RFC 3339 time; nil for anything else.
+    public static func date(_ text: String) -> Date? {
+        RuleParser.date(text)
+    }
+
     /// Entitlement names in the order rules first define them.
     public var entitlements: [String] { plan.entitlements }
 
@@ -59,11 +83,11 @@ public struct RuleSet: Sendable, Equatable {
     func evaluate(
         receipt: ParsedReceipt, at time: Date, platform: Platform?, environment: ReceiptEnvironment? = nil,
         maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge, appFacts: AppFacts = AppFacts(),
-        hints: SettingHints = .library
+        wording: any SettingWording = APISettingWording()
     ) -> [EntitlementDecision] {
         evaluate(
             facts: EntitlementFacts(receipt: receipt), at: time, platform: platform, environment: environment,
-            maximumAge: maximumAge, appFacts: appFacts, hints: hints)
+            maximumAge: maximumAge, appFacts: appFacts, wording: wording)
     }
 
     /// How old an input may be at the evaluation time before what it says of subscriptions and purchases
@@ -83,7 +107,7 @@ public struct RuleSet: Sendable, Equatable {
     func evaluate(
         facts: EntitlementFacts, at time: Date, platform: Platform?, environment: ReceiptEnvironment? = nil,
         maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge, appFacts: AppFacts = AppFacts(),
-        hints: SettingHints = .library
+        wording: any SettingWording = APISettingWording()
     ) -> [EntitlementDecision] {
         let plan = self.plan
         let messages = plan.messages
@@ -103,7 +127,7 @@ public struct RuleSet: Sendable, Equatable {
         var evaluator = RuleEvaluator(facts: facts, time: time, platform: platform, testEnvironment: environment)
         evaluator.maximumAge = maximumAge
         evaluator.appFacts = appFacts
-        evaluator.hints = hints
+        evaluator.wording = wording
         var decisions: [String: EntitlementDecision] = [:]
         for name in plan.order.order {
             let own = plan.rulesByEntitlement[name] ?? []
@@ -166,13 +190,13 @@ public struct RuleSet: Sendable, Equatable {
 
     /// Checks that `facts` gives every fact the rules read, of the kind each rule compares it with: a
     /// fact left out or mistyped would otherwise leave every customer's rule unknown, so denied.
-    /// `hints` names the setting that gives facts.
-    public func check(facts: AppFacts, hints: SettingHints = .library) throws(AppFacts.FactError) {
+    /// `wording` names the setting that gives facts.
+    public func check(facts: AppFacts, wording: any SettingWording = APISettingWording()) throws(AppFacts.FactError) {
         for rule in rules {
             for (name, kind) in rule.condition.references().factKinds {
                 guard let value = facts.values[name] else {
                     throw AppFacts.FactError(
-                        "\(rule.origin): the rule reads the fact \(name), which was not given (\(hints.fact(name)))"
+                        "\(rule.origin): the rule reads the fact \(name), which was not given (\(wording.words(for: .change(.appFacts, to: name))))"
                     )
                 }
                 guard value.kind == kind else {

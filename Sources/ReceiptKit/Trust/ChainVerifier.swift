@@ -14,10 +14,10 @@ package final class ChainVerifier: Sendable {
     let applePolicy: AppleChainPolicy
     private let cache = Mutex(ChainCache())
 
-    package init(policy: TrustPolicy, hints: SettingHints = .library) throws(OpenSSLError) {
+    package init(policy: TrustPolicy, wording: any SettingWording = APISettingWording()) throws(OpenSSLError) {
         self.policy = policy
         anchors = TrustAnchors(policy: policy)
-        applePolicy = AppleChainPolicy(storeKitTestCertificate: policy.storeKitTestCertificate, hints: hints)
+        applePolicy = AppleChainPolicy(storeKitTestCertificate: policy.storeKitTestCertificate, wording: wording)
     }
 
     /// The verdict on `certificates` for the signer `identifier` names, from the cache when seen before.
@@ -114,7 +114,7 @@ package final class ChainVerifier: Sendable {
             passed.append(
                 (
                     .chain,
-                    "signed by the StoreKit Testing certificate \(applePolicy.hints.storeKitTestCertificateSource)"
+                    "signed by the StoreKit Testing certificate \(applePolicy.wording.words(for: .source(.storeKitTestCertificate)))"
                 ))
             return VerifiedChain(
                 signer: signer, signerKey: key, kind: .storeKitTesting, chain: [signer], passed: passed, failure: nil)

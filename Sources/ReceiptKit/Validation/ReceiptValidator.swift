@@ -27,7 +27,7 @@ public final class ReceiptValidator: Sendable {
 
     private init(policy: TrustPolicy, options: ValidationOptions, analysesAnyApp: Bool) throws(OpenSSLError) {
         context = VerificationContext(
-            options: options, chains: try ChainVerifier(policy: policy, hints: options.hints),
+            options: options, chains: try ChainVerifier(policy: policy, wording: options.wording),
             anchorNames: policy.rootNames)
         self.analysesAnyApp = analysesAnyApp
     }

@@ -22,7 +22,7 @@ public struct ValidationOptions: Sendable {
     public var time: ValidationTime = .receiptCreationDate
     package var limits = PayloadDecoder.Limits()
     /// How messages name the setting that would change a finding: the library's API by default.
-    public var hints = SettingHints.library
+    public var wording: any SettingWording = APISettingWording()
     /// A failure to make inside a check, so tests can reach the paths that report `internal_error`
     /// (no input can: they guard against a broken OpenSSL). Set only within this package.
     package var injectedFault: InjectedFault?

@@ -30,13 +30,13 @@ public struct RuleConfiguration: Sendable {
     /// The free trial a paywall offers to a customer without a subscription yet, in days.
     public let trialDays: Int?
     /// How reasons and warnings name the settings that would decide what the input cannot.
-    public let hints: SettingHints
+    public let wording: any SettingWording
 
     /// A configuration, for the app of the validator that decides with it.
     public init(
         rules: RuleSet, required: [String] = [], platform: Platform? = nil, time: Date, reminderDays: Int = 2,
         maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge, appFacts: AppFacts = AppFacts(), trialDays: Int? = nil,
-        hints: SettingHints = .library
+        wording: any SettingWording = APISettingWording()
     ) {
         self.rules = rules
         self.required = required
@@ -46,12 +46,12 @@ public struct RuleConfiguration: Sendable {
         self.maximumAge = maximumAge
         self.appFacts = appFacts
         self.trialDays = trialDays
-        self.hints = hints
+        self.wording = wording
     }
 
     /// Said with every decision made without a bundle id.
     public var unboundWarning: String {
-        "decisions are not bound to an app: without \(hints.bundleID) an Apple-signed input of any app passes, so "
+        "decisions are not bound to an app: without \(wording.words(for: .name(.bundleID))) an Apple-signed input of any app passes, so "
             + "nothing is granted"
     }
 
@@ -69,7 +69,7 @@ public struct RuleConfiguration: Sendable {
     /// Nothing granted, because the input (or a combination of inputs) is not valid; what a receipt says
     /// of subscriptions and warnings is still shown.
     func refused(because reason: String, receipt: ParsedReceipt?, binding: AppBinding) -> RuleResults {
-        let warnings = receipt.map { ReceiptWarnings.warnings(for: $0, platform: platform, hints: hints) } ?? []
+        let warnings = receipt.map { ReceiptWarnings.warnings(for: $0, platform: platform, wording: wording) } ?? []
         let subscriptions = receipt.map { SubscriptionStatus.all(in: $0, at: time, reminderDays: reminderDays) } ?? []
         return RuleResults(
             time: time, entitlements: rules.refuseAll(because: reason),
@@ -90,12 +90,14 @@ public struct RuleConfiguration: Sendable {
             entitlements = evaluate(facts, binding).map { unbound($0, message: messages[$0.name]) }
         } else {
             entitlements = rules.denyAll(
-                because: "nothing is decided without \(hints.bundleID): an Apple-signed input of any app would pass")
+                because:
+                    "nothing is decided without \(wording.words(for: .name(.bundleID))): an Apple-signed input of any app would pass"
+            )
         }
         return RuleResults(
             time: time, entitlements: entitlements,
             warnings: boundWarnings(binding)
-                + ReceiptWarnings.warnings(for: facts, receipt: receipt, platform: platform, hints: hints),
+                + ReceiptWarnings.warnings(for: facts, receipt: receipt, platform: platform, wording: wording),
             subscriptions: subscriptions, boundToApp: binding.isBound,
             trialOffer: trialOffer(subscribed: !subscriptions.isEmpty))
     }
@@ -103,7 +105,7 @@ public struct RuleConfiguration: Sendable {
     private func evaluate(_ facts: EntitlementFacts, _ binding: AppBinding) -> [EntitlementDecision] {
         rules.evaluate(
             facts: facts, at: time, platform: platform, environment: binding.environment, maximumAge: maximumAge,
-            appFacts: appFacts, hints: hints)
+            appFacts: appFacts, wording: wording)
     }
 
     /// A decision of an unbound analysis: never granted; one the rules would grant says so, and why not.
@@ -112,7 +114,7 @@ public struct RuleConfiguration: Sendable {
         return EntitlementDecision(
             name: decision.name, granted: false,
             reasons: [
-                "not granted: the rules hold, but the decision is not bound to an app (no \(hints.bundleID)), so the "
+                "not granted: the rules hold, but the decision is not bound to an app (no \(wording.words(for: .name(.bundleID)))), so the "
                     + "input may be any app's"
             ] + decision.reasons, message: message)
     }

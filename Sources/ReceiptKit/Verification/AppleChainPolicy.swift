@@ -8,7 +8,7 @@ struct AppleChainPolicy: Sendable {
     /// The StoreKit Testing certificate the caller trusts, if any.
     let storeKitTestCertificate: Certificate?
     /// How the failures name the setting that accepts a StoreKit Testing certificate.
-    let hints: SettingHints
+    let wording: any SettingWording
 
     /// The certificates a JWS header must carry: leaf, intermediate and root, or the one StoreKit Testing
     /// certificate the caller gave. Checked before any is decoded.
@@ -18,7 +18,8 @@ struct AppleChainPolicy: Sendable {
             var detail =
                 "the header's x5c holds \(certificates.count) certificates; Apple's JWS carry leaf, intermediate and root"
             if certificates.count == 1 {
-                detail += " (one certificate: Xcode StoreKit Testing; \(hints.storeKitTestCertificate))"
+                detail +=
+                    " (one certificate: Xcode StoreKit Testing; \(wording.words(for: .change(.storeKitTestCertificate))))"
             }
             return .fail(.chain, .unexpectedChainLength, detail)
         }
@@ -55,7 +56,7 @@ struct AppleChainPolicy: Sendable {
         let name = signer.commonName ?? signer.subject
         if name == "StoreKit" || name == "StoreKit Testing in Xcode" {
             return
-                " (self-signed \"StoreKit\": an Xcode StoreKit Testing receipt; \(hints.storeKitTestCertificate))"
+                " (self-signed \"StoreKit\": an Xcode StoreKit Testing receipt; \(wording.words(for: .change(.storeKitTestCertificate))))"
         }
         return " (self-signed \"\(name)\")"
     }

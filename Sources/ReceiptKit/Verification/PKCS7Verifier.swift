@@ -133,7 +133,7 @@ struct PKCS7Verifier {
         guard let created = receipt.receiptCreationDate else {
             return .unusable(
                 detail:
-                    "the receipt has no creation date (field 12) to check certificates at; \(options.hints.validationTime)"
+                    "the receipt has no creation date (field 12) to check certificates at; \(options.wording.words(for: .change(.time)))"
             )
         }
         return .at(created, source: "receipt_creation_date", detail: "receipt_creation_date")
@@ -173,7 +173,7 @@ struct PKCS7Verifier {
             report.record(
                 .fail(
                     .deviceVerification, .deviceVerificationMismatch,
-                    "an app receipt carries no StoreKit 2 deviceVerification; its device binding is \(options.hints.deviceIdentifier)"
+                    "an app receipt carries no StoreKit 2 deviceVerification; its device binding is \(options.wording.words(for: .name(.deviceIdentifier)))"
                 ))
         }
     }

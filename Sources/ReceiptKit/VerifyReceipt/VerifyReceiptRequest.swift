@@ -3,7 +3,7 @@
 /// `{"receipt-data": "<base64>", "password": "...", "exclude-old-transactions": true}`. The shared
 /// secret's value only authenticated the app to Apple and is never read; whether one was sent decides,
 /// in Apple's replies, whether `latest_receipt_info` and `latest_receipt` are there.
-package struct VerifyReceiptRequest: Sendable, Equatable {
+public struct VerifyReceiptRequest: Sendable, Equatable {
     /// `exclude-old-transactions`: only the latest transaction of each subscription in `latest_receipt_info`.
     package var excludeOldTransactions = false
     /// Whether the request carries a shared secret (`password`, a string that is not empty). A receipt
@@ -19,7 +19,7 @@ package struct VerifyReceiptRequest: Sendable, Equatable {
     package init() {}
 
     /// Whether `bytes` are meant as a request body (a JSON object), rather than a receipt in another form.
-    package static func isBody(_ bytes: [UInt8]) -> Bool {
+    public static func isBody(_ bytes: [UInt8]) -> Bool {
         bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
     }
 

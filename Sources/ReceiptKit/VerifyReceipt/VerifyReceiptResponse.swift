@@ -10,18 +10,19 @@
 /// Only a valid report of an App Store receipt yields a receipt; every other outcome is exactly
 /// `{"status":N}`, as Apple writes it. What only Apple's database knows (renewals and refunds after
 /// the receipt was made, `pending_renewal_info`, a re-issued receipt) is not invented.
-package struct VerifyReceiptResponse: Sendable {
-    package let status: VerifyReceiptStatus
+public struct VerifyReceiptResponse: Sendable {
+    /// The body's `status`.
+    public let status: VerifyReceiptStatus
     /// The compact JSON body, without a newline.
-    package let json: String
+    public let json: String
     /// Why a request body could not be read (status 21000), for a log line.
-    package let problem: String?
+    public let problem: String?
     /// Why the input, whatever its report says, is no receipt data (status 21002), for a log line.
-    package let notReceiptData: String?
+    public let notReceiptData: String?
 
     /// The answer for `bytes` (a request body, or a receipt in any form the validator reads), given
     /// the report the validator made of them; `requestDate` is the time of the answer.
-    package init(for bytes: [UInt8], report: ValidationReport, requestDate: Date) {
+    public init(for bytes: [UInt8], report: ValidationReport, requestDate: Date) {
         var request = VerifyReceiptRequest()
         if VerifyReceiptRequest.isBody(bytes) {
             do {

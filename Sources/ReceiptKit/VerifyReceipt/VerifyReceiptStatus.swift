@@ -1,5 +1,6 @@
 /// The `status` of a verifyReceipt body: Apple's numbers, chosen from a report's reason.
-package enum VerifyReceiptStatus: Int64, Sendable, CaseIterable {
+public enum VerifyReceiptStatus: Int64, Sendable, CaseIterable {
+    /// A valid App Store receipt.
     case valid = 0
     /// Apple: the request body is not a JSON object it can read (or the request was not a POST).
     case unreadableRequest = 21000
@@ -19,7 +20,7 @@ package enum VerifyReceiptStatus: Int64, Sendable, CaseIterable {
 
     /// The status for a report. Fails closed: 0 needs a valid report of an App Store receipt
     /// (production or sandbox), never a JWS, and every other outcome maps to a non-zero status.
-    package init(_ report: ValidationReport) {
+    public init(_ report: ValidationReport) {
         // A StoreKit 2 JWS or an App Store Server API response, verified or not, is not receipt data.
         guard Self.notReceiptData(report) == nil else {
             self = .malformedReceiptData
@@ -34,7 +35,7 @@ package enum VerifyReceiptStatus: Int64, Sendable, CaseIterable {
     }
 
     /// Why `report` is of no receipt data at all (Apple's 21002), when it is a StoreKit 2 input.
-    package static func notReceiptData(_ report: ValidationReport) -> String? {
+    public static func notReceiptData(_ report: ValidationReport) -> String? {
         if let response = report.response {
             return "an App Store Server API \(response.kind.title) is not receipt data; Apple answers 21002"
         }

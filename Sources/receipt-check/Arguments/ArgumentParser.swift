@@ -17,14 +17,14 @@ enum ArgumentParser {
                 continue
             }
             let (option, inlineValue) = try lookUp(argument, in: command)
-            if !option.repeatable, parsed.value(option.name) != nil || parsed.flag(option.name) {
+            if !option.repeatable, parsed.isGiven(option) {
                 throw UsageError("option --\(option.name) given more than once")
             }
             guard option.takesValue else {
                 if inlineValue != nil {
                     throw UsageError("option --\(option.name) takes no value")
                 }
-                parsed.set(option.name)
+                parsed.set(option)
                 continue
             }
             guard let value = inlineValue ?? remaining.popFirst() else {
@@ -34,9 +34,9 @@ enum ArgumentParser {
                 throw UsageError(
                     "option --\(option.name): '\(value)' is not one of \(choices.joined(separator: ", "))")
             }
-            parsed.add(option.name, value: value)
+            parsed.add(option, value: value)
         }
-        if parsed.operands.count < command.minimumOperands, !parsed.flag("help") {
+        if parsed.operands.count < command.minimumOperands, !parsed[CommonOptionTable.help] {
             throw UsageError("missing \(command.operands)")
         }
         return parsed

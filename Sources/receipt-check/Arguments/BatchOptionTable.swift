@@ -6,34 +6,36 @@
 
 /// The options that turn verify and inspect into batch runs, and what they ask for.
 enum BatchOptionTable {
+    static let recursive = OptionKey<Bool>.flag(
+        "recursive", short: "r",
+        help: "read every file under each directory given (sorted, depth first); symbolic links below it are skipped")
+    static let dereferenceRecursive = OptionKey<Bool>.flag(
+        "dereference-recursive", short: "R",
+        help: "as --recursive, but follow every symbolic link below it; a link back to a directory being read "
+            + "is warned about and skipped")
+    static let filesFrom = OptionKey<String>.value(
+        "files-from", "FILE", help: "also read the inputs named in FILE, one path a line (- for standard input)")
+    static let lines = OptionKey<Bool>.flag(
+        "lines",
+        help: "each line of standard input (or of each file given) is one receipt in base64, reported as FILE:LINE")
+    static let jobs = OptionKey<String>.value(
+        "jobs", short: "j", "N", help: "check N inputs at once (default: the number of cores)")
+    static let unordered = OptionKey<Bool>.flag(
+        "unordered", help: "print each result as soon as it is ready instead of in input order")
+    static let quiet = OptionKey<Bool>.flag("quiet", short: "q", help: "no summary or progress on standard error")
+
     static let options: [OptionSpec] = [
-        OptionSpec(
-            "recursive", short: "r",
-            help:
-                "read every file under each directory given (sorted, depth first); symbolic links below it are skipped"),
-        OptionSpec(
-            "dereference-recursive", short: "R",
-            help: "as --recursive, but follow every symbolic link below it; a link back to a directory being read "
-                + "is warned about and skipped"),
-        OptionSpec(
-            "files-from", value: "FILE",
-            help: "also read the inputs named in FILE, one path a line (- for standard input)"),
-        OptionSpec(
-            "lines",
-            help: "each line of standard input (or of each file given) is one receipt in base64, reported as FILE:LINE"),
-        OptionSpec("jobs", short: "j", value: "N", help: "check N inputs at once (default: the number of cores)"),
-        OptionSpec("unordered", help: "print each result as soon as it is ready instead of in input order"),
-        OptionSpec("quiet", short: "q", help: "no summary or progress on standard error"),
+        recursive.spec, dereferenceRecursive.spec, filesFrom.spec, lines.spec, jobs.spec, unordered.spec, quiet.spec,
     ]
 
-    /// How the reports of a run are printed.
+    /// How the reports of a run are printed: each case by its own `ReportFormat` (`printer`, in `Output/`).
     enum OutputFormat: Sendable {
         case text
         /// One pretty JSON object per input.
         case json
         /// One compact JSON object a line.
         case ndjson
-        /// The body Apple's verifyReceipt endpoint returns, one a line (`VerifyReceiptOutput`).
+        /// The body Apple's verifyReceipt endpoint returns, one a line.
         case verifyReceipt
     }
 
@@ -55,24 +57,25 @@ enum BatchOptionTable {
 
     static func settings(_ arguments: ParsedArguments, command: CommandSpec) throws(UsageError) -> Settings {
         var settings = Settings()
-        if arguments.value("format")?.lowercased() == "verifyreceipt" {
+        let format = arguments[ValidationOptionTable.format]?.lowercased()
+        if format == "verifyreceipt" {
             try VerifyReceiptOutput.checkOptions(arguments)
             settings.format = .verifyReceipt
-        } else if arguments.value("format")?.lowercased() == "ndjson" {
-            if arguments.flag("json") {
+        } else if format == "ndjson" {
+            if arguments[ValidationOptionTable.json] {
                 throw UsageError("--json and --format ndjson contradict each other")
             }
             settings.format = .ndjson
         } else if ValidationOptionTable.wantsJSON(arguments) {
             settings.format = .json
         }
-        settings.followsLinks = arguments.flag("dereference-recursive")
-        settings.recursive = arguments.flag("recursive") || settings.followsLinks
-        settings.filesFrom = arguments.value("files-from")
-        settings.lines = arguments.flag("lines")
-        settings.ordered = !arguments.flag("unordered")
-        settings.quiet = arguments.flag("quiet")
-        if let text = arguments.value("jobs") {
+        settings.followsLinks = arguments[dereferenceRecursive]
+        settings.recursive = arguments[recursive] || settings.followsLinks
+        settings.filesFrom = arguments[filesFrom]
+        settings.lines = arguments[lines]
+        settings.ordered = !arguments[unordered]
+        settings.quiet = arguments[quiet]
+        if let text = arguments[jobs] {
             guard let jobs = Int(text), jobs > 0, jobs <= 1024 else {
                 throw UsageError("--jobs takes a number of parallel checks from 1 to 1024, not '\(text)'")
             }

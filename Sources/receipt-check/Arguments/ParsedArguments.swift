@@ -1,21 +1,31 @@
-/// What the parser found on the command line for one command.
+/// What the parser found on the command line for one command, read through the options' keys.
 struct ParsedArguments: Sendable {
-    private(set) var values: [String: [String]] = [:]
-    private(set) var flags: Set<String> = []
+    private var values: [String: [String]] = [:]
+    private var flags: Set<String> = []
     var operands: [String] = []
 
-    mutating func add(_ name: String, value: String) {
-        values[name, default: []].append(value)
+    mutating func add(_ option: OptionSpec, value: String) {
+        values[option.name, default: []].append(value)
     }
 
-    mutating func set(_ name: String) {
-        flags.insert(name)
+    mutating func set(_ option: OptionSpec) {
+        flags.insert(option.name)
     }
 
-    /// The last value given for an option (a later `--x` overrides an earlier one).
-    func value(_ name: String) -> String? { values[name]?.last }
+    /// Whether a flag was given.
+    subscript(_ key: OptionKey<Bool>) -> Bool { flags.contains(key.name) }
 
-    func all(_ name: String) -> [String] { values[name] ?? [] }
+    /// The value given for an option that takes one.
+    subscript(_ key: OptionKey<String>) -> String? { values[key.name]?.last }
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// Every value given for a repeatable option, in order.
+    subscript(_ key: OptionKey<[String]>) -> [String] { values[key.name] ?? [] }
+
+    /// Whether an option of any kind was given, for checks over a whole table.
+    func isGiven(_ option: OptionSpec) -> Bool {
+        flags.contains(option.name) || values[option.name] != nil
+    }
+
+    /// The names of the options given: those with values, then flags, each sorted.
+    var given: [String] { values.keys.sorted() + flags.sorted() }
 }

@@ -8,33 +8,38 @@ import ReceiptKit
 
 /// The rule options verify and inspect share, and how they become a `RuleConfiguration`.
 enum RuleOptionTable {
+    static let rule = OptionKey<[String]>.repeated(
+        "rule", "TEXT", help: "entitlement rule 'NAME: CONDITION', e.g. 'premium: original_application_version < 42'")
+    static let rules = OptionKey<[String]>.repeated(
+        "rules", "FILE", help: "read rules from FILE, one a line (# comments)")
+    static let require = OptionKey<[String]>.repeated(
+        "require", "NAME", help: "exit 1 unless the (valid) receipt is granted this entitlement")
+    static let platform = OptionKey<String>.value(
+        "platform", "PLATFORM", choices: ["ios", "macos"],
+        help: "what field 19 means: the build number (ios) or the marketing version (macos)")
+    static let now = OptionKey<String>.value(
+        "now", "TIME", help: "evaluate rules and subscriptions at this RFC 3339 time (default: now)")
+    static let reminderDays = OptionKey<String>.value(
+        "reminder-days", "N", help: "remind this many days before a trial ends (default: 2)")
+    static let fact = OptionKey<[String]>.repeated(
+        "fact", "NAME=VALUE",
+        help:
+            "a fact the app knows, for rules to compare: a number, true/false, a date, else a string (e.g. free_reads=3)"
+    )
+    static let facts = OptionKey<String>.value(
+        "facts", "FILE", help: "read facts from a JSON object of numbers, booleans and strings")
+    static let trialDays = OptionKey<String>.value(
+        "trial-days", "N",
+        help: "a free trial of N days the paywall offers: without a subscription yet, its timeline from --now")
+    static let maxAge = OptionKey<String>.value(
+        "max-age", "DURATION",
+        help:
+            "past this age of the input at --now, purchases and subscriptions are unknown (default: P3D; none: no limit)"
+    )
+
     static let options: [OptionSpec] = [
-        OptionSpec(
-            "rule", value: "TEXT", repeatable: true,
-            help: "entitlement rule 'NAME: CONDITION', e.g. 'premium: original_application_version < 42'"),
-        OptionSpec("rules", value: "FILE", repeatable: true, help: "read rules from FILE, one a line (# comments)"),
-        OptionSpec(
-            "require", value: "NAME", repeatable: true,
-            help: "exit 1 unless the (valid) receipt is granted this entitlement"),
-        OptionSpec(
-            "platform", value: "PLATFORM", choices: ["ios", "macos"],
-            help: "what field 19 means: the build number (ios) or the marketing version (macos)"),
-        OptionSpec("now", value: "TIME", help: "evaluate rules and subscriptions at this RFC 3339 time (default: now)"),
-        OptionSpec("reminder-days", value: "N", help: "remind this many days before a trial ends (default: 2)"),
-        OptionSpec(
-            "fact", value: "NAME=VALUE", repeatable: true,
-            help:
-                "a fact the app knows, for rules to compare: a number, true/false, a date, else a string (e.g. free_reads=3)"
-        ),
-        OptionSpec("facts", value: "FILE", help: "read facts from a JSON object of numbers, booleans and strings"),
-        OptionSpec(
-            "trial-days", value: "N",
-            help: "a free trial of N days the paywall offers: without a subscription yet, its timeline from --now"),
-        OptionSpec(
-            "max-age", value: "DURATION",
-            help:
-                "past this age of the input at --now, purchases and subscriptions are unknown (default: P3D; none: no limit)"
-        ),
+        rule.spec, rules.spec, require.spec, platform.spec, now.spec, reminderDays.spec, fact.spec, facts.spec,
+        trialDays.spec, maxAge.spec,
     ]
 
     static let defaultReminderDays = 2
@@ -44,71 +49,69 @@ enum RuleOptionTable {
     static func configuration(_ arguments: ParsedArguments, bindsToApp: Bool) throws(SetupError)
         -> RuleConfiguration?
     {
-        guard options.contains(where: { !arguments.all($0.name).isEmpty }) else { return nil }
+        guard options.contains(where: arguments.isGiven) else { return nil }
         var files: [(path: String, text: String)] = []
-        for path in arguments.all("rules") {
+        for path in arguments[rules] {
             files.append((path, try ruleFile(path)))
         }
-        var rules = RuleSet()
+        var ruleSet = RuleSet()
         do throws(RuleSet.ParseError) {
             for file in files {
-                for rule in try RuleSet.parse(file: file.text, name: file.path).rules {
-                    rules.append(rule)
-                }
+                ruleSet.append(contentsOf: try RuleSet.parse(file: file.text, name: file.path))
             }
-            for text in arguments.all("rule") {
-                rules.append(try RuleParser.parse(text, origin: "--rule '\(text)'"))
+            for text in arguments[rule] {
+                try ruleSet.append(parsing: text, origin: "--rule '\(text)'")
             }
-            try rules.checkReferences()
+            try ruleSet.checkReferences()
         } catch {
             throw .usage(UsageError("\(error)"))
         }
-        let appFacts = try facts(arguments)
+        let appFacts = try givenFacts(arguments)
         if bindsToApp {
             do throws(AppFacts.FactError) {
-                try rules.check(facts: appFacts, hints: .commandLine)
+                try ruleSet.check(facts: appFacts, wording: FlagWording())
             } catch {
                 throw .usage(UsageError(error.message))
             }
         }
-        let required = arguments.all("require")
-        let defined = Set(rules.entitlements)
+        let required = arguments[require]
+        let defined = Set(ruleSet.entitlements)
         if let unknown = required.first(where: { !defined.contains($0) }) {
             let known =
-                defined.isEmpty ? "no rules were given" : "rules define " + rules.entitlements.joined(separator: ", ")
+                defined.isEmpty ? "no rules were given" : "rules define " + ruleSet.entitlements.joined(separator: ", ")
             throw .usage(UsageError("--require \(unknown): no rule defines this entitlement (\(known))"))
         }
         var time = Date()
-        if let text = arguments.value("now") {
-            guard let parsed = RuleParser.date(text) else {
+        if let text = arguments[now] {
+            guard let parsed = RuleSet.date(text) else {
                 throw .usage(UsageError("--now takes an RFC 3339 time such as 2024-01-31T12:00:00Z, not '\(text)'"))
             }
             time = parsed
         }
         var reminderDays = defaultReminderDays
-        if let text = arguments.value("reminder-days") {
+        if let text = arguments[Self.reminderDays] {
             guard let days = Int(text), (0...3650).contains(days) else {
                 throw .usage(UsageError("--reminder-days takes a number of days from 0 to 3650, not '\(text)'"))
             }
             reminderDays = days
         }
         // Checked last, so a mistake in the rules themselves is reported first.
-        let ruleOptions = ["rule", "rules", "require"].filter { !arguments.all($0).isEmpty }
-        if bindsToApp, !ruleOptions.isEmpty, arguments.value("bundle-id") == nil {
+        let ruleOptions = [rule, rules, require].filter { !arguments[$0].isEmpty }
+        if bindsToApp, !ruleOptions.isEmpty, arguments[ValidationOptionTable.bundleID] == nil {
             throw .usage(
                 UsageError(
-                    "\(ruleOptions.map { "--" + $0 }.joined(separator: ", ")) on verify needs --bundle-id: without it an Apple-signed receipt or JWS of any other app (anyone can get one for an app of their own) would be granted"
+                    "\(ruleOptions.map(\.flag).joined(separator: ", ")) on verify needs --bundle-id: without it an Apple-signed receipt or JWS of any other app (anyone can get one for an app of their own) would be granted"
                 ))
         }
         var trialDays: Int?
-        if let text = arguments.value("trial-days") {
+        if let text = arguments[Self.trialDays] {
             guard let days = Int(text), (1...3650).contains(days) else {
                 throw .usage(UsageError("--trial-days takes a number of days from 1 to 3650, not '\(text)'"))
             }
             trialDays = days
         }
         var maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge
-        if let text = arguments.value("max-age") {
+        if let text = arguments[maxAge] {
             if text == "none" {
                 maximumAge = nil
             } else {
@@ -120,16 +123,16 @@ enum RuleOptionTable {
             }
         }
         return RuleConfiguration(
-            rules: rules, required: required,
-            platform: arguments.value("platform").flatMap { Platform(rawValue: $0.lowercased()) },
+            rules: ruleSet, required: required,
+            platform: arguments[platform].flatMap { Platform(rawValue: $0.lowercased()) },
             time: time, reminderDays: reminderDays, maximumAge: maximumAge, appFacts: appFacts, trialDays: trialDays,
-            hints: .commandLine)
+            wording: FlagWording())
     }
 
     /// `--facts FILE` then every `--fact NAME=VALUE`; a name given twice, in either, is refused.
-    private static func facts(_ arguments: ParsedArguments) throws(SetupError) -> AppFacts {
+    private static func givenFacts(_ arguments: ParsedArguments) throws(SetupError) -> AppFacts {
         var facts = AppFacts()
-        let file = try arguments.value("facts").map { path throws(SetupError) in (path, try contents(path, "--facts")) }
+        let file = try arguments[Self.facts].map { path throws(SetupError) in (path, try contents(path, "--facts")) }
         do throws(AppFacts.FactError) {
             if let (path, bytes) = file {
                 do throws(AppFacts.FactError) {
@@ -138,7 +141,7 @@ enum RuleOptionTable {
                     throw AppFacts.FactError("--facts \(path): \(error.message)")
                 }
             }
-            for text in arguments.all("fact") {
+            for text in arguments[fact] {
                 guard let equals = text.firstIndex(of: "=") else {
                     throw AppFacts.FactError("--fact takes NAME=VALUE, such as free_reads=3, not '\(text)'")
                 }

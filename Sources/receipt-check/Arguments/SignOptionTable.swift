@@ -15,91 +15,107 @@ enum SignOptionTable {
         case advancedCommerceInApp = "advanced-commerce-in-app"
 
         /// The options this kind requires, beyond the key, key id and bundle id.
-        var required: [String] {
+        var required: [OptionKey<String>] {
             switch self {
-            case .promotionalOffer: ["product-id", "offer-id"]
-            case .promotionalOfferV2: ["issuer-id", "product-id", "offer-id"]
+            case .promotionalOffer: [SignOptionTable.productID, SignOptionTable.offerID]
+            case .promotionalOfferV2: [SignOptionTable.issuerID, SignOptionTable.productID, SignOptionTable.offerID]
             case .introductoryOfferEligibility:
-                ["issuer-id", "product-id", "allow-introductory-offer", "transaction-id"]
-            case .advancedCommerceInApp: ["issuer-id", "request"]
+                [
+                    SignOptionTable.issuerID, SignOptionTable.productID, SignOptionTable.allowIntroductoryOffer,
+                    SignOptionTable.transactionID,
+                ]
+            case .advancedCommerceInApp: [SignOptionTable.issuerID, SignOptionTable.request]
             }
         }
 
         /// The options this kind takes without requiring them.
-        var optional: [String] {
+        var optional: [OptionKey<String>] {
             switch self {
-            case .promotionalOffer: ["application-username", "nonce", "timestamp"]
-            case .promotionalOfferV2: ["transaction-id"]
+            case .promotionalOffer:
+                [SignOptionTable.applicationUsername, SignOptionTable.nonce, SignOptionTable.timestamp]
+            case .promotionalOfferV2: [SignOptionTable.transactionID]
             case .introductoryOfferEligibility, .advancedCommerceInApp: []
             }
         }
     }
 
+    static let key = OptionKey<String>.value(
+        "key", "FILE",
+        help: "the App Store Connect key, the .p8 file (unencrypted PKCS#8 PEM, EC P-256) "
+            + "(default: $RECEIPT_CHECK_SIGNING_KEY)")
+    static let keyID = OptionKey<String>.value(
+        "key-id", "ID", help: "the key's identifier (default: $RECEIPT_CHECK_KEY_ID)")
+    static let issuerID = OptionKey<String>.value(
+        "issuer-id", "UUID",
+        help: "the issuer id from App Store Connect's Keys page, for the JWS kinds (default: $RECEIPT_CHECK_ISSUER_ID)")
+    static let bundleID = OptionKey<String>.value(
+        "bundle-id", "ID", help: "the app's bundle identifier (default: $RECEIPT_CHECK_BUNDLE_ID)")
+    static let productID = OptionKey<String>.value(
+        "product-id", "ID", help: "the product the offer or eligibility is for")
+    static let offerID = OptionKey<String>.value(
+        "offer-id", "ID", help: "the promotional offer's identifier in App Store Connect")
+    static let applicationUsername = OptionKey<String>.value(
+        "application-username", "TEXT",
+        help: "promotional-offer: the app account token the app sets as applicationUsername (default: empty)")
+    static let nonce = OptionKey<String>.value(
+        "nonce", "UUID", help: "promotional-offer: the one-time nonce (default: a new UUID)")
+    static let timestamp = OptionKey<String>.value(
+        "timestamp", "MS", help: "promotional-offer: milliseconds since 1970 (default: now)")
+    static let transactionID = OptionKey<String>.value(
+        "transaction-id", "ID",
+        help: "any transaction id of the customer, such as the appTransactionId (optional for promotional-offer-v2)")
+    static let allowIntroductoryOffer = OptionKey<String>.value(
+        "allow-introductory-offer", "BOOL", choices: ["true", "false"],
+        help: "introductory-offer-eligibility: whether the customer may have the introductory offer")
+    static let request = OptionKey<String>.value(
+        "request", "FILE", help: "advanced-commerce-in-app: the JSON request to sign, as it is in FILE")
+    static let json = OptionKey<Bool>.flag(
+        "json", help: "print a JSON object with every value the app needs instead of the signature alone")
+
     /// Options every kind requires.
-    static let common = ["key", "key-id", "bundle-id"]
+    static let common = [key, keyID, bundleID]
 
     /// Options that fall back to an environment variable, so that a key need not be named in every
-    /// command line (or shell history).
+    /// command line (or shell history), by option name.
     static let environment: [String: String] = [
-        "key": "RECEIPT_CHECK_SIGNING_KEY", "key-id": "RECEIPT_CHECK_KEY_ID",
-        "issuer-id": "RECEIPT_CHECK_ISSUER_ID", "bundle-id": "RECEIPT_CHECK_BUNDLE_ID",
+        key.name: "RECEIPT_CHECK_SIGNING_KEY", keyID.name: "RECEIPT_CHECK_KEY_ID",
+        issuerID.name: "RECEIPT_CHECK_ISSUER_ID", bundleID.name: "RECEIPT_CHECK_BUNDLE_ID",
     ]
 
     /// Flags that are no value of a signature.
-    static let outputOptions = ["json", "help"]
+    static let outputOptions = [json.spec, CommonOptionTable.help.spec]
 
-    static let options: [OptionSpec] = [
-        OptionSpec(
-            "key", value: "FILE",
-            help: "the App Store Connect key, the .p8 file (unencrypted PKCS#8 PEM, EC P-256) "
-                + "(default: $RECEIPT_CHECK_SIGNING_KEY)"),
-        OptionSpec("key-id", value: "ID", help: "the key's identifier (default: $RECEIPT_CHECK_KEY_ID)"),
-        OptionSpec(
-            "issuer-id", value: "UUID",
-            help:
-                "the issuer id from App Store Connect's Keys page, for the JWS kinds (default: $RECEIPT_CHECK_ISSUER_ID)"
-        ),
-        OptionSpec("bundle-id", value: "ID", help: "the app's bundle identifier (default: $RECEIPT_CHECK_BUNDLE_ID)"),
-        OptionSpec("product-id", value: "ID", help: "the product the offer or eligibility is for"),
-        OptionSpec("offer-id", value: "ID", help: "the promotional offer's identifier in App Store Connect"),
-        OptionSpec(
-            "application-username", value: "TEXT",
-            help: "promotional-offer: the app account token the app sets as applicationUsername (default: empty)"),
-        OptionSpec("nonce", value: "UUID", help: "promotional-offer: the one-time nonce (default: a new UUID)"),
-        OptionSpec(
-            "timestamp", value: "MS", help: "promotional-offer: milliseconds since 1970 (default: now)"),
-        OptionSpec(
-            "transaction-id", value: "ID",
-            help: "any transaction id of the customer, such as the appTransactionId (optional for promotional-offer-v2)"
-        ),
-        OptionSpec(
-            "allow-introductory-offer", value: "BOOL", choices: ["true", "false"],
-            help: "introductory-offer-eligibility: whether the customer may have the introductory offer"),
-        OptionSpec(
-            "request", value: "FILE", help: "advanced-commerce-in-app: the JSON request to sign, as it is in FILE"),
-        OptionSpec(
-            "json", help: "print a JSON object with every value the app needs instead of the signature alone"),
-        OptionSpec("help", short: "h", help: "show this help"),
-    ]
+    static let options: [OptionSpec] =
+        [
+            key, keyID, issuerID, bundleID, productID, offerID, applicationUsername, nonce, timestamp, transactionID,
+            allowIntroductoryOffer, request,
+        ].map(\.spec) + outputOptions
+
+    /// The values a signature is made of, from the command line or the environment.
+    struct Values: Sendable {
+        fileprivate var byName: [String: String] = [:]
+
+        subscript(_ key: OptionKey<String>) -> String? { byName[key.name] }
+    }
 
     /// The values of a command line for `kind`, with the environment's for what it leaves out; a usage
     /// error names an option `kind` does not take or one it lacks.
     static func values(
         _ arguments: ParsedArguments, kind: Kind, environment variables: [String: String]
-    ) throws(UsageError) -> [String: String] {
-        let taken = Set(common + kind.required + kind.optional + outputOptions)
-        for name in arguments.values.keys.sorted() + arguments.flags.sorted() where !taken.contains(name) {
+    ) throws(UsageError) -> Values {
+        let taken = Set((common + kind.required + kind.optional).map(\.name) + outputOptions.map(\.name))
+        for name in arguments.given where !taken.contains(name) {
             throw UsageError("--\(name) does not apply to sign \(kind.rawValue)")
         }
-        var values: [String: String] = [:]
-        for name in common + kind.required + kind.optional {
-            if let value = arguments.value(name) ?? environment[name].flatMap({ variables[$0] }) {
-                values[name] = value
+        var values = Values()
+        for key in common + kind.required + kind.optional {
+            if let value = arguments[key] ?? environment[key.name].flatMap({ variables[$0] }) {
+                values.byName[key.name] = value
             }
         }
         let missing = (common + kind.required).filter { values[$0] == nil }
         guard missing.isEmpty else {
-            let named = missing.map { name in environment[name].map { "--\(name) (or $\($0))" } ?? "--\(name)" }
+            let named = missing.map { key in environment[key.name].map { "\(key.flag) (or $\($0))" } ?? key.flag }
             throw UsageError("sign \(kind.rawValue) needs " + named.joined(separator: ", "))
         }
         return values

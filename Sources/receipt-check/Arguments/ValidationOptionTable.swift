@@ -1,4 +1,5 @@
 import ReceiptKit
+import ReceiptKitTesting
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -8,58 +9,60 @@ import ReceiptKit
 
 /// The options verify and inspect share, and how they become a `ReceiptValidator`.
 enum ValidationOptionTable {
+    static let format = OptionKey<String>.value(
+        "format", "FORMAT", choices: ["text", "json", "ndjson", "verifyreceipt"],
+        help: "output format (default: text); ndjson: one compact JSON object a line; verifyreceipt: "
+            + "the body Apple's verifyReceipt endpoint returns, one a line")
+    static let json = OptionKey<Bool>.flag("json", help: "same as --format json")
+    static let bundleID = OptionKey<String>.value("bundle-id", "ID", help: "require this bundle id (field 2)")
+    static let appVersion = OptionKey<String>.value(
+        "app-version", "VERSION", help: "require this application version (field 3)")
+    static let environment = OptionKey<String>.value(
+        "environment", "ENV",
+        help: "require this environment: production, sandbox or xcode (or Apple's receipt type names)")
+    static let deviceID = OptionKey<String>.value(
+        "device-id", "ID",
+        help: "require the receipt's hash (field 5) to match this device: a UUID, a MAC address or hex")
+    static let appAppleID = OptionKey<String>.value(
+        "app-apple-id", "N",
+        help: "require this app Apple id wherever the input carries one (appAppleId, a receipt's app item id);"
+            + " production inputs that can carry one must")
+    static let deviceVerificationID = OptionKey<String>.value(
+        "device-verification-id", "UUID",
+        help: "require a StoreKit 2 transaction's or AppTransaction's deviceVerification to match this"
+            + " device (its identifierForVendor)")
+    static let at = OptionKey<String>.value(
+        "at", "TIME",
+        help: "check certificate validity at: receipt (its creation date, default), now, or an RFC 3339 time")
+    static let root = OptionKey<[String]>.repeated(
+        "root", "FILE", help: "trust this root certificate (DER or PEM) instead of Apple's embedded roots")
+    static let storeKitTestCert = OptionKey<String>.value(
+        "storekit-test-cert", "FILE",
+        help: "also accept receipts signed by this Xcode StoreKit Testing certificate (reported as storekit_testing)")
+    static let maxSize = OptionKey<String>.value(
+        "max-size", "BYTES", help: "refuse inputs larger than this (default: 16777216)")
+
     static let options: [OptionSpec] =
         [
-            OptionSpec(
-                "format", value: "FORMAT", choices: ["text", "json", "ndjson", "verifyreceipt"],
-                help: "output format (default: text); ndjson: one compact JSON object a line; verifyreceipt: "
-                    + "the body Apple's verifyReceipt endpoint returns, one a line"),
-            OptionSpec("json", help: "same as --format json"),
-            OptionSpec("bundle-id", value: "ID", help: "require this bundle id (field 2)"),
-            OptionSpec("app-version", value: "VERSION", help: "require this application version (field 3)"),
-            OptionSpec(
-                "environment", value: "ENV",
-                help: "require this environment: production, sandbox or xcode (or Apple's receipt type names)"),
-            OptionSpec(
-                "device-id", value: "ID",
-                help: "require the receipt's hash (field 5) to match this device: a UUID, a MAC address or hex"),
-            OptionSpec(
-                "app-apple-id", value: "N",
-                help: "require this app Apple id wherever the input carries one (appAppleId, a receipt's app item id);"
-                    + " production inputs that can carry one must"),
-            OptionSpec(
-                "device-verification-id", value: "UUID",
-                help: "require a StoreKit 2 transaction's or AppTransaction's deviceVerification to match this"
-                    + " device (its identifierForVendor)"),
-            OptionSpec(
-                "at", value: "TIME",
-                help: "check certificate validity at: receipt (its creation date, default), now, or an RFC 3339 time"),
-            OptionSpec(
-                "root", value: "FILE", repeatable: true,
-                help: "trust this root certificate (DER or PEM) instead of Apple's embedded roots"),
-            OptionSpec(
-                "storekit-test-cert", value: "FILE",
-                help:
-                    "also accept receipts signed by this Xcode StoreKit Testing certificate (reported as storekit_testing)"
-            ),
-            OptionSpec("max-size", value: "BYTES", help: "refuse inputs larger than this (default: 16777216)"),
-            OptionSpec("help", short: "h", help: "show this help"),
+            format.spec, json.spec, bundleID.spec, appVersion.spec, environment.spec, deviceID.spec, appAppleID.spec,
+            deviceVerificationID.spec, at.spec, root.spec, storeKitTestCert.spec, maxSize.spec,
+            CommonOptionTable.help.spec,
         ] + RuleOptionTable.options
 
     /// Output format requested.
     static func wantsJSON(_ arguments: ParsedArguments) -> Bool {
-        arguments.flag("json") || arguments.value("format")?.lowercased() == "json"
+        arguments[json] || arguments[format]?.lowercased() == "json"
     }
 
     static func sizeLimit(_ arguments: ParsedArguments) throws(UsageError) -> Int {
-        guard let text = arguments.value("max-size") else { return InputFile.defaultSizeLimit }
+        guard let text = arguments[maxSize] else { return InputFile.defaultSizeLimit }
         guard let limit = Int(text), limit > 0 else {
             throw UsageError("--max-size takes a positive number of bytes, not '\(text)'")
         }
         return limit
     }
 
-    /// Debug builds only: names an `InjectedFault` for the validator to fail with.
+    /// Debug builds only: names a fault for the validator to fail with (`ValidationOptions.injectFault(named:)`).
     static let injectedFaultVariable = "RECEIPT_CHECK_INJECT_FAULT"
 
     /// Builds the validator the options describe; a bad option value is a usage error, an
@@ -69,29 +72,29 @@ enum ValidationOptionTable {
         -> ReceiptValidator
     {
         var options = ValidationOptions()
-        options.hints = .commandLine
-        options.bundleID = arguments.value("bundle-id")
-        options.applicationVersion = arguments.value("app-version")
-        if let text = arguments.value("environment") {
+        options.wording = FlagWording()
+        options.bundleID = arguments[bundleID]
+        options.applicationVersion = arguments[appVersion]
+        if let text = arguments[environment] {
             guard let environment = ReceiptEnvironment(argument: text) else {
                 throw .usage(UsageError("--environment takes production, sandbox or xcode, not '\(text)'"))
             }
             options.environment = environment
         }
-        if let text = arguments.value("device-id") {
+        if let text = arguments[deviceID] {
             do {
                 options.deviceIdentifier = try DeviceIdentifier(parsing: text)
             } catch {
                 throw .usage(UsageError("--device-id: \(error)"))
             }
         }
-        if let text = arguments.value("app-apple-id") {
+        if let text = arguments[appAppleID] {
             guard let id = Int64(text), id > 0 else {
                 throw .usage(UsageError("--app-apple-id takes the app's Apple id, a positive number, not '\(text)'"))
             }
             options.appAppleID = id
         }
-        if let text = arguments.value("device-verification-id") {
+        if let text = arguments[deviceVerificationID] {
             guard let device = DeviceVerification.DeviceID(parsing: text) else {
                 throw .usage(
                     UsageError(
@@ -100,7 +103,7 @@ enum ValidationOptionTable {
             }
             options.deviceVerificationID = device
         }
-        if let text = arguments.value("at") {
+        if let text = arguments[at] {
             guard let time = ValidationTime(argument: text) else {
                 throw .usage(
                     UsageError(
@@ -111,14 +114,14 @@ enum ValidationOptionTable {
         #if DEBUG
             // Tests reach exit 70 through this; release builds never read it.
             if let fault = ProcessInfo.processInfo.environment[injectedFaultVariable] {
-                options.injectedFault = InjectedFault(rawValue: fault)
+                _ = options.injectFault(named: fault)
             }
         #endif
         do {
-            let storeKit = try arguments.value("storekit-test-cert").map { path throws(SetupError) in
+            let storeKit = try arguments[storeKitTestCert].map { path throws(SetupError) in
                 try certificate(at: path, option: "--storekit-test-cert")
             }
-            let rootPaths = arguments.all("root")
+            let rootPaths = arguments[root]
             let policy: TrustPolicy
             if rootPaths.isEmpty {
                 policy = try TrustPolicy.apple(storeKitTestCertificate: storeKit)

@@ -120,32 +120,11 @@ struct BatchRunner {
         }
         var result = BatchResult(
             output: "", error: nil, status: status, reportStatus: report.status, reason: report.reason)
-        if report.status == .malformed, settings.format != .ndjson, let message = report.message {
+        let printer = settings.format.printer
+        if report.status == .malformed, printer.echoesMalformedInputs, let message = report.message {
             result.error = "\(name): \(message)"
         }
-        switch settings.format {
-        case .verifyReceipt:
-            let response = VerifyReceiptResponse(for: bytes, report: report, requestDate: Date())
-            result.output = response.json + "\n"
-            if let problem = response.problem {
-                // A body Apple would not read is no verdict on the receipt inside it: never exit 0.
-                result.error = "\(name): \(problem)"
-                result.status = ExitStatus.worst([result.status, .malformed])
-            } else if let why = response.notReceiptData, result.error == nil {
-                result.error = "\(name): \(why)"
-            }
-        case .text:
-            result.output = TerminalText.escapedKeepingNewlines(
-                ReportText.render(report, detailed: detailed)
-                    + RuleReportText.render(verdict.decisions, report: report))
-        case .json, .ndjson:
-            do {
-                result.output = try verdict.json(pretty: settings.format == .json)
-            } catch {
-                result.error = "\(name): cannot encode the report: \(error)"
-                result.status = .internalError
-            }
-        }
+        printer.render(verdict, name: name, bytes: bytes, detailed: detailed, into: &result)
         return result
     }
 }

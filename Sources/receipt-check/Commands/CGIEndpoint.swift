@@ -17,19 +17,20 @@ import ReceiptKit
 /// A receipt answer is HTTP 200 with Apple's status in the body, as Apple sends it; a method other
 /// than POST is 405 and a body over `--max-size` 413, both without reading the body.
 enum CGIEndpoint {
-    static let options = [
-        OptionSpec(
-            "cgi",
-            help: "answer one CGI request as Apple's verifyReceipt endpoint: POST, the JSON body on standard input "
-                + "(CONTENT_LENGTH bytes, at most --max-size); prints a Status and Content-Type header and the "
-                + "verifyreceipt body")
-    ]
+    static let cgi = OptionKey<Bool>.flag(
+        "cgi",
+        help: "answer one CGI request as Apple's verifyReceipt endpoint: POST, the JSON body on standard input "
+            + "(CONTENT_LENGTH bytes, at most --max-size); prints a Status and Content-Type header and the "
+            + "verifyreceipt body")
+    static let options = [cgi.spec]
 
     /// Options that choose inputs: a CGI request has one input, the body. (Rules and `--json` are refused
     /// by the verifyreceipt format's own checks.)
     private static let excluded =
-        ["recursive", "dereference-recursive", "files-from", "lines", "unordered"]
-        + CombineRunner.options.map(\.name)
+        [
+            BatchOptionTable.recursive.spec, BatchOptionTable.dereferenceRecursive.spec,
+            BatchOptionTable.filesFrom.spec, BatchOptionTable.lines.spec, BatchOptionTable.unordered.spec,
+        ] + CombineRunner.options
 
     static func run(_ arguments: ParsedArguments, console: Console, spec: CommandSpec) -> ExitStatus {
         let validator: ReceiptValidator
@@ -74,10 +75,10 @@ enum CGIEndpoint {
         guard arguments.operands.isEmpty else {
             throw UsageError("--cgi reads its one input from standard input; no INPUT operands")
         }
-        if let name = excluded.first(where: { arguments.flag($0) || arguments.value($0) != nil }) {
-            throw UsageError("--cgi answers one request; --\(name) does not apply")
+        if let option = excluded.first(where: arguments.isGiven) {
+            throw UsageError("--cgi answers one request; --\(option.name) does not apply")
         }
-        if let format = arguments.value("format"), format.lowercased() != "verifyreceipt" {
+        if let format = arguments[ValidationOptionTable.format], format.lowercased() != "verifyreceipt" {
             throw UsageError("--cgi answers in Apple's verifyReceipt format, not --format \(format)")
         }
         try VerifyReceiptOutput.checkOptions(arguments)

@@ -5,12 +5,11 @@ import ReceiptKit
 struct CombineRunner {
     let runner: BatchRunner
 
-    static let options = [
-        OptionSpec(
-            "combine",
-            help: "one decision over all inputs together (one customer's receipt or AppTransaction, history and"
-                + " status responses, JWS); needs --bundle-id")
-    ]
+    static let combine = OptionKey<Bool>.flag(
+        "combine",
+        help: "one decision over all inputs together (one customer's receipt or AppTransaction, history and"
+            + " status responses, JWS); needs --bundle-id")
+    static let options = [combine.spec]
 
     /// One customer's inputs are few (an AppTransaction, a status response, history pages of 20); a run
     /// over more is a mistake, refused before reading them all, so the reports held at once stay bounded.

@@ -4,7 +4,7 @@ enum GenerateCompletionsCommand: Command {
         name: "generate-completions",
         summary: "Print the completion script for SHELL (bash, zsh or fish), generated from the option tables.",
         operands: "SHELL", minimumOperands: 1,
-        options: [OptionSpec("help", short: "h", help: "show this help")],
+        options: [CommonOptionTable.help.spec],
         hidden: true)
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {

@@ -4,7 +4,7 @@ enum GenerateManCommand: Command {
         name: "generate-man",
         summary: "Print the receipt-check(1) man page, generated from the option tables, on standard output.",
         operands: "", minimumOperands: 0,
-        options: [OptionSpec("help", short: "h", help: "show this help")],
+        options: [CommonOptionTable.help.spec],
         hidden: true)
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {

@@ -4,7 +4,7 @@ enum HelpCommand: Command {
         name: "help",
         summary: "Show the commands and global usage, or with COMMAND, that command's options (as COMMAND --help).",
         operands: "[COMMAND]", minimumOperands: 0,
-        options: [OptionSpec("help", short: "h", help: "show this help")])
+        options: [CommonOptionTable.help.spec])
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
         guard let name = arguments.operands.first else {

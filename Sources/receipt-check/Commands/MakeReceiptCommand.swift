@@ -28,46 +28,51 @@ enum MakeReceiptCommand: Command {
         operands: "",
         minimumOperands: 0,
         options: [
-            OptionSpec("spec", value: "SPEC.json", help: "the receipt contents (required)"),
-            OptionSpec("pki", value: "DIR", help: "directory written by make-test-pki (required)"),
-            OptionSpec(
-                "output", short: "o", value: "FILE", help: "where to write the receipt; - for stdout (required)"),
-            OptionSpec(
-                "digest", value: "NAME", choices: ["sha1", "sha256"], help: "signature digest (default sha256)"),
-            OptionSpec("ber", help: "stream with indefinite lengths (BER), as Xcode receipts; default is DER"),
-            OptionSpec(
-                "device-id", value: "ID",
-                help: "set field 5 to the hash for this device (UUID, MAC address or hex), the spec's opaque "
-                    + "value and bundle id"),
-            OptionSpec("jws", help: "sign a StoreKit 2 payload as a compact JWS (ES256) instead of a receipt"),
-            OptionSpec(
-                "storekit-test",
-                help: "sign with the PKI's self-signed storekit.pem alone, as Xcode StoreKit Testing does"),
-            OptionSpec(
-                "signed-attributes", help: "add signed attributes (contentType, signingTime, messageDigest)"),
-            OptionSpec(
-                "bad-message-digest",
-                help: "with --signed-attributes: a messageDigest that does not match the content (test fixture)"),
-            OptionSpec("help", short: "h", help: "show this help"),
+            specFile.spec, pkiDirectory.spec, output.spec, digest.spec, ber.spec, deviceID.spec, jws.spec,
+            storeKitTest.spec,
+            signedAttributes.spec, badMessageDigest.spec, CommonOptionTable.help.spec,
         ])
+
+    static let specFile = OptionKey<String>.value("spec", "SPEC.json", help: "the receipt contents (required)")
+    static let pkiDirectory = OptionKey<String>.value(
+        "pki", "DIR", help: "directory written by make-test-pki (required)")
+    static let output = OptionKey<String>.value(
+        "output", short: "o", "FILE", help: "where to write the receipt; - for stdout (required)")
+    static let digest = OptionKey<String>.value(
+        "digest", "NAME", choices: ["sha1", "sha256"], help: "signature digest (default sha256)")
+    static let ber = OptionKey<Bool>.flag(
+        "ber", help: "stream with indefinite lengths (BER), as Xcode receipts; default is DER")
+    static let deviceID = OptionKey<String>.value(
+        "device-id", "ID",
+        help: "set field 5 to the hash for this device (UUID, MAC address or hex), the spec's opaque "
+            + "value and bundle id")
+    static let jws = OptionKey<Bool>.flag(
+        "jws", help: "sign a StoreKit 2 payload as a compact JWS (ES256) instead of a receipt")
+    static let storeKitTest = OptionKey<Bool>.flag(
+        "storekit-test", help: "sign with the PKI's self-signed storekit.pem alone, as Xcode StoreKit Testing does")
+    static let signedAttributes = OptionKey<Bool>.flag(
+        "signed-attributes", help: "add signed attributes (contentType, signingTime, messageDigest)")
+    static let badMessageDigest = OptionKey<Bool>.flag(
+        "bad-message-digest",
+        help: "with --signed-attributes: a messageDigest that does not match the content (test fixture)")
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
         guard arguments.operands.isEmpty else {
             return usage("unexpected operand '\(arguments.operands[0])'", console)
         }
-        guard let specPath = arguments.value("spec") else { return usage("--spec is required", console) }
-        guard let pkiPath = arguments.value("pki") else { return usage("--pki is required", console) }
-        guard let outputPath = arguments.value("output") else { return usage("-o/--output is required", console) }
-        if arguments.flag("jws") {
+        guard let specPath = arguments[specFile] else { return usage("--spec is required", console) }
+        guard let pkiPath = arguments[pkiDirectory] else { return usage("--pki is required", console) }
+        guard let outputPath = arguments[output] else { return usage("-o/--output is required", console) }
+        if arguments[jws] {
             return signJWS(spec: specPath, pki: pkiPath, output: outputPath, arguments, console: console)
         }
-        if arguments.flag("bad-message-digest") {
-            guard arguments.flag("signed-attributes"), !arguments.flag("ber") else {
+        if arguments[badMessageDigest] {
+            guard arguments[signedAttributes], !arguments[ber] else {
                 return usage("--bad-message-digest needs --signed-attributes and DER output (no --ber)", console)
             }
         }
         var device: DeviceIdentifier?
-        if let text = arguments.value("device-id") {
+        if let text = arguments[deviceID] {
             do throws(DeviceIdentifier.ParseError) {
                 device = try DeviceIdentifier(parsing: text)
             } catch {
@@ -89,11 +94,11 @@ enum MakeReceiptCommand: Command {
         }
         if let device {
             do {
-                guard let opaque = receipt.opaqueValue, let bundle = try ReceiptEncoder.bundleIDValue(receipt) else {
+                guard let hash = try ReceiptEncoder.deviceHash(of: receipt, for: device) else {
                     let message = "\(specPath): --device-id needs opaque_value and bundle_id in the spec"
                     return fail(SetupError.badData(message), console)
                 }
-                receipt.sha1Hash = try DeviceHash.compute(deviceID: device, opaque: opaque, bundleIDData: bundle)
+                receipt.sha1Hash = hash
             } catch let error as ReceiptEncodingError {
                 return fail(SetupError.badData("\(specPath): \(error.description)"), console)
             } catch {
@@ -114,14 +119,14 @@ enum MakeReceiptCommand: Command {
             return fail(error, console)
         }
         let options = ReceiptSigner.Options(
-            digest: arguments.value("digest")?.lowercased() == "sha1" ? .sha1 : .sha256,
-            encoding: arguments.flag("ber") ? .ber : .der,
-            includeSignedAttributes: arguments.flag("signed-attributes"),
-            corruptMessageDigest: arguments.flag("bad-message-digest"))
+            digest: arguments[digest]?.lowercased() == "sha1" ? .sha1 : .sha256,
+            encoding: arguments[ber] ? .ber : .der,
+            includeSignedAttributes: arguments[signedAttributes],
+            corruptMessageDigest: arguments[badMessageDigest])
         let signed: [UInt8]
         do throws(OpenSSLError) {
             signed =
-                arguments.flag("storekit-test")
+                arguments[storeKitTest]
                 ? try ReceiptSigner.signStoreKitTest(payload, pki: pki, options: options)
                 : try ReceiptSigner.sign(payload, pki: pki, options: options)
         } catch {
@@ -135,9 +140,9 @@ enum MakeReceiptCommand: Command {
         spec specPath: String, pki pkiPath: String, output outputPath: String, _ arguments: ParsedArguments,
         console: Console
     ) -> ExitStatus {
-        for name in ["ber", "digest", "device-id", "signed-attributes", "bad-message-digest"]
-        where arguments.flag(name) || arguments.value(name) != nil {
-            return usage("--\(name) applies to receipts, not to --jws", console)
+        for option in [ber.spec, digest.spec, deviceID.spec, signedAttributes.spec, badMessageDigest.spec]
+        where arguments.isGiven(option) {
+            return usage("--\(option.name) applies to receipts, not to --jws", console)
         }
         let specBytes: [UInt8]
         do throws(ReceiptError) {
@@ -151,7 +156,7 @@ enum MakeReceiptCommand: Command {
         } catch {
             return fail(error, console)
         }
-        let storeKit = arguments.flag("storekit-test")
+        let storeKit = arguments[storeKitTest]
         let signed: [UInt8]
         do throws(SignedSpec.Failure) {
             signed = try SignedSpec.sign(specBytes) { payload throws(OpenSSLError) in

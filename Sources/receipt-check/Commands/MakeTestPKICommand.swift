@@ -24,34 +24,38 @@ enum MakeTestPKICommand: Command {
         operands: "DIR",
         minimumOperands: 1,
         options: [
-            OptionSpec(
-                "ca", value: "PKI",
-                help: "issue the new leaf under the root (and intermediate) of the test PKI in directory PKI"),
-            OptionSpec("ec", help: "EC P-256 keys (for StoreKit 2 JWS, ES256) instead of RSA-2048"),
-            OptionSpec("no-leaf-marker", help: "leave out the receipt-signing marker OID on the leaf"),
-            OptionSpec("no-intermediate-marker", help: "leave out the WWDR marker OID on the intermediate"),
-            OptionSpec(
-                "not-before", value: "TIME",
-                help: "leaf valid from TIME (RFC 3339; default 2015-01-01T00:00:00Z); CAs widen to cover it"),
-            OptionSpec(
-                "not-after", value: "TIME",
-                help: "leaf valid until TIME (RFC 3339; default 2045-01-01T00:00:00Z); CAs widen to cover it"),
-            OptionSpec("help", short: "h", help: "show this help"),
+            ca.spec, ec.spec, noLeafMarker.spec, noIntermediateMarker.spec, notBefore.spec, notAfter.spec,
+            CommonOptionTable.help.spec,
         ])
+
+    static let ca = OptionKey<String>.value(
+        "ca", "PKI", help: "issue the new leaf under the root (and intermediate) of the test PKI in directory PKI")
+    static let ec = OptionKey<Bool>.flag("ec", help: "EC P-256 keys (for StoreKit 2 JWS, ES256) instead of RSA-2048")
+    static let noLeafMarker = OptionKey<Bool>.flag(
+        "no-leaf-marker", help: "leave out the receipt-signing marker OID on the leaf")
+    static let noIntermediateMarker = OptionKey<Bool>.flag(
+        "no-intermediate-marker", help: "leave out the WWDR marker OID on the intermediate")
+    static let notBefore = OptionKey<String>.value(
+        "not-before", "TIME",
+        help: "leaf valid from TIME (RFC 3339; default 2015-01-01T00:00:00Z); CAs widen to cover it")
+    static let notAfter = OptionKey<String>.value(
+        "not-after", "TIME",
+        help: "leaf valid until TIME (RFC 3339; default 2045-01-01T00:00:00Z); CAs widen to cover it")
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
         guard arguments.operands.count == 1, let directory = arguments.operands.first else {
             return usage("expected exactly one DIR, got \(arguments.operands.count) operands", console)
         }
         var options = TestPKI.Options()
-        options.leafMarker = !arguments.flag("no-leaf-marker")
-        options.keyType = arguments.flag("ec") ? .ec : .rsa
-        options.intermediateMarker = !arguments.flag("no-intermediate-marker")
-        for (name, apply) in [
-            ("not-before", { (date: Date) in options.leafNotBefore = date }),
-            ("not-after", { (date: Date) in options.leafNotAfter = date }),
+        options.leafMarker = !arguments[noLeafMarker]
+        options.keyType = arguments[ec] ? .ec : .rsa
+        options.intermediateMarker = !arguments[noIntermediateMarker]
+        for (key, apply) in [
+            (notBefore, { (date: Date) in options.leafNotBefore = date }),
+            (notAfter, { (date: Date) in options.leafNotAfter = date }),
         ] {
-            guard let text = arguments.value(name) else { continue }
+            let name = key.name
+            guard let text = arguments[key] else { continue }
             let date: Date?
             do throws(RFC3339.ParseError) {
                 date = try RFC3339.parse(text)
@@ -67,7 +71,7 @@ enum MakeTestPKICommand: Command {
             return usage("the leaf's not-before time must come before its not-after time", console)
         }
         var parent: TestPKI?
-        if let path = arguments.value("ca") {
+        if let path = arguments[ca] {
             do throws(TestPKIFileError) {
                 parent = try TestPKI.load(from: path)
             } catch {

@@ -23,7 +23,7 @@ enum ReportRun {
         let runner = BatchRunner(
             validator: validator, settings: settings, limit: limit, detailed: detailed, rules: rules,
             enforcesRequirements: enforcesRequirements, status: status)
-        if arguments.flag("combine") {
+        if arguments[CombineRunner.combine] {
             return CombineRunner(runner: runner).run(&source, console: console, usage: spec.usage)
         }
         return runner.run(&source, console: console)

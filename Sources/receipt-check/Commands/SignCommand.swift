@@ -38,7 +38,7 @@ enum SignCommand: Command {
             let values = try SignOptionTable.values(
                 arguments, kind: kind, environment: ProcessInfo.processInfo.environment)
             let output = try sign(kind, values)
-            console.out((arguments.flag("json") ? try output.json() : output.signature) + "\n")
+            console.out((arguments[SignOptionTable.json] ? try output.json() : output.signature) + "\n")
             return .valid
         } catch let error as SigningError {
             return fail(SetupError(error), console)
@@ -48,19 +48,20 @@ enum SignCommand: Command {
     }
 
     /// The signature of `kind` over `values` (every option it requires is there).
-    private static func sign(_ kind: SignOptionTable.Kind, _ values: [String: String]) throws -> SignOutput {
-        let key = try SigningKey(pkcs8PEM: try InputFile.contents(of: values["key"] ?? "", limit: keySizeLimit))
-        let keyID = values["key-id"] ?? ""
-        let bundleID = values["bundle-id"] ?? ""
-        let issuerID = values["issuer-id"] ?? ""
-        let productID = values["product-id"] ?? ""
+    private static func sign(_ kind: SignOptionTable.Kind, _ values: SignOptionTable.Values) throws -> SignOutput {
+        typealias Table = SignOptionTable
+        let key = try SigningKey(pkcs8PEM: try InputFile.contents(of: values[Table.key] ?? "", limit: keySizeLimit))
+        let keyID = values[Table.keyID] ?? ""
+        let bundleID = values[Table.bundleID] ?? ""
+        let issuerID = values[Table.issuerID] ?? ""
+        let productID = values[Table.productID] ?? ""
         switch kind {
         case .promotionalOffer:
             let creator = try PromotionalOfferSignatureCreator(key: key, keyID: keyID, bundleID: bundleID)
             let offer = try PromotionalOfferSignatureCreator.Offer(
-                productID: productID, offerID: values["offer-id"] ?? "",
-                applicationUsername: values["application-username"] ?? "", nonce: values["nonce"],
-                timestamp: try timestamp(values["timestamp"]))
+                productID: productID, offerID: values[Table.offerID] ?? "",
+                applicationUsername: values[Table.applicationUsername] ?? "", nonce: values[Table.nonce],
+                timestamp: try timestamp(values[Table.timestamp]))
             return SignOutput(
                 kind: kind, signature: try creator.signature(for: offer), keyIdentifier: keyID, nonce: offer.nonce,
                 timestamp: offer.timestamp)
@@ -68,18 +69,18 @@ enum SignCommand: Command {
             let signature = try PromotionalOfferV2SignatureCreator(
                 key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID
             ).signature(
-                productID: productID, offerID: values["offer-id"] ?? "", transactionID: values["transaction-id"])
+                productID: productID, offerID: values[Table.offerID] ?? "", transactionID: values[Table.transactionID])
             return SignOutput(kind: kind, signature: signature)
         case .introductoryOfferEligibility:
             let signature = try IntroductoryOfferEligibilitySignatureCreator(
                 key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID
             ).signature(
                 productID: productID,
-                allowIntroductoryOffer: values["allow-introductory-offer"]?.lowercased() == "true",
-                transactionID: values["transaction-id"] ?? "")
+                allowIntroductoryOffer: values[Table.allowIntroductoryOffer]?.lowercased() == "true",
+                transactionID: values[Table.transactionID] ?? "")
             return SignOutput(kind: kind, signature: signature)
         case .advancedCommerceInApp:
-            let request = try InputFile.contents(of: values["request"] ?? "", limit: requestSizeLimit)
+            let request = try InputFile.contents(of: values[Table.request] ?? "", limit: requestSizeLimit)
             let signature = try AdvancedCommerceAPIInAppSignatureCreator(
                 key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID
             ).signature(request: request)

@@ -13,7 +13,7 @@ enum VerifyCommand: Command {
             + CGIEndpoint.options)
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
-        if arguments.flag("cgi") {
+        if arguments[CGIEndpoint.cgi] {
             return CGIEndpoint.run(arguments, console: console, spec: spec)
         }
         return ReportRun.run(arguments, console: console, spec: spec, detailed: false, enforcesRequirements: true) {

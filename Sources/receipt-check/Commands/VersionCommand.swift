@@ -6,7 +6,7 @@ enum VersionCommand: Command {
         name: "version",
         summary: "Show the receipt-check release and the version of the OpenSSL library it runs on.",
         operands: "", minimumOperands: 0,
-        options: [OptionSpec("help", short: "h", help: "show this help")])
+        options: [CommonOptionTable.help.spec])
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
         if let operand = arguments.operands.first {

@@ -91,7 +91,7 @@ enum ManPage {
             }
             lines += [".TP", Roff.bold(field.rawValue), Roff.escape(value + ".")]
         }
-        lines += [".PP"] + Roff.paragraphs(ManPageText.ruleLimits(depth: RuleParser.maximumDepth))
+        lines += [".PP"] + Roff.paragraphs(ManPageText.ruleLimits(depth: RuleSet.maximumNesting))
         return lines
     }
 

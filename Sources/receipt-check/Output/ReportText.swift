@@ -78,8 +78,8 @@ enum ReportText {
                 ),
                 ("app item id", receipt.appItemID.map(String.init)),
                 ("age rating", receipt.ageRating),
-                ("opaque value", receipt.opaqueValue?.hexString),
-                ("sha1 hash", receipt.sha1Hash?.hexString),
+                ("opaque value", receipt.opaqueValue?.hexText),
+                ("sha1 hash", receipt.sha1Hash?.hexText),
             ]
         }
         rows.append(("in-app purchases", String(receipt.inApp.count)))
@@ -95,10 +95,13 @@ enum ReportText {
         if shown.count < receipt.inApp.count {
             out += "    ... \(receipt.inApp.count - shown.count) more (inspect lists them all)\n"
         }
-        if detailed, !receipt.undocumented.isEmpty {
+        let undocumented = detailed ? receipt.unknownAttributes : [:]
+        if !undocumented.isEmpty {
             out += "  undocumented attributes:\n"
-            for entry in receipt.undocumented.sorted(by: <) {
-                out += "    \(entry.type): \(receipt.undocumented[entry].hexString)\n"
+            for (type, values) in undocumented.sorted(by: { $0.key < $1.key }) {
+                for value in values {
+                    out += "    \(type): \(value.hexText)\n"
+                }
             }
         }
         return out

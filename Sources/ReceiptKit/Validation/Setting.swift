@@ -1,0 +1,40 @@
+/// A setting of ReceiptKit that a finding points its reader to: the one whose value would decide what
+/// the input alone cannot.
+///
+/// Messages name a setting through a ``SettingWording``: ReceiptKit's own (``APISettingWording``) names
+/// its API, a front end passes its own words (a command line, its flags) in ``ValidationOptions/wording``
+/// and ``RuleConfiguration/wording``. The finding, its reason code and its data stay the library's.
+public enum Setting: Sendable, Hashable, CaseIterable {
+    /// ``ValidationOptions/time``: when certificates are checked.
+    case time
+    /// ``TrustPolicy/storeKitTestCertificate``: the Xcode StoreKit Testing certificate trusted.
+    case storeKitTestCertificate
+    /// ``ValidationOptions/deviceIdentifier``: the device a receipt is bound to.
+    case deviceIdentifier
+    /// ``ValidationOptions/environment``: the environment inputs must come from.
+    case environment
+    /// ``ValidationOptions/bundleID``: the app decisions are bound to.
+    case bundleID
+    /// ``RuleConfiguration/platform``: what an original application version means.
+    case platform
+    /// ``RuleConfiguration/maximumAge``: the age past which an input says nothing of purchases.
+    case maxAge
+    /// ``RuleConfiguration/appFacts``: the facts rules read.
+    case appFacts
+}
+
+extension Setting {
+    /// What a message says of a setting, with the value it is about where there is one.
+    public enum Mention: Sendable, Hashable {
+        /// The setting itself.
+        case name(Setting)
+        /// The setting at a value (``Setting/maxAge`` at the limit the input is past).
+        case value(Setting, String)
+        /// How to change it for another outcome, to the value given where the message knows it: ``Setting/time``
+        /// to now or a fixed time, ``Setting/storeKitTestCertificate`` to the certificate seen,
+        /// ``Setting/environment`` to the environment named, ``Setting/appFacts`` with the fact named.
+        case change(Setting, to: String? = nil)
+        /// The setting as where a value came from (the trusted StoreKit Testing certificate).
+        case source(Setting)
+    }
+}

@@ -1,0 +1,31 @@
+import ReceiptKit
+
+/// One way a run prints a verdict (a `--format`): each format is one type conforming here, picked in
+/// one place (`BatchOptionTable.OutputFormat.printer`), so that a new format is a type in `Output/` and a
+/// case of that enum.
+protocol ReportFormat: Sendable {
+    /// Whether a malformed input's message is also an error line on standard error (NDJSON keeps each
+    /// input to its own line).
+    var echoesMalformedInputs: Bool { get }
+
+    /// Writes the verdict into `result.output` (ending in a newline) and adds any error line or worse
+    /// status the format finds. `bytes`: the input as read (the verifyReceipt body reads the request
+    /// in it); `detailed`: inspect's full listing.
+    func render(_ verdict: Verdict, name: String, bytes: [UInt8], detailed: Bool, into result: inout BatchResult)
+}
+
+extension ReportFormat {
+    var echoesMalformedInputs: Bool { true }
+}
+
+extension BatchOptionTable.OutputFormat {
+    /// The type that prints this format.
+    var printer: any ReportFormat {
+        switch self {
+        case .text: TextReportFormat()
+        case .json: JSONReportFormat()
+        case .ndjson: NDJSONReportFormat()
+        case .verifyReceipt: VerifyReceiptOutput()
+        }
+    }
+}

@@ -38,9 +38,11 @@ PY
 "$CLI" make-receipt --spec "$OUT/many.json" --pki Fixtures/pki -o "$OUT/many.receipt"
 receipt_bytes=$(stat -c %s "$OUT/many.receipt")
 
-# Peak RSS of a command in kB (GNU time's maximum resident set size).
+# Peak RSS in kB (GNU time's maximum resident set size) of the command after OUTPUT.
 peak() {
-    /usr/bin/time -f %M -o "$OUT/peak" "$@"
+    local output=$1
+    shift
+    /usr/bin/time -f %M -o "$OUT/peak" "$@" >"$output"
     cat "$OUT/peak"
 }
 
@@ -61,11 +63,11 @@ for i in $(seq 1 16); do
 done
 combine_bound=$((4 * 16 * receipt_bytes + 64 * MB))
 for format in json text; do
-    kb=$(peak "$CLI" verify --combine --bundle-id "$BUNDLE" --root Fixtures/pki/root.pem --format "$format" \
-        "${copies[@]}" >"$OUT/combine.$format")
+    kb=$(peak "$OUT/combine.$format" "$CLI" verify --combine --bundle-id "$BUNDLE" --root Fixtures/pki/root.pem \
+        --format "$format" "${copies[@]}")
     judge "--combine of 16 receipts of $receipt_bytes bytes, --format $format" "$kb" "$combine_bound"
 done
-grep -q '"status":"valid"' "$OUT/combine.json" || {
+grep -Eq '^  "status" : "valid"' "$OUT/combine.json" || {
     echo "--combine: the combined verdict is not valid" >&2
     failed=1
 }
@@ -76,13 +78,14 @@ for _ in $(seq 1 30); do cat "$OUT/line"; done >"$OUT/lines"
 line_bytes=$(stat -c %s "$OUT/line")
 lines_bound=$((4 * line_bytes + 64 * MB))
 
-# Runs the command with its output into a pipe nobody reads until its CPU time has stood still for
-# three seconds (everything it can do before the reader reads is done), then reads it all.
+# Runs the command after INPUT on it, with its output into a pipe nobody reads until its CPU time has
+# stood still for three seconds (everything it can do before the reader reads is done), then reads it all.
 stalled() {
-    local fifo="$OUT/fifo"
+    local input=$1 fifo="$OUT/fifo"
+    shift
     rm -f "$fifo"
     mkfifo "$fifo"
-    /usr/bin/time -f %M -o "$OUT/peak" "$@" >"$fifo" &
+    /usr/bin/time -f %M -o "$OUT/peak" "$@" <"$input" >"$fifo" &
     local timer=$!
     exec 3<"$fifo"
     local child="" last="" same=0
@@ -104,8 +107,8 @@ stalled() {
 }
 
 for jobs in 1 8; do
-    kb=$(stalled "$CLI" verify --lines --jobs "$jobs" --quiet --root Fixtures/pki/root.pem --format ndjson \
-        <"$OUT/lines")
+    kb=$(stalled "$OUT/lines" "$CLI" verify --lines --jobs "$jobs" --quiet --root Fixtures/pki/root.pem \
+        --format ndjson -)
     judge "--lines --jobs $jobs over 30 lines of $line_bytes bytes, stalled reader" "$kb" "$lines_bound"
     valid=$(grep -c '"status":"valid"' "$OUT/lines.out" || true)
     if [[ "$valid" != 30 ]]; then

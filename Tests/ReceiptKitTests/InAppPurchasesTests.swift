@@ -105,11 +105,8 @@ import Testing
         for limit in [PayloadDecoder.Limits.defaultMaximumDecodedPurchases, 1] {
             var reports: [ValidationReport] = []
             for receipt in receipts {
-                guard
-                    case .report(let report) = try CheckMaterial.validate(receipt, {
-                        $0.limits.maximumDecodedPurchases = limit
-                    })
-                else {
+                let outcome = try CheckMaterial.validate(receipt) { $0.limits.maximumDecodedPurchases = limit }
+                guard case .report(let report) = outcome else {
                     Issue.record("no receipt report")
                     return
                 }

@@ -142,6 +142,7 @@ private struct PayloadDecoding {
         let set = try asn1(outer) { () throws(ASN1Error) in try reader.read(ASN1Tag.set, "the receipt payload SET") }
         try asn1(outer) { () throws(ASN1Error) in try reader.expectEnd("the receipt payload SET") }
         var attributes = try asn1(outer) { () throws(ASN1Error) in try set.children() }
+        let firstAttribute = attributes
 
         var receipt = ParsedReceipt()
         // Room for what real receipts hold (about ten per set), so the arrays rarely grow.
@@ -152,6 +153,7 @@ private struct PayloadDecoding {
         var purchases: [InAppPurchase] = []
         var purchaseCount = 0
         // Past the decoded limit, each purchase's range is kept instead (ranges of a payload up to 4 GiB).
+        // None are kept below it: a receipt within the limit pays nothing for the ranges.
         var spans: [InAppPurchases.Span] = []
         let spansFit = payload.count <= Int(UInt32.max)
         var seen: UInt64 = 0
@@ -183,21 +185,19 @@ private struct PayloadDecoding {
                 let start = purchaseEntries.count
                 let purchase = try inAppPurchase(attribute, index: purchaseCount)
                 purchaseCount += 1
-                if spansFit {
-                    spans.append(
-                        InAppPurchases.Span(
-                            start: UInt32(attribute.value.lowerBound - payload.startIndex),
-                            end: UInt32(attribute.value.upperBound - payload.startIndex)))
-                }
                 guard purchaseCount > limits.maximumDecodedPurchases, spansFit else {
                     purchases.append(purchase)
                     purchaseBounds.append(start..<purchaseEntries.count)
                     continue
                 }
-                // Read again on demand: what was decoded goes, so memory follows the payload's size.
-                if !purchases.isEmpty {
+                if spans.isEmpty {
+                    // Crossing the limit: what was decoded goes, so memory follows the payload's size, and
+                    // the ranges of every purchase so far (this one's too) are read from the attributes again.
                     purchases = []
                     purchaseBounds = []
+                    spans = try purchaseSpans(firstAttribute, upTo: attributes.position)
+                } else {
+                    spans.append(span(of: attribute))
                 }
                 purchaseEntries.removeAll(keepingCapacity: true)
             case .originalPurchaseDate: receipt.originalPurchaseDate = try date(attribute, context)
@@ -216,6 +216,33 @@ private struct PayloadDecoding {
         }
         receipt.purchases = InAppPurchases(purchases)
         return receipt
+    }
+
+    /// Where a purchase's value lies, from the start of the payload (which fits in 32 bits: `spansFit`).
+    private func span(of attribute: Attribute) -> InAppPurchases.Span {
+        InAppPurchases.Span(
+            start: UInt32(attribute.value.lowerBound - payload.startIndex),
+            end: UInt32(attribute.value.upperBound - payload.startIndex))
+    }
+
+    /// The ranges of the purchases among the attributes from `reader` up to `end`, all read once already
+    /// (so within every limit: the counts start again for this walk and are put back after it).
+    private mutating func purchaseSpans(_ reader: ASN1Reader, upTo end: Int) throws(PayloadError)
+        -> [InAppPurchases.Span]
+    {
+        var reader = reader
+        let total = totalAttributes
+        totalAttributes = 0
+        var count = 0
+        var spans: [InAppPurchases.Span] = []
+        while reader.position < end {
+            let attribute = try nextAttribute(&reader, count: &count, inAppIndex: nil)
+            if attribute.type == ReceiptField.inAppPurchase.rawValue {
+                spans.append(span(of: attribute))
+            }
+        }
+        totalAttributes = total
+        return spans
     }
 
     /// One purchase SET alone (`InAppPurchases` reading an entry again), its undocumented attributes its own.

@@ -39,7 +39,7 @@ extension SubscriptionStatus {
             periods(of: product, in: receipt.purchases)
         }
 
-        static func periods(of product: String, in purchases: some Collection<InAppPurchase>) -> [SubscriptionStatus.Period] {
+        static func periods(of product: String, in purchases: some Collection<InAppPurchase>) -> [Period] {
             purchases.compactMap { purchase -> SubscriptionStatus.Period? in
                 guard String.identical(purchase.productID, product), let start = purchase.purchaseDate,
                     let end = purchase.expiresDate

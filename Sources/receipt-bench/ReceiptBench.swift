@@ -94,7 +94,7 @@ enum ReceiptBench {
             let bytes = try synthetic.receipt(inApp: count)
             if count == 10 { smallReceipt = bytes }
             let check = validator.validate(bytes, input: "synthetic")
-            guard check.status == .valid, check.receipt?.inApp.count == count else {
+            guard check.status == .valid, check.receipt?.purchases.count == count else {
                 throw BenchError("the synthetic \(count)-entry receipt does not verify: \(check.message ?? "?")")
             }
             rates[count] = Clock.rate(seconds: count >= 1_000 ? 2 : 1.5) { _ = validator.validate(bytes, input: "s") }

@@ -18,6 +18,21 @@ import Testing
         #expect(window.tryAcquire(bytes: 60))
     }
 
+    /// A reader that does not read stalls the workers: a report waiting to be printed holds the window by
+    /// its own size, so reports larger than their inputs are not buffered past the budget.
+    @Test func aReportWaitingToBePrintedHoldsTheWindowByItsSize() {
+        let window = ReadAheadWindow(maxCount: 64, maxBytes: 1_000)
+        let output = BatchOutput(console: Console(), window: window, ordered: true, progress: false)
+        #expect(window.tryAcquire(bytes: 10))
+        #expect(window.tryAcquire(bytes: 10))
+        let report = BatchResult(
+            output: String(repeating: "x", count: 600), error: nil, status: .valid, reportStatus: .valid, reason: nil)
+        // The second input's report waits for the first, which is still being checked.
+        output.deliver(1, report, bytes: 10)
+        #expect(window.held == ReadAheadWindow.Held(count: 2, bytes: 610))
+        #expect(!window.tryAcquire(bytes: 400))
+    }
+
     @Test func anInputOverTheBudgetIsLetInAlone() {
         let window = ReadAheadWindow(maxCount: 64, maxBytes: 100)
         #expect(window.tryAcquire(bytes: 1_000))

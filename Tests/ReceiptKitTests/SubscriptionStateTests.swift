@@ -67,11 +67,12 @@ import Testing
     @Test func subscriptionGroupIsActiveAcrossProducts() throws {
         var facts = try Self.gracePeriodNotification()
         facts.renewals = []
-        facts.purchases.append(
+        facts.purchases.append(contentsOf: [
             InAppPurchase(
                 productID: "pro.year", purchaseDate: try Self.date("2024-06-01T00:00:00Z"),
                 expiresDate: try Self.date("2025-06-01T00:00:00Z"), storeKitType: "Auto-Renewable Subscription",
-                subscriptionGroupID: "21000000"))
+                subscriptionGroupID: "21000000")
+        ])
         let rules = "pro: subscription group \"21000000\" active\nother: subscription group \"9\" active"
         let decisions = try Self.decide(rules, facts, at: "2024-06-02T00:00:00Z")
         #expect(decisions.map(\.granted) == [true, false])

@@ -29,7 +29,7 @@ enum CustomerTie {
         /// Its tying identifiers, each prefixed by its kind.
         var identifiers: [String] {
             var found =
-                receipt?.inApp.flatMap { [$0.transactionID, $0.originalTransactionID] }.compactMap {
+                receipt?.purchases.flatMap { [$0.transactionID, $0.originalTransactionID] }.compactMap {
                     $0.map { "t " + $0 }
                 } ?? []
             for payload in payloads {

@@ -54,7 +54,7 @@ extension EntitlementFacts {
                 purchaseSnapshots = purchases.indices.map(snapshot(ofPurchaseAt:))
             }
             purchaseSnapshots += other.purchases.indices.map(other.snapshot(ofPurchaseAt:))
-            purchases += other.purchases
+            purchases.append(contentsOf: other.purchases)
         }
         snapshotDate = [snapshotDate, other.snapshotDate].compactMap { $0 }.max()
         renewals += other.renewals
@@ -72,29 +72,33 @@ extension EntitlementFacts {
 
     /// One copy per transaction (by transaction id) and per subscription's renewal info (by original
     /// transaction id): the latest signed decides, and a refund or upgrade seen in any copy stands.
+    ///
+    /// The kept copies are positions of `purchases` (and the merged ones), not copies of every entry.
     mutating func keepLatestCopies() {
-        var kept: [InAppPurchase] = []
+        var kept: [Int] = []
+        var merged: [Int: InAppPurchase] = [:]
         var dates: [Date?] = []
         var position: [String: Int] = [:]
         for (index, purchase) in purchases.enumerated() {
             let date = snapshot(ofPurchaseAt: index)
             guard let id = purchase.transactionID else {
-                kept.append(purchase)
+                kept.append(index)
                 dates.append(date)
                 continue
             }
             guard let at = position[id] else {
                 position[id] = kept.count
-                kept.append(purchase)
+                kept.append(index)
                 dates.append(date)
                 continue
             }
-            let laterWins = Self.isLater(date, purchase, than: dates[at], kept[at])
-            let (winner, loser) = laterWins ? (purchase, kept[at]) : (kept[at], purchase)
-            kept[at] = Self.merged(winner, keeping: loser)
+            let current = merged[at] ?? purchases[kept[at]]
+            let laterWins = Self.isLater(date, purchase, than: dates[at], current)
+            let (winner, loser) = laterWins ? (purchase, current) : (current, purchase)
+            merged[at] = Self.merged(winner, keeping: loser)
             dates[at] = laterWins ? date : dates[at]
         }
-        purchases = kept
+        purchases = purchases.selecting(kept, replacing: merged)
         // Copies all of the input's own date need no dates of their own.
         purchaseSnapshots = dates.allSatisfy { $0 == snapshotDate } ? [] : dates
         var renewalPosition: [String: Int] = [:]

@@ -62,8 +62,13 @@ public struct ParsedReceipt: Sendable, Equatable, Codable {
     public var ageRating: String?
     /// 12.
     public var receiptCreationDate: Date?
-    /// 17, in input order.
-    public var inApp: [InAppPurchase]
+    /// 17, in input order, all decoded (a receipt of many reads them from its payload as `purchases`).
+    public var inApp: [InAppPurchase] {
+        get { purchases.array }
+        set { purchases = InAppPurchases(newValue) }
+    }
+    /// The same purchases, read from the payload when asked for past `Limits.maximumDecodedPurchases`.
+    package var purchases: InAppPurchases
     /// 18.
     public var originalPurchaseDate: Date?
     /// 19; absent in Xcode receipts.
@@ -97,7 +102,7 @@ public struct ParsedReceipt: Sendable, Equatable, Codable {
         self.sha1Hash = sha1Hash
         self.ageRating = ageRating
         self.receiptCreationDate = receiptCreationDate
-        self.inApp = inApp
+        self.purchases = InAppPurchases(inApp)
         self.originalPurchaseDate = originalPurchaseDate
         self.originalApplicationVersion = originalApplicationVersion
         self.expirationDate = expirationDate
@@ -139,7 +144,7 @@ public struct ParsedReceipt: Sendable, Equatable, Codable {
         sha1Hash = try container.decodeHexIfPresent(forKey: .sha1Hash)
         ageRating = try container.decodeIfPresent(String.self, forKey: .ageRating)
         receiptCreationDate = try container.decodeDateIfPresent(forKey: .receiptCreationDate)
-        inApp = try container.decodeIfPresent([InAppPurchase].self, forKey: .inApp) ?? []
+        purchases = InAppPurchases(try container.decodeIfPresent([InAppPurchase].self, forKey: .inApp) ?? [])
         originalPurchaseDate = try container.decodeDateIfPresent(forKey: .originalPurchaseDate)
         originalApplicationVersion = try container.decodeIfPresent(String.self, forKey: .originalApplicationVersion)
         expirationDate = try container.decodeDateIfPresent(forKey: .expirationDate)
@@ -159,7 +164,7 @@ public struct ParsedReceipt: Sendable, Equatable, Codable {
         try container.encodeHexIfPresent(sha1Hash, forKey: .sha1Hash)
         try container.encodeIfPresent(ageRating, forKey: .ageRating)
         try container.encodeDateIfPresent(receiptCreationDate, forKey: .receiptCreationDate)
-        try container.encode(inApp, forKey: .inApp)
+        try container.encode(purchases, forKey: .inApp)
         try container.encodeDateIfPresent(originalPurchaseDate, forKey: .originalPurchaseDate)
         try container.encodeIfPresent(originalApplicationVersion, forKey: .originalApplicationVersion)
         try container.encodeDateIfPresent(expirationDate, forKey: .expirationDate)

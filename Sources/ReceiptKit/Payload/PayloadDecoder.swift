@@ -27,15 +27,22 @@ package enum PayloadDecoder {
         package var maximumTotalAttributes: Int
         /// Bytes in one string or date value.
         package var maximumStringLength: Int
+        /// In-app purchases held decoded; a receipt with more keeps them all as ranges of its payload, read
+        /// when asked for, so that its memory follows its size (`InAppPurchases`).
+        package var maximumDecodedPurchases: Int
+        /// Real receipts hold up to a few thousand purchases; 1,024 decoded take about 330 KB.
+        package static let defaultMaximumDecodedPurchases = 1_024
 
         package init(
             maximumAttributesPerSet: Int = defaultMaximumAttributesPerSet,
             maximumTotalAttributes: Int = defaultMaximumTotalAttributes,
-            maximumStringLength: Int = defaultMaximumStringLength
+            maximumStringLength: Int = defaultMaximumStringLength,
+            maximumDecodedPurchases: Int = defaultMaximumDecodedPurchases
         ) {
             self.maximumAttributesPerSet = maximumAttributesPerSet
             self.maximumTotalAttributes = maximumTotalAttributes
             self.maximumStringLength = maximumStringLength
+            self.maximumDecodedPurchases = maximumDecodedPurchases
         }
     }
 
@@ -55,6 +62,16 @@ package enum PayloadDecoder {
             }
         }
         return try decoded.get()
+    }
+
+    /// The in-app purchase whose SET lies at `value` of `payload`, decoded again: nil only for bytes the
+    /// decoder refused, which `InAppPurchases` never holds (it takes the ranges of a decoded payload).
+    static func purchase(in payload: ArraySlice<UInt8>, value: Range<Int>, limits: Limits) -> InAppPurchase? {
+        payload.withUnsafeBufferPointer { pointer -> InAppPurchase? in
+            var decoding = PayloadDecoding(
+                limits: limits, payload: payload, bytes: PayloadBytes(pointer: pointer, startIndex: payload.startIndex))
+            return try? decoding.lonePurchase(value)
+        }
     }
 
     /// Decodes a payload held in its own array.
@@ -125,6 +142,7 @@ private struct PayloadDecoding {
         let set = try asn1(outer) { () throws(ASN1Error) in try reader.read(ASN1Tag.set, "the receipt payload SET") }
         try asn1(outer) { () throws(ASN1Error) in try reader.expectEnd("the receipt payload SET") }
         var attributes = try asn1(outer) { () throws(ASN1Error) in try set.children() }
+        let firstAttribute = attributes
 
         var receipt = ParsedReceipt()
         // Room for what real receipts hold (about ten per set), so the arrays rarely grow.
@@ -132,6 +150,12 @@ private struct PayloadDecoding {
         undocumented.reserveCapacity(16)
         purchaseEntries.reserveCapacity(64)
         var purchaseBounds: [Range<Int>] = []
+        var purchases: [InAppPurchase] = []
+        var purchaseCount = 0
+        // Past the decoded limit, each purchase's range is kept instead (ranges of a payload up to 4 GiB).
+        // None are kept below it: a receipt within the limit pays nothing for the ranges.
+        var spans: [InAppPurchases.Span] = []
+        let spansFit = payload.count <= Int(UInt32.max)
         var seen: UInt64 = 0
         var count = 0
         while !attributes.isAtEnd {
@@ -159,19 +183,76 @@ private struct PayloadDecoding {
             case .receiptCreationDate: receipt.receiptCreationDate = try date(attribute, context)
             case .inAppPurchase:
                 let start = purchaseEntries.count
-                receipt.inApp.append(try inAppPurchase(attribute, index: receipt.inApp.count))
-                purchaseBounds.append(start..<purchaseEntries.count)
+                let purchase = try inAppPurchase(attribute, index: purchaseCount)
+                purchaseCount += 1
+                guard purchaseCount > limits.maximumDecodedPurchases, spansFit else {
+                    purchases.append(purchase)
+                    purchaseBounds.append(start..<purchaseEntries.count)
+                    continue
+                }
+                if spans.isEmpty {
+                    // Crossing the limit: what was decoded goes, so memory follows the payload's size, and
+                    // the ranges of every purchase so far (this one's too) are read from the attributes again.
+                    purchases = []
+                    purchaseBounds = []
+                    spans = try purchaseSpans(firstAttribute, upTo: attributes.position)
+                } else {
+                    spans.append(span(of: attribute))
+                }
+                purchaseEntries.removeAll(keepingCapacity: true)
             case .originalPurchaseDate: receipt.originalPurchaseDate = try date(attribute, context)
             case .originalApplicationVersion: receipt.originalApplicationVersion = try string(attribute, context)
             case .expirationDate: receipt.expirationDate = try date(attribute, context)
             }
         }
         receipt.undocumented = UndocumentedAttributes(bytes: payload, entries: undocumented[...])
-        for (index, bounds) in zip(receipt.inApp.indices, purchaseBounds) where !bounds.isEmpty {
-            receipt.inApp[index].undocumented = UndocumentedAttributes(
-                bytes: payload, entries: purchaseEntries[bounds])
+        if purchaseCount > limits.maximumDecodedPurchases, spansFit {
+            receipt.purchases = InAppPurchases(
+                encoded: InAppPurchases.Encoded(payload: payload, spans: spans, limits: limits))
+            return receipt
         }
+        for (index, bounds) in zip(purchases.indices, purchaseBounds) where !bounds.isEmpty {
+            purchases[index].undocumented = UndocumentedAttributes(bytes: payload, entries: purchaseEntries[bounds])
+        }
+        receipt.purchases = InAppPurchases(purchases)
         return receipt
+    }
+
+    /// Where a purchase's value lies, from the start of the payload (which fits in 32 bits: `spansFit`).
+    private func span(of attribute: Attribute) -> InAppPurchases.Span {
+        InAppPurchases.Span(
+            start: UInt32(attribute.value.lowerBound - payload.startIndex),
+            end: UInt32(attribute.value.upperBound - payload.startIndex))
+    }
+
+    /// The ranges of the purchases among the attributes from `reader` up to `end`, all read once already
+    /// (so within every limit: the counts start again for this walk and are put back after it).
+    private mutating func purchaseSpans(_ reader: ASN1Reader, upTo end: Int) throws(PayloadError)
+        -> [InAppPurchases.Span]
+    {
+        var reader = reader
+        let total = totalAttributes
+        totalAttributes = 0
+        var count = 0
+        var spans: [InAppPurchases.Span] = []
+        while reader.position < end {
+            let attribute = try nextAttribute(&reader, count: &count, inAppIndex: nil)
+            if attribute.type == ReceiptField.inAppPurchase.rawValue {
+                spans.append(span(of: attribute))
+            }
+        }
+        totalAttributes = total
+        return spans
+    }
+
+    /// One purchase SET alone (`InAppPurchases` reading an entry again), its undocumented attributes its own.
+    mutating func lonePurchase(_ value: Range<Int>) throws(PayloadError) -> InAppPurchase {
+        let attribute = Attribute(type: ReceiptField.inAppPurchase.rawValue, value: value, offset: value.lowerBound)
+        var purchase = try inAppPurchase(attribute, index: 0)
+        if !purchaseEntries.isEmpty {
+            purchase.undocumented = UndocumentedAttributes(bytes: payload, entries: purchaseEntries[...])
+        }
+        return purchase
     }
 
     private mutating func inAppPurchase(_ attribute: Attribute, index: Int) throws(PayloadError) -> InAppPurchase {

@@ -49,7 +49,7 @@ package struct EntitlementFacts: Sendable, Equatable {
     /// original application version is.
     package internal(set) var originalPlatform: String?
     /// In-app purchases; StoreKit 2 transactions are mapped onto the same record.
-    package internal(set) var purchases: [InAppPurchase]
+    package internal(set) var purchases: InAppPurchases
     /// When the app purchase itself was refunded (an AppTransaction's `revocationDate`): from then on
     /// nothing is granted from what it says about the purchase (grandfathering).
     package internal(set) var appRevocationDate: Date?
@@ -59,7 +59,7 @@ package struct EntitlementFacts: Sendable, Equatable {
     init(
         source: Source, bundleID: String? = nil, applicationVersion: String? = nil,
         originalApplicationVersion: String? = nil, originalPurchaseDate: Date? = nil, receiptCreationDate: Date? = nil,
-        environment: ReceiptEnvironment = .unknown, purchases: [InAppPurchase] = []
+        environment: ReceiptEnvironment = .unknown, purchases: InAppPurchases = []
     ) {
         self.source = source
         self.bundleID = bundleID
@@ -76,7 +76,7 @@ package struct EntitlementFacts: Sendable, Equatable {
             source: .receipt, bundleID: receipt.bundleID, applicationVersion: receipt.applicationVersion,
             originalApplicationVersion: receipt.originalApplicationVersion,
             originalPurchaseDate: receipt.originalPurchaseDate, receiptCreationDate: receipt.receiptCreationDate,
-            environment: receipt.environment, purchases: receipt.inApp)
+            environment: receipt.environment, purchases: receipt.purchases)
         receiptExpirationDate = receipt.expirationDate
         receiptType = receipt.receiptType
         snapshotDate = receipt.receiptCreationDate
@@ -95,12 +95,9 @@ package struct EntitlementFacts: Sendable, Equatable {
     /// These facts with only the purchases `keep` accepts, each still with its own copy's date.
     func keepingPurchases(where keep: (InAppPurchase) -> Bool) -> EntitlementFacts {
         var kept = self
-        kept.purchases = []
-        kept.purchaseSnapshots = []
-        for (index, purchase) in purchases.enumerated() where keep(purchase) {
-            kept.purchases.append(purchase)
-            kept.purchaseSnapshots.append(snapshot(ofPurchaseAt: index))
-        }
+        let positions = purchases.indices.filter { keep(purchases[$0]) }
+        kept.purchases = purchases.selecting(positions)
+        kept.purchaseSnapshots = positions.map(snapshot(ofPurchaseAt:))
         return kept
     }
 

@@ -202,6 +202,6 @@ struct PKCS7Verifier {
 
 extension ParsedReceipt {
     fileprivate var attributeSummary: String {
-        "\(inApp.count) in-app purchase\(inApp.count == 1 ? "" : "s"), \(undocumented.count) undocumented attributes kept"
+        "\(purchases.count) in-app purchase\(purchases.count == 1 ? "" : "s"), \(undocumented.count) undocumented attributes kept"
     }
 }

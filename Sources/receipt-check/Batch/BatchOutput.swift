@@ -48,7 +48,12 @@ final class BatchOutput: Sendable {
     }
 
     /// Hands over the result of input number `index` (counted from 0), which held `bytes` of the window.
-    func deliver(_ index: Int, _ result: BatchResult, bytes: Int) {
+    func deliver(_ index: Int, _ result: BatchResult, bytes input: Int) {
+        // Until printed, a report holds the window by its own size when that is the larger.
+        let bytes = max(input, result.output.utf8.count)
+        if bytes > input {
+            window.grow(bytes: bytes - input)
+        }
         state.withLock { state in
             var out = ""
             var errors = ""

@@ -58,6 +58,12 @@ final class ReadAheadWindow: Sendable {
         }
     }
 
+    /// Holds `bytes` more for an input already let in: its report came out larger than it, and what
+    /// waits to be printed (a reader that does not read) counts as much as what waits to be checked.
+    func grow(bytes: Int) {
+        state.withLock { $0.held.bytes += bytes }
+    }
+
     /// Gives back the place of an input of `bytes` (its report was printed).
     ///
     /// A waiting producer is woken once the window is half empty, not at each place given back: it

@@ -82,18 +82,18 @@ enum ReportText {
                 ("sha1 hash", receipt.sha1Hash?.hexText),
             ]
         }
-        rows.append(("in-app purchases", String(receipt.inApp.count)))
+        rows.append(("in-app purchases", String(receipt.purchases.count)))
         var out = ""
         for (label, value) in rows {
             guard let value else { continue }
             out += "  \(label.padded(to: 19))\(TerminalText.escaped(value))\n"
         }
-        let shown = detailed ? receipt.inApp[...] : receipt.inApp.prefix(5)
+        let shown = detailed ? receipt.purchases[...] : receipt.purchases.prefix(5)
         for (index, purchase) in shown.enumerated() {
             out += "    \(index + 1). " + TerminalText.escaped(describe(purchase, detailed: detailed)) + "\n"
         }
-        if shown.count < receipt.inApp.count {
-            out += "    ... \(receipt.inApp.count - shown.count) more (inspect lists them all)\n"
+        if shown.count < receipt.purchases.count {
+            out += "    ... \(receipt.purchases.count - shown.count) more (inspect lists them all)\n"
         }
         let undocumented = detailed ? receipt.unknownAttributes : [:]
         if !undocumented.isEmpty {

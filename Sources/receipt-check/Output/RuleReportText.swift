@@ -50,7 +50,7 @@ enum RuleReportText {
         if let offer = results.trialOffer {
             out += "  free trial offered: " + days(offer, start: "today") + "\n"
         }
-        if let receipt = report.receipt, !receipt.inApp.isEmpty {
+        if let receipt = report.receipt, !receipt.purchases.isEmpty {
             var reminders: [String: Date] = [:]
             for status in results.subscriptions {
                 if let reminder = status.trialTimeline?.reminder { reminders[status.productID] = reminder }

@@ -17,7 +17,7 @@ enum SubscriptionTimeline {
 
     /// `reminders`: the reminder day of each product's trial in force (`TrialTimeline`), marked `!`.
     static func render(_ receipt: ParsedReceipt, now: Date, reminders: [String: Date] = [:]) -> String {
-        let dated = receipt.inApp.filter { $0.purchaseDate != nil }
+        let dated = receipt.purchases.filter { $0.purchaseDate != nil }
         let dates = dated.flatMap { [$0.purchaseDate, $0.expiresDate, $0.cancellationDate].compactMap { $0 } }
         guard let first = dates.min(), let last = dates.max() else { return "" }
         let span = max(last.timeIntervalSince(first), 86_400)

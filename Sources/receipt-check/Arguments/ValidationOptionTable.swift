@@ -42,6 +42,18 @@ enum ValidationOptionTable {
                 help:
                     "also accept receipts signed by this Xcode StoreKit Testing certificate (reported as storekit_testing)"
             ),
+            OptionSpec(
+                "online-checks",
+                help: "also judge certificates now and prove each below the root not revoked by the OCSP responder"
+                    + " it names; a revoked one is invalid, an unproven one exit 75"),
+            OptionSpec(
+                "ocsp-response", value: "FILE", repeatable: true,
+                help: "a DER OCSP response that proves a certificate's status without network (turns revocation"
+                    + " checks on)"),
+            OptionSpec(
+                "crl", value: "FILE", repeatable: true,
+                help: "a PEM or DER CRL that proves its issuer's certificates' status without network (turns"
+                    + " revocation checks on)"),
             OptionSpec("max-size", value: "BYTES", help: "refuse inputs larger than this (default: 16777216)"),
             OptionSpec("help", short: "h", help: "show this help"),
         ] + RuleOptionTable.options
@@ -108,6 +120,7 @@ enum ValidationOptionTable {
             }
             options.time = time
         }
+        options.onlineChecks = try onlineChecks(arguments)
         #if DEBUG
             // Tests reach exit 70 through this; release builds never read it.
             if let fault = ProcessInfo.processInfo.environment[injectedFaultVariable] {
@@ -137,6 +150,40 @@ enum ValidationOptionTable {
             throw error
         } catch {
             throw .internalError("cannot set up verification: \(error)")
+        }
+    }
+
+    /// `--online-checks` asks responders; `--ocsp-response` and `--crl` alone check from their data only.
+    private static func onlineChecks(_ arguments: ParsedArguments) throws(SetupError) -> OnlineChecks? {
+        let online = arguments.flag("online-checks")
+        let responsePaths = arguments.all("ocsp-response")
+        let crlPaths = arguments.all("crl")
+        guard online || !responsePaths.isEmpty || !crlPaths.isEmpty else { return nil }
+        var checks = OnlineChecks(fetchesFromResponders: online)
+        for path in responsePaths {
+            let bytes = try revocationData(at: path, option: "--ocsp-response")
+            do {
+                checks.ocspResponses.append(try OCSPResponse(der: bytes, source: "--ocsp-response \(path)"))
+            } catch {
+                throw .badData("--ocsp-response \(path) is not a DER OCSP response: \(error)")
+            }
+        }
+        for path in crlPaths {
+            let bytes = try revocationData(at: path, option: "--crl")
+            do {
+                checks.crls.append(try CertificateRevocationList(derOrPEM: bytes, source: "--crl \(path)"))
+            } catch {
+                throw .badData("--crl \(path) is not a PEM or DER CRL: \(error)")
+            }
+        }
+        return checks
+    }
+
+    private static func revocationData(at path: String, option: String) throws(SetupError) -> [UInt8] {
+        do {
+            return try InputFile.contents(of: path, limit: 64 << 20)
+        } catch {
+            throw .unreadable("\(option): \(error.message)")
         }
     }
 

@@ -123,6 +123,10 @@ struct BatchRunner {
         if report.status == .malformed, settings.format != .ndjson, let message = report.message {
             result.error = "\(name): \(message)"
         }
+        if status == .temporaryFailure, let message = report.message {
+            // No verdict, whatever the format: the caller must hear why before retrying.
+            result.error = "\(name): no verdict now (try again): \(message)"
+        }
         switch settings.format {
         case .verifyReceipt:
             let response = VerifyReceiptResponse(for: bytes, report: report, requestDate: Date())

@@ -19,7 +19,10 @@ enum MakeTestPKICommand: Command {
             names with different keys: the second root is a "self-made root". With --ca, only a new
             leaf (and, with --no-intermediate-marker, a new intermediate) is issued under an existing
             test PKI's root, so that it chains to the same trusted root. With --ec, the keys are EC
-            P-256, as Apple's StoreKit 2 chain, for signing JWS (make-receipt --jws).
+            P-256, as Apple's StoreKit 2 chain, for signing JWS (make-receipt --jws). With --ocsp-url
+            and --intermediate-ocsp-url, the leaf and intermediate name OCSP responders (for
+            --online-checks), and root.index.txt and intermediate.index.txt are the CA databases an
+            `openssl ocsp -index` responder (or `openssl ca -gencrl`) reads, every certificate valid.
             """,
         operands: "DIR",
         minimumOperands: 1,
@@ -36,6 +39,13 @@ enum MakeTestPKICommand: Command {
             OptionSpec(
                 "not-after", value: "TIME",
                 help: "leaf valid until TIME (RFC 3339; default 2045-01-01T00:00:00Z); CAs widen to cover it"),
+            OptionSpec(
+                "ocsp-url", value: "URL",
+                help: "the leaf names this OCSP responder (answered with the intermediate's key) and the CA"
+                    + " databases are written"),
+            OptionSpec(
+                "intermediate-ocsp-url", value: "URL",
+                help: "a new intermediate names this OCSP responder (answered with the root's key)"),
             OptionSpec("help", short: "h", help: "show this help"),
         ])
 
@@ -47,6 +57,8 @@ enum MakeTestPKICommand: Command {
         options.leafMarker = !arguments.flag("no-leaf-marker")
         options.keyType = arguments.flag("ec") ? .ec : .rsa
         options.intermediateMarker = !arguments.flag("no-intermediate-marker")
+        options.leafOCSPURL = arguments.value("ocsp-url")
+        options.intermediateOCSPURL = arguments.value("intermediate-ocsp-url")
         for (name, apply) in [
             ("not-before", { (date: Date) in options.leafNotBefore = date }),
             ("not-after", { (date: Date) in options.leafNotAfter = date }),
@@ -74,24 +86,30 @@ enum MakeTestPKICommand: Command {
                 return fail(SetupError(error), console)
             }
         }
-        let pki: TestPKI
+        var files: [(name: String, bytes: [UInt8])]
         do throws(OpenSSLError) {
-            pki = try TestPKI.generate(options, under: parent)
+            let pki = try TestPKI.generate(options, under: parent)
+            files = pki.files
+            if options.leafOCSPURL != nil || options.intermediateOCSPURL != nil {
+                files += try pki.ocspIndexFiles
+            }
         } catch {
             return fail(error, console)
         }
-        return write(pki, to: directory, console: console)
+        return write(files, to: directory, console: console)
     }
 
     /// Each file written and checked on its own, so a full disk exits 74 and an uncreatable file 73.
-    private static func write(_ pki: TestPKI, to directory: String, console: Console) -> ExitStatus {
+    private static func write(_ files: [(name: String, bytes: [UInt8])], to directory: String, console: Console)
+        -> ExitStatus
+    {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             let message = "\(directory): cannot create the directory: \(FileErrorText.describe(error))"
             return fail(OutputFile.Failure(status: .cantCreate, message: message), console)
         }
-        for (name, bytes) in pki.files {
+        for (name, bytes) in files {
             do throws(OutputFile.Failure) {
                 try OutputFile.write(bytes, to: directory + "/" + name)
             } catch {

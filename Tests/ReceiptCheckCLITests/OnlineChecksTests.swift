@@ -125,7 +125,10 @@ import Testing
                 .write(to: URL(fileURLWithPath: config))
             let output = path + "/\(name).crl.pem"
             try openssl(
-                ["ca", "-gencrl", "-config", config, "-keyfile", key, "-cert", certificate, "-out", output, "-crldays", "1"]
+                [
+                    "ca", "-gencrl", "-config", config, "-keyfile", key, "-cert", certificate, "-out", output,
+                    "-crldays", "1",
+                ]
                     + extra)
             return output
         }
@@ -153,7 +156,8 @@ import Testing
             try FileManager.default.copyItem(atPath: workspace.receipt, toPath: copy)
             copies.append(copy)
         }
-        let result = try CLI.run(["--format", "ndjson", "--root", workspace.file("root.pem"), "--online-checks"] + copies)
+        let result = try CLI.run(
+            ["--format", "ndjson", "--root", workspace.file("root.pem"), "--online-checks"] + copies)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 3)
@@ -181,7 +185,8 @@ import Testing
     @Test func aRevokedIntermediateIsInvalid() throws {
         let workspace = try Workspace()
         try workspace.leafResponder()
-        try workspace.intermediateResponder(index: try workspace.revokedIndex("intermediate-revoked.txt", \.intermediate))
+        try workspace.intermediateResponder(
+            index: try workspace.revokedIndex("intermediate-revoked.txt", \.intermediate))
         let result = try workspace.verify(["--online-checks"])
         #expect(result.status == 2, "\(result.stdout)")
         #expect(Self.reason(result) == "certificate_revoked")
@@ -326,7 +331,8 @@ import Testing
             checks.time = time
             var options = ValidationOptions()
             options.onlineChecks = checks
-            let root = try Certificate(derOrPEM: Array(try Data(contentsOf: URL(fileURLWithPath: workspace.file("root.pem")))))
+            let root = try Certificate(
+                derOrPEM: Array(try Data(contentsOf: URL(fileURLWithPath: workspace.file("root.pem")))))
             let validator = try ReceiptValidator(policy: .custom(roots: [root]), options: options)
             return validator.validate(Array(try Data(contentsOf: URL(fileURLWithPath: workspace.receipt))), input: "r")
         }

@@ -31,8 +31,9 @@ extension TestPKI {
             guard let entry = X509_REVOKED_new() else {
                 throw OpenSSLError.drain("creating a CRL entry")
             }
-            guard X509_REVOKED_set_serialNumber(
-                entry, X509_get0_serialNumber(certificate.pointer).map { UnsafeMutablePointer(mutating: $0) }) == 1,
+            guard
+                X509_REVOKED_set_serialNumber(
+                    entry, X509_get0_serialNumber(certificate.pointer).map { UnsafeMutablePointer(mutating: $0) }) == 1,
                 try set(thisUpdate, { X509_REVOKED_set_revocationDate(entry, $0) }),
                 X509_CRL_add0_revoked(crl, entry) == 1
             else {
@@ -52,7 +53,9 @@ extension TestPKI {
         return Array(UnsafeBufferPointer(start: out, count: Int(length)))
     }
 
-    private static func set(_ date: Date, _ apply: (UnsafeMutablePointer<ASN1_TIME>) -> Int32) throws(OpenSSLError) -> Bool {
+    private static func set(_ date: Date, _ apply: (UnsafeMutablePointer<ASN1_TIME>) -> Int32) throws(OpenSSLError)
+        -> Bool
+    {
         guard let time = ASN1_TIME_set(nil, time_t(date.timeIntervalSince1970.rounded(.down))) else {
             throw OpenSSLError.drain("setting a CRL time")
         }

@@ -40,7 +40,8 @@ extension TestPKI {
         let expiry = databaseTime(parsed.notAfter ?? defaultNotAfter)
         let revocation = revokedAt.map(databaseTime) ?? ""
         let name = parsed.commonName ?? parsed.subject
-        return "\(revokedAt == nil ? "V" : "R")\t\(expiry)\t\(revocation)\t\(String(cString: hex))\tunknown\t/CN=\(name)\n"
+        return
+            "\(revokedAt == nil ? "V" : "R")\t\(expiry)\t\(revocation)\t\(String(cString: hex))\tunknown\t/CN=\(name)\n"
     }
 
     /// `YYMMDDHHMMSSZ`, as OpenSSL's CA database writes times.

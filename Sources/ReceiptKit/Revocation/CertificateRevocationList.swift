@@ -1,6 +1,6 @@
 internal import CReceipt
 
-/// One CRL (PEM or DER), decoded. Nothing in it counts until ``RevocationChecker`` has checked that the
+/// One CRL (PEM or DER), decoded. Nothing in it counts until online checks have checked that the
 /// certificate's issuer signed it and that it is current.
 ///
 /// Owns its OpenSSL object, freed in `deinit`; immutable after `init` and only read under the checker's

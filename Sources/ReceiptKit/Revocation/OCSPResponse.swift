@@ -1,6 +1,6 @@
 internal import CReceipt
 
-/// One DER OCSP response (RFC 6960), decoded. Nothing in it counts until ``RevocationChecker`` has
+/// One DER OCSP response (RFC 6960), decoded. Nothing in it counts until the online checks have
 /// verified its signature against the chain being checked.
 ///
 /// Owns its OpenSSL objects, freed in `deinit`; immutable after `init` and only read under the checker's

@@ -24,7 +24,9 @@
 #include <openssl/ec.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/http.h>
 #include <openssl/objects.h>
+#include <openssl/ocsp.h>
 #include <openssl/pem.h>
 #include <openssl/pkcs7.h>
 #include <openssl/proverr.h>
@@ -89,6 +91,47 @@ static inline X509 *CReceipt_PEM_read_X509(const void *pem, int length) {
     X509 *cert = PEM_read_bio_X509(bio, NULL, NULL, NULL);
     BIO_free(bio);
     return cert;
+}
+
+/* ---- Online checks: OCSP responses, CRLs and the responder URLs a certificate names ---- */
+
+static inline OCSP_RESPONSE *CReceipt_d2i_OCSP_RESPONSE(const void *der, long length) {
+    const unsigned char *cursor = (const unsigned char *)der;
+    OCSP_RESPONSE *response = d2i_OCSP_RESPONSE(NULL, &cursor, length);
+    if (response != NULL && cursor != (const unsigned char *)der + length) {
+        OCSP_RESPONSE_free(response);
+        return NULL;
+    }
+    return response;
+}
+
+static inline X509_CRL *CReceipt_d2i_X509_CRL(const void *der, long length) {
+    const unsigned char *cursor = (const unsigned char *)der;
+    X509_CRL *crl = d2i_X509_CRL(NULL, &cursor, length);
+    if (crl != NULL && cursor != (const unsigned char *)der + length) {
+        X509_CRL_free(crl);
+        return NULL;
+    }
+    return crl;
+}
+
+/* Reads one PEM CRL from a buffer. */
+static inline X509_CRL *CReceipt_PEM_read_X509_CRL(const void *pem, int length) {
+    BIO *bio = BIO_new_mem_buf(pem, length);
+    if (bio == NULL) {
+        return NULL;
+    }
+    X509_CRL *crl = PEM_read_bio_X509_CRL(bio, NULL, NULL, NULL);
+    BIO_free(bio);
+    return crl;
+}
+
+static inline int CReceipt_sk_OPENSSL_STRING_num(STACK_OF(OPENSSL_STRING) *stack) {
+    return sk_OPENSSL_STRING_num(stack);
+}
+
+static inline const char *CReceipt_sk_OPENSSL_STRING_value(STACK_OF(OPENSSL_STRING) *stack, int index) {
+    return sk_OPENSSL_STRING_value(stack, index);
 }
 
 /* ---- Names ---- */

@@ -90,6 +90,16 @@ import Testing
         CheckScenario(name: "SHA-1 signature refused by the system's policy", expected: .sha1RefusedByPolicy) {
             try M.validate(M.signed(M.receipt()) { $0.digest = .sha1 }) { $0.injectedFault = .sha1Policy }
         },
+        CheckScenario(name: "leaf revoked by its issuer's current CRL", expected: .certificateRevoked) {
+            try M.validate(M.signed(M.receipt())) { $0.onlineChecks = try M.revocationLists(revokingLeaf: true) }
+        },
+        CheckScenario(name: "online checks with nothing to prove the chain by", expected: .revocationUnavailable) {
+            try M.validate(M.signed(M.receipt())) {
+                var checks = OnlineChecks(fetchesFromResponders: false)
+                checks.time = M.created
+                $0.onlineChecks = checks
+            }
+        },
         CheckScenario(name: "JWS payload naming a member twice", expected: .duplicateMember) {
             try M.validateJWS(
                 JWSSigner.sign(
@@ -260,6 +270,9 @@ import Testing
                 $0.environment = .production
                 $0.deviceIdentifier = try DeviceIdentifier(parsing: M.device)
             }
+        },
+        CheckScenario(name: "online checks with current CRLs revoking nothing", expected: nil) {
+            try M.validate(M.signed(M.receipt())) { $0.onlineChecks = try M.revocationLists(revokingLeaf: false) }
         },
         CheckScenario(name: "the 2019 receipt at its creation date", expected: nil) {
             let receipt = try M.receipt { $0.receiptCreationDate = Date(timeIntervalSince1970: 1_559_390_400) }

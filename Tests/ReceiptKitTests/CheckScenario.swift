@@ -89,6 +89,24 @@ enum CheckMaterial {
         return .report(try ReceiptValidator(policy: policy, options: options).validate(bytes, input: "scenario"))
     }
 
+    /// Offline online checks at the receipt's creation date, from CRLs of the shared PKI's intermediate
+    /// (revoking the leaf or nothing) and root, current from 2024-01-01 for a year.
+    static func revocationLists(revokingLeaf: Bool) throws -> OnlineChecks {
+        let pki = try SharedPKI.get()
+        let thisUpdate = Date(timeIntervalSince1970: 1_704_067_200)
+        let nextUpdate = thisUpdate.addingTimeInterval(366 * 86_400)
+        let lists = [
+            try TestPKI.crl(
+                issuer: pki.intermediate, revoking: revokingLeaf ? [pki.leaf] : [], thisUpdate: thisUpdate,
+                nextUpdate: nextUpdate),
+            try TestPKI.crl(issuer: pki.root, thisUpdate: thisUpdate, nextUpdate: nextUpdate),
+        ]
+        var checks = OnlineChecks(
+            fetchesFromResponders: false, crls: try lists.map { try CertificateRevocationList(derOrPEM: $0) })
+        checks.time = created
+        return checks
+    }
+
     // MARK: - Hierarchies beside the standard one
 
     struct Hierarchy: Sendable {

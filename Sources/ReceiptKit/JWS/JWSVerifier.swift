@@ -56,6 +56,7 @@ struct JWSVerifier {
             ValidationTimeStep.check(
                 chain, time: options.time, claimed: claimedTime(payload, nested: nestedReports.map(\.report)),
                 into: &report)
+            OnlineCheckStep.check(chain, context: context, into: &report)
         }
         checkRequirements(payload, nested: nested, bindsDevice: bindsDevice, into: &report)
         for (member, kind, inner) in nestedReports {

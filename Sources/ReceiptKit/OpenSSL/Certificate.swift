@@ -158,7 +158,8 @@ public final class Certificate: @unchecked Sendable {
         return String(decoding: UnsafeRawBufferPointer(start: data, count: Int(length)), as: UTF8.self)
     }
 
-    private static func date(_ time: UnsafePointer<ASN1_TIME>?) -> Date? {
+    /// An ASN.1 time as a date (nil when absent or unreadable).
+    static func date(_ time: UnsafePointer<ASN1_TIME>?) -> Date? {
         guard let time else { return nil }
         var parts = tm()
         guard ASN1_TIME_to_tm(time, &parts) == 1 else {

@@ -11,6 +11,8 @@ extension Check {
         case chain
         case markerOIDs = "marker_oids"
         case validity
+        /// Online checks: every certificate below the root proven not revoked.
+        case revocation
         case bundleID = "bundle_id"
         case appVersion = "app_version"
         case environment

@@ -53,6 +53,13 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     /// This system's OpenSSL refuses SHA-1 signatures by policy (RHEL 9's DEFAULT crypto policy),
     /// so a SHA-1-signed receipt or certificate could not be checked: no verdict on the receipt.
     case sha1RefusedByPolicy = "sha1_refused_by_policy"
+    /// Online checks: a certificate of the chain (leaf or intermediate) is revoked, by a verified OCSP
+    /// response or a current CRL of its issuer.
+    case certificateRevoked = "certificate_revoked"
+    /// Online checks: a certificate's revocation status could not be proven (responder unreachable,
+    /// erroring or unauthorised, no responder named, a response or CRL that does not verify or is
+    /// stale). No verdict: try again later.
+    case revocationUnavailable = "revocation_unavailable"
 
     // What the caller asked the receipt to be.
     /// The input is for another app than the bundle id given.

@@ -28,7 +28,7 @@ public final class ReceiptValidator: Sendable {
     private init(policy: TrustPolicy, options: ValidationOptions, analysesAnyApp: Bool) throws(OpenSSLError) {
         context = VerificationContext(
             options: options, chains: try ChainVerifier(policy: policy, wording: options.wording),
-            anchorNames: policy.rootNames)
+            anchorNames: policy.rootNames, revocation: options.onlineChecks.map(RevocationChecker.init))
         self.analysesAnyApp = analysesAnyApp
     }
 

@@ -20,6 +20,8 @@ public struct ValidationOptions: Sendable {
     /// The device (its identifierForVendor) a StoreKit 2 transaction or AppTransaction must be bound to.
     public var deviceVerificationID: DeviceVerification.DeviceID?
     public var time: ValidationTime = .receiptCreationDate
+    /// Revocation (OCSP, CRL) and validity at the current time, as Apple's `enableOnlineChecks`; nil: off.
+    public var onlineChecks: OnlineChecks?
     package var limits = PayloadDecoder.Limits()
     /// How messages name the setting that would change a finding: the library's API by default.
     public var wording: any SettingWording = APISettingWording()

@@ -75,6 +75,7 @@ struct PKCS7Verifier {
         report.record(chain, signature: signature)
         if chain.failure == nil {
             ValidationTimeStep.check(chain.chain, time: options.time, claimed: claimedTime(receipt), into: &report)
+            OnlineCheckStep.check(chain.chain, context: context, into: &report)
         }
     }
 

@@ -5,6 +5,8 @@ struct VerificationContext: Sendable {
     let chains: ChainVerifier
     /// Subjects of the roots the policy trusts, as every report lists them.
     let anchorNames: [String]
+    /// The online checks' state (cached proofs), when the options ask for them.
+    let revocation: RevocationChecker?
 
     /// The trust section a report starts with, before its chain is known.
     func emptyTrust() -> TrustReport {

@@ -9,7 +9,8 @@ public enum VerifyReceiptStatus: Int64, Sendable, CaseIterable {
     /// Apple: the receipt could not be authenticated. Here also: not for the bundle id,
     /// application version or device configured, or not an App Store receipt at all.
     case notAuthenticated = 21003
-    /// Apple: the receipt server could not answer; here, this system's OpenSSL refused to check SHA-1.
+    /// Apple: the receipt server could not answer; here, this system's OpenSSL refused to check SHA-1,
+    /// or online checks could not prove a certificate not revoked.
     case temporarilyUnavailable = 21005
     /// A sandbox receipt sent to the production endpoint.
     case sandboxReceiptToProduction = 21007
@@ -54,7 +55,8 @@ public enum VerifyReceiptStatus: Int64, Sendable, CaseIterable {
             return .malformedReceiptData
         case .signerCount, .signerNotFound, .unsupportedDigest, .unsupportedSignatureAlgorithm,
             .messageDigestMismatch, .signatureMismatch, .unsupportedAlgorithm, .untrustedChain, .missingMarkerOID,
-            .unexpectedChainLength, .certificateExpired, .certificateNotYetValid, .missingValidationTime:
+            .unexpectedChainLength, .certificateExpired, .certificateNotYetValid, .missingValidationTime,
+            .certificateRevoked:
             return .notAuthenticated
         case .bundleIDMismatch, .appVersionMismatch, .deviceHashMismatch, .appAppleIDMismatch,
             .deviceVerificationMismatch, .customerMismatch:
@@ -65,7 +67,7 @@ public enum VerifyReceiptStatus: Int64, Sendable, CaseIterable {
             case .production?: return .productionReceiptToSandbox
             default: return .notAuthenticated
             }
-        case .sha1RefusedByPolicy:
+        case .sha1RefusedByPolicy, .revocationUnavailable:
             return .temporarilyUnavailable
         case .internalError:
             return .internalError

@@ -60,6 +60,11 @@ public struct TestPKI: Sendable, Equatable {
         /// A DER certificate whose subject the root copies (a "self-made root" with a real CA's
         /// name, which a verifier must still reject); nil for the test PKI's own root name.
         public var rootSubjectOf: [UInt8]?
+        /// The OCSP responder URL the leaf names in its Authority Information Access (answered for the
+        /// intermediate, which issued it); nil for none, as the default.
+        public var leafOCSPURL: String?
+        /// The OCSP responder URL a new intermediate names (answered for the root, which issued it).
+        public var intermediateOCSPURL: String?
 
         /// The defaults: a PKI a verifier should accept.
         public init() {}
@@ -159,6 +164,9 @@ public struct TestPKI: Sendable, Equatable {
                 if options.intermediateMarker {
                     try builder.addMarker(MarkerOID.intermediate, to: cert)
                 }
+                if let url = options.intermediateOCSPURL {
+                    try builder.addExtension(nid: NID_info_access, "OCSP;URI:\(url)", to: cert, issuer: root)
+                }
             }
         }
 
@@ -175,6 +183,9 @@ public struct TestPKI: Sendable, Equatable {
                 nid: NID_authority_key_identifier, "keyid:always", to: cert, issuer: intermediate)
             if options.leafMarker {
                 try builder.addMarker(MarkerOID.receiptSigning, to: cert)
+            }
+            if let url = options.leafOCSPURL {
+                try builder.addExtension(nid: NID_info_access, "OCSP;URI:\(url)", to: cert, issuer: intermediate)
             }
         }
 
@@ -234,6 +245,10 @@ public struct TestPKI: Sendable, Equatable {
         public static let storeKitDER = "storekit.der"
         /// The StoreKit certificate's private key.
         public static let storeKitKey = "storekit.key.pem"
+        /// The root's CA database (the intermediate it issued), for `openssl ocsp -index`.
+        public static let rootIndex = "root.index.txt"
+        /// The intermediate's CA database (the leaf it issued), for `openssl ocsp -index`.
+        public static let intermediateIndex = "intermediate.index.txt"
     }
 
     /// The files `write(to:)` writes, by name within the directory.

@@ -39,14 +39,26 @@ enum ValidationOptionTable {
     static let storeKitTestCert = OptionKey<String>.value(
         "storekit-test-cert", "FILE",
         help: "also accept receipts signed by this Xcode StoreKit Testing certificate (reported as storekit_testing)")
+    static let onlineChecks = OptionKey<Bool>.flag(
+        "online-checks",
+        help: "also judge certificates now and prove each below the root not revoked by the OCSP responder"
+            + " it names; a revoked one is invalid, an unproven one exit 75")
+    static let ocspResponse = OptionKey<[String]>.repeated(
+        "ocsp-response", "FILE",
+        help: "a DER OCSP response that proves a certificate's status without network (turns revocation"
+            + " checks on)")
+    static let crl = OptionKey<[String]>.repeated(
+        "crl", "FILE",
+        help: "a PEM or DER CRL that proves its issuer's certificates' status without network (turns"
+            + " revocation checks on)")
     static let maxSize = OptionKey<String>.value(
         "max-size", "BYTES", help: "refuse inputs larger than this (default: 16777216)")
 
     static let options: [OptionSpec] =
         [
             format.spec, json.spec, bundleID.spec, appVersion.spec, environment.spec, deviceID.spec, appAppleID.spec,
-            deviceVerificationID.spec, at.spec, root.spec, storeKitTestCert.spec, maxSize.spec,
-            CommonOptionTable.help.spec,
+            deviceVerificationID.spec, at.spec, root.spec, storeKitTestCert.spec, onlineChecks.spec, ocspResponse.spec,
+            crl.spec, maxSize.spec, CommonOptionTable.help.spec,
         ] + RuleOptionTable.options
 
     /// Output format requested.
@@ -111,6 +123,7 @@ enum ValidationOptionTable {
             }
             options.time = time
         }
+        options.onlineChecks = try revocationChecks(arguments)
         #if DEBUG
             // Tests reach exit 70 through this; release builds never read it.
             if let fault = ProcessInfo.processInfo.environment[injectedFaultVariable] {
@@ -140,6 +153,40 @@ enum ValidationOptionTable {
             throw error
         } catch {
             throw .internalError("cannot set up verification: \(error)")
+        }
+    }
+
+    /// `--online-checks` asks responders; `--ocsp-response` and `--crl` alone check from their data only.
+    private static func revocationChecks(_ arguments: ParsedArguments) throws(SetupError) -> OnlineChecks? {
+        let online = arguments[onlineChecks]
+        let responsePaths = arguments[ocspResponse]
+        let crlPaths = arguments[crl]
+        guard online || !responsePaths.isEmpty || !crlPaths.isEmpty else { return nil }
+        var checks = OnlineChecks(fetchesFromResponders: online)
+        for path in responsePaths {
+            let bytes = try revocationData(at: path, option: ocspResponse.flag)
+            do {
+                checks.ocspResponses.append(try OCSPResponse(der: bytes, source: "--ocsp-response \(path)"))
+            } catch {
+                throw .badData("--ocsp-response \(path) is not a DER OCSP response: \(error)")
+            }
+        }
+        for path in crlPaths {
+            let bytes = try revocationData(at: path, option: crl.flag)
+            do {
+                checks.crls.append(try CertificateRevocationList(derOrPEM: bytes, source: "--crl \(path)"))
+            } catch {
+                throw .badData("--crl \(path) is not a PEM or DER CRL: \(error)")
+            }
+        }
+        return checks
+    }
+
+    private static func revocationData(at path: String, option: String) throws(SetupError) -> [UInt8] {
+        do {
+            return try InputFile.contents(of: path, limit: 64 << 20)
+        } catch {
+            throw .unreadable("\(option): \(error.message)")
         }
     }
 

@@ -124,6 +124,10 @@ struct BatchRunner {
         if report.status == .malformed, printer.echoesMalformedInputs, let message = report.message {
             result.error = "\(name): \(message)"
         }
+        if status == .temporaryFailure, let message = report.message {
+            // No verdict, whatever the format: the caller must hear why before retrying.
+            result.error = "\(name): no verdict now (try again): \(message)"
+        }
         printer.render(verdict, name: name, bytes: bytes, detailed: detailed, into: &result)
         return result
     }

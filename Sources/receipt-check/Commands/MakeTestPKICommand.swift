@@ -19,13 +19,16 @@ enum MakeTestPKICommand: Command {
             names with different keys: the second root is a "self-made root". With --ca, only a new
             leaf (and, with --no-intermediate-marker, a new intermediate) is issued under an existing
             test PKI's root, so that it chains to the same trusted root. With --ec, the keys are EC
-            P-256, as Apple's StoreKit 2 chain, for signing JWS (make-receipt --jws).
+            P-256, as Apple's StoreKit 2 chain, for signing JWS (make-receipt --jws). With --ocsp-url
+            and --intermediate-ocsp-url, the leaf and intermediate name OCSP responders (for
+            --online-checks), and root.index.txt and intermediate.index.txt are the CA databases an
+            `openssl ocsp -index` responder (or `openssl ca -gencrl`) reads, every certificate valid.
             """,
         operands: "DIR",
         minimumOperands: 1,
         options: [
             ca.spec, ec.spec, noLeafMarker.spec, noIntermediateMarker.spec, notBefore.spec, notAfter.spec,
-            CommonOptionTable.help.spec,
+            ocspURL.spec, intermediateOCSPURL.spec, CommonOptionTable.help.spec,
         ])
 
     static let ca = OptionKey<String>.value(
@@ -42,6 +45,14 @@ enum MakeTestPKICommand: Command {
         "not-after", "TIME",
         help: "leaf valid until TIME (RFC 3339; default 2045-01-01T00:00:00Z); CAs widen to cover it")
 
+    static let ocspURL = OptionKey<String>.value(
+        "ocsp-url", "URL",
+        help: "the leaf names this OCSP responder (answered with the intermediate's key) and the CA"
+            + " databases are written")
+    static let intermediateOCSPURL = OptionKey<String>.value(
+        "intermediate-ocsp-url", "URL",
+        help: "a new intermediate names this OCSP responder (answered with the root's key)")
+
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
         guard arguments.operands.count == 1, let directory = arguments.operands.first else {
             return usage("expected exactly one DIR, got \(arguments.operands.count) operands", console)
@@ -50,6 +61,8 @@ enum MakeTestPKICommand: Command {
         options.leafMarker = !arguments[noLeafMarker]
         options.keyType = arguments[ec] ? .ec : .rsa
         options.intermediateMarker = !arguments[noIntermediateMarker]
+        options.leafOCSPURL = arguments[ocspURL]
+        options.intermediateOCSPURL = arguments[intermediateOCSPURL]
         for (key, apply) in [
             (notBefore, { (date: Date) in options.leafNotBefore = date }),
             (notAfter, { (date: Date) in options.leafNotAfter = date }),
@@ -78,24 +91,30 @@ enum MakeTestPKICommand: Command {
                 return fail(SetupError(error), console)
             }
         }
-        let pki: TestPKI
+        var files: [(name: String, bytes: [UInt8])]
         do throws(OpenSSLError) {
-            pki = try TestPKI.generate(options, under: parent)
+            let pki = try TestPKI.generate(options, under: parent)
+            files = pki.files
+            if options.leafOCSPURL != nil || options.intermediateOCSPURL != nil {
+                files += try pki.ocspIndexFiles
+            }
         } catch {
             return fail(error, console)
         }
-        return write(pki, to: directory, console: console)
+        return write(files, to: directory, console: console)
     }
 
     /// Each file written and checked on its own, so a full disk exits 74 and an uncreatable file 73.
-    private static func write(_ pki: TestPKI, to directory: String, console: Console) -> ExitStatus {
+    private static func write(_ files: [(name: String, bytes: [UInt8])], to directory: String, console: Console)
+        -> ExitStatus
+    {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             let message = "\(directory): cannot create the directory: \(FileErrorText.describe(error))"
             return fail(OutputFile.Failure(status: .cantCreate, message: message), console)
         }
-        for (name, bytes) in pki.files {
+        for (name, bytes) in files {
             do throws(OutputFile.Failure) {
                 try OutputFile.write(bytes, to: directory + "/" + name)
             } catch {

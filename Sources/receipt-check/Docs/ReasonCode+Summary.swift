@@ -31,6 +31,10 @@ extension ReasonCode {
         case .missingValidationTime: "the receipt has no creation date to check validity at (pass --at)"
         case .sha1RefusedByPolicy:
             "this system's OpenSSL policy refuses SHA-1 signatures, so the receipt could not be checked (not a forgery verdict)"
+        case .certificateRevoked:
+            "--online-checks, --ocsp-response, --crl: a certificate of the chain is revoked (a verified OCSP response or CRL)"
+        case .revocationUnavailable:
+            "--online-checks, --ocsp-response, --crl: a certificate's revocation status could not be proven (exit 75, try again)"
         case .bundleIDMismatch: "field 2 is not --bundle-id"
         case .appVersionMismatch: "field 3 is not --app-version"
         case .environmentMismatch: "field 0 does not name --environment"

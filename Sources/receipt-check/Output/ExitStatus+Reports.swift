@@ -5,7 +5,12 @@ extension ExitStatus {
     init(_ report: ValidationReport) {
         switch report.status {
         case .valid: self = .valid
-        case .invalid: self = report.reason == .internalError ? .internalError : .invalid
+        case .invalid:
+            switch report.reason {
+            case .internalError?: self = .internalError
+            case .revocationUnavailable?: self = .temporaryFailure
+            default: self = .invalid
+            }
         case .malformed: self = ExitStatus(unread: report.reason ?? .malformed)
         }
     }
@@ -23,19 +28,20 @@ extension ExitStatus {
 
     /// How bad a status is when several inputs disagree: the worst one is the run's status.
     /// Lost output outranks everything (what was printed is incomplete), then internal errors,
-    /// usage errors and uncreatable outputs, then unreadable inputs, undecodable ones, invalid
-    /// ones, and "valid but not entitled".
+    /// usage errors and uncreatable outputs, then unreadable inputs, undecodable ones, inputs whose
+    /// verdict must wait (a retry can settle them), invalid ones, and "valid but not entitled".
     var severity: Int {
         switch self {
         case .valid: 0
         case .notEntitled: 1
         case .invalid: 2
-        case .malformed: 3
-        case .noInput: 4
-        case .cantCreate: 5
-        case .usage: 6
-        case .internalError: 7
-        case .ioError: 8
+        case .temporaryFailure: 3
+        case .malformed: 4
+        case .noInput: 5
+        case .cantCreate: 6
+        case .usage: 7
+        case .internalError: 8
+        case .ioError: 9
         }
     }
 

@@ -10,6 +10,8 @@ extension ExitStatus {
         case .noInput: "some input could not be read"
         case .internalError: "internal error"
         case .cantCreate: "an output file could not be created"
+        case .temporaryFailure:
+            "some input's verdict needs a check that could not be made now (a revocation status not proven); try again"
         case .ioError: "a write to standard output, standard error or an output file failed (nothing more is checked)"
         }
     }

@@ -11,7 +11,8 @@ enum ReceiptCheck {
     static var commands: [any Command.Type] {
         [
             VerifyCommand.self, InspectCommand.self, MakeTestPKICommand.self, MakeReceiptCommand.self, SignCommand.self,
-            HelpCommand.self, VersionCommand.self, GenerateManCommand.self, GenerateCompletionsCommand.self,
+            APICommand.self, HelpCommand.self, VersionCommand.self, GenerateManCommand.self,
+            GenerateCompletionsCommand.self,
         ]
     }
 
@@ -33,7 +34,7 @@ enum ReceiptCheck {
             break
         }
         var command: any Command.Type = defaultCommand
-        if let first = arguments.first, let named = commands.first(where: { $0.spec.name == first }) {
+        if let first = arguments.first, let named = commands.first(where: { $0.name == first }) {
             command = named
             arguments = arguments.dropFirst()
         }

@@ -11,7 +11,8 @@ extension ExitStatus {
         case .internalError: "internal error"
         case .cantCreate: "an output file could not be created"
         case .temporaryFailure:
-            "some input's verdict needs a check that could not be made now (a revocation status not proven); try again"
+            "no verdict now: a check needs a system that did not answer (the App Store Server API after its"
+                + " retries, or a revocation status not proven); try again"
         case .ioError: "a write to standard output, standard error or an output file failed (nothing more is checked)"
         }
     }

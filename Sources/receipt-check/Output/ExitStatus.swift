@@ -16,6 +16,7 @@ enum ExitStatus: Int32, CaseIterable {
     case cantCreate = 73
     /// A write to standard output, standard error or an output file failed.
     case ioError = 74
-    /// A check that needs another system could not be made now (a revocation status not proven): try again.
+    /// A check needs a system that did not answer now (the App Store Server API after its retries, a
+    /// revocation status not proven): no verdict; try again.
     case temporaryFailure = 75
 }

@@ -1,0 +1,136 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `receipt-check api` against the mock App Store Server API (Scripts/mock-appstore-api.py): pages,
+/// Apple's errors, rate limits, server failures, a forged element, a slow server, and rules on fetched
+/// data. Every run is also checked to print neither the key nor the bearer token (``MockAppStoreAPI/api``).
+@Suite(.mockAppStoreAPI, .timeLimit(.minutes(5))) struct AppStoreAPIScenarioTests {
+    typealias Scenario = MockAppStoreAPI.Scenario
+
+    @Test func historyCollectsEveryPage() throws {
+        let mock = try MockAppStoreAPI.require()
+        let all = try mock.api("get-transaction-history", [Scenario.customer, "--json"])
+        #expect(all.status == 0, "\(all.stdout.prefix(800))\(all.stderr)")
+        let requests = try mock.records(path: "/inApps/v2/history/\(Scenario.customer)")
+        #expect(requests.map { $0["rawQuery"] as? String } == ["", "revision=revision-1", "revision=revision-2"])
+        for id in MockResponses.pages.flatMap({ $0 }) {
+            #expect(all.stdout.contains(id), "transaction \(id) missing from the pages collected")
+        }
+    }
+
+    @Test func oneRevisionIsOnePage() throws {
+        let mock = try MockAppStoreAPI.require()
+        let page = try mock.api(
+            "get-transaction-history", [Scenario.otherCustomer, "--revision", "revision-1", "--json"])
+        #expect(page.status == 0, "\(page.stdout.prefix(800))\(page.stderr)")
+        for id in MockResponses.pages[1] {
+            #expect(page.stdout.contains(id))
+        }
+        for id in MockResponses.pages[0] + MockResponses.pages[2] {
+            #expect(!page.stdout.contains(id), "\(id) is not on the page asked for")
+        }
+    }
+
+    @Test func notFoundIsApplesErrorAndNoDecision() throws {
+        let mock = try MockAppStoreAPI.require()
+        let result = try mock.api(
+            "get-transaction-info", [Scenario.notFound, "--rule", "pro: product \"pro.monthly\"", "--require", "pro"])
+        #expect(result.status != 0 && result.status != 75)
+        let output = result.stdout + result.stderr
+        #expect(output.contains("4040010"), "\(output)")
+        #expect(output.contains("Transaction id not found."), "\(output)")
+        #expect(!output.contains("granted"), "a decision was printed: \(output)")
+        // A 4xx other than 429 is not retried.
+        #expect(try mock.records(path: "/inApps/v1/transactions/\(Scenario.notFound)").count == 1)
+    }
+
+    @Test func aTokenTheServerRefusesIs401() throws {
+        let mock = try MockAppStoreAPI.require()
+        let path = "/inApps/v1/transactions/appTransactions/\(Scenario.customer)"
+        let wrongKey = try mock.api("get-app-transaction-info", [Scenario.customer], key: mock.wrongKey)
+        #expect(wrongKey.status != 0 && wrongKey.status != 75 && wrongKey.status != 2)
+        #expect((wrongKey.stdout + wrongKey.stderr).contains("401"), "\(wrongKey.stdout)\(wrongKey.stderr)")
+        let refused = try mock.records(path: path)
+        #expect(refused.count == 1, "a 401 is not retried")
+        #expect(refused.first?["refused"] as? String == "the signature does not verify with the key's public key")
+        // The right key with another issuer: the mock names the claim it refused.
+        var arguments = mock.credentials()
+        arguments[arguments.firstIndex(of: MockAppStoreAPI.issuerID) ?? 0] = "11111111-2222-3333-4444-555555555555"
+        let issuer = try CLI.run(["api", "get-app-transaction-info"] + arguments + [Scenario.customer])
+        #expect(issuer.status == wrongKey.status, "\(issuer.stderr)")
+        #expect(
+            try mock.records(path: path).last?["refused"] as? String
+                == "iss '11111111-2222-3333-4444-555555555555' is not the issuer id")
+    }
+
+    @Test func rateLimitWaitsForRetryAfter() throws {
+        let mock = try MockAppStoreAPI.require()
+        let result = try mock.api("get-transaction-info", [Scenario.rateLimited, "--json"])
+        #expect(result.status == 0, "\(result.stdout.prefix(800))\(result.stderr)")
+        let requests = try mock.records(path: "/inApps/v1/transactions/\(Scenario.rateLimited)")
+        try #require(requests.count == 2, "\(requests)")
+        #expect(requests[0]["status"] as? Int == 429 && requests[1]["status"] as? Int == 200)
+        let waited = try #require(requests[1]["time"] as? Double) - (try #require(requests[0]["time"] as? Double))
+        #expect(waited >= 1, "the retry came \(waited) s after the 429 that asked for 1 s")
+    }
+
+    @Test func aServerErrorThenSuccessSucceeds() throws {
+        let mock = try MockAppStoreAPI.require()
+        let result = try mock.api("get-all-subscription-statuses", [Scenario.failsOnce, "--json"])
+        #expect(result.status == 0, "\(result.stdout.prefix(800))\(result.stderr)")
+        let requests = try mock.records(path: "/inApps/v1/subscriptions/\(Scenario.failsOnce)")
+        #expect(requests.map { $0["status"] as? Int } == [500, 200])
+    }
+
+    @Test func retriesRunOutAt75() throws {
+        let mock = try MockAppStoreAPI.require()
+        let result = try mock.api(
+            "get-transaction-info",
+            [Scenario.failsAlways, "--rule", "pro: product \"pro.monthly\"", "--require", "pro", "--json"])
+        #expect(result.status == 75, "\(result.stdout.prefix(800))\(result.stderr)")
+        #expect(!result.stdout.contains("granted"), "a decision was printed: \(result.stdout)")
+        let requests = try mock.records(path: "/inApps/v1/transactions/\(Scenario.failsAlways)")
+        #expect(requests.count > 1 && requests.count <= 10, "\(requests.count) attempts")
+    }
+
+    @Test func aForgedElementMakesTheResponseInvalid() throws {
+        let mock = try MockAppStoreAPI.require()
+        let result = try mock.api("get-transaction-history", [Scenario.forged, "--json"])
+        #expect(result.status == 2, "\(result.stdout.prefix(800))\(result.stderr)")
+        let json = try #require(result.json, "\(result.stdout.prefix(800))")
+        #expect(json["valid"] as? Bool == false)
+        #expect((json["message"] as? String)?.hasPrefix("elements[1]") == true, "\(json["message"] ?? "")")
+    }
+
+    @Test func aSlowServerTimesOutAt75() throws {
+        let mock = try MockAppStoreAPI.require()
+        let started = Date()
+        let result = try mock.api("get-transaction-info", [Scenario.slow, "--timeout", "1"])
+        let took = Date().timeIntervalSince(started)
+        #expect(result.status == 75, "\(result.stdout.prefix(800))\(result.stderr)")
+        #expect(took < Double(MockAppStoreAPI.slowSeconds), "took \(took) s: the timeout did not apply")
+    }
+
+    @Test func rulesDecideOnFetchedStatuses() throws {
+        let mock = try MockAppStoreAPI.require()
+        let rules = try mock.scratch.write(
+            "paywall.rules",
+            Array("pro: subscription \"pro.monthly\" active\nlifetime: product \"pro.lifetime\"\n".utf8))
+        let granted = try mock.api(
+            "get-all-subscription-statuses", [Scenario.customer, "--rules", rules, "--require", "pro", "--json"])
+        #expect(granted.status == 0, "\(granted.stdout.prefix(800))\(granted.stderr)")
+        let denied = try mock.api(
+            "get-all-subscription-statuses", [Scenario.customer, "--rules", rules, "--require", "lifetime"])
+        #expect(denied.status == 1, "\(denied.stdout.prefix(800))\(denied.stderr)")
+    }
+
+    /// The suite's trait stops its mock; this one starts its own to prove that stopping leaves no process.
+    @Test func theMockStopsWithItsStandardInput() throws {
+        let mock = try MockAppStoreAPI()
+        let pid = mock.processIdentifier
+        #expect(kill(pid, 0) == 0)
+        #expect(mock.stop(), "the mock was not running: \(mock.errors)")
+        #expect(kill(pid, 0) == -1 && errno == ESRCH, "process \(pid) is still there")
+    }
+}

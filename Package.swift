@@ -15,7 +15,10 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev", "pkg-config"]), .brew(["openssl@3", "pkg-config"])]
         ),
-        .target(name: "ReceiptKit", dependencies: ["CReceipt"]),
+        // libcurl's shims for the App Store Server API client: no link, the library is opened with dlopen
+        // when a request is made, so that verify never loads it.
+        .systemLibrary(name: "CCurl"),
+        .target(name: "ReceiptKit", dependencies: ["CReceipt", "CCurl"]),
         // Minting (a test PKI, signed receipts and JWS) for tests, kept out of the verifier.
         .target(name: "ReceiptKitTesting", dependencies: ["ReceiptKit", "CReceipt"]),
         .executableTarget(name: "receipt-check", dependencies: ["ReceiptKit", "ReceiptKitTesting"]),

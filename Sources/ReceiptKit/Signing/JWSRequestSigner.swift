@@ -6,7 +6,8 @@
 
 /// The compact JWS Apple's server libraries make for StoreKit to pass to the App Store: the header
 /// `{"alg":"ES256","kid":KEY ID,"typ":"JWT"}` and the claims of the request, then `bid`, `iss`, `aud`,
-/// `iat` (seconds) and a fresh lowercase UUID `nonce`, signed ES256 with the App Store Connect key.
+/// `iat` (seconds) and a fresh lowercase UUID `nonce`, signed ES256 with the App Store Connect key; and the
+/// bearer token of App Store Server API requests, signed the same way.
 struct JWSRequestSigner: Sendable {
     /// One claim's value: the requests carry strings, one boolean and the time.
     enum Claim {
@@ -31,12 +32,25 @@ struct JWSRequestSigner: Sendable {
 
     /// The compact JWS of `claims` issued at `issuedAt`.
     func sign(_ claims: [(String, Claim)], issuedAt: Date, nonce: String?) throws(SigningError) -> String {
-        let all =
+        try compact(
             claims + [
                 ("bid", .string(bundleID)), ("iss", .string(issuerID)), ("aud", .string(audience)),
                 ("iat", .integer(Int64(issuedAt.timeIntervalSince1970))),
                 ("nonce", .string(try SigningValues.nonce(nonce))),
-            ]
+            ])
+    }
+
+    /// The bearer token of an App Store Server API request: `bid`, `iss`, `aud`, `iat` and `exp`, and no
+    /// nonce (Apple's libraries send none; the token may be reused until it expires).
+    func token(issuedAt: Date, expiresAt: Date) throws(SigningError) -> String {
+        try compact([
+            ("bid", .string(bundleID)), ("iss", .string(issuerID)), ("aud", .string(audience)),
+            ("iat", .integer(Int64(issuedAt.timeIntervalSince1970))),
+            ("exp", .integer(Int64(expiresAt.timeIntervalSince1970))),
+        ])
+    }
+
+    private func compact(_ all: [(String, Claim)]) throws(SigningError) -> String {
         var header: [UInt8] = Array(#"{"alg":"ES256","kid":"#.utf8)
         JSONString.append(keyID, to: &header)
         header += Array(#","typ":"JWT"}"#.utf8)

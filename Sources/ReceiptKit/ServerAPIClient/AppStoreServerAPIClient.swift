@@ -1,0 +1,196 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A client of the App Store Server API, for a Swift server: Apple's operations, each answer verified
+/// offline by the client's ``ReceiptValidator`` before it is returned, exactly as `verify` verifies the
+/// same body, so a forged or untrusted element makes the verdict invalid.
+///
+/// Each request carries a fresh bearer token (ES256, header `alg`, `kid`, `typ`; claims `bid`, `iss`,
+/// `aud` `appstoreconnect-v1`, `iat` and an `exp` five minutes later, as Apple's libraries make it).
+/// A 429, a 5xx or a network failure is retried by the ``RetryPolicy``; any other error status is Apple's
+/// ``AppStoreServerAPIError`` with its `errorCode`, never retried. The key is never in any message.
+public struct AppStoreServerAPIClient: Sendable {
+    public enum Environment: String, Sendable, CaseIterable {
+        case production, sandbox
+
+        /// Apple's host for it.
+        public var baseURL: String {
+            switch self {
+            case .production: "https://api.storekit.apple.com"
+            case .sandbox: "https://api.storekit-sandbox.apple.com"
+            }
+        }
+    }
+
+    /// How long a token lives: Apple's libraries make it five minutes.
+    static let tokenLifetime: TimeInterval = 300
+
+    private let signer: JWSRequestSigner
+    public let environment: Environment
+    public let baseURL: String
+    public let validator: ReceiptValidator
+    private let transport: any HTTPTransport
+    public let retryPolicy: RetryPolicy
+    /// Waits between attempts and the time, replaced by tests so that nothing sleeps.
+    private let wait: @Sendable (Duration) async -> Void
+    private let now: @Sendable () -> ContinuousClock.Instant
+    private let random: @Sendable () -> Double
+    private let date: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - key, keyID, issuerID, bundleID: the In-App Purchase key from App Store Connect, its id, the
+    ///     team's issuer id (a UUID) and the app.
+    ///   - baseURL: `https://` and a host (a proxy, a test server); Apple's host for `environment` when nil.
+    ///   - validator: verifies every response; it must require `bundleID` (and, if it names one, the same
+    ///     environment), so that nothing is decided for another app.
+    public init(
+        key: SigningKey, keyID: String, issuerID: String, bundleID: String, environment: Environment,
+        baseURL: String? = nil, validator: ReceiptValidator, transport: any HTTPTransport = CurlTransport(),
+        retryPolicy: RetryPolicy = RetryPolicy()
+    ) throws(AppStoreServerAPIError) {
+        try self.init(
+            key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID, environment: environment,
+            baseURL: baseURL, validator: validator, transport: transport, retryPolicy: retryPolicy,
+            wait: { duration in try? await Task.sleep(for: duration) }, now: { ContinuousClock.now },
+            random: { Double.random(in: 0..<1) }, date: { Date() })
+    }
+
+    package init(
+        key: SigningKey, keyID: String, issuerID: String, bundleID: String, environment: Environment,
+        baseURL: String?, validator: ReceiptValidator, transport: any HTTPTransport, retryPolicy: RetryPolicy,
+        wait: @escaping @Sendable (Duration) async -> Void, now: @escaping @Sendable () -> ContinuousClock.Instant,
+        random: @escaping @Sendable () -> Double, date: @escaping @Sendable () -> Date
+    ) throws(AppStoreServerAPIError) {
+        do throws(SigningError) {
+            signer = try JWSRequestSigner(
+                audience: "appstoreconnect-v1", key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID)
+        } catch {
+            throw AppStoreServerAPIError(.invalidRequest, error.message)
+        }
+        guard validator.options.bundleID == bundleID else {
+            throw AppStoreServerAPIError(
+                .invalidRequest,
+                "the validator must require the bundle id \(bundleID) the requests are for, so that nothing is "
+                    + "decided for another app")
+        }
+        if let expected = validator.options.environment, expected.rawValue != environment.rawValue {
+            throw AppStoreServerAPIError(
+                .invalidRequest,
+                "the validator requires the \(expected.rawValue) environment, the requests go to \(environment.rawValue)")
+        }
+        let base = baseURL ?? environment.baseURL
+        guard base.lowercased().hasPrefix("https://"), base.utf8.count > 8,
+            !base.utf8.contains(where: { $0 <= 32 || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
+        else {
+            throw AppStoreServerAPIError(
+                .invalidRequest, "the base URL \(base) is not https://HOST[:PORT][/PATH] (the token must not travel in clear)")
+        }
+        self.baseURL = base.hasSuffix("/") ? String(base.dropLast()) : base
+        self.environment = environment
+        self.validator = validator
+        self.transport = transport
+        self.retryPolicy = retryPolicy
+        self.wait = wait
+        self.now = now
+        self.random = random
+        self.date = date
+    }
+
+    /// The bearer token of one request.
+    package func token() throws(AppStoreServerAPIError) -> String {
+        let issued = date()
+        do throws(SigningError) {
+            return try signer.token(issuedAt: issued, expiresAt: issued.addingTimeInterval(Self.tokenLifetime))
+        } catch {
+            throw AppStoreServerAPIError(.signing, "the request token could not be signed: \(error.message)")
+        }
+    }
+
+    /// The HTTP request for `request`, with a fresh token.
+    package func httpRequest(_ request: AppStoreServerAPIRequest) throws(AppStoreServerAPIError) -> HTTPRequest {
+        var headers: [(name: String, value: String)] = [
+            ("User-Agent", "receipt-check"), ("Authorization", "Bearer " + (try token())), ("Accept", "application/json"),
+        ]
+        if let type = request.contentType {
+            headers.append(("Content-Type", type))
+        }
+        return HTTPRequest(method: request.method, url: baseURL + request.pathAndQuery, headers: headers, body: request.body)
+    }
+
+    /// Sends `request` (retrying as the policy allows) and verifies the answer; `rules` decide on a
+    /// verified answer as they would on the same body given to `verify`.
+    public func send(_ request: AppStoreServerAPIRequest, rules: RuleConfiguration? = nil) async throws(
+        AppStoreServerAPIError
+    ) -> AppStoreServerAPIResponse {
+        let (response, attempts) = try await exchange(request)
+        return try verified(request.operation, status: response.status, body: response.body, attempts: attempts, rules: rules)
+    }
+
+    /// The response to `request` with a 2xx status and the attempts it took; every other outcome thrown.
+    func exchange(_ request: AppStoreServerAPIRequest) async throws(AppStoreServerAPIError) -> (HTTPResponse, Int) {
+        let started = now()
+        var attempt = 0
+        while true {
+            attempt += 1
+            let retryAfter: Duration?
+            let failure: AppStoreServerAPIError
+            let sent = try httpRequest(request)
+            switch await result(of: sent) {
+            case .success(let response):
+                switch response.status {
+                case 200..<300:
+                    return (response, attempt)
+                case 429, 500..<600:
+                    retryAfter = response.status == 429 ? RetryPolicy.retryAfter(response.headers["retry-after"]) : nil
+                    failure = AppleErrorBody.error(status: response.status, body: response.body, operation: request.operation)
+                default:
+                    // Any other status is Apple's answer to this request: sending it again gets the same.
+                    throw AppleErrorBody.error(status: response.status, body: response.body, operation: request.operation)
+                }
+            case .failure(let error):
+                let described = AppStoreServerAPIError(
+                    .transport(error.kind), "\(request.operation.rawValue): \(error.message)")
+                guard error.isTransient else { throw described }
+                retryAfter = nil
+                failure = described
+            }
+            guard
+                let delay = retryPolicy.delay(
+                    afterAttempt: attempt, retryAfter: retryAfter, elapsed: started.duration(to: now()), random: random())
+            else {
+                throw AppStoreServerAPIError(
+                    .retriesExhausted(attempts: attempt),
+                    "\(failure.message) (gave up after \(attempt) attempt\(attempt == 1 ? "" : "s"))")
+            }
+            await wait(delay)
+        }
+    }
+
+    private func result(of request: HTTPRequest) async -> Result<HTTPResponse, HTTPTransportError> {
+        do throws(HTTPTransportError) {
+            return .success(try await transport.send(request))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// A 2xx body as the operation returns it: signed elements verified, anything else parsed strictly.
+    func verified(
+        _ operation: AppStoreServerAPIOperation, status: Int, body: [UInt8], attempts: Int, rules: RuleConfiguration?
+    ) throws(AppStoreServerAPIError) -> AppStoreServerAPIResponse {
+        let content: AppStoreServerAPIResponse.Content
+        switch operation.responseShape {
+        case .signed:
+            content = .verified(validator.verdict(body, input: operation.rawValue, rules: rules))
+        case .unsigned(let required):
+            content = .unsigned(try UnsignedResponse.members(body, required: required, operation: operation))
+        case .empty:
+            content = body.isEmpty ? .empty : .unsigned(try UnsignedResponse.members(body, required: [:], operation: operation))
+        }
+        return AppStoreServerAPIResponse(
+            operation: operation, status: status, body: body, content: content, attempts: attempts)
+    }
+}

@@ -1,0 +1,39 @@
+/// Why an App Store Server API call returned no verified answer. Never a decision: a caller that gets
+/// one knows nothing new about the customer.
+public struct AppStoreServerAPIError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// Apple answered with an error status (4xx other than 429, or the last 429 or 5xx when retries
+        /// ran out is `.retriesExhausted`): Apple's `errorCode` and `errorMessage` when its body has them.
+        case apple(status: Int, errorCode: Int64?, errorMessage: String?)
+        /// Every attempt failed with a 429, a 5xx or a network failure, within the retry policy's bounds.
+        case retriesExhausted(attempts: Int)
+        /// No request could be sent: the HTTP library, the TLS trust, a response over the size limit.
+        case transport(HTTPTransportError.Kind)
+        /// A value of the request is wrong (an empty identifier, a body that is not a JSON object).
+        case invalidRequest
+        /// The token could not be signed with the key.
+        case signing
+        /// A successful response whose body is not what the operation returns.
+        case invalidResponse
+    }
+
+    public let kind: Kind
+    /// What happened, naming the operation; never the key or the token.
+    public let message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// Whether a later try may succeed: the answer is unknown, not refused.
+    public var isTemporary: Bool {
+        switch kind {
+        case .retriesExhausted: true
+        case .transport(let kind): kind == .network
+        default: false
+        }
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,29 @@
+/// A successful App Store Server API response, verified before it is returned: signed elements as
+/// `verify` verifies the same body (the verdict is invalid when any element is forged or untrusted),
+/// an unsigned body parsed strictly.
+public struct AppStoreServerAPIResponse: Sendable {
+    public enum Content: Sendable {
+        /// A body with signed elements, and the verdict on it.
+        case verified(Verdict)
+        /// A JSON object Apple does not sign (a test notification token, an extension's status...):
+        /// what Apple's server said, checked for the members the operation returns, trusted as far as the
+        /// TLS connection is.
+        case unsigned([String: JSONValue])
+        /// No body.
+        case empty
+    }
+
+    public let operation: AppStoreServerAPIOperation
+    /// The HTTP status (2xx).
+    public let status: Int
+    /// The body as received (for a history read page by page, the pages' elements in one body).
+    public let body: [UInt8]
+    public let content: Content
+    /// Requests sent in all, retries and pages included.
+    public let attempts: Int
+
+    /// The verdict, for a response with signed elements.
+    public var verdict: Verdict? {
+        if case .verified(let verdict) = content { verdict } else { nil }
+    }
+}

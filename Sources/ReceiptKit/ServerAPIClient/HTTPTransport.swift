@@ -1,0 +1,81 @@
+/// What sends the App Store Server API client's requests. ``CurlTransport`` (libcurl, loaded when the
+/// first request is made) is the default; a Swift server can plug in the HTTP client it already runs.
+///
+/// A transport sends one request once: retries are the client's (``RetryPolicy``). It must verify the
+/// server's TLS certificate and must not follow redirects (a redirect would carry the bearer token to
+/// another host).
+public protocol HTTPTransport: Sendable {
+    func send(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse
+}
+
+/// One HTTPS request, as the client built it.
+public struct HTTPRequest: Sendable, Equatable {
+    public var method: String
+    /// The whole URL: base, path and query, percent-encoded.
+    public var url: String
+    /// Header lines in order, as name and value.
+    public var headers: [(name: String, value: String)]
+    /// The body, nil for none (not the same as an empty one on a POST).
+    public var body: [UInt8]?
+
+    public init(method: String, url: String, headers: [(name: String, value: String)], body: [UInt8]?) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The value of the header `name` (case-insensitive), if sent.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    public static func == (left: HTTPRequest, right: HTTPRequest) -> Bool {
+        left.method == right.method && left.url == right.url && left.body == right.body
+            && left.headers.map(\.name) == right.headers.map(\.name)
+            && left.headers.map(\.value) == right.headers.map(\.value)
+    }
+}
+
+/// One HTTP response: status, the headers the client reads, the body.
+public struct HTTPResponse: Sendable, Equatable {
+    public var status: Int
+    /// Header names lowercased.
+    public var headers: [String: String]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [String: String], body: [UInt8]) {
+        self.status = status
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        self.body = body
+    }
+}
+
+/// Why a request got no HTTP response.
+public struct HTTPTransportError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// The HTTP library could not be loaded (libcurl missing): nothing was sent, retrying cannot help.
+        case unavailable
+        /// The connection could not be made, timed out or broke: retried.
+        case network
+        /// The server's certificate was not trusted, or the CA file could not be read: not retried.
+        case untrustedServer
+        /// The response was larger than the client takes: not retried.
+        case responseTooLarge
+        /// The request could not be made (a bad URL, a header with a line break): not retried.
+        case invalidRequest
+    }
+
+    public let kind: Kind
+    public let message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// Whether sending again may succeed.
+    public var isTransient: Bool { kind == .network }
+
+    public var description: String { message }
+}

@@ -1,0 +1,45 @@
+/// The query filters of Get Transaction History, as Apple's `TransactionHistoryRequest` names them.
+public struct TransactionHistoryFilter: Sendable, Equatable {
+    /// Milliseconds since 1970.
+    public var startDate: Int64?
+    public var endDate: Int64?
+    public var productIDs: [String]
+    /// `AUTO_RENEWABLE`, `NON_RENEWABLE`, `CONSUMABLE`, `NON_CONSUMABLE`.
+    public var productTypes: [String]
+    /// `ASCENDING` or `DESCENDING`.
+    public var sort: String?
+    public var subscriptionGroupIdentifiers: [String]
+    /// `FAMILY_SHARED` or `PURCHASED`.
+    public var inAppOwnershipType: String?
+    public var revoked: Bool?
+
+    public init(
+        startDate: Int64? = nil, endDate: Int64? = nil, productIDs: [String] = [], productTypes: [String] = [],
+        sort: String? = nil, subscriptionGroupIdentifiers: [String] = [], inAppOwnershipType: String? = nil,
+        revoked: Bool? = nil
+    ) {
+        self.startDate = startDate
+        self.endDate = endDate
+        self.productIDs = productIDs
+        self.productTypes = productTypes
+        self.sort = sort
+        self.subscriptionGroupIdentifiers = subscriptionGroupIdentifiers
+        self.inAppOwnershipType = inAppOwnershipType
+        self.revoked = revoked
+    }
+
+    /// The query items after `revision`, in the order Apple's Python library adds them. `revoked` is
+    /// written as that library writes a Python boolean (`True`, `False`), so both send the same query.
+    var queryItems: [AppStoreServerAPIRequest.QueryItem] {
+        var items: [AppStoreServerAPIRequest.QueryItem] = []
+        if let startDate { items.append(.init("startDate", String(startDate))) }
+        if let endDate { items.append(.init("endDate", String(endDate))) }
+        items += productIDs.map { .init("productId", $0) }
+        items += productTypes.map { .init("productType", $0) }
+        if let sort { items.append(.init("sort", sort)) }
+        items += subscriptionGroupIdentifiers.map { .init("subscriptionGroupIdentifier", $0) }
+        if let inAppOwnershipType { items.append(.init("inAppOwnershipType", inAppOwnershipType)) }
+        if let revoked { items.append(.init("revoked", revoked ? "True" : "False")) }
+        return items
+    }
+}

@@ -125,6 +125,44 @@ import Testing
         #expect(denied.status == 1, "\(denied.stdout.prefix(800))\(denied.stderr)")
     }
 
+    /// The mock is worth testing against only if it refuses what Apple's server refuses: a request wrong in
+    /// one way each (Scripts/mock-appstore-api-refusals.py) gets Apple's status and error code.
+    @Test func theMockRefusesWhatApplesServerRefuses() throws {
+        let mock = try MockAppStoreAPI.require()
+        guard let python = ReportSchemaTests.python() else { return }
+        let cases = try mock.scratch.write(
+            "refusal-cases.json",
+            Array(
+                try JSONSerialization.data(withJSONObject: [
+                    "baseUrl": mock.baseURL, "caFile": mock.caFile, "key": mock.key, "otherKey": mock.wrongKey,
+                    "keyId": MockAppStoreAPI.keyID, "issuerId": MockAppStoreAPI.issuerID,
+                    "bundleId": MockAppStoreAPI.bundleID, "transactionId": Scenario.refusals,
+                ])))
+        let script = CLI.packageRoot.appendingPathComponent("Scripts/mock-appstore-api-refusals.py").path
+        let run = try CLI.run(URL(fileURLWithPath: python), [script, cases], stdin: nil)
+        #expect(run.status == 0, "\(run.stderr)")
+        let results = try #require(run.json?["results"] as? [[String: Any]], "\(run.stdout)\(run.stderr)")
+        let unauthorized = [
+            "no token", "another key", "claims changed after signing", "alg ES384", "wrong kid", "no typ", "wrong iss",
+            "wrong aud", "wrong bid", "no exp", "expired", "exp two hours away", "iat in the future",
+            "lifetime over an hour", "extra claim",
+        ]
+        var expected: [String: (Int, Int?)] = [
+            "good": (200, nil), "non-numeric transaction id": (400, 4_000_006), "wrong method": (405, nil),
+            "no such path": (404, nil), "unknown query parameter": (400, 4_000_000),
+            "unknown revision": (400, 4_000_005), "a body on a GET": (400, 4_000_000),
+            "unknown body member": (400, 4_000_000), "extendByDays out of range": (400, 4_000_000),
+        ]
+        for name in unauthorized { expected[name] = (401, nil) }
+        #expect(Set(results.compactMap { $0["name"] as? String }) == Set(expected.keys))
+        for result in results {
+            let name = result["name"] as? String ?? ""
+            let want = expected[name]
+            #expect(result["status"] as? Int == want?.0, "\(name): \(result)")
+            #expect(result["errorCode"] as? Int == want?.1, "\(name): \(result)")
+        }
+    }
+
     /// The suite's trait stops its mock; this one starts its own to prove that stopping leaves no process.
     @Test func theMockStopsWithItsStandardInput() throws {
         let mock = try MockAppStoreAPI()

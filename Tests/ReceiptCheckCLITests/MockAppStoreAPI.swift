@@ -20,6 +20,7 @@ final class MockAppStoreAPI: @unchecked Sendable {
         static let customer = "1000000000000001"
         /// Any other id gets the customer's answers too: a path no other test reads the records of.
         static let otherCustomer = "1000000000000002"
+        static let refusals = "1000000000000003"
         static let notFound = "1000000000000404"
         static let rateLimited = "1000000000000429"
         static let failsOnce = "1000000000000500"

@@ -10,7 +10,7 @@ enum ReceiptCheck {
     /// Every subcommand; the first is the default when none is named.
     static var commands: [any Command.Type] {
         [
-            VerifyCommand.self, InspectCommand.self, MakeTestPKICommand.self, MakeReceiptCommand.self, SignCommand.self,
+            VerifyCommand.self, InspectCommand.self, MakeTestPKICommand.self, MakeReceiptCommand.self, SignCommand.self, APICommand.self,
             HelpCommand.self, VersionCommand.self, GenerateManCommand.self, GenerateCompletionsCommand.self,
         ]
     }

@@ -29,6 +29,8 @@ struct InputSource {
     private let limit: Int
     /// A failure to report before anything else (the path list could not be opened).
     private var pendingFailure: BatchInput?
+    /// Inputs made before the run (an App Store Server API answer, the files given beside it), last first.
+    private var prepared: [BatchInput] = []
 
     init(operands: [String], settings: BatchOptionTable.Settings, limit: Int, console: Console) {
         let names = settings.lines && operands.isEmpty && settings.filesFrom == nil ? ["-"] : operands
@@ -49,7 +51,16 @@ struct InputSource {
         }
     }
 
+    /// The inputs `inputs`, in order.
+    init(prepared inputs: [BatchInput], limit: Int, console: Console) {
+        self.init(operands: [], settings: BatchOptionTable.Settings(), limit: limit, console: console)
+        prepared = inputs.reversed()
+    }
+
     mutating func next() -> BatchInput? {
+        if let input = prepared.popLast() {
+            return input
+        }
         if let failure = pendingFailure {
             pendingFailure = nil
             return failure

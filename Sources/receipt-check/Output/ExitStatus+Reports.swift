@@ -23,7 +23,8 @@ extension ExitStatus {
 
     /// How bad a status is when several inputs disagree: the worst one is the run's status.
     /// Lost output outranks everything (what was printed is incomplete), then internal errors,
-    /// usage errors and uncreatable outputs, then unreadable inputs, undecodable ones, invalid
+    /// usage errors and uncreatable outputs, then an answer the App Store Server API did not give (a
+    /// temporary failure: no decision), unreadable inputs, undecodable ones, invalid
     /// ones, and "valid but not entitled".
     var severity: Int {
         switch self {
@@ -32,10 +33,11 @@ extension ExitStatus {
         case .invalid: 2
         case .malformed: 3
         case .noInput: 4
-        case .cantCreate: 5
-        case .usage: 6
-        case .internalError: 7
-        case .ioError: 8
+        case .tempFail: 5
+        case .cantCreate: 6
+        case .usage: 7
+        case .internalError: 8
+        case .ioError: 9
         }
     }
 

@@ -16,4 +16,6 @@ enum ExitStatus: Int32, CaseIterable {
     case cantCreate = 73
     /// A write to standard output, standard error or an output file failed.
     case ioError = 74
+    /// The App Store Server API did not answer (429, 5xx or the network, after the retries): try later.
+    case tempFail = 75
 }

@@ -21,6 +21,8 @@ struct ErrorReport: Equatable {
             self.init(error.message, status: ExitStatus(unread: error.reason))
         case let error as OutputFile.Failure:
             self.init(error.message, status: error.status)
+        case let error as AppStoreServerAPIError:
+            self.init(error.message, status: ExitStatus(error))
         default:
             // Nothing a user gives reaches here: OpenSSL failing, or a bug.
             self.init("\(error)", status: .internalError)

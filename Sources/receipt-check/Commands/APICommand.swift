@@ -1,0 +1,106 @@
+import ReceiptKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `receipt-check api OPERATION [ARGS]`: one App Store Server API request, its answer verified as `verify`
+/// verifies the same body before anything is printed or decided, and reported as `verify` reports it.
+enum APICommand: Command {
+    static let spec = CommandSpec(
+        name: "api",
+        summary: """
+            Sends one App Store Server API request (OPERATION is one of Apple's, in kebab case: \
+            get-transaction-history, get-all-subscription-statuses, get-transaction-info, ...; see the man \
+            page) with a token signed by the .p8 key, and verifies the answer offline exactly as verify \
+            verifies the same body: signed data is reported as verify reports it (--json, --rules, --require, \
+            --combine), unsigned answers as they came. get-transaction-history reads every page unless \
+            --revision names one. Apple's errors exit 66 with Apple's errorCode; a 429, 5xx or network \
+            failure is retried with backoff, then exits 75.
+            """,
+        operands: "OPERATION [ARGS...]", minimumOperands: 1,
+        options: ValidationOptionTable.options + CombineRunner.options + APIOptionTable.connectionOptions
+            + APIOptionTable.requestOptions)
+
+    /// A .p8 file is a few hundred bytes.
+    private static let keySizeLimit = 64 << 10
+
+    static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
+        var arguments = arguments
+        let variables = ProcessInfo.processInfo.environment
+        APIOptionTable.addEnvironment(to: &arguments, variables: variables)
+        let names = AppStoreServerAPIOperation.allCases.map(\.rawValue)
+        guard let name = arguments.operands.first, let operation = AppStoreServerAPIOperation(rawValue: name) else {
+            return fail(UsageError("expected an OPERATION: " + names.joined(separator: ", ")), console)
+        }
+        let wanted = APIRequestArguments.operands(of: operation)
+        let values = Array(arguments.operands.dropFirst())
+        guard values.count == wanted.count else {
+            let shown = ([name] + wanted).joined(separator: " ")
+            return fail(UsageError("\(name) takes \(wanted.count) argument\(wanted.count == 1 ? "" : "s"): \(shown)"), console)
+        }
+        let client: AppStoreServerAPIClient
+        let request: AppStoreServerAPIRequest
+        let runner: BatchRunner
+        do {
+            let credentials = try APIOptionTable.credentials(arguments)
+            if arguments.value("format")?.lowercased() == "verifyreceipt" {
+                throw UsageError("api: --format verifyreceipt answers for receipts, not App Store Server API responses")
+            }
+            if !arguments.all("with").isEmpty, !arguments.flag("combine") {
+                throw UsageError("--with adds inputs to --combine; give --combine too")
+            }
+            request = try APIRequestArguments.request(operation, values, arguments)
+            let rules = try RuleOptionTable.configuration(arguments, bindsToApp: true)
+            let settings = try BatchOptionTable.settings(arguments, command: spec)
+            let validator = try ValidationOptionTable.validator(arguments)
+            runner = BatchRunner(
+                validator: validator, settings: settings, limit: try ValidationOptionTable.sizeLimit(arguments),
+                detailed: false, rules: rules, enforcesRequirements: true, status: { ExitStatus($0) })
+            if let warning = APIOptionTable.keyPermissionWarning(credentials.keyPath) {
+                console.warning(warning)
+            }
+            let key = try SigningKey(pkcs8PEM: try InputFile.contents(of: credentials.keyPath, limit: keySizeLimit))
+            client = try AppStoreServerAPIClient(
+                key: key, keyID: credentials.keyID, issuerID: credentials.issuerID, bundleID: credentials.bundleID,
+                environment: credentials.environment, baseURL: arguments.value("base-url"), validator: validator,
+                transport: try APIOptionTable.transport(arguments, variables: variables),
+                retryPolicy: try APIOptionTable.retryPolicy(arguments))
+        } catch let error as SigningError {
+            return fail(SetupError(error), console)
+        } catch {
+            return fail(error, console)
+        }
+        // Every page when no revision names one, so that a decision sees the whole history.
+        let allPages = operation == .getTransactionHistory && arguments.value("revision") == nil
+        let filter = allPages ? try? APIRequestArguments.historyFilter(arguments) : nil
+        let version: AppStoreServerAPIRequest.TransactionHistoryVersion =
+            arguments.value("history-version") == "1" ? .v1 : .v2
+        let transactionID = values.first ?? ""
+        let rules = runner.rules
+        let outcome = AsyncWait.result { () async -> Result<AppStoreServerAPIResponse, AppStoreServerAPIError> in
+            do throws(AppStoreServerAPIError) {
+                if let filter {
+                    return .success(
+                        try await client.transactionHistory(
+                            transactionID: transactionID, filter: filter, version: version, rules: rules))
+                }
+                return .success(try await client.send(request, rules: rules))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case .failure(let error):
+            return fail(error, console)
+        case .success(let response):
+            return APIResponseOutput.print(response, runner: runner, arguments: arguments, console: console, usage: spec.usage)
+        }
+    }
+
+    private static func fail(_ error: any Error, _ console: Console) -> ExitStatus {
+        ErrorReport.report(error, to: console, usage: spec.usage)
+    }
+}

@@ -1,0 +1,82 @@
+import ReceiptKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// An App Store Server API answer on standard output: a verified one exactly as `verify` prints the
+/// same body (or, with `--combine`, with the other inputs given), an unsigned one as it came, marked so.
+enum APIResponseOutput {
+    static func print(
+        _ response: AppStoreServerAPIResponse, runner: BatchRunner, arguments: ParsedArguments, console: Console,
+        usage: String
+    ) -> ExitStatus {
+        let json = runner.settings.format == .json || runner.settings.format == .ndjson
+        switch response.content {
+        case .verified(let verdict):
+            if arguments.flag("combine") {
+                let inputs =
+                    [BatchInput(name: response.operation.rawValue, content: .bytes(response.body))]
+                    + arguments.all("with").map { BatchInput(name: $0, content: .path($0)) }
+                var source = InputSource(prepared: inputs, limit: runner.limit, console: console)
+                return CombineRunner(runner: runner).run(&source, console: console, usage: usage)
+            }
+            let result = runner.render(verdict, name: response.operation.rawValue)
+            console.out(result.output)
+            if let error = result.error {
+                console.error(error)
+            }
+            return console.exitStatus(result.status)
+        case .unsigned(let members):
+            if json {
+                return write(Unsigned(operation: response.operation, status: response.status, response: members),
+                    pretty: runner.settings.format == .json, console: console)
+            }
+            var text = "\(response.operation.rawValue): HTTP \(response.status), an answer Apple does not sign\n"
+            for (name, value) in members.sorted(by: { $0.key < $1.key }) {
+                text += "  \(name): \(compact(value))\n"
+            }
+            console.out(TerminalText.escapedKeepingNewlines(text))
+            return console.exitStatus(.valid)
+        case .empty:
+            if json {
+                return write(Unsigned(operation: response.operation, status: response.status, response: nil),
+                    pretty: runner.settings.format == .json, console: console)
+            }
+            console.out("\(response.operation.rawValue): HTTP \(response.status), done\n")
+            return console.exitStatus(.valid)
+        }
+    }
+
+    /// The JSON of an answer with nothing signed (`schema/api-unsigned.schema.json`).
+    struct Unsigned: Encodable {
+        let operation: AppStoreServerAPIOperation
+        let status: Int
+        /// nil for an answer with no body.
+        let response: [String: JSONValue]?
+        let signed = false
+
+        enum CodingKeys: String, CodingKey {
+            case operation, status, response, signed
+        }
+    }
+
+    private static func write(_ value: Unsigned, pretty: Bool, console: Console) -> ExitStatus {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else {
+            console.error("cannot encode the answer")
+            return .internalError
+        }
+        console.out(String(decoding: data, as: UTF8.self) + "\n")
+        return console.exitStatus(.valid)
+    }
+
+    private static func compact(_ value: JSONValue) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+    }
+}

@@ -12,12 +12,14 @@ import Testing
 /// none), so its lifetime is `exp` less the second the mock received it; receipt-check's is `exp - iat`.
 @Suite(.mockAppStoreAPI, .serialized, .timeLimit(.minutes(5))) struct AppStoreAPIPeerConformanceTests {
     /// One call: the operation, receipt-check's arguments after the credentials, the peer's arguments
-    /// (Apple's names, Scripts/api-peer.py), and a request body both send when the operation takes one.
+    /// (Apple's names, Scripts/api-peer.py), and a request body both send when the operation takes one;
+    /// `flags`, receipt-check's flags that make the same body, run as a second call of receipt-check.
     struct Case {
         let operation: String
         let arguments: [String]
         var peer: [String: Any] = [:]
         var body: String?
+        var flags: [String]?
     }
 
     static let customer = MockAppStoreAPI.Scenario.customer
@@ -35,8 +37,8 @@ import Testing
                 arguments: [
                     customer, "--start-date", "1700000000000", "--end-date", "1900000000000", "--product-id",
                     "pro.monthly", "--product-id", "pro.year", "--product-type", "AUTO_RENEWABLE", "--product-type",
-                    "CONSUMABLE", "--sort", "DESCENDING", "--subscription-group-identifier", "21000001",
-                    "--in-app-ownership-type", "PURCHASED", "--revoked", "false",
+                    "CONSUMABLE", "--sort", "DESCENDING", "--subscription-group-id", "21000001",
+                    "--ownership-type", "PURCHASED", "--revoked", "false",
                 ],
                 peer: [
                     "transactionId": customer, "startDate": 1_700_000_000_000, "endDate": 1_900_000_000_000,
@@ -62,7 +64,11 @@ import Testing
                 body: """
                     {"startDate":1700000000000,"endDate":1900000000000,"notificationType":"SUBSCRIBED",
                     "notificationSubtype":"INITIAL_BUY","transactionId":"\(customer)","onlyFailures":true}
-                    """),
+                    """,
+                flags: [
+                    "--start-date", "1700000000000", "--end-date", "1900000000000", "--notification-type", "SUBSCRIBED",
+                    "--notification-subtype", "INITIAL_BUY", "--transaction-id", customer, "--only-failures",
+                ]),
             Case(operation: "request-test-notification", arguments: []),
             Case(
                 operation: "get-test-notification-status", arguments: [token], peer: ["testNotificationToken": token]),
@@ -82,20 +88,28 @@ import Testing
             Case(
                 operation: "extend-subscription-renewal-date", arguments: [customer],
                 peer: ["originalTransactionId": customer],
-                body: #"{"extendByDays":30,"extendReasonCode":1,"requestIdentifier":"\#(requestIdentifier)"}"#),
+                body: #"{"extendByDays":30,"extendReasonCode":1,"requestIdentifier":"\#(requestIdentifier)"}"#,
+                flags: [
+                    "--extend-by-days", "30", "--extend-reason-code", "1", "--request-identifier", requestIdentifier,
+                ]),
             Case(
                 operation: "extend-renewal-date-for-all-active-subscribers", arguments: [],
                 body: """
                     {"extendByDays":30,"extendReasonCode":1,"requestIdentifier":"\(requestIdentifier)",
                     "storefrontCountryCodes":["USA","MEX"],"productId":"pro.monthly"}
-                    """),
+                    """,
+                flags: [
+                    "--extend-by-days", "30", "--extend-reason-code", "1", "--request-identifier", requestIdentifier,
+                    "--storefront-country-code", "USA", "--storefront-country-code", "MEX", "--product-id",
+                    "pro.monthly",
+                ]),
             Case(
                 operation: "get-status-of-subscription-renewal-date-extensions",
                 arguments: [requestIdentifier, "pro.monthly"],
                 peer: ["requestIdentifier": requestIdentifier, "productId": "pro.monthly"]),
             Case(
                 operation: "set-app-account-token", arguments: [customer], peer: ["originalTransactionId": customer],
-                body: #"{"appAccountToken":"\#(appAccountToken)"}"#),
+                body: #"{"appAccountToken":"\#(appAccountToken)"}"#, flags: ["--app-account-token", appAccountToken]),
             Case(operation: "finish-transaction", arguments: [customer], peer: ["transactionId": customer]),
             Case(
                 operation: "upload-image", arguments: [image, "--image-size", "FULL_SIZE"],
@@ -112,7 +126,8 @@ import Testing
             Case(operation: "get-message-list", arguments: []),
             Case(
                 operation: "configure-default-message", arguments: ["pro.monthly", "en-US"],
-                peer: ["productId": "pro.monthly", "locale": "en-US"], body: #"{"messageIdentifier":"\#(message)"}"#),
+                peer: ["productId": "pro.monthly", "locale": "en-US"], body: #"{"messageIdentifier":"\#(message)"}"#,
+                flags: ["--message-id", message]),
             Case(
                 operation: "delete-default-message", arguments: ["pro.monthly", "en-US"],
                 peer: ["productId": "pro.monthly", "locale": "en-US"]),
@@ -121,7 +136,8 @@ import Testing
                 peer: ["productId": "pro.monthly", "locale": "en-US"]),
             Case(
                 operation: "configure-realtime-url", arguments: [],
-                body: #"{"realtimeURL":"https://example.com/realtime"}"#),
+                body: #"{"realtimeURL":"https://example.com/realtime"}"#,
+                flags: ["--realtime-url", "https://example.com/realtime"]),
             Case(operation: "delete-realtime-url", arguments: []),
             Case(operation: "get-realtime-url", arguments: []),
             Case(
@@ -182,20 +198,29 @@ import Testing
         try #require(peerRecords.count == Self.cases.count, "\(peerRecords.map { $0["path"] ?? "" })")
 
         for (index, entry) in Self.cases.enumerated() {
-            let start = try mock.records().count
-            var arguments = entry.arguments
+            var runs: [(String, [String])] = []
             if let body = bodies[index] {
-                arguments += [entry.operation == "upload-image" ? "--image" : "--body", body]
+                let option = entry.operation == "upload-image" ? "--image" : "--body"
+                runs.append((option, entry.arguments + [option, body]))
+            } else {
+                runs.append(("arguments", entry.arguments))
             }
-            let ours = try mock.api(entry.operation, arguments)
-            let records = Array(try mock.records().dropFirst(start))
-            #expect(ours.status == 0, "\(entry.operation): \(ours.stdout.prefix(600))\(ours.stderr)")
-            guard let first = records.first else {
-                Issue.record("\(entry.operation): receipt-check sent no request: \(ours.stderr)")
-                continue
+            if let flags = entry.flags {
+                runs.append(("flags", entry.arguments + flags))
             }
-            for difference in Self.differences(first, peerRecords[index]) {
-                Issue.record("\(entry.operation) (row \(index)): \(difference)")
+            for (way, arguments) in runs {
+                let start = try mock.records().count
+                let ours = try mock.api(entry.operation, arguments)
+                let records = Array(try mock.records().dropFirst(start))
+                let name = "\(entry.operation) (row \(index), \(way))"
+                #expect(ours.status == 0, "\(name): \(ours.stdout.prefix(600))\(ours.stderr)")
+                guard let first = records.first else {
+                    Issue.record("\(name): receipt-check sent no request: \(ours.stderr)")
+                    continue
+                }
+                for difference in Self.differences(first, peerRecords[index]) {
+                    Issue.record("\(name): \(difference)")
+                }
             }
         }
     }

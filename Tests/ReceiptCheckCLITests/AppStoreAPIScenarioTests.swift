@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptKit
 import TestSupport
 import Testing
 
@@ -8,6 +9,9 @@ import Testing
 @Suite(.mockAppStoreAPI, .timeLimit(.minutes(5))) struct AppStoreAPIScenarioTests {
     typealias Scenario = MockAppStoreAPI.Scenario
 
+    /// How a transaction's id shows in a --json report.
+    static func transaction(_ id: String) -> String { #""transactionId" : "\#(id)""# }
+
     @Test func historyCollectsEveryPage() throws {
         let mock = try MockAppStoreAPI.require()
         let all = try mock.api("get-transaction-history", [Scenario.customer, "--json"])
@@ -15,7 +19,7 @@ import Testing
         let requests = try mock.records(path: "/inApps/v2/history/\(Scenario.customer)")
         #expect(requests.map { $0["rawQuery"] as? String } == ["", "revision=revision-1", "revision=revision-2"])
         for id in MockResponses.pages.flatMap({ $0 }) {
-            #expect(all.stdout.contains(id), "transaction \(id) missing from the pages collected")
+            #expect(all.stdout.contains(Self.transaction(id)), "transaction \(id) missing from the pages collected")
         }
     }
 
@@ -25,10 +29,10 @@ import Testing
             "get-transaction-history", [Scenario.otherCustomer, "--revision", "revision-1", "--json"])
         #expect(page.status == 0, "\(page.stdout.prefix(800))\(page.stderr)")
         for id in MockResponses.pages[1] {
-            #expect(page.stdout.contains(id))
+            #expect(page.stdout.contains(Self.transaction(id)))
         }
         for id in MockResponses.pages[0] + MockResponses.pages[2] {
-            #expect(!page.stdout.contains(id), "\(id) is not on the page asked for")
+            #expect(!page.stdout.contains(Self.transaction(id)), "\(id) is not on the page asked for")
         }
     }
 
@@ -36,7 +40,7 @@ import Testing
         let mock = try MockAppStoreAPI.require()
         let result = try mock.api(
             "get-transaction-info", [Scenario.notFound, "--rule", "pro: product \"pro.monthly\"", "--require", "pro"])
-        #expect(result.status != 0 && result.status != 75)
+        #expect(result.status == 66, "\(result.stdout)\(result.stderr)")
         let output = result.stdout + result.stderr
         #expect(output.contains("4040010"), "\(output)")
         #expect(output.contains("Transaction id not found."), "\(output)")
@@ -49,7 +53,7 @@ import Testing
         let mock = try MockAppStoreAPI.require()
         let path = "/inApps/v1/transactions/appTransactions/\(Scenario.customer)"
         let wrongKey = try mock.api("get-app-transaction-info", [Scenario.customer], key: mock.wrongKey)
-        #expect(wrongKey.status != 0 && wrongKey.status != 75 && wrongKey.status != 2)
+        #expect(wrongKey.status == 66, "\(wrongKey.stdout)\(wrongKey.stderr)")
         #expect((wrongKey.stdout + wrongKey.stderr).contains("401"), "\(wrongKey.stdout)\(wrongKey.stderr)")
         let refused = try mock.records(path: path)
         #expect(refused.count == 1, "a 401 is not retried")
@@ -99,7 +103,7 @@ import Testing
         let result = try mock.api("get-transaction-history", [Scenario.forged, "--json"])
         #expect(result.status == 2, "\(result.stdout.prefix(800))\(result.stderr)")
         let json = try #require(result.json, "\(result.stdout.prefix(800))")
-        #expect(json["valid"] as? Bool == false)
+        #expect(json["status"] as? String == "invalid")
         #expect((json["message"] as? String)?.hasPrefix("elements[1]") == true, "\(json["message"] ?? "")")
     }
 
@@ -123,6 +127,33 @@ import Testing
         let denied = try mock.api(
             "get-all-subscription-statuses", [Scenario.customer, "--rules", rules, "--require", "lifetime"])
         #expect(denied.status == 1, "\(denied.stdout.prefix(800))\(denied.stderr)")
+    }
+
+    /// ReceiptKit's client as a Swift server uses it (async, over libcurl), against the same mock: a verified
+    /// answer, a forged element that makes the verdict invalid, and Apple's 404 as an error, not a verdict.
+    @Test func theLibraryClientVerifiesWhatItFetches() async throws {
+        let mock = try MockAppStoreAPI.require()
+        let root = try Certificate(derOrPEM: Array(try Data(contentsOf: URL(fileURLWithPath: mock.pkiRoot))))
+        let validator = try ReceiptValidator(
+            policy: .custom(roots: [root]), options: ValidationOptions(bundleID: MockAppStoreAPI.bundleID))
+        let key = try SigningKey(pkcs8PEM: Array(try Data(contentsOf: URL(fileURLWithPath: mock.key))))
+        let client = try AppStoreServerAPIClient(
+            key: key, keyID: MockAppStoreAPI.keyID, issuerID: MockAppStoreAPI.issuerID,
+            bundleID: MockAppStoreAPI.bundleID, environment: .production, baseURL: mock.baseURL, validator: validator,
+            transport: CurlTransport(caFile: mock.caFile))
+        let info = try await client.send(.getTransactionInfo(transactionID: Scenario.library))
+        #expect(info.verdict?.report.status == .valid, "\(info.verdict?.report.message ?? "no verdict")")
+        let forged = try await client.send(
+            .getTransactionHistory(transactionID: Scenario.forged))
+        #expect(forged.verdict?.report.status == .invalid)
+        do {
+            let answer = try await client.send(.getTransactionInfo(transactionID: Scenario.notFound))
+            Issue.record("a 404 was answered: \(answer.status)")
+        } catch {
+            #expect(
+                error.kind == .apple(status: 404, errorCode: 4_040_010, errorMessage: "Transaction id not found."),
+                "\(error)")
+        }
     }
 
     /// The mock is worth testing against only if it refuses what Apple's server refuses: a request wrong in

@@ -21,6 +21,7 @@ final class MockAppStoreAPI: @unchecked Sendable {
         /// Any other id gets the customer's answers too: a path no other test reads the records of.
         static let otherCustomer = "1000000000000002"
         static let refusals = "1000000000000003"
+        static let library = "1000000000000004"
         static let notFound = "1000000000000404"
         static let rateLimited = "1000000000000429"
         static let failsOnce = "1000000000000500"

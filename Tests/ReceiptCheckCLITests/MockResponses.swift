@@ -21,13 +21,14 @@ struct MockResponses {
         Date().addingTimeInterval(days * 86_400).ISO8601Format()
     }
 
-    /// A renewal of the subscription: `index` months after the first purchase, the last one still active.
+    /// A renewal of the subscription, `index` of `count` (from 1): each 30 days long, the last one bought
+    /// 10 days ago and active for 20 days more.
     func transaction(_ id: String, index: Int, of count: Int) -> String {
-        let start = Double(index - count) * 30 + 10
+        let start = Double(index - count) * 30 - 10
         return """
             {"transactionId":"\(id)","originalTransactionId":"1000000000000001","bundleId":"\(MockAppStoreAPI.bundleID)",
             "productId":"\(Self.product)","subscriptionGroupIdentifier":"21000001","purchaseDate":"\(date(days: start))",
-            "originalPurchaseDate":"\(date(days: Double(1 - count) * 30 + 10))","expiresDate":"\(date(days: start + 30))",
+            "originalPurchaseDate":"\(date(days: Double(1 - count) * 30 - 10))","expiresDate":"\(date(days: start + 30))",
             "type":"Auto-Renewable Subscription","inAppOwnershipType":"PURCHASED","environment":"Production",
             "signedDate":"\(date(days: -0.01))","appTransactionId":"\(Self.appTransactionID)"}
             """

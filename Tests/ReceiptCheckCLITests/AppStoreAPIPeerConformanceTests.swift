@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptKit
 import TestSupport
 import Testing
 
@@ -191,9 +192,11 @@ import Testing
         for outcome in outcomes {
             #expect(outcome["outcome"] as? String == "ok", "Apple's client: \(outcome)")
         }
-        // The table covers Apple's client: every call the peer knows is a row here.
+        // The table covers Apple's client: every call the peer knows is a row here...
         let known = Set(try #require(answer["operations"] as? [String]))
         #expect(known == Set(Self.cases.map(\.operation)), "operations of Apple's client not in the table")
+        // ... and so is every operation receipt-check knows.
+        #expect(Set(AppStoreServerAPIOperation.allCases.map(\.rawValue)) == Set(Self.cases.map(\.operation)))
         let peerRecords = Array(try mock.records().dropFirst(before))
         try #require(peerRecords.count == Self.cases.count, "\(peerRecords.map { $0["path"] ?? "" })")
 

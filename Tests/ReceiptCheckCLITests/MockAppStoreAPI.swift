@@ -55,7 +55,9 @@ final class MockAppStoreAPI: @unchecked Sendable {
     init() throws {
         let python = SharedData.schemaPython
         guard FileManager.default.isExecutableFile(atPath: python.path) else {
-            throw SetupFailure(description: SharedData.missing(.schemaPython, at: python))
+            throw SetupFailure(
+                description: "the mock App Store Server API runs in the test venv: "
+                    + SharedData.missing(.schemaPython, at: python))
         }
         guard let openssl = ExternalTool.path("openssl", package: "openssl") else {
             throw SetupFailure(description: "openssl NOT FOUND on PATH (apt-get install openssl)")

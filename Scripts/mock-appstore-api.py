@@ -546,10 +546,14 @@ def make_handler(state):
                     raise Refusal(500, GENERAL_INTERNAL, "scenario: one failure")
                 if identifier == FAIL_ALWAYS_ID:
                     raise Refusal(500, GENERAL_INTERNAL, "scenario: always failing")
-                if identifier == SLOW_ID:
-                    record["slept"] = state.slow
-                    time.sleep(state.slow)
                 status, body = answer(state, name, parameters, query)
+                if identifier == SLOW_ID:
+                    # Recorded before the wait: the client that gives up never sees the answer.
+                    record.update(status=status, delayed=state.slow)
+                    state.record(record)
+                    time.sleep(state.slow)
+                    self.send(status, body, extra_headers)
+                    return
             except Refusal as refusal:
                 status = refusal.status
                 record["refused"] = refusal.reason

@@ -95,7 +95,11 @@ import Testing
         #expect(result.status == 75, "\(result.stdout.prefix(800))\(result.stderr)")
         #expect(!result.stdout.contains("granted"), "a decision was printed: \(result.stdout)")
         let requests = try mock.records(path: "/inApps/v1/transactions/\(Scenario.failsAlways)")
-        #expect(requests.count > 1 && requests.count <= 10, "\(requests.count) attempts")
+        // The default policy: the first attempt and 3 retries.
+        #expect(requests.count == 4, "\(requests.count) attempts")
+        let once = try mock.api("get-app-transaction-info", [Scenario.failsAlways, "--retries", "1"])
+        #expect(once.status == 75, "\(once.stdout.prefix(800))\(once.stderr)")
+        #expect(try mock.records(path: "/inApps/v1/transactions/appTransactions/\(Scenario.failsAlways)").count == 2)
     }
 
     @Test func aForgedElementMakesTheResponseInvalid() throws {
@@ -114,6 +118,8 @@ import Testing
         let took = Date().timeIntervalSince(started)
         #expect(result.status == 75, "\(result.stdout.prefix(800))\(result.stderr)")
         #expect(took < Double(MockAppStoreAPI.slowSeconds), "took \(took) s: the timeout did not apply")
+        // A timeout is a network failure: retried, each attempt cut after a second.
+        #expect(try mock.records(path: "/inApps/v1/transactions/\(Scenario.slow)").count == 4)
     }
 
     @Test func rulesDecideOnFetchedStatuses() throws {

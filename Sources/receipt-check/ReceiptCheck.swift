@@ -10,8 +10,8 @@ enum ReceiptCheck {
     /// Every subcommand; the first is the default when none is named.
     static var commands: [any Command.Type] {
         [
-            VerifyCommand.self, InspectCommand.self, MakeTestPKICommand.self, MakeReceiptCommand.self, SignCommand.self, APICommand.self,
-            HelpCommand.self, VersionCommand.self, GenerateManCommand.self, GenerateCompletionsCommand.self,
+            VerifyCommand.self, InspectCommand.self, MakeTestPKICommand.self, MakeReceiptCommand.self, SignCommand.self,
+            APICommand.self, HelpCommand.self, VersionCommand.self, GenerateManCommand.self, GenerateCompletionsCommand.self,
         ]
     }
 
@@ -33,7 +33,7 @@ enum ReceiptCheck {
             break
         }
         var command: any Command.Type = defaultCommand
-        if let first = arguments.first, let named = commands.first(where: { $0.spec.name == first }) {
+        if let first = arguments.first, let named = commands.first(where: { $0.name == first }) {
             command = named
             arguments = arguments.dropFirst()
         }

@@ -7,6 +7,11 @@ struct AppleErrorBody: Equatable {
     /// Small: Apple's error bodies are a hundred bytes.
     private static let limits = JSONParser.Limits(maximumDepth: 4, maximumValues: 64)
 
+    init(errorCode: Int64, errorMessage: String) {
+        self.errorCode = errorCode
+        self.errorMessage = errorMessage
+    }
+
     /// The body's code and message, nil when `body` is not Apple's error JSON (an HTML page of a proxy,
     /// an empty body, a message without a code).
     init?(_ body: [UInt8]) {

@@ -9,8 +9,10 @@ import ReceiptKit
 /// `receipt-check api OPERATION [ARGS]`: one App Store Server API request, its answer verified as `verify`
 /// verifies the same body before anything is printed or decided, and reported as `verify` reports it.
 enum APICommand: Command {
+    static let name = "api"
+
     static let spec = CommandSpec(
-        name: "api",
+        name: name,
         summary: """
             Sends one App Store Server API request (OPERATION is one of Apple's, in kebab case: \
             get-transaction-history, get-all-subscription-statuses, get-transaction-info, ...; see the man \

@@ -1,0 +1,108 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `receipt-check api` where no server is needed: credentials from the environment, the key file's
+/// permissions, the key never shown, usage errors, an unreachable server (exit 75, never a decision),
+/// and libcurl loaded by `api` only. Against a real HTTPS server: `make test-api`.
+@Suite(.timeLimit(.minutes(2))) struct APICommandTests {
+    /// A closed port on this machine: the connection is refused at once.
+    static let unreachable = ["--base-url", "https://127.0.0.1:9", "--retries", "0"]
+
+    static func environment(_ keys: SigningKeyFiles, _ extra: [String: String] = [:]) -> [String: String] {
+        var variables = ProcessInfo.processInfo.environment
+        variables["RECEIPT_CHECK_API_KEY_FILE"] = keys.good
+        variables["RECEIPT_CHECK_API_KEY_ID"] = SigningKeyFiles.keyID
+        variables["RECEIPT_CHECK_API_ISSUER_ID"] = SigningKeyFiles.issuerID
+        variables["RECEIPT_CHECK_API_BUNDLE_ID"] = SigningKeyFiles.bundleID
+        variables["RECEIPT_CHECK_API_ENVIRONMENT"] = "sandbox"
+        return variables.merging(extra) { _, new in new }
+    }
+
+    static func api(_ arguments: [String], environment: [String: String]? = nil) throws -> CLI.Result {
+        try CLI.run(CLI.executable, ["api"] + arguments, stdin: nil, environment: environment)
+    }
+
+    @Test func credentialsComeFromTheEnvironment() throws {
+        let keys = try SigningKeyFiles()
+        let result = try Self.api(["get-transaction-info", "1000"] + Self.unreachable, environment: Self.environment(keys))
+        #expect(result.status == 75, "\(result.stderr)")
+        #expect(result.stderr.contains("gave up after 1 attempt") && result.stdout.isEmpty, "\(result.stderr)")
+
+        var none = ProcessInfo.processInfo.environment
+        for name in ["KEY_FILE", "KEY_ID", "ISSUER_ID", "BUNDLE_ID", "ENVIRONMENT"] {
+            none["RECEIPT_CHECK_API_" + name] = nil
+        }
+        let missing = try Self.api(["get-transaction-info", "1000"] + Self.unreachable, environment: none)
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("api needs --key (or $RECEIPT_CHECK_API_KEY_FILE), --key-id"), "\(missing.stderr)")
+    }
+
+    @Test func keyReadableByOthersIsWarnedAboutAndNeverShown() throws {
+        let keys = try SigningKeyFiles()
+        let arguments = ["get-transaction-info", "1000"] + Self.unreachable
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keys.good)
+        let quiet = try Self.api(arguments, environment: Self.environment(keys))
+        #expect(!quiet.stderr.contains("warning"), "\(quiet.stderr)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: keys.good)
+        let warned = try Self.api(arguments, environment: Self.environment(keys))
+        #expect(warned.stderr.contains("can be read by its group or others (mode 644): chmod 600 it"), "\(warned.stderr)")
+        let body = try keys.goodBody
+        #expect(!body.isEmpty && !(warned.stdout + warned.stderr).contains(body))
+    }
+
+    @Test func usageErrorsExit64() throws {
+        let keys = try SigningKeyFiles()
+        let environment = Self.environment(keys)
+        let cases: [([String], String)] = [
+            (["get-everything"], "expected an OPERATION: get-transaction-history, "),
+            (["get-transaction-info"], "get-transaction-info takes 1 argument: get-transaction-info TRANSACTION_ID"),
+            (["get-transaction-info", "1", "--environment", "xcode"], "--environment takes production or sandbox"),
+            (
+                ["set-app-account-token", "1", "--body", "-", "--app-account-token", "7e3fb20b-4cdb-47cc-936d-99d65f608138"],
+                "--body and the flags for appAccountToken contradict"
+            ),
+            (["configure-realtime-url"], "needs a request body"),
+            (["get-transaction-info", "1", "--with", "x.jws"], "--with adds inputs to --combine"),
+            (["get-transaction-info", "1", "--format", "verifyreceipt"], "verifyreceipt answers for receipts"),
+            (["get-transaction-info", "1", "--base-url", "http://127.0.0.1:9"], "is not https://"),
+            (["get-all-subscription-statuses", "1", "--status", "9"], "--status takes a subscription status from 1 to 5"),
+        ]
+        for (arguments, message) in cases {
+            let result = try Self.api(arguments, environment: environment)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+    }
+
+    @Test func libcurlThatCannotBeLoadedIsAClearError() throws {
+        let keys = try SigningKeyFiles()
+        let environment = Self.environment(keys, ["RECEIPT_CHECK_LIBCURL": "/nonexistent/libcurl.so.4"])
+        let result = try Self.api(["get-transaction-info", "1000"] + Self.unreachable, environment: environment)
+        #expect(result.status == 70)
+        #expect(result.stderr.contains("cannot load libcurl (/nonexistent/libcurl.so.4"), "\(result.stderr)")
+    }
+
+    /// `verify` never maps libcurl (its cost must not grow); `api` loads it when it sends. The dynamic
+    /// loader's own trace says which libraries a process opened.
+    @Test(.enabled(if: isLinux)) func onlyAPILoadsLibcurl() throws {
+        let keys = try SigningKeyFiles()
+        let traced = Self.environment(keys, ["LD_DEBUG": "libs"])
+        let verify = try CLI.run(
+            CLI.executable, [CLI.fixture("valid.receipt"), "--root", CLI.fixture("pki/root.der")], stdin: nil,
+            environment: traced)
+        #expect(verify.status == 0, "\(verify.stdout)")
+        #expect(!verify.stderr.contains("libcurl"))
+        let api = try Self.api(["get-transaction-info", "1000"] + Self.unreachable, environment: traced)
+        #expect(api.status == 75)
+        #expect(api.stderr.contains("libcurl.so"))
+    }
+
+    static let isLinux: Bool = {
+        #if os(Linux)
+            true
+        #else
+            false
+        #endif
+    }()
+}

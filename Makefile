@@ -154,8 +154,9 @@ test-parallel: release-cli
 
 # receipt-check api against a local mock App Store Server API over HTTPS (Scripts/mock-appstore-api.py,
 # which checks every request as Apple's server does), and Apple's Python client (Scripts/api-peer.py, in
-# the venv test-deps makes) sending the same calls to it; each suite starts and stops its own mock.
-API_SUITES = AppStoreAPIScenarioTests|AppStoreAPIPeerConformanceTests
+# the venv test-deps makes) sending the same calls to it; each suite starts and stops its own mock. The
+# client's and the command's tests that need no server run with them.
+API_SUITES = AppStoreAPIScenarioTests|AppStoreAPIPeerConformanceTests|AppStoreServerAPI|APICommandTests
 .PHONY: test-api
 test-api: test-deps
 	$(SWIFT) build --build-tests

@@ -258,7 +258,7 @@ OPERATIONS = [
 ROUTES = [(method, re.compile("^" + pattern + "$"), name, query, body) for method, pattern, name, query, body in
           OPERATIONS]
 
-# Paths whose parameter is a numeric transaction id (Apple: 4000006 otherwise).
+# Operations whose id is an original transaction id: a non-numeric one is 4000008 there, 4000006 elsewhere.
 ORIGINAL_ID_OPERATIONS = {"extend-subscription-renewal-date", "set-app-account-token"}
 
 
@@ -269,7 +269,7 @@ def route(method, path):
         match = pattern.match(path)
         if not match:
             continue
-        # /transactions/appTransactions/X and /transactions/X/finish also match the shorter patterns' forms.
+        # A known path with another method is 405, unless a later route takes that method on the same path.
         if route_method != method:
             known_path = True
             continue

@@ -150,7 +150,7 @@ import Testing
         ]
     }
 
-    @Test func everyOperationSendsWhatApplesClientSends() throws {
+    @Test func everyOperationSendsWhatApplesClientSends() async throws {
         let mock = try MockAppStoreAPI.require()
         guard let python = ReportSchemaTests.python() else { return }
         let scratch = mock.scratch
@@ -184,7 +184,9 @@ import Testing
 
         let before = try mock.records().count
         let script = CLI.packageRoot.appendingPathComponent("Scripts/api-peer.py").path
-        let peer = try CLI.run(URL(fileURLWithPath: python), [script, casesFile], stdin: nil)
+        let peer = try await MockAppStoreAPI.offPool {
+            try CLI.run(URL(fileURLWithPath: python), [script, casesFile], stdin: nil)
+        }
         #expect(peer.status == 0, "\(peer.stdout)\(peer.stderr)")
         let answer = try #require(peer.json, "\(peer.stdout)\(peer.stderr)")
         let outcomes = try #require(answer["results"] as? [[String: Any]])
@@ -213,7 +215,7 @@ import Testing
             }
             for (way, arguments) in runs {
                 let start = try mock.records().count
-                let ours = try mock.api(entry.operation, arguments)
+                let ours = try await mock.api(entry.operation, arguments)
                 let records = Array(try mock.records().dropFirst(start))
                 let name = "\(entry.operation) (row \(index), \(way))"
                 #expect(ours.status == 0, "\(name): \(ours.stdout.prefix(600))\(ours.stderr)")

@@ -12,9 +12,9 @@ import Testing
     /// How a transaction's id shows in a --json report.
     static func transaction(_ id: String) -> String { #""transactionId" : "\#(id)""# }
 
-    @Test func historyCollectsEveryPage() throws {
+    @Test func historyCollectsEveryPage() async throws {
         let mock = try MockAppStoreAPI.require()
-        let all = try mock.api("get-transaction-history", [Scenario.customer, "--json"])
+        let all = try await mock.api("get-transaction-history", [Scenario.customer, "--json"])
         #expect(all.status == 0, "\(all.stdout.prefix(800))\(all.stderr)")
         let requests = try mock.records(path: "/inApps/v2/history/\(Scenario.customer)")
         #expect(requests.map { $0["rawQuery"] as? String } == ["", "revision=revision-1", "revision=revision-2"])
@@ -23,9 +23,9 @@ import Testing
         }
     }
 
-    @Test func oneRevisionIsOnePage() throws {
+    @Test func oneRevisionIsOnePage() async throws {
         let mock = try MockAppStoreAPI.require()
-        let page = try mock.api(
+        let page = try await mock.api(
             "get-transaction-history", [Scenario.otherCustomer, "--revision", "revision-1", "--json"])
         #expect(page.status == 0, "\(page.stdout.prefix(800))\(page.stderr)")
         for id in MockResponses.pages[1] {
@@ -36,9 +36,9 @@ import Testing
         }
     }
 
-    @Test func notFoundIsApplesErrorAndNoDecision() throws {
+    @Test func notFoundIsApplesErrorAndNoDecision() async throws {
         let mock = try MockAppStoreAPI.require()
-        let result = try mock.api(
+        let result = try await mock.api(
             "get-transaction-info", [Scenario.notFound, "--rule", "pro: product \"pro.monthly\"", "--require", "pro"])
         #expect(result.status == 66, "\(result.stdout)\(result.stderr)")
         let output = result.stdout + result.stderr
@@ -49,10 +49,10 @@ import Testing
         #expect(try mock.records(path: "/inApps/v1/transactions/\(Scenario.notFound)").count == 1)
     }
 
-    @Test func aTokenTheServerRefusesIs401() throws {
+    @Test func aTokenTheServerRefusesIs401() async throws {
         let mock = try MockAppStoreAPI.require()
         let path = "/inApps/v1/transactions/appTransactions/\(Scenario.customer)"
-        let wrongKey = try mock.api("get-app-transaction-info", [Scenario.customer], key: mock.wrongKey)
+        let wrongKey = try await mock.api("get-app-transaction-info", [Scenario.customer], key: mock.wrongKey)
         #expect(wrongKey.status == 66, "\(wrongKey.stdout)\(wrongKey.stderr)")
         #expect((wrongKey.stdout + wrongKey.stderr).contains("401"), "\(wrongKey.stdout)\(wrongKey.stderr)")
         let refused = try mock.records(path: path)
@@ -61,16 +61,17 @@ import Testing
         // The right key with another issuer: the mock names the claim it refused.
         var arguments = mock.credentials()
         arguments[arguments.firstIndex(of: MockAppStoreAPI.issuerID) ?? 0] = "11111111-2222-3333-4444-555555555555"
-        let issuer = try CLI.run(["api", "get-app-transaction-info"] + arguments + [Scenario.customer])
+        let otherIssuer = ["api", "get-app-transaction-info"] + arguments + [Scenario.customer]
+        let issuer = try await MockAppStoreAPI.offPool { try CLI.run(otherIssuer) }
         #expect(issuer.status == wrongKey.status, "\(issuer.stderr)")
         #expect(
             try mock.records(path: path).last?["refused"] as? String
                 == "iss '11111111-2222-3333-4444-555555555555' is not the issuer id")
     }
 
-    @Test func rateLimitWaitsForRetryAfter() throws {
+    @Test func rateLimitWaitsForRetryAfter() async throws {
         let mock = try MockAppStoreAPI.require()
-        let result = try mock.api("get-transaction-info", [Scenario.rateLimited, "--json"])
+        let result = try await mock.api("get-transaction-info", [Scenario.rateLimited, "--json"])
         #expect(result.status == 0, "\(result.stdout.prefix(800))\(result.stderr)")
         let requests = try mock.records(path: "/inApps/v1/transactions/\(Scenario.rateLimited)")
         try #require(requests.count == 2, "\(requests)")
@@ -79,17 +80,17 @@ import Testing
         #expect(waited >= 1, "the retry came \(waited) s after the 429 that asked for 1 s")
     }
 
-    @Test func aServerErrorThenSuccessSucceeds() throws {
+    @Test func aServerErrorThenSuccessSucceeds() async throws {
         let mock = try MockAppStoreAPI.require()
-        let result = try mock.api("get-all-subscription-statuses", [Scenario.failsOnce, "--json"])
+        let result = try await mock.api("get-all-subscription-statuses", [Scenario.failsOnce, "--json"])
         #expect(result.status == 0, "\(result.stdout.prefix(800))\(result.stderr)")
         let requests = try mock.records(path: "/inApps/v1/subscriptions/\(Scenario.failsOnce)")
         #expect(requests.map { $0["status"] as? Int } == [500, 200])
     }
 
-    @Test func retriesRunOutAt75() throws {
+    @Test func retriesRunOutAt75() async throws {
         let mock = try MockAppStoreAPI.require()
-        let result = try mock.api(
+        let result = try await mock.api(
             "get-transaction-info",
             [Scenario.failsAlways, "--rule", "pro: product \"pro.monthly\"", "--require", "pro", "--json"])
         #expect(result.status == 75, "\(result.stdout.prefix(800))\(result.stderr)")
@@ -97,24 +98,24 @@ import Testing
         let requests = try mock.records(path: "/inApps/v1/transactions/\(Scenario.failsAlways)")
         // The default policy: the first attempt and 3 retries.
         #expect(requests.count == 4, "\(requests.count) attempts")
-        let once = try mock.api("get-app-transaction-info", [Scenario.failsAlways, "--retries", "1"])
+        let once = try await mock.api("get-app-transaction-info", [Scenario.failsAlways, "--retries", "1"])
         #expect(once.status == 75, "\(once.stdout.prefix(800))\(once.stderr)")
         #expect(try mock.records(path: "/inApps/v1/transactions/appTransactions/\(Scenario.failsAlways)").count == 2)
     }
 
-    @Test func aForgedElementMakesTheResponseInvalid() throws {
+    @Test func aForgedElementMakesTheResponseInvalid() async throws {
         let mock = try MockAppStoreAPI.require()
-        let result = try mock.api("get-transaction-history", [Scenario.forged, "--json"])
+        let result = try await mock.api("get-transaction-history", [Scenario.forged, "--json"])
         #expect(result.status == 2, "\(result.stdout.prefix(800))\(result.stderr)")
         let json = try #require(result.json, "\(result.stdout.prefix(800))")
         #expect(json["status"] as? String == "invalid")
         #expect((json["message"] as? String)?.hasPrefix("elements[1]") == true, "\(json["message"] ?? "")")
     }
 
-    @Test func aSlowServerTimesOutAt75() throws {
+    @Test func aSlowServerTimesOutAt75() async throws {
         let mock = try MockAppStoreAPI.require()
         let started = Date()
-        let result = try mock.api("get-transaction-info", [Scenario.slow, "--timeout", "1"])
+        let result = try await mock.api("get-transaction-info", [Scenario.slow, "--timeout", "1"])
         let took = Date().timeIntervalSince(started)
         #expect(result.status == 75, "\(result.stdout.prefix(800))\(result.stderr)")
         #expect(took < Double(MockAppStoreAPI.slowSeconds), "took \(took) s: the timeout did not apply")
@@ -122,15 +123,15 @@ import Testing
         #expect(try mock.records(path: "/inApps/v1/transactions/\(Scenario.slow)").count == 4)
     }
 
-    @Test func rulesDecideOnFetchedStatuses() throws {
+    @Test func rulesDecideOnFetchedStatuses() async throws {
         let mock = try MockAppStoreAPI.require()
         let rules = try mock.scratch.write(
             "paywall.rules",
             Array("pro: subscription \"pro.monthly\" active\nlifetime: product \"pro.lifetime\"\n".utf8))
-        let granted = try mock.api(
+        let granted = try await mock.api(
             "get-all-subscription-statuses", [Scenario.customer, "--rules", rules, "--require", "pro", "--json"])
         #expect(granted.status == 0, "\(granted.stdout.prefix(800))\(granted.stderr)")
-        let denied = try mock.api(
+        let denied = try await mock.api(
             "get-all-subscription-statuses", [Scenario.customer, "--rules", rules, "--require", "lifetime"])
         #expect(denied.status == 1, "\(denied.stdout.prefix(800))\(denied.stderr)")
     }
@@ -164,7 +165,7 @@ import Testing
 
     /// The mock is worth testing against only if it refuses what Apple's server refuses: a request wrong in
     /// one way each (Scripts/mock-appstore-api-refusals.py) gets Apple's status and error code.
-    @Test func theMockRefusesWhatApplesServerRefuses() throws {
+    @Test func theMockRefusesWhatApplesServerRefuses() async throws {
         let mock = try MockAppStoreAPI.require()
         guard let python = ReportSchemaTests.python() else { return }
         let cases = try mock.scratch.write(
@@ -176,7 +177,9 @@ import Testing
                     "bundleId": MockAppStoreAPI.bundleID, "transactionId": Scenario.refusals,
                 ])))
         let script = CLI.packageRoot.appendingPathComponent("Scripts/mock-appstore-api-refusals.py").path
-        let run = try CLI.run(URL(fileURLWithPath: python), [script, cases], stdin: nil)
+        let run = try await MockAppStoreAPI.offPool {
+            try CLI.run(URL(fileURLWithPath: python), [script, cases], stdin: nil)
+        }
         #expect(run.status == 0, "\(run.stderr)")
         let results = try #require(run.json?["results"] as? [[String: Any]], "\(run.stdout)\(run.stderr)")
         let unauthorized = [
@@ -201,8 +204,8 @@ import Testing
     }
 
     /// The suite's trait stops its mock; this one starts its own to prove that stopping leaves no process.
-    @Test func theMockStopsWithItsStandardInput() throws {
-        let mock = try MockAppStoreAPI()
+    @Test func theMockStopsWithItsStandardInput() async throws {
+        let mock = try await MockAppStoreAPI.offPool { try MockAppStoreAPI() }
         let pid = mock.processIdentifier
         #expect(kill(pid, 0) == 0)
         #expect(mock.stop(), "the mock was not running: \(mock.errors)")

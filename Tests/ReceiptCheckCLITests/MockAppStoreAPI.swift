@@ -152,10 +152,20 @@ final class MockAppStoreAPI: @unchecked Sendable {
     func api(
         _ operation: String, _ arguments: [String], key: String? = nil, timeout: Double = 60,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> CLI.Result {
-        let result = try CLI.run(["api", operation] + credentials(key: key) + arguments, timeout: timeout)
+    ) async throws -> CLI.Result {
+        let all = ["api", operation] + credentials(key: key) + arguments
+        let result = try await Self.offPool { try CLI.run(all, timeout: timeout) }
         try expectNoSecret(in: result, sourceLocation: sourceLocation)
         return result
+    }
+
+    /// Runs blocking work (child processes) on a thread of its own, so that the waiting test frees its
+    /// thread of the cooperative pool (two on a 2-core machine) for the other suites: these tests wait on
+    /// dozens of children, and holding a pool thread meanwhile made other suites overrun their time limits.
+    static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try work() }) }.start()
+        }
     }
 
     /// Fails when `result` shows a line of either key's base64 body or the header of a bearer token.
@@ -201,7 +211,7 @@ struct MockAppStoreAPIScope: SuiteTrait, TestScoping {
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let mock = try MockAppStoreAPI()
+        let mock = try await MockAppStoreAPI.offPool { try MockAppStoreAPI() }
         defer {
             let wasRunning = mock.stop()
             #expect(wasRunning, "the mock App Store Server API died during the suite: \(mock.errors)")

@@ -47,6 +47,13 @@ else
   missing=1
 fi
 
+# libcurl is not linked: `receipt-check api` opens it when it sends a request (and its tests need it).
+if ldconfig -p 2>/dev/null | grep -q 'libcurl\.so\.4 ' || [ -e /usr/lib/libcurl.4.dylib ]; then
+  say "ok      libcurl (for receipt-check api, opened when a request is made)"
+else
+  say "MISSING libcurl, for receipt-check api and its tests (building does not need it): sudo apt-get install libcurl4"
+fi
+
 corpus=${RECEIPT_CORPUS:-../shared/corpus}
 if [ -f "$corpus/MANIFEST.json" ]; then
   say "ok      receipt corpus: $corpus"

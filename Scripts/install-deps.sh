@@ -17,6 +17,8 @@ if [ "$level" != build ]; then
   command -v fish >/dev/null 2>&1 || need+=(fish)
   # The verifyreceipt tests compare the Pacific time rules with the system's time zone database.
   [ -e /usr/share/zoneinfo/America/Los_Angeles ] || need+=(tzdata)
+  # receipt-check api opens libcurl when it sends a request; its tests send some.
+  ldconfig -p 2>/dev/null | grep -q 'libcurl\.so\.4 ' || need+=(libcurl4)
   # The report schema tests run PyPI's jsonschema from a venv (Scripts/schema-venv.sh).
   python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
 fi

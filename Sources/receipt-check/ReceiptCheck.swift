@@ -11,7 +11,8 @@ enum ReceiptCheck {
     static var commands: [any Command.Type] {
         [
             VerifyCommand.self, InspectCommand.self, MakeTestPKICommand.self, MakeReceiptCommand.self, SignCommand.self,
-            APICommand.self, HelpCommand.self, VersionCommand.self, GenerateManCommand.self, GenerateCompletionsCommand.self,
+            APICommand.self, HelpCommand.self, VersionCommand.self, GenerateManCommand.self,
+            GenerateCompletionsCommand.self,
         ]
     }
 

@@ -25,7 +25,8 @@ import Testing
 
     @Test func credentialsComeFromTheEnvironment() throws {
         let keys = try SigningKeyFiles()
-        let result = try Self.api(["get-transaction-info", "1000"] + Self.unreachable, environment: Self.environment(keys))
+        let result = try Self.api(
+            ["get-transaction-info", "1000"] + Self.unreachable, environment: Self.environment(keys))
         #expect(result.status == 75, "\(result.stderr)")
         #expect(result.stderr.contains("gave up after 1 attempt") && result.stdout.isEmpty, "\(result.stderr)")
 
@@ -35,7 +36,8 @@ import Testing
         }
         let missing = try Self.api(["get-transaction-info", "1000"] + Self.unreachable, environment: none)
         #expect(missing.status == 64)
-        #expect(missing.stderr.contains("api needs --key (or $RECEIPT_CHECK_API_KEY_FILE), --key-id"), "\(missing.stderr)")
+        #expect(
+            missing.stderr.contains("api needs --key (or $RECEIPT_CHECK_API_KEY_FILE), --key-id"), "\(missing.stderr)")
     }
 
     @Test func keyReadableByOthersIsWarnedAboutAndNeverShown() throws {
@@ -46,7 +48,8 @@ import Testing
         #expect(!quiet.stderr.contains("warning"), "\(quiet.stderr)")
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: keys.good)
         let warned = try Self.api(arguments, environment: Self.environment(keys))
-        #expect(warned.stderr.contains("can be read by its group or others (mode 644): chmod 600 it"), "\(warned.stderr)")
+        #expect(
+            warned.stderr.contains("can be read by its group or others (mode 644): chmod 600 it"), "\(warned.stderr)")
         let body = try keys.goodBody
         #expect(!body.isEmpty && !(warned.stdout + warned.stderr).contains(body))
     }
@@ -59,14 +62,20 @@ import Testing
             (["get-transaction-info"], "get-transaction-info takes 1 argument: get-transaction-info TRANSACTION_ID"),
             (["get-transaction-info", "1", "--environment", "xcode"], "--environment takes production or sandbox"),
             (
-                ["set-app-account-token", "1", "--body", "-", "--app-account-token", "7e3fb20b-4cdb-47cc-936d-99d65f608138"],
+                [
+                    "set-app-account-token", "1", "--body", "-", "--app-account-token",
+                    "7e3fb20b-4cdb-47cc-936d-99d65f608138",
+                ],
                 "--body and the flags for appAccountToken contradict"
             ),
             (["configure-realtime-url"], "needs a request body"),
             (["get-transaction-info", "1", "--with", "x.jws"], "--with adds inputs to --combine"),
             (["get-transaction-info", "1", "--format", "verifyreceipt"], "verifyreceipt answers for receipts"),
             (["get-transaction-info", "1", "--base-url", "http://127.0.0.1:9"], "is not https://"),
-            (["get-all-subscription-statuses", "1", "--status", "9"], "--status takes a subscription status from 1 to 5"),
+            (
+                ["get-all-subscription-statuses", "1", "--status", "9"],
+                "--status takes a subscription status from 1 to 5"
+            ),
         ]
         for (arguments, message) in cases {
             let result = try Self.api(arguments, environment: environment)

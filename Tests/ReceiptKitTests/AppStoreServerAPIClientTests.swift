@@ -40,7 +40,8 @@ import Testing
 
     @Test func requestCarriesTokenAcceptAndTheBodysType() throws {
         let client = try C.client(ScriptedTransport([]))
-        let request = try client.httpRequest(try .setAppAccountToken(originalTransactionID: "1", body: Array("{}".utf8)))
+        let request = try client.httpRequest(
+            try .setAppAccountToken(originalTransactionID: "1", body: Array("{}".utf8)))
         #expect(request.url == "https://api.storekit.apple.com/inApps/v1/transactions/1/appAccountToken")
         #expect(request.header("authorization")?.hasPrefix("Bearer ey") == true)
         #expect(request.header("Accept") == "application/json" && request.header("Content-Type") == "application/json")
@@ -76,7 +77,8 @@ import Testing
 
     @Test func tooManyRequestsWaitsWhatRetryAfterSays() async throws {
         let transport = ScriptedTransport([
-            ScriptedTransport.json(429, #"{"errorCode":4290000,"errorMessage":"Rate limit exceeded."}"#, headers: ["Retry-After": "7"]),
+            ScriptedTransport.json(
+                429, #"{"errorCode":4290000,"errorMessage":"Rate limit exceeded."}"#, headers: ["Retry-After": "7"]),
             ScriptedTransport.json(200, #"{"testNotificationToken":"t1"}"#),
         ])
         let waits = RecordedWaits()
@@ -111,9 +113,11 @@ import Testing
     /// An answer with a forged element is returned as an invalid verdict, never as data to act on.
     @Test func forgedElementMakesTheVerdictInvalid() async throws {
         let rogue = try M.jws(M.transaction(id: "1009"), try CheckMaterial.rogueECPKI.get())
-        let body = #"{"bundleId":"\#(M.bundleID)","environment":"Production","hasMore":false,"revision":"r","signedTransactions":["\#(rogue)"]}"#
+        let body =
+            #"{"bundleId":"\#(M.bundleID)","environment":"Production","hasMore":false,"revision":"r","signedTransactions":["\#(rogue)"]}"#
         let transport = ScriptedTransport([ScriptedTransport.json(200, body)])
-        let response = try await C.client(transport).send(try .getTransactionHistory(transactionID: "1009", revision: "r0"))
+        let response = try await C.client(transport).send(
+            try .getTransactionHistory(transactionID: "1009", revision: "r0"))
         let verdict = try #require(response.verdict)
         #expect(verdict.report.status == .invalid && verdict.report.reason == .untrustedChain)
     }
@@ -133,12 +137,15 @@ import Testing
                 #"{"bundleId":"\#(M.bundleID)","environment":"Production","hasMore":\#(more),"revision":"\#(revision)","signedTransactions":[\#(M.transaction(id: id))]}"#
             return .success(HTTPResponse(status: 200, headers: [:], body: try M.response(spec)))
         }
-        let transport = ScriptedTransport([try page("1001", more: true, revision: "r1"), try page("1002", more: false, revision: "r2")])
-        let response = try await C.client(transport).transactionHistory(transactionID: "1001")
-        #expect(transport.sent.map(\.url) == [
-            "https://api.storekit.apple.com/inApps/v2/history/1001",
-            "https://api.storekit.apple.com/inApps/v2/history/1001?revision=r1",
+        let transport = ScriptedTransport([
+            try page("1001", more: true, revision: "r1"), try page("1002", more: false, revision: "r2"),
         ])
+        let response = try await C.client(transport).transactionHistory(transactionID: "1001")
+        #expect(
+            transport.sent.map(\.url) == [
+                "https://api.storekit.apple.com/inApps/v2/history/1001",
+                "https://api.storekit.apple.com/inApps/v2/history/1001?revision=r1",
+            ])
         let report = try #require(response.verdict?.report)
         #expect(report.status == .valid && report.response?.elements.count == 2)
         #expect(report.response?.fields["revision"] == .string("r2"))
@@ -211,7 +218,9 @@ import Testing
     }
 
     @Test func anythingElseIsNoAppleError() {
-        for text in ["", "<html>Bad gateway</html>", #"{"errorCode":"4040010","errorMessage":"x"}"#, #"{"errorCode":1}"#, "[]"] {
+        for text in [
+            "", "<html>Bad gateway</html>", #"{"errorCode":"4040010","errorMessage":"x"}"#, #"{"errorCode":1}"#, "[]",
+        ] {
             #expect(AppleErrorBody(Array(text.utf8)) == nil, "\(text)")
         }
         let error = AppleErrorBody.error(status: 502, body: Array("<html>".utf8), operation: .getRealtimeURL)

@@ -33,7 +33,8 @@ import Testing
                 "/inApps/v1/subscriptions/1000?status=1&status=4", false
             ),
             (
-                try .getAppTransactionInfo(transactionID: "1000"), "GET", "/inApps/v1/transactions/appTransactions/1000",
+                try .getAppTransactionInfo(transactionID: "1000"), "GET",
+                "/inApps/v1/transactions/appTransactions/1000",
                 false
             ),
             (try .lookUpOrderID("MQ1"), "GET", "/inApps/v1/lookup/MQ1", false),
@@ -61,7 +62,10 @@ import Testing
                 try .extendSubscriptionRenewalDate(originalTransactionID: "1000", body: b), "PUT",
                 "/inApps/v1/subscriptions/extend/1000", true
             ),
-            (try .extendRenewalDateForAllActiveSubscribers(body: b), "POST", "/inApps/v1/subscriptions/extend/mass", true),
+            (
+                try .extendRenewalDateForAllActiveSubscribers(body: b), "POST", "/inApps/v1/subscriptions/extend/mass",
+                true
+            ),
             (
                 try .getStatusOfSubscriptionRenewalDateExtensions(requestIdentifier: "req", productID: "prod"), "GET",
                 "/inApps/v1/subscriptions/extend/mass/prod/req", false
@@ -80,14 +84,21 @@ import Testing
                 try .configureDefaultMessage(productID: "p", locale: "en-US", body: b), "PUT",
                 "/inApps/v1/messaging/default/p/en-US", true
             ),
-            (try .deleteDefaultMessage(productID: "p", locale: "en-US"), "DELETE", "/inApps/v1/messaging/default/p/en-US", false),
-            (try .getDefaultMessage(productID: "p", locale: "en-US"), "GET", "/inApps/v1/messaging/default/p/en-US", false),
+            (
+                try .deleteDefaultMessage(productID: "p", locale: "en-US"), "DELETE",
+                "/inApps/v1/messaging/default/p/en-US", false
+            ),
+            (
+                try .getDefaultMessage(productID: "p", locale: "en-US"), "GET", "/inApps/v1/messaging/default/p/en-US",
+                false
+            ),
             (try .configureRealtimeURL(body: b), "PUT", "/inApps/v1/messaging/realtime/url", true),
             (.deleteRealtimeURL(), "DELETE", "/inApps/v1/messaging/realtime/url", false),
             (.getRealtimeURL(), "GET", "/inApps/v1/messaging/realtime/url", false),
             (try .initiatePerformanceTest(body: b), "POST", "/inApps/v1/messaging/performanceTest", true),
             (
-                try .getPerformanceTestResults(requestID: "r1"), "GET", "/inApps/v1/messaging/performanceTest/result/r1",
+                try .getPerformanceTestResults(requestID: "r1"), "GET",
+                "/inApps/v1/messaging/performanceTest/result/r1",
                 false
             ),
         ]

@@ -26,8 +26,13 @@ final class ScriptedTransport: HTTPTransport {
         return try next.get()
     }
 
-    static func json(_ status: Int, _ body: String, headers: [String: String] = [:]) -> Result<HTTPResponse, HTTPTransportError> {
-        .success(HTTPResponse(status: status, headers: headers.merging(["Content-Type": "application/json"]) { a, _ in a }, body: Array(body.utf8)))
+    static func json(_ status: Int, _ body: String, headers: [String: String] = [:]) -> Result<
+        HTTPResponse, HTTPTransportError
+    > {
+        .success(
+            HTTPResponse(
+                status: status, headers: headers.merging(["Content-Type": "application/json"]) { a, _ in a },
+                body: Array(body.utf8)))
     }
 }
 

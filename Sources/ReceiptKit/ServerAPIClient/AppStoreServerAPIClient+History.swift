@@ -25,6 +25,7 @@ extension AppStoreServerAPIClient {
             revision = next
         }
         throw AppStoreServerAPIError(
-            .invalidResponse, "get-transaction-history: still more after \(maximumPages) pages; ask for one page with a revision")
+            .invalidResponse,
+            "get-transaction-history: still more after \(maximumPages) pages; ask for one page with a revision")
     }
 }

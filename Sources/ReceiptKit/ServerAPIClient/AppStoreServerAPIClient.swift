@@ -79,14 +79,16 @@ public struct AppStoreServerAPIClient: Sendable {
         if let expected = validator.options.environment, expected.rawValue != environment.rawValue {
             throw AppStoreServerAPIError(
                 .invalidRequest,
-                "the validator requires the \(expected.rawValue) environment, the requests go to \(environment.rawValue)")
+                "the validator requires the \(expected.rawValue) environment, the requests go to \(environment.rawValue)"
+            )
         }
         let base = baseURL ?? environment.baseURL
         guard base.lowercased().hasPrefix("https://"), base.utf8.count > 8,
             !base.utf8.contains(where: { $0 <= 32 || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
         else {
             throw AppStoreServerAPIError(
-                .invalidRequest, "the base URL \(base) is not https://HOST[:PORT][/PATH] (the token must not travel in clear)")
+                .invalidRequest,
+                "the base URL \(base) is not https://HOST[:PORT][/PATH] (the token must not travel in clear)")
         }
         self.baseURL = base.hasSuffix("/") ? String(base.dropLast()) : base
         self.environment = environment
@@ -112,21 +114,24 @@ public struct AppStoreServerAPIClient: Sendable {
     /// The HTTP request for `request`, with a fresh token.
     package func httpRequest(_ request: AppStoreServerAPIRequest) throws(AppStoreServerAPIError) -> HTTPRequest {
         var headers: [(name: String, value: String)] = [
-            ("User-Agent", "receipt-check"), ("Authorization", "Bearer " + (try token())), ("Accept", "application/json"),
+            ("User-Agent", "receipt-check"), ("Authorization", "Bearer " + (try token())),
+            ("Accept", "application/json"),
         ]
         if let type = request.contentType {
             headers.append(("Content-Type", type))
         }
-        return HTTPRequest(method: request.method, url: baseURL + request.pathAndQuery, headers: headers, body: request.body)
+        return HTTPRequest(
+            method: request.method, url: baseURL + request.pathAndQuery, headers: headers, body: request.body)
     }
 
     /// Sends `request` (retrying as the policy allows) and verifies the answer; `rules` decide on a
     /// verified answer as they would on the same body given to `verify`.
-    public func send(_ request: AppStoreServerAPIRequest, rules: RuleConfiguration? = nil) async throws(
-        AppStoreServerAPIError
-    ) -> AppStoreServerAPIResponse {
+    public func send(_ request: AppStoreServerAPIRequest, rules: RuleConfiguration? = nil)
+        async throws(AppStoreServerAPIError) -> AppStoreServerAPIResponse
+    {
         let (response, attempts) = try await exchange(request)
-        return try verified(request.operation, status: response.status, body: response.body, attempts: attempts, rules: rules)
+        return try verified(
+            request.operation, status: response.status, body: response.body, attempts: attempts, rules: rules)
     }
 
     /// The response to `request` with a 2xx status and the attempts it took; every other outcome thrown.
@@ -145,10 +150,12 @@ public struct AppStoreServerAPIClient: Sendable {
                     return (response, attempt)
                 case 429, 500..<600:
                     retryAfter = response.status == 429 ? RetryPolicy.retryAfter(response.headers["retry-after"]) : nil
-                    failure = AppleErrorBody.error(status: response.status, body: response.body, operation: request.operation)
+                    failure = AppleErrorBody.error(
+                        status: response.status, body: response.body, operation: request.operation)
                 default:
                     // Any other status is Apple's answer to this request: sending it again gets the same.
-                    throw AppleErrorBody.error(status: response.status, body: response.body, operation: request.operation)
+                    throw AppleErrorBody.error(
+                        status: response.status, body: response.body, operation: request.operation)
                 }
             case .failure(let error):
                 let described = AppStoreServerAPIError(
@@ -159,7 +166,8 @@ public struct AppStoreServerAPIClient: Sendable {
             }
             guard
                 let delay = retryPolicy.delay(
-                    afterAttempt: attempt, retryAfter: retryAfter, elapsed: started.duration(to: now()), random: random())
+                    afterAttempt: attempt, retryAfter: retryAfter, elapsed: started.duration(to: now()),
+                    random: random())
             else {
                 throw AppStoreServerAPIError(
                     .retriesExhausted(attempts: attempt),
@@ -188,7 +196,9 @@ public struct AppStoreServerAPIClient: Sendable {
         case .unsigned(let required):
             content = .unsigned(try UnsignedResponse.members(body, required: required, operation: operation))
         case .empty:
-            content = body.isEmpty ? .empty : .unsigned(try UnsignedResponse.members(body, required: [:], operation: operation))
+            content =
+                body.isEmpty
+                ? .empty : .unsigned(try UnsignedResponse.members(body, required: [:], operation: operation))
         }
         return AppStoreServerAPIResponse(
             operation: operation, status: status, body: body, content: content, attempts: attempts)

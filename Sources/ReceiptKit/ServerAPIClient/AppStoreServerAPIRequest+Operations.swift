@@ -101,8 +101,7 @@ extension AppStoreServerAPIRequest {
     }
 
     /// `body`: a `MassExtendRenewalDateRequest`.
-    public static func extendRenewalDateForAllActiveSubscribers(body: [UInt8]) throws(AppStoreServerAPIError) -> Self
-    {
+    public static func extendRenewalDateForAllActiveSubscribers(body: [UInt8]) throws(AppStoreServerAPIError) -> Self {
         Self(
             .extendRenewalDateForAllActiveSubscribers, "POST", ["/inApps/v1/subscriptions/extend/mass"],
             body: try json(body))
@@ -147,7 +146,8 @@ extension AppStoreServerAPIRequest {
     }
 
     public static func deleteImage(imageIdentifier: String) throws(AppStoreServerAPIError) -> Self {
-        Self(.deleteImage, "DELETE", ["/inApps/v1/messaging/image", .value(try id(imageIdentifier, "image identifier"))])
+        Self(
+            .deleteImage, "DELETE", ["/inApps/v1/messaging/image", .value(try id(imageIdentifier, "image identifier"))])
     }
 
     public static func getImageList() -> Self {
@@ -178,7 +178,10 @@ extension AppStoreServerAPIRequest {
     {
         Self(
             .configureDefaultMessage, "PUT",
-            ["/inApps/v1/messaging/default", .value(try id(productID, "product id")), .value(try id(locale, "locale"))],
+            [
+                "/inApps/v1/messaging/default", .value(try id(productID, "product id")),
+                .value(try id(locale, "locale")),
+            ],
             body: try json(body))
     }
 

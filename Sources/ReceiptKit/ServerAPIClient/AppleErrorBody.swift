@@ -31,6 +31,7 @@ struct AppleErrorBody: Equatable {
         }
         return AppStoreServerAPIError(
             .apple(status: status, errorCode: parsed.errorCode, errorMessage: parsed.errorMessage),
-            "\(operation.rawValue): HTTP \(status), App Store error \(parsed.errorCode): \(parsed.errorMessage.prefix(300))")
+            "\(operation.rawValue): HTTP \(status), App Store error \(parsed.errorCode): \(parsed.errorMessage.prefix(300))"
+        )
     }
 }

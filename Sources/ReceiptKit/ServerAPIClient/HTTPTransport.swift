@@ -46,7 +46,8 @@ public struct HTTPResponse: Sendable, Equatable {
 
     public init(status: Int, headers: [String: String], body: [UInt8]) {
         self.status = status
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        self.headers = Dictionary(
+            headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
         self.body = body
     }
 }

@@ -26,17 +26,22 @@ enum APIOptionTable {
                 + " never printed; a file group or others can read is warned about"),
         OptionSpec("key-id", value: "ID", help: "the key's identifier (default: $RECEIPT_CHECK_API_KEY_ID)"),
         OptionSpec(
-            "issuer-id", value: "UUID", help: "the issuer id from App Store Connect (default: $RECEIPT_CHECK_API_ISSUER_ID)"),
+            "issuer-id", value: "UUID",
+            help: "the issuer id from App Store Connect (default: $RECEIPT_CHECK_API_ISSUER_ID)"),
         OptionSpec(
             "base-url", value: "URL",
-            help: "send the requests to this https:// URL instead of Apple's host for --environment (a proxy, a test server)"),
-        OptionSpec("ca-file", value: "FILE", help: "trust the CAs in this PEM file for the connection instead of the system's"),
+            help:
+                "send the requests to this https:// URL instead of Apple's host for --environment (a proxy, a test server)"
+        ),
+        OptionSpec(
+            "ca-file", value: "FILE", help: "trust the CAs in this PEM file for the connection instead of the system's"),
         OptionSpec("connect-timeout", value: "SECONDS", help: "give up connecting after this long (default: 10)"),
         OptionSpec("timeout", value: "SECONDS", help: "give up on one request after this long (default: 30)"),
         OptionSpec(
             "retries", value: "N",
             help: "retry a 429, 5xx or network failure up to N times, with backoff, within 60 s in all (default: 3)"),
-        OptionSpec("body", value: "FILE", help: "the request's JSON body, as Apple documents it (- for standard input)"),
+        OptionSpec(
+            "body", value: "FILE", help: "the request's JSON body, as Apple documents it (- for standard input)"),
         OptionSpec(
             "with", value: "FILE", repeatable: true,
             help: "with --combine: another input of the same customer (a receipt, a JWS, a saved response)"),
@@ -44,19 +49,29 @@ enum APIOptionTable {
 
     static let requestOptions: [OptionSpec] = [
         OptionSpec("revision", value: "TOKEN", help: "history, refunds: only the page after this revision"),
-        OptionSpec("history-version", value: "V", choices: ["1", "2"], help: "Get Transaction History v1 or v2 (default: 2)"),
+        OptionSpec(
+            "history-version", value: "V", choices: ["1", "2"], help: "Get Transaction History v1 or v2 (default: 2)"),
         OptionSpec("start-date", value: "MS", help: "history, notification history: from this time (ms since 1970)"),
         OptionSpec("end-date", value: "MS", help: "history, notification history: until this time (ms since 1970)"),
-        OptionSpec("product-id", value: "ID", repeatable: true, help: "history: only this product (repeatable); mass extension: the product"),
+        OptionSpec(
+            "product-id", value: "ID", repeatable: true,
+            help: "history: only this product (repeatable); mass extension: the product"),
         OptionSpec(
             "product-type", value: "TYPE", repeatable: true,
-            choices: ["AUTO_RENEWABLE", "NON_RENEWABLE", "CONSUMABLE", "NON_CONSUMABLE"], help: "history: only this type (repeatable)"),
+            choices: ["AUTO_RENEWABLE", "NON_RENEWABLE", "CONSUMABLE", "NON_CONSUMABLE"],
+            help: "history: only this type (repeatable)"),
         OptionSpec("sort", value: "ORDER", choices: ["ASCENDING", "DESCENDING"], help: "history: the order"),
-        OptionSpec("subscription-group-id", value: "ID", repeatable: true, help: "history: only this subscription group (repeatable)"),
         OptionSpec(
-            "ownership-type", value: "TYPE", choices: ["FAMILY_SHARED", "PURCHASED"], help: "history: only this ownership"),
-        OptionSpec("revoked", value: "BOOL", choices: ["true", "false"], help: "history: only revoked or only unrevoked"),
-        OptionSpec("status", value: "N", repeatable: true, help: "statuses: only subscriptions in this status (1-5, repeatable)"),
+            "subscription-group-id", value: "ID", repeatable: true,
+            help: "history: only this subscription group (repeatable)"),
+        OptionSpec(
+            "ownership-type", value: "TYPE", choices: ["FAMILY_SHARED", "PURCHASED"],
+            help: "history: only this ownership"),
+        OptionSpec(
+            "revoked", value: "BOOL", choices: ["true", "false"], help: "history: only revoked or only unrevoked"),
+        OptionSpec(
+            "status", value: "N", repeatable: true,
+            help: "statuses: only subscriptions in this status (1-5, repeatable)"),
         OptionSpec("pagination-token", value: "TOKEN", help: "notification history: the page after this token"),
         OptionSpec("notification-type", value: "TYPE", help: "notification history: only this type"),
         OptionSpec("notification-subtype", value: "SUBTYPE", help: "notification history: only this subtype"),
@@ -64,12 +79,15 @@ enum APIOptionTable {
         OptionSpec("transaction-id", value: "ID", help: "notification history: only this transaction's notifications"),
         OptionSpec("extend-by-days", value: "N", help: "renewal date extensions: the days to add (1-90)"),
         OptionSpec("extend-reason-code", value: "N", help: "renewal date extensions: Apple's reason code (0-3)"),
-        OptionSpec("request-identifier", value: "UUID", help: "renewal date extensions: your identifier of the request"),
         OptionSpec(
-            "storefront-country-code", value: "CODE", repeatable: true, help: "mass extension: only this storefront (repeatable)"),
+            "request-identifier", value: "UUID", help: "renewal date extensions: your identifier of the request"),
+        OptionSpec(
+            "storefront-country-code", value: "CODE", repeatable: true,
+            help: "mass extension: only this storefront (repeatable)"),
         OptionSpec("app-account-token", value: "UUID", help: "set-app-account-token: the token"),
         OptionSpec("image", value: "FILE", help: "upload-image: the PNG"),
-        OptionSpec("image-size", value: "SIZE", choices: ["FULL_SIZE", "BULLET_POINT"], help: "upload-image: the size"),
+        OptionSpec(
+            "image-size", value: "SIZE", choices: ["FULL_SIZE", "BULLET_POINT"], help: "upload-image: the size"),
         OptionSpec("message-id", value: "UUID", help: "configure-default-message: the message"),
         OptionSpec("realtime-url", value: "URL", help: "configure-realtime-url: your endpoint"),
     ]
@@ -123,7 +141,8 @@ enum APIOptionTable {
     {
         CurlTransport(
             connectTimeout: .seconds(try seconds(arguments, "connect-timeout", default: 10)),
-            requestTimeout: .seconds(try seconds(arguments, "timeout", default: 30)), caFile: arguments.value("ca-file"),
+            requestTimeout: .seconds(try seconds(arguments, "timeout", default: 30)),
+            caFile: arguments.value("ca-file"),
             libraryPath: variables[libcurlVariable])
     }
 

@@ -58,13 +58,15 @@ enum APIRequestArguments {
             return try .getAllSubscriptionStatuses(transactionID: first, status: status)
         case .getAppTransactionInfo: return try .getAppTransactionInfo(transactionID: first)
         case .lookUpOrderID: return try .lookUpOrderID(first)
-        case .getRefundHistory: return try .getRefundHistory(transactionID: first, revision: arguments.value("revision"))
+        case .getRefundHistory:
+            return try .getRefundHistory(transactionID: first, revision: arguments.value("revision"))
         case .getNotificationHistory:
             return try .getNotificationHistory(
                 paginationToken: arguments.value("pagination-token"),
                 body: try body(arguments) {
                     [
-                        "startDate": try integer(arguments, "start-date"), "endDate": try integer(arguments, "end-date"),
+                        "startDate": try integer(arguments, "start-date"),
+                        "endDate": try integer(arguments, "end-date"),
                         "notificationType": arguments.value("notification-type").map(JSONValue.string),
                         "notificationSubtype": arguments.value("notification-subtype").map(JSONValue.string),
                         "onlyFailures": arguments.flag("only-failures") ? .bool(true) : nil,
@@ -93,10 +95,14 @@ enum APIRequestArguments {
         case .setAppAccountToken:
             return try .setAppAccountToken(
                 originalTransactionID: first,
-                body: try body(arguments) { ["appAccountToken": arguments.value("app-account-token").map(JSONValue.string)] })
+                body: try body(arguments) {
+                    ["appAccountToken": arguments.value("app-account-token").map(JSONValue.string)]
+                })
         case .finishTransaction: return try .finishTransaction(transactionID: first)
         case .uploadImage:
-            guard let path = arguments.value("image") else { throw UsageError("upload-image needs --image FILE (a PNG)") }
+            guard let path = arguments.value("image") else {
+                throw UsageError("upload-image needs --image FILE (a PNG)")
+            }
             return try .uploadImage(
                 imageIdentifier: first, image: try InputFile.contents(of: path, limit: imageLimit),
                 imageSize: arguments.value("image-size"))
@@ -108,7 +114,8 @@ enum APIRequestArguments {
         case .configureDefaultMessage:
             return try .configureDefaultMessage(
                 productID: first, locale: second,
-                body: try body(arguments) { ["messageIdentifier": arguments.value("message-id").map(JSONValue.string)] })
+                body: try body(arguments) { ["messageIdentifier": arguments.value("message-id").map(JSONValue.string)] }
+            )
         case .deleteDefaultMessage: return try .deleteDefaultMessage(productID: first, locale: second)
         case .getDefaultMessage: return try .getDefaultMessage(productID: first, locale: second)
         case .configureRealtimeURL:

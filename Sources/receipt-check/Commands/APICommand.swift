@@ -41,7 +41,8 @@ enum APICommand: Command {
         let values = Array(arguments.operands.dropFirst())
         guard values.count == wanted.count else {
             let shown = ([name] + wanted).joined(separator: " ")
-            return fail(UsageError("\(name) takes \(wanted.count) argument\(wanted.count == 1 ? "" : "s"): \(shown)"), console)
+            return fail(
+                UsageError("\(name) takes \(wanted.count) argument\(wanted.count == 1 ? "" : "s"): \(shown)"), console)
         }
         let client: AppStoreServerAPIClient
         let request: AppStoreServerAPIRequest
@@ -98,7 +99,8 @@ enum APICommand: Command {
         case .failure(let error):
             return fail(error, console)
         case .success(let response):
-            return APIResponseOutput.print(response, runner: runner, arguments: arguments, console: console, usage: spec.usage)
+            return APIResponseOutput.print(
+                response, runner: runner, arguments: arguments, console: console, usage: spec.usage)
         }
     }
 

@@ -31,7 +31,8 @@ enum APIResponseOutput {
             return console.exitStatus(result.status)
         case .unsigned(let members):
             if json {
-                return write(Unsigned(operation: response.operation, status: response.status, response: members),
+                return write(
+                    Unsigned(operation: response.operation, status: response.status, response: members),
                     pretty: runner.settings.format == .json, console: console)
             }
             var text = "\(response.operation.rawValue): HTTP \(response.status), an answer Apple does not sign\n"
@@ -42,7 +43,8 @@ enum APIResponseOutput {
             return console.exitStatus(.valid)
         case .empty:
             if json {
-                return write(Unsigned(operation: response.operation, status: response.status, response: nil),
+                return write(
+                    Unsigned(operation: response.operation, status: response.status, response: nil),
                     pretty: runner.settings.format == .json, console: console)
             }
             console.out("\(response.operation.rawValue): HTTP \(response.status), done\n")
@@ -65,7 +67,8 @@ enum APIResponseOutput {
 
     private static func write(_ value: Unsigned, pretty: Bool, console: Console) -> ExitStatus {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else {
             console.error("cannot encode the answer")
             return .internalError

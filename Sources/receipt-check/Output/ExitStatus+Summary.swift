@@ -10,7 +10,8 @@ extension ExitStatus {
         case .noInput: "some input could not be read"
         case .internalError: "internal error"
         case .cantCreate: "an output file could not be created"
-        case .tempFail: "api: the App Store Server API did not answer (429, 5xx or the network, after the retries); try later"
+        case .tempFail:
+            "api: the App Store Server API did not answer (429, 5xx or the network, after the retries); try later"
         case .ioError: "a write to standard output, standard error or an output file failed (nothing more is checked)"
         }
     }

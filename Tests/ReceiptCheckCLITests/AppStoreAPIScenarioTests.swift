@@ -154,7 +154,8 @@ import Testing
             .getTransactionHistory(transactionID: Scenario.forged))
         #expect(forged.verdict?.report.status == .invalid)
         do {
-            let answer = try await client.send(.getTransactionInfo(transactionID: Scenario.notFound))
+            // Another path than the command's 404 test, which counts its requests.
+            let answer = try await client.send(.getAppTransactionInfo(transactionID: Scenario.notFound))
             Issue.record("a 404 was answered: \(answer.status)")
         } catch {
             #expect(

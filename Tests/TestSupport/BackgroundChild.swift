@@ -38,7 +38,7 @@ public final class BackgroundChild: @unchecked Sendable {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errorFile)
-        try process.run()
+        try ChildProcess.spawnLock.withLock { try process.run() }
         let line = ChildProcess.Handoff<String?>(nil)
         let ready = DispatchSemaphore(value: 0)
         let reader = output.fileHandleForReading

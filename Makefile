@@ -27,6 +27,7 @@ help:
 	@echo "make leak-check  valgrind over the CLI;  make rss-check: RSS over 100,000 validations, --combine and --lines peaks"
 	@echo "make test-openssl35  the suite against Debian 13's OpenSSL 3.5 in a debootstrapped root (as root)"
 	@echo "make test-spark / test-parallel   the Spark job and GNU parallel commands of docs/batch-and-scale.md, run for real"
+	@echo "make test-api  receipt-check api against a local mock App Store Server API, and Apple's Python client as its peer"
 	@echo "make test-endpoint  POST /verifyReceipt behind nginx and fcgiwrap, checked against the CLI; requests/s"
 	@echo "make install   release build, then install binary, man page, completions (PREFIX, DESTDIR)"
 	@echo "make uninstall remove exactly what make install installed"
@@ -150,6 +151,16 @@ test-spark: release-cli
 
 test-parallel: release-cli
 	nice -n 10 python3 Scripts/parallel-check.py $(RELEASE_DIR) $(CORPUS) .build/parallel-check
+
+# receipt-check api against a local mock App Store Server API over HTTPS (Scripts/mock-appstore-api.py,
+# which checks every request as Apple's server does), and Apple's Python client (Scripts/api-peer.py, in
+# the venv test-deps makes) sending the same calls to it; each suite starts and stops its own mock. The
+# client's and the command's tests that need no server run with them.
+API_SUITES = AppStoreAPIScenarioTests|AppStoreAPIPeerConformanceTests|AppStoreServerAPI|APICommandTests
+.PHONY: test-api
+test-api: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter '$(API_SUITES)'
 
 # POST /verifyReceipt behind nginx and fcgiwrap (examples/verifyreceipt-endpoint, docs/verifyreceipt.md),
 # with the optimised CLI: every recorded exchange and corpus receipt against the CLI's answer, 404, 405,

@@ -26,6 +26,10 @@ public enum ChildProcess {
         public var description: String { "\(command) did not exit within \(seconds) s and was killed" }
     }
 
+    /// Foundation's `Process.run()` crashed (a bad pointer in its memmove) when threads of their own started
+    /// children at the same moment; one child is started at a time, and waited for in parallel.
+    public static let spawnLock = NSLock()
+
     /// Seconds a child may run before it is killed: a hang fails a test instead of stalling CI.
     public static let defaultTimeout: Double = 120
 
@@ -51,7 +55,7 @@ public enum ChildProcess {
         process.standardInput = input
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
-        try process.run()
+        try spawnLock.withLock { try process.run() }
         // Each pipe on its own thread: a full pipe would otherwise block both sides.
         let pipes = DispatchGroup()
         let outputData = Handoff<Data>(Data())

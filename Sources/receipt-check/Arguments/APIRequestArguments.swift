@@ -120,7 +120,7 @@ enum APIRequestArguments {
         case .getDefaultMessage: return try .getDefaultMessage(productID: first, locale: second)
         case .configureRealtimeURL:
             return try .configureRealtimeURL(
-                body: try body(arguments) { ["realtimeUrl": arguments.value("realtime-url").map(JSONValue.string)] })
+                body: try body(arguments) { ["realtimeURL": arguments.value("realtime-url").map(JSONValue.string)] })
         case .deleteRealtimeURL: return .deleteRealtimeURL()
         case .getRealtimeURL: return .getRealtimeURL()
         case .initiatePerformanceTest: return try .initiatePerformanceTest(body: try body(arguments))

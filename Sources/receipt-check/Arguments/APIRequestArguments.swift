@@ -43,13 +43,14 @@ enum APIRequestArguments {
         switch operation {
         case .getTransactionHistory:
             let version: AppStoreServerAPIRequest.TransactionHistoryVersion =
-                arguments.value("history-version") == "1" ? .v1 : .v2
+                arguments[APIOptionTable.historyVersion] == "1" ? .v1 : .v2
             return try .getTransactionHistory(
-                transactionID: first, revision: arguments.value("revision"), filter: try historyFilter(arguments),
+                transactionID: first, revision: arguments[APIOptionTable.revision],
+                filter: try historyFilter(arguments),
                 version: version)
         case .getTransactionInfo: return try .getTransactionInfo(transactionID: first)
         case .getAllSubscriptionStatuses:
-            let status = try arguments.all("status").map { text throws(UsageError) in
+            let status = try arguments[APIOptionTable.status].map { text throws(UsageError) in
                 guard let value = Int(text), (1...5).contains(value) else {
                     throw UsageError("--status takes a subscription status from 1 to 5, not '\(text)'")
                 }
@@ -59,18 +60,18 @@ enum APIRequestArguments {
         case .getAppTransactionInfo: return try .getAppTransactionInfo(transactionID: first)
         case .lookUpOrderID: return try .lookUpOrderID(first)
         case .getRefundHistory:
-            return try .getRefundHistory(transactionID: first, revision: arguments.value("revision"))
+            return try .getRefundHistory(transactionID: first, revision: arguments[APIOptionTable.revision])
         case .getNotificationHistory:
             return try .getNotificationHistory(
-                paginationToken: arguments.value("pagination-token"),
+                paginationToken: arguments[APIOptionTable.paginationToken],
                 body: try body(arguments) {
                     [
-                        "startDate": try integer(arguments, "start-date"),
-                        "endDate": try integer(arguments, "end-date"),
-                        "notificationType": arguments.value("notification-type").map(JSONValue.string),
-                        "notificationSubtype": arguments.value("notification-subtype").map(JSONValue.string),
-                        "onlyFailures": arguments.flag("only-failures") ? .bool(true) : nil,
-                        "transactionId": arguments.value("transaction-id").map(JSONValue.string),
+                        "startDate": try integer(arguments, APIOptionTable.startDate),
+                        "endDate": try integer(arguments, APIOptionTable.endDate),
+                        "notificationType": arguments[APIOptionTable.notificationType].map(JSONValue.string),
+                        "notificationSubtype": arguments[APIOptionTable.notificationSubtype].map(JSONValue.string),
+                        "onlyFailures": arguments[APIOptionTable.onlyFailures] ? .bool(true) : nil,
+                        "transactionId": arguments[APIOptionTable.transactionID].map(JSONValue.string),
                     ]
                 })
         case .requestTestNotification: return .requestTestNotification()
@@ -85,8 +86,8 @@ enum APIRequestArguments {
             return try .extendRenewalDateForAllActiveSubscribers(
                 body: try body(arguments) {
                     var members = try renewalExtension(arguments)
-                    members["productId"] = arguments.value("product-id").map(JSONValue.string)
-                    let codes = arguments.all("storefront-country-code")
+                    members["productId"] = arguments[APIOptionTable.productID].last.map(JSONValue.string)
+                    let codes = arguments[APIOptionTable.storefrontCountryCode]
                     members["storefrontCountryCodes"] = codes.isEmpty ? nil : .array(codes.map(JSONValue.string))
                     return members
                 })
@@ -96,16 +97,16 @@ enum APIRequestArguments {
             return try .setAppAccountToken(
                 originalTransactionID: first,
                 body: try body(arguments) {
-                    ["appAccountToken": arguments.value("app-account-token").map(JSONValue.string)]
+                    ["appAccountToken": arguments[APIOptionTable.appAccountToken].map(JSONValue.string)]
                 })
         case .finishTransaction: return try .finishTransaction(transactionID: first)
         case .uploadImage:
-            guard let path = arguments.value("image") else {
+            guard let path = arguments[APIOptionTable.image] else {
                 throw UsageError("upload-image needs --image FILE (a PNG)")
             }
             return try .uploadImage(
                 imageIdentifier: first, image: try InputFile.contents(of: path, limit: imageLimit),
-                imageSize: arguments.value("image-size"))
+                imageSize: arguments[APIOptionTable.imageSize])
         case .deleteImage: return try .deleteImage(imageIdentifier: first)
         case .getImageList: return .getImageList()
         case .uploadMessage: return try .uploadMessage(messageIdentifier: first, body: try body(arguments))
@@ -114,13 +115,17 @@ enum APIRequestArguments {
         case .configureDefaultMessage:
             return try .configureDefaultMessage(
                 productID: first, locale: second,
-                body: try body(arguments) { ["messageIdentifier": arguments.value("message-id").map(JSONValue.string)] }
+                body: try body(arguments) {
+                    ["messageIdentifier": arguments[APIOptionTable.messageID].map(JSONValue.string)]
+                }
             )
         case .deleteDefaultMessage: return try .deleteDefaultMessage(productID: first, locale: second)
         case .getDefaultMessage: return try .getDefaultMessage(productID: first, locale: second)
         case .configureRealtimeURL:
             return try .configureRealtimeURL(
-                body: try body(arguments) { ["realtimeURL": arguments.value("realtime-url").map(JSONValue.string)] })
+                body: try body(arguments) {
+                    ["realtimeURL": arguments[APIOptionTable.realtimeURL].map(JSONValue.string)]
+                })
         case .deleteRealtimeURL: return .deleteRealtimeURL()
         case .getRealtimeURL: return .getRealtimeURL()
         case .initiatePerformanceTest: return try .initiatePerformanceTest(body: try body(arguments))
@@ -130,21 +135,22 @@ enum APIRequestArguments {
 
     static func historyFilter(_ arguments: ParsedArguments) throws(UsageError) -> TransactionHistoryFilter {
         TransactionHistoryFilter(
-            startDate: try integer(arguments, "start-date")?.integerValue,
-            endDate: try integer(arguments, "end-date")?.integerValue, productIDs: arguments.all("product-id"),
-            productTypes: arguments.all("product-type").map { $0.uppercased() },
-            sort: arguments.value("sort")?.uppercased(),
-            subscriptionGroupIdentifiers: arguments.all("subscription-group-id"),
-            inAppOwnershipType: arguments.value("ownership-type")?.uppercased(),
-            revoked: arguments.value("revoked").map { $0.lowercased() == "true" })
+            startDate: try integer(arguments, APIOptionTable.startDate)?.integerValue,
+            endDate: try integer(arguments, APIOptionTable.endDate)?.integerValue,
+            productIDs: arguments[APIOptionTable.productID],
+            productTypes: arguments[APIOptionTable.productType].map { $0.uppercased() },
+            sort: arguments[APIOptionTable.sort]?.uppercased(),
+            subscriptionGroupIdentifiers: arguments[APIOptionTable.subscriptionGroupID],
+            inAppOwnershipType: arguments[APIOptionTable.ownershipType]?.uppercased(),
+            revoked: arguments[APIOptionTable.revoked].map { $0.lowercased() == "true" })
     }
 
     /// The members of a renewal date extension request the flags give.
     private static func renewalExtension(_ arguments: ParsedArguments) throws(UsageError) -> [String: JSONValue?] {
         [
-            "extendByDays": try integer(arguments, "extend-by-days"),
-            "extendReasonCode": try integer(arguments, "extend-reason-code"),
-            "requestIdentifier": arguments.value("request-identifier").map(JSONValue.string),
+            "extendByDays": try integer(arguments, APIOptionTable.extendByDays),
+            "extendReasonCode": try integer(arguments, APIOptionTable.extendReasonCode),
+            "requestIdentifier": arguments[APIOptionTable.requestIdentifier].map(JSONValue.string),
         ]
     }
 
@@ -154,7 +160,7 @@ enum APIRequestArguments {
         _ arguments: ParsedArguments, flags: () throws -> [String: JSONValue?] = { [:] }
     ) throws -> [UInt8] {
         let members = try flags().compactMapValues { $0 }
-        if let path = arguments.value("body") {
+        if let path = arguments[APIOptionTable.body] {
             guard members.isEmpty else {
                 throw UsageError(
                     "--body and the flags for " + members.keys.sorted().joined(separator: ", ")
@@ -170,10 +176,12 @@ enum APIRequestArguments {
         return Array(try encoder.encode(JSONValue.object(members)))
     }
 
-    private static func integer(_ arguments: ParsedArguments, _ name: String) throws(UsageError) -> JSONValue? {
-        guard let text = arguments.value(name) else { return nil }
+    private static func integer(_ arguments: ParsedArguments, _ option: OptionKey<String>) throws(UsageError)
+        -> JSONValue?
+    {
+        guard let text = arguments[option] else { return nil }
         guard let value = Int64(text), value >= 0 else {
-            throw UsageError("--\(name) takes a whole number, not '\(text)'")
+            throw UsageError("\(option.flag) takes a whole number, not '\(text)'")
         }
         return .integer(value)
     }

@@ -29,7 +29,7 @@ extension OptionKey where Value == String {
 
 extension OptionKey where Value == [String] {
     /// An option given any number of times; its values in the order given.
-    static func repeated(_ name: String, _ value: String, help: String) -> Self {
-        OptionKey(spec: OptionSpec(name, value: value, repeatable: true, help: help))
+    static func repeated(_ name: String, _ value: String, choices: [String]? = nil, help: String) -> Self {
+        OptionKey(spec: OptionSpec(name, value: value, repeatable: true, choices: choices, help: help))
     }
 }

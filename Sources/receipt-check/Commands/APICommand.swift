@@ -49,10 +49,10 @@ enum APICommand: Command {
         let runner: BatchRunner
         do {
             let credentials = try APIOptionTable.credentials(arguments)
-            if arguments.value("format")?.lowercased() == "verifyreceipt" {
+            if arguments[ValidationOptionTable.format]?.lowercased() == "verifyreceipt" {
                 throw UsageError("api: --format verifyreceipt answers for receipts, not App Store Server API responses")
             }
-            if !arguments.all("with").isEmpty, !arguments.flag("combine") {
+            if !arguments[APIOptionTable.with].isEmpty, !arguments[CombineRunner.combine] {
                 throw UsageError("--with adds inputs to --combine; give --combine too")
             }
             request = try APIRequestArguments.request(operation, values, arguments)
@@ -68,7 +68,7 @@ enum APICommand: Command {
             let key = try SigningKey(pkcs8PEM: try InputFile.contents(of: credentials.keyPath, limit: keySizeLimit))
             client = try AppStoreServerAPIClient(
                 key: key, keyID: credentials.keyID, issuerID: credentials.issuerID, bundleID: credentials.bundleID,
-                environment: credentials.environment, baseURL: arguments.value("base-url"), validator: validator,
+                environment: credentials.environment, baseURL: arguments[APIOptionTable.baseURL], validator: validator,
                 transport: try APIOptionTable.transport(arguments, variables: variables),
                 retryPolicy: try APIOptionTable.retryPolicy(arguments))
         } catch let error as SigningError {
@@ -77,10 +77,10 @@ enum APICommand: Command {
             return fail(error, console)
         }
         // Every page when no revision names one, so that a decision sees the whole history.
-        let allPages = operation == .getTransactionHistory && arguments.value("revision") == nil
+        let allPages = operation == .getTransactionHistory && arguments[APIOptionTable.revision] == nil
         let filter = allPages ? try? APIRequestArguments.historyFilter(arguments) : nil
         let version: AppStoreServerAPIRequest.TransactionHistoryVersion =
-            arguments.value("history-version") == "1" ? .v1 : .v2
+            arguments[APIOptionTable.historyVersion] == "1" ? .v1 : .v2
         let transactionID = values.first ?? ""
         let rules = runner.rules
         let outcome = AsyncWait.result { () async -> Result<AppStoreServerAPIResponse, AppStoreServerAPIError> in

@@ -16,10 +16,10 @@ enum APIResponseOutput {
         let json = runner.settings.format == .json || runner.settings.format == .ndjson
         switch response.content {
         case .verified(let verdict):
-            if arguments.flag("combine") {
+            if arguments[CombineRunner.combine] {
                 let inputs =
                     [BatchInput(name: response.operation.rawValue, content: .bytes(response.body))]
-                    + arguments.all("with").map { BatchInput(name: $0, content: .path($0)) }
+                    + arguments[APIOptionTable.with].map { BatchInput(name: $0, content: .path($0)) }
                 var source = InputSource(prepared: inputs, limit: runner.limit, console: console)
                 return CombineRunner(runner: runner).run(&source, console: console, usage: usage)
             }

@@ -18,7 +18,7 @@ for module in ReceiptKit ReceiptKitTesting; do
     mkdir -p "$graphs"
     # shellcheck disable=SC2046
     swift-symbolgraph-extract -module-name "$module" -target "$triple" -minimum-access-level public \
-        -I "$modules" -I Sources/CReceipt $(pkg-config --cflags-only-I libcrypto | sed 's/-I/-Xcc -I/g') \
+        -I "$modules" -I Sources/CReceipt -I Sources/CCurl $(pkg-config --cflags-only-I libcrypto | sed 's/-I/-Xcc -I/g') \
         -output-dir "$graphs"
     "$docc" convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$graphs" \
         --fallback-display-name "$module" --fallback-bundle-identifier "org.receipt-check.$module" \

@@ -40,12 +40,19 @@ public struct AppStoreServerAPIClient: Sendable {
     private let random: @Sendable () -> Double
     private let date: @Sendable () -> Date
 
+    /// A client that signs its requests with `key` and verifies every answer with `validator`.
+    ///
     /// - Parameters:
-    ///   - key, keyID, issuerID, bundleID: the In-App Purchase key from App Store Connect, its id, the
-    ///     team's issuer id (a UUID) and the app.
+    ///   - key: the In-App Purchase key from App Store Connect (the `.p8` file).
+    ///   - keyID: the key's identifier.
+    ///   - issuerID: the team's issuer id (a UUID).
+    ///   - bundleID: the app the requests are for (the token's `bid`).
+    ///   - environment: production or sandbox: which of Apple's hosts, and what the answers must say.
     ///   - baseURL: `https://` and a host (a proxy, a test server); Apple's host for `environment` when nil.
     ///   - validator: verifies every response; it must require `bundleID` (and, if it names one, the same
     ///     environment), so that nothing is decided for another app.
+    ///   - transport: sends the requests; libcurl, opened when the first request is sent, by default.
+    ///   - retryPolicy: how often and how long a 429, 5xx or network failure is tried again.
     public init(
         key: SigningKey, keyID: String, issuerID: String, bundleID: String, environment: Environment,
         baseURL: String? = nil, validator: ReceiptValidator, transport: any HTTPTransport = CurlTransport(),

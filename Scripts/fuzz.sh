@@ -20,7 +20,7 @@ build() {
     mapfile -t sources < <(find Sources/ReceiptKit Tools/Fuzz -name '*.swift' | sort)
     # shellcheck disable=SC2046
     if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name ReceiptKit -package-name receipt_check \
-        -I Sources/CReceipt $(pkg-config --cflags-only-I libcrypto | sed 's/-I/-Xcc -I/g') \
+        -I Sources/CReceipt -I Sources/CCurl $(pkg-config --cflags-only-I libcrypto | sed 's/-I/-Xcc -I/g') \
         $(pkg-config --libs libcrypto) "${sources[@]}" -o "$BIN" >"$OUT/build.log" 2>&1; then
         cat "$OUT/build.log" >&2
         echo "fuzz.sh: the fuzz build failed (does this toolchain ship libFuzzer?)" >&2

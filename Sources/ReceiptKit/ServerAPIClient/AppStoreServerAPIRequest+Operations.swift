@@ -9,6 +9,7 @@ extension AppStoreServerAPIRequest {
     /// A JSON body is one object of Apple's request types: a few kilobytes, a few levels deep.
     private static let bodyLimits = JSONParser.Limits(maximumDepth: 16, maximumValues: 4096)
 
+    /// The `get-transaction-history` request, as Apple's client builds it.
     public static func getTransactionHistory(
         transactionID: String, revision: String? = nil, filter: TransactionHistoryFilter = .init(),
         version: TransactionHistoryVersion = .v2
@@ -20,6 +21,7 @@ extension AppStoreServerAPIRequest {
             query: head + filter.queryItems)
     }
 
+    /// The `get-transaction-info` request, as Apple's client builds it.
     public static func getTransactionInfo(transactionID: String) throws(AppStoreServerAPIError) -> Self {
         Self(.getTransactionInfo, "GET", ["/inApps/v1/transactions", .value(try id(transactionID, "transaction id"))])
     }
@@ -34,16 +36,19 @@ extension AppStoreServerAPIRequest {
             query: status.map { QueryItem("status", String($0)) })
     }
 
+    /// The `get-app-transaction-info` request, as Apple's client builds it.
     public static func getAppTransactionInfo(transactionID: String) throws(AppStoreServerAPIError) -> Self {
         Self(
             .getAppTransactionInfo, "GET",
             ["/inApps/v1/transactions/appTransactions", .value(try id(transactionID, "transaction id"))])
     }
 
+    /// The `look-up-order-id` request, as Apple's client builds it.
     public static func lookUpOrderID(_ orderID: String) throws(AppStoreServerAPIError) -> Self {
         Self(.lookUpOrderID, "GET", ["/inApps/v1/lookup", .value(try id(orderID, "order id"))])
     }
 
+    /// The `get-refund-history` request, as Apple's client builds it.
     public static func getRefundHistory(transactionID: String, revision: String? = nil)
         throws(AppStoreServerAPIError) -> Self
     {
@@ -62,10 +67,12 @@ extension AppStoreServerAPIRequest {
             query: paginationToken.map { [QueryItem("paginationToken", $0)] } ?? [], body: try json(body))
     }
 
+    /// The `request-test-notification` request, as Apple's client builds it.
     public static func requestTestNotification() -> Self {
         Self(.requestTestNotification, "POST", ["/inApps/v1/notifications/test"])
     }
 
+    /// The `get-test-notification-status` request, as Apple's client builds it.
     public static func getTestNotificationStatus(token: String) throws(AppStoreServerAPIError) -> Self {
         Self(.getTestNotificationStatus, "GET", ["/inApps/v1/notifications/test", .value(try id(token, "token"))])
     }
@@ -107,6 +114,7 @@ extension AppStoreServerAPIRequest {
             body: try json(body))
     }
 
+    /// The `get-status-of-subscription-renewal-date-extensions` request, as Apple's client builds it.
     public static func getStatusOfSubscriptionRenewalDateExtensions(requestIdentifier: String, productID: String)
         throws(AppStoreServerAPIError) -> Self
     {
@@ -130,6 +138,7 @@ extension AppStoreServerAPIRequest {
             ], body: try json(body))
     }
 
+    /// The `finish-transaction` request, as Apple's client builds it.
     public static func finishTransaction(transactionID: String) throws(AppStoreServerAPIError) -> Self {
         Self(
             .finishTransaction, "POST",
@@ -145,11 +154,13 @@ extension AppStoreServerAPIRequest {
             query: imageSize.map { [QueryItem("imageSize", $0)] } ?? [], body: image, contentType: "image/png")
     }
 
+    /// The `delete-image` request, as Apple's client builds it.
     public static func deleteImage(imageIdentifier: String) throws(AppStoreServerAPIError) -> Self {
         Self(
             .deleteImage, "DELETE", ["/inApps/v1/messaging/image", .value(try id(imageIdentifier, "image identifier"))])
     }
 
+    /// The `get-image-list` request, as Apple's client builds it.
     public static func getImageList() -> Self {
         Self(.getImageList, "GET", ["/inApps/v1/messaging/image/list"])
     }
@@ -162,12 +173,14 @@ extension AppStoreServerAPIRequest {
             body: try json(body))
     }
 
+    /// The `delete-message` request, as Apple's client builds it.
     public static func deleteMessage(messageIdentifier: String) throws(AppStoreServerAPIError) -> Self {
         Self(
             .deleteMessage, "DELETE",
             ["/inApps/v1/messaging/message", .value(try id(messageIdentifier, "message identifier"))])
     }
 
+    /// The `get-message-list` request, as Apple's client builds it.
     public static func getMessageList() -> Self {
         Self(.getMessageList, "GET", ["/inApps/v1/messaging/message/list"])
     }
@@ -185,12 +198,14 @@ extension AppStoreServerAPIRequest {
             body: try json(body))
     }
 
+    /// The `delete-default-message` request, as Apple's client builds it.
     public static func deleteDefaultMessage(productID: String, locale: String) throws(AppStoreServerAPIError) -> Self {
         Self(
             .deleteDefaultMessage, "DELETE",
             ["/inApps/v1/messaging/default", .value(try id(productID, "product id")), .value(try id(locale, "locale"))])
     }
 
+    /// The `get-default-message` request, as Apple's client builds it.
     public static func getDefaultMessage(productID: String, locale: String) throws(AppStoreServerAPIError) -> Self {
         Self(
             .getDefaultMessage, "GET",
@@ -202,10 +217,12 @@ extension AppStoreServerAPIRequest {
         Self(.configureRealtimeURL, "PUT", ["/inApps/v1/messaging/realtime/url"], body: try json(body))
     }
 
+    /// The `delete-realtime-url` request, as Apple's client builds it.
     public static func deleteRealtimeURL() -> Self {
         Self(.deleteRealtimeURL, "DELETE", ["/inApps/v1/messaging/realtime/url"])
     }
 
+    /// The `get-realtime-url` request, as Apple's client builds it.
     public static func getRealtimeURL() -> Self {
         Self(.getRealtimeURL, "GET", ["/inApps/v1/messaging/realtime/url"])
     }
@@ -215,6 +232,7 @@ extension AppStoreServerAPIRequest {
         Self(.initiatePerformanceTest, "POST", ["/inApps/v1/messaging/performanceTest"], body: try json(body))
     }
 
+    /// The `get-performance-test-results` request, as Apple's client builds it.
     public static func getPerformanceTestResults(requestID: String) throws(AppStoreServerAPIError) -> Self {
         Self(
             .getPerformanceTestResults, "GET",

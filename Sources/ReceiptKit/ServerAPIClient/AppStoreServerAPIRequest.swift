@@ -4,19 +4,25 @@
 public struct AppStoreServerAPIRequest: Sendable, Equatable {
     /// One query parameter; a parameter Apple takes several times is several items, in order.
     public struct QueryItem: Sendable, Equatable {
+        /// The parameter's name, as Apple documents it.
         public let name: String
+        /// Its value, before encoding.
         public let value: String
 
+        /// The parameter `name` with `value`.
         public init(_ name: String, _ value: String) {
             self.name = name
             self.value = value
         }
     }
 
+    /// The operation the request is for.
     public let operation: AppStoreServerAPIOperation
+    /// The HTTP method Apple documents for it.
     public let method: String
     /// The path, each segment the caller gave percent-encoded.
     public let path: String
+    /// The query parameters, in the order they are sent.
     public let query: [QueryItem]
     /// The body as sent: JSON for every operation but `upload-image` (PNG), nil for none.
     public let body: [UInt8]?

@@ -83,6 +83,12 @@ extension ReceiptValidator {
         return Verdict(report: combined.report, decisions: decisions, rules: rules)
     }
 
+    /// The verdict on a report this validator made, decided again (with other rules: `verify --refresh`
+    /// asks whether only the age limit left a decision unknown). A report that is not valid grants nothing.
+    public func verdict(deciding report: ValidationReport, rules: RuleConfiguration?) -> Verdict {
+        decide(report, rules: rules)
+    }
+
     /// The verdict on one of this validator's reports, decided for its app.
     private func decide(_ report: ValidationReport, rules: RuleConfiguration?) -> Verdict {
         Verdict(report: report, rules: rules, binding: binding)

@@ -132,10 +132,12 @@ enum APIOptionTable {
     static let realtimeURL = OptionKey<String>.value(
         "realtime-url", "URL", help: "configure-realtime-url: your endpoint")
 
-    static let connectionOptions: [OptionSpec] = [
+    /// What any command that sends requests takes (`api`, `verify --refresh`).
+    static let credentialOptions: [OptionSpec] = [
         key.spec, keyID.spec, issuerID.spec, baseURL.spec, caFile.spec, connectTimeout.spec, timeout.spec, retries.spec,
-        body.spec, with.spec,
     ]
+
+    static let connectionOptions: [OptionSpec] = credentialOptions + [body.spec, with.spec]
 
     static let requestOptions: [OptionSpec] = [
         revision.spec, historyVersion.spec, startDate.spec, endDate.spec, productID.spec, productType.spec, sort.spec,
@@ -164,7 +166,8 @@ enum APIOptionTable {
         }
     }
 
-    static func credentials(_ arguments: ParsedArguments) throws(UsageError) -> Credentials {
+    /// `command` names what needs them in the message listing what is missing.
+    static func credentials(_ arguments: ParsedArguments, command: String = "api") throws(UsageError) -> Credentials {
         let required = [key, keyID, issuerID, ValidationOptionTable.bundleID, ValidationOptionTable.environment]
         let missing = required.filter { arguments[$0] == nil }
         guard missing.isEmpty else {
@@ -172,17 +175,40 @@ enum APIOptionTable {
                 environment.first { $0.option.name == option.name }.map { "\(option.flag) (or $\($0.variable))" }
                     ?? option.flag
             }
-            throw UsageError("api needs " + named.joined(separator: ", "))
+            throw UsageError("\(command) needs " + named.joined(separator: ", "))
         }
         let text = arguments[ValidationOptionTable.environment] ?? ""
         guard let environment = AppStoreServerAPIClient.Environment(rawValue: text.lowercased()) else {
-            throw UsageError("api: --environment takes production or sandbox, not '\(text)'")
+            throw UsageError("\(command): --environment takes production or sandbox, not '\(text)'")
         }
         return Credentials(
             keyPath: arguments[key] ?? "", keyID: arguments[keyID] ?? "",
             issuerID: arguments[issuerID] ?? "", bundleID: arguments[ValidationOptionTable.bundleID] ?? "",
             environment: environment)
     }
+
+    /// The client the credentials and connection options make, verifying with `validator`; a key file
+    /// others can read is warned about on `console`.
+    static func client(
+        _ arguments: ParsedArguments, credentials: Credentials, validator: ReceiptValidator,
+        variables: [String: String], console: Console
+    ) throws -> AppStoreServerAPIClient {
+        if let warning = keyPermissionWarning(credentials.keyPath) {
+            console.warning(warning)
+        }
+        do {
+            let key = try SigningKey(pkcs8PEM: try InputFile.contents(of: credentials.keyPath, limit: keySizeLimit))
+            return try AppStoreServerAPIClient(
+                key: key, keyID: credentials.keyID, issuerID: credentials.issuerID, bundleID: credentials.bundleID,
+                environment: credentials.environment, baseURL: arguments[baseURL], validator: validator,
+                transport: try transport(arguments, variables: variables), retryPolicy: try retryPolicy(arguments))
+        } catch let error as SigningError {
+            throw SetupError(error)
+        }
+    }
+
+    /// A .p8 file is a few hundred bytes.
+    private static let keySizeLimit = 64 << 10
 
     /// A warning when the key file can be read by its group or others: the key signs for the whole team.
     static func keyPermissionWarning(_ path: String) -> String? {

@@ -26,9 +26,6 @@ enum APICommand: Command {
         options: ValidationOptionTable.options + CombineRunner.options + APIOptionTable.connectionOptions
             + APIOptionTable.requestOptions)
 
-    /// A .p8 file is a few hundred bytes.
-    private static let keySizeLimit = 64 << 10
-
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
         var arguments = arguments
         let variables = ProcessInfo.processInfo.environment
@@ -62,17 +59,8 @@ enum APICommand: Command {
             runner = BatchRunner(
                 validator: validator, settings: settings, limit: try ValidationOptionTable.sizeLimit(arguments),
                 detailed: false, rules: rules, enforcesRequirements: true, status: { ExitStatus($0) })
-            if let warning = APIOptionTable.keyPermissionWarning(credentials.keyPath) {
-                console.warning(warning)
-            }
-            let key = try SigningKey(pkcs8PEM: try InputFile.contents(of: credentials.keyPath, limit: keySizeLimit))
-            client = try AppStoreServerAPIClient(
-                key: key, keyID: credentials.keyID, issuerID: credentials.issuerID, bundleID: credentials.bundleID,
-                environment: credentials.environment, baseURL: arguments[APIOptionTable.baseURL], validator: validator,
-                transport: try APIOptionTable.transport(arguments, variables: variables),
-                retryPolicy: try APIOptionTable.retryPolicy(arguments))
-        } catch let error as SigningError {
-            return fail(SetupError(error), console)
+            client = try APIOptionTable.client(
+                arguments, credentials: credentials, validator: validator, variables: variables, console: console)
         } catch {
             return fail(error, console)
         }

@@ -30,7 +30,7 @@ enum CGIEndpoint {
         [
             BatchOptionTable.recursive.spec, BatchOptionTable.dereferenceRecursive.spec,
             BatchOptionTable.filesFrom.spec, BatchOptionTable.lines.spec, BatchOptionTable.unordered.spec,
-        ] + CombineRunner.options
+        ] + CombineRunner.options + RefreshRunner.options + APIOptionTable.credentialOptions
 
     static func run(_ arguments: ParsedArguments, console: Console, spec: CommandSpec) -> ExitStatus {
         let validator: ReceiptValidator

@@ -1,5 +1,11 @@
 import ReceiptKit
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// What verify and inspect share: set up from the options, then hand the inputs to `BatchRunner`.
 enum ReportRun {
     /// `enforcesRequirements`: a valid receipt missing a `--require`d entitlement exits 1 (verify).
@@ -7,15 +13,35 @@ enum ReportRun {
         _ arguments: ParsedArguments, console: Console, spec: CommandSpec, detailed: Bool, enforcesRequirements: Bool,
         status: @escaping @Sendable (ValidationReport) -> ExitStatus
     ) -> ExitStatus {
+        var arguments = arguments
+        let refresh = arguments[RefreshRunner.refresh]
+        let variables = ProcessInfo.processInfo.environment
+        if refresh {
+            // The same credentials as `api`, and the app and environment its requests name.
+            APIOptionTable.addEnvironment(to: &arguments, variables: variables)
+        }
         let validator: ReceiptValidator
         let limit: Int
         let settings: BatchOptionTable.Settings
         let rules: RuleConfiguration?
+        var client: AppStoreServerAPIClient?
         do {
             rules = try RuleOptionTable.configuration(arguments, bindsToApp: enforcesRequirements)
             settings = try BatchOptionTable.settings(arguments, command: spec)
             validator = try ValidationOptionTable.validator(arguments, analysis: !enforcesRequirements)
             limit = try ValidationOptionTable.sizeLimit(arguments)
+            if !refresh, let option = APIOptionTable.credentialOptions.first(where: arguments.isGiven) {
+                throw UsageError("--\(option.name) is for the requests of --refresh; give --refresh too")
+            }
+            if refresh {
+                let credentials = try APIOptionTable.credentials(arguments, command: "--refresh")
+                guard rules != nil else { throw UsageError("--refresh decides with rules: give --rules or --rule") }
+                guard settings.format != .verifyReceipt else {
+                    throw UsageError("--refresh decides with rules; --format verifyreceipt answers per receipt")
+                }
+                client = try APIOptionTable.client(
+                    arguments, credentials: credentials, validator: validator, variables: variables, console: console)
+            }
         } catch {
             return ErrorReport.report(error, to: console, usage: spec.usage)
         }
@@ -23,6 +49,10 @@ enum ReportRun {
         let runner = BatchRunner(
             validator: validator, settings: settings, limit: limit, detailed: detailed, rules: rules,
             enforcesRequirements: enforcesRequirements, status: status)
+        if let client {
+            return RefreshRunner(runner: runner, client: client, combine: arguments[CombineRunner.combine])
+                .run(&source, console: console, usage: spec.usage)
+        }
         if arguments[CombineRunner.combine] {
             return CombineRunner(runner: runner).run(&source, console: console, usage: spec.usage)
         }

@@ -9,8 +9,8 @@ enum VerifyCommand: Command {
             decode it, and apply the checks asked for. Exit 0 when every input is valid.
             """,
         operands: "INPUT...", minimumOperands: 0,
-        options: ValidationOptionTable.options + CombineRunner.options + BatchOptionTable.options
-            + CGIEndpoint.options)
+        options: ValidationOptionTable.options + CombineRunner.options + RefreshRunner.options
+            + APIOptionTable.credentialOptions + BatchOptionTable.options + CGIEndpoint.options)
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
         if arguments[CGIEndpoint.cgi] {

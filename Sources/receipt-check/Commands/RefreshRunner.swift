@@ -1,0 +1,118 @@
+import ReceiptKit
+
+/// `verify --refresh`: when the rules cannot decide only because the input is older than `--max-age`,
+/// the customer's statuses and history are fetched from the App Store Server API with the input's own
+/// transaction id, verified, and decided on together with the input, as `--combine` decides: tied to the
+/// same customer, or nothing is granted. A fetch that fails is an error, never a decision.
+struct RefreshRunner {
+    let runner: BatchRunner
+    let client: AppStoreServerAPIClient
+    let combine: Bool
+
+    static let refresh = OptionKey<Bool>.flag(
+        "refresh",
+        help: "when a decision is unknown only because the input is older than --max-age, fetch the"
+            + " customer's statuses and history with the input's transaction id (needs the api credentials),"
+            + " verify them and decide on them with the input")
+    static let options = [refresh.spec]
+
+    func run(_ source: inout InputSource, console: Console, usage: String) -> ExitStatus {
+        var reports: [ValidationReport] = []
+        while let input = source.next() {
+            guard reports.count < CombineRunner.maximumInputs else {
+                return refuse("--refresh takes at most \(CombineRunner.maximumInputs) inputs", console, usage)
+            }
+            reports.append(runner.report(for: input))
+        }
+        guard !reports.isEmpty else { return refuse("--refresh needs an input", console, usage) }
+        guard combine || reports.count == 1 else {
+            return refuse("--refresh decides on one customer's input: give one, or --combine", console, usage)
+        }
+        let verdict =
+            combine
+            ? runner.validator.verdict(combining: reports, rules: runner.rules)
+            : runner.validator.verdict(deciding: reports[0], rules: runner.rules)
+        guard Self.isStaleOnly(verdict, reports: reports, runner: runner) else {
+            return print(verdict, console: console)
+        }
+        guard let transactionID = reports.lazy.flatMap(Self.transactionIDs(of:)).first else {
+            return refuse(
+                "--refresh: the input names no transaction id to ask the App Store Server API with", console, usage)
+        }
+        let client = self.client
+        let rules = runner.rules
+        let fetched = AsyncWait.result { () async -> Result<[Verdict], AppStoreServerAPIError> in
+            do throws(AppStoreServerAPIError) {
+                let statuses = try await client.send(
+                    try .getAllSubscriptionStatuses(transactionID: transactionID), rules: rules)
+                let history = try await client.transactionHistory(transactionID: transactionID, rules: rules)
+                return .success([statuses.verdict, history.verdict].compactMap { $0 })
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch fetched {
+        case .failure(let error):
+            // No answer is no decision: the stale one is not printed either.
+            return ErrorReport.report(error, to: console, usage: usage)
+        case .success(let fresh):
+            let combined = runner.validator.verdict(combining: reports + fresh.map(\.report), rules: runner.rules)
+            return print(combined, console: console)
+        }
+    }
+
+    /// Whether the rules leave something undecided that they would decide without the age limit: only then
+    /// is fresh data worth a request.
+    static func isStaleOnly(_ verdict: Verdict, reports: [ValidationReport], runner: BatchRunner) -> Bool {
+        guard verdict.report.status == .valid, let rules = runner.rules, rules.maximumAge != nil else { return false }
+        let unlimited = RuleConfiguration(
+            rules: rules.rules, required: rules.required, platform: rules.platform, time: rules.time,
+            reminderDays: rules.reminderDays, maximumAge: nil, appFacts: rules.appFacts, trialDays: rules.trialDays,
+            wording: rules.wording)
+        let again =
+            reports.count == 1 && verdict.report.inputs == nil
+            ? runner.validator.verdict(deciding: reports[0], rules: unlimited)
+            : runner.validator.verdict(combining: reports, rules: unlimited)
+        return again.decisions?.entitlements != verdict.decisions?.entitlements
+    }
+
+    /// The transaction ids a verified input carries, its own before the original ones: any of them names
+    /// the customer to the App Store Server API.
+    static func transactionIDs(of report: ValidationReport) -> [String] {
+        guard report.status == .valid else { return [] }
+        var payloads: [JWSPayload] = []
+        if let payload = report.jws?.payload { payloads.append(payload) }
+        payloads += (report.jws?.nested.sorted { $0.key < $1.key }.map(\.value) ?? []).compactMap { $0.jws?.payload }
+        payloads += (report.response?.elements ?? []).compactMap { $0.jws?.payload }
+        var originals: [String] = []
+        var others: [String] = []
+        for purchase in report.receipt?.purchases ?? [] {
+            originals += [purchase.originalTransactionID].compactMap { $0 }
+            others += [purchase.transactionID].compactMap { $0 }
+        }
+        for payload in payloads {
+            switch payload {
+            case .transaction(let transaction):
+                originals += [transaction.originalTransactionId].compactMap { $0 }
+                others += [transaction.transactionId].compactMap { $0 }
+            case .renewalInfo(let renewal): originals += [renewal.originalTransactionId].compactMap { $0 }
+            // A notification's transaction and renewal info are its nested reports, read above.
+            case .notification, .appTransaction, .realtimeRequest, .unidentified: break
+            }
+        }
+        return others + originals
+    }
+
+    private func print(_ verdict: Verdict, console: Console) -> ExitStatus {
+        let result = runner.render(verdict, name: verdict.report.input)
+        console.out(result.output)
+        if let error = result.error {
+            console.error(error)
+        }
+        return console.exitStatus(result.status)
+    }
+
+    private func refuse(_ message: String, _ console: Console, _ usage: String) -> ExitStatus {
+        ErrorReport.report(UsageError(message), to: console, usage: usage)
+    }
+}

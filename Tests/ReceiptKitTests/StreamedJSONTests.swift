@@ -39,7 +39,10 @@ import Testing
         for verdict in try Self.verdicts() {
             for chunkSize in [1, 7, 100, 64 << 10] {
                 var chunks: [[UInt8]] = []
-                try verdict.writeJSON(pretty: pretty, chunkSize: chunkSize) { chunks.append(Array($0)); return true }
+                try verdict.writeJSON(pretty: pretty, chunkSize: chunkSize) { chunk in
+                    chunks.append(Array(chunk))
+                    return true
+                }
                 let whole = try verdict.json(pretty: pretty)
                 #expect(String(decoding: chunks.joined(), as: UTF8.self) == whole, "chunks of \(chunkSize)")
                 #expect(chunks.count >= whole.utf8.count / (chunkSize + 64), "chunks of \(chunkSize)")

@@ -62,6 +62,7 @@ struct BatchRunner {
                 while let (index, input, bytes) = queue.take() {
                     let result = console.hasFailed ? BatchResult.skipped : worker.check(input)
                     output.deliver(index, result, bytes: bytes)
+                    HeapTrim.after(bytes: bytes)
                 }
             }
         }

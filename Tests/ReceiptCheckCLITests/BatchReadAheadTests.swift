@@ -33,6 +33,17 @@ import Testing
         #expect(!window.tryAcquire(bytes: 400))
     }
 
+    /// A check holds several times its input (`rss-check`'s 1.6 MB lines about 12 MB each): the run's
+    /// budget lets two such lines in flight, not one per job, so memory stays bounded at any `--jobs`.
+    @Test func theRunsBudgetHoldsFewLargeLinesAtAnyJobs() {
+        for jobs in [1, 8, 64] {
+            let window = ReadAheadWindow(maxCount: jobs * 64, maxBytes: BatchRunner.byteBudget)
+            var admitted = 0
+            while admitted < jobs * 64, window.tryAcquire(bytes: 1_605_581) { admitted += 1 }
+            #expect(admitted == 2, "--jobs \(jobs)")
+        }
+    }
+
     @Test func anInputOverTheBudgetIsLetInAlone() {
         let window = ReadAheadWindow(maxCount: 64, maxBytes: 100)
         #expect(window.tryAcquire(bytes: 1_000))

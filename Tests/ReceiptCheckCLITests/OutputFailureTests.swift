@@ -94,6 +94,18 @@ import Testing
         #expect(outcome.stderr == output.message)
     }
 
+    /// A combined report is written in chunks as it is produced; a failed one still stops the run with 74.
+    @Test(arguments: BrokenOutput.available)
+    func combinedJSONAndNDJSONExit74(output: BrokenOutput) throws {
+        for format in ["json", "ndjson"] {
+            let outcome = try Self.run(
+                Self.root + ["--combine", "--bundle-id", "com.example.receiptcheck", "--format", format]
+                    + Array(repeating: Self.valid, count: 3), output: output)
+            #expect(outcome.status == 74, "\(format)")
+            #expect(outcome.stderr == output.message, "\(format)")
+        }
+    }
+
     @Test(arguments: BrokenOutput.available)
     func batchOfFilesExits74AndStops(output: BrokenOutput) throws {
         let files = Array(repeating: Self.valid, count: 50)

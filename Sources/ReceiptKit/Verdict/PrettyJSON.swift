@@ -6,8 +6,25 @@
 enum PrettyJSON {
     /// `compact` holds no white space outside strings (what `ReportJSONWriter` writes).
     static func reformat(_ compact: [UInt8]) -> [UInt8] {
+        var whole: [UInt8] = []
+        reformat(compact, chunkSize: Int.max) { chunk in
+            whole.append(contentsOf: chunk)
+            return true
+        }
+        return whole
+    }
+
+    /// The same bytes as `reformat(_:)`, then `trailer`, handed to `emit` in chunks of about `chunkSize`
+    /// bytes as they are produced: a combined report's pretty text is twice its compact one, and holding
+    /// it whole (then a copy to print) tripled the run's peak. Stops at the first chunk `emit` refuses;
+    /// false then.
+    @discardableResult
+    static func reformat(
+        _ compact: [UInt8], trailer: [UInt8] = [], chunkSize: Int,
+        emit: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Bool {
         var out: [UInt8] = []
-        out.reserveCapacity(compact.count * 2)
+        out.reserveCapacity(chunkSize == Int.max ? compact.count * 2 : chunkSize + 64)
         var depth = 0
         var inString = false
         var escaped = false
@@ -17,6 +34,11 @@ enum PrettyJSON {
             for _ in 0..<depth * 2 { out.append(0x20) }
         }
         while index < compact.count {
+            // Checked once an input byte: a chunk overshoots `chunkSize` by at most one byte's indentation.
+            if out.count >= chunkSize {
+                guard out.withUnsafeBufferPointer(emit) else { return false }
+                out.removeAll(keepingCapacity: true)
+            }
             let byte = compact[index]
             index += 1
             if inString {
@@ -59,6 +81,7 @@ enum PrettyJSON {
                 out.append(byte)
             }
         }
-        return out
+        out.append(contentsOf: trailer)
+        return out.withUnsafeBufferPointer(emit)
     }
 }

@@ -31,9 +31,11 @@ struct BatchRunner {
     let enforcesRequirements: Bool
     let status: @Sendable (ValidationReport) -> ExitStatus
 
-    /// Bytes of input a run holds at once, beside the count: one input of the default `--max-size`.
-    /// Small inputs are bounded by the count long before this; large ones are checked fewer at a time.
-    static let byteBudget = 16 << 20
+    /// Bytes of input a run holds at once, beside the count. Checking an input holds several times its
+    /// bytes (a receipt of 100,000 empty purchases about 8 times), so this, not `--jobs`, bounds what
+    /// the checks in flight hold: 4 MiB keeps them within 64 MB at any `--jobs`, and an input over it is
+    /// checked alone. Small inputs are bounded by the count long before this.
+    static let byteBudget = 4 << 20
 
     func run(_ source: inout InputSource, console: Console) -> ExitStatus {
         let jobs = settings.jobs
@@ -60,6 +62,7 @@ struct BatchRunner {
                 while let (index, input, bytes) = queue.take() {
                     let result = console.hasFailed ? BatchResult.skipped : worker.check(input)
                     output.deliver(index, result, bytes: bytes)
+                    HeapTrim.after(bytes: bytes)
                 }
             }
         }
@@ -113,6 +116,14 @@ struct BatchRunner {
 
     /// The verdict as the run prints it. `bytes`: the input as read, which the verifyreceipt body needs.
     func render(_ verdict: Verdict, name: String, bytes: [UInt8] = []) -> BatchResult {
+        var result = outcome(of: verdict, name: name)
+        settings.format.printer.render(verdict, name: name, bytes: bytes, detailed: detailed, into: &result)
+        return result
+    }
+
+    /// What the verdict counts as (status, tally, the malformed input's error line), its text not yet
+    /// written: `render` adds it, a combined run streams it.
+    func outcome(of verdict: Verdict, name: String) -> BatchResult {
         let report = verdict.report
         var status = status(report)
         if enforcesRequirements, status == .valid, !verdict.satisfiesRequirements {
@@ -120,15 +131,13 @@ struct BatchRunner {
         }
         var result = BatchResult(
             output: "", error: nil, status: status, reportStatus: report.status, reason: report.reason)
-        let printer = settings.format.printer
-        if report.status == .malformed, printer.echoesMalformedInputs, let message = report.message {
+        if report.status == .malformed, settings.format.printer.echoesMalformedInputs, let message = report.message {
             result.error = "\(name): \(message)"
         }
         if status == .temporaryFailure, let message = report.message {
             // No verdict, whatever the format: the caller must hear why before retrying.
             result.error = "\(name): no verdict now (try again): \(message)"
         }
-        printer.render(verdict, name: name, bytes: bytes, detailed: detailed, into: &result)
         return result
     }
 }

@@ -40,8 +40,13 @@ struct Console: Sendable {
     /// Binary output (a signed receipt written to `-`), unchanged; false when it could not all be written.
     @discardableResult
     func out(bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { out($0) }
+    }
+
+    /// Bytes as given (a chunk of a streamed report); false when they could not all be written.
+    func out(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !hasFailed else { return false }
-        return bytes.withUnsafeBufferPointer { checkedWrite($0, to: STDOUT_FILENO) }
+        return checkedWrite(buffer, to: STDOUT_FILENO)
     }
 
     /// The status to exit with: `ioError` once a write has failed, whatever the command decided.

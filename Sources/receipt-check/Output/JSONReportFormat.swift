@@ -11,8 +11,24 @@ struct JSONReportFormat: ReportFormat {
         do {
             result.output = try verdict.json(pretty: pretty)
         } catch {
-            result.error = "\(name): cannot encode the report: \(error)"
-            result.status = .internalError
+            failed(error, name: name, &result)
         }
+    }
+
+    /// Writes the verdict's JSON to `console` in chunks as it is produced, for a report too large to
+    /// hold whole as text (a combined one); a failed write stops it and is the console's to report.
+    static func stream(
+        _ verdict: Verdict, pretty: Bool, name: String, to console: Console, into result: inout BatchResult
+    ) {
+        do {
+            try verdict.writeJSON(pretty: pretty) { console.out($0) }
+        } catch {
+            failed(error, name: name, &result)
+        }
+    }
+
+    private static func failed(_ error: any Error, name: String, _ result: inout BatchResult) {
+        result.error = "\(name): cannot encode the report: \(error)"
+        result.status = .internalError
     }
 }

@@ -115,7 +115,7 @@ ASAN_TARGETS ?= $(or $(SANITIZER_FILTER),ReceiptKitTests ReceiptCheckCLITests)
 test-asan: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	for target in $(ASAN_TARGETS); do \
-	  LSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/lsan.supp RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --skip-build \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/lsan.supp ASAN_OPTIONS=suppressions=$(CURDIR)/Scripts/asan.supp RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --skip-build \
 	    --sanitize=address --scratch-path .build/asan --filter "$$target" || exit 1; \
 	done
 

@@ -47,10 +47,12 @@ enum OCSPTransport {
         else {
             return .failure(OpenSSLError.drain("sending the OCSP request to \(url)"))
         }
-        // The returned BIO belongs to the context and goes with it.
+        // OSSL_HTTP_exchange takes a reference to the answer for its caller, freed here; the context's own
+        // goes with the context.
         guard let answer = OSSL_HTTP_exchange(context, nil) else {
             return .failure(OpenSSLError.drain("asking \(url)"))
         }
+        defer { BIO_free(answer) }
         var data: UnsafeRawPointer?
         let length = CReceipt_BIO_get_mem_data(answer, &data)
         guard length > 0, let data else {

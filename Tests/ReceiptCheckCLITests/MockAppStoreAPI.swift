@@ -191,7 +191,7 @@ final class MockAppStoreAPI: @unchecked Sendable {
 
     /// Every request the mock has recorded, oldest first.
     func records() throws -> [[String: Any]] {
-        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        let text = GrowingFile.text(at: log)
         return try text.split(separator: "\n").map { line in
             try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `openssl ocsp` run as a local responder for one CA of a test PKI, stopped (and waited for) by `stop()`
@@ -42,19 +43,7 @@ final class OCSPResponder {
 
     /// What the responder printed, for messages.
     var requestLog: String {
-        // Read with POSIX calls: FoundationEssentials' file reading leaks a page when the file grows while it
-        // reads, which the responder's log does, and LeakSanitizer would fail the suite on it.
-        let descriptor = open(log, O_RDONLY)
-        guard descriptor >= 0 else { return "" }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { break }
-            bytes += chunk[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        GrowingFile.text(at: log)
     }
 
     /// Whether the responder has exited within `seconds`: with `-nrequest N`, proof that it served N

@@ -1,5 +1,6 @@
-import ReceiptKit
 import Testing
+
+@testable import ReceiptKit
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -9,7 +10,8 @@ import Testing
 
 /// `Verdict.writeJSON` streams the report a chunk at a time (a combined report is too large to hold whole
 /// as text): the bytes are exactly `json(pretty:)`'s, no chunk outgrows its size by more than one byte's
-/// indentation, and a refused chunk (a failed write) stops it.
+/// indentation, and a refused chunk (a failed write) stops it. A report of megabytes is written in the
+/// compact writer's segments, re-indented across their boundaries to the same bytes.
 @Suite struct StreamedJSONTests {
     private static func verdicts() throws -> [Verdict] {
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -61,6 +63,37 @@ import Testing
                 return false
             }
             #expect(calls == 1)
+        }
+    }
+
+    /// Two receipts of 6,000 purchases each, combined: a compact text of several segments, every boundary
+    /// falling between two purchases or two inputs.
+    @Test func aReportOfManySegmentsIsWrittenAsJSONEncoderWritesIt() throws {
+        let purchases = (0..<6_000).map { index in
+            InAppPurchase(
+                quantity: 1, productID: "com.example.receiptcheck.item\(index % 7)", transactionID: "\(40_000 + index)",
+                purchaseDate: Date(timeIntervalSince1970: 1_676_363_400 + Double(index)),
+                originalTransactionID: "\(40_000 + index)")
+        }
+        let receipt = try CheckMaterial.signed(CheckMaterial.receipt { $0.inApp = purchases })
+        guard case .report(let report) = try CheckMaterial.validate(receipt) else {
+            Issue.record("no receipt report")
+            return
+        }
+        let combined = CombinedInputs.combine([report, report], bundleID: CheckMaterial.bundleID).report
+        let segments = try #require(ReportJSONWriter.segments(combined))
+        #expect(segments.count > 2)
+        #expect(segments.dropLast().allSatisfy { $0.count >= CompactJSONWriter.segmentSize })
+        let verdict = Verdict(report: combined)
+        for pretty in [false, true] {
+            let reference = try verdict.encoded(pretty: pretty)
+            #expect(try verdict.json(pretty: pretty) == reference, "pretty: \(pretty)")
+            var chunks: [UInt8] = []
+            try verdict.writeJSON(pretty: pretty, chunkSize: 4_096) { chunk in
+                chunks.append(contentsOf: chunk)
+                return true
+            }
+            #expect(String(decoding: chunks, as: UTF8.self) == reference, "pretty: \(pretty)")
         }
     }
 }

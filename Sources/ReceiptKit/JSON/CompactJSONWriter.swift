@@ -12,11 +12,36 @@ struct CompactJSONWriter {
     /// limit more, so this bound is never the one a real report meets; it bounds `json`'s recursion.
     static let maximumDepth = 96
 
+    /// What is being written; the text is `sealed` joined, then this.
     var out: [UInt8] = []
+    /// Earlier parts of the text, each about `segmentSize` bytes: a text of tens of megabytes (a combined
+    /// report) grows by segments, where one array would be copied whole each time it doubled.
+    private(set) var sealed: [[UInt8]] = []
+
+    static let segmentSize = 1 << 20
 
     /// Room for a receipt's report, so most are written without the buffer growing.
     init() {
         out.reserveCapacity(4096)
+    }
+
+    /// Moves `out` to `sealed` once it holds a segment's worth. Called only after an element of an array
+    /// whose caller writes the next comma or bracket itself: `separator` reads the last byte of `out`,
+    /// and nothing written before a seal is taken back after it.
+    mutating func sealIfFull() {
+        guard out.count >= Self.segmentSize else { return }
+        sealed.append(out)
+        out = []
+        out.reserveCapacity(Self.segmentSize + (Self.segmentSize >> 2))
+    }
+
+    /// The whole text in its parts, in order; the writer is left empty.
+    mutating func takeSegments() -> [[UInt8]] {
+        var segments = sealed
+        segments.append(out)
+        sealed = []
+        out = []
+        return segments
     }
 
     mutating func raw(_ text: StaticString) {

@@ -2,45 +2,81 @@
 /// `"key" : value`, one member or element a line, an empty container as an open line and a blank one.
 ///
 /// Pretty output of one receipt spent a quarter of the whole run in `JSONEncoder`; the compact writer plus
-/// this one linear pass gives the same bytes (a test compares them on every corpus receipt).
-enum PrettyJSON {
+/// this one linear pass gives the same bytes (a test compares them on every corpus receipt). The compact
+/// text may come in pieces (``CompactJSONWriter``'s segments): the state below carries over from one to the
+/// next, so no piece is ever joined to another.
+struct PrettyJSON {
+    private var depth = 0
+    private var inString = false
+    private var escaped = false
+    /// An opening bracket whose next byte decides whether it opens an empty container.
+    private var pendingOpen: UInt8?
+
     /// `compact` holds no white space outside strings (what `ReportJSONWriter` writes).
     static func reformat(_ compact: [UInt8]) -> [UInt8] {
         var whole: [UInt8] = []
-        reformat(compact, chunkSize: Int.max) { chunk in
-            whole.append(contentsOf: chunk)
-            return true
-        }
+        whole.reserveCapacity(compact.count * 2)
+        var pretty = PrettyJSON()
+        compact.withUnsafeBufferPointer { pretty.append($0, to: &whole) }
+        pretty.finish(to: &whole)
         return whole
     }
 
-    /// The same bytes as `reformat(_:)`, then `trailer`, handed to `emit` in chunks of about `chunkSize`
-    /// bytes as they are produced: a combined report's pretty text is twice its compact one, and holding
-    /// it whole (then a copy to print) tripled the run's peak. Stops at the first chunk `emit` refuses;
-    /// false then.
+    /// The same bytes as `reformat(_:)` of the segments joined, then `trailer`, handed to `emit` in chunks
+    /// of about `chunkSize` bytes as they are produced: a combined report's pretty text is twice its
+    /// compact one, and holding it whole (then a copy to print) tripled the run's peak. Each segment is
+    /// released once read. Stops at the first chunk `emit` refuses; false then.
     @discardableResult
     static func reformat(
-        _ compact: [UInt8], trailer: [UInt8] = [], chunkSize: Int,
+        _ segments: inout [[UInt8]], trailer: [UInt8] = [], chunkSize: Int,
         emit: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> Bool {
+        var pretty = PrettyJSON()
         var out: [UInt8] = []
-        out.reserveCapacity(chunkSize == Int.max ? compact.count * 2 : chunkSize + 64)
-        var depth = 0
-        var inString = false
-        var escaped = false
-        var index = 0
-        func newline(_ depth: Int) {
-            out.append(0x0A)
-            for _ in 0..<depth * 2 { out.append(0x20) }
-        }
-        while index < compact.count {
-            // Checked once an input byte: a chunk overshoots `chunkSize` by at most one byte's indentation.
-            if out.count >= chunkSize {
-                guard out.withUnsafeBufferPointer(emit) else { return false }
-                out.removeAll(keepingCapacity: true)
+        out.reserveCapacity(chunkSize + 64)
+        for index in segments.indices {
+            let segment = segments[index]
+            segments[index] = []
+            var start = 0
+            while start < segment.count {
+                start += segment.withUnsafeBufferPointer {
+                    pretty.append(UnsafeBufferPointer(rebasing: $0[start...]), to: &out, upTo: chunkSize)
+                }
+                if out.count >= chunkSize {
+                    guard out.withUnsafeBufferPointer(emit) else { return false }
+                    out.removeAll(keepingCapacity: true)
+                }
             }
-            let byte = compact[index]
-            index += 1
+        }
+        pretty.finish(to: &out)
+        out.append(contentsOf: trailer)
+        return out.withUnsafeBufferPointer(emit)
+    }
+
+    /// Re-indents the next piece of the compact text onto `out`.
+    mutating func append(_ compact: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        _ = append(compact, to: &out, upTo: .max)
+    }
+
+    /// Re-indents the next piece of the compact text onto `out`, stopping once `out` holds `limit` bytes
+    /// (a chunk then overshoots by at most one byte's indentation); how many bytes of `compact` it read.
+    mutating func append(_ compact: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], upTo limit: Int) -> Int {
+        var read = 0
+        for byte in compact {
+            if out.count >= limit { break }
+            read += 1
+            if let open = pendingOpen {
+                pendingOpen = nil
+                let close = open == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                if byte == close {
+                    out.append(0x0A)
+                    newline(depth, to: &out)
+                    out.append(close)
+                    continue
+                }
+                depth += 1
+                newline(depth, to: &out)
+            }
             if inString {
                 out.append(byte)
                 if escaped {
@@ -58,30 +94,36 @@ enum PrettyJSON {
                 out.append(byte)
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 out.append(byte)
-                let close = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                if index < compact.count, compact[index] == close {
-                    out.append(0x0A)
-                    newline(depth)
-                    out.append(close)
-                    index += 1
-                } else {
-                    depth += 1
-                    newline(depth)
-                }
+                pendingOpen = byte
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1
-                newline(depth)
+                newline(depth, to: &out)
                 out.append(byte)
             case UInt8(ascii: ","):
                 out.append(byte)
-                newline(depth)
+                newline(depth, to: &out)
             case UInt8(ascii: ":"):
-                out.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+                out.append(0x20)
+                out.append(UInt8(ascii: ":"))
+                out.append(0x20)
             default:
                 out.append(byte)
             }
         }
-        out.append(contentsOf: trailer)
-        return out.withUnsafeBufferPointer(emit)
+        return read
+    }
+
+    /// Ends the text: an opening bracket last (text cut short) is left open, as the one-pass writer did.
+    mutating func finish(to out: inout [UInt8]) {
+        if pendingOpen != nil {
+            pendingOpen = nil
+            depth += 1
+            newline(depth, to: &out)
+        }
+    }
+
+    private func newline(_ depth: Int, to out: inout [UInt8]) {
+        out.append(0x0A)
+        for _ in 0..<max(0, depth) * 2 { out.append(0x20) }
     }
 }

@@ -25,9 +25,15 @@ struct ReportJSONWriter {
 
     /// The compact JSON without a newline (what `PrettyJSON` re-indents), or nil as for `line`.
     static func compact(_ report: ValidationReport) -> [UInt8]? {
+        guard let segments = segments(report) else { return nil }
+        return segments.count == 1 ? segments[0] : Array(segments.joined())
+    }
+
+    /// The same text in the writer's segments (one for all but reports of tens of thousands of purchases).
+    static func segments(_ report: ValidationReport) -> [[UInt8]]? {
         var writer = ReportJSONWriter()
         guard writer.report(report, depth: 0) else { return nil }
-        return writer.sink.out
+        return writer.sink.takeSegments()
     }
 
     mutating func report(_ report: ValidationReport, depth: Int) -> Bool {
@@ -58,6 +64,7 @@ struct ReportJSONWriter {
             for (index, input) in inputs.enumerated() {
                 if index > 0 { raw(",") }
                 guard self.report(input, depth: depth + 1) else { return false }
+                sink.sealIfFull()
             }
             raw("]")
         }
@@ -125,6 +132,7 @@ struct ReportJSONWriter {
         for (index, purchase) in receipt.purchases.enumerated() {
             if index > 0 { raw(",") }
             guard self.purchase(purchase) else { return false }
+            sink.sealIfFull()
         }
         raw("]")
         optional("opaque_value", hex: receipt.opaqueValue)

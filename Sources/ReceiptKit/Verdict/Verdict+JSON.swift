@@ -8,12 +8,19 @@ extension Verdict {
     /// The verdict as one JSON object and a newline: sorted keys so output is stable and diffable,
     /// compact (one line, for ndjson) or indented as `JSONEncoder`'s `.prettyPrinted`.
     public func json(pretty: Bool) throws -> String {
-        if var bytes = compactJSON() {
-            if pretty { bytes = PrettyJSON.reformat(bytes) }
-            bytes.append(0x0A)
-            return String(decoding: bytes, as: UTF8.self)
+        guard let segments = compactJSON() else { return try encoded(pretty: pretty) }
+        var bytes: [UInt8] = []
+        if pretty {
+            var reformatter = PrettyJSON()
+            for segment in segments {
+                segment.withUnsafeBufferPointer { reformatter.append($0, to: &bytes) }
+            }
+            reformatter.finish(to: &bytes)
+        } else {
+            bytes = segments.count == 1 ? segments[0] : Array(segments.joined())
         }
-        return try encoded(pretty: pretty)
+        bytes.append(0x0A)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The same bytes as `json(pretty:)`, handed to `emit` in chunks of about `chunkSize` bytes as they
@@ -24,27 +31,29 @@ extension Verdict {
         pretty: Bool, chunkSize: Int = 64 << 10, to emit: (UnsafeBufferPointer<UInt8>) -> Bool
     ) throws {
         let chunkSize = max(1, chunkSize)
-        guard let compact = compactJSON() else {
+        guard var segments = compactJSON() else {
             var text = try encoded(pretty: pretty)
             text.withUTF8 { _ = Self.emit($0, chunkSize: chunkSize, emit) }
             return
         }
         if pretty {
-            PrettyJSON.reformat(compact, trailer: [0x0A], chunkSize: chunkSize, emit: emit)
+            PrettyJSON.reformat(&segments, trailer: [0x0A], chunkSize: chunkSize, emit: emit)
             return
         }
-        let complete = compact.withUnsafeBufferPointer { Self.emit($0, chunkSize: chunkSize, emit) }
-        if complete {
-            _ = [UInt8(0x0A)].withUnsafeBufferPointer(emit)
+        for index in segments.indices {
+            let segment = segments[index]
+            segments[index] = []
+            guard segment.withUnsafeBufferPointer({ Self.emit($0, chunkSize: chunkSize, emit) }) else { return }
         }
+        _ = [UInt8(0x0A)].withUnsafeBufferPointer(emit)
     }
 
-    /// Receipts and StoreKit 2 JWS without rules through the hand writer; everything else (server
-    /// responses, combined inputs, decisions) through the models' own `encode(to:)`, sorted as
-    /// JSONEncoder sorts; nil for what neither can promise to write identically (JSONEncoder writes it).
-    private func compactJSON() -> [UInt8]? {
-        let written = decisions == nil ? ReportJSONWriter.compact(report) : nil
-        return written ?? SortedJSONEncoder.compact(self)
+    /// Receipts and StoreKit 2 JWS without rules through the hand writer, in its segments; everything
+    /// else (server responses, combined inputs, decisions) through the models' own `encode(to:)`, sorted
+    /// as JSONEncoder sorts; nil for what neither can promise to write identically (JSONEncoder writes it).
+    private func compactJSON() -> [[UInt8]]? {
+        let written = decisions == nil ? ReportJSONWriter.segments(report) : nil
+        return written ?? SortedJSONEncoder.compact(self).map { [$0] }
     }
 
     /// `bytes` in chunks of at most `chunkSize`; false at the first one `emit` refuses.

@@ -19,6 +19,9 @@ extension EntitlementFacts {
     init?(combining parts: [EntitlementFacts]) {
         guard let first = parts.first else { return nil }
         self.init(source: .combined, bundleID: first.bundleID, environment: first.environment)
+        // One date a purchase of every part: reserved at once, where growing by doubling would hold the
+        // old and the new array together, twice over, for combinations of millions of purchases.
+        purchaseSnapshots.reserveCapacity(parts.reduce(0) { $0 + $1.purchases.count })
         for part in parts {
             absorb(part)
         }
@@ -51,9 +54,10 @@ extension EntitlementFacts {
         }
         if !other.purchases.isEmpty {
             if purchaseSnapshots.isEmpty {
-                purchaseSnapshots = purchases.indices.map(snapshot(ofPurchaseAt:))
+                // Empty: every purchase so far is of one copy, dated `snapshotDate`.
+                purchaseSnapshots.append(contentsOf: repeatElement(snapshotDate, count: purchases.count))
             }
-            purchaseSnapshots += other.purchases.indices.map(other.snapshot(ofPurchaseAt:))
+            purchaseSnapshots.append(contentsOf: other.purchases.indices.lazy.map(other.snapshot(ofPurchaseAt:)))
             purchases.append(contentsOf: other.purchases)
         }
         snapshotDate = [snapshotDate, other.snapshotDate].compactMap { $0 }.max()
@@ -79,6 +83,9 @@ extension EntitlementFacts {
         var merged: [Int: InAppPurchase] = [:]
         var dates: [Date?] = []
         var position: [String: Int] = [:]
+        // At most one of each a purchase: pages reserved and never written are never resident.
+        kept.reserveCapacity(purchases.count)
+        dates.reserveCapacity(purchases.count)
         for (index, purchase) in purchases.enumerated() {
             let date = snapshot(ofPurchaseAt: index)
             guard let id = purchase.transactionID else {

@@ -59,37 +59,50 @@ struct PrettyJSON {
     }
 
     /// Re-indents the next piece of the compact text onto `out`, stopping once `out` holds `limit` bytes
-    /// (a chunk then overshoots by at most one byte's indentation); how many bytes of `compact` it read.
+    /// (a chunk then overshoots by at most one line's indentation); how many bytes of `compact` it read.
+    /// The bytes of a string are copied in runs, up to the next quote or backslash.
     mutating func append(_ compact: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], upTo limit: Int) -> Int {
-        var read = 0
-        for byte in compact {
-            if out.count >= limit { break }
-            read += 1
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        var index = 0
+        while index < compact.count, out.count < limit {
             if let open = pendingOpen {
                 pendingOpen = nil
                 let close = open == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                if byte == close {
+                if compact[index] == close {
                     out.append(0x0A)
                     newline(depth, to: &out)
                     out.append(close)
+                    index += 1
                     continue
                 }
                 depth += 1
                 newline(depth, to: &out)
             }
             if inString {
-                out.append(byte)
                 if escaped {
                     escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
+                    out.append(compact[index])
+                    index += 1
+                    continue
                 }
+                let stop = index + min(compact.count - index, max(1, limit - out.count))
+                var end = index
+                while end < stop, compact[end] != quote, compact[end] != backslash { end += 1 }
+                if end > index {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: compact[index..<end]))
+                    index = end
+                    continue
+                }
+                let byte = compact[index]
+                out.append(byte)
+                index += 1
+                if byte == backslash { escaped = true } else { inString = false }
                 continue
             }
+            let byte = compact[index]
+            index += 1
             switch byte {
-            case UInt8(ascii: "\""):
+            case quote:
                 inString = true
                 out.append(byte)
             case UInt8(ascii: "{"), UInt8(ascii: "["):
@@ -103,14 +116,12 @@ struct PrettyJSON {
                 out.append(byte)
                 newline(depth, to: &out)
             case UInt8(ascii: ":"):
-                out.append(0x20)
-                out.append(UInt8(ascii: ":"))
-                out.append(0x20)
+                Self.separator.withUTF8Buffer { out.append(contentsOf: $0) }
             default:
                 out.append(byte)
             }
         }
-        return read
+        return index
     }
 
     /// Ends the text: an opening bracket last (text cut short) is left open, as the one-pass writer did.
@@ -122,8 +133,20 @@ struct PrettyJSON {
         }
     }
 
+    private static let separator: StaticString = " : "
+    /// A line break and 32 levels of indentation, appended in one piece for any line that deep.
+    private static let indentation: [UInt8] = [0x0A] + [UInt8](repeating: 0x20, count: 64)
+
     private func newline(_ depth: Int, to out: inout [UInt8]) {
-        out.append(0x0A)
-        for _ in 0..<max(0, depth) * 2 { out.append(0x20) }
+        var spaces = max(0, depth) * 2
+        Self.indentation.withUnsafeBufferPointer { line in
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[0..<(1 + min(spaces, line.count - 1))]))
+            spaces -= min(spaces, line.count - 1)
+            while spaces > 0 {
+                let run = min(spaces, line.count - 1)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: line[1..<(1 + run)]))
+                spaces -= run
+            }
+        }
     }
 }

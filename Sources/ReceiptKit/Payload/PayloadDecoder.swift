@@ -149,7 +149,7 @@ private struct PayloadDecoding {
         var undocumented: [UndocumentedAttributes.Entry] = []
         undocumented.reserveCapacity(16)
         purchaseEntries.reserveCapacity(64)
-        var purchaseBounds: [Range<Int>] = []
+        var purchaseBounds: [EntryBounds] = []
         var purchases: [InAppPurchase] = []
         var purchaseCount = 0
         // Past the decoded limit, each purchase's range is kept instead (ranges of a payload up to 4 GiB).
@@ -187,7 +187,7 @@ private struct PayloadDecoding {
                 purchaseCount += 1
                 guard purchaseCount > limits.maximumDecodedPurchases, spansFit else {
                     purchases.append(purchase)
-                    purchaseBounds.append(start..<purchaseEntries.count)
+                    purchaseBounds.append(EntryBounds(start: start, end: purchaseEntries.count))
                     continue
                 }
                 if spans.isEmpty {
@@ -211,11 +211,20 @@ private struct PayloadDecoding {
                 encoded: InAppPurchases.Encoded(payload: payload, spans: spans, limits: limits))
             return receipt
         }
-        for (index, bounds) in zip(purchases.indices, purchaseBounds) where !bounds.isEmpty {
-            purchases[index].undocumented = UndocumentedAttributes(bytes: payload, entries: purchaseEntries[bounds])
+        for (index, bounds) in zip(purchases.indices, purchaseBounds) where bounds.start < bounds.end {
+            purchases[index].undocumented = UndocumentedAttributes(
+                bytes: payload, entries: purchaseEntries[bounds.start..<bounds.end])
         }
         receipt.purchases = InAppPurchases(purchases)
         return receipt
+    }
+
+    /// Which of `purchaseEntries` belong to one decoded purchase. A struct of two integers rather than a
+    /// `Range<Int>`: an array of ranges makes the runtime look up `Int: Comparable` by scanning every
+    /// conformance record of the process, about 180,000 instructions once per process.
+    private struct EntryBounds {
+        let start: Int
+        let end: Int
     }
 
     /// Where a purchase's value lies, from the start of the payload (which fits in 32 bits: `spansFit`).

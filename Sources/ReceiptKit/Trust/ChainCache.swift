@@ -2,7 +2,9 @@
 ///
 /// A batch almost always repeats the chain it saw last, so the few most recent entries are
 /// compared first (a length check and a `memcmp`) before the hashed lookup, which must read
-/// every byte of the key.
+/// every byte of the key. Until more chains than those few are seen, they are all there is: the
+/// table's first use costs a scan of every conformance record of the process (`ChainKey: Hashable`),
+/// which a process checking one input would pay for nothing.
 struct ChainCache: Sendable {
     /// Bound on distinct chains remembered, so hostile input cannot grow memory without end.
     static let limit = 4096
@@ -16,22 +18,36 @@ struct ChainCache: Sendable {
     private var entries: [ChainKey: VerifiedChain] = [:]
     private var recent: [(key: ChainKey, chain: VerifiedChain)] = []
     private var nextRecent = 0
-    /// Key bytes held by `entries`.
+    /// Key bytes held by `entries`, or by `recent` while `entries` is unused.
     private(set) var bytes = 0
 
-    var count: Int { entries.count }
+    var count: Int { entries.isEmpty ? recent.count : entries.count }
 
     mutating func lookUp(_ key: ChainKey) -> VerifiedChain? {
         if let hit = recent.first(where: { $0.key == key }) {
             return hit.chain
         }
-        guard let chain = entries[key] else { return nil }
+        guard !entries.isEmpty, let chain = entries[key] else { return nil }
         remember(key, chain)
         return chain
     }
 
     mutating func insert(_ key: ChainKey, _ chain: VerifiedChain) {
         guard key.bytes.count <= Self.maximumKeySize else { return }
+        if entries.isEmpty, recent.count < Self.recentCount {
+            if !recent.contains(where: { $0.key == key }) {
+                recent.append((key, chain))
+                bytes += key.bytes.count
+            }
+            return
+        }
+        if entries.isEmpty {
+            // The ring is full and a new chain comes: from now on the table holds every chain.
+            bytes = 0
+            for entry in recent where entries.updateValue(entry.chain, forKey: entry.key) == nil {
+                bytes += entry.key.bytes.count
+            }
+        }
         if entries.count >= Self.limit || bytes + key.bytes.count > Self.byteLimit {
             entries.removeAll(keepingCapacity: true)
             bytes = 0

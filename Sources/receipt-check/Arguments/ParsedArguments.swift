@@ -1,7 +1,9 @@
 /// What the parser found on the command line for one command, read through the options' keys.
 struct ParsedArguments: Sendable {
     private var values: [String: [String]] = [:]
-    private var flags: Set<String> = []
+    /// A handful of names: an array, where a `Set<String>` costs a scan of every conformance record of
+    /// the process (`String: Hashable`) the first time one is made, more than parsing itself.
+    private var flags: [String] = []
     var operands: [String] = []
 
     mutating func add(_ option: OptionSpec, value: String) {
@@ -9,7 +11,7 @@ struct ParsedArguments: Sendable {
     }
 
     mutating func set(_ option: OptionSpec) {
-        flags.insert(option.name)
+        if !flags.contains(option.name) { flags.append(option.name) }
     }
 
     /// Whether a flag was given.

@@ -58,16 +58,21 @@ final class BatchOutput: Sendable {
             var out = ""
             var errors = ""
             var printed: [Int] = []
-            if ordered {
+            if ordered, index != state.next {
                 state.waiting[index] = (result, bytes)
-                while let ready = state.waiting.removeValue(forKey: state.next) {
-                    Self.add(ready.result, to: &state, out: &out, errors: &errors)
-                    state.next += 1
-                    printed.append(ready.bytes)
-                }
             } else {
+                // The one awaited goes straight out: a single input never touches the reorder buffer,
+                // whose first use costs a scan of every conformance record of the process.
                 Self.add(result, to: &state, out: &out, errors: &errors)
-                printed = [bytes]
+                printed.append(bytes)
+                if ordered {
+                    state.next += 1
+                    while !state.waiting.isEmpty, let ready = state.waiting.removeValue(forKey: state.next) {
+                        Self.add(ready.result, to: &state, out: &out, errors: &errors)
+                        state.next += 1
+                        printed.append(ready.bytes)
+                    }
+                }
             }
             state.block += out
             // Places are given back here, under the lock, so the last delivery of a burst sees the

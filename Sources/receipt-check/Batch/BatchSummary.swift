@@ -3,12 +3,14 @@ import ReceiptKit
 /// Counts of a run by status and reason, and the line that reports them.
 struct BatchSummary: Sendable {
     private(set) var total = 0
-    private var byStatus: [ValidationReport.Status: Int] = [:]
+    /// Counts of valid, invalid and malformed inputs, in that order: three integers rather than a
+    /// dictionary keyed by status, whose first use scans every conformance record of the process.
+    private var byStatus = [0, 0, 0]
     private var byReason: [ValidationReport.Status: [String: Int]] = [:]
 
     mutating func count(_ status: ValidationReport.Status, reason: ReasonCode?) {
         total += 1
-        byStatus[status, default: 0] += 1
+        byStatus[Self.position(of: status)] += 1
         if let reason {
             byReason[status, default: [:]][reason.rawValue, default: 0] += 1
         }
@@ -19,7 +21,8 @@ struct BatchSummary: Sendable {
         let rate = seconds > 0 ? Int((Double(total) / seconds).rounded()) : total
         var parts: [String] = []
         for status in [ValidationReport.Status.valid, .invalid, .malformed] {
-            guard let count = byStatus[status] else { continue }
+            let count = byStatus[Self.position(of: status)]
+            guard count > 0 else { continue }
             var part = "\(status.rawValue) \(count)"
             if let reasons = byReason[status], !reasons.isEmpty {
                 part +=
@@ -31,6 +34,14 @@ struct BatchSummary: Sendable {
         let counts = parts.isEmpty ? "" : ": " + parts.joined(separator: ", ")
         return
             "receipt-check: \(total) input\(total == 1 ? "" : "s") in \(Self.decimal(seconds)) s (\(rate) receipts/s)\(counts)\n"
+    }
+
+    private static func position(of status: ValidationReport.Status) -> Int {
+        switch status {
+        case .valid: 0
+        case .invalid: 1
+        case .malformed: 2
+        }
     }
 
     /// Two decimals, without Foundation's formatters.

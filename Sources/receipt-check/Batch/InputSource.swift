@@ -71,9 +71,9 @@ struct InputSource {
             }
             guard let path = nextFile() else { return nil }
             switch path {
-            case .failure(let failure):
-                return failure.input
-            case .success(let (path, size)):
+            case .failure(let input):
+                return input
+            case .file(let path, let size):
                 guard lines else { return BatchInput(name: path, content: .path(path), size: size) }
                 switch InputFile.openForReading(path) {
                 case .success(let descriptor):
@@ -113,9 +113,17 @@ struct InputSource {
         }
     }
 
+    /// A file to check, or the input that failed in its place. Not a `Result`, whose failure must be an
+    /// `Error`: making the first one costs a scan of every conformance record of the process.
+    private enum NextFile {
+        case file(String, size: Int?)
+        /// An input that failed before it could be read.
+        case failure(BatchInput)
+    }
+
     /// The next file to check: from the directory being walked, the operands or the path list.
     /// A file's size is given when the directory walk already read it.
-    private mutating func nextFile() -> Result<(path: String, size: Int?), BatchInputFailure>? {
+    private mutating func nextFile() -> NextFile? {
         while true {
             if walker != nil {
                 // Mutated in place: a copy taken out and put back would share the listing, and each
@@ -123,11 +131,10 @@ struct InputSource {
                 let entry = walker?.next()
                 switch entry {
                 case .file(let path, let size):
-                    return .success((path, size))
+                    return .file(path, size: size)
                 case .failure(let path, let message):
                     return .failure(
-                        BatchInputFailure(
-                            BatchInput(name: path, content: .failure(ReceiptError(.unreadableInput, message)))))
+                        BatchInput(name: path, content: .failure(ReceiptError(.unreadableInput, message))))
                 case .loop(let path):
                     console.warning("\(path): recursive directory loop, not followed")
                     continue
@@ -143,11 +150,11 @@ struct InputSource {
                 walker = DirectoryWalker(root: path.path, followsLinks: followsLinks)
                 continue
             }
-            return .success((path.path, nil))
+            return .file(path.path, size: nil)
         }
     }
 
-    private mutating func nextPath() -> (path: String, failure: BatchInputFailure?)? {
+    private mutating func nextPath() -> (path: String, failure: BatchInput?)? {
         if let operand = operands.next() {
             return (operand, nil)
         }
@@ -163,11 +170,11 @@ struct InputSource {
                 return (String(decoding: bytes, as: UTF8.self), nil)
             case .tooLong:
                 let error = ReceiptError(.unreadableInput, "line \(listLine) of \(listName) is too long to be a path")
-                return ("", BatchInputFailure(BatchInput(name: "\(listName):\(listLine)", content: .failure(error))))
+                return ("", BatchInput(name: "\(listName):\(listLine)", content: .failure(error)))
             case .failure(let message):
                 listReader = nil
                 let error = ReceiptError(.unreadableInput, "cannot read \(listName): \(message)")
-                return ("", BatchInputFailure(BatchInput(name: listName, content: .failure(error))))
+                return ("", BatchInput(name: listName, content: .failure(error)))
             }
         }
         listReader = nil
@@ -177,14 +184,5 @@ struct InputSource {
     private static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-    }
-}
-
-/// An input that failed before it could be read, carried through `Result`.
-struct BatchInputFailure: Error {
-    let input: BatchInput
-
-    init(_ input: BatchInput) {
-        self.input = input
     }
 }

@@ -15,6 +15,7 @@ public struct OpenSSLError: Error, Sendable, Equatable, CustomStringConvertible 
     /// reading their text.
     public let codes: [UInt]
 
+    /// An error for `operation`, with OpenSSL's `reasons` and, when known, their packed `codes`.
     public init(operation: String, reasons: [String], codes: [UInt] = []) {
         self.operation = operation
         self.reasons = reasons

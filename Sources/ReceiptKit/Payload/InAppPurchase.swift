@@ -50,12 +50,16 @@ public struct InAppPurchase: Sendable, Equatable, Codable {
     public var storeKitType: String?
     /// A StoreKit 2 transaction's `subscriptionGroupIdentifier` (not part of a receipt's JSON).
     public var subscriptionGroupID: String?
-    /// A StoreKit 2 transaction's `revocationType` and `revocationPercentage`, to say how it was revoked.
+    /// A StoreKit 2 transaction's `revocationType` (`REFUND_FULL`, `REFUND_PRORATED`, `FAMILY_REVOKE`), to
+    /// say how it was revoked.
     public var revocationType: String?
+    /// A StoreKit 2 transaction's `revocationPercentage`: with `REFUND_PRORATED`, the share refunded, in
+    /// thousandths of a percent (40000 is 40%).
     public var revocationPercentage: Int64?
     /// A StoreKit 2 transaction's `inAppOwnershipType`: `PURCHASED` or `FAMILY_SHARED`.
     public var ownershipType: String?
 
+    /// A purchase of these fields, each one not given absent (nil), as a receipt may omit it.
     public init(
         quantity: Int64? = nil, productID: String? = nil, transactionID: String? = nil, purchaseDate: Date? = nil,
         originalTransactionID: String? = nil, originalPurchaseDate: Date? = nil, productType: Int64? = nil,
@@ -85,19 +89,33 @@ public struct InAppPurchase: Sendable, Equatable, Codable {
 
     /// Names follow Apple's verifyReceipt `in_app` objects; spelt out so a rename cannot change the JSON.
     public enum CodingKeys: String, CodingKey, CaseIterable {
+        /// `quantity` (1701).
         case quantity
+        /// `product_id` (1702).
         case productID = "product_id"
+        /// `transaction_id` (1703).
         case transactionID = "transaction_id"
+        /// `purchase_date` (1704).
         case purchaseDate = "purchase_date"
+        /// `original_transaction_id` (1705).
         case originalTransactionID = "original_transaction_id"
+        /// `original_purchase_date` (1706).
         case originalPurchaseDate = "original_purchase_date"
+        /// `product_type` (1707).
         case productType = "product_type"
+        /// `expires_date` (1708).
         case expiresDate = "expires_date"
+        /// `web_order_line_item_id` (1711).
         case webOrderLineItemID = "web_order_line_item_id"
+        /// `cancellation_date` (1712).
         case cancellationDate = "cancellation_date"
+        /// `is_trial_period` (1713).
         case isTrialPeriod = "is_trial_period"
+        /// `is_in_intro_offer_period` (1719).
         case isInIntroOfferPeriod = "is_in_intro_offer_period"
+        /// `promotional_offer_id` (1721).
         case promotionalOfferID = "promotional_offer_id"
+        /// `unknown_attributes`: every other attribute type.
         case unknownAttributes = "unknown_attributes"
     }
 

@@ -8,9 +8,13 @@
 ///
 /// This is what the unverified payload claims: it must never choose the trust root.
 public enum ReceiptEnvironment: String, Sendable, Codable {
+    /// Issued by the App Store (`Production`, `ProductionVPP`; StoreKit 2's `Production`).
     case production
+    /// The sandbox's test purchases (`ProductionSandbox`, `ProductionVPPSandbox`; StoreKit 2's `Sandbox`).
     case sandbox
+    /// Xcode's StoreKit testing (`Xcode`; StoreKit 2's `Xcode` and `LocalTesting`).
     case xcode
+    /// A receipt type that is missing or names no environment known here.
     case unknown
 
     /// The environment a receipt type names; missing or unrecognised types are `.unknown`.
@@ -86,6 +90,7 @@ public struct ParsedReceipt: Sendable, Equatable, Codable {
     /// Derived from `receiptType` rather than stored, so the two can never disagree.
     public var environment: ReceiptEnvironment { ReceiptEnvironment(receiptType: receiptType) }
 
+    /// A payload of these fields, each one not given absent (nil), as a receipt may omit it.
     public init(
         receiptType: String? = nil, appItemID: Int64? = nil, bundleID: String? = nil, bundleIDData: [UInt8]? = nil,
         applicationVersion: String? = nil, opaqueValue: [UInt8]? = nil, sha1Hash: [UInt8]? = nil,
@@ -111,20 +116,35 @@ public struct ParsedReceipt: Sendable, Equatable, Codable {
 
     /// Names follow Apple's verifyReceipt `receipt` object; spelt out so a rename cannot change the JSON.
     public enum CodingKeys: String, CodingKey, CaseIterable {
+        /// `receipt_type` (0).
         case receiptType = "receipt_type"
+        /// `environment`, derived from `receipt_type`: written, and ignored when read.
         case environment
+        /// `app_item_id` (1).
         case appItemID = "app_item_id"
+        /// `bundle_id` (2).
         case bundleID = "bundle_id"
+        /// `bundle_id_data` (2, as octets).
         case bundleIDData = "bundle_id_data"
+        /// `application_version` (3).
         case applicationVersion = "application_version"
+        /// `opaque_value` (4).
         case opaqueValue = "opaque_value"
+        /// `sha1_hash` (5).
         case sha1Hash = "sha1_hash"
+        /// `age_rating` (10).
         case ageRating = "age_rating"
+        /// `receipt_creation_date` (12).
         case receiptCreationDate = "receipt_creation_date"
+        /// `in_app` (17).
         case inApp = "in_app"
+        /// `original_purchase_date` (18).
         case originalPurchaseDate = "original_purchase_date"
+        /// `original_application_version` (19).
         case originalApplicationVersion = "original_application_version"
+        /// `expiration_date` (21).
         case expirationDate = "expiration_date"
+        /// `unknown_attributes`: every other attribute type.
         case unknownAttributes = "unknown_attributes"
     }
 

@@ -29,6 +29,8 @@ public struct OnlineChecks: Sendable {
     /// How far thisUpdate may lie ahead of our clock, and nextUpdate behind it: clocks drift.
     static let clockSkew: TimeInterval = 300
 
+    /// Online checks that ask the responders certificates name unless `fetchesFromResponders` is false,
+    /// and also use any OCSP responses and CRLs fetched elsewhere.
     public init(
         fetchesFromResponders: Bool = true, ocspResponses: [OCSPResponse] = [], crls: [CertificateRevocationList] = []
     ) {

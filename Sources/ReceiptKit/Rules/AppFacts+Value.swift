@@ -7,15 +7,22 @@ extension AppFacts {
     /// A value the app knows about its user (`free_reads` is 3): typed, so that a rule compares numbers
     /// as numbers and dates as dates, and a rule comparing a number with a date is refused rather than false.
     public enum Value: Sendable, Equatable {
+        /// A number, e.g. `3` or `2.5`.
         case number(Double)
+        /// A string (in double quotes as a literal).
         case string(String)
+        /// `true` or `false`.
         case boolean(Bool)
+        /// A moment: a `YYYY-MM-DD` day or an RFC 3339 time.
         case date(Date)
 
+        /// A value's type, as messages name it: a rule may compare a fact only with a value of its type.
         public enum Kind: String, Sendable {
+            /// The type of the value case of the same name.
             case number, string, boolean, date
         }
 
+        /// This value's type.
         public var kind: Kind {
             switch self {
             case .number: .number

@@ -10,6 +10,7 @@
 /// Facts are the app's word, not Apple's: they can never take the name of a field Apple signs, so a
 /// rule that reads `bundle_id` or `original_application_version` always reads the signed value.
 public struct AppFacts: Sendable, Equatable {
+    /// The facts given, by name.
     public private(set) var values: [String: AppFacts.Value] = [:]
 
     /// Facts a file or command line may give: enough for any app's state, few enough that evaluating
@@ -17,6 +18,7 @@ public struct AppFacts: Sendable, Equatable {
     public static let maximumCount = 256
     static let maximumNameLength = 64
 
+    /// No facts: add them with ``add(_:_:)`` or ``add(json:)``.
     public init() {}
 
     /// Adds one fact; the name must be a fact name (see `check(name:)`) and not given before.

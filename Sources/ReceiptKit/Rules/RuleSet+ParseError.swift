@@ -8,6 +8,7 @@ extension RuleSet {
         /// e.g. `expected a comparison operator, found "42"`.
         public let message: String
 
+        /// An error at `column` of the rule from `origin`, saying `message`.
         public init(origin: String, column: Int, message: String) {
             self.origin = origin
             self.column = column

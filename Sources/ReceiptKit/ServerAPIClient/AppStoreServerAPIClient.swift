@@ -13,7 +13,9 @@
 /// A 429, a 5xx or a network failure is retried by the ``RetryPolicy``; any other error status is Apple's
 /// ``AppStoreServerAPIError`` with its `errorCode`, never retried. The key is never in any message.
 public struct AppStoreServerAPIClient: Sendable {
+    /// Which of Apple's servers the client calls, and which environment its answers must name.
     public enum Environment: String, Sendable, CaseIterable {
+        /// The App Store's own server, or the sandbox's.
         case production, sandbox
 
         /// Apple's host for it.
@@ -29,10 +31,14 @@ public struct AppStoreServerAPIClient: Sendable {
     static let tokenLifetime: TimeInterval = 300
 
     private let signer: JWSRequestSigner
+    /// The environment the requests go to and the answers must name.
     public let environment: Environment
+    /// `https://` and the host the requests go to: Apple's for ``environment`` unless another was given.
     public let baseURL: String
+    /// Verifies every answer before it is returned.
     public let validator: ReceiptValidator
     private let transport: any HTTPTransport
+    /// How often and how long a 429, 5xx or network failure is tried again.
     public let retryPolicy: RetryPolicy
     /// Waits between attempts and the time, replaced by tests so that nothing sleeps.
     private let wait: @Sendable (Duration) async -> Void

@@ -1,6 +1,8 @@
 /// Why an App Store Server API call returned no verified answer. Never a decision: a caller that gets
 /// one knows nothing new about the customer.
 public struct AppStoreServerAPIError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of failure: Apple's error status, retries run out, the transport, or a bad request, key or
+    /// response.
     public enum Kind: Sendable, Equatable {
         /// Apple answered with an error status (4xx other than 429, or the last 429 or 5xx when retries
         /// ran out is `.retriesExhausted`): Apple's `errorCode` and `errorMessage` when its body has them.
@@ -17,10 +19,12 @@ public struct AppStoreServerAPIError: Error, Sendable, Equatable, CustomStringCo
         case invalidResponse
     }
 
+    /// What kind of failure, to tell them apart without reading ``message``.
     public let kind: Kind
     /// What happened, naming the operation; never the key or the token.
     public let message: String
 
+    /// An error of `kind`, saying `message`.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message

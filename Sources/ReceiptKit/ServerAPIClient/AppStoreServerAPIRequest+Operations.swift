@@ -2,7 +2,9 @@
 /// client sends them. A body is the JSON object of Apple's request type, as bytes; it is checked to be a
 /// JSON object and sent as given.
 extension AppStoreServerAPIRequest {
+    /// Which version of Get Transaction History a request calls (`/inApps/v1/history` or `/inApps/v2/history`).
     public enum TransactionHistoryVersion: String, Sendable {
+        /// The version in the request's path.
         case v1, v2
     }
 

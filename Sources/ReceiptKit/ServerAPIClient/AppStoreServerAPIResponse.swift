@@ -2,6 +2,7 @@
 /// `verify` verifies the same body (the verdict is invalid when any element is forged or untrusted),
 /// an unsigned body parsed strictly.
 public struct AppStoreServerAPIResponse: Sendable {
+    /// What the body holds: signed elements and the verdict on them, an unsigned JSON object, or nothing.
     public enum Content: Sendable {
         /// A body with signed elements, and the verdict on it.
         case verified(Verdict)
@@ -13,11 +14,13 @@ public struct AppStoreServerAPIResponse: Sendable {
         case empty
     }
 
+    /// The operation that was called.
     public let operation: AppStoreServerAPIOperation
     /// The HTTP status (2xx).
     public let status: Int
     /// The body as received (for a history read page by page, the pages' elements in one body).
     public let body: [UInt8]
+    /// The body, verified or strictly parsed: what a caller decides on.
     public let content: Content
     /// Requests sent in all, retries and pages included.
     public let attempts: Int

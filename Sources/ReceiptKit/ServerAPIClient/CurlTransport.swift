@@ -6,7 +6,9 @@ import Dispatch
 /// redirect, within a connect timeout and a timeout on the whole request. Each request runs on a
 /// Dispatch thread, so awaiting it blocks no task.
 public struct CurlTransport: HTTPTransport {
+    /// How long making the connection (TLS included) may take.
     public var connectTimeout: Duration
+    /// How long the whole request may take, from connecting to the last byte of the response.
     public var requestTimeout: Duration
     /// A PEM file of the CAs to trust instead of the system's (a private CA, a test server).
     public var caFile: String?
@@ -15,6 +17,7 @@ public struct CurlTransport: HTTPTransport {
     /// Where libcurl is: a name the dynamic loader searches for, or a path.
     public var libraryPath: String
 
+    /// A transport with these limits; `libraryPath` nil: the loader finds libcurl by its usual name.
     public init(
         connectTimeout: Duration = .seconds(10), requestTimeout: Duration = .seconds(30), caFile: String? = nil,
         maximumResponseBytes: Int = 16 << 20, libraryPath: String? = nil
@@ -26,6 +29,7 @@ public struct CurlTransport: HTTPTransport {
         self.libraryPath = libraryPath ?? CurlLibrary.defaultPath
     }
 
+    /// Sends `request` once with libcurl, on a Dispatch thread, and returns the response whatever its status.
     public func send(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse {
         let result = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {

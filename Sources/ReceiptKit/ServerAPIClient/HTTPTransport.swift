@@ -5,11 +5,14 @@
 /// server's TLS certificate and must not follow redirects (a redirect would carry the bearer token to
 /// another host).
 public protocol HTTPTransport: Sendable {
+    /// Sends `request` once, following no redirect, and returns the response whatever its status; throws
+    /// only when there is none.
     func send(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse
 }
 
 /// One HTTPS request, as the client built it.
 public struct HTTPRequest: Sendable, Equatable {
+    /// The HTTP method: `GET`, `POST`, `PUT`...
     public var method: String
     /// The whole URL: base, path and query, percent-encoded.
     public var url: String
@@ -18,6 +21,7 @@ public struct HTTPRequest: Sendable, Equatable {
     /// The body, nil for none (not the same as an empty one on a POST).
     public var body: [UInt8]?
 
+    /// A request of these parts, as the client builds them.
     public init(method: String, url: String, headers: [(name: String, value: String)], body: [UInt8]?) {
         self.method = method
         self.url = url
@@ -39,11 +43,14 @@ public struct HTTPRequest: Sendable, Equatable {
 
 /// One HTTP response: status, the headers the client reads, the body.
 public struct HTTPResponse: Sendable, Equatable {
+    /// The HTTP status code.
     public var status: Int
     /// Header names lowercased.
     public var headers: [String: String]
+    /// The body as received.
     public var body: [UInt8]
 
+    /// A response of these parts; header names are lowercased, and of a repeated name the last is kept.
     public init(status: Int, headers: [String: String], body: [UInt8]) {
         self.status = status
         self.headers = Dictionary(
@@ -54,6 +61,7 @@ public struct HTTPResponse: Sendable, Equatable {
 
 /// Why a request got no HTTP response.
 public struct HTTPTransportError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, which says whether the client retries.
     public enum Kind: Sendable, Equatable {
         /// The HTTP library could not be loaded (libcurl missing): nothing was sent, retrying cannot help.
         case unavailable
@@ -67,9 +75,12 @@ public struct HTTPTransportError: Error, Sendable, Equatable, CustomStringConver
         case invalidRequest
     }
 
+    /// What kind of failure, to tell them apart without reading ``message``.
     public let kind: Kind
+    /// What happened, in words.
     public let message: String
 
+    /// An error of `kind`, saying `message`.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message

@@ -11,6 +11,8 @@ public struct RetryPolicy: Sendable, Equatable {
     /// No retry starts after this much time since the first attempt started (waits included).
     public var maximumTotal: Duration
 
+    /// A policy of these bounds; the defaults make four attempts within a minute, waiting half a second
+    /// at first and never more than eight.
     public init(
         maximumAttempts: Int = 4, baseDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(8),
         maximumTotal: Duration = .seconds(60)

@@ -2,17 +2,22 @@
 public struct TransactionHistoryFilter: Sendable, Equatable {
     /// Milliseconds since 1970.
     public var startDate: Int64?
+    /// Milliseconds since 1970.
     public var endDate: Int64?
+    /// Only transactions of these products; all when empty.
     public var productIDs: [String]
     /// `AUTO_RENEWABLE`, `NON_RENEWABLE`, `CONSUMABLE`, `NON_CONSUMABLE`.
     public var productTypes: [String]
     /// `ASCENDING` or `DESCENDING`.
     public var sort: String?
+    /// Only transactions of these subscription groups; all when empty.
     public var subscriptionGroupIdentifiers: [String]
     /// `FAMILY_SHARED` or `PURCHASED`.
     public var inAppOwnershipType: String?
+    /// Only revoked transactions (true) or only those not revoked (false); both when nil.
     public var revoked: Bool?
 
+    /// A filter of these values; the default filters nothing.
     public init(
         startDate: Int64? = nil, endDate: Int64? = nil, productIDs: [String] = [], productTypes: [String] = [],
         sort: String? = nil, subscriptionGroupIdentifiers: [String] = [], inAppOwnershipType: String? = nil,

@@ -29,7 +29,9 @@ public struct PromotionalOfferSignatureCreator: Sendable {
 
     /// The values of one signature, checked; a nonce is generated when `nonce` is nil.
     public struct Offer: Sendable, Equatable {
+        /// The product identifier of the subscription the offer is for.
         public let productID: String
+        /// The offer's identifier, as set up in App Store Connect.
         public let offerID: String
         /// The app account token or other value the app sets as `applicationUsername`; may be empty.
         public let applicationUsername: String
@@ -38,6 +40,8 @@ public struct PromotionalOfferSignatureCreator: Sendable {
         /// Milliseconds since 1970; StoreKit accepts the signature for 24 hours after it.
         public let timestamp: Int64
 
+        /// The values of one signature; a nonce is generated when `nonce` is nil, and `timestamp` is now unless
+        /// given. Throws when an identifier is empty or `nonce` is not a UUID.
         public init(
             productID: String, offerID: String, applicationUsername: String, nonce: String? = nil,
             timestamp: Int64 = Int64(Date().timeIntervalSince1970 * 1000)

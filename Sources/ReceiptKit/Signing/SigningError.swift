@@ -1,5 +1,6 @@
 /// Why a signature for the App Store was not made: the key, or a value the signature would carry.
 public struct SigningError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What was refused: the key, a value to sign, or OpenSSL's signing.
     public enum Kind: Sendable, Equatable {
         /// The key is no PEM block, or its block ends early (a truncated file).
         case keyNotPEM
@@ -16,10 +17,12 @@ public struct SigningError: Error, Sendable, Equatable, CustomStringConvertible 
         case signingFailed
     }
 
+    /// What kind of failure; ``isKeyError`` says whether it is the key's.
     public let kind: Kind
     /// What is wrong, naming the value but never showing the key.
     public let message: String
 
+    /// An error of `kind`, saying `message`.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message

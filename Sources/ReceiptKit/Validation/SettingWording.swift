@@ -9,6 +9,7 @@ public struct APISettingWording: SettingWording {
     /// The library's words.
     public init() {}
 
+    /// The mention in the API's names, e.g. `set ValidationOptions.time to .now or .fixed(date)`.
     public func words(for mention: Setting.Mention) -> String {
         switch mention {
         case .name(let setting):

@@ -19,6 +19,7 @@ public struct ValidationOptions: Sendable {
     public var appAppleID: Int64?
     /// The device (its identifierForVendor) a StoreKit 2 transaction or AppTransaction must be bound to.
     public var deviceVerificationID: DeviceVerification.DeviceID?
+    /// The moment certificates must be valid at: the input's own date unless another is chosen.
     public var time: ValidationTime = .receiptCreationDate
     /// Revocation (OCSP, CRL) and validity at the current time, as Apple's `enableOnlineChecks`; nil: off.
     public var onlineChecks: OnlineChecks?

@@ -8,6 +8,7 @@
 ///
 /// Only ``ReceiptValidator`` makes one, so a report that says `valid` is one whose checks passed.
 public struct ValidationReport: Sendable, Encodable {
+    /// The verdict on one input.
     public enum Status: String, Sendable, Codable {
         /// Every check passed.
         case valid
@@ -19,6 +20,7 @@ public struct ValidationReport: Sendable, Encodable {
 
     /// How the input's PKCS#7 container was encoded.
     public enum Encoding: String, Sendable, Codable {
+        /// DER: definite lengths throughout.
         case der
         /// Indefinite lengths or segmented content, as Xcode writes receipts.
         case ber
@@ -26,15 +28,21 @@ public struct ValidationReport: Sendable, Encodable {
 
     /// The path (or `-`, or a line number) the input came from.
     public internal(set) var input: String
+    /// The verdict: valid only when every check passed.
     public internal(set) var status: Status = .malformed
     /// The first failure's reason, nil when valid.
     public internal(set) var reason: ReasonCode?
     /// The first failure in words.
     public internal(set) var message: String?
+    /// The form the input arrived in; nil when none was recognised.
     public internal(set) var format: ValidationReport.Format?
+    /// How a receipt's PKCS#7 container was encoded; nil for other inputs, or when it did not decode.
     public internal(set) var encoding: Encoding?
+    /// Every check made, in order.
     public internal(set) var checks: [Check] = []
+    /// How the signer was trusted; nil when verification stopped before the signer.
     public internal(set) var trust: TrustReport?
+    /// A receipt's decoded payload: what it claims, whatever the status.
     public internal(set) var receipt: ParsedReceipt?
     /// For a StoreKit 2 JWS input: its kind, header and decoded payload.
     public internal(set) var jws: JWSReport?
@@ -122,12 +130,17 @@ public struct TrustReport: Sendable, Encodable {
         case storeKitTesting = "storekit_testing"
     }
 
+    /// What the chain was proven to end in; nil (`untrusted` in JSON) when it was not.
     public internal(set) var kind: Kind?
     /// Subjects of the roots trusted for this run.
     public internal(set) var anchors: [String]
+    /// The signer's chain, leaf first.
     public internal(set) var chain: [TrustReport.CertificateInfo]
+    /// The digest algorithm of the signature, e.g. `sha256`.
     public internal(set) var digest: String?
+    /// The moment the certificates were checked at.
     public internal(set) var validationTime: Date?
+    /// Where ``validationTime`` came from, e.g. `receipt_creation_date`.
     public internal(set) var timeSource: String
 
     enum CodingKeys: String, CodingKey {

@@ -17,6 +17,13 @@ import Testing
         {"bundleId":"com.example.app","appAppleId":1234,"environment":"Production","hasMore":false,"revision":"r",
         "signedTransactions":[\(transaction)]}
         """
+    static let status = """
+        {"bundleId":"com.example.app","appAppleId":1234,"environment":"Production","data":[
+        {"subscriptionGroupIdentifier":"1","lastTransactions":[{"status":1,"originalTransactionId":"1001",
+        "signedTransactionInfo":\(transaction),"signedRenewalInfo":{"originalTransactionId":"1001",
+        "autoRenewProductId":"pro.monthly","productId":"pro.monthly","autoRenewStatus":1,
+        "environment":"Production","signedDate":"2026-11-20T00:00:00Z"}}]}]}
+        """
     static let appTransaction = """
         {"bundleId":"com.example.app","appAppleId":1234,"applicationVersion":"60","originalApplicationVersion":"37",
         "originalPurchaseDate":"2023-03-01T10:00:00Z","receiptCreationDate":"2026-11-20T00:00:00Z",
@@ -138,14 +145,7 @@ import Testing
         let scratch = try ScratchDirectory()
         let app = try workspace.sign(Self.appTransaction, name: "app")
         let history = try workspace.sign(Self.history, name: "history")
-        let status = try workspace.sign(
-            """
-            {"bundleId":"com.example.app","appAppleId":1234,"environment":"Production","data":[
-            {"subscriptionGroupIdentifier":"1","lastTransactions":[{"status":1,"originalTransactionId":"1001",
-            "signedTransactionInfo":\(Self.transaction),"signedRenewalInfo":{"originalTransactionId":"1001",
-            "autoRenewProductId":"pro.monthly","productId":"pro.monthly","autoRenewStatus":1,
-            "environment":"Production","signedDate":"2026-11-20T00:00:00Z"}}]}]}
-            """, name: "status")
+        let status = try workspace.sign(Self.status, name: "status")
         let notifications = try workspace.sign(
             #"{"hasMore":false,"notificationHistory":[{"signedPayload":\#(Self.rescind)}]}"#, name: "notifications")
         let rescind = try workspace.sign(Self.rescind, name: "rescind")
@@ -192,15 +192,20 @@ import Testing
     /// error, from `--format verifyreceipt` and `--cgi` alike.
     @Test func aValidResponseIsNoReceiptData() throws {
         let workspace = try Workspace()
-        let history = try workspace.sign(Self.history, name: "history")
         let options = ["--root", workspace.root, "--bundle-id", "com.example.app"]
-        let batch = try CLI.run(["verify", "--format", "verifyreceipt"] + options + [history])
-        #expect(batch.stdout == "{\"status\":21002}\n")
-        #expect(batch.stderr.contains("HistoryResponse is not receipt data"), "\(batch.stderr)")
-        let cgi = try VerifyReceiptFormatTests.cgi(
-            options, method: "POST", body: Array(try Data(contentsOf: URL(fileURLWithPath: history))), length: nil)
-        #expect(cgi.body == "{\"status\":21002}\n")
-        #expect(cgi.log.contains("status 21002: an App Store Server API HistoryResponse is not receipt data"))
+        for (body, kind) in [(Self.history, "HistoryResponse"), (Self.status, "StatusResponse")] {
+            let response = try workspace.sign(body, name: kind)
+            let valid = try CLI.run(["verify", "--json"] + options + [response])
+            #expect(valid.status == 0, "\(kind): \(valid.stderr)")
+            let batch = try CLI.run(["verify", "--format", "verifyreceipt"] + options + [response])
+            #expect(batch.stdout == "{\"status\":21002}\n", "\(kind)")
+            #expect(batch.stderr.contains("\(kind) is not receipt data"), "\(batch.stderr)")
+            let cgi = try VerifyReceiptFormatTests.cgi(
+                options, method: "POST", body: Array(try Data(contentsOf: URL(fileURLWithPath: response))),
+                length: nil)
+            #expect(cgi.body == "{\"status\":21002}\n", "\(kind)")
+            #expect(cgi.log.contains("status 21002: an App Store Server API \(kind) is not receipt data"), "\(cgi.log)")
+        }
         let jws = try workspace.sign(Self.transaction, name: "transaction")
         let single = try CLI.run(["verify", "--format", "verifyreceipt"] + options + [jws])
         #expect(single.stdout == "{\"status\":21002}\n")

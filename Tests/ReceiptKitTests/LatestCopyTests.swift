@@ -81,6 +81,17 @@ import Testing
         #expect(try Self.decide(inputs, Self.subscribed).granted == ["sub"])
     }
 
+    /// An upgrade seen only in an older copy stands beside a later copy that does not show it: the
+    /// subscription is not active, in either order.
+    @Test func anUpgradeInAnOlderCopyStands() throws {
+        let upgraded = M.transaction(extra: #","isUpgraded":true"#)
+            .replacingOccurrences(of: "2026-11-20T00:00:00Z", with: "2026-11-19T00:00:00Z")
+        let inputs = [try Self.jws(upgraded), try C.history([M.transaction()])]
+        for order in [inputs, inputs.reversed()] {
+            #expect(try Self.decide(order, Self.subscribed, maximumAge: nil).granted.isEmpty)
+        }
+    }
+
     /// An AppTransaction beside a later AppTransactionInfo response that shows the app refunded: nothing is
     /// granted from the app purchase, whichever comes first, and whichever copy is the later.
     @Test func aRevokedAppPurchaseStaysRevoked() throws {

@@ -75,7 +75,8 @@ enum ManPageText {
         including tab and newline, DEL, C1), the bidi controls U+202A to U+202E and U+2066 to U+2069, \
         and U+2028 and U+2029 are printed as Swift escapes such as \\u{1B}, so a receipt cannot \
         recolour, move or add lines on a terminal. Backslashes are printed as they are. JSON output is \
-        escaped by the JSON encoder instead, and its values are unchanged.
+        escaped as JSON instead, and its values are unchanged; DEL, U+0085, U+2028 and U+2029, valid \
+        raw in JSON, are escaped too, so that one report stays one line for line-oriented readers.
         """
 
     /// `order` comes from `ExitStatus.severity`, the order the run applies.

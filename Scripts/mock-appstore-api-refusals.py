@@ -69,6 +69,8 @@ def main():
         ("no exp", "GET", info, token(key, header, with_claims(exp=None)), None),
         ("expired", "GET", info, token(key, header, with_claims(iat=now - 600, exp=now - 300)), None),
         ("exp two hours away", "GET", info, token(key, header, with_claims(exp=now + 7200)), None),
+        ("exp two hours away without iat", "GET", info, token(key, header, with_claims(iat=None, exp=now + 7200)),
+         None),
         ("iat in the future", "GET", info, token(key, header, with_claims(iat=now + 600, exp=now + 900)), None),
         ("lifetime over an hour", "GET", info, token(key, header, with_claims(iat=now - 3300, exp=now + 600)), None),
         ("extra claim", "GET", info, token(key, header, with_claims(scope="GET /inApps")), None),

@@ -4,6 +4,8 @@
 #
 #   Scripts/mutation.sh [NAME-SUBSTRING]     (only the mutations whose name contains it)
 #
+# MUTATION_JOBS (default 2) copies run side by side, each taking every Nth block.
+#
 # The working tree is never modified: mutants are built in a copy under $MUTATION_SCRATCH
 # (default .build/mutation), whose .build is kept between runs so each mutant is an incremental
 # build. Exits 0 only when every mutation is killed; a mutation whose text is not found exactly
@@ -74,6 +76,35 @@ while IFS= read -r line || [[ -n "$line" ]]; do
 done < "$list"
 unfinished
 [[ ${#names[@]} -gt 0 ]] || fail "no mutation in $list matches '$only'"
+
+# ---- MUTATION_JOBS=N (default 2) runs N shards at once, each in a copy of its own: a mutant's build is
+# mostly single-threaded work (emitting a module, linking), so one shard leaves a core idle.
+# A shard (MUTATION_SHARD=I/N) takes the blocks whose position in the list is I modulo N.
+jobs="${MUTATION_JOBS:-2}"
+[[ "$jobs" =~ ^[1-9][0-9]*$ ]] || fail "MUTATION_JOBS must be a positive number, not '$jobs'"
+if [[ -z "${MUTATION_SHARD:-}" && $jobs -gt 1 && ${#names[@]} -gt 1 ]]; then
+    shard_pids=()
+    trap 'kill -TERM "${shard_pids[@]}" 2>/dev/null; wait; exit 130' INT TERM
+    for ((shard = 0; shard < jobs; shard++)); do
+        MUTATION_SHARD="$shard/$jobs" MUTATION_SCRATCH="$scratch-$shard" bash "$root/Scripts/mutation.sh" "$only" &
+        shard_pids+=($!)
+    done
+    status=0
+    for pid in "${shard_pids[@]}"; do
+        wait "$pid" || status=$((status > $? ? status : $?))
+    done
+    exit "$status"
+fi
+if [[ -n "${MUTATION_SHARD:-}" ]]; then
+    [[ "$MUTATION_SHARD" =~ ^([0-9]+)/([1-9][0-9]*)$ ]] || fail "MUTATION_SHARD must be I/N, not '$MUTATION_SHARD'"
+    shard=${BASH_REMATCH[1]} shards=${BASH_REMATCH[2]}
+    for index in "${!names[@]}"; do
+        if ((index % shards != shard)); then
+            unset 'names[index]' 'files[index]' 'originals[index]' 'replacements[index]' 'hints[index]'
+        fi
+    done
+    [[ ${#names[@]} -gt 0 ]] || exit 0
+fi
 
 # ---- A fresh copy of the package (its .build kept), checked before anything is built.
 mkdir -p "$tree" "$logs"

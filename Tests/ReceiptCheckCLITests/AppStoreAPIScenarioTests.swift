@@ -185,7 +185,8 @@ import Testing
         let results = try #require(run.json?["results"] as? [[String: Any]], "\(run.stdout)\(run.stderr)")
         let unauthorized = [
             "no token", "another key", "claims changed after signing", "alg ES384", "wrong kid", "no typ", "wrong iss",
-            "wrong aud", "wrong bid", "no exp", "expired", "exp two hours away", "iat in the future",
+            "wrong aud", "wrong bid", "no exp", "expired", "exp two hours away", "exp two hours away without iat",
+            "iat in the future",
             "lifetime over an hour", "extra claim",
         ]
         var expected: [String: (Int, Int?)] = [

@@ -57,7 +57,7 @@ test: test-deps
 test-fast: test-deps
 	RECEIPT_CHECK_SKIP_EXHAUSTIVE=1 RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test
 
-# Builds and tests each mutant in a copy under .build/mutation, never in this tree.
+# Builds and tests each mutant in copies under .build/mutation-N (two side by side), never in this tree.
 mutation: test-deps
 	RECEIPT_CORPUS=$(CORPUS) nice -n 10 bash Scripts/mutation.sh
 

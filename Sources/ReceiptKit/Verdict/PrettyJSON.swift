@@ -12,17 +12,19 @@ struct PrettyJSON {
     /// An opening bracket whose next byte decides whether it opens an empty container.
     private var pendingOpen: UInt8?
 
-    /// `compact` holds no white space outside strings (what `ReportJSONWriter` writes).
-    static func reformat(_ compact: [UInt8]) -> [UInt8] {
+    /// The compact text in `segments`, joined, re-indented whole. The text holds no white space outside
+    /// strings (what `ReportJSONWriter` writes).
+    static func reformat(_ segments: [[UInt8]]) -> [UInt8] {
         var whole: [UInt8] = []
-        whole.reserveCapacity(compact.count * 2)
         var pretty = PrettyJSON()
-        compact.withUnsafeBufferPointer { pretty.append($0, to: &whole) }
+        for segment in segments {
+            _ = segment.withUnsafeBufferPointer { pretty.append($0, to: &whole, upTo: .max) }
+        }
         pretty.finish(to: &whole)
         return whole
     }
 
-    /// The same bytes as `reformat(_:)` of the segments joined, then `trailer`, handed to `emit` in chunks
+    /// The same bytes as `reformat(_:)`, then `trailer`, handed to `emit` in chunks
     /// of about `chunkSize` bytes as they are produced: a combined report's pretty text is twice its
     /// compact one, and holding it whole (then a copy to print) tripled the run's peak. Each segment is
     /// released once read. Stops at the first chunk `emit` refuses; false then.
@@ -53,15 +55,10 @@ struct PrettyJSON {
         return out.withUnsafeBufferPointer(emit)
     }
 
-    /// Re-indents the next piece of the compact text onto `out`.
-    mutating func append(_ compact: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        _ = append(compact, to: &out, upTo: .max)
-    }
-
     /// Re-indents the next piece of the compact text onto `out`, stopping once `out` holds `limit` bytes
     /// (a chunk then overshoots by at most one line's indentation); how many bytes of `compact` it read.
     /// The bytes of a string are copied in runs, up to the next quote or backslash.
-    mutating func append(_ compact: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], upTo limit: Int) -> Int {
+    private mutating func append(_ compact: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], upTo limit: Int) -> Int {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         var index = 0
         while index < compact.count, out.count < limit {
@@ -125,7 +122,7 @@ struct PrettyJSON {
     }
 
     /// Ends the text: an opening bracket last (text cut short) is left open, as the one-pass writer did.
-    mutating func finish(to out: inout [UInt8]) {
+    private mutating func finish(to out: inout [UInt8]) {
         if pendingOpen != nil {
             pendingOpen = nil
             depth += 1

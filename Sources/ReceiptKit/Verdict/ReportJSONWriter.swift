@@ -25,8 +25,12 @@ struct ReportJSONWriter {
 
     /// The compact JSON without a newline (what `PrettyJSON` re-indents), or nil as for `line`.
     static func compact(_ report: ValidationReport) -> [UInt8]? {
-        guard let segments = segments(report) else { return nil }
-        return segments.count == 1 ? segments[0] : Array(segments.joined())
+        segments(report).map(joined)
+    }
+
+    /// Segments as one text; the one segment of a small report is returned as it is, not copied.
+    static func joined(_ segments: [[UInt8]]) -> [UInt8] {
+        segments.count == 1 ? segments[0] : Array(segments.joined())
     }
 
     /// The same text in the writer's segments (one for all but reports of tens of thousands of purchases).

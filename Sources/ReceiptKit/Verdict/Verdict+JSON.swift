@@ -9,16 +9,7 @@ extension Verdict {
     /// compact (one line, for ndjson) or indented as `JSONEncoder`'s `.prettyPrinted`.
     public func json(pretty: Bool) throws -> String {
         guard let segments = compactJSON() else { return try encoded(pretty: pretty) }
-        var bytes: [UInt8] = []
-        if pretty {
-            var reformatter = PrettyJSON()
-            for segment in segments {
-                segment.withUnsafeBufferPointer { reformatter.append($0, to: &bytes) }
-            }
-            reformatter.finish(to: &bytes)
-        } else {
-            bytes = segments.count == 1 ? segments[0] : Array(segments.joined())
-        }
+        var bytes = pretty ? PrettyJSON.reformat(segments) : ReportJSONWriter.joined(segments)
         bytes.append(0x0A)
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -2,14 +2,14 @@ import ReceiptKit
 
 /// Counts of a run by status and reason, and the line that reports them.
 struct BatchSummary: Sendable {
-    private(set) var total = 0
     /// Counts of valid, invalid and malformed inputs, in that order: three integers rather than a
     /// dictionary keyed by status, whose first use scans every conformance record of the process.
     private var byStatus = [0, 0, 0]
     private var byReason: [ValidationReport.Status: [String: Int]] = [:]
 
+    var total: Int { byStatus.reduce(0, +) }
+
     mutating func count(_ status: ValidationReport.Status, reason: ReasonCode?) {
-        total += 1
         byStatus[Self.position(of: status)] += 1
         if let reason {
             byReason[status, default: [:]][reason.rawValue, default: 0] += 1

@@ -142,21 +142,19 @@ struct InputSource {
                     walker = nil
                 }
             }
-            guard let path = nextPath() else { return nil }
-            if let failure = path.failure {
-                return .failure(failure)
-            }
-            if recursive, path.path != "-", Self.isDirectory(path.path) {
-                walker = DirectoryWalker(root: path.path, followsLinks: followsLinks)
+            guard let next = nextPath() else { return nil }
+            if case .file(let path, _) = next, recursive, path != "-", Self.isDirectory(path) {
+                walker = DirectoryWalker(root: path, followsLinks: followsLinks)
                 continue
             }
-            return .file(path.path, size: nil)
+            return next
         }
     }
 
-    private mutating func nextPath() -> (path: String, failure: BatchInput?)? {
+    /// The next operand or line of the path list, unread.
+    private mutating func nextPath() -> NextFile? {
         if let operand = operands.next() {
-            return (operand, nil)
+            return .file(operand, size: nil)
         }
         guard let reader = listReader, let listName else { return nil }
         while let line = reader.next() {
@@ -167,14 +165,14 @@ struct InputSource {
                 if bytes.isEmpty {
                     continue
                 }
-                return (String(decoding: bytes, as: UTF8.self), nil)
+                return .file(String(decoding: bytes, as: UTF8.self), size: nil)
             case .tooLong:
                 let error = ReceiptError(.unreadableInput, "line \(listLine) of \(listName) is too long to be a path")
-                return ("", BatchInput(name: "\(listName):\(listLine)", content: .failure(error)))
+                return .failure(BatchInput(name: "\(listName):\(listLine)", content: .failure(error)))
             case .failure(let message):
                 listReader = nil
                 let error = ReceiptError(.unreadableInput, "cannot read \(listName): \(message)")
-                return ("", BatchInput(name: listName, content: .failure(error)))
+                return .failure(BatchInput(name: listName, content: .failure(error)))
             }
         }
         listReader = nil

@@ -42,10 +42,10 @@ struct ChainCache: Sendable {
             return
         }
         if entries.isEmpty {
-            // The ring is full and a new chain comes: from now on the table holds every chain.
-            bytes = 0
-            for entry in recent where entries.updateValue(entry.chain, forKey: entry.key) == nil {
-                bytes += entry.key.bytes.count
+            // The ring is full and a new chain comes: from now on the table holds every chain. The ring's
+            // chains are distinct and `bytes` counts them already.
+            for entry in recent {
+                entries[entry.key] = entry.chain
             }
         }
         if entries.count >= Self.limit || bytes + key.bytes.count > Self.byteLimit {

@@ -217,9 +217,9 @@ uninstall:
 dist:
 	@set -e; \
 	v=$$(git describe --tags --match 'v[0-9]*' 2>/dev/null | sed 's/^v//'); \
-	[ -n "$$v" ] || v=$$(sed -n 's/.*static let release = "\(.*\)".*/\1/p' Sources/receipt-check/Version.swift); \
+	[ -n "$$v" ] || v=$$(sed -n 's/.*static let release = "\(.*\)".*/\1/p' Sources/ReceiptCheckCLI/Version.swift); \
 	rm -rf .build/dist && mkdir -p .build/dist; \
 	git archive --format=tar --prefix=receipt-check-$$v/ HEAD | tar -x -C .build/dist; \
-	sh Scripts/write-version.sh "$(CURDIR)/.build/dist/receipt-check-$$v/Sources/receipt-check/Version.swift"; \
+	sh Scripts/write-version.sh "$(CURDIR)/.build/dist/receipt-check-$$v/Sources/ReceiptCheckCLI/Version.swift"; \
 	tar -C .build/dist -czf receipt-check-$$v.tar.gz receipt-check-$$v; \
 	echo "receipt-check-$$v.tar.gz"

@@ -21,14 +21,17 @@ let package = Package(
         .target(name: "ReceiptKit", dependencies: ["CReceipt", "CCurl"]),
         // Minting (a test PKI, signed receipts and JWS) for tests, kept out of the verifier.
         .target(name: "ReceiptKitTesting", dependencies: ["ReceiptKit", "CReceipt"]),
-        .executableTarget(name: "receipt-check", dependencies: ["ReceiptKit", "ReceiptKitTesting"]),
+        // The command line, a library so that its tests import it without depending on the linked executable
+        // (whose every relink would make SwiftPM re-emit the tests' module).
+        .target(name: "ReceiptCheckCLI", dependencies: ["ReceiptKit", "ReceiptKitTesting"]),
+        .executableTarget(name: "receipt-check", dependencies: ["ReceiptCheckCLI"]),
         .executableTarget(name: "receipt-bench", dependencies: ["ReceiptKit", "ReceiptKitTesting", "CReceipt"]),
         // What both test targets share: the child-process runner and where the shared data is found.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReceiptKitTests", dependencies: ["ReceiptKit", "ReceiptKitTesting", "TestSupport"]),
         .testTarget(
             name: "ReceiptCheckCLITests",
-            dependencies: ["receipt-check", "ReceiptKit", "ReceiptKitTesting", "TestSupport"]),
+            dependencies: ["ReceiptCheckCLI", "ReceiptKit", "ReceiptKitTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

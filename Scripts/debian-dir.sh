@@ -6,8 +6,8 @@
 set -eu
 : "${DEBFULLNAME:?set DEBFULLNAME to your name: the package names its packager as Maintainer}"
 : "${DEBEMAIL:?set DEBEMAIL to your e-mail address}"
-version=$(sed -n 's/.*static let release = "\(.*\)".*/\1/p' Sources/receipt-check/Version.swift)
-[ -n "$version" ] || { echo "debian-dir: no release in Sources/receipt-check/Version.swift" >&2; exit 1; }
+version=$(sed -n 's/.*static let release = "\(.*\)".*/\1/p' Sources/ReceiptCheckCLI/Version.swift)
+[ -n "$version" ] || { echo "debian-dir: no release in Sources/ReceiptCheckCLI/Version.swift" >&2; exit 1; }
 maintainer="$DEBFULLNAME <$DEBEMAIL>"
 rm -rf debian
 cp -r packaging/debian debian

@@ -1,11 +1,11 @@
 #!/bin/sh
-# Writes Sources/receipt-check/Version.swift (or $1) with the release version: the latest
+# Writes Sources/ReceiptCheckCLI/Version.swift (or $1) with the release version: the latest
 # v-prefixed git tag (plus commits since it, from git describe), else the committed default.
 # Leaves the file alone when the version is unchanged, so builds stay incremental and a
 # checkout without tags stays clean. Without git (a release tarball) it does nothing.
 set -eu
 cd "$(dirname "$0")/.."
-file="${1:-Sources/receipt-check/Version.swift}"
+file="${1:-Sources/ReceiptCheckCLI/Version.swift}"
 if ! command -v git >/dev/null 2>&1 || ! git rev-parse --git-dir >/dev/null 2>&1; then
     exit 0
 fi

@@ -2,7 +2,7 @@ import Foundation
 import ReceiptKit
 import Testing
 
-@testable import receipt_check
+@testable import ReceiptCheckCLI
 
 /// schema/api-unsigned.schema.json describes what `api --json` prints for an answer Apple does not sign,
 /// with a body and without one.

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 
-@testable import receipt_check
+@testable import ReceiptCheckCLI
 
 /// The batch read-ahead (`ReadAheadWindow`) is bounded in bytes as well as in inputs, so a run over large lines
 /// holds about one budget of input whatever `--jobs` is.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import receipt_check
+@testable import ReceiptCheckCLI
 
 @Suite(.timeLimit(.minutes(10))) struct CompletionTests {
     static let files: [(shell: String, path: String)] = [

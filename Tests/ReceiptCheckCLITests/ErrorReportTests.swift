@@ -1,7 +1,7 @@
 import ReceiptKit
 import Testing
 
-@testable import receipt_check
+@testable import ReceiptCheckCLI
 
 /// Every kind of error a command meets maps to one message, usage line or none, and exit status.
 @Suite struct ErrorReportTests {

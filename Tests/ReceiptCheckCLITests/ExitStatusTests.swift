@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import receipt_check
+@testable import ReceiptCheckCLI
 
 /// Every exit status is reachable and documented: internal errors (70) through the debug-build
 /// fault seam, unwritable output (73), and the man page lists each one, once, in the order that wins.

@@ -1,7 +1,7 @@
 import ReceiptKit
 import Testing
 
-@testable import receipt_check
+@testable import ReceiptCheckCLI
 
 /// The flag values the CLI reads into ReceiptKit's domain types.
 @Suite struct FlagValueTests {

@@ -2,7 +2,7 @@ import Foundation
 import ReceiptKit
 import Testing
 
-@testable import receipt_check
+@testable import ReceiptCheckCLI
 
 /// The CLI's one reader of files: the size limit, and the reasons ReceiptKit leaves to it
 /// (`CheckCoverageTests.producedByTheReader`).

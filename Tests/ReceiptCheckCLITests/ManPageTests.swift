@@ -2,7 +2,7 @@ import Foundation
 import ReceiptKit
 import Testing
 
-@testable import receipt_check
+@testable import ReceiptCheckCLI
 
 @Suite(.timeLimit(.minutes(10))) struct ManPageTests {
     static let page = "share/man/man1/receipt-check.1"

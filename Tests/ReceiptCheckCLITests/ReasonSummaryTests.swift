@@ -2,7 +2,7 @@ import Foundation
 import ReceiptKit
 import Testing
 
-@testable import receipt_check
+@testable import ReceiptCheckCLI
 
 /// `ReasonCode.summary` feeds the man page, the one reason table of the docs; the committed page says the same.
 @Suite(.timeLimit(.minutes(10))) struct ReasonSummaryTests {

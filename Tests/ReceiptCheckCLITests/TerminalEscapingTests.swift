@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import receipt_check
+@testable import ReceiptCheckCLI
 
 /// Strings from an input cannot draw on the terminal: a receipt or JWS (here signed by an
 /// untrusted test chain) whose fields hold ESC sequences, newlines or bidi overrides is printed

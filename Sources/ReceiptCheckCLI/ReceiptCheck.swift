@@ -4,9 +4,8 @@
     import Darwin
 #endif
 
-/// Entry point: picks the subcommand, parses its options, runs it, exits with its status.
-@main
-enum ReceiptCheck {
+/// The command line: picks the subcommand, parses its options, runs it, exits with its status.
+public enum ReceiptCheck {
     /// Every subcommand; the first is the default when none is named.
     static var commands: [any Command.Type] {
         [
@@ -16,7 +15,8 @@ enum ReceiptCheck {
         ]
     }
 
-    static func main() {
+    /// Runs the command line of this process and exits with its status.
+    public static func main() -> Never {
         OutputDescriptor.prepareProcess()
         let console = Console()
         var arguments = CommandLine.arguments.dropFirst()

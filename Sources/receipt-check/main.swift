@@ -1,0 +1,3 @@
+import ReceiptCheckCLI
+
+ReceiptCheck.main()

@@ -6,7 +6,7 @@
 /// entry once before it hands out the ranges, so a malformed entry still fails the receipt, and reading
 /// one again cannot fail. Facts of several inputs join their parts and keep a selection of positions
 /// rather than copying the entries.
-package struct InAppPurchases: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral {
+public struct InAppPurchases: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral {
     /// Where one entry's value octets lie, counted from the start of the payload.
     struct Span: Sendable {
         let start: UInt32
@@ -40,11 +40,13 @@ package struct InAppPurchases: RandomAccessCollection, Sendable, ExpressibleByAr
 
     private var storage: Storage
 
-    package init(_ purchases: [InAppPurchase] = []) {
+    /// These purchases, held decoded.
+    public init(_ purchases: [InAppPurchase] = []) {
         storage = .decoded(purchases)
     }
 
-    package init(arrayLiteral purchases: InAppPurchase...) {
+    /// These purchases, held decoded.
+    public init(arrayLiteral purchases: InAppPurchase...) {
         storage = .decoded(purchases)
     }
 
@@ -52,9 +54,11 @@ package struct InAppPurchases: RandomAccessCollection, Sendable, ExpressibleByAr
         storage = .encoded(encoded)
     }
 
-    package var startIndex: Int { 0 }
+    /// Always 0: positions count entries in input order.
+    public var startIndex: Int { 0 }
 
-    package var endIndex: Int {
+    /// The number of entries.
+    public var endIndex: Int {
         switch storage {
         case .decoded(let purchases): purchases.count
         case .encoded(let encoded): encoded.spans.count
@@ -63,7 +67,8 @@ package struct InAppPurchases: RandomAccessCollection, Sendable, ExpressibleByAr
         }
     }
 
-    package subscript(position: Int) -> InAppPurchase {
+    /// The entry at `position`, decoded from the payload again when it is not held decoded.
+    public subscript(position: Int) -> InAppPurchase {
         switch storage {
         case .decoded(let purchases): purchases[position]
         case .encoded(let encoded): encoded.purchase(at: position)
@@ -157,7 +162,7 @@ package struct InAppPurchases: RandomAccessCollection, Sendable, ExpressibleByAr
 
 extension InAppPurchases: Encodable {
     /// As the array of the same entries.
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         for purchase in self {
             try container.encode(purchase)
@@ -167,7 +172,7 @@ extension InAppPurchases: Encodable {
 
 extension InAppPurchases: Equatable {
     /// Equal when they hold equal entries in the same order, however they are stored.
-    package static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.count == rhs.count && lhs.elementsEqual(rhs)
     }
 }

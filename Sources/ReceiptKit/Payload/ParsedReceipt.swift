@@ -72,7 +72,7 @@ public struct ParsedReceipt: Sendable, Equatable, Codable {
         set { purchases = InAppPurchases(newValue) }
     }
     /// The same purchases, read from the payload when asked for past `Limits.maximumDecodedPurchases`.
-    package var purchases: InAppPurchases
+    public package(set) var purchases: InAppPurchases
     /// 18.
     public var originalPurchaseDate: Date?
     /// 19; absent in Xcode receipts.

@@ -5,8 +5,9 @@
 #endif
 
 /// A short reason for a file error; CocoaError's own description is a dump of its user info.
-package enum FileErrorText {
-    package static func describe(_ error: any Error) -> String {
+public enum FileErrorText {
+    /// The reason in a few words ("permission denied"), for a message that names the file itself.
+    public static func describe(_ error: any Error) -> String {
         guard let cocoa = error as? CocoaError else { return "\(error)" }
         switch cocoa.code {
         case .fileReadNoSuchFile, .fileNoSuchFile: return "no such file or directory"

@@ -21,17 +21,12 @@ enum ReportText {
         if report.status != .valid, let message = report.message {
             out += "  why: \(TerminalText.escaped(message))\n"
         }
-        if let receipt = report.receipt {
-            out += fields(receipt, report: report, detailed: detailed)
-        }
-        if let jws = report.jws {
-            out += JWSReportText.render(jws, detailed: detailed)
-        }
-        if let response = report.response {
-            out += ResponseReportText.render(response, detailed: detailed)
-        }
-        if let inputs = report.inputs {
-            out += CombinedReportText.render(inputs)
+        switch report.contents {
+        case .receipt(let receipt): out += fields(receipt, report: report, detailed: detailed)
+        case .signedData(let jws): out += JWSReportText.render(jws, detailed: detailed)
+        case .response(let response): out += ResponseReportText.render(response, detailed: detailed)
+        case .combination(let inputs): out += CombinedReportText.render(inputs)
+        case nil: break
         }
         if !report.checks.isEmpty {
             out += "  checks:\n"

@@ -56,18 +56,20 @@ enum CustomerTie {
     /// verified element of its response.
     static func units(of report: ValidationReport) -> [Unit] {
         guard report.status == .valid else { return [] }
-        if let receipt = report.receipt {
+        switch report.contents {
+        case .receipt(let receipt):
             return [Unit(name: report.input, receipt: receipt)]
+        case .signedData(let jws):
+            guard let payload = jws.payload else { return [] }
+            return [Unit(name: report.input, payloads: [payload] + nestedPayloads(jws))]
+        case .response(let response):
+            return response.elements.compactMap { element in
+                guard element.status == .valid, let jws = element.jws, let payload = jws.payload else { return nil }
+                return Unit(name: "\(report.input) \(element.input)", payloads: [payload] + nestedPayloads(jws))
+            }
+        case .combination, nil:
+            return []
         }
-        var units: [Unit] = []
-        if let jws = report.jws, let payload = jws.payload {
-            units.append(Unit(name: report.input, payloads: [payload] + nestedPayloads(jws)))
-        }
-        for element in report.response?.elements ?? [] where element.status == .valid {
-            guard let jws = element.jws, let payload = jws.payload else { continue }
-            units.append(Unit(name: "\(report.input) \(element.input)", payloads: [payload] + nestedPayloads(jws)))
-        }
-        return units
     }
 
     /// Nested payloads are signed inside their parent, so they are one whole with it; verification nests

@@ -42,14 +42,41 @@ public struct ValidationReport: Sendable, Encodable {
     public internal(set) var checks: [Check] = []
     /// How the signer was trusted; nil when verification stopped before the signer.
     public internal(set) var trust: TrustReport?
-    /// A receipt's decoded payload: what it claims, whatever the status.
-    public internal(set) var receipt: ParsedReceipt?
-    /// For a StoreKit 2 JWS input: its kind, header and decoded payload.
-    public internal(set) var jws: JWSReport?
-    /// For an App Store Server API response: its kind, unsigned members and each signed element's report.
-    public internal(set) var response: ResponseReport?
-    /// For a combined verdict: the report of each input combined, in the order given.
-    public internal(set) var inputs: [ValidationReport]?
+    /// What the input was found to hold, decoded: exactly one kind of contents, or nil when none decoded.
+    public enum Contents: Sendable {
+        /// A receipt's decoded payload: what it claims, whatever the status.
+        case receipt(ParsedReceipt)
+        /// A StoreKit 2 JWS: its kind, header and decoded payload.
+        case signedData(JWSReport)
+        /// An App Store Server API response: its kind, unsigned members and each signed element's report.
+        case response(ResponseReport)
+        /// A combined verdict: the report of each input combined, in the order given.
+        case combination([ValidationReport])
+    }
+
+    /// The decoded contents; nil when the input did not decode as anything.
+    public internal(set) var contents: Contents?
+
+    /// The contents when they are a receipt's payload.
+    public internal(set) var receipt: ParsedReceipt? {
+        get { if case .receipt(let receipt) = contents { receipt } else { nil } }
+        set { contents = newValue.map(Contents.receipt) }
+    }
+    /// The contents when they are a StoreKit 2 JWS's.
+    public internal(set) var jws: JWSReport? {
+        get { if case .signedData(let jws) = contents { jws } else { nil } }
+        set { contents = newValue.map(Contents.signedData) }
+    }
+    /// The contents when they are an App Store Server API response's.
+    public internal(set) var response: ResponseReport? {
+        get { if case .response(let response) = contents { response } else { nil } }
+        set { contents = newValue.map(Contents.response) }
+    }
+    /// The contents when they are a combination's: the report of each input combined, in the order given.
+    public internal(set) var inputs: [ValidationReport]? {
+        get { if case .combination(let inputs) = contents { inputs } else { nil } }
+        set { contents = newValue.map(Contents.combination) }
+    }
 
     init(input: String) {
         self.input = input

@@ -135,7 +135,7 @@ import Testing
         let definitions = try #require(schema["$defs"] as? [String: Any])
         let reasons = try #require((definitions["reason"] as? [String: Any])?["enum"] as? [String])
         let source = try String(
-            contentsOf: CLI.packageRoot.appendingPathComponent("Sources/ReceiptKit/Validation/ReasonCode.swift"),
+            contentsOf: CLI.packageRoot.appendingPathComponent("Sources/ReceiptKit/Report/ReasonCode.swift"),
             encoding: .utf8)
         let declared = source.split(separator: "\n").compactMap { line -> String? in
             guard line.contains("case "), let start = line.firstIndex(of: "\"") else { return nil }

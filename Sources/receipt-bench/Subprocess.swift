@@ -13,7 +13,7 @@ struct Subprocess {
         let maxRSSKilobytes: Int
     }
 
-    struct Failure: Error, CustomStringConvertible {
+    struct RunError: Error, CustomStringConvertible {
         let description: String
     }
 
@@ -21,14 +21,14 @@ struct Subprocess {
     /// empty, or a pipe that `feed` writes to while the child runs.
     static func run(
         _ arguments: [String], output: String = "/dev/null", feed: ((Int32) -> Void)? = nil
-    ) throws(Failure) -> Outcome {
+    ) throws(RunError) -> Outcome {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         var ends: [Int32] = [-1, -1]
         if feed != nil {
             guard pipe(&ends) == 0 else {
-                throw Failure(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
+                throw RunError(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
             }
             signal(SIGPIPE, SIG_IGN)
             posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
@@ -45,7 +45,7 @@ struct Subprocess {
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, cArguments, environ)
         guard spawned == 0 else {
-            throw Failure(description: "cannot run \(arguments[0]): \(String(cString: strerror(spawned)))")
+            throw RunError(description: "cannot run \(arguments[0]): \(String(cString: strerror(spawned)))")
         }
         if let feed {
             close(ends[0])
@@ -56,7 +56,7 @@ struct Subprocess {
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {
             guard errno == EINTR else {
-                throw Failure(description: "waiting for \(arguments[0]): \(String(cString: strerror(errno)))")
+                throw RunError(description: "waiting for \(arguments[0]): \(String(cString: strerror(errno)))")
             }
         }
         let seconds = Clock.now() - started

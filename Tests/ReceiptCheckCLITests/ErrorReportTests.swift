@@ -28,8 +28,9 @@ import Testing
     }
 
     @Test func outputFailuresKeepTheStepThatFailed() {
-        #expect(ErrorReport(OutputFile.Failure(status: .cantCreate, message: "o: cannot create")).status == .cantCreate)
-        #expect(ErrorReport(OutputFile.Failure(status: .ioError, message: "o: cannot write")).status == .ioError)
+        #expect(
+            ErrorReport(OutputFile.WriteError(status: .cantCreate, message: "o: cannot create")).status == .cantCreate)
+        #expect(ErrorReport(OutputFile.WriteError(status: .ioError, message: "o: cannot write")).status == .ioError)
     }
 
     @Test func anythingElseIsInternal() {

@@ -6,7 +6,8 @@ import Testing
 /// The one JSON parser every body, JWS header and payload goes through: exact values, duplicate members
 /// refused wherever they are, and limits that keep a hostile text from costing more than its size.
 @Suite struct JSONParserTests {
-    static func parse(_ text: String, limits: JSONParser.Limits = .standard) throws(JSONParser.Failure) -> JSONValue {
+    static func parse(_ text: String, limits: JSONParser.Limits = .standard) throws(JSONParser.ParseError) -> JSONValue
+    {
         try JSONParser.parse(Array(text.utf8), limits: limits)
     }
 
@@ -28,11 +29,11 @@ import Testing
         "\"\\x\"", "\"\\ud800\"", "\"\\udc00x\"", "tru", "nul", "[1]]", "{} {}", "1e999", "{\"a\":1}x", "[\"\\u12\"]",
     ])
     func malformedTextIsRefused(_ text: String) {
-        #expect(throws: JSONParser.Failure.self) { try Self.parse(text) }
+        #expect(throws: JSONParser.ParseError.self) { try Self.parse(text) }
     }
 
     @Test func invalidUTF8IsRefused() {
-        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse([0x22, 0xC3, 0x28, 0x22]) }
+        #expect(throws: JSONParser.ParseError.self) { try JSONParser.parse([0x22, 0xC3, 0x28, 0x22]) }
     }
 
     /// Two spellings of one name are one name, as the receiving program would read it: escapes are resolved
@@ -79,13 +80,13 @@ import Testing
         }
         let limits = JSONParser.Limits(maximumDepth: 32, maximumValues: 3)
         #expect(try Self.parse("[1,2]", limits: limits) == .array([.integer(1), .integer(2)]))
-        #expect(throws: JSONParser.Failure.self) { try Self.parse("[1,2,3]", limits: limits) }
+        #expect(throws: JSONParser.ParseError.self) { try Self.parse("[1,2,3]", limits: limits) }
     }
 
     /// Deep input is read by a loop: a million open brackets fail at the depth cap, not by exhausting the stack.
     @Test func deepInputDoesNotRecurse() {
         let text = Array(repeating: UInt8(ascii: "["), count: 1_000_000)
-        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(text) }
+        #expect(throws: JSONParser.ParseError.self) { try JSONParser.parse(text) }
     }
 
     /// Every proper prefix of a valid text is refused cleanly.
@@ -93,7 +94,7 @@ import Testing
         let text = Array(#"{"a":[1,{"b":"c\u00e9"},true],"d":-1.5e3}"#.utf8)
         _ = try JSONParser.parse(text)
         for end in 0..<text.count {
-            #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(text[..<end]) }
+            #expect(throws: JSONParser.ParseError.self) { try JSONParser.parse(text[..<end]) }
         }
     }
 }

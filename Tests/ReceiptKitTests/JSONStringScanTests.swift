@@ -45,10 +45,10 @@ import Testing
                     .replacingOccurrences(of: "\\u00e9", with: "é").replacingOccurrences(of: "\\\"", with: "\"")
                 #expect(parsed == .array([.string(expected)]), "\(body)")
             }
-            #expect(throws: JSONParser.Failure.self) {
+            #expect(throws: JSONParser.ParseError.self) {
                 try JSONParser.parse(Array("[\"\(String(repeating: "x", count: length))\u{1}\"]".utf8))
             }
-            #expect(throws: JSONParser.Failure.self) {
+            #expect(throws: JSONParser.ParseError.self) {
                 try JSONParser.parse([0x5B, 0x22] + Array(repeating: 0x78, count: length) + [0xFF, 0x22, 0x5D])
             }
         }

@@ -65,7 +65,7 @@ import Testing
 
     @Test func ia5StringRefusesNonASCII() {
         var writer = DERWriter()
-        #expect(throws: DERWriter.Error.notIA5("café")) { try writer.writeIA5String("café") }
+        #expect(throws: DERWriter.EncodingError.notIA5("café")) { try writer.writeIA5String("café") }
         #expect(writer.bytes.isEmpty)
     }
 

@@ -158,7 +158,7 @@ enum MakeReceiptCommand: Command {
         }
         let storeKit = arguments[storeKitTest]
         let signed: [UInt8]
-        do throws(SignedSpec.Failure) {
+        do throws(SignedSpec.SpecError) {
             signed = try SignedSpec.sign(specBytes) { payload throws(OpenSSLError) in
                 storeKit ? try JWSSigner.signStoreKitTest(payload, pki: pki) : try JWSSigner.sign(payload, pki: pki)
             }
@@ -179,7 +179,7 @@ enum MakeReceiptCommand: Command {
         if path == "-" {
             return console.out(bytes: bytes) ? .valid : .ioError
         }
-        do throws(OutputFile.Failure) {
+        do throws(OutputFile.WriteError) {
             try OutputFile.write(bytes, to: path)
         } catch {
             return fail(error, console)

@@ -112,10 +112,10 @@ enum MakeTestPKICommand: Command {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             let message = "\(directory): cannot create the directory: \(FileErrorText.describe(error))"
-            return fail(OutputFile.Failure(status: .cantCreate, message: message), console)
+            return fail(OutputFile.WriteError(status: .cantCreate, message: message), console)
         }
         for (name, bytes) in files {
-            do throws(OutputFile.Failure) {
+            do throws(OutputFile.WriteError) {
                 try OutputFile.write(bytes, to: directory + "/" + name)
             } catch {
                 return fail(error, console)

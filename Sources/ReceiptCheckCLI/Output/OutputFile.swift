@@ -8,21 +8,22 @@
 /// a file that cannot be created exits 73, one whose write or close fails (a full disk, an I/O
 /// error) exits 74, as standard output does.
 enum OutputFile {
-    struct Failure: Error {
+    struct WriteError: Error {
         let status: ExitStatus
         let message: String
     }
 
-    static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+    static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
-            throw Failure(status: .cantCreate, message: "\(path): cannot create: \(String(cString: strerror(errno)))")
+            throw WriteError(
+                status: .cantCreate, message: "\(path): cannot create: \(String(cString: strerror(errno)))")
         }
         let code = bytes.withUnsafeBufferPointer { OutputDescriptor.write($0, to: descriptor) }
         // close can report a deferred write error (NFS, quotas): it counts as a failed write.
         let closed = close(descriptor) == 0 ? nil : errno
         if let failure = code ?? closed {
-            throw Failure(status: .ioError, message: "\(path): cannot write: \(String(cString: strerror(failure)))")
+            throw WriteError(status: .ioError, message: "\(path): cannot write: \(String(cString: strerror(failure)))")
         }
     }
 }

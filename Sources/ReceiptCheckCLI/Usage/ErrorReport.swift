@@ -19,7 +19,7 @@ struct ErrorReport: Equatable {
             self.init(error)
         case let error as ReceiptError:
             self.init(error.message, status: ExitStatus(unread: error.reason))
-        case let error as OutputFile.Failure:
+        case let error as OutputFile.WriteError:
             self.init(error.message, status: error.status)
         case let error as AppStoreServerAPIError:
             self.init(error.message, status: ExitStatus(error))

@@ -252,7 +252,7 @@ extension AppStoreServerAPIRequest {
     /// `body`, checked to be one JSON object within the bounds of Apple's request types.
     private static func json(_ body: [UInt8]) throws(AppStoreServerAPIError) -> [UInt8] {
         let parsed: JSONValue
-        do throws(JSONParser.Failure) {
+        do throws(JSONParser.ParseError) {
             parsed = try JSONParser.parse(body, limits: bodyLimits)
         } catch {
             throw AppStoreServerAPIError(.invalidRequest, "the request body is not JSON: \(error.description)")

@@ -14,7 +14,7 @@ struct HistoryPages {
     /// Adds `body`; returns the revision to ask for next, nil when the page says it is the last.
     mutating func add(_ body: [UInt8]) throws(AppStoreServerAPIError) -> String? {
         let parsed: JSONValue
-        do throws(JSONParser.Failure) {
+        do throws(JSONParser.ParseError) {
             parsed = try JSONParser.parse(body, limits: Self.limits)
         } catch {
             throw AppStoreServerAPIError(.invalidResponse, "a history page is not JSON: \(error.description)")
@@ -44,7 +44,7 @@ struct HistoryPages {
         var merged = members
         merged["signedTransactions"] = .array(transactions)
         var out: [UInt8] = []
-        do throws(CompactJSONWriter.Declined) {
+        do throws(CompactJSONWriter.DeclinedError) {
             try CompactJSONWriter.append(merged, to: &out, depth: 0)
         } catch {
             throw AppStoreServerAPIError(.invalidResponse, "the history pages cannot be written as one body")

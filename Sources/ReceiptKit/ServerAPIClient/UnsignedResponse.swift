@@ -8,7 +8,7 @@ enum UnsignedResponse {
         operation: AppStoreServerAPIOperation
     ) throws(AppStoreServerAPIError) -> [String: JSONValue] {
         let parsed: JSONValue
-        do throws(JSONParser.Failure) {
+        do throws(JSONParser.ParseError) {
             parsed = try JSONParser.parse(body, limits: limits)
         } catch {
             throw AppStoreServerAPIError(

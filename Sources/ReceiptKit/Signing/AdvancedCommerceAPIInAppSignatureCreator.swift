@@ -30,7 +30,7 @@ public struct AdvancedCommerceAPIInAppSignatureCreator: Sendable {
         -> String
     {
         let parsed: JSONValue
-        do throws(JSONParser.Failure) {
+        do throws(JSONParser.ParseError) {
             parsed = try JSONParser.parse(request, limits: Self.requestLimits)
         } catch {
             throw SigningError(.invalidValue, "the request is not JSON: \(error.description)")

@@ -32,19 +32,19 @@ struct AppleChainPolicy: Sendable {
     }
 
     /// The failure of a built chain (leaf first) against the shape and markers, nil when it holds.
-    func judge(_ chain: [Certificate]) -> VerifiedChain.Failure? {
+    func judge(_ chain: [Certificate]) -> VerifiedChain.ChainError? {
         guard chain.count == 3 else {
-            return VerifiedChain.Failure(
+            return VerifiedChain.ChainError(
                 check: .markerOIDs, reason: .unexpectedChainLength,
                 detail: "expected leaf, intermediate and root; the chain has \(chain.count) certificates")
         }
         guard chain[0].hasExtension(OID.receiptSigningMarker) else {
-            return VerifiedChain.Failure(
+            return VerifiedChain.ChainError(
                 check: .markerOIDs, reason: .missingMarkerOID,
                 detail: "the signing certificate lacks the receipt-signing extension \(OID.receiptSigningMarker)")
         }
         guard chain[1].hasExtension(OID.wwdrIntermediateMarker) else {
-            return VerifiedChain.Failure(
+            return VerifiedChain.ChainError(
                 check: .markerOIDs, reason: .missingMarkerOID,
                 detail: "the intermediate certificate lacks the extension \(OID.wwdrIntermediateMarker)")
         }

@@ -152,7 +152,7 @@ package final class ChainVerifier: Sendable {
     /// Builds the chain against the anchors the input embeds byte for byte, which needs no anchor
     /// decoded; when it embeds none, or that fails, against every anchor, so a refusal and its
     /// reasons are always those of the whole trust policy.
-    private func buildChain(leaf: Certificate, untrusted: [Certificate]) -> Result<[Certificate], Store.Failure> {
+    private func buildChain(leaf: Certificate, untrusted: [Certificate]) -> Result<[Certificate], Store.BuildError> {
         let embedded = anchors.embedded(in: untrusted)
         if !embedded.isEmpty, case .success(let chain) = Store.build(leaf: leaf, untrusted: untrusted, roots: embedded)
         {
@@ -161,7 +161,7 @@ package final class ChainVerifier: Sendable {
         do {
             return Store.build(leaf: leaf, untrusted: untrusted, roots: try anchors.all())
         } catch {
-            return .failure(Store.Failure(error))
+            return .failure(Store.BuildError(error))
         }
     }
 
@@ -180,7 +180,7 @@ package final class ChainVerifier: Sendable {
     ) -> VerifiedChain {
         VerifiedChain(
             signer: signer, signerKey: key, kind: kind, chain: chain, passed: passed,
-            failure: VerifiedChain.Failure(check: check, reason: reason, detail: detail))
+            failure: VerifiedChain.ChainError(check: check, reason: reason, detail: detail))
     }
 }
 
@@ -188,7 +188,7 @@ extension ChainVerifier {
     /// Chain building over an OpenSSL certificate store that holds only the trust anchors given.
     enum Store {
         /// Why a chain could not be built.
-        struct Failure: Error {
+        struct BuildError: Error {
             let error: OpenSSLError
             /// A SHA-1 certificate signature that this system's policy refused to check.
             let sha1Refused: Bool
@@ -204,27 +204,27 @@ extension ChainVerifier {
         /// The store lives for one call: chains are cached per distinct chain, so this runs once per
         /// chain, and a store built per call needs no lock and holds no anchor nobody used.
         static func build(leaf: Certificate, untrusted: [Certificate], roots: [Certificate]) -> Result<
-            [Certificate], Failure
+            [Certificate], BuildError
         > {
             guard let pointer = X509_STORE_new() else {
-                return .failure(Failure(OpenSSLError.drain("allocating a certificate store")))
+                return .failure(BuildError(OpenSSLError.drain("allocating a certificate store")))
             }
             defer { X509_STORE_free(pointer) }
             for root in roots where X509_STORE_add_cert(pointer, root.pointer) != 1 {
-                return .failure(Failure(OpenSSLError.drain("adding root \"\(root.subject)\" to the store")))
+                return .failure(BuildError(OpenSSLError.drain("adding root \"\(root.subject)\" to the store")))
             }
             guard let context = X509_STORE_CTX_new(), let stack = CReceipt_sk_X509_new_null() else {
-                return .failure(Failure(OpenSSLError.drain("allocating a verification context")))
+                return .failure(BuildError(OpenSSLError.drain("allocating a verification context")))
             }
             defer {
                 CReceipt_sk_X509_free(stack)
                 X509_STORE_CTX_free(context)
             }
             for certificate in untrusted where CReceipt_sk_X509_push(stack, certificate.pointer) <= 0 {
-                return .failure(Failure(OpenSSLError.drain("collecting the embedded certificates")))
+                return .failure(BuildError(OpenSSLError.drain("collecting the embedded certificates")))
             }
             guard X509_STORE_CTX_init(context, pointer, leaf.pointer, stack) == 1 else {
-                return .failure(Failure(OpenSSLError.drain("starting chain verification")))
+                return .failure(BuildError(OpenSSLError.drain("starting chain verification")))
             }
             X509_STORE_CTX_set_flags(context, UInt(X509_V_FLAG_NO_CHECK_TIME))
             let verified = X509_verify_cert(context)
@@ -240,10 +240,10 @@ extension ChainVerifier {
                     verifyError: code,
                     certificateDigestNID: Self.signatureDigest(X509_STORE_CTX_get_current_cert(context)),
                     reasons: error)
-                return .failure(Failure(error, sha1Refused: refused))
+                return .failure(BuildError(error, sha1Refused: refused))
             }
             guard let built = CReceipt_X509_STORE_CTX_get1_chain(context) else {
-                return .failure(Failure(OpenSSLError.drain("reading the verified chain")))
+                return .failure(BuildError(OpenSSLError.drain("reading the verified chain")))
             }
             defer { CReceipt_sk_X509_pop_free(built) }
             // Map OpenSSL's chain back onto our own objects; anchors first, so the root
@@ -255,7 +255,7 @@ extension ChainVerifier {
                     let match = anchors.first(where: { X509_cmp($0.pointer, entry) == 0 })
                 else {
                     return .failure(
-                        Failure(
+                        BuildError(
                             OpenSSLError(operation: "chain verification", reasons: ["unknown certificate in chain"])))
                 }
                 chain.append(match)

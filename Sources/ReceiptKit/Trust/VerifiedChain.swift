@@ -9,7 +9,7 @@
 /// carries the same certificates.
 package struct VerifiedChain: Sendable {
     /// A failed chain check: the check it belongs to, its reason and a readable detail.
-    package struct Failure: Sendable, Error {
+    package struct ChainError: Sendable, Error {
         package let check: Check.Name
         package let reason: ReasonCode
         package let detail: String
@@ -26,11 +26,11 @@ package struct VerifiedChain: Sendable {
     /// Checks that passed, in the order they were made.
     package let passed: [(Check.Name, String)]
     /// The first failure, if any; later checks were not made.
-    package let failure: Failure?
+    package let failure: ChainError?
 
     init(
         signer: Certificate?, signerKey: PublicKey?, kind: TrustReport.Kind?, chain: [Certificate],
-        passed: [(Check.Name, String)], failure: Failure?
+        passed: [(Check.Name, String)], failure: ChainError?
     ) {
         self.signer = signer
         self.signerKey = signerKey

@@ -28,7 +28,7 @@ extension ReportJSONWriter {
         }
         if let payload = jws.payload {
             sink.key("payload")
-            do throws(CompactJSONWriter.Declined) {
+            do throws(CompactJSONWriter.DeclinedError) {
                 switch payload {
                 case .appTransaction(let model): try sink.object(model)
                 case .transaction(let model): try sink.object(model)

@@ -11,7 +11,7 @@ public struct VerifyReceiptRequest: Sendable, Equatable {
     package var sendsSharedSecret = true
 
     /// Why a body is not a request Apple would read: the answer is `{"status":21000}`.
-    package struct Failure: Error, Sendable, CustomStringConvertible {
+    package struct ParseError: Error, Sendable, CustomStringConvertible {
         package let description: String
     }
 
@@ -26,15 +26,15 @@ public struct VerifyReceiptRequest: Sendable, Equatable {
     /// Reads a body with the package's bounded parser: a JSON object, no member named twice, and
     /// `exclude-old-transactions`, when present, a boolean. What `receipt-data` holds is the
     /// validator's to judge (21002 when it is missing or not a receipt).
-    package init(body: [UInt8]) throws(Failure) {
+    package init(body: [UInt8]) throws(ParseError) {
         let json: JSONValue
         do {
             json = try JSONParser.parse(body, limits: ReceiptInput.bodyLimits)
         } catch {
-            throw Failure(description: "the request body is not JSON this endpoint reads: \(error)")
+            throw ParseError(description: "the request body is not JSON this endpoint reads: \(error)")
         }
         guard case .object(let members) = json else {
-            throw Failure(description: "the request body is not a JSON object")
+            throw ParseError(description: "the request body is not a JSON object")
         }
         if case .string(let secret)? = members["password"] {
             sendsSharedSecret = !secret.isEmpty
@@ -47,7 +47,7 @@ public struct VerifyReceiptRequest: Sendable, Equatable {
         case .bool(let value)?:
             excludeOldTransactions = value
         default:
-            throw Failure(description: "\"exclude-old-transactions\" is not true or false")
+            throw ParseError(description: "\"exclude-old-transactions\" is not true or false")
         }
     }
 }

@@ -7,7 +7,7 @@ import ReceiptKit
 /// but receipt payloads keep Apple's ascending attribute-type order instead.
 package struct DERWriter: Sendable {
     /// Why a value cannot be written.
-    package enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+    package enum EncodingError: Error, Sendable, Equatable, CustomStringConvertible {
         /// IA5String holds 7-bit ASCII only.
         case notIA5(String)
 
@@ -45,7 +45,7 @@ package struct DERWriter: Sendable {
         writeElement(tag: ASN1Tag.utf8String, contents: Array(text.utf8))
     }
 
-    package mutating func writeIA5String(_ text: String) throws(Error) {
+    package mutating func writeIA5String(_ text: String) throws(EncodingError) {
         let octets = Array(text.utf8)
         guard octets.allSatisfy({ $0 < 0x80 }) else {
             throw .notIA5(text)

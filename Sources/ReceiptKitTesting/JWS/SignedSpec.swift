@@ -12,7 +12,7 @@ import ReceiptKit
 /// signed where it stands; a member that is already a string is kept as it is.
 public enum SignedSpec {
     /// Why a spec could not be signed.
-    public enum Failure: Error, Sendable {
+    public enum SpecError: Error, Sendable {
         /// The spec is not JSON, or not a payload or response Apple signs.
         case spec(ReceiptError)
         /// OpenSSL could not sign.
@@ -27,7 +27,7 @@ public enum SignedSpec {
 
     /// The compact JWS for a payload spec, or the JSON body (sorted keys) for a response spec.
     public static func sign(_ spec: [UInt8], with signer: (_ payload: [UInt8]) throws(OpenSSLError) -> [UInt8])
-        throws(Failure) -> [UInt8]
+        throws(SpecError) -> [UInt8]
     {
         let value: JSONValue
         do {
@@ -42,19 +42,19 @@ public enum SignedSpec {
             return try signPayload(members, with: signer)
         }
         if case .array(let items)? = members["signedTransactions"] {
-            members["signedTransactions"] = .array(try items.map { item throws(Failure) in try signed(item, signer) })
+            members["signedTransactions"] = .array(try items.map { item throws(SpecError) in try signed(item, signer) })
         }
         if case .array(let items)? = members["notificationHistory"] {
             members["notificationHistory"] = .array(
-                try items.map { item throws(Failure) in try replacing(item, "signedPayload", signer) })
+                try items.map { item throws(SpecError) in try replacing(item, "signedPayload", signer) })
         }
         if case .array(let groups)? = members["data"] {
             members["data"] = .array(
-                try groups.map { group throws(Failure) in
+                try groups.map { group throws(SpecError) in
                     guard case .object(var entries) = group, case .array(let last)? = entries["lastTransactions"]
                     else { return group }
                     entries["lastTransactions"] = .array(
-                        try last.map { item throws(Failure) in
+                        try last.map { item throws(SpecError) in
                             try replacing(
                                 try replacing(item, "signedTransactionInfo", signer), "signedRenewalInfo", signer)
                         })
@@ -79,7 +79,7 @@ public enum SignedSpec {
     /// Signs a payload spec, its nested payload specs first.
     private static func signPayload(
         _ payload: [String: JSONValue], with signer: (_ payload: [UInt8]) throws(OpenSSLError) -> [UInt8]
-    ) throws(Failure) -> [UInt8] {
+    ) throws(SpecError) -> [UInt8] {
         var members = payload
         for (outer, inner) in nestedMembers {
             guard case .object(var holder)? = members[outer], let item = holder[inner] else { continue }
@@ -102,7 +102,7 @@ public enum SignedSpec {
 
     /// `item` signed when it is a payload spec (an object); a string (a JWS already) is kept.
     private static func signed(_ item: JSONValue, _ signer: (_ payload: [UInt8]) throws(OpenSSLError) -> [UInt8])
-        throws(Failure) -> JSONValue
+        throws(SpecError) -> JSONValue
     {
         guard case .object(let members) = item else { return item }
         return .string(String(decoding: try signPayload(members, with: signer), as: UTF8.self))
@@ -110,13 +110,13 @@ public enum SignedSpec {
 
     private static func replacing(
         _ item: JSONValue, _ member: String, _ signer: (_ payload: [UInt8]) throws(OpenSSLError) -> [UInt8]
-    ) throws(Failure) -> JSONValue {
+    ) throws(SpecError) -> JSONValue {
         guard case .object(var members) = item, let value = members[member] else { return item }
         members[member] = try signed(value, signer)
         return .object(members)
     }
 
-    private static func encode(_ value: JSONValue) throws(Failure) -> [UInt8] {
+    private static func encode(_ value: JSONValue) throws(SpecError) -> [UInt8] {
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -6,7 +6,7 @@
 struct CompactJSONWriter {
     /// Thrown for what only `JSONEncoder` should write or refuse (a float that is not finite, nesting past
     /// the bound); the caller falls back to it.
-    struct Declined: Error {}
+    struct DeclinedError: Error {}
 
     /// Deepest nesting written: reports nest a handful of levels and payload JSON at most the parser's
     /// limit more, so this bound is never the one a real report meets; it bounds `json`'s recursion.
@@ -82,7 +82,7 @@ struct CompactJSONWriter {
         Self.appendInteger(value, to: &out)
     }
 
-    mutating func json(_ value: JSONValue) throws(Declined) {
+    mutating func json(_ value: JSONValue) throws(DeclinedError) {
         try Self.append(value, to: &out, depth: 0)
     }
 
@@ -114,9 +114,9 @@ struct CompactJSONWriter {
     /// A float as `JSONEncoder` writes one: its `description` without a trailing `.0` (`1e+20`, `0.1`,
     /// `-0`). Not a number or infinite is declined: `JSONEncoder` refuses it by default.
     static func appendFloat<T: BinaryFloatingPoint & CustomStringConvertible>(_ value: T, to out: inout [UInt8])
-        throws(Declined)
+        throws(DeclinedError)
     {
-        guard value.isFinite else { throw Declined() }
+        guard value.isFinite else { throw DeclinedError() }
         let start = out.count
         var text = value.description
         text.withUTF8 { out.append(contentsOf: $0) }
@@ -127,8 +127,8 @@ struct CompactJSONWriter {
 
     /// A parsed JSON value, each object's keys sorted as `JSONEncoder` sorts them (as UTF-8 bytes). The
     /// parser bounds what it reads, but a `JSONValue` can be built by hand: `depth` bounds the recursion.
-    static func append(_ value: JSONValue, to out: inout [UInt8], depth: Int) throws(Declined) {
-        guard depth < maximumDepth else { throw Declined() }
+    static func append(_ value: JSONValue, to out: inout [UInt8], depth: Int) throws(DeclinedError) {
+        guard depth < maximumDepth else { throw DeclinedError() }
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let flag): out.append(contentsOf: flag ? "true".utf8 : "false".utf8)
@@ -148,7 +148,7 @@ struct CompactJSONWriter {
     }
 
     /// An object's members sorted by key; a dictionary's keys are distinct strings, so none is dropped.
-    static func append(_ members: [String: JSONValue], to out: inout [UInt8], depth: Int) throws(Declined) {
+    static func append(_ members: [String: JSONValue], to out: inout [UInt8], depth: Int) throws(DeclinedError) {
         out.append(UInt8(ascii: "{"))
         let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         for (index, member) in sorted.enumerated() {

@@ -23,7 +23,7 @@ package enum JSONParser {
     }
 
     /// Why a text was refused, and the byte offset where that became clear.
-    package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    package struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
         package enum Kind: Sendable, Equatable {
             case syntax
             case duplicateMember(String)
@@ -39,12 +39,12 @@ package enum JSONParser {
     }
 
     /// The value `bytes` hold; whitespace may surround it, nothing else.
-    package static func parse(_ bytes: ArraySlice<UInt8>, limits: Limits = .standard) throws(Failure) -> JSONValue {
+    package static func parse(_ bytes: ArraySlice<UInt8>, limits: Limits = .standard) throws(ParseError) -> JSONValue {
         var parser = Parser(bytes: bytes, limits: limits)
         return try parser.document()
     }
 
-    package static func parse(_ bytes: [UInt8], limits: Limits = .standard) throws(Failure) -> JSONValue {
+    package static func parse(_ bytes: [UInt8], limits: Limits = .standard) throws(ParseError) -> JSONValue {
         try parse(bytes[...], limits: limits)
     }
 }
@@ -75,11 +75,11 @@ private struct Parser {
 
     var offset: Int { index - bytes.startIndex }
 
-    func failure(_ kind: JSONParser.Failure.Kind, _ message: String) -> JSONParser.Failure {
-        JSONParser.Failure(kind: kind, offset: offset, message: message)
+    func failure(_ kind: JSONParser.ParseError.Kind, _ message: String) -> JSONParser.ParseError {
+        JSONParser.ParseError(kind: kind, offset: offset, message: message)
     }
 
-    mutating func document() throws(JSONParser.Failure) -> JSONValue {
+    mutating func document() throws(JSONParser.ParseError) -> JSONValue {
         skipSpace()
         while true {
             // Read one value, or open a container and go on to its first member.
@@ -139,7 +139,7 @@ private struct Parser {
                     // would merge are refused too, whatever another parser would make of them.
                     let key = objects[top].key
                     if objects[top].members.updateValue(finished, forKey: key) != nil {
-                        throw JSONParser.Failure(
+                        throw JSONParser.ParseError(
                             kind: .duplicateMember(key), offset: objects[top].keyOffset,
                             message: "the member \"\(key)\" appears twice")
                     }
@@ -161,14 +161,14 @@ private struct Parser {
         }
     }
 
-    mutating func count() throws(JSONParser.Failure) {
+    mutating func count() throws(JSONParser.ParseError) {
         values += 1
         guard values <= limits.maximumValues else {
             throw failure(.tooManyValues, "more than \(limits.maximumValues) JSON values")
         }
     }
 
-    mutating func push(_ container: Open) throws(JSONParser.Failure) {
+    mutating func push(_ container: Open) throws(JSONParser.ParseError) {
         guard open.count < limits.maximumDepth else {
             throw failure(.tooDeep, "JSON nested deeper than \(limits.maximumDepth) levels")
         }
@@ -177,7 +177,7 @@ private struct Parser {
     }
 
     /// Reads `"name" :` for the innermost object; a name it already holds is refused once its value is read.
-    mutating func readKey() throws(JSONParser.Failure) {
+    mutating func readKey() throws(JSONParser.ParseError) {
         guard peek(UInt8(ascii: "\"")) else { throw failure(.syntax, "expected a member name") }
         let start = offset
         let key = try string()
@@ -190,7 +190,7 @@ private struct Parser {
         skipSpace()
     }
 
-    mutating func scalar() throws(JSONParser.Failure) -> JSONValue {
+    mutating func scalar() throws(JSONParser.ParseError) -> JSONValue {
         switch bytes[index] {
         case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "t"): try literal("true"); return .bool(true)
@@ -201,7 +201,7 @@ private struct Parser {
         }
     }
 
-    mutating func literal(_ word: StaticString) throws(JSONParser.Failure) {
+    mutating func literal(_ word: StaticString) throws(JSONParser.ParseError) {
         let count = word.utf8CodeUnitCount
         guard bytes.endIndex - index >= count else { throw failure(.syntax, "the JSON text ends early") }
         let matches = word.withUTF8Buffer { expected in
@@ -211,7 +211,7 @@ private struct Parser {
         index += count
     }
 
-    mutating func number() throws(JSONParser.Failure) -> JSONValue {
+    mutating func number() throws(JSONParser.ParseError) -> JSONValue {
         let start = index
         var integral = true
         if peek(UInt8(ascii: "-")) { index += 1 }
@@ -250,7 +250,7 @@ private struct Parser {
     }
 
     /// A string from its opening quote, escapes resolved; the result must be valid UTF-8.
-    mutating func string() throws(JSONParser.Failure) -> String {
+    mutating func string() throws(JSONParser.ParseError) -> String {
         index += 1
         let start = index
         // The common case has no escapes: the bytes are the string. Scanned over the buffer (the x5c chain
@@ -287,7 +287,7 @@ private struct Parser {
         }
     }
 
-    func validated(_ text: ArraySlice<UInt8>) throws(JSONParser.Failure) -> String {
+    func validated(_ text: ArraySlice<UInt8>) throws(JSONParser.ParseError) -> String {
         // Member names and most values are ASCII, which is valid UTF-8 as it stands.
         if text.allSatisfy({ $0 < 0x80 }) {
             return String(decoding: text, as: UTF8.self)
@@ -296,14 +296,14 @@ private struct Parser {
     }
 
     /// Text already known to hold bytes beyond ASCII, which must be valid UTF-8.
-    private func nonASCII(_ text: ArraySlice<UInt8>) throws(JSONParser.Failure) -> String {
+    private func nonASCII(_ text: ArraySlice<UInt8>) throws(JSONParser.ParseError) -> String {
         guard let string = String(validating: text, as: UTF8.self) else {
             throw failure(.syntax, "a string that is not valid UTF-8")
         }
         return string
     }
 
-    mutating func escape(into decoded: inout [UInt8]) throws(JSONParser.Failure) {
+    mutating func escape(into decoded: inout [UInt8]) throws(JSONParser.ParseError) {
         guard index < bytes.endIndex else { throw failure(.syntax, "a string without its closing quote") }
         let byte = bytes[index]
         index += 1
@@ -336,7 +336,7 @@ private struct Parser {
         }
     }
 
-    mutating func hexQuad() throws(JSONParser.Failure) -> UInt32 {
+    mutating func hexQuad() throws(JSONParser.ParseError) -> UInt32 {
         guard bytes.endIndex - index >= 4 else { throw failure(.syntax, "a \\u escape without four hex digits") }
         var value: UInt32 = 0
         for _ in 0..<4 {

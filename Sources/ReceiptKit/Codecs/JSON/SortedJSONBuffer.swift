@@ -23,7 +23,7 @@ final class SortedJSONBuffer {
 
     /// Encodes `value` into `node` (which is empty), one level below the encoder at `depth - 1`.
     func encode<T: Encodable>(_ value: T, into node: SortedJSONNode, depth: Int) throws {
-        guard depth < SortedJSONEncoder.maximumDepth, !failed else { throw SortedJSONEncoder.Unsupported() }
+        guard depth < SortedJSONEncoder.maximumDepth, !failed else { throw SortedJSONEncoder.UnsupportedError() }
         if T.self == JSONValue.self, let json = value as? JSONValue {
             // Unknown members and Apple's nested objects: written straight from the parsed value.
             let start = bytes.count
@@ -33,10 +33,10 @@ final class SortedJSONBuffer {
         }
         // JSONEncoder writes these its own way (strategies), not through their `encode(to:)`.
         if T.self == Date.self || T.self == Data.self || T.self == URL.self || T.self == Decimal.self {
-            throw SortedJSONEncoder.Unsupported()
+            throw SortedJSONEncoder.UnsupportedError()
         }
         try value.encode(to: SortedJSONEncoderState(node: node, buffer: self, depth: depth))
-        guard !failed else { throw SortedJSONEncoder.Unsupported() }
+        guard !failed else { throw SortedJSONEncoder.UnsupportedError() }
     }
 
     /// `value` encoded as a member or element: its scalar bytes, or the node holding its container.
@@ -45,9 +45,9 @@ final class SortedJSONBuffer {
         try encode(value, into: child, depth: depth)
         switch child.kind {
         case .empty:
-            throw SortedJSONEncoder.Unsupported()
+            throw SortedJSONEncoder.UnsupportedError()
         case .scalar:
-            guard let slot = child.slots.first else { throw SortedJSONEncoder.Unsupported() }
+            guard let slot = child.slots.first else { throw SortedJSONEncoder.UnsupportedError() }
             child.reset()
             spare.append(child)
             return slot
@@ -91,12 +91,12 @@ final class SortedJSONBuffer {
     /// Writes `node` with each object's members in `JSONEncoder`'s order: keys compared as UTF-8 bytes.
     /// `depth` is at most the depth the tree was encoded to, which `encode` bounds.
     func write(_ node: SortedJSONNode, to out: inout [UInt8], depth: Int) throws {
-        guard depth < SortedJSONEncoder.maximumDepth else { throw SortedJSONEncoder.Unsupported() }
+        guard depth < SortedJSONEncoder.maximumDepth else { throw SortedJSONEncoder.UnsupportedError() }
         switch node.kind {
         case .empty:
-            throw SortedJSONEncoder.Unsupported()
+            throw SortedJSONEncoder.UnsupportedError()
         case .scalar:
-            guard let slot = node.slots.first else { throw SortedJSONEncoder.Unsupported() }
+            guard let slot = node.slots.first else { throw SortedJSONEncoder.UnsupportedError() }
             try write(slot, to: &out, depth: depth)
         case .array:
             out.append(UInt8(ascii: "["))

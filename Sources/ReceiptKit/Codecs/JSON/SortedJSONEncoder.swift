@@ -36,5 +36,5 @@ enum SortedJSONEncoder {
     }
 
     /// Why a value was left to `JSONEncoder`.
-    struct Unsupported: Error {}
+    struct UnsupportedError: Error {}
 }

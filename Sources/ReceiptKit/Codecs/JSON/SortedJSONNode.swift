@@ -61,10 +61,10 @@ final class SortedJSONNode {
         order.sort { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
         var hasNonASCII = false
         for (position, index) in order.enumerated() {
-            if position > 0, keys[order[position - 1]] == keys[index] { throw SortedJSONEncoder.Unsupported() }
+            if position > 0, keys[order[position - 1]] == keys[index] { throw SortedJSONEncoder.UnsupportedError() }
             if !hasNonASCII, keys[index].utf8.contains(where: { $0 >= 0x80 }) { hasNonASCII = true }
         }
-        if hasNonASCII, Set(keys).count != keys.count { throw SortedJSONEncoder.Unsupported() }
+        if hasNonASCII, Set(keys).count != keys.count { throw SortedJSONEncoder.UnsupportedError() }
         return order
     }
 }

@@ -1,7 +1,7 @@
 /// Which digest a signer uses, and whether its signature algorithm agrees with it.
 enum SignatureAlgorithm {
     /// The digest to verify with, or the failed check that says why the signer is refused.
-    static func check(_ signer: SignerInfo) -> Result<Digest, CheckFailure> {
+    static func check(_ signer: SignerInfo) -> Result<Digest, CheckError> {
         let digest: Digest
         if signer.digestAlgorithm.elementsEqual(OID.sha1) {
             digest = .sha1
@@ -9,7 +9,7 @@ enum SignatureAlgorithm {
             digest = .sha256
         } else {
             return .failure(
-                CheckFailure(
+                CheckError(
                     .fail(
                         .digestAlgorithm, .unsupportedDigest,
                         "digest \(OID.name(signer.digestAlgorithm)) is not SHA-1 or SHA-256")))
@@ -26,14 +26,14 @@ enum SignatureAlgorithm {
             consistent = digest === Digest.sha256
         } else {
             return .failure(
-                CheckFailure(
+                CheckError(
                     .fail(
                         .digestAlgorithm, .unsupportedSignatureAlgorithm,
                         "signature algorithm \(OID.name(algorithm)) is not supported")))
         }
         guard consistent else {
             return .failure(
-                CheckFailure(
+                CheckError(
                     .fail(
                         .digestAlgorithm, .unsupportedSignatureAlgorithm,
                         "signature algorithm \(OID.name(algorithm)) does not match digest \(digest.name)"))
@@ -44,7 +44,7 @@ enum SignatureAlgorithm {
 }
 
 /// A failed check carried through a `Result`.
-struct CheckFailure: Error {
+struct CheckError: Error {
     let check: Check
 
     init(_ check: Check) {

@@ -33,7 +33,7 @@ protocol JWSJSONObject {
 }
 
 extension CompactJSONWriter {
-    mutating func object<Model: JWSJSONObject>(_ model: Model) throws(Declined) {
+    mutating func object<Model: JWSJSONObject>(_ model: Model) throws(DeclinedError) {
         out.append(UInt8(ascii: "{"))
         for member in Model.jsonMembers {
             try write(member.key, member.value(model))
@@ -41,7 +41,7 @@ extension CompactJSONWriter {
         out.append(UInt8(ascii: "}"))
     }
 
-    private mutating func write(_ name: StaticString, _ value: JWSJSONValue) throws(Declined) {
+    private mutating func write(_ name: StaticString, _ value: JWSJSONValue) throws(DeclinedError) {
         switch value {
         case .string(let text?):
             key(name)

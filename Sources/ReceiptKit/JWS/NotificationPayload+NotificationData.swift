@@ -11,7 +11,7 @@ extension NotificationPayload {
         /// The app's build version.
         public let bundleVersion: String?
         /// `Production`, `Sandbox` or `Xcode`: the server environment that signed it.
-        public let environment: String?
+        public let environment: AppStoreEnvironment?
         /// The transaction as a nested JWS, verified like any other.
         public let signedTransactionInfo: String?
         /// The subscription renewal info as a nested JWS, verified like any other.
@@ -40,7 +40,7 @@ extension NotificationPayload.NotificationData: JWSJSONObject {
         JWSJSONMember("bundleId") { .string($0.bundleId) },
         JWSJSONMember("bundleVersion") { .string($0.bundleVersion) },
         JWSJSONMember("consumptionRequestReason") { .string($0.consumptionRequestReason) },
-        JWSJSONMember("environment") { .string($0.environment) },
+        JWSJSONMember("environment") { .string($0.environment?.rawValue) },
         JWSJSONMember("signedAppTransactionInfo") { .string($0.signedAppTransactionInfo) },
         JWSJSONMember("signedRenewalInfo") { .string($0.signedRenewalInfo) },
         JWSJSONMember("signedTransactionInfo") { .string($0.signedTransactionInfo) },

@@ -5,6 +5,9 @@
 /// decoded, so a report shows what Apple signed whether or not this version knows it. A string matches a
 /// documented value only when its bytes are the same (Swift's `==` would also match canonically
 /// equivalent text), as every identifier in signed data is compared here.
+///
+/// A value's own `==` compares cases; generic code over `RawRepresentable` compares raw values. The two
+/// agree for every value `init(rawValue:)` makes, which never makes an `other` of a documented value.
 public protocol AppStoreEnumeration: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible
 where RawValue: Sendable & Hashable & Codable {
     /// The documented values: every case but `other`.

@@ -9,7 +9,8 @@ public enum AppStoreEnvironment: AppStoreEnumeration {
     case xcode
     /// `LocalTesting`: local testing, as Apple's server libraries name it.
     case localTesting
-    /// A value this version does not know, kept as it came.
+    /// A value this version does not know, kept as it came; `init(rawValue:)` never makes one of a
+    /// documented value.
     case other(String)
 
     /// Every documented value, in Apple's order.

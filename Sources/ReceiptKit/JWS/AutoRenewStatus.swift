@@ -4,7 +4,8 @@ public enum AutoRenewStatus: AppStoreEnumeration {
     case off
     /// 1: the subscription renews automatically.
     case on
-    /// A value this version does not know, kept as it came.
+    /// A value this version does not know, kept as it came; `init(rawValue:)` never makes one of a
+    /// documented value.
     case other(Int64)
 
     /// Every documented value, in Apple's order.

@@ -5,7 +5,8 @@ public enum BillingPlanType: AppStoreEnumeration {
     case billedUpfront
     /// `MONTHLY`: each month of the term.
     case monthly
-    /// A value this version does not know, kept as it came.
+    /// A value this version does not know, kept as it came; `init(rawValue:)` never makes one of a
+    /// documented value.
     case other(String)
 
     /// Every documented value, in Apple's order.

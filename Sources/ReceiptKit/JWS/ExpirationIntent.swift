@@ -10,7 +10,8 @@ public enum ExpirationIntent: AppStoreEnumeration {
     case productNotAvailable
     /// 5: another reason.
     case otherReason
-    /// A value this version does not know, kept as it came.
+    /// A value this version does not know, kept as it came; `init(rawValue:)` never makes one of a
+    /// documented value.
     case other(Int64)
 
     /// Every documented value, in Apple's order.

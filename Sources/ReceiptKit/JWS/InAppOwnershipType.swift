@@ -5,7 +5,8 @@ public enum InAppOwnershipType: AppStoreEnumeration {
     case familyShared
     /// `PURCHASED`: the customer bought it.
     case purchased
-    /// A value this version does not know, kept as it came.
+    /// A value this version does not know, kept as it came; `init(rawValue:)` never makes one of a
+    /// documented value.
     case other(String)
 
     /// Every documented value, in Apple's order.

@@ -8,7 +8,8 @@ public enum OfferDiscountType: AppStoreEnumeration {
     case payUpFront
     /// `ONE_TIME`: an offer on a product other than an auto-renewable subscription.
     case oneTime
-    /// A value this version does not know, kept as it came.
+    /// A value this version does not know, kept as it came; `init(rawValue:)` never makes one of a
+    /// documented value.
     case other(String)
 
     /// Every documented value, in Apple's order.

@@ -8,7 +8,8 @@ public enum OfferType: AppStoreEnumeration {
     case offerCode
     /// 4: a win-back offer.
     case winBack
-    /// A value this version does not know, kept as it came.
+    /// A value this version does not know, kept as it came; `init(rawValue:)` never makes one of a
+    /// documented value.
     case other(Int64)
 
     /// Every documented value, in Apple's order.

@@ -4,7 +4,8 @@ public enum PriceIncreaseStatus: AppStoreEnumeration {
     case customerHasNotResponded
     /// 1: the customer agreed, or was told of an increase that needs no consent.
     case customerConsentedOrWasNotified
-    /// A value this version does not know, kept as it came.
+    /// A value this version does not know, kept as it came; `init(rawValue:)` never makes one of a
+    /// documented value.
     case other(Int64)
 
     /// Every documented value, in Apple's order.

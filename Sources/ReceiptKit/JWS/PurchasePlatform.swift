@@ -8,7 +8,8 @@ public enum PurchasePlatform: AppStoreEnumeration {
     case tvOS
     /// `visionOS`.
     case visionOS
-    /// A value this version does not know, kept as it came.
+    /// A value this version does not know, kept as it came; `init(rawValue:)` never makes one of a
+    /// documented value.
     case other(String)
 
     /// Every documented value, in Apple's order.

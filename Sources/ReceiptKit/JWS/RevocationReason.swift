@@ -4,7 +4,8 @@ public enum RevocationReason: AppStoreEnumeration {
     case refundedForOtherReason
     /// 1: an actual or perceived issue in the app.
     case refundedDueToIssue
-    /// A value this version does not know, kept as it came.
+    /// A value this version does not know, kept as it came; `init(rawValue:)` never makes one of a
+    /// documented value.
     case other(Int64)
 
     /// Every documented value, in Apple's order.

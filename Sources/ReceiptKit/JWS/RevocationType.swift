@@ -7,7 +7,8 @@ public enum RevocationType: AppStoreEnumeration {
     case refundProrated
     /// `FAMILY_REVOKE`: Family Sharing access ended; not a refund.
     case familyRevoke
-    /// A value this version does not know, kept as it came.
+    /// A value this version does not know, kept as it came; `init(rawValue:)` never makes one of a
+    /// documented value.
     case other(String)
 
     /// Every documented value, in Apple's order.

@@ -5,7 +5,8 @@ public enum TransactionReason: AppStoreEnumeration {
     case purchase
     /// `RENEWAL`: the App Store renewed a subscription (a downgrade too).
     case renewal
-    /// A value this version does not know, kept as it came.
+    /// A value this version does not know, kept as it came; `init(rawValue:)` never makes one of a
+    /// documented value.
     case other(String)
 
     /// Every documented value, in Apple's order.

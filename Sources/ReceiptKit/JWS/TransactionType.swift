@@ -10,7 +10,8 @@ public enum TransactionType: AppStoreEnumeration {
     case consumable
     /// `Non-Renewing Subscription`.
     case nonRenewing
-    /// A value this version does not know, kept as it came.
+    /// A value this version does not know, kept as it came; `init(rawValue:)` never makes one of a
+    /// documented value.
     case other(String)
 
     /// Every documented value, in Apple's order.

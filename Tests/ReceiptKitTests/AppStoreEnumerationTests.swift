@@ -44,6 +44,23 @@ import Testing
         try Self.checkDocumented(OfferDiscountType.self, ["FREE_TRIAL", "PAY_AS_YOU_GO", "PAY_UP_FRONT", "ONE_TIME"])
         try Self.checkDocumented(BillingPlanType.self, ["BILLED_UPFRONT", "MONTHLY"])
         try Self.checkDocumented(PurchasePlatform.self, ["iOS", "macOS", "tvOS", "visionOS"])
+        try Self.checkDocumented(
+            NotificationPayload.NotificationType.self,
+            [
+                "CONSUMPTION_REQUEST", "DID_CHANGE_RENEWAL_PREF", "DID_CHANGE_RENEWAL_STATUS", "DID_FAIL_TO_RENEW",
+                "DID_RENEW", "EXPIRED", "EXTERNAL_PURCHASE_TOKEN", "GRACE_PERIOD_EXPIRED", "METADATA_UPDATE",
+                "MIGRATION", "OFFER_REDEEMED", "ONE_TIME_CHARGE", "PRICE_CHANGE", "PRICE_INCREASE", "REFUND",
+                "REFUND_DECLINED", "REFUND_REVERSED", "RENEWAL_EXTENDED", "RENEWAL_EXTENSION", "RESCIND_CONSENT",
+                "REVOKE", "SUBSCRIBED", "TEST",
+            ])
+        try Self.checkDocumented(
+            NotificationPayload.Subtype.self,
+            [
+                "ACCEPTED", "ACTIVE_TOKEN_REMINDER", "AUTO_RENEW_DISABLED", "AUTO_RENEW_ENABLED", "BILLING_RECOVERY",
+                "BILLING_RETRY", "CREATED", "DOWNGRADE", "FAILURE", "GRACE_PERIOD", "INITIAL_BUY", "PENDING",
+                "PRICE_INCREASE", "PRODUCT_NOT_FOR_SALE", "RESUBSCRIBE", "SUMMARY", "UNREPORTED", "UPGRADE",
+                "VOLUNTARY",
+            ])
     }
 
     @Test func integerEnumerationsDecodeEveryDocumentedValue() throws {
@@ -63,11 +80,26 @@ import Testing
         try Self.checkUnknown(OfferDiscountType.self, "FREE_TRIAL ")
         try Self.checkUnknown(BillingPlanType.self, "QUARTERLY")
         try Self.checkUnknown(PurchasePlatform.self, "watchOS")
+        try Self.checkUnknown(NotificationPayload.NotificationType.self, "NEW_IN_2027")
+        try Self.checkUnknown(NotificationPayload.Subtype.self, "initial_buy")
         try Self.checkUnknown(OfferType.self, 5)
         try Self.checkUnknown(RevocationReason.self, -1)
         try Self.checkUnknown(AutoRenewStatus.self, 2)
         try Self.checkUnknown(ExpirationIntent.self, 0)
         try Self.checkUnknown(PriceIncreaseStatus.self, Int64.max)
+    }
+
+    @Test func notificationsNameUnknownTypesAndSubtypes() throws {
+        let text = #"{"notificationType":"SUBSCRIBED","subtype":"SOMETHING_NEW"}"#
+        let notification = try NotificationPayload(
+            json: try JSONText.parse(Array(text.utf8), what: "a payload", reason: .malformed))
+        #expect(notification.notificationType == .subscribed && notification.subtype == .other("SOMETHING_NEW"))
+        #expect(
+            NotificationPayload.NotificationType.describe(
+                type: notification.notificationType, subtype: notification.subtype)
+                == "SUBSCRIBED / SOMETHING_NEW (a subtype this version does not know)")
+        #expect(NotificationPayload.NotificationType.types.count == 23)
+        #expect(NotificationPayload.NotificationType.subtypes.contains("INITIAL_BUY"))
     }
 
     /// Swift's `==` takes the Kelvin sign for K: a documented case is matched by the same bytes only, so the

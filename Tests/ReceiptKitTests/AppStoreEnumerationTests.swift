@@ -45,6 +45,9 @@ import Testing
         try Self.checkDocumented(BillingPlanType.self, ["BILLED_UPFRONT", "MONTHLY"])
         try Self.checkDocumented(PurchasePlatform.self, ["iOS", "macOS", "tvOS", "visionOS"])
         try Self.checkDocumented(
+            NotificationPayload.ConsumptionRequestReason.self,
+            ["UNINTENDED_PURCHASE", "FULFILLMENT_ISSUE", "UNSATISFIED_WITH_PURCHASE", "LEGAL", "OTHER"])
+        try Self.checkDocumented(
             NotificationPayload.NotificationType.self,
             [
                 "CONSUMPTION_REQUEST", "DID_CHANGE_RENEWAL_PREF", "DID_CHANGE_RENEWAL_STATUS", "DID_FAIL_TO_RENEW",
@@ -69,6 +72,7 @@ import Testing
         try Self.checkDocumented(AutoRenewStatus.self, [0, 1])
         try Self.checkDocumented(ExpirationIntent.self, [1, 2, 3, 4, 5])
         try Self.checkDocumented(PriceIncreaseStatus.self, [0, 1])
+        try Self.checkDocumented(NotificationPayload.SubscriptionState.self, [1, 2, 3, 4, 5])
     }
 
     @Test func unknownValuesRoundTripAsTheyCame() throws {
@@ -82,6 +86,8 @@ import Testing
         try Self.checkUnknown(PurchasePlatform.self, "watchOS")
         try Self.checkUnknown(NotificationPayload.NotificationType.self, "NEW_IN_2027")
         try Self.checkUnknown(NotificationPayload.Subtype.self, "initial_buy")
+        try Self.checkUnknown(NotificationPayload.SubscriptionState.self, 6)
+        try Self.checkUnknown(NotificationPayload.ConsumptionRequestReason.self, "CHANGED_MIND")
         try Self.checkUnknown(OfferType.self, 5)
         try Self.checkUnknown(RevocationReason.self, -1)
         try Self.checkUnknown(AutoRenewStatus.self, 2)

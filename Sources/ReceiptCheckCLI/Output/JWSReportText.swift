@@ -160,7 +160,7 @@ enum JWSReportText {
             rows += [
                 ("uuid", notification.notificationUUID),
                 ("version", notification.version),
-                ("status", notification.data?.status.map(String.init)),
+                ("status", notification.data?.status.map(\.description)),
             ]
         }
         return rows

@@ -54,7 +54,7 @@ enum JWSReportText {
             ("app version", app.applicationVersion),
             ("original version", app.originalApplicationVersion ?? "(absent)"),
             ("original purchase", show(app.originalPurchaseDate)),
-            ("environment", app.environment ?? app.receiptType),
+            ("environment", (app.environment ?? app.receiptType)?.rawValue),
             ("created", show(app.receiptCreationDate)),
             ("preordered", show(app.preorderDate)),
             ("signed", show(app.signedDate)),
@@ -63,7 +63,7 @@ enum JWSReportText {
             rows += [
                 ("app apple id", app.appAppleId.map(String.init)),
                 ("app transaction id", app.appTransactionId),
-                ("original platform", app.originalPlatform),
+                ("original platform", app.originalPlatform?.rawValue),
                 ("version external id", app.versionExternalIdentifier.map(String.init)),
             ]
         }
@@ -73,11 +73,11 @@ enum JWSReportText {
     private static func transaction(_ transaction: JWSTransaction, detailed: Bool) -> [Row] {
         var revoked = show(transaction.revocationDate)
         if let reason = transaction.revocationReason {
-            revoked = (revoked ?? "?") + " (reason \(reason))"
+            revoked = (revoked ?? "?") + " (reason \(reason.rawValue))"
         }
         var rows: [Row] = [
             ("product", transaction.productId),
-            ("type", transaction.type),
+            ("type", transaction.type?.rawValue),
             ("transaction id", transaction.transactionId),
             (
                 "original id",
@@ -87,18 +87,18 @@ enum JWSReportText {
             ("expires", show(transaction.expiresDate)),
             ("REVOKED", revoked),
             ("revocation", revocation(transaction)),
-            ("billing plan", transaction.billingPlanType),
+            ("billing plan", transaction.billingPlanType?.rawValue),
             ("offer", offer(transaction.offerType, transaction.offerIdentifier, transaction.offerDiscountType)),
             ("bundle id", transaction.bundleId),
-            ("environment", transaction.environment),
+            ("environment", transaction.environment?.rawValue),
             ("signed", show(transaction.signedDate)),
         ]
         if detailed {
             rows += [
                 ("quantity", transaction.quantity.map(String.init)),
                 ("original purchase", show(transaction.originalPurchaseDate)),
-                ("reason", transaction.transactionReason),
-                ("ownership", transaction.inAppOwnershipType),
+                ("reason", transaction.transactionReason?.rawValue),
+                ("ownership", transaction.inAppOwnershipType?.rawValue),
                 ("storefront", transaction.storefront),
                 ("price", transaction.price.map { "\($0) \(transaction.currency ?? "")" }),
                 ("account token", transaction.appAccountToken),
@@ -110,7 +110,7 @@ enum JWSReportText {
 
     /// `REFUND_PRORATED, 40% refunded`: `revocationPercentage` is in thousandths of a percent.
     private static func revocation(_ transaction: JWSTransaction) -> String? {
-        guard let type = transaction.revocationType else { return nil }
+        guard let type = transaction.revocationType?.rawValue else { return nil }
         guard let share = transaction.revocationPercentage else { return type }
         guard share >= 0 else { return "\(type), revocationPercentage \(share)" }
         return "\(type), \(share / 1000).\(String(share % 1000 + 1000).dropFirst())% refunded"
@@ -120,22 +120,22 @@ enum JWSReportText {
         var rows: [Row] = [
             ("product", renewal.productId),
             ("renews to", renewal.autoRenewProductId),
-            ("auto-renew", renewal.autoRenewStatus.map { $0 == 1 ? "on" : "off" }),
+            ("auto-renew", renewal.autoRenewStatus.map { $0 == .on ? "on" : "off" }),
             ("original id", renewal.originalTransactionId),
             ("renewal date", show(renewal.renewalDate)),
-            ("expiration intent", renewal.expirationIntent.map(String.init)),
+            ("expiration intent", renewal.expirationIntent.map(\.description)),
             ("billing retry", renewal.isInBillingRetryPeriod.map { $0 ? "yes" : "no" }),
             ("grace period ends", show(renewal.gracePeriodExpiresDate)),
-            ("renews on plan", renewal.renewalBillingPlanType),
+            ("renews on plan", renewal.renewalBillingPlanType?.rawValue),
             ("offer", offer(renewal.offerType, renewal.offerIdentifier, renewal.offerDiscountType)),
-            ("environment", renewal.environment),
+            ("environment", renewal.environment?.rawValue),
             ("signed", show(renewal.signedDate)),
         ]
         if detailed {
             rows += [
                 ("subscribed since", show(renewal.recentSubscriptionStartDate)),
                 ("renewal price", renewal.renewalPrice.map { "\($0) \(renewal.currency ?? "")" }),
-                ("price increase", renewal.priceIncreaseStatus.map(String.init)),
+                ("price increase", renewal.priceIncreaseStatus.map(\.description)),
             ]
         }
         return rows
@@ -150,7 +150,7 @@ enum JWSReportText {
             ),
             ("bundle id", notification.app?.bundleId),
             ("app version", notification.data?.bundleVersion),
-            ("environment", notification.app?.environment),
+            ("environment", notification.app?.environment?.rawValue),
             ("signed", show(notification.signedDate)),
         ]
         if let app = notification.app, app.member != "data" {
@@ -160,7 +160,7 @@ enum JWSReportText {
             rows += [
                 ("uuid", notification.notificationUUID),
                 ("version", notification.version),
-                ("status", notification.data?.status.map(String.init)),
+                ("status", notification.data?.status.map(\.description)),
             ]
         }
         return rows
@@ -172,7 +172,7 @@ enum JWSReportText {
             ("original id", request.originalTransactionId),
             ("locale", request.userLocale),
             ("request id", request.requestIdentifier),
-            ("environment", request.environment),
+            ("environment", request.environment?.rawValue),
             ("signed", show(request.signedDate)),
         ]
         if detailed {
@@ -182,13 +182,22 @@ enum JWSReportText {
     }
 
     /// Apple's OfferType: 1 introductory, 2 promotional, 3 offer code, 4 win-back.
-    private static func offer(_ type: Int64?, _ identifier: String?, _ discount: String?) -> String? {
+    private static func offer(_ type: OfferType?, _ identifier: String?, _ discount: OfferDiscountType?) -> String? {
         guard let type else { return identifier }
-        let names: [Int64: String] = [1: "introductory", 2: "promotional", 3: "offer code", 4: "win-back"]
-        var parts = [names[type] ?? "type \(type)"]
+        var parts = [offerName(type)]
         if let identifier { parts.append(identifier) }
-        if let discount { parts.append(discount) }
+        if let discount { parts.append(discount.rawValue) }
         return parts.joined(separator: ", ")
+    }
+
+    private static func offerName(_ type: OfferType) -> String {
+        switch type {
+        case .introductory: "introductory"
+        case .promotional: "promotional"
+        case .offerCode: "offer code"
+        case .winBack: "win-back"
+        case .other(let value): "type \(value)"
+        }
     }
 
     private static func show(_ date: JWSDate?) -> String? {

@@ -30,7 +30,7 @@ extension EntitlementFacts {
                 environment: ReceiptEnvironment(storeKit: app.environment ?? app.receiptType))
             appRevocationDate = app.revocationDate?.date
             appSnapshotDate = payload.signingDate?.date.date
-            receiptType = app.receiptType
+            receiptType = app.receiptType?.rawValue
             preorderDate = app.preorderDate?.date
             originalPlatform = app.originalPlatform
         case .transaction(let transaction):
@@ -44,7 +44,7 @@ extension EntitlementFacts {
                 RenewalState(
                     productID: renewal.productId, gracePeriodExpires: renewal.gracePeriodExpiresDate?.date,
                     isInBillingRetry: renewal.isInBillingRetryPeriod,
-                    autoRenews: renewal.autoRenewStatus.map { $0 == 1 },
+                    autoRenews: renewal.autoRenewStatus.map { $0 == .on },
                     originalTransactionID: renewal.originalTransactionId, snapshotDate: payload.signingDate?.date.date)
             ]
         case .notification(let notification):
@@ -69,7 +69,7 @@ extension EntitlementFacts {
         case .unidentified(let members):
             self.init(
                 source: .payload, bundleID: members["bundleId"]?.stringValue,
-                environment: ReceiptEnvironment(storeKit: members["environment"]?.stringValue))
+                environment: ReceiptEnvironment(storeKit: payload.environment))
         }
     }
 
@@ -81,11 +81,11 @@ extension EntitlementFacts {
             originalTransactionID: transaction.originalTransactionId,
             originalPurchaseDate: transaction.originalPurchaseDate?.date, expiresDate: transaction.expiresDate?.date,
             cancellationDate: transaction.revocationDate?.date,
-            isTrialPeriod: transaction.offerDiscountType == "FREE_TRIAL",
+            isTrialPeriod: transaction.offerDiscountType == .freeTrial,
             // offerType 1 is an introductory offer, 2 a promotional offer (Apple's OfferType). A free trial
             // is an introductory offer too, but receipts keep the two apart, and so do these facts.
-            isInIntroOfferPeriod: transaction.offerType == 1 && transaction.offerDiscountType != "FREE_TRIAL",
-            promotionalOfferID: transaction.offerType == 2 ? transaction.offerIdentifier : nil,
+            isInIntroOfferPeriod: transaction.offerType == .introductory && transaction.offerDiscountType != .freeTrial,
+            promotionalOfferID: transaction.offerType == .promotional ? transaction.offerIdentifier : nil,
             isUpgraded: transaction.isUpgraded, storeKitType: transaction.type,
             subscriptionGroupID: transaction.subscriptionGroupIdentifier)
         purchase.revocationType = transaction.revocationType

@@ -18,6 +18,17 @@ public enum Platform: String, Sendable, CaseIterable {
         }
     }
 
+    /// What an AppTransaction's `originalPlatform` means for the version: the build number on iOS, tvOS and
+    /// visionOS, the marketing version on macOS; a value Apple does not document is read as its name is by
+    /// `init(originalPlatform:)` with a string (`iPadOS`, `watchOS`), else nil.
+    public init?(originalPlatform platform: PurchasePlatform) {
+        switch platform {
+        case .macOS: self = .macos
+        case .iOS, .tvOS, .visionOS: self = .ios
+        case .other(let name): self.init(originalPlatform: name)
+        }
+    }
+
     /// How reasons name what the version is.
     var versionMeaning: String {
         switch self {

@@ -13,11 +13,11 @@ extension InAppPurchase {
     /// type 3 (field 1707, undocumented, seen only on auto-renewable subscriptions) marks an auto-renewable one.
     package var kind: PurchaseKind {
         switch storeKitType {
-        case "Auto-Renewable Subscription": return .autoRenewable
-        case "Non-Renewing Subscription": return .nonRenewing
-        case "Consumable": return .consumable
-        case "Non-Consumable": return .nonConsumable
-        default: return expiresDate != nil || productType == 3 ? .autoRenewable : .unknown
+        case .autoRenewable: return .autoRenewable
+        case .nonRenewing: return .nonRenewing
+        case .consumable: return .consumable
+        case .nonConsumable: return .nonConsumable
+        case .other, nil: return expiresDate != nil || productType == 3 ? .autoRenewable : .unknown
         }
     }
 }

@@ -8,7 +8,7 @@ extension RuleEvaluator {
         let values = facts.purchases.compactMap(\.ownershipType)
         guard !values.isEmpty, values.count == facts.purchases.count else { return missing(.ownership) }
         var seen = Set<[UInt8]>()
-        let distinct = values.filter { seen.insert(Array($0.utf8)).inserted }
+        let distinct = values.map(\.rawValue).filter { seen.insert(Array($0.utf8)).inserted }
         let holds = distinct.map { op.holds($0.isIdentical(to: text) ? 0 : 1) }
         if distinct.count == 1 {
             return Outcome(
@@ -65,10 +65,10 @@ extension RuleEvaluator {
 
     /// An ownership-only condition read for one transaction whose `inAppOwnershipType` is `value`: Kleene's
     /// logic as everywhere, nil when the transaction carries none. Recursion follows the parsed tree.
-    static func ownership(_ condition: RuleCondition, _ value: String?) -> Bool? {
+    static func ownership(_ condition: RuleCondition, _ value: InAppOwnershipType?) -> Bool? {
         switch condition {
         case .compareString(.ownership, let op, let text):
-            return value.map { op.holds($0.isIdentical(to: text) ? 0 : 1) }
+            return value.map { op.holds($0.rawValue.isIdentical(to: text) ? 0 : 1) }
         case .not(let inner):
             return ownership(inner, value).map { !$0 }
         case .and(let operands):

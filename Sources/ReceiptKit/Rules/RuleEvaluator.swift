@@ -87,7 +87,7 @@ struct RuleEvaluator {
             let value: String? =
                 switch field {
                 case .receiptType: facts.receiptType
-                case .originalPlatform: facts.originalPlatform
+                case .originalPlatform: facts.originalPlatform?.rawValue
                 default: facts.bundleID
                 }
             guard let value else { return missing(field) }
@@ -427,7 +427,7 @@ struct RuleEvaluator {
         case .refunded:
             let period = status.currentPeriod ?? status.periods.last(where: { $0.start <= time })
             let when = period?.cancellation.map(show) ?? "?"
-            let how = period?.revocationType == "FAMILY_REVOKE" ? "revoked from Family Sharing" : "refunded"
+            let how = period?.revocationType == .familyRevoke ? "revoked from Family Sharing" : "refunded"
             return Outcome(satisfied: false, reasons: ["subscription \"\(product)\" \(how) at \(when), before \(at)"])
         }
     }
@@ -456,10 +456,10 @@ struct RuleEvaluator {
     }
 
     /// How a revocation reads: Family Sharing access that ended is not a refund.
-    static func revoked(_ type: String?, _ percentage: Int64?) -> String {
+    static func revoked(_ type: RevocationType?, _ percentage: Int64?) -> String {
         switch type {
-        case "FAMILY_REVOKE": return "revoked from Family Sharing"
-        case "REFUND_PRORATED":
+        case .familyRevoke: return "revoked from Family Sharing"
+        case .refundProrated:
             guard let percentage, (0...100_000).contains(percentage) else { return "refunded in part" }
             return "refunded in part (\(percentage / 1000).\(String(percentage % 1000).leftPadded(to: 3))%)"
         default: return "refunded"

@@ -191,7 +191,7 @@ struct JWSVerifier {
         if let expected = options.environment {
             report.record(
                 RequirementCheck.environment(
-                    ReceiptEnvironment(storeKit: payload.environment), named: payload.environment ?? "absent",
+                    ReceiptEnvironment(storeKit: payload.environment), named: payload.environment?.rawValue ?? "absent",
                     expected: expected))
         }
     }

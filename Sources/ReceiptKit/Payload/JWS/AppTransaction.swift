@@ -21,9 +21,9 @@ public struct AppTransaction: Sendable, Equatable, Codable {
     /// When the customer pre-ordered the app, if they did.
     public let preorderDate: JWSDate?
     /// The environment the AppTransaction was made in (`Production`, `Sandbox`, `Xcode`).
-    public let receiptType: String?
+    public let receiptType: AppStoreEnvironment?
     /// `Production`, `Sandbox` or `Xcode`: the server environment that signed it.
-    public let environment: String?
+    public let environment: AppStoreEnvironment?
     /// App Store Connect's identifier of the app version (0 outside production).
     public let versionExternalIdentifier: Int64?
     /// Base64 SHA-384 of the device verification nonce and the device identifier, to tie the data to a
@@ -34,13 +34,13 @@ public struct AppTransaction: Sendable, Equatable, Codable {
     /// The identifier of the customer's app download, shared by their AppTransaction and transactions.
     public let appTransactionId: String?
     /// The platform of the first purchase: `iOS`, `macOS`, `tvOS` or `visionOS`.
-    public let originalPlatform: String?
+    public let originalPlatform: PurchasePlatform?
     /// When the App Store signed this payload: the date the data describes the world as of.
     public let signedDate: JWSDate?
     /// When the app purchase itself was refunded (Apple back-deploys it to older AppTransactions).
     public let revocationDate: JWSDate?
     /// Why the App Store refunded or revoked it: 0 for another reason, 1 for an issue in the app.
-    public let revocationReason: Int64?
+    public let revocationReason: RevocationReason?
     /// Members not listed above, as they came: filled where ReceiptKit decodes the payload (a report
     /// from the validator), left empty by other decoders such as `JSONDecoder`.
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
@@ -60,16 +60,16 @@ extension AppTransaction: JWSJSONObject {
         JWSJSONMember("bundleId") { .string($0.bundleId) },
         JWSJSONMember("deviceVerification") { .string($0.deviceVerification) },
         JWSJSONMember("deviceVerificationNonce") { .string($0.deviceVerificationNonce) },
-        JWSJSONMember("environment") { .string($0.environment) },
+        JWSJSONMember("environment") { .string($0.environment?.rawValue) },
         JWSJSONMember("originalApplicationVersion") { .string($0.originalApplicationVersion) },
-        JWSJSONMember("originalPlatform") { .string($0.originalPlatform) },
+        JWSJSONMember("originalPlatform") { .string($0.originalPlatform?.rawValue) },
         JWSJSONMember("originalPurchaseDate") { .date($0.originalPurchaseDate) },
         JWSJSONMember("preorderDate") { .date($0.preorderDate) },
         JWSJSONMember("receiptCreationDate") { .date($0.receiptCreationDate) },
-        JWSJSONMember("receiptType") { .string($0.receiptType) },
+        JWSJSONMember("receiptType") { .string($0.receiptType?.rawValue) },
         JWSJSONMember("requestDate") { .date($0.requestDate) },
         JWSJSONMember("revocationDate") { .date($0.revocationDate) },
-        JWSJSONMember("revocationReason") { .integer($0.revocationReason) },
+        JWSJSONMember("revocationReason") { .integer($0.revocationReason?.rawValue) },
         JWSJSONMember("signedDate") { .date($0.signedDate) },
         JWSJSONMember("unknownFields") { .members($0.unknownFields) },
         JWSJSONMember("versionExternalIdentifier") { .integer($0.versionExternalIdentifier) },

@@ -10,10 +10,10 @@ public struct JWSRenewalInfo: Sendable, Equatable, Codable {
     /// The product identifier of the in-app purchase, as set in App Store Connect.
     public let productId: String?
     /// 1 when the subscription renews automatically, 0 when the customer turned renewal off.
-    public let autoRenewStatus: Int64?
+    public let autoRenewStatus: AutoRenewStatus?
     /// Why the subscription expired: 1 cancelled, 2 billing error, 3 price increase declined, 4 product
     /// unavailable, 5 other.
-    public let expirationIntent: Int64?
+    public let expirationIntent: ExpirationIntent?
     /// When the billing grace period ends; service continues until then.
     public let gracePeriodExpiresDate: JWSDate?
     /// Whether the App Store is still trying to renew after a billing failure.
@@ -21,14 +21,14 @@ public struct JWSRenewalInfo: Sendable, Equatable, Codable {
     /// The identifier of the promotional offer, offer code or win-back offer that applied.
     public let offerIdentifier: String?
     /// The offer that applied: 1 introductory, 2 promotional, 3 offer code, 4 win-back.
-    public let offerType: Int64?
+    public let offerType: OfferType?
     /// 0 when the customer has not answered a price increase that needs consent, 1 when they agreed or were
     /// notified.
-    public let priceIncreaseStatus: Int64?
+    public let priceIncreaseStatus: PriceIncreaseStatus?
     /// When the App Store signed this payload: the date the data describes the world as of.
     public let signedDate: JWSDate?
     /// `Production`, `Sandbox` or `Xcode`: the server environment that signed it.
-    public let environment: String?
+    public let environment: AppStoreEnvironment?
     /// The start of the latest run of continuous subscription periods (gaps up to 60 days allowed).
     public let recentSubscriptionStartDate: JWSDate?
     /// When the next renewal charges, or when the subscription expires.
@@ -38,7 +38,7 @@ public struct JWSRenewalInfo: Sendable, Equatable, Codable {
     /// The ISO 4217 currency code of the price.
     public let currency: String?
     /// How an introductory offer is paid: `FREE_TRIAL`, `PAY_AS_YOU_GO` or `PAY_UP_FRONT`.
-    public let offerDiscountType: String?
+    public let offerDiscountType: OfferDiscountType?
     /// The ISO 8601 duration of the offer (`P1M`).
     public let offerPeriod: String?
     /// The win-back offers the customer may redeem.
@@ -57,7 +57,7 @@ public struct JWSRenewalInfo: Sendable, Equatable, Codable {
     /// The commitment term the subscription renews into (2026), kept as Apple wrote it.
     public let commitmentInfo: JSONValue?
     /// The billing plan the next renewal uses (`BILLED_UPFRONT`, `MONTHLY`; 2026).
-    public let renewalBillingPlanType: String?
+    public let renewalBillingPlanType: BillingPlanType?
     /// Members not listed above, as they came: filled where ReceiptKit decodes the payload (a report
     /// from the validator), left empty by other decoders such as `JSONDecoder`.
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
@@ -75,25 +75,25 @@ extension JWSRenewalInfo: JWSJSONObject {
         JWSJSONMember("appAccountToken") { .string($0.appAccountToken) },
         JWSJSONMember("appTransactionId") { .string($0.appTransactionId) },
         JWSJSONMember("autoRenewProductId") { .string($0.autoRenewProductId) },
-        JWSJSONMember("autoRenewStatus") { .integer($0.autoRenewStatus) },
+        JWSJSONMember("autoRenewStatus") { .integer($0.autoRenewStatus?.rawValue) },
         JWSJSONMember("commitmentInfo") { .json($0.commitmentInfo) },
         JWSJSONMember("currency") { .string($0.currency) },
         JWSJSONMember("deviceVerification") { .string($0.deviceVerification) },
         JWSJSONMember("deviceVerificationNonce") { .string($0.deviceVerificationNonce) },
         JWSJSONMember("eligibleWinBackOfferIds") { .strings($0.eligibleWinBackOfferIds) },
-        JWSJSONMember("environment") { .string($0.environment) },
-        JWSJSONMember("expirationIntent") { .integer($0.expirationIntent) },
+        JWSJSONMember("environment") { .string($0.environment?.rawValue) },
+        JWSJSONMember("expirationIntent") { .integer($0.expirationIntent?.rawValue) },
         JWSJSONMember("gracePeriodExpiresDate") { .date($0.gracePeriodExpiresDate) },
         JWSJSONMember("isInBillingRetryPeriod") { .bool($0.isInBillingRetryPeriod) },
-        JWSJSONMember("offerDiscountType") { .string($0.offerDiscountType) },
+        JWSJSONMember("offerDiscountType") { .string($0.offerDiscountType?.rawValue) },
         JWSJSONMember("offerIdentifier") { .string($0.offerIdentifier) },
         JWSJSONMember("offerPeriod") { .string($0.offerPeriod) },
-        JWSJSONMember("offerType") { .integer($0.offerType) },
+        JWSJSONMember("offerType") { .integer($0.offerType?.rawValue) },
         JWSJSONMember("originalTransactionId") { .string($0.originalTransactionId) },
-        JWSJSONMember("priceIncreaseStatus") { .integer($0.priceIncreaseStatus) },
+        JWSJSONMember("priceIncreaseStatus") { .integer($0.priceIncreaseStatus?.rawValue) },
         JWSJSONMember("productId") { .string($0.productId) },
         JWSJSONMember("recentSubscriptionStartDate") { .date($0.recentSubscriptionStartDate) },
-        JWSJSONMember("renewalBillingPlanType") { .string($0.renewalBillingPlanType) },
+        JWSJSONMember("renewalBillingPlanType") { .string($0.renewalBillingPlanType?.rawValue) },
         JWSJSONMember("renewalDate") { .date($0.renewalDate) },
         JWSJSONMember("renewalPrice") { .integer($0.renewalPrice) },
         JWSJSONMember("signedDate") { .date($0.signedDate) },

@@ -26,41 +26,41 @@ public struct JWSTransaction: Sendable, Equatable, Codable {
     public let quantity: Int64?
     /// The product type as Apple writes it: `Auto-Renewable Subscription`, `Non-Consumable`, `Consumable` or
     /// `Non-Renewing Subscription`.
-    public let type: String?
+    public let type: TransactionType?
     /// The UUID the app associated with the customer's account at purchase, if it set one.
     public let appAccountToken: String?
     /// `PURCHASED` or `FAMILY_SHARED`: whether this customer bought it or has it through Family Sharing.
-    public let inAppOwnershipType: String?
+    public let inAppOwnershipType: InAppOwnershipType?
     /// When the App Store signed this payload: the date the data describes the world as of.
     public let signedDate: JWSDate?
     /// Why the App Store refunded or revoked it: 0 for another reason, 1 for an issue in the app.
-    public let revocationReason: Int64?
+    public let revocationReason: RevocationReason?
     /// When the App Store refunded or revoked it; absent when it stands.
     public let revocationDate: JWSDate?
     /// `REFUND_FULL`, `REFUND_PRORATED` or `FAMILY_REVOKE` (App Store Server API 1.19).
-    public let revocationType: String?
+    public let revocationType: RevocationType?
     /// With `REFUND_PRORATED`: the share refunded, in thousandths of a percent (40000 is 40%).
     public let revocationPercentage: Int64?
     /// Whether the customer upgraded to another subscription, so this one gives no service.
     public let isUpgraded: Bool?
     /// The offer that applied: 1 introductory, 2 promotional, 3 offer code, 4 win-back.
-    public let offerType: Int64?
+    public let offerType: OfferType?
     /// The identifier of the promotional offer, offer code or win-back offer that applied.
     public let offerIdentifier: String?
     /// `Production`, `Sandbox` or `Xcode`: the server environment that signed it.
-    public let environment: String?
+    public let environment: AppStoreEnvironment?
     /// The three-letter country code of the App Store storefront of the purchase.
     public let storefront: String?
     /// Apple's identifier of that storefront.
     public let storefrontId: String?
     /// `PURCHASE` or `RENEWAL`: whether the customer bought it or a subscription renewed.
-    public let transactionReason: String?
+    public let transactionReason: TransactionReason?
     /// The price in milliunits of the currency (1990 is 1.99).
     public let price: Int64?
     /// The ISO 4217 currency code of the price.
     public let currency: String?
     /// How an introductory offer is paid: `FREE_TRIAL`, `PAY_AS_YOU_GO` or `PAY_UP_FRONT`.
-    public let offerDiscountType: String?
+    public let offerDiscountType: OfferDiscountType?
     /// The ISO 8601 duration of the offer (`P1M`).
     public let offerPeriod: String?
     /// The identifier of the customer's app download, shared by their AppTransaction and transactions.
@@ -73,7 +73,7 @@ public struct JWSTransaction: Sendable, Equatable, Codable {
     /// Advanced Commerce API purchases: the SKUs, periods and prices bought (2025), kept as Apple wrote them.
     public let advancedCommerceInfo: JSONValue?
     /// How a subscription is billed (`BILLED_UPFRONT`, `MONTHLY`), with commitment plans (2026).
-    public let billingPlanType: String?
+    public let billingPlanType: BillingPlanType?
     /// A subscription's commitment term: its period, price and payments so far (2026), kept as Apple wrote it.
     public let commitmentInfo: JSONValue?
     /// Members not listed above, as they came: filled where ReceiptKit decodes the payload (a report
@@ -92,20 +92,20 @@ extension JWSTransaction: JWSJSONObject {
         JWSJSONMember("advancedCommerceInfo") { .json($0.advancedCommerceInfo) },
         JWSJSONMember("appAccountToken") { .string($0.appAccountToken) },
         JWSJSONMember("appTransactionId") { .string($0.appTransactionId) },
-        JWSJSONMember("billingPlanType") { .string($0.billingPlanType) },
+        JWSJSONMember("billingPlanType") { .string($0.billingPlanType?.rawValue) },
         JWSJSONMember("bundleId") { .string($0.bundleId) },
         JWSJSONMember("commitmentInfo") { .json($0.commitmentInfo) },
         JWSJSONMember("currency") { .string($0.currency) },
         JWSJSONMember("deviceVerification") { .string($0.deviceVerification) },
         JWSJSONMember("deviceVerificationNonce") { .string($0.deviceVerificationNonce) },
-        JWSJSONMember("environment") { .string($0.environment) },
+        JWSJSONMember("environment") { .string($0.environment?.rawValue) },
         JWSJSONMember("expiresDate") { .date($0.expiresDate) },
-        JWSJSONMember("inAppOwnershipType") { .string($0.inAppOwnershipType) },
+        JWSJSONMember("inAppOwnershipType") { .string($0.inAppOwnershipType?.rawValue) },
         JWSJSONMember("isUpgraded") { .bool($0.isUpgraded) },
-        JWSJSONMember("offerDiscountType") { .string($0.offerDiscountType) },
+        JWSJSONMember("offerDiscountType") { .string($0.offerDiscountType?.rawValue) },
         JWSJSONMember("offerIdentifier") { .string($0.offerIdentifier) },
         JWSJSONMember("offerPeriod") { .string($0.offerPeriod) },
-        JWSJSONMember("offerType") { .integer($0.offerType) },
+        JWSJSONMember("offerType") { .integer($0.offerType?.rawValue) },
         JWSJSONMember("originalPurchaseDate") { .date($0.originalPurchaseDate) },
         JWSJSONMember("originalTransactionId") { .string($0.originalTransactionId) },
         JWSJSONMember("price") { .integer($0.price) },
@@ -114,15 +114,15 @@ extension JWSTransaction: JWSJSONObject {
         JWSJSONMember("quantity") { .integer($0.quantity) },
         JWSJSONMember("revocationDate") { .date($0.revocationDate) },
         JWSJSONMember("revocationPercentage") { .integer($0.revocationPercentage) },
-        JWSJSONMember("revocationReason") { .integer($0.revocationReason) },
-        JWSJSONMember("revocationType") { .string($0.revocationType) },
+        JWSJSONMember("revocationReason") { .integer($0.revocationReason?.rawValue) },
+        JWSJSONMember("revocationType") { .string($0.revocationType?.rawValue) },
         JWSJSONMember("signedDate") { .date($0.signedDate) },
         JWSJSONMember("storefront") { .string($0.storefront) },
         JWSJSONMember("storefrontId") { .string($0.storefrontId) },
         JWSJSONMember("subscriptionGroupIdentifier") { .string($0.subscriptionGroupIdentifier) },
         JWSJSONMember("transactionId") { .string($0.transactionId) },
-        JWSJSONMember("transactionReason") { .string($0.transactionReason) },
-        JWSJSONMember("type") { .string($0.type) },
+        JWSJSONMember("transactionReason") { .string($0.transactionReason?.rawValue) },
+        JWSJSONMember("type") { .string($0.type?.rawValue) },
         JWSJSONMember("unknownFields") { .members($0.unknownFields) },
         JWSJSONMember("webOrderLineItemId") { .string($0.webOrderLineItemId) },
     ]

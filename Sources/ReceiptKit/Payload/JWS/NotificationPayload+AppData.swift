@@ -10,7 +10,7 @@ extension NotificationPayload {
         /// decided.
         public let bundleId: String?
         /// `Production`, `Sandbox` or `Xcode`: the server environment that signed it.
-        public let environment: String?
+        public let environment: AppStoreEnvironment?
         /// The AppTransaction as a nested JWS, verified like any other.
         public let signedAppTransactionInfo: String?
         /// Members not listed above, as they came: filled where ReceiptKit decodes the payload (a report
@@ -29,7 +29,7 @@ extension NotificationPayload.AppData: JWSJSONObject {
     static let jsonMembers: [JWSJSONMember<NotificationPayload.AppData>] = [
         JWSJSONMember("appAppleId") { .integer($0.appAppleId) },
         JWSJSONMember("bundleId") { .string($0.bundleId) },
-        JWSJSONMember("environment") { .string($0.environment) },
+        JWSJSONMember("environment") { .string($0.environment?.rawValue) },
         JWSJSONMember("signedAppTransactionInfo") { .string($0.signedAppTransactionInfo) },
         JWSJSONMember("unknownFields") { .members($0.unknownFields) },
     ]

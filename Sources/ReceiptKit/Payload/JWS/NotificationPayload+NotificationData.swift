@@ -11,7 +11,7 @@ extension NotificationPayload {
         /// The app's build version.
         public let bundleVersion: String?
         /// `Production`, `Sandbox` or `Xcode`: the server environment that signed it.
-        public let environment: String?
+        public let environment: AppStoreEnvironment?
         /// The transaction as a nested JWS, verified like any other.
         public let signedTransactionInfo: String?
         /// The subscription renewal info as a nested JWS, verified like any other.
@@ -19,9 +19,9 @@ extension NotificationPayload {
         /// The AppTransaction as a nested JWS, verified like any other.
         public let signedAppTransactionInfo: String?
         /// The subscription's status: 1 active, 2 expired, 3 billing retry, 4 grace period, 5 revoked.
-        public let status: Int64?
+        public let status: NotificationPayload.SubscriptionState?
         /// Why the customer asked for a refund of a consumable (`UNINTENDED_PURCHASE`...).
-        public let consumptionRequestReason: String?
+        public let consumptionRequestReason: NotificationPayload.ConsumptionRequestReason?
         /// Members not listed above, as they came: filled where ReceiptKit decodes the payload (a report
         /// from the validator), left empty by other decoders such as `JSONDecoder`.
         public var unknown: [String: JSONValue] { unknownFields ?? [:] }
@@ -39,12 +39,12 @@ extension NotificationPayload.NotificationData: JWSJSONObject {
         JWSJSONMember("appAppleId") { .integer($0.appAppleId) },
         JWSJSONMember("bundleId") { .string($0.bundleId) },
         JWSJSONMember("bundleVersion") { .string($0.bundleVersion) },
-        JWSJSONMember("consumptionRequestReason") { .string($0.consumptionRequestReason) },
-        JWSJSONMember("environment") { .string($0.environment) },
+        JWSJSONMember("consumptionRequestReason") { .string($0.consumptionRequestReason?.rawValue) },
+        JWSJSONMember("environment") { .string($0.environment?.rawValue) },
         JWSJSONMember("signedAppTransactionInfo") { .string($0.signedAppTransactionInfo) },
         JWSJSONMember("signedRenewalInfo") { .string($0.signedRenewalInfo) },
         JWSJSONMember("signedTransactionInfo") { .string($0.signedTransactionInfo) },
-        JWSJSONMember("status") { .integer($0.status) },
+        JWSJSONMember("status") { .integer($0.status?.rawValue) },
         JWSJSONMember("unknownFields") { .members($0.unknownFields) },
     ]
 }

@@ -3,9 +3,9 @@
 /// Field names are Apple's; members this version does not know are kept in `unknown`.
 public struct NotificationPayload: Sendable, Equatable, Codable {
     /// What happened (`SUBSCRIBED`, `DID_RENEW`, `REFUND`...).
-    public let notificationType: String?
+    public let notificationType: NotificationPayload.NotificationType?
     /// Detail of the notification type (`INITIAL_BUY`, `AUTO_RENEW_DISABLED`...), when it has one.
-    public let subtype: String?
+    public let subtype: NotificationPayload.Subtype?
     /// The notification's unique identifier, for finding repeats.
     public let notificationUUID: String?
     /// The notification format's version (`2.0`).
@@ -36,10 +36,10 @@ extension NotificationPayload: JWSJSONObject {
         JWSJSONMember("appData") { .appData($0.appData) },
         JWSJSONMember("data") { .notificationData($0.data) },
         JWSJSONMember("externalPurchaseToken") { .json($0.externalPurchaseToken) },
-        JWSJSONMember("notificationType") { .string($0.notificationType) },
+        JWSJSONMember("notificationType") { .string($0.notificationType?.rawValue) },
         JWSJSONMember("notificationUUID") { .string($0.notificationUUID) },
         JWSJSONMember("signedDate") { .date($0.signedDate) },
-        JWSJSONMember("subtype") { .string($0.subtype) },
+        JWSJSONMember("subtype") { .string($0.subtype?.rawValue) },
         JWSJSONMember("summary") { .json($0.summary) },
         JWSJSONMember("unknownFields") { .members($0.unknownFields) },
         JWSJSONMember("version") { .string($0.version) },

@@ -17,7 +17,7 @@ public struct RealtimeRequest: Sendable, Equatable, Codable {
     /// When the App Store signed this payload: the date the data describes the world as of.
     public let signedDate: JWSDate?
     /// `Production`, `Sandbox` or `Xcode`: the server environment that signed it.
-    public let environment: String?
+    public let environment: AppStoreEnvironment?
     /// Members not listed above, as they came: filled where ReceiptKit decodes the payload (a report
     /// from the validator), left empty by other decoders such as `JSONDecoder`.
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
@@ -32,7 +32,7 @@ extension RealtimeRequest: JWSJSONObject {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
     static let jsonMembers: [JWSJSONMember<RealtimeRequest>] = [
         JWSJSONMember("appAppleId") { .integer($0.appAppleId) },
-        JWSJSONMember("environment") { .string($0.environment) },
+        JWSJSONMember("environment") { .string($0.environment?.rawValue) },
         JWSJSONMember("originalTransactionId") { .string($0.originalTransactionId) },
         JWSJSONMember("productId") { .string($0.productId) },
         JWSJSONMember("requestIdentifier") { .string($0.requestIdentifier) },

@@ -8,7 +8,7 @@ CORPUS ?= $(or $(RECEIPT_CORPUS),../shared/corpus)
 # instructions for one receipt); override with RELEASE_FLAGS= where static linking is unavailable.
 RELEASE_FLAGS ?= --static-swift-stdlib
 
-.PHONY: help deps test-deps doctor build release test test-fast mutation run golden cli-boundary lint fixtures clean bench version man completions install uninstall dist
+.PHONY: help deps test-deps doctor build release test test-fast mutation run golden schema cli-boundary lint fixtures clean bench version man completions install uninstall dist
 
 help:
 	@echo "make run       build and verify a bundled receipt (installs OpenSSL headers on Debian if missing)"
@@ -21,6 +21,7 @@ help:
 	@echo "make docs      DocC archives of ReceiptKit and ReceiptKitTesting in .build/docs (warnings are errors)"
 	@echo "make test-library-example   build and test examples/library, a package that uses ReceiptKit by path"
 	@echo "make golden    rewrite the corpus golden files after an intended output change"
+	@echo "make schema    rewrite schema/report.schema.json's receipt and in_app definitions from the models' fields"
 	@echo "make doctor    say what is missing to build (OpenSSL 3 headers, pkg-config) and how to get it"
 	@echo "make fixtures  regenerate Fixtures/ (test PKI and signed receipts)"
 	@echo "make fuzz      libFuzzer+ASan on every target, FUZZ_SECONDS (60) each;  make fuzz-smoke: 15 s each"
@@ -68,6 +69,11 @@ run: build
 # Rewrite the corpus golden files (Tests/ReceiptCheckCLITests/Golden) after a change an issue asks for.
 golden: build
 	GOLDEN_UPDATE=1 RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --filter CorpusGoldenTests
+
+# The receipt and in_app definitions of schema/report.schema.json, generated from the receipt models'
+# field lists (PayloadSchemaTests fails when they are stale).
+schema: test-deps
+	RECEIPT_CHECK_WRITE_SCHEMA=1 RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --filter PayloadSchemaTests
 
 # ReceiptCheckCLI type-checked as if it were outside the package: no `package` symbol of ReceiptKit or
 # ReceiptKitTesting (Scripts/check-cli-boundary.sh).

@@ -94,7 +94,7 @@ import Testing
 
         found += unknownMismatches(
             receipt.unknownAttributes, present: expected.typesPresent, undocumented: expected.undocumentedTypes,
-            duplicated: expected.duplicateTypes, known: ParsedReceipt.knownTypes, scope: "receipt")
+            duplicated: expected.duplicateTypes, known: ParsedReceipt.attributeFields.knownTypes, scope: "receipt")
         for (key, value) in expected.undocumentedValues {
             switch Int64(key) {
             case 1: check("undocumented 1", receipt.appItemID.map(Manifest.Scalar.integer), value.value)
@@ -153,7 +153,7 @@ import Testing
 
         found += unknownMismatches(
             purchase.unknownAttributes, present: expected.typesPresent, undocumented: expected.undocumentedTypes,
-            duplicated: [], known: InAppPurchase.knownTypes, scope: "in-app")
+            duplicated: [], known: InAppPurchase.attributeFields.knownTypes, scope: "in-app")
         for (key, value) in expected.undocumentedValues {
             switch Int64(key) {
             case 1707: check("undocumented 1707", purchase.productType.map(Manifest.Scalar.integer), value.value)

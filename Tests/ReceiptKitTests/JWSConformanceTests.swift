@@ -100,6 +100,8 @@ import Testing
         #expect(try Self.validate(jws, pki) { $0.environment = .xcode }.status == .valid)
         let production = try Self.validate(jws, pki) { $0.environment = .production }
         #expect(production.status == .invalid && production.reason == .environmentMismatch)
+        // The same name given as text, as a library caller may give it.
+        #expect(ReceiptEnvironment(storeKit: "LocalTesting") == .xcode)
     }
 
     /// Apple: do not provide service for an upgraded transaction.

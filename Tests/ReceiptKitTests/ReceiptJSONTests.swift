@@ -64,11 +64,8 @@ import Testing
         let json = try Self.encode(receipt)
         #expect(try Self.decode(json) == receipt)
         #expect(try Self.encode(try Self.decode(json)) == json)
-        for key in ParsedReceipt.CodingKeys.allCases {
-            #expect(json.contains("\"\(key.stringValue)\":"), "\(key.stringValue)")
-        }
-        for key in InAppPurchase.CodingKeys.allCases {
-            #expect(json.contains("\"\(key.stringValue)\":"), "\(key.stringValue)")
+        for key in ParsedReceipt.fields.map(\.name) + InAppPurchase.fields.map(\.name) {
+            #expect(json.contains("\"\(key)\":"), "\(key)")
         }
     }
 

@@ -81,7 +81,7 @@ import Testing
         for a in values.prefix(200) {
             for b in values {
                 let expected = Array(String(a).utf8).lexicographicallyPrecedes(Array(String(b).utf8))
-                #expect(ReportJSONWriter.decimalPrecedes(a, b) == expected, "\(a) \(b)")
+                #expect(CompactJSONWriter.decimalPrecedes(a, b) == expected, "\(a) \(b)")
             }
         }
     }

@@ -21,7 +21,7 @@ import Testing
 
     @Test func sortingKeepsInputOrderWithinATypeEmptyValuesIncluded() {
         let attributes = UndocumentedAttributes(Self.dictionary)
-        let sorted = attributes.sorted(by: ReportJSONWriter.decimalPrecedes)
+        let sorted = attributes.sorted(by: CompactJSONWriter.decimalPrecedes)
         // As strings, as JSONEncoder sorts the keys: "17" < "1709" < "2" < "5".
         #expect(sorted.map(\.type) == [17, 1709, 2, 5, 5, 5])
         #expect(sorted.map { Array(attributes[$0]) } == [[2, 3], [], [4], [], [1], []])

@@ -87,75 +87,38 @@ public struct InAppPurchase: Sendable, Equatable, Codable {
         self.subscriptionGroupID = subscriptionGroupID
     }
 
-    /// Names follow Apple's verifyReceipt `in_app` objects; spelt out so a rename cannot change the JSON.
-    public enum CodingKeys: String, CodingKey, CaseIterable {
-        /// `quantity` (1701).
-        case quantity
-        /// `product_id` (1702).
-        case productID = "product_id"
-        /// `transaction_id` (1703).
-        case transactionID = "transaction_id"
-        /// `purchase_date` (1704).
-        case purchaseDate = "purchase_date"
-        /// `original_transaction_id` (1705).
-        case originalTransactionID = "original_transaction_id"
-        /// `original_purchase_date` (1706).
-        case originalPurchaseDate = "original_purchase_date"
-        /// `product_type` (1707).
-        case productType = "product_type"
-        /// `expires_date` (1708).
-        case expiresDate = "expires_date"
-        /// `web_order_line_item_id` (1711).
-        case webOrderLineItemID = "web_order_line_item_id"
-        /// `cancellation_date` (1712).
-        case cancellationDate = "cancellation_date"
-        /// `is_trial_period` (1713).
-        case isTrialPeriod = "is_trial_period"
-        /// `is_in_intro_offer_period` (1719).
-        case isInIntroOfferPeriod = "is_in_intro_offer_period"
-        /// `promotional_offer_id` (1721).
-        case promotionalOfferID = "promotional_offer_id"
-        /// `unknown_attributes`: every other attribute type.
-        case unknownAttributes = "unknown_attributes"
-    }
-
-    static let knownTypes = Set(InAppField.allCases.map(\.rawValue))
-
     public init(from decoder: any Decoder) throws {
-        try ReceiptJSON.rejectUnknownKeys(decoder, known: CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        quantity = try container.decodeIfPresent(Int64.self, forKey: .quantity)
-        productID = try container.decodeIfPresent(String.self, forKey: .productID)
-        transactionID = try container.decodeIfPresent(String.self, forKey: .transactionID)
-        purchaseDate = try container.decodeDateIfPresent(forKey: .purchaseDate)
-        originalTransactionID = try container.decodeIfPresent(String.self, forKey: .originalTransactionID)
-        originalPurchaseDate = try container.decodeDateIfPresent(forKey: .originalPurchaseDate)
-        productType = try container.decodeIfPresent(Int64.self, forKey: .productType)
-        expiresDate = try container.decodeDateIfPresent(forKey: .expiresDate)
-        webOrderLineItemID = try container.decodeIfPresent(Int64.self, forKey: .webOrderLineItemID)
-        cancellationDate = try container.decodeDateIfPresent(forKey: .cancellationDate)
-        isTrialPeriod = try container.decodeIfPresent(Bool.self, forKey: .isTrialPeriod)
-        isInIntroOfferPeriod = try container.decodeIfPresent(Bool.self, forKey: .isInIntroOfferPeriod)
-        promotionalOfferID = try container.decodeIfPresent(String.self, forKey: .promotionalOfferID)
-        undocumented = UndocumentedAttributes(
-            try container.decodeUnknownAttributes(forKey: .unknownAttributes, knownTypes: Self.knownTypes))
+        try self.init(fieldsFrom: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(quantity, forKey: .quantity)
-        try container.encodeIfPresent(productID, forKey: .productID)
-        try container.encodeIfPresent(transactionID, forKey: .transactionID)
-        try container.encodeDateIfPresent(purchaseDate, forKey: .purchaseDate)
-        try container.encodeIfPresent(originalTransactionID, forKey: .originalTransactionID)
-        try container.encodeDateIfPresent(originalPurchaseDate, forKey: .originalPurchaseDate)
-        try container.encodeIfPresent(productType, forKey: .productType)
-        try container.encodeDateIfPresent(expiresDate, forKey: .expiresDate)
-        try container.encodeIfPresent(webOrderLineItemID, forKey: .webOrderLineItemID)
-        try container.encodeDateIfPresent(cancellationDate, forKey: .cancellationDate)
-        try container.encodeIfPresent(isTrialPeriod, forKey: .isTrialPeriod)
-        try container.encodeIfPresent(isInIntroOfferPeriod, forKey: .isInIntroOfferPeriod)
-        try container.encodeIfPresent(promotionalOfferID, forKey: .promotionalOfferID)
-        try container.encodeUnknownAttributes(unknownAttributes, forKey: .unknownAttributes)
+        try encodeFields(to: encoder)
+    }
+}
+
+extension InAppPurchase: ReceiptPayloadModel {
+    /// Keys follow Apple's verifyReceipt `in_app` objects; attribute types are Apple's (1707, 1713 and 1721
+    /// are undocumented but carried by every recent receipt).
+    static let fields: [PayloadField<InAppPurchase>] = [
+        .date("cancellation_date", 1712, { $0.cancellationDate }, { $0.cancellationDate = $1 }),
+        .date("expires_date", 1708, { $0.expiresDate }, { $0.expiresDate = $1 }),
+        .boolean("is_in_intro_offer_period", 1719, { $0.isInIntroOfferPeriod }, { $0.isInIntroOfferPeriod = $1 }),
+        .boolean("is_trial_period", 1713, { $0.isTrialPeriod }, { $0.isTrialPeriod = $1 }),
+        .date("original_purchase_date", 1706, { $0.originalPurchaseDate }, { $0.originalPurchaseDate = $1 }),
+        .string("original_transaction_id", 1705, { $0.originalTransactionID }, { $0.originalTransactionID = $1 }),
+        .string("product_id", 1702, { $0.productID }, { $0.productID = $1 }),
+        .integer("product_type", 1707, { $0.productType }, { $0.productType = $1 }),
+        .string("promotional_offer_id", 1721, { $0.promotionalOfferID }, { $0.promotionalOfferID = $1 }),
+        .date("purchase_date", 1704, { $0.purchaseDate }, { $0.purchaseDate = $1 }),
+        .integer("quantity", 1701, minimum: 0, { $0.quantity }, { $0.quantity = $1 }),
+        .string("transaction_id", 1703, { $0.transactionID }, { $0.transactionID = $1 }),
+        .undocumented("unknown_attributes", { $0.undocumented }, { $0.undocumented = $1 }),
+        .integer("web_order_line_item_id", 1711, { $0.webOrderLineItemID }, { $0.webOrderLineItemID = $1 }),
+    ]
+
+    static let attributeFields = AttributeFields(fields, base: 1700)
+
+    init() {
+        self.init(quantity: nil)
     }
 }

@@ -7,7 +7,7 @@
 /// Where a receipt says it was issued, derived from its receipt type (attribute 0).
 ///
 /// This is what the unverified payload claims: it must never choose the trust root.
-public enum ReceiptEnvironment: String, Sendable, Codable {
+public enum ReceiptEnvironment: String, Sendable, Codable, CaseIterable {
     /// Issued by the App Store (`Production`, `ProductionVPP`; StoreKit 2's `Production`).
     case production
     /// The sandbox's test purchases (`ProductionSandbox`, `ProductionVPPSandbox`; StoreKit 2's `Sandbox`).
@@ -114,80 +114,52 @@ public struct ParsedReceipt: Sendable, Equatable, Codable {
         self.undocumented = UndocumentedAttributes(unknownAttributes)
     }
 
-    /// Names follow Apple's verifyReceipt `receipt` object; spelt out so a rename cannot change the JSON.
-    public enum CodingKeys: String, CodingKey, CaseIterable {
-        /// `receipt_type` (0).
-        case receiptType = "receipt_type"
-        /// `environment`, derived from `receipt_type`: written, and ignored when read.
-        case environment
-        /// `app_item_id` (1).
-        case appItemID = "app_item_id"
-        /// `bundle_id` (2).
-        case bundleID = "bundle_id"
-        /// `bundle_id_data` (2, as octets).
-        case bundleIDData = "bundle_id_data"
-        /// `application_version` (3).
-        case applicationVersion = "application_version"
-        /// `opaque_value` (4).
-        case opaqueValue = "opaque_value"
-        /// `sha1_hash` (5).
-        case sha1Hash = "sha1_hash"
-        /// `age_rating` (10).
-        case ageRating = "age_rating"
-        /// `receipt_creation_date` (12).
-        case receiptCreationDate = "receipt_creation_date"
-        /// `in_app` (17).
-        case inApp = "in_app"
-        /// `original_purchase_date` (18).
-        case originalPurchaseDate = "original_purchase_date"
-        /// `original_application_version` (19).
-        case originalApplicationVersion = "original_application_version"
-        /// `expiration_date` (21).
-        case expirationDate = "expiration_date"
-        /// `unknown_attributes`: every other attribute type.
-        case unknownAttributes = "unknown_attributes"
-    }
-
-    static let knownTypes = Set(ReceiptField.allCases.map(\.rawValue))
-
     public init(from decoder: any Decoder) throws {
-        try ReceiptJSON.rejectUnknownKeys(decoder, known: CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        receiptType = try container.decodeIfPresent(String.self, forKey: .receiptType)
-        // Written for readers of the JSON; the model derives it again from receipt_type.
-        _ = try container.decodeIfPresent(ReceiptEnvironment.self, forKey: .environment)
-        appItemID = try container.decodeIfPresent(Int64.self, forKey: .appItemID)
-        bundleID = try container.decodeIfPresent(String.self, forKey: .bundleID)
-        bundleIDData = try container.decodeHexIfPresent(forKey: .bundleIDData)
-        applicationVersion = try container.decodeIfPresent(String.self, forKey: .applicationVersion)
-        opaqueValue = try container.decodeHexIfPresent(forKey: .opaqueValue)
-        sha1Hash = try container.decodeHexIfPresent(forKey: .sha1Hash)
-        ageRating = try container.decodeIfPresent(String.self, forKey: .ageRating)
-        receiptCreationDate = try container.decodeDateIfPresent(forKey: .receiptCreationDate)
-        purchases = InAppPurchases(try container.decodeIfPresent([InAppPurchase].self, forKey: .inApp) ?? [])
-        originalPurchaseDate = try container.decodeDateIfPresent(forKey: .originalPurchaseDate)
-        originalApplicationVersion = try container.decodeIfPresent(String.self, forKey: .originalApplicationVersion)
-        expirationDate = try container.decodeDateIfPresent(forKey: .expirationDate)
-        undocumented = UndocumentedAttributes(
-            try container.decodeUnknownAttributes(forKey: .unknownAttributes, knownTypes: Self.knownTypes))
+        try self.init(fieldsFrom: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(receiptType, forKey: .receiptType)
-        try container.encode(environment, forKey: .environment)
-        try container.encodeIfPresent(appItemID, forKey: .appItemID)
-        try container.encodeIfPresent(bundleID, forKey: .bundleID)
-        try container.encodeHexIfPresent(bundleIDData, forKey: .bundleIDData)
-        try container.encodeIfPresent(applicationVersion, forKey: .applicationVersion)
-        try container.encodeHexIfPresent(opaqueValue, forKey: .opaqueValue)
-        try container.encodeHexIfPresent(sha1Hash, forKey: .sha1Hash)
-        try container.encodeIfPresent(ageRating, forKey: .ageRating)
-        try container.encodeDateIfPresent(receiptCreationDate, forKey: .receiptCreationDate)
-        try container.encode(purchases, forKey: .inApp)
-        try container.encodeDateIfPresent(originalPurchaseDate, forKey: .originalPurchaseDate)
-        try container.encodeIfPresent(originalApplicationVersion, forKey: .originalApplicationVersion)
-        try container.encodeDateIfPresent(expirationDate, forKey: .expirationDate)
-        try container.encodeUnknownAttributes(unknownAttributes, forKey: .unknownAttributes)
+        try encodeFields(to: encoder)
+    }
+}
+
+extension ParsedReceipt: ReceiptPayloadModel {
+    /// Keys follow Apple's verifyReceipt `receipt` object; attribute types are Apple's (0, 1 and 10 are
+    /// undocumented but stable since 2010). Opaque value and SHA-1 hash stay raw whatever they hold: a
+    /// 2010 receipt carries its opaque value as an INTEGER.
+    static let fields: [PayloadField<ParsedReceipt>] = [
+        .string("age_rating", 10, { $0.ageRating }, { $0.ageRating = $1 }),
+        .integer("app_item_id", 1, { $0.appItemID }, { $0.appItemID = $1 }),
+        .string("application_version", 3, { $0.applicationVersion }, { $0.applicationVersion = $1 }),
+        .string("bundle_id", 2, { $0.bundleID }, { $0.bundleID = $1 }),
+        .octets("bundle_id_data", 2, { $0.bundleIDData }, { $0.bundleIDData = $1 }),
+        PayloadField(
+            key: "environment", attribute: nil, value: { .string($0.environment.rawValue) },
+            setter: .derived(ReceiptEnvironment.allCases.map(\.rawValue))),
+        .date("expiration_date", 21, { $0.expirationDate }, { $0.expirationDate = $1 }),
+        PayloadField(
+            key: purchasesKey, attribute: purchaseAttribute, value: { .purchases($0.purchases) },
+            setter: .purchases { $0.purchases = $1 }),
+        .octets("opaque_value", 4, { $0.opaqueValue }, { $0.opaqueValue = $1 }),
+        .string(
+            "original_application_version", 19, { $0.originalApplicationVersion },
+            { $0.originalApplicationVersion = $1 }),
+        .date("original_purchase_date", 18, { $0.originalPurchaseDate }, { $0.originalPurchaseDate = $1 }),
+        .date("receipt_creation_date", 12, { $0.receiptCreationDate }, { $0.receiptCreationDate = $1 }),
+        .string(
+            "receipt_type", 0, description: "field 0: Production, ProductionSandbox, Xcode, ...", { $0.receiptType },
+            { $0.receiptType = $1 }),
+        .octets("sha1_hash", 5, { $0.sha1Hash }, { $0.sha1Hash = $1 }),
+        .undocumented("unknown_attributes", { $0.undocumented }, { $0.undocumented = $1 }),
+    ]
+
+    static let attributeFields = AttributeFields(fields, base: 0)
+
+    /// The in-app purchases' key and attribute type, which repeats: the decoder reads purchases alone too.
+    static let purchasesKey: StaticString = "in_app"
+    static let purchaseAttribute: Int64 = 17
+
+    init() {
+        self.init(receiptType: nil)
     }
 }

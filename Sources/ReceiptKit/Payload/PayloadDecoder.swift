@@ -108,7 +108,7 @@ private struct PayloadBytes: RandomAccessCollection {
 /// What an error concerns, kept as cheap values so that messages are only built on failure.
 private struct Context {
     var type: Int64?
-    var name: String?
+    var name: StaticString?
     var inAppIndex: Int?
 
     /// How messages start, e.g. `field 19 (original_application_version): `; empty before the type is known.
@@ -160,50 +160,38 @@ private struct PayloadDecoding {
         var count = 0
         while !attributes.isAtEnd {
             let attribute = try nextAttribute(&attributes, count: &count, inAppIndex: nil)
-            guard let field = ReceiptField(rawValue: attribute.type) else {
+            let table = ParsedReceipt.attributeFields
+            guard let slot = table.slot(of: attribute.type) else {
                 undocumented.append(UndocumentedAttributes.Entry(type: attribute.type, value: attribute.value))
                 continue
             }
-            let context = Context(type: attribute.type, name: field.name)
-            // Purchases repeat by design; every other named field must be unambiguous.
-            if field != .inAppPurchase {
-                try claim(field.bit, in: &seen, attribute, context)
-            }
-            switch field {
-            case .receiptType: receipt.receiptType = try string(attribute, context)
-            case .appItemID: receipt.appItemID = try integer(attribute, context)
-            case .bundleID:
-                receipt.bundleID = try string(attribute, context)
-                receipt.bundleIDData = Array(payload[attribute.value])
-            case .applicationVersion: receipt.applicationVersion = try string(attribute, context)
-            // Raw whatever they hold: a 2010 receipt carries its opaque value as an INTEGER.
-            case .opaqueValue: receipt.opaqueValue = Array(payload[attribute.value])
-            case .sha1Hash: receipt.sha1Hash = Array(payload[attribute.value])
-            case .ageRating: receipt.ageRating = try string(attribute, context)
-            case .receiptCreationDate: receipt.receiptCreationDate = try date(attribute, context)
-            case .inAppPurchase:
-                let start = purchaseEntries.count
-                let purchase = try inAppPurchase(attribute, index: purchaseCount)
-                purchaseCount += 1
-                guard purchaseCount > limits.maximumDecodedPurchases, spansFit else {
-                    purchases.append(purchase)
-                    purchaseBounds.append(EntryBounds(start: start, end: purchaseEntries.count))
-                    continue
+            let context = Context(type: attribute.type, name: table.key(at: slot.start))
+            guard case .purchases = table.setter(at: slot.start) else {
+                // Purchases repeat by design; every other named field must be unambiguous.
+                try claim(table.bit(attribute.type), in: &seen, attribute, context)
+                for index in slot.start..<slot.end {
+                    try store(table.setter(at: index), attribute, context, in: &receipt)
                 }
-                if spans.isEmpty {
-                    // Crossing the limit: what was decoded goes, so memory follows the payload's size, and
-                    // the ranges of every purchase so far (this one's too) are read from the attributes again.
-                    purchases = []
-                    purchaseBounds = []
-                    spans = try purchaseSpans(firstAttribute, upTo: attributes.position)
-                } else {
-                    spans.append(span(of: attribute))
-                }
-                purchaseEntries.removeAll(keepingCapacity: true)
-            case .originalPurchaseDate: receipt.originalPurchaseDate = try date(attribute, context)
-            case .originalApplicationVersion: receipt.originalApplicationVersion = try string(attribute, context)
-            case .expirationDate: receipt.expirationDate = try date(attribute, context)
+                continue
             }
+            let start = purchaseEntries.count
+            let purchase = try inAppPurchase(attribute, index: purchaseCount)
+            purchaseCount += 1
+            guard purchaseCount > limits.maximumDecodedPurchases, spansFit else {
+                purchases.append(purchase)
+                purchaseBounds.append(EntryBounds(start: start, end: purchaseEntries.count))
+                continue
+            }
+            if spans.isEmpty {
+                // Crossing the limit: what was decoded goes, so memory follows the payload's size, and
+                // the ranges of every purchase so far (this one's too) are read from the attributes again.
+                purchases = []
+                purchaseBounds = []
+                spans = try purchaseSpans(firstAttribute, upTo: attributes.position)
+            } else {
+                spans.append(span(of: attribute))
+            }
+            purchaseEntries.removeAll(keepingCapacity: true)
         }
         receipt.undocumented = UndocumentedAttributes(bytes: payload, entries: undocumented[...])
         if purchaseCount > limits.maximumDecodedPurchases, spansFit {
@@ -246,7 +234,7 @@ private struct PayloadDecoding {
         var spans: [InAppPurchases.Span] = []
         while reader.position < end {
             let attribute = try nextAttribute(&reader, count: &count, inAppIndex: nil)
-            if attribute.type == ReceiptField.inAppPurchase.rawValue {
+            if attribute.type == ParsedReceipt.purchaseAttribute {
                 spans.append(span(of: attribute))
             }
         }
@@ -256,7 +244,7 @@ private struct PayloadDecoding {
 
     /// One purchase SET alone (`InAppPurchases` reading an entry again), its undocumented attributes its own.
     mutating func lonePurchase(_ value: Range<Int>) throws(PayloadError) -> InAppPurchase {
-        let attribute = Attribute(type: ReceiptField.inAppPurchase.rawValue, value: value, offset: value.lowerBound)
+        let attribute = Attribute(type: ParsedReceipt.purchaseAttribute, value: value, offset: value.lowerBound)
         var purchase = try inAppPurchase(attribute, index: 0)
         if !purchaseEntries.isEmpty {
             purchase.undocumented = UndocumentedAttributes(bytes: payload, entries: purchaseEntries[...])
@@ -265,7 +253,7 @@ private struct PayloadDecoding {
     }
 
     private mutating func inAppPurchase(_ attribute: Attribute, index: Int) throws(PayloadError) -> InAppPurchase {
-        let outer = Context(type: attribute.type, name: ReceiptField.inAppPurchase.name, inAppIndex: index)
+        let outer = Context(type: attribute.type, name: ParsedReceipt.purchasesKey, inAppIndex: index)
         let element = try value(of: attribute, outer)
         guard element.tag == ASN1Tag.set else {
             throw failure(
@@ -278,29 +266,33 @@ private struct PayloadDecoding {
         var count = 0
         while !attributes.isAtEnd {
             let attribute = try nextAttribute(&attributes, count: &count, inAppIndex: index)
-            guard let field = InAppField(rawValue: attribute.type) else {
+            let table = InAppPurchase.attributeFields
+            guard let slot = table.slot(of: attribute.type) else {
                 purchaseEntries.append(UndocumentedAttributes.Entry(type: attribute.type, value: attribute.value))
                 continue
             }
-            let context = Context(type: attribute.type, name: field.name, inAppIndex: index)
-            try claim(field.bit, in: &seen, attribute, context)
-            switch field {
-            case .quantity: purchase.quantity = try integer(attribute, context)
-            case .productID: purchase.productID = try string(attribute, context)
-            case .transactionID: purchase.transactionID = try string(attribute, context)
-            case .purchaseDate: purchase.purchaseDate = try date(attribute, context)
-            case .originalTransactionID: purchase.originalTransactionID = try string(attribute, context)
-            case .originalPurchaseDate: purchase.originalPurchaseDate = try date(attribute, context)
-            case .productType: purchase.productType = try integer(attribute, context)
-            case .expiresDate: purchase.expiresDate = try date(attribute, context)
-            case .webOrderLineItemID: purchase.webOrderLineItemID = try integer(attribute, context)
-            case .cancellationDate: purchase.cancellationDate = try date(attribute, context)
-            case .isTrialPeriod: purchase.isTrialPeriod = try boolean(attribute, context)
-            case .isInIntroOfferPeriod: purchase.isInIntroOfferPeriod = try boolean(attribute, context)
-            case .promotionalOfferID: purchase.promotionalOfferID = try string(attribute, context)
+            let context = Context(type: attribute.type, name: table.key(at: slot.start), inAppIndex: index)
+            try claim(table.bit(attribute.type), in: &seen, attribute, context)
+            for field in slot.start..<slot.end {
+                try store(table.setter(at: field), attribute, context, in: &purchase)
             }
         }
         return purchase
+    }
+
+    /// Reads the attribute's value as its field's kind and stores it in the model.
+    @inline(__always)
+    private func store<Model>(
+        _ setter: PayloadFieldSetter<Model>, _ attribute: Attribute, _ context: Context, in model: inout Model
+    ) throws(PayloadError) {
+        switch setter {
+        case .integer(let set): set(&model, try integer(attribute, context))
+        case .string(let set): set(&model, try string(attribute, context))
+        case .date(let set): if let date = try date(attribute, context) { set(&model, date) }
+        case .boolean(let set): set(&model, try boolean(attribute, context))
+        case .octets(let set): set(&model, Array(payload[attribute.value]))
+        case .purchases, .undocumented, .derived: break
+        }
     }
 
     // MARK: - Attributes

@@ -2,35 +2,33 @@
 /// take: a fact named `bundle_id` or `expiresDate` would read, to a person, as the signed value.
 ///
 /// Names are compared without case and underscores, so `bundle_id`, `bundleId` and `bundleid` are one
-/// name. A test checks that every key the tool prints for the corpus is here.
+/// name. They are the models' field keys, Apple's verifyReceipt keys that are no field of the receipt
+/// models, and the JWS header's members. A test checks that every key the tool prints for the corpus
+/// is here.
 enum SignedFieldNames {
-    /// Snake-case keys of the receipt report (and of Apple's verifyReceipt answer).
-    static let receipt: [String] = [
-        "adam_id", "age_rating", "app_item_id", "application_version", "bundle_id", "bundle_id_data",
-        "cancellation_date", "cancellation_reason", "download_id", "expiration_date", "expires_date", "in_app",
-        "is_in_intro_offer_period", "is_trial_period", "is_upgraded", "opaque_value", "original_application_version",
-        "original_purchase_date", "original_transaction_id", "product_id", "product_type", "promotional_offer_id",
-        "purchase_date", "quantity", "receipt_creation_date", "receipt_type", "request_date", "sha1_hash",
-        "subscription_group_identifier", "transaction_id", "unknown_attributes", "version_external_identifier",
-        "web_order_line_item_id",
+    /// Keys of Apple's verifyReceipt answer that the receipt models do not have as fields: Apple repeats
+    /// the app item id as `adam_id`, writes undocumented attributes 15 and 16 by name, and adds what
+    /// only its server knows.
+    static let verifyReceiptOnly: [String] = [
+        "adam_id", "cancellation_reason", "download_id", "is_upgraded", "request_date",
+        "subscription_group_identifier", "version_external_identifier",
     ]
 
+    /// The members of a JWS header.
+    static let header: [String] = ["alg", "kid", "typ", "x5c"]
+
+    /// Snake-case keys of the receipt report (and of Apple's verifyReceipt answer).
+    static var receipt: [String] {
+        ParsedReceipt.fields.map(\.name) + InAppPurchase.fields.map(\.name) + verifyReceiptOnly
+    }
+
     /// Apple's member names in JWS headers and payloads.
-    static let storeKit: [String] = [
-        "advancedCommerceInfo", "alg", "appAccountToken", "appAppleId", "appData", "appTransactionId",
-        "applicationVersion", "autoRenewProductId", "autoRenewStatus", "billingPlanType", "bundleId",
-        "bundleVersion", "commitmentInfo", "consumptionRequestReason", "currency", "data", "deviceVerification",
-        "deviceVerificationNonce", "eligibleWinBackOfferIds", "environment", "expirationIntent", "expiresDate",
-        "externalPurchaseToken", "gracePeriodExpiresDate", "inAppOwnershipType", "isInBillingRetryPeriod",
-        "isUpgraded", "kid", "notificationType", "notificationUUID", "offerDiscountType", "offerIdentifier",
-        "offerPeriod", "offerType", "originalApplicationVersion", "originalPlatform", "originalPurchaseDate",
-        "originalTransactionId", "preorderDate", "price", "priceIncreaseStatus", "productId", "purchaseDate",
-        "quantity", "receiptCreationDate", "receiptType", "recentSubscriptionStartDate", "renewalBillingPlanType",
-        "renewalDate", "renewalPrice", "requestDate", "revocationDate", "revocationPercentage", "revocationReason",
-        "revocationType", "signedAppTransactionInfo", "signedDate", "signedRenewalInfo", "signedTransactionInfo",
-        "status", "storefront", "storefrontId", "subscriptionGroupIdentifier", "subtype", "summary", "transactionId",
-        "transactionReason", "typ", "type", "version", "versionExternalIdentifier", "webOrderLineItemId", "x5c",
-    ]
+    static var storeKit: [String] {
+        JWSTransaction.fields.map(\.name) + AppTransaction.fields.map(\.name) + JWSRenewalInfo.fields.map(\.name)
+            + RealtimeRequest.fields.map(\.name) + NotificationPayload.fields.map(\.name)
+            + NotificationPayload.NotificationData.fields.map(\.name) + NotificationPayload.AppData.fields.map(\.name)
+            + header
+    }
 
     private static let normalized: Set<String> = Set((receipt + storeKit).map(normalize))
 

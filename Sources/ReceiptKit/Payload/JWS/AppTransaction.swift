@@ -51,27 +51,27 @@ public struct AppTransaction: Sendable, Equatable, Codable {
 
 extension AppTransaction: JSONConvertible {}
 
-extension AppTransaction: JWSJSONObject {
+extension AppTransaction: PayloadModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
-    static let jsonMembers: [JWSJSONMember<AppTransaction>] = [
-        JWSJSONMember("appAppleId") { .integer($0.appAppleId) },
-        JWSJSONMember("appTransactionId") { .string($0.appTransactionId) },
-        JWSJSONMember("applicationVersion") { .string($0.applicationVersion) },
-        JWSJSONMember("bundleId") { .string($0.bundleId) },
-        JWSJSONMember("deviceVerification") { .string($0.deviceVerification) },
-        JWSJSONMember("deviceVerificationNonce") { .string($0.deviceVerificationNonce) },
-        JWSJSONMember("environment") { .string($0.environment?.rawValue) },
-        JWSJSONMember("originalApplicationVersion") { .string($0.originalApplicationVersion) },
-        JWSJSONMember("originalPlatform") { .string($0.originalPlatform?.rawValue) },
-        JWSJSONMember("originalPurchaseDate") { .date($0.originalPurchaseDate) },
-        JWSJSONMember("preorderDate") { .date($0.preorderDate) },
-        JWSJSONMember("receiptCreationDate") { .date($0.receiptCreationDate) },
-        JWSJSONMember("receiptType") { .string($0.receiptType?.rawValue) },
-        JWSJSONMember("requestDate") { .date($0.requestDate) },
-        JWSJSONMember("revocationDate") { .date($0.revocationDate) },
-        JWSJSONMember("revocationReason") { .integer($0.revocationReason?.rawValue) },
-        JWSJSONMember("signedDate") { .date($0.signedDate) },
-        JWSJSONMember("unknownFields") { .members($0.unknownFields) },
-        JWSJSONMember("versionExternalIdentifier") { .integer($0.versionExternalIdentifier) },
+    static let fields: [PayloadField<AppTransaction>] = [
+        PayloadField("appAppleId") { .integer($0.appAppleId) },
+        PayloadField("appTransactionId") { .string($0.appTransactionId) },
+        PayloadField("applicationVersion") { .string($0.applicationVersion) },
+        PayloadField("bundleId") { .string($0.bundleId) },
+        PayloadField("deviceVerification") { .string($0.deviceVerification) },
+        PayloadField("deviceVerificationNonce") { .string($0.deviceVerificationNonce) },
+        PayloadField("environment") { .string($0.environment?.rawValue) },
+        PayloadField("originalApplicationVersion") { .string($0.originalApplicationVersion) },
+        PayloadField("originalPlatform") { .string($0.originalPlatform?.rawValue) },
+        PayloadField("originalPurchaseDate") { .date($0.originalPurchaseDate) },
+        PayloadField("preorderDate") { .date($0.preorderDate) },
+        PayloadField("receiptCreationDate") { .date($0.receiptCreationDate) },
+        PayloadField("receiptType") { .string($0.receiptType?.rawValue) },
+        PayloadField("requestDate") { .date($0.requestDate) },
+        PayloadField("revocationDate") { .date($0.revocationDate) },
+        PayloadField("revocationReason") { .integer($0.revocationReason?.rawValue) },
+        PayloadField("signedDate") { .date($0.signedDate) },
+        PayloadField("unknownFields") { .members($0.unknownFields) },
+        PayloadField("versionExternalIdentifier") { .integer($0.versionExternalIdentifier) },
     ]
 }

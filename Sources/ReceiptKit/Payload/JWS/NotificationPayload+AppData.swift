@@ -24,13 +24,13 @@ extension NotificationPayload {
 
 extension NotificationPayload.AppData: JSONConvertible {}
 
-extension NotificationPayload.AppData: JWSJSONObject {
+extension NotificationPayload.AppData: PayloadModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
-    static let jsonMembers: [JWSJSONMember<NotificationPayload.AppData>] = [
-        JWSJSONMember("appAppleId") { .integer($0.appAppleId) },
-        JWSJSONMember("bundleId") { .string($0.bundleId) },
-        JWSJSONMember("environment") { .string($0.environment?.rawValue) },
-        JWSJSONMember("signedAppTransactionInfo") { .string($0.signedAppTransactionInfo) },
-        JWSJSONMember("unknownFields") { .members($0.unknownFields) },
+    static let fields: [PayloadField<NotificationPayload.AppData>] = [
+        PayloadField("appAppleId") { .integer($0.appAppleId) },
+        PayloadField("bundleId") { .string($0.bundleId) },
+        PayloadField("environment") { .string($0.environment?.rawValue) },
+        PayloadField("signedAppTransactionInfo") { .string($0.signedAppTransactionInfo) },
+        PayloadField("unknownFields") { .members($0.unknownFields) },
     ]
 }

@@ -33,18 +33,18 @@ extension NotificationPayload {
 
 extension NotificationPayload.NotificationData: JSONConvertible {}
 
-extension NotificationPayload.NotificationData: JWSJSONObject {
+extension NotificationPayload.NotificationData: PayloadModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
-    static let jsonMembers: [JWSJSONMember<NotificationPayload.NotificationData>] = [
-        JWSJSONMember("appAppleId") { .integer($0.appAppleId) },
-        JWSJSONMember("bundleId") { .string($0.bundleId) },
-        JWSJSONMember("bundleVersion") { .string($0.bundleVersion) },
-        JWSJSONMember("consumptionRequestReason") { .string($0.consumptionRequestReason?.rawValue) },
-        JWSJSONMember("environment") { .string($0.environment?.rawValue) },
-        JWSJSONMember("signedAppTransactionInfo") { .string($0.signedAppTransactionInfo) },
-        JWSJSONMember("signedRenewalInfo") { .string($0.signedRenewalInfo) },
-        JWSJSONMember("signedTransactionInfo") { .string($0.signedTransactionInfo) },
-        JWSJSONMember("status") { .integer($0.status?.rawValue) },
-        JWSJSONMember("unknownFields") { .members($0.unknownFields) },
+    static let fields: [PayloadField<NotificationPayload.NotificationData>] = [
+        PayloadField("appAppleId") { .integer($0.appAppleId) },
+        PayloadField("bundleId") { .string($0.bundleId) },
+        PayloadField("bundleVersion") { .string($0.bundleVersion) },
+        PayloadField("consumptionRequestReason") { .string($0.consumptionRequestReason?.rawValue) },
+        PayloadField("environment") { .string($0.environment?.rawValue) },
+        PayloadField("signedAppTransactionInfo") { .string($0.signedAppTransactionInfo) },
+        PayloadField("signedRenewalInfo") { .string($0.signedRenewalInfo) },
+        PayloadField("signedTransactionInfo") { .string($0.signedTransactionInfo) },
+        PayloadField("status") { .integer($0.status?.rawValue) },
+        PayloadField("unknownFields") { .members($0.unknownFields) },
     ]
 }

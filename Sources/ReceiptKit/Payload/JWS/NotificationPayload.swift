@@ -30,18 +30,18 @@ public struct NotificationPayload: Sendable, Equatable, Codable {
 
 extension NotificationPayload: JSONConvertible {}
 
-extension NotificationPayload: JWSJSONObject {
+extension NotificationPayload: PayloadModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
-    static let jsonMembers: [JWSJSONMember<NotificationPayload>] = [
-        JWSJSONMember("appData") { .appData($0.appData) },
-        JWSJSONMember("data") { .notificationData($0.data) },
-        JWSJSONMember("externalPurchaseToken") { .json($0.externalPurchaseToken) },
-        JWSJSONMember("notificationType") { .string($0.notificationType?.rawValue) },
-        JWSJSONMember("notificationUUID") { .string($0.notificationUUID) },
-        JWSJSONMember("signedDate") { .date($0.signedDate) },
-        JWSJSONMember("subtype") { .string($0.subtype?.rawValue) },
-        JWSJSONMember("summary") { .json($0.summary) },
-        JWSJSONMember("unknownFields") { .members($0.unknownFields) },
-        JWSJSONMember("version") { .string($0.version) },
+    static let fields: [PayloadField<NotificationPayload>] = [
+        PayloadField("appData") { .appData($0.appData) },
+        PayloadField("data") { .notificationData($0.data) },
+        PayloadField("externalPurchaseToken") { .json($0.externalPurchaseToken) },
+        PayloadField("notificationType") { .string($0.notificationType?.rawValue) },
+        PayloadField("notificationUUID") { .string($0.notificationUUID) },
+        PayloadField("signedDate") { .date($0.signedDate) },
+        PayloadField("subtype") { .string($0.subtype?.rawValue) },
+        PayloadField("summary") { .json($0.summary) },
+        PayloadField("unknownFields") { .members($0.unknownFields) },
+        PayloadField("version") { .string($0.version) },
     ]
 }

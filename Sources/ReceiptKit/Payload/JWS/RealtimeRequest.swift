@@ -28,16 +28,16 @@ public struct RealtimeRequest: Sendable, Equatable, Codable {
 
 extension RealtimeRequest: JSONConvertible {}
 
-extension RealtimeRequest: JWSJSONObject {
+extension RealtimeRequest: PayloadModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
-    static let jsonMembers: [JWSJSONMember<RealtimeRequest>] = [
-        JWSJSONMember("appAppleId") { .integer($0.appAppleId) },
-        JWSJSONMember("environment") { .string($0.environment?.rawValue) },
-        JWSJSONMember("originalTransactionId") { .string($0.originalTransactionId) },
-        JWSJSONMember("productId") { .string($0.productId) },
-        JWSJSONMember("requestIdentifier") { .string($0.requestIdentifier) },
-        JWSJSONMember("signedDate") { .date($0.signedDate) },
-        JWSJSONMember("unknownFields") { .members($0.unknownFields) },
-        JWSJSONMember("userLocale") { .string($0.userLocale) },
+    static let fields: [PayloadField<RealtimeRequest>] = [
+        PayloadField("appAppleId") { .integer($0.appAppleId) },
+        PayloadField("environment") { .string($0.environment?.rawValue) },
+        PayloadField("originalTransactionId") { .string($0.originalTransactionId) },
+        PayloadField("productId") { .string($0.productId) },
+        PayloadField("requestIdentifier") { .string($0.requestIdentifier) },
+        PayloadField("signedDate") { .date($0.signedDate) },
+        PayloadField("unknownFields") { .members($0.unknownFields) },
+        PayloadField("userLocale") { .string($0.userLocale) },
     ]
 }

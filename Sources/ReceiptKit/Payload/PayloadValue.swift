@@ -1,0 +1,28 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A field's value as the report writes it; nil inside is an absent member, which is left out.
+enum PayloadValue {
+    case string(String?)
+    case integer(Int64?)
+    case bool(Bool?)
+    /// A StoreKit 2 date (milliseconds, or Xcode's placeholder).
+    case date(JWSDate?)
+    case json(JSONValue?)
+    case strings([String]?)
+    /// A StoreKit 2 model's members it does not name.
+    case members([String: JSONValue]?)
+    case notificationData(NotificationPayload.NotificationData?)
+    case appData(NotificationPayload.AppData?)
+    /// A receipt date, written as RFC 3339 (a date outside the years 0000-9999 is declined).
+    case receiptDate(Date?)
+    /// Raw octets, written as lowercase hex.
+    case hex([UInt8]?)
+    /// A receipt's purchases; always written, `[]` when there are none.
+    case purchases(InAppPurchases)
+    /// A receipt SET's undocumented attributes; always written, `{}` when there are none.
+    case undocumented(UndocumentedAttributes)
+}

@@ -1,0 +1,81 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A model of a receipt's attributes (the receipt, an in-app purchase): decoded from the receipt by its
+/// fields' attribute types, and written to and read from JSON by its fields alone.
+///
+/// Decoding JSON is strict (unknown keys, upper-case hex, empty dates and non-canonical type numbers are
+/// refused) because the JSON is also the input spec for re-signed test receipts: anything accepted must
+/// encode back to the same text.
+protocol ReceiptPayloadModel: PayloadModel {
+    /// The model with every field absent.
+    init()
+    /// The same fields by attribute type, for the receipt decoder.
+    static var attributeFields: AttributeFields<Self> { get }
+}
+
+extension ReceiptPayloadModel {
+    /// The model from its JSON, as `encodeFields` writes it.
+    init(fieldsFrom decoder: any Decoder) throws {
+        self.init()
+        try ReceiptJSON.rejectUnknownKeys(decoder, known: Set(Self.fields.map(\.name)))
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        for field in Self.fields {
+            let key = JSONKey(field.name)
+            switch field.setter {
+            case .integer(let set)?:
+                if let value = try container.decodeIfPresent(Int64.self, forKey: key) { set(&self, value) }
+            case .string(let set)?:
+                if let value = try container.decodeIfPresent(String.self, forKey: key) { set(&self, value) }
+            case .date(let set)?:
+                if let value = try container.decodeDateIfPresent(forKey: key) { set(&self, value) }
+            case .boolean(let set)?:
+                if let value = try container.decodeIfPresent(Bool.self, forKey: key) { set(&self, value) }
+            case .octets(let set)?:
+                if let value = try container.decodeHexIfPresent(forKey: key) { set(&self, value) }
+            case .purchases(let set)?:
+                set(&self, InAppPurchases(try container.decodeIfPresent([InAppPurchase].self, forKey: key) ?? []))
+            case .undocumented(let set)?:
+                let known = Self.attributeFields.knownTypes
+                set(
+                    &self, UndocumentedAttributes(try container.decodeUnknownAttributes(forKey: key, knownTypes: known))
+                )
+            case .derived(let values)?:
+                // Written for readers of the JSON; the model derives it again.
+                if let text = try container.decodeIfPresent(String.self, forKey: key), !values.contains(text) {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: key, in: container, debugDescription: "\(field.name): \"\(text)\" is not one")
+                }
+            case nil:
+                break
+            }
+        }
+    }
+
+    /// The model's JSON: each field present under its key.
+    func encodeFields(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        for field in Self.fields {
+            let key = JSONKey(field.name)
+            switch field.value(self) {
+            case .string(let value): try container.encodeIfPresent(value, forKey: key)
+            case .integer(let value): try container.encodeIfPresent(value, forKey: key)
+            case .bool(let value): try container.encodeIfPresent(value, forKey: key)
+            case .date(let value): try container.encodeIfPresent(value, forKey: key)
+            case .json(let value): try container.encodeIfPresent(value, forKey: key)
+            case .strings(let value): try container.encodeIfPresent(value, forKey: key)
+            case .members(let value): try container.encodeIfPresent(value, forKey: key)
+            case .notificationData(let value): try container.encodeIfPresent(value, forKey: key)
+            case .appData(let value): try container.encodeIfPresent(value, forKey: key)
+            case .receiptDate(let value): try container.encodeDateIfPresent(value, forKey: key)
+            case .hex(let value): try container.encodeHexIfPresent(value, forKey: key)
+            case .purchases(let purchases): try container.encode(purchases, forKey: key)
+            case .undocumented(let attributes):
+                try container.encodeUnknownAttributes(attributes.dictionary, forKey: key)
+            }
+        }
+    }
+}

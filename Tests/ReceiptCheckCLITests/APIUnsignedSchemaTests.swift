@@ -10,16 +10,14 @@ import Testing
     @Test func unsignedAnswersMatchTheSchema() throws {
         guard let python = ReportSchemaTests.python() else { return }
         let scratch = try ScratchDirectory()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         let answers = [
-            APIResponseOutput.Unsigned(
+            APIResponseOutput.unsigned(
                 operation: .requestTestNotification, status: 200, response: ["testNotificationToken": .string("t")]),
-            APIResponseOutput.Unsigned(operation: .setAppAccountToken, status: 200, response: nil),
+            APIResponseOutput.unsigned(operation: .setAppAccountToken, status: 200, response: nil),
         ]
         var files: [String] = []
         for (index, answer) in answers.enumerated() {
-            files.append(try scratch.write("\(index).json", Array(try encoder.encode(answer))))
+            files.append(try scratch.write("\(index).json", Array(try #require(answer.json(pretty: false)).utf8)))
         }
         let schema = CLI.packageRoot.appendingPathComponent("schema/api-unsigned.schema.json").path
         let script = CLI.packageRoot.appendingPathComponent("Scripts/validate-reports.py").path

@@ -4,13 +4,13 @@ import Testing
 
 /// The receipt models' field lists are what the decoder, the writer, `Codable` and the schema read: each
 /// list sorted as `JSONEncoder` sorts keys, and every attribute type found again by the decoder's table.
-@Suite struct PayloadFieldTests {
+@Suite struct ModelFieldTests {
     @Test func receiptFieldsAreSortedAndFoundByTheirAttributeType() {
         Self.expectDeclared(ParsedReceipt.self)
         Self.expectDeclared(InAppPurchase.self)
     }
 
-    static func expectDeclared<Model: ReceiptPayloadModel>(_ model: Model.Type) {
+    static func expectDeclared<Model: ReceiptFieldModel>(_ model: Model.Type) {
         let keys = Model.fields.map(\.name)
         #expect(keys == keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, "\(Model.self)")
         #expect(Set(keys).count == keys.count, "\(Model.self)")

@@ -56,7 +56,7 @@ import Testing
         #"{"receipt":\#(definition(ParsedReceipt.self)),"in_app":\#(definition(InAppPurchase.self))}"#
     }
 
-    static func definition<Model: ReceiptPayloadModel>(_ model: Model.Type) -> String {
+    static func definition<Model: ReceiptFieldModel>(_ model: Model.Type) -> String {
         var properties: [String] = []
         var required: [String] = []
         for field in Model.fields {

@@ -81,7 +81,7 @@ import Testing
             return
         }
         let combined = CombinedInputs.combine([report, report], bundleID: CheckMaterial.bundleID).report
-        let segments = try #require(ReportJSONWriter.segments(combined))
+        let segments = try #require((try? Verdict(report: combined).compactJSON()))
         #expect(segments.count > 2)
         #expect(segments.dropLast().allSatisfy { $0.count >= CompactJSONWriter.segmentSize })
         let verdict = Verdict(report: combined)

@@ -171,9 +171,10 @@ enum APIRequestArguments {
         guard !members.isEmpty else {
             throw UsageError("this operation needs a request body: --body FILE (JSON, - for standard input)")
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array(try encoder.encode(JSONValue.object(members)))
+        guard let body = JSONValue.object(members).json(pretty: false) else {
+            throw UsageError("the request body cannot be written as JSON")
+        }
+        return Array(body.utf8)
     }
 
     private static func integer(_ arguments: ParsedArguments, _ option: OptionKey<String>) throws(UsageError)

@@ -38,7 +38,7 @@ enum SignCommand: Command {
             let values = try SignOptionTable.values(
                 arguments, kind: kind, environment: ProcessInfo.processInfo.environment)
             let output = try sign(kind, values)
-            console.out((arguments[SignOptionTable.json] ? try output.json() : output.signature) + "\n")
+            console.out((arguments[SignOptionTable.json] ? output.json() : output.signature) + "\n")
             return .valid
         } catch let error as SigningError {
             return fail(SetupError(error), console)

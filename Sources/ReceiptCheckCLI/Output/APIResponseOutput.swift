@@ -32,7 +32,7 @@ enum APIResponseOutput {
         case .unsigned(let members):
             if json {
                 return write(
-                    Unsigned(operation: response.operation, status: response.status, response: members),
+                    unsigned(operation: response.operation, status: response.status, response: members),
                     pretty: runner.settings.format == .json, console: console)
             }
             var text = "\(response.operation.rawValue): HTTP \(response.status), an answer Apple does not sign\n"
@@ -44,7 +44,7 @@ enum APIResponseOutput {
         case .empty:
             if json {
                 return write(
-                    Unsigned(operation: response.operation, status: response.status, response: nil),
+                    unsigned(operation: response.operation, status: response.status, response: nil),
                     pretty: runner.settings.format == .json, console: console)
             }
             console.out("\(response.operation.rawValue): HTTP \(response.status), done\n")
@@ -52,34 +52,28 @@ enum APIResponseOutput {
         }
     }
 
-    /// The JSON of an answer with nothing signed (`schema/api-unsigned.schema.json`).
-    struct Unsigned: Encodable {
-        let operation: AppStoreServerAPIOperation
-        let status: Int
-        /// nil for an answer with no body.
-        let response: [String: JSONValue]?
-        let signed = false
-
-        enum CodingKeys: String, CodingKey {
-            case operation, status, response, signed
-        }
+    /// The JSON of an answer with nothing signed (`schema/api-unsigned.schema.json`): `response` is nil
+    /// for an answer with no body.
+    static func unsigned(
+        operation: AppStoreServerAPIOperation, status: Int, response members: [String: JSONValue]?
+    ) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "operation": .string(operation.rawValue), "status": .integer(Int64(status)), "signed": .bool(false),
+        ]
+        object["response"] = members.map(JSONValue.object)
+        return .object(object)
     }
 
-    private static func write(_ value: Unsigned, pretty: Bool, console: Console) -> ExitStatus {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting =
-            pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value) else {
+    private static func write(_ value: JSONValue, pretty: Bool, console: Console) -> ExitStatus {
+        guard let text = value.json(pretty: pretty) else {
             console.error("cannot encode the answer")
             return .internalError
         }
-        console.out(String(decoding: data, as: UTF8.self) + "\n")
+        console.out(text + "\n")
         return console.exitStatus(.valid)
     }
 
     private static func compact(_ value: JSONValue) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+        value.json(pretty: false) ?? "?"
     }
 }

@@ -10,7 +10,7 @@ struct AttributeFields<Model>: Sendable {
     let base: Int64
     /// The setters and keys of the fields that have an attribute type, grouped by it (bundle_id's
     /// type carries two).
-    private let setters: [PayloadFieldSetter<Model>]
+    private let setters: [FieldSetter<Model>]
     private let keys: [StaticString]
     /// For each type of the range, where its fields lie in `setters`.
     private let slots: [Slot]
@@ -26,8 +26,8 @@ struct AttributeFields<Model>: Sendable {
         let end: Int
     }
 
-    init(_ fields: [PayloadField<Model>], base: Int64) {
-        var grouped: [PayloadField<Model>] = []
+    init(_ fields: [ModelField<Model>], base: Int64) {
+        var grouped: [ModelField<Model>] = []
         var slots: [Slot] = []
         for offset in 0..<Self.width {
             let start = grouped.count
@@ -51,7 +51,7 @@ struct AttributeFields<Model>: Sendable {
     }
 
     @inline(__always)
-    func setter(at index: Int) -> PayloadFieldSetter<Model> {
+    func setter(at index: Int) -> FieldSetter<Model> {
         setters[index]
     }
 

@@ -96,10 +96,10 @@ public struct InAppPurchase: Sendable, Equatable, Codable {
     }
 }
 
-extension InAppPurchase: ReceiptPayloadModel {
+extension InAppPurchase: ReceiptFieldModel {
     /// Keys follow Apple's verifyReceipt `in_app` objects; attribute types are Apple's (1707, 1713 and 1721
     /// are undocumented but carried by every recent receipt).
-    static let fields: [PayloadField<InAppPurchase>] = [
+    static let fields: [ModelField<InAppPurchase>] = [
         .date("cancellation_date", 1712, { $0.cancellationDate }, { $0.cancellationDate = $1 }),
         .date("expires_date", 1708, { $0.expiresDate }, { $0.expiresDate = $1 }),
         .boolean("is_in_intro_offer_period", 1719, { $0.isInIntroOfferPeriod }, { $0.isInIntroOfferPeriod = $1 }),

@@ -123,23 +123,20 @@ public struct ParsedReceipt: Sendable, Equatable, Codable {
     }
 }
 
-extension ParsedReceipt: ReceiptPayloadModel {
+extension ParsedReceipt: ReceiptFieldModel {
     /// Keys follow Apple's verifyReceipt `receipt` object; attribute types are Apple's (0, 1 and 10 are
     /// undocumented but stable since 2010). Opaque value and SHA-1 hash stay raw whatever they hold: a
     /// 2010 receipt carries its opaque value as an INTEGER.
-    static let fields: [PayloadField<ParsedReceipt>] = [
+    static let fields: [ModelField<ParsedReceipt>] = [
         .string("age_rating", 10, { $0.ageRating }, { $0.ageRating = $1 }),
         .integer("app_item_id", 1, { $0.appItemID }, { $0.appItemID = $1 }),
         .string("application_version", 3, { $0.applicationVersion }, { $0.applicationVersion = $1 }),
         .string("bundle_id", 2, { $0.bundleID }, { $0.bundleID = $1 }),
         .octets("bundle_id_data", 2, { $0.bundleIDData }, { $0.bundleIDData = $1 }),
-        PayloadField(
-            key: "environment", attribute: nil, value: { .string($0.environment.rawValue) },
-            setter: .derived(ReceiptEnvironment.allCases.map(\.rawValue))),
+        .string("environment") { $0.environment.rawValue }
+            .decoded(by: .derived(ReceiptEnvironment.allCases.map(\.rawValue))),
         .date("expiration_date", 21, { $0.expirationDate }, { $0.expirationDate = $1 }),
-        PayloadField(
-            key: purchasesKey, attribute: purchaseAttribute, value: { .purchases($0.purchases) },
-            setter: .purchases { $0.purchases = $1 }),
+        .purchases(purchasesKey, purchaseAttribute, { $0.purchases }, { $0.purchases = $1 }),
         .octets("opaque_value", 4, { $0.opaqueValue }, { $0.opaqueValue = $1 }),
         .string(
             "original_application_version", 19, { $0.originalApplicationVersion },

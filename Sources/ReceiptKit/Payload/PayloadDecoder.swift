@@ -283,7 +283,7 @@ private struct PayloadDecoding {
     /// Reads the attribute's value as its field's kind and stores it in the model.
     @inline(__always)
     private func store<Model>(
-        _ setter: PayloadFieldSetter<Model>, _ attribute: Attribute, _ context: Context, in model: inout Model
+        _ setter: FieldSetter<Model>, _ attribute: Attribute, _ context: Context, in model: inout Model
     ) throws(PayloadError) {
         switch setter {
         case .integer(let set): set(&model, try integer(attribute, context))

@@ -65,7 +65,16 @@ public struct Check: Sendable, Encodable, Equatable {
         Check(name: name, passed: false, reason: reason, detail: detail)
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name, passed, reason, detail
+    public func encode(to encoder: any Encoder) throws {
+        try encodeFields(to: encoder)
     }
+}
+
+extension Check: FieldModel {
+    static let fields: [ModelField<Check>] = [
+        .string("detail") { $0.detail },
+        .string("name") { $0.name.rawValue },
+        .bool("passed") { $0.passed },
+        .string("reason") { $0.reason?.rawValue },
+    ]
 }

@@ -12,20 +12,23 @@ public struct JWSReport: Sendable, Encodable {
     /// Keyed by where the JWS sat: `data.signedTransactionInfo`, ...
     public var nested: [String: ValidationReport] = [:]
 
-    enum CodingKeys: String, CodingKey {
-        case kind, algorithm
-        case keyID = "key_id"
-        case payload, nested
-    }
-
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(kind, forKey: .kind)
-        try container.encodeIfPresent(algorithm, forKey: .algorithm)
-        try container.encodeIfPresent(keyID, forKey: .keyID)
-        try container.encodeIfPresent(payload, forKey: .payload)
-        if !nested.isEmpty {
-            try container.encode(nested, forKey: .nested)
-        }
+        try encodeFields(to: encoder)
     }
+}
+
+extension JWSReport: FieldModel {
+    static let fields: [ModelField<JWSReport>] = [
+        .string("algorithm") { $0.algorithm },
+        .string("key_id") { $0.keyID },
+        .string("kind") { $0.kind?.rawValue },
+        .modelsByKey("nested") { $0.nested.isEmpty ? nil : $0.nested },
+        ModelField(
+            key: "payload", attribute: nil, value: { $0.payload?.value ?? .model(nil) }, setter: nil,
+            write: { writer, key, report throws(CompactJSONWriter.DeclinedError) in
+                guard let payload = report.payload else { return }
+                writer.key(key)
+                try payload.write(to: &writer)
+            }),
+    ]
 }

@@ -8,7 +8,15 @@ public struct ResponseReport: Sendable, Encodable {
     /// Each signed element's own report, in the order they came.
     public var elements: [ValidationReport]
 
-    enum CodingKeys: String, CodingKey {
-        case kind, fields, elements
+    public func encode(to encoder: any Encoder) throws {
+        try encodeFields(to: encoder)
     }
+}
+
+extension ResponseReport: FieldModel {
+    static let fields: [ModelField<ResponseReport>] = [
+        .models("elements") { $0.elements },
+        .members("fields") { $0.fields },
+        .string("kind") { $0.kind.rawValue },
+    ]
 }

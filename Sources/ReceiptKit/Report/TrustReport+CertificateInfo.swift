@@ -25,20 +25,18 @@ extension TrustReport {
             sha256 = certificate.fingerprint
         }
 
-        enum CodingKeys: String, CodingKey {
-            case subject, issuer
-            case notBefore = "not_before"
-            case notAfter = "not_after"
-            case sha256
-        }
-
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(subject, forKey: .subject)
-            try container.encode(issuer, forKey: .issuer)
-            try container.encodeIfPresent(notBefore.flatMap(RFC3339.format), forKey: .notBefore)
-            try container.encodeIfPresent(notAfter.flatMap(RFC3339.format), forKey: .notAfter)
-            try container.encode(sha256, forKey: .sha256)
+            try encodeFields(to: encoder)
         }
     }
+}
+
+extension TrustReport.CertificateInfo: FieldModel {
+    static let fields: [ModelField<TrustReport.CertificateInfo>] = [
+        .string("issuer") { $0.issuer },
+        .formattedDate("not_after") { $0.notAfter },
+        .formattedDate("not_before") { $0.notBefore },
+        .string("sha256") { $0.sha256 },
+        .string("subject") { $0.subject },
+    ]
 }

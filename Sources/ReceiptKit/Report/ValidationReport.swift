@@ -105,25 +105,26 @@ public struct ValidationReport: Sendable, Encodable {
         message = error.message
     }
 
-    enum CodingKeys: String, CodingKey {
-        case input, status, reason, message, format, encoding, checks, trust, receipt, jws, response, inputs
-    }
-
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(input, forKey: .input)
-        try container.encode(status, forKey: .status)
-        try container.encodeIfPresent(reason, forKey: .reason)
-        try container.encodeIfPresent(message, forKey: .message)
-        try container.encodeIfPresent(format, forKey: .format)
-        try container.encodeIfPresent(encoding, forKey: .encoding)
-        try container.encode(checks, forKey: .checks)
-        try container.encodeIfPresent(trust, forKey: .trust)
-        try container.encodeIfPresent(receipt, forKey: .receipt)
-        try container.encodeIfPresent(jws, forKey: .jws)
-        try container.encodeIfPresent(response, forKey: .response)
-        try container.encodeIfPresent(inputs, forKey: .inputs)
+        try encodeFields(to: encoder)
     }
+}
+
+extension ValidationReport: FieldModel {
+    static let fields: [ModelField<ValidationReport>] = [
+        .models("checks") { $0.checks },
+        .string("encoding") { $0.encoding?.rawValue },
+        .string("format") { $0.format?.rawValue },
+        .string("input") { $0.input },
+        .models("inputs") { $0.inputs },
+        .model("jws") { $0.jws },
+        .string("message") { $0.message },
+        .string("reason") { $0.reason?.rawValue },
+        .model("receipt") { $0.receipt },
+        .model("response") { $0.response },
+        .string("status") { $0.status.rawValue },
+        .model("trust") { $0.trust },
+    ]
 }
 
 /// How a receipt's trust was established: anchors, chain, digest and the time used.
@@ -151,19 +152,19 @@ public struct TrustReport: Sendable, Encodable {
     /// Where ``validationTime`` came from, e.g. `receipt_creation_date`.
     public internal(set) var timeSource: String
 
-    enum CodingKeys: String, CodingKey {
-        case kind, anchors, chain, digest
-        case validationTime = "validation_time"
-        case timeSource = "time_source"
-    }
-
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(kind?.rawValue ?? "untrusted", forKey: .kind)
-        try container.encode(anchors, forKey: .anchors)
-        try container.encode(chain, forKey: .chain)
-        try container.encodeIfPresent(digest, forKey: .digest)
-        try container.encodeIfPresent(validationTime.flatMap(RFC3339.format), forKey: .validationTime)
-        try container.encode(timeSource, forKey: .timeSource)
+        try encodeFields(to: encoder)
     }
+}
+
+extension TrustReport: FieldModel {
+    static let fields: [ModelField<TrustReport>] = [
+        .strings("anchors") { $0.anchors },
+        .models("chain") { $0.chain },
+        .string("digest") { $0.digest },
+        // A chain that was not proven to end anywhere says so in words.
+        .string("kind") { $0.kind?.rawValue ?? "untrusted" },
+        .string("time_source") { $0.timeSource },
+        .formattedDate("validation_time") { $0.validationTime },
+    ]
 }

@@ -18,7 +18,16 @@ public struct EntitlementDecision: Sendable, Equatable, Encodable {
         self.message = granted ? nil : message
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name, granted, reasons, message
+    public func encode(to encoder: any Encoder) throws {
+        try encodeFields(to: encoder)
     }
+}
+
+extension EntitlementDecision: FieldModel {
+    static let fields: [ModelField<EntitlementDecision>] = [
+        .bool("granted") { $0.granted },
+        .string("message") { $0.message },
+        .string("name") { $0.name },
+        .strings("reasons") { $0.reasons },
+    ]
 }

@@ -116,30 +116,22 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
             })
     }
 
-    enum CodingKeys: String, CodingKey {
-        case productID = "product_id"
-        case state
-        case inTrial = "in_trial"
-        case inIntroOffer = "in_intro_offer"
-        case periodStart = "period_start"
-        case expiresDate = "expires_date"
-        case periodCount = "period_count"
-        case trialEnds = "trial_ends"
-        case reminderDue = "reminder_due"
-        case trialTimeline = "trial_timeline"
-    }
-
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(productID, forKey: .productID)
-        try container.encode(state, forKey: .state)
-        try container.encode(inTrial, forKey: .inTrial)
-        try container.encode(inIntroOffer, forKey: .inIntroOffer)
-        try container.encodeIfPresent(currentPeriod.flatMap { RFC3339.format($0.start) }, forKey: .periodStart)
-        try container.encodeIfPresent(periods.map(\.end).max().flatMap(RFC3339.format), forKey: .expiresDate)
-        try container.encode(periods.count, forKey: .periodCount)
-        try container.encodeIfPresent(trialEnds.flatMap(RFC3339.format), forKey: .trialEnds)
-        try container.encodeIfPresent(reminderDue.flatMap(RFC3339.format), forKey: .reminderDue)
-        try container.encodeIfPresent(trialTimeline, forKey: .trialTimeline)
+        try encodeFields(to: encoder)
     }
+}
+
+extension SubscriptionStatus: FieldModel {
+    static let fields: [ModelField<SubscriptionStatus>] = [
+        .formattedDate("expires_date") { $0.periods.map(\.end).max() },
+        .bool("in_intro_offer") { $0.inIntroOffer },
+        .bool("in_trial") { $0.inTrial },
+        .integer("period_count") { Int64($0.periods.count) },
+        .formattedDate("period_start") { $0.currentPeriod?.start },
+        .string("product_id") { $0.productID },
+        .formattedDate("reminder_due") { $0.reminderDue },
+        .string("state") { $0.state.rawValue },
+        .formattedDate("trial_ends") { $0.trialEnds },
+        .model("trial_timeline") { $0.trialTimeline },
+    ]
 }

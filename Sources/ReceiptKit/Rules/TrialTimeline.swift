@@ -28,14 +28,15 @@ public struct TrialTimeline: Sendable, Equatable, Encodable {
         TrialTimeline(start: now, end: now.addingTimeInterval(Double(days) * 86_400), reminderDays: reminderDays)
     }
 
-    enum CodingKeys: String, CodingKey {
-        case start, reminder, end
-    }
-
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(RFC3339.format(start), forKey: .start)
-        try container.encodeIfPresent(reminder.flatMap(RFC3339.format), forKey: .reminder)
-        try container.encodeIfPresent(RFC3339.format(end), forKey: .end)
+        try encodeFields(to: encoder)
     }
+}
+
+extension TrialTimeline: FieldModel {
+    static let fields: [ModelField<TrialTimeline>] = [
+        .formattedDate("end") { $0.end },
+        .formattedDate("reminder") { $0.reminder },
+        .formattedDate("start") { $0.start },
+    ]
 }

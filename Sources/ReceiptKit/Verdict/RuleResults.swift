@@ -24,20 +24,18 @@ public struct RuleResults: Sendable, Encodable {
         entitlements.contains { $0.name == name && $0.granted }
     }
 
-    enum CodingKeys: String, CodingKey {
-        case time = "evaluated_at"
-        case entitlements, warnings, subscriptions
-        case boundToApp = "bound_to_app"
-        case trialOffer = "trial_offer"
-    }
-
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(RFC3339.format(time), forKey: .time)
-        try container.encode(entitlements, forKey: .entitlements)
-        try container.encode(warnings, forKey: .warnings)
-        try container.encode(subscriptions, forKey: .subscriptions)
-        try container.encode(boundToApp, forKey: .boundToApp)
-        try container.encodeIfPresent(trialOffer, forKey: .trialOffer)
+        try encodeFields(to: encoder)
     }
+}
+
+extension RuleResults: FieldModel {
+    static let fields: [ModelField<RuleResults>] = [
+        .bool("bound_to_app") { $0.boundToApp },
+        .models("entitlements") { $0.entitlements },
+        .formattedDate("evaluated_at") { $0.time },
+        .models("subscriptions") { $0.subscriptions },
+        .model("trial_offer") { $0.trialOffer },
+        .strings("warnings") { $0.warnings },
+    ]
 }

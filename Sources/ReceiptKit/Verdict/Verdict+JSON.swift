@@ -5,11 +5,17 @@
 #endif
 
 extension Verdict {
+    /// Why a verdict cannot be written as JSON: a receipt date outside the years 0000-9999 (which
+    /// `JSONEncoder` refuses as well), or models nested past the writer's bound.
+    public struct JSONError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
     /// The verdict as one JSON object and a newline: sorted keys so output is stable and diffable,
     /// compact (one line, for ndjson) or indented as `JSONEncoder`'s `.prettyPrinted`.
-    public func json(pretty: Bool) throws -> String {
-        guard let segments = compactJSON() else { return try encoded(pretty: pretty) }
-        var bytes = pretty ? PrettyJSON.reformat(segments) : ReportJSONWriter.joined(segments)
+    public func json(pretty: Bool) throws(JSONError) -> String {
+        let segments = try compactJSON()
+        var bytes = pretty ? PrettyJSON.reformat(segments) : Self.joined(segments)
         bytes.append(0x0A)
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -20,13 +26,9 @@ extension Verdict {
     /// anything, what `json(pretty:)` throws.
     public func writeJSON(
         pretty: Bool, chunkSize: Int = 64 << 10, to emit: (UnsafeBufferPointer<UInt8>) -> Bool
-    ) throws {
+    ) throws(JSONError) {
         let chunkSize = max(1, chunkSize)
-        guard var segments = compactJSON() else {
-            var text = try encoded(pretty: pretty)
-            text.withUTF8 { _ = Self.emit($0, chunkSize: chunkSize, emit) }
-            return
-        }
+        var segments = try compactJSON()
         if pretty {
             PrettyJSON.reformat(&segments, trailer: [0x0A], chunkSize: chunkSize, emit: emit)
             return
@@ -39,12 +41,21 @@ extension Verdict {
         _ = [UInt8(0x0A)].withUnsafeBufferPointer(emit)
     }
 
-    /// Receipts and StoreKit 2 JWS without rules through the hand writer, in its segments; everything
-    /// else (server responses, combined inputs, decisions) through the models' own `encode(to:)`, sorted
-    /// as JSONEncoder sorts; nil for what neither can promise to write identically (JSONEncoder writes it).
-    private func compactJSON() -> [[UInt8]]? {
-        let written = decisions == nil ? ReportJSONWriter.segments(report) : nil
-        return written ?? SortedJSONEncoder.compact(self).map { [$0] }
+    /// The compact JSON in the writer's segments (one for all but reports of tens of thousands of
+    /// purchases), written from the models' field lists.
+    func compactJSON() throws(JSONError) -> [[UInt8]] {
+        var writer = CompactJSONWriter()
+        do throws(CompactJSONWriter.DeclinedError) {
+            try writer.object(report, beside: decisions)
+        } catch {
+            throw JSONError(description: error.description)
+        }
+        return writer.takeSegments()
+    }
+
+    /// Segments as one text; the one segment of a small report is returned as it is, not copied.
+    static func joined(_ segments: [[UInt8]]) -> [UInt8] {
+        segments.count == 1 ? segments[0] : Array(segments.joined())
     }
 
     /// `bytes` in chunks of at most `chunkSize`; false at the first one `emit` refuses.
@@ -60,9 +71,9 @@ extension Verdict {
         return true
     }
 
-    /// Through `JSONEncoder` and the `Encodable` definitions: what a value neither compact writer can
-    /// promise to write identically falls back to, and the reference both are tested against; the line
-    /// breaks `JSONEncoder` leaves raw are escaped as the compact writers escape them.
+    /// Through `JSONEncoder` and the `Encodable` definitions (which read the same field lists): the
+    /// reference the compact writer is tested and fuzzed against; the line breaks `JSONEncoder` leaves raw
+    /// are escaped as the compact writer escapes them.
     func encoded(pretty: Bool) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting =

@@ -43,7 +43,7 @@ public struct Verdict: Sendable, Encodable {
         report.status == .valid && decisions?.grants(name) == true
     }
 
-    /// The report's keys with the decisions' beside them, as one JSON object.
+    /// The report's keys with the decisions' beside them, as one JSON object (their keys are distinct).
     public func encode(to encoder: any Encoder) throws {
         try report.encode(to: encoder)
         try decisions?.encode(to: encoder)

@@ -4,9 +4,11 @@
 /// A member or element is preceded by a comma unless it is the first of its container, which the last
 /// byte written tells: only an opening bracket ends in `{` or `[`.
 struct CompactJSONWriter {
-    /// Thrown for what only `JSONEncoder` should write or refuse (a float that is not finite, nesting past
-    /// the bound); the caller falls back to it.
-    struct DeclinedError: Error {}
+    /// Thrown for what JSON cannot say as `JSONEncoder` would say it (a float that is not finite, a date
+    /// outside the years 0000-9999) and for nesting past the bound; `description` says which.
+    struct DeclinedError: Error, CustomStringConvertible {
+        let description: String
+    }
 
     /// Deepest nesting written: reports nest a handful of levels and payload JSON at most the parser's
     /// limit more, so this bound is never the one a real report meets; it bounds `json`'s recursion.
@@ -19,6 +21,9 @@ struct CompactJSONWriter {
     private(set) var sealed: [[UInt8]] = []
 
     static let segmentSize = 1 << 20
+
+    /// How many nested objects `object` is inside, which `maximumDepth` bounds.
+    var depth = 0
 
     /// Room for a receipt's report, so most are written without the buffer growing.
     init() {
@@ -116,7 +121,7 @@ struct CompactJSONWriter {
     static func appendFloat<T: BinaryFloatingPoint & CustomStringConvertible>(_ value: T, to out: inout [UInt8])
         throws(DeclinedError)
     {
-        guard value.isFinite else { throw DeclinedError() }
+        guard value.isFinite else { throw DeclinedError(description: "\(value) is not a finite number") }
         let start = out.count
         var text = value.description
         text.withUTF8 { out.append(contentsOf: $0) }
@@ -128,7 +133,9 @@ struct CompactJSONWriter {
     /// A parsed JSON value, each object's keys sorted as `JSONEncoder` sorts them (as UTF-8 bytes). The
     /// parser bounds what it reads, but a `JSONValue` can be built by hand: `depth` bounds the recursion.
     static func append(_ value: JSONValue, to out: inout [UInt8], depth: Int) throws(DeclinedError) {
-        guard depth < maximumDepth else { throw DeclinedError() }
+        guard depth < maximumDepth else {
+            throw DeclinedError(description: "nested deeper than \(maximumDepth) levels")
+        }
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let flag): out.append(contentsOf: flag ? "true".utf8 : "false".utf8)

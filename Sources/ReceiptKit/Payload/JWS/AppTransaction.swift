@@ -51,27 +51,27 @@ public struct AppTransaction: Sendable, Equatable, Codable {
 
 extension AppTransaction: JSONConvertible {}
 
-extension AppTransaction: PayloadModel {
+extension AppTransaction: FieldModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
-    static let fields: [PayloadField<AppTransaction>] = [
-        PayloadField("appAppleId") { .integer($0.appAppleId) },
-        PayloadField("appTransactionId") { .string($0.appTransactionId) },
-        PayloadField("applicationVersion") { .string($0.applicationVersion) },
-        PayloadField("bundleId") { .string($0.bundleId) },
-        PayloadField("deviceVerification") { .string($0.deviceVerification) },
-        PayloadField("deviceVerificationNonce") { .string($0.deviceVerificationNonce) },
-        PayloadField("environment") { .string($0.environment?.rawValue) },
-        PayloadField("originalApplicationVersion") { .string($0.originalApplicationVersion) },
-        PayloadField("originalPlatform") { .string($0.originalPlatform?.rawValue) },
-        PayloadField("originalPurchaseDate") { .date($0.originalPurchaseDate) },
-        PayloadField("preorderDate") { .date($0.preorderDate) },
-        PayloadField("receiptCreationDate") { .date($0.receiptCreationDate) },
-        PayloadField("receiptType") { .string($0.receiptType?.rawValue) },
-        PayloadField("requestDate") { .date($0.requestDate) },
-        PayloadField("revocationDate") { .date($0.revocationDate) },
-        PayloadField("revocationReason") { .integer($0.revocationReason?.rawValue) },
-        PayloadField("signedDate") { .date($0.signedDate) },
-        PayloadField("unknownFields") { .members($0.unknownFields) },
-        PayloadField("versionExternalIdentifier") { .integer($0.versionExternalIdentifier) },
+    static let fields: [ModelField<AppTransaction>] = [
+        .integer("appAppleId") { $0.appAppleId },
+        .string("appTransactionId") { $0.appTransactionId },
+        .string("applicationVersion") { $0.applicationVersion },
+        .string("bundleId") { $0.bundleId },
+        .string("deviceVerification") { $0.deviceVerification },
+        .string("deviceVerificationNonce") { $0.deviceVerificationNonce },
+        .string("environment") { $0.environment?.rawValue },
+        .string("originalApplicationVersion") { $0.originalApplicationVersion },
+        .string("originalPlatform") { $0.originalPlatform?.rawValue },
+        .date("originalPurchaseDate") { $0.originalPurchaseDate },
+        .date("preorderDate") { $0.preorderDate },
+        .date("receiptCreationDate") { $0.receiptCreationDate },
+        .string("receiptType") { $0.receiptType?.rawValue },
+        .date("requestDate") { $0.requestDate },
+        .date("revocationDate") { $0.revocationDate },
+        .integer("revocationReason") { $0.revocationReason?.rawValue },
+        .date("signedDate") { $0.signedDate },
+        .members("unknownFields") { $0.unknownFields },
+        .integer("versionExternalIdentifier") { $0.versionExternalIdentifier },
     ]
 }

@@ -126,3 +126,32 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         }
     }
 }
+
+extension JWSPayload {
+    /// The payload as a report's `payload` member writes it: the model's fields, or the members of a
+    /// payload of no known kind as they came.
+    var value: FieldValue {
+        switch self {
+        case .appTransaction(let payload): .model(payload)
+        case .transaction(let payload): .model(payload)
+        case .renewalInfo(let payload): .model(payload)
+        case .notification(let payload): .model(payload)
+        case .realtimeRequest(let payload): .model(payload)
+        case .unidentified(let members): .members(members)
+        }
+    }
+}
+
+extension JWSPayload {
+    /// The payload as `value` says, written with the model's own type (not boxed).
+    func write(to writer: inout CompactJSONWriter) throws(CompactJSONWriter.DeclinedError) {
+        switch self {
+        case .appTransaction(let payload): try writer.object(payload)
+        case .transaction(let payload): try writer.object(payload)
+        case .renewalInfo(let payload): try writer.object(payload)
+        case .notification(let payload): try writer.object(payload)
+        case .realtimeRequest(let payload): try writer.object(payload)
+        case .unidentified(let members): try CompactJSONWriter.append(members, to: &writer.out, depth: 0)
+        }
+    }
+}

@@ -24,13 +24,13 @@ extension NotificationPayload {
 
 extension NotificationPayload.AppData: JSONConvertible {}
 
-extension NotificationPayload.AppData: PayloadModel {
+extension NotificationPayload.AppData: FieldModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
-    static let fields: [PayloadField<NotificationPayload.AppData>] = [
-        PayloadField("appAppleId") { .integer($0.appAppleId) },
-        PayloadField("bundleId") { .string($0.bundleId) },
-        PayloadField("environment") { .string($0.environment?.rawValue) },
-        PayloadField("signedAppTransactionInfo") { .string($0.signedAppTransactionInfo) },
-        PayloadField("unknownFields") { .members($0.unknownFields) },
+    static let fields: [ModelField<NotificationPayload.AppData>] = [
+        .integer("appAppleId") { $0.appAppleId },
+        .string("bundleId") { $0.bundleId },
+        .string("environment") { $0.environment?.rawValue },
+        .string("signedAppTransactionInfo") { $0.signedAppTransactionInfo },
+        .members("unknownFields") { $0.unknownFields },
     ]
 }

@@ -33,18 +33,18 @@ extension NotificationPayload {
 
 extension NotificationPayload.NotificationData: JSONConvertible {}
 
-extension NotificationPayload.NotificationData: PayloadModel {
+extension NotificationPayload.NotificationData: FieldModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
-    static let fields: [PayloadField<NotificationPayload.NotificationData>] = [
-        PayloadField("appAppleId") { .integer($0.appAppleId) },
-        PayloadField("bundleId") { .string($0.bundleId) },
-        PayloadField("bundleVersion") { .string($0.bundleVersion) },
-        PayloadField("consumptionRequestReason") { .string($0.consumptionRequestReason?.rawValue) },
-        PayloadField("environment") { .string($0.environment?.rawValue) },
-        PayloadField("signedAppTransactionInfo") { .string($0.signedAppTransactionInfo) },
-        PayloadField("signedRenewalInfo") { .string($0.signedRenewalInfo) },
-        PayloadField("signedTransactionInfo") { .string($0.signedTransactionInfo) },
-        PayloadField("status") { .integer($0.status?.rawValue) },
-        PayloadField("unknownFields") { .members($0.unknownFields) },
+    static let fields: [ModelField<NotificationPayload.NotificationData>] = [
+        .integer("appAppleId") { $0.appAppleId },
+        .string("bundleId") { $0.bundleId },
+        .string("bundleVersion") { $0.bundleVersion },
+        .string("consumptionRequestReason") { $0.consumptionRequestReason?.rawValue },
+        .string("environment") { $0.environment?.rawValue },
+        .string("signedAppTransactionInfo") { $0.signedAppTransactionInfo },
+        .string("signedRenewalInfo") { $0.signedRenewalInfo },
+        .string("signedTransactionInfo") { $0.signedTransactionInfo },
+        .integer("status") { $0.status?.rawValue },
+        .members("unknownFields") { $0.unknownFields },
     ]
 }

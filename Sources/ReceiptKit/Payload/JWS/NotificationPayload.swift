@@ -30,18 +30,18 @@ public struct NotificationPayload: Sendable, Equatable, Codable {
 
 extension NotificationPayload: JSONConvertible {}
 
-extension NotificationPayload: PayloadModel {
+extension NotificationPayload: FieldModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
-    static let fields: [PayloadField<NotificationPayload>] = [
-        PayloadField("appData") { .appData($0.appData) },
-        PayloadField("data") { .notificationData($0.data) },
-        PayloadField("externalPurchaseToken") { .json($0.externalPurchaseToken) },
-        PayloadField("notificationType") { .string($0.notificationType?.rawValue) },
-        PayloadField("notificationUUID") { .string($0.notificationUUID) },
-        PayloadField("signedDate") { .date($0.signedDate) },
-        PayloadField("subtype") { .string($0.subtype?.rawValue) },
-        PayloadField("summary") { .json($0.summary) },
-        PayloadField("unknownFields") { .members($0.unknownFields) },
-        PayloadField("version") { .string($0.version) },
+    static let fields: [ModelField<NotificationPayload>] = [
+        .model("appData") { $0.appData },
+        .model("data") { $0.data },
+        .json("externalPurchaseToken") { $0.externalPurchaseToken },
+        .string("notificationType") { $0.notificationType?.rawValue },
+        .string("notificationUUID") { $0.notificationUUID },
+        .date("signedDate") { $0.signedDate },
+        .string("subtype") { $0.subtype?.rawValue },
+        .json("summary") { $0.summary },
+        .members("unknownFields") { $0.unknownFields },
+        .string("version") { $0.version },
     ]
 }

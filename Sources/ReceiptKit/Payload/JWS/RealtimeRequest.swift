@@ -28,16 +28,16 @@ public struct RealtimeRequest: Sendable, Equatable, Codable {
 
 extension RealtimeRequest: JSONConvertible {}
 
-extension RealtimeRequest: PayloadModel {
+extension RealtimeRequest: FieldModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
-    static let fields: [PayloadField<RealtimeRequest>] = [
-        PayloadField("appAppleId") { .integer($0.appAppleId) },
-        PayloadField("environment") { .string($0.environment?.rawValue) },
-        PayloadField("originalTransactionId") { .string($0.originalTransactionId) },
-        PayloadField("productId") { .string($0.productId) },
-        PayloadField("requestIdentifier") { .string($0.requestIdentifier) },
-        PayloadField("signedDate") { .date($0.signedDate) },
-        PayloadField("unknownFields") { .members($0.unknownFields) },
-        PayloadField("userLocale") { .string($0.userLocale) },
+    static let fields: [ModelField<RealtimeRequest>] = [
+        .integer("appAppleId") { $0.appAppleId },
+        .string("environment") { $0.environment?.rawValue },
+        .string("originalTransactionId") { $0.originalTransactionId },
+        .string("productId") { $0.productId },
+        .string("requestIdentifier") { $0.requestIdentifier },
+        .date("signedDate") { $0.signedDate },
+        .members("unknownFields") { $0.unknownFields },
+        .string("userLocale") { $0.userLocale },
     ]
 }

@@ -10,14 +10,14 @@
 /// Decoding JSON is strict (unknown keys, upper-case hex, empty dates and non-canonical type numbers are
 /// refused) because the JSON is also the input spec for re-signed test receipts: anything accepted must
 /// encode back to the same text.
-protocol ReceiptPayloadModel: PayloadModel {
+protocol ReceiptFieldModel: FieldModel {
     /// The model with every field absent.
     init()
     /// The same fields by attribute type, for the receipt decoder.
     static var attributeFields: AttributeFields<Self> { get }
 }
 
-extension ReceiptPayloadModel {
+extension ReceiptFieldModel {
     /// The model from its JSON, as `encodeFields` writes it.
     init(fieldsFrom decoder: any Decoder) throws {
         self.init()
@@ -51,30 +51,6 @@ extension ReceiptPayloadModel {
                 }
             case nil:
                 break
-            }
-        }
-    }
-
-    /// The model's JSON: each field present under its key.
-    func encodeFields(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: JSONKey.self)
-        for field in Self.fields {
-            let key = JSONKey(field.name)
-            switch field.value(self) {
-            case .string(let value): try container.encodeIfPresent(value, forKey: key)
-            case .integer(let value): try container.encodeIfPresent(value, forKey: key)
-            case .bool(let value): try container.encodeIfPresent(value, forKey: key)
-            case .date(let value): try container.encodeIfPresent(value, forKey: key)
-            case .json(let value): try container.encodeIfPresent(value, forKey: key)
-            case .strings(let value): try container.encodeIfPresent(value, forKey: key)
-            case .members(let value): try container.encodeIfPresent(value, forKey: key)
-            case .notificationData(let value): try container.encodeIfPresent(value, forKey: key)
-            case .appData(let value): try container.encodeIfPresent(value, forKey: key)
-            case .receiptDate(let value): try container.encodeDateIfPresent(value, forKey: key)
-            case .hex(let value): try container.encodeHexIfPresent(value, forKey: key)
-            case .purchases(let purchases): try container.encode(purchases, forKey: key)
-            case .undocumented(let attributes):
-                try container.encodeUnknownAttributes(attributes.dictionary, forKey: key)
             }
         }
     }

@@ -5,7 +5,10 @@
 #endif
 
 /// A field's value as the report writes it; nil inside is an absent member, which is left out.
-enum PayloadValue {
+///
+/// Values of the kinds JSON has, and a nested model (`model`, `models`, `modelsByKey`), which is written
+/// from its own field list.
+enum FieldValue {
     case string(String?)
     case integer(Int64?)
     case bool(Bool?)
@@ -15,8 +18,14 @@ enum PayloadValue {
     case strings([String]?)
     /// A StoreKit 2 model's members it does not name.
     case members([String: JSONValue]?)
-    case notificationData(NotificationPayload.NotificationData?)
-    case appData(NotificationPayload.AppData?)
+    /// A nested model, written from its own fields.
+    case model((any FieldModel)?)
+    /// Nested models in order; `[]` when there are none.
+    case models([any FieldModel]?)
+    /// Nested models under keys of their own, sorted as `JSONEncoder` sorts keys.
+    case modelsByKey([String: any FieldModel]?)
+    /// A report's own date, written as RFC 3339 and left out where it cannot be (outside 0000-9999).
+    case formattedDate(Date?)
     /// A receipt date, written as RFC 3339 (a date outside the years 0000-9999 is declined).
     case receiptDate(Date?)
     /// Raw octets, written as lowercase hex.

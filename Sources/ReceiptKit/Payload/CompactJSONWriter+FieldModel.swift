@@ -1,0 +1,271 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A payload model written field by field from its list, as `JSONEncoder` (sorted keys, slashes
+/// unescaped) writes the model's `Encodable` form.
+extension CompactJSONWriter {
+    /// The model's fields in its list's order; declined past `maximumDepth` nested models, a bound the
+    /// reports never reach (they nest a handful of levels), which stops any recursion through them.
+    mutating func object<Model: FieldModel>(_ model: Model) throws(DeclinedError) {
+        try object(model, beside: Optional<Model>.none)
+    }
+
+    /// The fields of `model` and of `other` as one object, in one key order (their keys are distinct):
+    /// a verdict's report and its decisions.
+    mutating func object<Model: FieldModel, Other: FieldModel>(_ model: Model, beside other: Other?)
+        throws(DeclinedError)
+    {
+        guard depth < Self.maximumDepth else {
+            throw DeclinedError(description: "models nested deeper than \(Self.maximumDepth) levels")
+        }
+        depth += 1
+        defer { depth -= 1 }
+        out.append(UInt8(ascii: "{"))
+        let fields = Model.fields
+        guard let other else {
+            try fields.withUnsafeBufferPointer { fields throws(DeclinedError) in
+                for index in fields.indices { try fields[index].write(&self, fields[index].key, model) }
+            }
+            out.append(UInt8(ascii: "}"))
+            return
+        }
+        let others = Other.fields
+        var next = others.startIndex
+        for index in fields.indices {
+            while next < others.endIndex, Self.precedes(others[next].key, fields[index].key) {
+                try others[next].write(&self, others[next].key, other)
+                next += 1
+            }
+            try fields[index].write(&self, fields[index].key, model)
+        }
+        for index in next..<others.endIndex { try others[index].write(&self, others[index].key, other) }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Whether key `a` sorts before `b` as `JSONEncoder` sorts keys (by their UTF-8 bytes).
+    private static func precedes(_ a: StaticString, _ b: StaticString) -> Bool {
+        a.withUTF8Buffer { a in b.withUTF8Buffer { b in a.lexicographicallyPrecedes(b) } }
+    }
+
+    /// `[` the models `]`, the text sealed into segments between them (a combined report of thousands).
+    mutating func array<Model: FieldModel>(_ models: [Model]) throws(DeclinedError) {
+        out.append(UInt8(ascii: "["))
+        for (index, model) in models.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            try object(model)
+            sealIfFull()
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// The models as one object's members, sorted as `JSONEncoder` sorts keys.
+    mutating func objects<Model: FieldModel>(byKey models: [String: Model]) throws(DeclinedError) {
+        out.append(UInt8(ascii: "{"))
+        for (member, model) in models.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            separator()
+            string(member)
+            out.append(UInt8(ascii: ":"))
+            try object(model)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// A member as `value` gives it, left out when absent.
+    mutating func member(_ name: StaticString, _ value: FieldValue) throws(DeclinedError) {
+        switch value {
+        case .string(let text?):
+            key(name)
+            string(text)
+        case .integer(let number?):
+            key(name)
+            integer(number)
+        case .bool(let flag?):
+            key(name)
+            bool(flag)
+        case .date(let date?):
+            key(name)
+            self.date(date)
+        case .json(let json?):
+            key(name)
+            try self.json(json)
+        case .strings(let texts?):
+            key(name)
+            strings(texts)
+        case .members(let members?):
+            key(name)
+            try Self.append(members, to: &out, depth: 0)
+        case .model(let model?):
+            key(name)
+            try object(model)
+        case .models(let models?):
+            key(name)
+            out.append(UInt8(ascii: "["))
+            for (index, model) in models.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                try object(model)
+                sealIfFull()
+            }
+            out.append(UInt8(ascii: "]"))
+        case .modelsByKey(let models?):
+            key(name)
+            out.append(UInt8(ascii: "{"))
+            for (member, model) in models.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                separator()
+                string(member)
+                out.append(UInt8(ascii: ":"))
+                try object(model)
+            }
+            out.append(UInt8(ascii: "}"))
+        case .formattedDate(let date?):
+            formattedDate(name, date)
+        case .receiptDate(let date?):
+            try receiptDate(name, date)
+        case .hex(let bytes?):
+            key(name)
+            hex(bytes[...])
+        case .purchases(let purchases):
+            key(name)
+            try self.purchases(purchases)
+        case .undocumented(let attributes):
+            key(name)
+            undocumented(attributes)
+        case .string(nil), .integer(nil), .bool(nil), .date(nil), .json(nil), .strings(nil), .members(nil),
+            .model(nil), .models(nil), .modelsByKey(nil), .formattedDate(nil), .receiptDate(nil), .hex(nil):
+            break
+        }
+    }
+
+    /// `"name":"<RFC 3339>"`; a date outside the years 0000-9999 is refused, as `Encodable` refuses it.
+    mutating func receiptDate(_ name: StaticString, _ date: Date) throws(DeclinedError) {
+        key(name)
+        out.append(UInt8(ascii: "\""))
+        guard RFC3339.append(date, to: &out) else {
+            throw DeclinedError(description: "\(name): the date lies outside the years 0000-9999")
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// `"name":"<RFC 3339>"`, or nothing for an absent date or one RFC 3339 cannot hold.
+    mutating func formattedDate(_ name: StaticString, _ date: Date?) {
+        guard let date else { return }
+        let mark = out.count
+        key(name)
+        out.append(UInt8(ascii: "\""))
+        guard RFC3339.append(date, to: &out) else {
+            out.removeSubrange(mark...)
+            return
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// `[` the purchases `]`, sealed into segments between them (a receipt of tens of thousands).
+    mutating func purchases(_ purchases: InAppPurchases) throws(DeclinedError) {
+        out.append(UInt8(ascii: "["))
+        for (index, purchase) in purchases.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            try object(purchase)
+            sealIfFull()
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// `[` the strings `]`.
+    mutating func strings(_ texts: [String]) {
+        out.append(UInt8(ascii: "["))
+        for (index, text) in texts.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            string(text)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// As `JWSDate.encode(to:)`: RFC 3339, or `"xcode_placeholder"` where no date can be written.
+    mutating func date(_ value: JWSDate) {
+        out.append(UInt8(ascii: "\""))
+        if let date = value.date, RFC3339.append(date, to: &out) {
+        } else {
+            raw("xcode_placeholder")
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// `{"17":["hex",...],...}` with the types as strings, sorted as strings (as `JSONEncoder` sorts them).
+    mutating func undocumented(_ attributes: UndocumentedAttributes) {
+        guard !attributes.isEmpty else {
+            raw("{}")
+            return
+        }
+        raw("{")
+        var current: Int64?
+        for entry in attributes.sorted(by: Self.decimalPrecedes) {
+            if entry.type != current {
+                if current != nil { raw("],") }
+                current = entry.type
+                out.append(UInt8(ascii: "\""))
+                integer(entry.type)
+                raw("\":[")
+            } else {
+                raw(",")
+            }
+            hex(attributes[entry])
+        }
+        raw("]}")
+    }
+
+    /// Whether `a` sorts before `b` as decimal strings (`"17" < "1709" < "2"`), as `JSONEncoder` sorts the
+    /// type keys, without making the strings: the first digits both have decide, then the shorter goes
+    /// first. `-` sorts before every digit.
+    static func decimalPrecedes(_ a: Int64, _ b: Int64) -> Bool {
+        if (a < 0) != (b < 0) { return a < 0 }
+        let x = a.magnitude
+        let y = b.magnitude
+        let xDigits = digitCount(x)
+        let yDigits = digitCount(y)
+        if xDigits > yDigits {
+            let prefix = x / power(of: xDigits - yDigits)
+            return prefix < y
+        }
+        if yDigits > xDigits {
+            let prefix = y / power(of: yDigits - xDigits)
+            return x <= prefix
+        }
+        return x < y
+    }
+
+    private static func digitCount(_ value: UInt64) -> Int {
+        var count = 1
+        var rest = value / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        return count
+    }
+
+    /// 10 to the `exponent` (at most 19, which a UInt64 holds).
+    private static func power(of exponent: Int) -> UInt64 {
+        var result: UInt64 = 1
+        for _ in 0..<exponent { result *= 10 }
+        return result
+    }
+
+    /// Bytes as a quoted lowercase hex string, written straight into the output.
+    mutating func hex(_ bytes: ArraySlice<UInt8>) {
+        out.append(UInt8(ascii: "\""))
+        // Digits written into scratch space and appended at once: an append per digit checks the
+        // buffer's uniqueness and capacity each time.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count * 2, 1)) { digits in
+            var index = 0
+            for byte in bytes {
+                digits[index] = JSONString.hexDigit(byte >> 4)
+                digits[index + 1] = JSONString.hexDigit(byte & 0x0F)
+                index += 2
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[0..<index]))
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

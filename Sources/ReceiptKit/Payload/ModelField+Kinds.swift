@@ -1,0 +1,77 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Fields by the kind of their value, one line each: the key and how the value is read. Each kind's
+/// writer writes the value as `JSONEncoder` writes the property; absent leaves the member out.
+extension ModelField {
+    static func string(_ key: StaticString, _ get: @escaping @Sendable (Model) -> String?) -> Self {
+        Self(key: key, attribute: nil, value: { .string(get($0)) }, setter: nil) { writer, key, model in
+            guard let value = get(model) else { return }
+            writer.key(key)
+            writer.string(value)
+        }
+    }
+
+    static func integer(_ key: StaticString, _ get: @escaping @Sendable (Model) -> Int64?) -> Self {
+        Self(key: key, attribute: nil, value: { .integer(get($0)) }, setter: nil) { writer, key, model in
+            guard let value = get(model) else { return }
+            writer.key(key)
+            writer.integer(value)
+        }
+    }
+
+    static func bool(_ key: StaticString, _ get: @escaping @Sendable (Model) -> Bool?) -> Self {
+        Self(key: key, attribute: nil, value: { .bool(get($0)) }, setter: nil) { writer, key, model in
+            guard let value = get(model) else { return }
+            writer.key(key)
+            writer.bool(value)
+        }
+    }
+
+    /// A StoreKit 2 date: RFC 3339, or Xcode's placeholder.
+    static func date(_ key: StaticString, _ get: @escaping @Sendable (Model) -> JWSDate?) -> Self {
+        Self(key: key, attribute: nil, value: { .date(get($0)) }, setter: nil) { writer, key, model in
+            guard let value = get(model) else { return }
+            writer.key(key)
+            writer.date(value)
+        }
+    }
+
+    /// A report's own date: RFC 3339, left out where it cannot be.
+    static func formattedDate(_ key: StaticString, _ get: @escaping @Sendable (Model) -> Date?) -> Self {
+        Self(key: key, attribute: nil, value: { .formattedDate(get($0)) }, setter: nil) { writer, key, model in
+            writer.formattedDate(key, get(model))
+        }
+    }
+
+    /// A value kept as parsed JSON.
+    static func json(_ key: StaticString, _ get: @escaping @Sendable (Model) -> JSONValue?) -> Self {
+        Self(key: key, attribute: nil, value: { .json(get($0)) }, setter: nil) {
+            writer, key, model throws(CompactJSONWriter.DeclinedError) in
+            guard let value = get(model) else { return }
+            writer.key(key)
+            try writer.json(value)
+        }
+    }
+
+    static func strings(_ key: StaticString, _ get: @escaping @Sendable (Model) -> [String]?) -> Self {
+        Self(key: key, attribute: nil, value: { .strings(get($0)) }, setter: nil) { writer, key, model in
+            guard let value = get(model) else { return }
+            writer.key(key)
+            writer.strings(value)
+        }
+    }
+
+    /// Members kept as they came (a model's unknown members, a response's unsigned ones).
+    static func members(_ key: StaticString, _ get: @escaping @Sendable (Model) -> [String: JSONValue]?) -> Self {
+        Self(key: key, attribute: nil, value: { .members(get($0)) }, setter: nil) {
+            writer, key, model throws(CompactJSONWriter.DeclinedError) in
+            guard let value = get(model) else { return }
+            writer.key(key)
+            try CompactJSONWriter.append(value, to: &writer.out, depth: 0)
+        }
+    }
+}

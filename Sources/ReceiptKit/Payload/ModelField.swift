@@ -1,0 +1,60 @@
+/// One field of a model, declared once: the key the JSON writes, the attribute type that carries it in a
+/// receipt, how its value is read for writing, how a decoded value is stored, and what the report's JSON
+/// schema says of it.
+///
+/// A model lists its fields in `FieldModel.fields`, sorted as `JSONEncoder` sorts keys. The JSON writer,
+/// the models' `Encodable`, the receipt decoder's dispatch, the receipt models' `Decodable`, the schema's
+/// definitions and the names an app's facts may not take are all read from that list, so a field Apple
+/// adds is one line there (and its stored property).
+struct ModelField<Model>: Sendable {
+    /// The report's key: Apple's verifyReceipt key for receipts, Apple's member name for StoreKit 2.
+    let key: StaticString
+    /// The attribute type of the receipt SET that carries the value; nil for StoreKit 2 members and for
+    /// what a receipt model derives (`environment`) or gathers (`unknown_attributes`).
+    let attribute: Int64?
+    /// The value as `Encodable` (the reference) encodes it; absent (nil inside) leaves the member out.
+    let value: @Sendable (Model) -> FieldValue
+    /// How a decoded value is stored; nil where the model's synthesised `Decodable` does it (StoreKit 2).
+    let setter: FieldSetter<Model>?
+    /// What the schema adds to the value's type: a description, a lower bound.
+    let description: String?
+    let minimum: Int64?
+    /// Writes the member (its key, then the value) straight from the model, or nothing where it is absent:
+    /// made with the field's kind, so writing reads the property and nothing else.
+    let write: Writer
+
+    typealias Writer =
+        @Sendable (inout CompactJSONWriter, StaticString, Model) throws(CompactJSONWriter.DeclinedError) -> Void
+
+    /// A field whose value the writer takes as `value` gives it.
+    init(_ key: StaticString, _ value: @escaping @Sendable (Model) -> FieldValue) {
+        self.init(
+            key: key, attribute: nil, value: value, setter: nil,
+            write: { writer, key, model throws(CompactJSONWriter.DeclinedError) in
+                try writer.member(key, value(model))
+            })
+    }
+
+    init(
+        key: StaticString, attribute: Int64?, value: @escaping @Sendable (Model) -> FieldValue,
+        setter: FieldSetter<Model>?, description: String? = nil, minimum: Int64? = nil, write: @escaping Writer
+    ) {
+        self.key = key
+        self.attribute = attribute
+        self.value = value
+        self.setter = setter
+        self.description = description
+        self.minimum = minimum
+        self.write = write
+    }
+
+    /// The same field, which a receipt model's decoding also stores (or checks) by `setter`.
+    func decoded(by setter: FieldSetter<Model>) -> Self {
+        Self(
+            key: key, attribute: attribute, value: value, setter: setter, description: description, minimum: minimum,
+            write: write)
+    }
+
+    /// The key as text, for messages and lookups.
+    var name: String { key.description }
+}

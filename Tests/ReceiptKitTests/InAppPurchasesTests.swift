@@ -86,6 +86,18 @@ import Testing
         #expect(small.isDecoded && small.array == [second[0], second[0]])
     }
 
+    /// The entry after a part of one purchase is the next part's first: each part is read from its own
+    /// start. Only entries that exist in every part are read, so a wrong offset fails an expectation
+    /// rather than stopping the run.
+    @Test func aJoinedPartIsReadFromItsOwnStart() throws {
+        let more = try PayloadDecoder.decode(Self.payload(count: 4), limits: Self.fewDecoded).purchases
+        var joined: InAppPurchases = [InAppPurchase(productID: "a")]
+        joined.append(contentsOf: more)
+        #expect(!joined.isDecoded && more[0] != more[1])
+        #expect(joined[1] == more[0])
+        #expect(joined[2] == more[1])
+    }
+
     /// Two receipts of one customer, one refunding a purchase of the other: the same facts and JSON whether
     /// their purchases were decoded or are read on demand.
     @Test func combinedPurchasesReadOnDemandDecideAsDecodedOnes() throws {

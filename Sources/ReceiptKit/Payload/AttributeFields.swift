@@ -5,7 +5,7 @@
 /// The table keeps each field's key and setter only, in arrays of their own: the decoder reads them in
 /// place for every attribute, where copying whole fields (closures, descriptions) costs more than
 /// decoding the value.
-struct AttributeFields<Model>: Sendable {
+package struct AttributeFields<Model>: Sendable {
     /// The first type of the table's range.
     let base: Int64
     /// The setters and keys of the fields that have an attribute type, grouped by it (bundle_id's

@@ -6,7 +6,7 @@
 
 /// How a receipt model stores a field's decoded value, by the value's kind: the decoder reads the
 /// attribute (or the JSON member) as the kind says, then hands the value over.
-enum FieldSetter<Model>: Sendable {
+package enum FieldSetter<Model>: Sendable {
     case integer(@Sendable (inout Model, Int64) -> Void)
     case string(@Sendable (inout Model, consuming String) -> Void)
     case date(@Sendable (inout Model, Date) -> Void)

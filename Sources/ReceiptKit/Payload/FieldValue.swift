@@ -8,7 +8,7 @@
 ///
 /// Values of the kinds JSON has, and a nested model (`model`, `models`, `modelsByKey`), which is written
 /// from its own field list.
-enum FieldValue {
+package enum FieldValue {
     case string(String?)
     case integer(Int64?)
     case bool(Bool?)

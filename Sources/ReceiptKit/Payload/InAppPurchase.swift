@@ -99,7 +99,7 @@ public struct InAppPurchase: Sendable, Equatable, Codable {
 extension InAppPurchase: ReceiptFieldModel {
     /// Keys follow Apple's verifyReceipt `in_app` objects; attribute types are Apple's (1707, 1713 and 1721
     /// are undocumented but carried by every recent receipt).
-    static let fields: [ModelField<InAppPurchase>] = [
+    package static let fields: [ModelField<InAppPurchase>] = [
         .date("cancellation_date", 1712, { $0.cancellationDate }, { $0.cancellationDate = $1 }),
         .date("expires_date", 1708, { $0.expiresDate }, { $0.expiresDate = $1 }),
         .boolean("is_in_intro_offer_period", 1719, { $0.isInIntroOfferPeriod }, { $0.isInIntroOfferPeriod = $1 }),
@@ -116,9 +116,9 @@ extension InAppPurchase: ReceiptFieldModel {
         .integer("web_order_line_item_id", 1711, { $0.webOrderLineItemID }, { $0.webOrderLineItemID = $1 }),
     ]
 
-    static let attributeFields = AttributeFields(fields, base: 1700)
+    package static let attributeFields = AttributeFields(fields, base: 1700)
 
-    init() {
+    package init() {
         self.init(quantity: nil)
     }
 }

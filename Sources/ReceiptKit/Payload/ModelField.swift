@@ -6,16 +6,16 @@
 /// the models' `Encodable`, the receipt decoder's dispatch, the receipt models' `Decodable`, the schema's
 /// definitions and the names an app's facts may not take are all read from that list, so a field Apple
 /// adds is one line there (and its stored property).
-struct ModelField<Model>: Sendable {
+package struct ModelField<Model>: Sendable {
     /// The report's key: Apple's verifyReceipt key for receipts, Apple's member name for StoreKit 2.
-    let key: StaticString
+    package let key: StaticString
     /// The attribute type of the receipt SET that carries the value; nil for StoreKit 2 members and for
     /// what a receipt model derives (`environment`) or gathers (`unknown_attributes`).
-    let attribute: Int64?
+    package let attribute: Int64?
     /// The value as `Encodable` (the reference) encodes it; absent (nil inside) leaves the member out.
-    let value: @Sendable (Model) -> FieldValue
+    package let value: @Sendable (Model) -> FieldValue
     /// How a decoded value is stored; nil where the model's synthesised `Decodable` does it (StoreKit 2).
-    let setter: FieldSetter<Model>?
+    package let setter: FieldSetter<Model>?
     /// What the schema adds to the value's type: a description, a lower bound.
     let description: String?
     let minimum: Int64?
@@ -56,5 +56,5 @@ struct ModelField<Model>: Sendable {
     }
 
     /// The key as text, for messages and lookups.
-    var name: String { key.description }
+    package var name: String { key.description }
 }

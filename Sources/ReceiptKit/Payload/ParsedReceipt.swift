@@ -127,7 +127,7 @@ extension ParsedReceipt: ReceiptFieldModel {
     /// Keys follow Apple's verifyReceipt `receipt` object; attribute types are Apple's (0, 1 and 10 are
     /// undocumented but stable since 2010). Opaque value and SHA-1 hash stay raw whatever they hold: a
     /// 2010 receipt carries its opaque value as an INTEGER.
-    static let fields: [ModelField<ParsedReceipt>] = [
+    package static let fields: [ModelField<ParsedReceipt>] = [
         .string("age_rating", 10, { $0.ageRating }, { $0.ageRating = $1 }),
         .integer("app_item_id", 1, { $0.appItemID }, { $0.appItemID = $1 }),
         .string("application_version", 3, { $0.applicationVersion }, { $0.applicationVersion = $1 }),
@@ -150,13 +150,13 @@ extension ParsedReceipt: ReceiptFieldModel {
         .undocumented("unknown_attributes", { $0.undocumented }, { $0.undocumented = $1 }),
     ]
 
-    static let attributeFields = AttributeFields(fields, base: 0)
+    package static let attributeFields = AttributeFields(fields, base: 0)
 
     /// The in-app purchases' key and attribute type, which repeats: the decoder reads purchases alone too.
     static let purchasesKey: StaticString = "in_app"
     static let purchaseAttribute: Int64 = 17
 
-    init() {
+    package init() {
         self.init(receiptType: nil)
     }
 }

@@ -10,7 +10,7 @@
 /// Decoding JSON is strict (unknown keys, upper-case hex, empty dates and non-canonical type numbers are
 /// refused) because the JSON is also the input spec for re-signed test receipts: anything accepted must
 /// encode back to the same text.
-protocol ReceiptFieldModel: FieldModel {
+package protocol ReceiptFieldModel: FieldModel {
     /// The model with every field absent.
     init()
     /// The same fields by attribute type, for the receipt decoder.

@@ -71,7 +71,7 @@ public struct Check: Sendable, Encodable, Equatable {
 }
 
 extension Check: FieldModel {
-    static let fields: [ModelField<Check>] = [
+    package static let fields: [ModelField<Check>] = [
         .string("detail") { $0.detail },
         .string("name") { $0.name.rawValue },
         .bool("passed") { $0.passed },

@@ -18,7 +18,7 @@ public struct JWSReport: Sendable, Encodable {
 }
 
 extension JWSReport: FieldModel {
-    static let fields: [ModelField<JWSReport>] = [
+    package static let fields: [ModelField<JWSReport>] = [
         .string("algorithm") { $0.algorithm },
         .string("key_id") { $0.keyID },
         .string("kind") { $0.kind?.rawValue },

@@ -14,7 +14,7 @@ public struct ResponseReport: Sendable, Encodable {
 }
 
 extension ResponseReport: FieldModel {
-    static let fields: [ModelField<ResponseReport>] = [
+    package static let fields: [ModelField<ResponseReport>] = [
         .models("elements") { $0.elements },
         .members("fields") { $0.fields },
         .string("kind") { $0.kind.rawValue },

@@ -32,7 +32,7 @@ extension TrustReport {
 }
 
 extension TrustReport.CertificateInfo: FieldModel {
-    static let fields: [ModelField<TrustReport.CertificateInfo>] = [
+    package static let fields: [ModelField<TrustReport.CertificateInfo>] = [
         .string("issuer") { $0.issuer },
         .formattedDate("not_after") { $0.notAfter },
         .formattedDate("not_before") { $0.notBefore },

@@ -111,7 +111,7 @@ public struct ValidationReport: Sendable, Encodable {
 }
 
 extension ValidationReport: FieldModel {
-    static let fields: [ModelField<ValidationReport>] = [
+    package static let fields: [ModelField<ValidationReport>] = [
         .models("checks") { $0.checks },
         .string("encoding") { $0.encoding?.rawValue },
         .string("format") { $0.format?.rawValue },
@@ -158,7 +158,7 @@ public struct TrustReport: Sendable, Encodable {
 }
 
 extension TrustReport: FieldModel {
-    static let fields: [ModelField<TrustReport>] = [
+    package static let fields: [ModelField<TrustReport>] = [
         .strings("anchors") { $0.anchors },
         .models("chain") { $0.chain },
         .string("digest") { $0.digest },

@@ -24,7 +24,7 @@ public struct EntitlementDecision: Sendable, Equatable, Encodable {
 }
 
 extension EntitlementDecision: FieldModel {
-    static let fields: [ModelField<EntitlementDecision>] = [
+    package static let fields: [ModelField<EntitlementDecision>] = [
         .bool("granted") { $0.granted },
         .string("message") { $0.message },
         .string("name") { $0.name },

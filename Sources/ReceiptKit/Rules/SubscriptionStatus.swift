@@ -122,7 +122,7 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
 }
 
 extension SubscriptionStatus: FieldModel {
-    static let fields: [ModelField<SubscriptionStatus>] = [
+    package static let fields: [ModelField<SubscriptionStatus>] = [
         .formattedDate("expires_date") { $0.periods.map(\.end).max() },
         .bool("in_intro_offer") { $0.inIntroOffer },
         .bool("in_trial") { $0.inTrial },

@@ -34,7 +34,7 @@ public struct TrialTimeline: Sendable, Equatable, Encodable {
 }
 
 extension TrialTimeline: FieldModel {
-    static let fields: [ModelField<TrialTimeline>] = [
+    package static let fields: [ModelField<TrialTimeline>] = [
         .formattedDate("end") { $0.end },
         .formattedDate("reminder") { $0.reminder },
         .formattedDate("start") { $0.start },

@@ -30,7 +30,7 @@ public struct RuleResults: Sendable, Encodable {
 }
 
 extension RuleResults: FieldModel {
-    static let fields: [ModelField<RuleResults>] = [
+    package static let fields: [ModelField<RuleResults>] = [
         .bool("bound_to_app") { $0.boundToApp },
         .models("entitlements") { $0.entitlements },
         .formattedDate("evaluated_at") { $0.time },

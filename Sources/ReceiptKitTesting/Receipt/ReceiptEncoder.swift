@@ -18,49 +18,42 @@ public enum ReceiptEncoder {
 
     /// The payload of `receipt`: its fields as attributes, in-app purchases nested, unknown attributes kept.
     public static func encode(_ receipt: ParsedReceipt) throws(ReceiptEncodingError) -> [UInt8] {
-        var attributes: [(type: Int64, value: [UInt8])] = []
-        func add(_ type: Int64, _ value: [UInt8]?) {
-            if let value { attributes.append((type, value)) }
-        }
-        add(0, receipt.receiptType.map(utf8String))
-        add(1, receipt.appItemID.map(integer))
-        add(2, try bundleIDValue(receipt))
-        add(3, receipt.applicationVersion.map(utf8String))
-        add(4, receipt.opaqueValue)
-        add(5, receipt.sha1Hash)
-        add(10, receipt.ageRating.map(utf8String))
-        add(12, try receipt.receiptCreationDate.map(date))
-        for purchase in receipt.inApp {
-            add(17, try encode(purchase))
-        }
-        add(18, try receipt.originalPurchaseDate.map(date))
-        add(19, receipt.originalApplicationVersion.map(utf8String))
-        add(21, try receipt.expirationDate.map(date))
+        // Attribute 2 carries two fields, the bundle id and its octets, which must agree.
+        var attributes = try fieldAttributes(of: receipt, except: bundleIDType)
+        if let bundleID = try bundleIDValue(receipt) { attributes.append((bundleIDType, bundleID)) }
         appendUnknown(receipt.unknownAttributes, to: &attributes)
         return attributeSet(attributes)
     }
 
     /// One in-app purchase as the nested SET that attribute 17 carries.
     public static func encode(_ purchase: InAppPurchase) throws(ReceiptEncodingError) -> [UInt8] {
-        var attributes: [(type: Int64, value: [UInt8])] = []
-        func add(_ type: Int64, _ value: [UInt8]?) {
-            if let value { attributes.append((type, value)) }
-        }
-        add(1701, purchase.quantity.map(integer))
-        add(1702, purchase.productID.map(utf8String))
-        add(1703, purchase.transactionID.map(utf8String))
-        add(1704, try purchase.purchaseDate.map(date))
-        add(1705, purchase.originalTransactionID.map(utf8String))
-        add(1706, try purchase.originalPurchaseDate.map(date))
-        add(1707, purchase.productType.map(integer))
-        add(1708, try purchase.expiresDate.map(date))
-        add(1711, purchase.webOrderLineItemID.map(integer))
-        add(1712, try purchase.cancellationDate.map(date))
-        add(1713, purchase.isTrialPeriod.map { integer($0 ? 1 : 0) })
-        add(1719, purchase.isInIntroOfferPeriod.map { integer($0 ? 1 : 0) })
-        add(1721, purchase.promotionalOfferID.map(utf8String))
+        var attributes = try fieldAttributes(of: purchase)
         appendUnknown(purchase.unknownAttributes, to: &attributes)
         return attributeSet(attributes)
+    }
+
+    static let bundleIDType: Int64 = 2
+
+    /// Each field of the model that a receipt carries (one with an attribute type) and that is present,
+    /// as its attribute: the value's DER by the field's kind, as the decoder reads it back.
+    private static func fieldAttributes<Model: ReceiptFieldModel>(of model: Model, except skipped: Int64? = nil)
+        throws(ReceiptEncodingError) -> [(type: Int64, value: [UInt8])]
+    {
+        var attributes: [(type: Int64, value: [UInt8])] = []
+        for field in Model.fields {
+            guard let type = field.attribute, type != skipped else { continue }
+            switch field.value(model) {
+            case .integer(let value?): attributes.append((type, integer(value)))
+            case .string(let value?): attributes.append((type, utf8String(value)))
+            case .bool(let value?): attributes.append((type, integer(value ? 1 : 0)))
+            case .receiptDate(let value?): attributes.append((type, try date(value)))
+            case .hex(let value?): attributes.append((type, value))
+            case .purchases(let purchases):
+                for purchase in purchases { attributes.append((type, try encode(purchase))) }
+            default: break
+            }
+        }
+        return attributes
     }
 
     /// The value octets of attribute 2 (a UTF8String TLV), which the device hash covers.

@@ -53,7 +53,7 @@ extension AppTransaction: JSONConvertible {}
 
 extension AppTransaction: FieldModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
-    static let fields: [ModelField<AppTransaction>] = [
+    package static let fields: [ModelField<AppTransaction>] = [
         .integer("appAppleId") { $0.appAppleId },
         .string("appTransactionId") { $0.appTransactionId },
         .string("applicationVersion") { $0.applicationVersion },

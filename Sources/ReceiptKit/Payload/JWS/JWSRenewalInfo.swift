@@ -70,7 +70,7 @@ extension JWSRenewalInfo: JSONConvertible {}
 
 extension JWSRenewalInfo: FieldModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
-    static let fields: [ModelField<JWSRenewalInfo>] = [
+    package static let fields: [ModelField<JWSRenewalInfo>] = [
         .json("advancedCommerceInfo") { $0.advancedCommerceInfo },
         .string("appAccountToken") { $0.appAccountToken },
         .string("appTransactionId") { $0.appTransactionId },

@@ -88,7 +88,7 @@ extension JWSTransaction: JSONConvertible {}
 
 extension JWSTransaction: FieldModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
-    static let fields: [ModelField<JWSTransaction>] = [
+    package static let fields: [ModelField<JWSTransaction>] = [
         .json("advancedCommerceInfo") { $0.advancedCommerceInfo },
         .string("appAccountToken") { $0.appAccountToken },
         .string("appTransactionId") { $0.appTransactionId },

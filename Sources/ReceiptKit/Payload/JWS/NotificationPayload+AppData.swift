@@ -26,7 +26,7 @@ extension NotificationPayload.AppData: JSONConvertible {}
 
 extension NotificationPayload.AppData: FieldModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
-    static let fields: [ModelField<NotificationPayload.AppData>] = [
+    package static let fields: [ModelField<NotificationPayload.AppData>] = [
         .integer("appAppleId") { $0.appAppleId },
         .string("bundleId") { $0.bundleId },
         .string("environment") { $0.environment?.rawValue },

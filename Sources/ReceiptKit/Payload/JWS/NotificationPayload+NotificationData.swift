@@ -35,7 +35,7 @@ extension NotificationPayload.NotificationData: JSONConvertible {}
 
 extension NotificationPayload.NotificationData: FieldModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
-    static let fields: [ModelField<NotificationPayload.NotificationData>] = [
+    package static let fields: [ModelField<NotificationPayload.NotificationData>] = [
         .integer("appAppleId") { $0.appAppleId },
         .string("bundleId") { $0.bundleId },
         .string("bundleVersion") { $0.bundleVersion },

@@ -32,7 +32,7 @@ extension NotificationPayload: JSONConvertible {}
 
 extension NotificationPayload: FieldModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
-    static let fields: [ModelField<NotificationPayload>] = [
+    package static let fields: [ModelField<NotificationPayload>] = [
         .model("appData") { $0.appData },
         .model("data") { $0.data },
         .json("externalPurchaseToken") { $0.externalPurchaseToken },

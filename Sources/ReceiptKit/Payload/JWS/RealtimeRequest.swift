@@ -30,7 +30,7 @@ extension RealtimeRequest: JSONConvertible {}
 
 extension RealtimeRequest: FieldModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
-    static let fields: [ModelField<RealtimeRequest>] = [
+    package static let fields: [ModelField<RealtimeRequest>] = [
         .integer("appAppleId") { $0.appAppleId },
         .string("environment") { $0.environment?.rawValue },
         .string("originalTransactionId") { $0.originalTransactionId },

@@ -13,7 +13,7 @@ struct PrettyJSON {
     private var pendingOpen: UInt8?
 
     /// The compact text in `segments`, joined, re-indented whole. The text holds no white space outside
-    /// strings (what `ReportJSONWriter` writes).
+    /// strings (what `CompactJSONWriter` writes).
     static func reformat(_ segments: [[UInt8]]) -> [UInt8] {
         var whole: [UInt8] = []
         var pretty = PrettyJSON()

@@ -47,14 +47,10 @@ public enum JWSPayloadSpec {
             }
             members[name] = .integer(Int64((parsed.timeIntervalSince1970 * 1000).rounded()))
         }
-        let bytes: [UInt8]
-        do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            bytes = Array(try encoder.encode(JSONValue.object(members)))
-        } catch {
-            throw ReceiptError(.invalidJWS, "the payload cannot be written as JSON: \(error)")
+        guard let text = JSONValue.object(members).json(pretty: false) else {
+            throw ReceiptError(.invalidJWS, "the payload cannot be written as JSON: a number that is not finite")
         }
+        let bytes = Array(text.utf8)
         // Decoded once as the verifier will, so a spec the verifier cannot read fails here.
         _ = try JWSPayload.decode(bytes, expecting: nil)
         return bytes

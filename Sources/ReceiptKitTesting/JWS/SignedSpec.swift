@@ -117,12 +117,9 @@ public enum SignedSpec {
     }
 
     private static func encode(_ value: JSONValue) throws(SpecError) -> [UInt8] {
-        do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return Array(try encoder.encode(value))
-        } catch {
-            throw .spec(ReceiptError(.invalidJWS, "the spec cannot be written as JSON: \(error)"))
+        guard let text = value.json(pretty: false) else {
+            throw .spec(ReceiptError(.invalidJWS, "the spec cannot be written as JSON: a number that is not finite"))
         }
+        return Array(text.utf8)
     }
 }

@@ -26,15 +26,6 @@ package struct ModelField<Model>: Sendable {
     typealias Writer =
         @Sendable (inout CompactJSONWriter, StaticString, Model) throws(CompactJSONWriter.DeclinedError) -> Void
 
-    /// A field whose value the writer takes as `value` gives it.
-    init(_ key: StaticString, _ value: @escaping @Sendable (Model) -> FieldValue) {
-        self.init(
-            key: key, attribute: nil, value: value, setter: nil,
-            write: { writer, key, model throws(CompactJSONWriter.DeclinedError) in
-                try writer.member(key, value(model))
-            })
-    }
-
     init(
         key: StaticString, attribute: Int64?, value: @escaping @Sendable (Model) -> FieldValue,
         setter: FieldSetter<Model>?, description: String? = nil, minimum: Int64? = nil, write: @escaping Writer

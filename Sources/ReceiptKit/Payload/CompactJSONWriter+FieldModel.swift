@@ -4,8 +4,9 @@
     import Foundation
 #endif
 
-/// A payload model written field by field from its list, as `JSONEncoder` (sorted keys, slashes
-/// unescaped) writes the model's `Encodable` form.
+/// A model written field by field from its list, as `JSONEncoder` (sorted keys, slashes unescaped)
+/// writes the model's `Encodable` form, which reads the same list. Each field is read in place through
+/// its kind's writer: copying whole fields (closures, schema notes) would cost more than writing most.
 extension CompactJSONWriter {
     /// The model's fields in its list's order; declined past `maximumDepth` nested models, a bound the
     /// reports never reach (they nest a handful of levels), which stops any recursion through them.
@@ -26,9 +27,7 @@ extension CompactJSONWriter {
         out.append(UInt8(ascii: "{"))
         let fields = Model.fields
         guard let other else {
-            try fields.withUnsafeBufferPointer { fields throws(DeclinedError) in
-                for index in fields.indices { try fields[index].write(&self, fields[index].key, model) }
-            }
+            for index in fields.indices { try fields[index].write(&self, fields[index].key, model) }
             out.append(UInt8(ascii: "}"))
             return
         }

@@ -49,8 +49,9 @@ extension CompactJSONWriter {
         a.withUTF8Buffer { a in b.withUTF8Buffer { b in a.lexicographicallyPrecedes(b) } }
     }
 
-    /// `[` the models `]`, the text sealed into segments between them (a combined report of thousands).
-    mutating func array<Model: FieldModel>(_ models: [Model]) throws(DeclinedError) {
+    /// `[` the models `]`, the text sealed into segments between them (a combined report of thousands of
+    /// inputs, a receipt of tens of thousands of purchases).
+    mutating func array<Models: Collection>(_ models: Models) throws(DeclinedError) where Models.Element: FieldModel {
         out.append(UInt8(ascii: "["))
         for (index, model) in models.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -93,17 +94,6 @@ extension CompactJSONWriter {
             return
         }
         out.append(UInt8(ascii: "\""))
-    }
-
-    /// `[` the purchases `]`, sealed into segments between them (a receipt of tens of thousands).
-    mutating func purchases(_ purchases: InAppPurchases) throws(DeclinedError) {
-        out.append(UInt8(ascii: "["))
-        for (index, purchase) in purchases.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            try object(purchase)
-            sealIfFull()
-        }
-        out.append(UInt8(ascii: "]"))
     }
 
     /// `[` the strings `]`.

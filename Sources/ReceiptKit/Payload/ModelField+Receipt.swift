@@ -72,7 +72,7 @@ extension ModelField {
         Self(key: key, attribute: attribute, value: { .purchases(get($0)) }, setter: .purchases(set)) {
             writer, key, model throws(CompactJSONWriter.DeclinedError) in
             writer.key(key)
-            try writer.purchases(get(model))
+            try writer.array(get(model))
         }
     }
 

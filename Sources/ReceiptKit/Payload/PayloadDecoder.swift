@@ -158,9 +158,9 @@ private struct PayloadDecoding {
         let spansFit = payload.count <= Int(UInt32.max)
         var seen: UInt64 = 0
         var count = 0
+        let table = ParsedReceipt.attributeFields
         while !attributes.isAtEnd {
             let attribute = try nextAttribute(&attributes, count: &count, inAppIndex: nil)
-            let table = ParsedReceipt.attributeFields
             guard let slot = table.slot(of: attribute.type) else {
                 undocumented.append(UndocumentedAttributes.Entry(type: attribute.type, value: attribute.value))
                 continue
@@ -264,9 +264,9 @@ private struct PayloadDecoding {
         var purchase = InAppPurchase()
         var seen: UInt64 = 0
         var count = 0
+        let table = InAppPurchase.attributeFields
         while !attributes.isAtEnd {
             let attribute = try nextAttribute(&attributes, count: &count, inAppIndex: index)
-            let table = InAppPurchase.attributeFields
             guard let slot = table.slot(of: attribute.type) else {
                 purchaseEntries.append(UndocumentedAttributes.Entry(type: attribute.type, value: attribute.value))
                 continue

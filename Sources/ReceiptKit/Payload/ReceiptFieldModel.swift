@@ -47,7 +47,8 @@ extension ReceiptFieldModel {
                 // Written for readers of the JSON; the model derives it again.
                 if let text = try container.decodeIfPresent(String.self, forKey: key), !values.contains(text) {
                     throw DecodingError.dataCorruptedError(
-                        forKey: key, in: container, debugDescription: "\(field.name): \"\(text)\" is not one")
+                        forKey: key, in: container,
+                        debugDescription: "\(field.name): \"\(text)\" is none of \(values.joined(separator: ", "))")
                 }
             case nil:
                 break

@@ -1,10 +1,10 @@
 /// One field of a model, declared once: the key the JSON writes, the attribute type that carries it in a
-/// receipt, how its value is read for writing, how a decoded value is stored, and what the report's JSON
-/// schema says of it.
+/// receipt, how its value is read for writing, how a decoded value is stored (from a receipt attribute or
+/// a JSON member), and what the report's JSON schema says of it.
 ///
 /// A model lists its fields in `FieldModel.fields`, sorted as `JSONEncoder` sorts keys. The JSON writer,
-/// the models' `Encodable`, the receipt decoder's dispatch, the receipt models' `Decodable`, the schema's
-/// definitions and the names an app's facts may not take are all read from that list, so a field Apple
+/// the models' `Encodable`, the receipt decoder's dispatch, the StoreKit 2 decoder, the models' `Decodable`,
+/// the schema's definitions and the names an app's facts may not take are all read from that list, so a field Apple
 /// adds is one line there (and its stored property).
 package struct ModelField<Model>: Sendable {
     /// The report's key: Apple's verifyReceipt key for receipts, Apple's member name for StoreKit 2.
@@ -14,8 +14,10 @@ package struct ModelField<Model>: Sendable {
     package let attribute: Int64?
     /// The value as `Encodable` (the reference) encodes it; absent (nil inside) leaves the member out.
     package let value: @Sendable (Model) -> FieldValue
-    /// How a decoded value is stored; nil where the model's synthesised `Decodable` does it (StoreKit 2).
+    /// How a receipt attribute's decoded value is stored; nil for fields no receipt carries.
     package let setter: FieldSetter<Model>?
+    /// How a JSON member of this name is stored; nil for fields only written (reports, responses).
+    let member: MemberSetter<Model>?
     /// What the schema adds to the value's type: a description, a lower bound.
     let description: String?
     let minimum: Int64?
@@ -28,12 +30,14 @@ package struct ModelField<Model>: Sendable {
 
     init(
         key: StaticString, attribute: Int64?, value: @escaping @Sendable (Model) -> FieldValue,
-        setter: FieldSetter<Model>?, description: String? = nil, minimum: Int64? = nil, write: @escaping Writer
+        setter: FieldSetter<Model>?, member: MemberSetter<Model>? = nil, description: String? = nil,
+        minimum: Int64? = nil, write: @escaping Writer
     ) {
         self.key = key
         self.attribute = attribute
         self.value = value
         self.setter = setter
+        self.member = member
         self.description = description
         self.minimum = minimum
         self.write = write
@@ -44,6 +48,13 @@ package struct ModelField<Model>: Sendable {
         Self(
             key: key, attribute: attribute, value: value, setter: setter, description: description, minimum: minimum,
             write: write)
+    }
+
+    /// The same field, which a StoreKit 2 model's decoding also stores by `member`.
+    func reading(by member: MemberSetter<Model>) -> Self {
+        Self(
+            key: key, attribute: attribute, value: value, setter: setter, member: member, description: description,
+            minimum: minimum, write: write)
     }
 
     /// The key as text, for messages and lookups.

@@ -1,14 +1,7 @@
 /// A value read straight from the parsed JSON, each type wording what it expected when the JSON
-/// type is wrong; `JSONValueDecoder` reads members of these types without a container round trip.
+/// type is wrong; a model's fields read their members through it.
 protocol JSONConvertible {
     init(json: JSONValue) throws(JSONTypeError)
-}
-
-extension JSONConvertible where Self: Decodable {
-    /// A payload model, read member by member through its synthesised `init(from:)`.
-    init(json: JSONValue) throws(JSONTypeError) {
-        self = try JSONValueDecoder.decode(Self.self, from: json)
-    }
 }
 
 extension String: JSONConvertible {

@@ -42,29 +42,8 @@ extension AppStoreEnumeration {
     public var isDocumented: Bool { Self.documented.contains(self) }
 }
 
-extension JSONConvertible where Self: AppStoreEnumeration, RawValue: JSONConvertible {
-    /// The raw value read as the raw type reads it (same errors), then its case.
-    init(json: JSONValue) throws(JSONTypeError) {
-        self.init(rawValue: try RawValue(json: json))
-    }
-}
-
-// The models' synthesised `init(from:)` and `encode(to:)` pick these over the generic members: the raw
-// value is read and written as the `String` or `Int64` the member was, with its errors, and no decoder
-// has to look up at run time whether the enum converts itself (a cold conformance lookup per type, a
-// tenth of a millisecond each, paid by every one-shot verification).
-extension KeyedDecodingContainer {
-    func decodeIfPresent<E: AppStoreEnumeration>(_ type: E.Type, forKey key: Key) throws -> E?
-    where E.RawValue == String {
-        try decodeIfPresent(String.self, forKey: key).map(E.init(rawValue:))
-    }
-
-    func decodeIfPresent<E: AppStoreEnumeration>(_ type: E.Type, forKey key: Key) throws -> E?
-    where E.RawValue == Int64 {
-        try decodeIfPresent(Int64.self, forKey: key).map(E.init(rawValue:))
-    }
-}
-
+// The models' synthesised `encode(to:)` picks these over the generic member: the raw value is written
+// as the `String` or `Int64` the member was.
 extension KeyedEncodingContainer {
     mutating func encodeIfPresent<E: AppStoreEnumeration>(_ value: E?, forKey key: Key) throws
     where E.RawValue == String {

@@ -27,5 +27,3 @@ public enum AppStoreEnvironment: AppStoreEnumeration {
         }
     }
 }
-
-extension AppStoreEnvironment: JSONConvertible {}

@@ -20,5 +20,3 @@ public enum AutoRenewStatus: AppStoreEnumeration {
         }
     }
 }
-
-extension AutoRenewStatus: JSONConvertible {}

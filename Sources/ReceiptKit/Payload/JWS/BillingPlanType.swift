@@ -21,5 +21,3 @@ public enum BillingPlanType: AppStoreEnumeration {
         }
     }
 }
-
-extension BillingPlanType: JSONConvertible {}

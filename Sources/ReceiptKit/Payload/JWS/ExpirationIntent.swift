@@ -31,5 +31,3 @@ public enum ExpirationIntent: AppStoreEnumeration {
         }
     }
 }
-
-extension ExpirationIntent: JSONConvertible {}

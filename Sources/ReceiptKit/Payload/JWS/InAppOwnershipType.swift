@@ -21,5 +21,3 @@ public enum InAppOwnershipType: AppStoreEnumeration {
         }
     }
 }
-
-extension InAppOwnershipType: JSONConvertible {}

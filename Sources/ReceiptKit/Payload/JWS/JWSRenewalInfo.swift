@@ -4,99 +4,105 @@
 public struct JWSRenewalInfo: Sendable, Equatable, Codable {
     /// The identifier of the original purchase: the same for every renewal, restore and family-shared copy of
     /// it.
-    public let originalTransactionId: String?
+    public private(set) var originalTransactionId: String?
     /// The product the subscription renews into at the next renewal.
-    public let autoRenewProductId: String?
+    public private(set) var autoRenewProductId: String?
     /// The product identifier of the in-app purchase, as set in App Store Connect.
-    public let productId: String?
+    public private(set) var productId: String?
     /// 1 when the subscription renews automatically, 0 when the customer turned renewal off.
-    public let autoRenewStatus: AutoRenewStatus?
+    public private(set) var autoRenewStatus: AutoRenewStatus?
     /// Why the subscription expired: 1 cancelled, 2 billing error, 3 price increase declined, 4 product
     /// unavailable, 5 other.
-    public let expirationIntent: ExpirationIntent?
+    public private(set) var expirationIntent: ExpirationIntent?
     /// When the billing grace period ends; service continues until then.
-    public let gracePeriodExpiresDate: JWSDate?
+    public private(set) var gracePeriodExpiresDate: JWSDate?
     /// Whether the App Store is still trying to renew after a billing failure.
-    public let isInBillingRetryPeriod: Bool?
+    public private(set) var isInBillingRetryPeriod: Bool?
     /// The identifier of the promotional offer, offer code or win-back offer that applied.
-    public let offerIdentifier: String?
+    public private(set) var offerIdentifier: String?
     /// The offer that applied: 1 introductory, 2 promotional, 3 offer code, 4 win-back.
-    public let offerType: OfferType?
+    public private(set) var offerType: OfferType?
     /// 0 when the customer has not answered a price increase that needs consent, 1 when they agreed or were
     /// notified.
-    public let priceIncreaseStatus: PriceIncreaseStatus?
+    public private(set) var priceIncreaseStatus: PriceIncreaseStatus?
     /// When the App Store signed this payload: the date the data describes the world as of.
-    public let signedDate: JWSDate?
+    public private(set) var signedDate: JWSDate?
     /// `Production`, `Sandbox` or `Xcode`: the server environment that signed it.
-    public let environment: AppStoreEnvironment?
+    public private(set) var environment: AppStoreEnvironment?
     /// The start of the latest run of continuous subscription periods (gaps up to 60 days allowed).
-    public let recentSubscriptionStartDate: JWSDate?
+    public private(set) var recentSubscriptionStartDate: JWSDate?
     /// When the next renewal charges, or when the subscription expires.
-    public let renewalDate: JWSDate?
+    public private(set) var renewalDate: JWSDate?
     /// The price of the next renewal in milliunits of the currency.
-    public let renewalPrice: Int64?
+    public private(set) var renewalPrice: Int64?
     /// The ISO 4217 currency code of the price.
-    public let currency: String?
+    public private(set) var currency: String?
     /// How an introductory offer is paid: `FREE_TRIAL`, `PAY_AS_YOU_GO` or `PAY_UP_FRONT`.
-    public let offerDiscountType: OfferDiscountType?
+    public private(set) var offerDiscountType: OfferDiscountType?
     /// The ISO 8601 duration of the offer (`P1M`).
-    public let offerPeriod: String?
+    public private(set) var offerPeriod: String?
     /// The win-back offers the customer may redeem.
-    public let eligibleWinBackOfferIds: [String]?
+    public private(set) var eligibleWinBackOfferIds: [String]?
     /// The UUID the app associated with the customer's account at purchase, if it set one.
-    public let appAccountToken: String?
+    public private(set) var appAccountToken: String?
     /// The identifier of the customer's app download, shared by their AppTransaction and transactions.
-    public let appTransactionId: String?
+    public private(set) var appTransactionId: String?
     /// Base64 SHA-384 of the device verification nonce and the device identifier, to tie the data to a
     /// device.
-    public let deviceVerification: String?
+    public private(set) var deviceVerification: String?
     /// The UUID the app used with `deviceVerification`.
-    public let deviceVerificationNonce: String?
+    public private(set) var deviceVerificationNonce: String?
     /// Advanced Commerce API renewals: what renews and at what price (2025), kept as Apple wrote them.
-    public let advancedCommerceInfo: JSONValue?
+    public private(set) var advancedCommerceInfo: JSONValue?
     /// The commitment term the subscription renews into (2026), kept as Apple wrote it.
-    public let commitmentInfo: JSONValue?
+    public private(set) var commitmentInfo: JSONValue?
     /// The billing plan the next renewal uses (`BILLED_UPFRONT`, `MONTHLY`; 2026).
-    public let renewalBillingPlanType: BillingPlanType?
-    /// Members not listed above, as they came: filled where ReceiptKit decodes the payload (a report
-    /// from the validator), left empty by other decoders such as `JSONDecoder`.
+    public private(set) var renewalBillingPlanType: BillingPlanType?
+    /// Members not listed above, as they came. Reports print them under `unknownFields`, where
+    /// `Decodable` reads them back.
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
-    /// `unknown`, nil when empty so reports leave the member out; `JSONValueDecoder` fills it
+    /// `unknown`, nil when empty so reports leave the member out; the decoder fills it
     /// with the members this type does not name.
-    private let unknownFields: [String: JSONValue]?
+    private var unknownFields: [String: JSONValue]?
 }
 
-extension JWSRenewalInfo: JSONConvertible {}
+extension JWSRenewalInfo: MemberFieldModel {
+    /// Reads JSON a report wrote, `unknownFields` as the member it is written as.
+    public init(from decoder: any Decoder) throws {
+        try self.init(decodingWritten: decoder)
+    }
+}
 
 extension JWSRenewalInfo: FieldModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
     package static let fields: [ModelField<JWSRenewalInfo>] = [
-        .json("advancedCommerceInfo") { $0.advancedCommerceInfo },
-        .string("appAccountToken") { $0.appAccountToken },
-        .string("appTransactionId") { $0.appTransactionId },
-        .string("autoRenewProductId") { $0.autoRenewProductId },
-        .integer("autoRenewStatus") { $0.autoRenewStatus?.rawValue },
-        .json("commitmentInfo") { $0.commitmentInfo },
-        .string("currency") { $0.currency },
-        .string("deviceVerification") { $0.deviceVerification },
-        .string("deviceVerificationNonce") { $0.deviceVerificationNonce },
-        .strings("eligibleWinBackOfferIds") { $0.eligibleWinBackOfferIds },
-        .string("environment") { $0.environment?.rawValue },
-        .integer("expirationIntent") { $0.expirationIntent?.rawValue },
-        .date("gracePeriodExpiresDate") { $0.gracePeriodExpiresDate },
-        .bool("isInBillingRetryPeriod") { $0.isInBillingRetryPeriod },
-        .string("offerDiscountType") { $0.offerDiscountType?.rawValue },
-        .string("offerIdentifier") { $0.offerIdentifier },
-        .string("offerPeriod") { $0.offerPeriod },
-        .integer("offerType") { $0.offerType?.rawValue },
-        .string("originalTransactionId") { $0.originalTransactionId },
-        .integer("priceIncreaseStatus") { $0.priceIncreaseStatus?.rawValue },
-        .string("productId") { $0.productId },
-        .date("recentSubscriptionStartDate") { $0.recentSubscriptionStartDate },
-        .string("renewalBillingPlanType") { $0.renewalBillingPlanType?.rawValue },
-        .date("renewalDate") { $0.renewalDate },
-        .integer("renewalPrice") { $0.renewalPrice },
-        .date("signedDate") { $0.signedDate },
-        .members("unknownFields") { $0.unknownFields },
+        .json("advancedCommerceInfo", { $0.advancedCommerceInfo }, { $0.advancedCommerceInfo = $1 }),
+        .string("appAccountToken", { $0.appAccountToken }, { $0.appAccountToken = $1 }),
+        .string("appTransactionId", { $0.appTransactionId }, { $0.appTransactionId = $1 }),
+        .string("autoRenewProductId", { $0.autoRenewProductId }, { $0.autoRenewProductId = $1 }),
+        .enumeration("autoRenewStatus", { $0.autoRenewStatus }, { $0.autoRenewStatus = $1 }),
+        .json("commitmentInfo", { $0.commitmentInfo }, { $0.commitmentInfo = $1 }),
+        .string("currency", { $0.currency }, { $0.currency = $1 }),
+        .string("deviceVerification", { $0.deviceVerification }, { $0.deviceVerification = $1 }),
+        .string("deviceVerificationNonce", { $0.deviceVerificationNonce }, { $0.deviceVerificationNonce = $1 }),
+        .strings("eligibleWinBackOfferIds", { $0.eligibleWinBackOfferIds }, { $0.eligibleWinBackOfferIds = $1 }),
+        .enumeration("environment", { $0.environment }, { $0.environment = $1 }),
+        .enumeration("expirationIntent", { $0.expirationIntent }, { $0.expirationIntent = $1 }),
+        .date("gracePeriodExpiresDate", { $0.gracePeriodExpiresDate }, { $0.gracePeriodExpiresDate = $1 }),
+        .bool("isInBillingRetryPeriod", { $0.isInBillingRetryPeriod }, { $0.isInBillingRetryPeriod = $1 }),
+        .enumeration("offerDiscountType", { $0.offerDiscountType }, { $0.offerDiscountType = $1 }),
+        .string("offerIdentifier", { $0.offerIdentifier }, { $0.offerIdentifier = $1 }),
+        .string("offerPeriod", { $0.offerPeriod }, { $0.offerPeriod = $1 }),
+        .enumeration("offerType", { $0.offerType }, { $0.offerType = $1 }),
+        .string("originalTransactionId", { $0.originalTransactionId }, { $0.originalTransactionId = $1 }),
+        .enumeration("priceIncreaseStatus", { $0.priceIncreaseStatus }, { $0.priceIncreaseStatus = $1 }),
+        .string("productId", { $0.productId }, { $0.productId = $1 }),
+        .date(
+            "recentSubscriptionStartDate", { $0.recentSubscriptionStartDate }, { $0.recentSubscriptionStartDate = $1 }),
+        .enumeration("renewalBillingPlanType", { $0.renewalBillingPlanType }, { $0.renewalBillingPlanType = $1 }),
+        .date("renewalDate", { $0.renewalDate }, { $0.renewalDate = $1 }),
+        .integer("renewalPrice", { $0.renewalPrice }, { $0.renewalPrice = $1 }),
+        .date("signedDate", { $0.signedDate }, { $0.signedDate = $1 }),
+        .unknownMembers("unknownFields", { $0.unknownFields }, { $0.unknownFields = $1 }),
     ]
 }

@@ -33,5 +33,3 @@ extension NotificationPayload {
         }
     }
 }
-
-extension NotificationPayload.ConsumptionRequestReason: JSONConvertible {}

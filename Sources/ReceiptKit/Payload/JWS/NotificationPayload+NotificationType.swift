@@ -119,5 +119,3 @@ extension NotificationPayload {
         }
     }
 }
-
-extension NotificationPayload.NotificationType: JSONConvertible {}

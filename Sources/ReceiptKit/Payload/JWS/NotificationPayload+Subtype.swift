@@ -77,5 +77,3 @@ extension NotificationPayload {
         }
     }
 }
-
-extension NotificationPayload.Subtype: JSONConvertible {}

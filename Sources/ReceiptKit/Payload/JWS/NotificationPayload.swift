@@ -3,45 +3,50 @@
 /// Field names are Apple's; members this version does not know are kept in `unknown`.
 public struct NotificationPayload: Sendable, Equatable, Codable {
     /// What happened (`SUBSCRIBED`, `DID_RENEW`, `REFUND`...).
-    public let notificationType: NotificationPayload.NotificationType?
+    public private(set) var notificationType: NotificationPayload.NotificationType?
     /// Detail of the notification type (`INITIAL_BUY`, `AUTO_RENEW_DISABLED`...), when it has one.
-    public let subtype: NotificationPayload.Subtype?
+    public private(set) var subtype: NotificationPayload.Subtype?
     /// The notification's unique identifier, for finding repeats.
-    public let notificationUUID: String?
+    public private(set) var notificationUUID: String?
     /// The notification format's version (`2.0`).
-    public let version: String?
+    public private(set) var version: String?
     /// When the App Store signed this payload: the date the data describes the world as of.
-    public let signedDate: JWSDate?
+    public private(set) var signedDate: JWSDate?
     /// The app and the signed transaction, renewal info or AppTransaction the notification concerns.
-    public let data: NotificationPayload.NotificationData?
+    public private(set) var data: NotificationPayload.NotificationData?
     /// For a renewal-date extension to all subscribers: the request's outcome, kept as Apple wrote it.
-    public let summary: JSONValue?
+    public private(set) var summary: JSONValue?
     /// For an external purchase notification: the token, kept as Apple wrote it.
-    public let externalPurchaseToken: JSONValue?
+    public private(set) var externalPurchaseToken: JSONValue?
     /// For `RESCIND_CONSENT`: the app and its signed AppTransaction.
-    public let appData: NotificationPayload.AppData?
-    /// Members not listed above, as they came: filled where ReceiptKit decodes the payload (a report
-    /// from the validator), left empty by other decoders such as `JSONDecoder`.
+    public private(set) var appData: NotificationPayload.AppData?
+    /// Members not listed above, as they came. Reports print them under `unknownFields`, where
+    /// `Decodable` reads them back.
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
-    /// `unknown`, nil when empty so reports leave the member out; `JSONValueDecoder` fills it
+    /// `unknown`, nil when empty so reports leave the member out; the decoder fills it
     /// with the members this type does not name.
-    private let unknownFields: [String: JSONValue]?
+    private var unknownFields: [String: JSONValue]?
 }
 
-extension NotificationPayload: JSONConvertible {}
+extension NotificationPayload: MemberFieldModel {
+    /// Reads JSON a report wrote, `unknownFields` as the member it is written as.
+    public init(from decoder: any Decoder) throws {
+        try self.init(decodingWritten: decoder)
+    }
+}
 
 extension NotificationPayload: FieldModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
     package static let fields: [ModelField<NotificationPayload>] = [
-        .model("appData") { $0.appData },
-        .model("data") { $0.data },
-        .json("externalPurchaseToken") { $0.externalPurchaseToken },
-        .string("notificationType") { $0.notificationType?.rawValue },
-        .string("notificationUUID") { $0.notificationUUID },
-        .date("signedDate") { $0.signedDate },
-        .string("subtype") { $0.subtype?.rawValue },
-        .json("summary") { $0.summary },
-        .members("unknownFields") { $0.unknownFields },
-        .string("version") { $0.version },
+        .model("appData", { $0.appData }, { $0.appData = $1 }),
+        .model("data", { $0.data }, { $0.data = $1 }),
+        .json("externalPurchaseToken", { $0.externalPurchaseToken }, { $0.externalPurchaseToken = $1 }),
+        .enumeration("notificationType", { $0.notificationType }, { $0.notificationType = $1 }),
+        .string("notificationUUID", { $0.notificationUUID }, { $0.notificationUUID = $1 }),
+        .date("signedDate", { $0.signedDate }, { $0.signedDate = $1 }),
+        .enumeration("subtype", { $0.subtype }, { $0.subtype = $1 }),
+        .json("summary", { $0.summary }, { $0.summary = $1 }),
+        .unknownMembers("unknownFields", { $0.unknownFields }, { $0.unknownFields = $1 }),
+        .string("version", { $0.version }, { $0.version = $1 }),
     ]
 }

@@ -26,5 +26,3 @@ public enum OfferDiscountType: AppStoreEnumeration {
         }
     }
 }
-
-extension OfferDiscountType: JSONConvertible {}

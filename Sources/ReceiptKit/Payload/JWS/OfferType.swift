@@ -26,5 +26,3 @@ public enum OfferType: AppStoreEnumeration {
         }
     }
 }
-
-extension OfferType: JSONConvertible {}

@@ -20,5 +20,3 @@ public enum PriceIncreaseStatus: AppStoreEnumeration {
         }
     }
 }
-
-extension PriceIncreaseStatus: JSONConvertible {}

@@ -26,5 +26,3 @@ public enum PurchasePlatform: AppStoreEnumeration {
         }
     }
 }
-
-extension PurchasePlatform: JSONConvertible {}

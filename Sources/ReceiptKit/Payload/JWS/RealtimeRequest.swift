@@ -5,39 +5,44 @@
 public struct RealtimeRequest: Sendable, Equatable, Codable {
     /// The identifier of the original purchase: the same for every renewal, restore and family-shared copy of
     /// it.
-    public let originalTransactionId: String?
+    public private(set) var originalTransactionId: String?
     /// The app's Apple ID (App Store Connect's Apple ID of the app); absent in sandbox.
-    public let appAppleId: Int64?
+    public private(set) var appAppleId: Int64?
     /// The product identifier of the in-app purchase, as set in App Store Connect.
-    public let productId: String?
+    public private(set) var productId: String?
     /// The customer's locale, for the retention message's language.
-    public let userLocale: String?
+    public private(set) var userLocale: String?
     /// The identifier of this retention-message request.
-    public let requestIdentifier: String?
+    public private(set) var requestIdentifier: String?
     /// When the App Store signed this payload: the date the data describes the world as of.
-    public let signedDate: JWSDate?
+    public private(set) var signedDate: JWSDate?
     /// `Production`, `Sandbox` or `Xcode`: the server environment that signed it.
-    public let environment: AppStoreEnvironment?
-    /// Members not listed above, as they came: filled where ReceiptKit decodes the payload (a report
-    /// from the validator), left empty by other decoders such as `JSONDecoder`.
+    public private(set) var environment: AppStoreEnvironment?
+    /// Members not listed above, as they came. Reports print them under `unknownFields`, where
+    /// `Decodable` reads them back.
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
-    /// `unknown`, nil when empty so reports leave the member out; `JSONValueDecoder` fills it
+    /// `unknown`, nil when empty so reports leave the member out; the decoder fills it
     /// with the members this type does not name.
-    private let unknownFields: [String: JSONValue]?
+    private var unknownFields: [String: JSONValue]?
 }
 
-extension RealtimeRequest: JSONConvertible {}
+extension RealtimeRequest: MemberFieldModel {
+    /// Reads JSON a report wrote, `unknownFields` as the member it is written as.
+    public init(from decoder: any Decoder) throws {
+        try self.init(decodingWritten: decoder)
+    }
+}
 
 extension RealtimeRequest: FieldModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
     package static let fields: [ModelField<RealtimeRequest>] = [
-        .integer("appAppleId") { $0.appAppleId },
-        .string("environment") { $0.environment?.rawValue },
-        .string("originalTransactionId") { $0.originalTransactionId },
-        .string("productId") { $0.productId },
-        .string("requestIdentifier") { $0.requestIdentifier },
-        .date("signedDate") { $0.signedDate },
-        .members("unknownFields") { $0.unknownFields },
-        .string("userLocale") { $0.userLocale },
+        .integer("appAppleId", { $0.appAppleId }, { $0.appAppleId = $1 }),
+        .enumeration("environment", { $0.environment }, { $0.environment = $1 }),
+        .string("originalTransactionId", { $0.originalTransactionId }, { $0.originalTransactionId = $1 }),
+        .string("productId", { $0.productId }, { $0.productId = $1 }),
+        .string("requestIdentifier", { $0.requestIdentifier }, { $0.requestIdentifier = $1 }),
+        .date("signedDate", { $0.signedDate }, { $0.signedDate = $1 }),
+        .unknownMembers("unknownFields", { $0.unknownFields }, { $0.unknownFields = $1 }),
+        .string("userLocale", { $0.userLocale }, { $0.userLocale = $1 }),
     ]
 }

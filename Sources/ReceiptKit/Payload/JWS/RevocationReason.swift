@@ -20,5 +20,3 @@ public enum RevocationReason: AppStoreEnumeration {
         }
     }
 }
-
-extension RevocationReason: JSONConvertible {}

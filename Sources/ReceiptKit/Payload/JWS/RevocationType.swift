@@ -24,5 +24,3 @@ public enum RevocationType: AppStoreEnumeration {
         }
     }
 }
-
-extension RevocationType: JSONConvertible {}

@@ -21,5 +21,3 @@ public enum TransactionReason: AppStoreEnumeration {
         }
     }
 }
-
-extension TransactionReason: JSONConvertible {}

@@ -28,5 +28,3 @@ public enum TransactionType: AppStoreEnumeration {
         }
     }
 }
-
-extension TransactionType: JSONConvertible {}

@@ -3,10 +3,10 @@ import Testing
 
 @testable import ReceiptKit
 
-/// Payload models decode through their synthesised `init(from:)` over the one parse: a wrong type names
-/// the outermost member as reports always have, null is absence, and members a model does not name are
-/// kept and printed under `unknownFields`, which is left out when there are none.
-@Suite struct JSONValueDecoderTests {
+/// Payload models decode through their fields over the one parse: a wrong type names the outermost member
+/// as reports always have, null is absence, and members a model does not name are kept and printed under
+/// `unknownFields`, which is left out when there are none.
+@Suite struct MemberFieldModelTests {
     static func payload(_ text: String) throws(ReceiptError) -> JWSPayload {
         try JWSPayload.decode(Array(text.utf8), expecting: nil)
     }
@@ -79,8 +79,8 @@ import Testing
         #expect(notification.summary == .object(["k": .array([.integer(1)])]))
     }
 
-    /// Through another decoder the synthesised `init(from:)` reads `unknownFields` as a member, as a report
-    /// writes it; only ReceiptKit's own parse gathers the members a model does not name.
+    /// Through another decoder `init(from:)` reads `unknownFields` as a member, as a report writes it; only
+    /// ReceiptKit's own parse gathers the members a model does not name.
     @Test func anotherDecoderReadsUnknownFieldsAsWritten() throws {
         let text = #"{"userLocale":"en","later":1,"unknownFields":{"a":true}}"#
         let request = try JSONDecoder().decode(RealtimeRequest.self, from: Data(text.utf8))

@@ -1,0 +1,87 @@
+/// A StoreKit 2 model (a payload, or a member of one that is an object): read from its JSON member by
+/// member through its fields, so the list that writes a member is the one that reads it.
+protocol MemberFieldModel: FieldModel, JSONConvertible {
+    /// The model with every member absent.
+    init()
+}
+
+extension MemberFieldModel {
+    /// The model from a signed payload: each member stored by the field of its name, null as absence, and
+    /// the members no field names kept under `unknownFields` (among them one Apple itself names so), so
+    /// what Apple adds later shows in reports.
+    ///
+    /// A member's value of the wrong kind throws, naming the outermost member, as reports word it.
+    init(json: JSONValue) throws(JSONTypeError) {
+        try self.init(json, keepingUnknown: true)
+    }
+
+    /// The model from JSON its `Encodable` conformance wrote (a report's): `unknownFields` is read back as
+    /// the member it was written as, and members no field names are ignored, as a synthesised
+    /// `Decodable` would.
+    init(decodingWritten decoder: any Decoder) throws {
+        let json = try JSONValue(from: decoder)
+        do {
+            try self.init(json, keepingUnknown: false)
+        } catch {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+    }
+
+    private init(_ json: JSONValue, keepingUnknown: Bool) throws(JSONTypeError) {
+        guard case .object(let members) = json else { throw JSONTypeError(member: nil, expected: "a JSON object") }
+        self.init()
+        let fields = Self.fields
+        var unknown: [String: JSONValue] = [:]
+        for (name, value) in members {
+            switch Self.field(named: name, in: fields)?.member {
+            case .value(let set)?:
+                if case .null = value { continue }
+                do {
+                    try set(&self, value)
+                } catch {
+                    throw JSONTypeError(member: name, expected: error.expected)
+                }
+            case .unknownMembers(let set)? where !keepingUnknown:
+                if value == .null { continue }
+                guard case .object(let kept) = value else {
+                    throw JSONTypeError(member: name, expected: "a JSON object")
+                }
+                set(&self, kept)
+            case .unknownMembers?, nil:
+                if keepingUnknown { unknown[name] = value }
+            }
+        }
+        guard !unknown.isEmpty else { return }
+        for field in fields {
+            if case .unknownMembers(let set)? = field.member { set(&self, unknown) }
+        }
+    }
+
+    /// The field whose key is `name`, found by halving the list, which is sorted by the keys' UTF-8 bytes;
+    /// nil when none is. Each comparison reads at most `name`'s bytes.
+    static func field(named name: String, in fields: [ModelField<Self>]) -> ModelField<Self>? {
+        var low = 0
+        var high = fields.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            let order = Self.order(of: fields[middle].key, against: name)
+            if order == 0 { return fields[middle] }
+            if order < 0 { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
+    /// Negative, zero or positive as `key`'s UTF-8 bytes sort before, the same as, or after `name`'s.
+    private static func order(of key: StaticString, against name: String) -> Int {
+        key.withUTF8Buffer { keyBytes in
+            var index = 0
+            for byte in name.utf8 {
+                guard index < keyBytes.count else { return -1 }
+                if keyBytes[index] != byte { return keyBytes[index] < byte ? -1 : 1 }
+                index += 1
+            }
+            return index < keyBytes.count ? 1 : 0
+        }
+    }
+}

@@ -86,4 +86,32 @@ import Testing
         let request = try JSONDecoder().decode(RealtimeRequest.self, from: Data(text.utf8))
         #expect(request.userLocale == "en" && request.unknown == ["a": .bool(true)])
     }
+
+    /// Every field reads its member: a payload with every member decodes to a model that writes each back,
+    /// and another decoder reads the same model from it.
+    @Test func everyFieldReadsItsMember() throws {
+        try Self.expectEveryMemberRead(JWSTransaction.self)
+        try Self.expectEveryMemberRead(AppTransaction.self)
+        try Self.expectEveryMemberRead(JWSRenewalInfo.self)
+        try Self.expectEveryMemberRead(RealtimeRequest.self)
+        try Self.expectEveryMemberRead(NotificationPayload.self)
+        try Self.expectEveryMemberRead(NotificationPayload.NotificationData.self)
+        try Self.expectEveryMemberRead(NotificationPayload.AppData.self)
+    }
+
+    static func expectEveryMemberRead<M: MemberFieldModel & Codable & Equatable>(_ type: M.Type) throws {
+        guard case .object(var members) = try JWSReportJSONTests.full(M.self) else {
+            Issue.record("\(M.self): not an object")
+            return
+        }
+        let model = try M(json: .object(members))
+        let written = try JSONText.parse(Array(JSONEncoder().encode(model)), what: "a model", reason: .malformed)
+        guard case .object(let writtenMembers) = written else { return }
+        #expect(Set(writtenMembers.keys) == Set(M.fields.map(\.name)), "\(M.self): a member not read")
+        members["zz unknown"] = nil
+        members["unknownFields"] = nil
+        var bytes: [UInt8] = []
+        try CompactJSONWriter.append(.object(members), to: &bytes, depth: 0)
+        #expect(try JSONDecoder().decode(M.self, from: Data(bytes)) == M(json: .object(members)), "\(M.self)")
+    }
 }

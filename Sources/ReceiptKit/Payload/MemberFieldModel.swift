@@ -15,8 +15,8 @@ extension MemberFieldModel {
         try self.init(json, keepingUnknown: true)
     }
 
-    /// The model from JSON its `Encodable` conformance wrote (a report's): `unknownFields` is read back as
-    /// the member it was written as, and members no field names are ignored, as a synthesised
+    /// The model from another decoder's JSON: each member as `init(json:)` reads it, but `unknownFields` is
+    /// read as the member a report writes it as, and members no field names are ignored, as a synthesised
     /// `Decodable` would.
     init(decodingWritten decoder: any Decoder) throws {
         let json = try JSONValue(from: decoder)

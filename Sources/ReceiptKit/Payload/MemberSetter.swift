@@ -5,3 +5,11 @@ enum MemberSetter<Model>: Sendable {
     /// Stores the members no field names, which the report prints under this field's key.
     case unknownMembers(@Sendable (inout Model, [String: JSONValue]) -> Void)
 }
+
+extension MemberSetter {
+    /// Stores the member as `Value` reads it from JSON; nil for a field that is only written.
+    static func storing<Value: JSONConvertible>(_ set: (@Sendable (inout Model, Value) -> Void)?) -> Self? {
+        guard let set else { return nil }
+        return .value { model, json throws(JSONTypeError) in set(&model, try Value(json: json)) }
+    }
+}

@@ -4,27 +4,40 @@
     import Foundation
 #endif
 
-/// Fields by the kind of their value, one line each: the key and how the value is read. Each kind's
-/// writer writes the value as `JSONEncoder` writes the property; absent leaves the member out.
+/// Fields by the kind of their value, one line each: the key, how the value is read, and for a StoreKit 2
+/// member how one read from JSON is stored. Each kind's writer writes the value as `JSONEncoder` writes the
+/// property; absent leaves the member out.
 extension ModelField {
-    static func string(_ key: StaticString, _ get: @escaping @Sendable (Model) -> String?) -> Self {
-        Self(key: key, attribute: nil, value: { .string(get($0)) }, setter: nil) { writer, key, model in
+    static func string(
+        _ key: StaticString, _ get: @escaping @Sendable (Model) -> String?,
+        _ set: (@Sendable (inout Model, String) -> Void)? = nil
+    ) -> Self {
+        Self(key: key, attribute: nil, value: { .string(get($0)) }, setter: nil, member: .storing(set)) {
+            writer, key, model in
             guard let value = get(model) else { return }
             writer.key(key)
             writer.string(value)
         }
     }
 
-    static func integer(_ key: StaticString, _ get: @escaping @Sendable (Model) -> Int64?) -> Self {
-        Self(key: key, attribute: nil, value: { .integer(get($0)) }, setter: nil) { writer, key, model in
+    static func integer(
+        _ key: StaticString, _ get: @escaping @Sendable (Model) -> Int64?,
+        _ set: (@Sendable (inout Model, Int64) -> Void)? = nil
+    ) -> Self {
+        Self(key: key, attribute: nil, value: { .integer(get($0)) }, setter: nil, member: .storing(set)) {
+            writer, key, model in
             guard let value = get(model) else { return }
             writer.key(key)
             writer.integer(value)
         }
     }
 
-    static func bool(_ key: StaticString, _ get: @escaping @Sendable (Model) -> Bool?) -> Self {
-        Self(key: key, attribute: nil, value: { .bool(get($0)) }, setter: nil) { writer, key, model in
+    static func bool(
+        _ key: StaticString, _ get: @escaping @Sendable (Model) -> Bool?,
+        _ set: (@Sendable (inout Model, Bool) -> Void)? = nil
+    ) -> Self {
+        Self(key: key, attribute: nil, value: { .bool(get($0)) }, setter: nil, member: .storing(set)) {
+            writer, key, model in
             guard let value = get(model) else { return }
             writer.key(key)
             writer.bool(value)
@@ -32,8 +45,12 @@ extension ModelField {
     }
 
     /// A StoreKit 2 date: RFC 3339, or Xcode's placeholder.
-    static func date(_ key: StaticString, _ get: @escaping @Sendable (Model) -> JWSDate?) -> Self {
-        Self(key: key, attribute: nil, value: { .date(get($0)) }, setter: nil) { writer, key, model in
+    static func date(
+        _ key: StaticString, _ get: @escaping @Sendable (Model) -> JWSDate?,
+        _ set: (@Sendable (inout Model, JWSDate) -> Void)? = nil
+    ) -> Self {
+        Self(key: key, attribute: nil, value: { .date(get($0)) }, setter: nil, member: .storing(set)) {
+            writer, key, model in
             guard let value = get(model) else { return }
             writer.key(key)
             writer.date(value)
@@ -48,8 +65,11 @@ extension ModelField {
     }
 
     /// A value kept as parsed JSON.
-    static func json(_ key: StaticString, _ get: @escaping @Sendable (Model) -> JSONValue?) -> Self {
-        Self(key: key, attribute: nil, value: { .json(get($0)) }, setter: nil) {
+    static func json(
+        _ key: StaticString, _ get: @escaping @Sendable (Model) -> JSONValue?,
+        _ set: (@Sendable (inout Model, JSONValue) -> Void)? = nil
+    ) -> Self {
+        Self(key: key, attribute: nil, value: { .json(get($0)) }, setter: nil, member: .storing(set)) {
             writer, key, model throws(CompactJSONWriter.DeclinedError) in
             guard let value = get(model) else { return }
             writer.key(key)
@@ -57,8 +77,12 @@ extension ModelField {
         }
     }
 
-    static func strings(_ key: StaticString, _ get: @escaping @Sendable (Model) -> [String]?) -> Self {
-        Self(key: key, attribute: nil, value: { .strings(get($0)) }, setter: nil) { writer, key, model in
+    static func strings(
+        _ key: StaticString, _ get: @escaping @Sendable (Model) -> [String]?,
+        _ set: (@Sendable (inout Model, [String]) -> Void)? = nil
+    ) -> Self {
+        Self(key: key, attribute: nil, value: { .strings(get($0)) }, setter: nil, member: .storing(set)) {
+            writer, key, model in
             guard let value = get(model) else { return }
             writer.key(key)
             writer.strings(value)

@@ -51,7 +51,7 @@ package struct ModelField<Model>: Sendable {
     }
 
     /// The same field, which a StoreKit 2 model's decoding also stores by `member`.
-    func reading(by member: MemberSetter<Model>) -> Self {
+    func reading(by member: MemberSetter<Model>?) -> Self {
         Self(
             key: key, attribute: attribute, value: value, setter: setter, member: member, description: description,
             minimum: minimum, write: write)

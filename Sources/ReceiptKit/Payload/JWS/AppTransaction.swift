@@ -50,7 +50,8 @@ public struct AppTransaction: Sendable, Equatable, Codable {
 }
 
 extension AppTransaction: MemberFieldModel {
-    /// Reads JSON a report wrote, `unknownFields` as the member it is written as.
+    /// Reads the payload as Apple writes it, through the same fields; `unknownFields` is read as the member
+    /// a report writes it as.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingWritten: decoder)
     }

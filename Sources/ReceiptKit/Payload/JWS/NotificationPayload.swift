@@ -29,7 +29,8 @@ public struct NotificationPayload: Sendable, Equatable, Codable {
 }
 
 extension NotificationPayload: MemberFieldModel {
-    /// Reads JSON a report wrote, `unknownFields` as the member it is written as.
+    /// Reads the payload as Apple writes it, through the same fields; `unknownFields` is read as the member
+    /// a report writes it as.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingWritten: decoder)
     }

@@ -27,7 +27,8 @@ public struct RealtimeRequest: Sendable, Equatable, Codable {
 }
 
 extension RealtimeRequest: MemberFieldModel {
-    /// Reads JSON a report wrote, `unknownFields` as the member it is written as.
+    /// Reads the payload as Apple writes it, through the same fields; `unknownFields` is read as the member
+    /// a report writes it as.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingWritten: decoder)
     }

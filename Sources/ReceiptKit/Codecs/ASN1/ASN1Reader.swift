@@ -30,40 +30,6 @@ package struct ASN1Reader: Sendable {
     /// The index just past the last byte left to read.
     var endIndex: Int { remaining.endIndex }
 
-    /// Moves past bytes a caller decoded itself with `definiteElement(in:at:end:)`.
-    mutating func skip(to index: Int) {
-        remaining = remaining[min(max(index, remaining.startIndex), remaining.endIndex)...]
-    }
-
-    /// The tag and contents range of the element at `start`, when it is the common case: a low
-    /// tag number and a definite length of at most four octets that ends by `end`. Nil for
-    /// anything else, which the caller then reads with `next()` to get either the element or
-    /// the precise error. Builds no slices, so hot loops pay no reference counting for it.
-    @inline(__always)
-    static func definiteElement<Bytes: RandomAccessCollection<UInt8>>(in bytes: Bytes, at start: Int, end: Int) -> (
-        tag: UInt8, contents: Range<Int>
-    )? where Bytes.Index == Int {
-        guard start >= bytes.startIndex, end <= bytes.endIndex, end - start >= 2 else { return nil }
-        let tag = bytes[start]
-        guard tag & 0x1F != 0x1F, tag != 0 else { return nil }
-        let first = bytes[start + 1]
-        var index = start + 2
-        var length: Int
-        if first < 0x80 {
-            length = Int(first)
-        } else {
-            let count = Int(first & 0x7F)
-            guard count >= 1, count <= 4, end - index >= count else { return nil }
-            length = 0
-            for offset in 0..<count {
-                length = length << 8 | Int(bytes[index + offset])
-            }
-            index += count
-        }
-        guard end - index >= length else { return nil }
-        return (tag, index..<(index + length))
-    }
-
     /// Reads the next element, whatever its tag.
     package mutating func next() throws(ASN1Error) -> ASN1Element {
         let element = try Self.element(at: remaining.startIndex, in: remaining)

@@ -18,7 +18,7 @@ struct PKCS7Verifier {
         report.record(
             .pass(
                 .container,
-                "PKCS#7 signedData (\(container.encoding.rawValue.uppercased())), \(container.certificates.count) certificates, \(container.payload.count)-byte payload"
+                "PKCS#7 signedData (\(container.encoding.label)), \(container.certificates.count) certificates, \(container.payload.count)-byte payload"
             ))
 
         let receipt: ParsedReceipt
@@ -198,6 +198,16 @@ struct PKCS7Verifier {
             )
         }
         return .pass(.deviceHash, "the receipt was issued to device \(device)")
+    }
+}
+
+extension ValidationReport.Encoding {
+    /// The name in capitals, spelt out rather than upper-cased on every receipt.
+    fileprivate var label: String {
+        switch self {
+        case .der: "DER"
+        case .ber: "BER"
+        }
     }
 }
 

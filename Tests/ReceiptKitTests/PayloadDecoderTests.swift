@@ -195,6 +195,17 @@ import Testing
         #expect(failure(payload)?.code == .malformed)
     }
 
+    /// The last attribute of a purchase claims to run on over the receipt's next attribute, which would
+    /// then read as its value: refused, as the reader refuses an element longer than what holds it.
+    @Test func anAttributeRunningPastItsSetIsRejected() throws {
+        let next = DER.attribute(2, DER.utf8("com.example.app"))
+        let overrun: [UInt8] = [0x30, UInt8(9 + next.count), 0x02, 0x02, 0x06, 0xAD, 0x02, 0x01, 0x01, 0x04]
+        let purchase = DER.tlv(0x31, DER.attribute(1701, DER.integer(1)) + overrun + [UInt8(next.count)])
+        let error = try #require(failure(DER.set([DER.attribute(17, purchase), next])))
+        #expect(error.code == .malformed)
+        #expect(error.inAppIndex == 0)
+    }
+
     @Test func opaqueValueAndHashAreRawWhateverTheyHold() throws {
         // A 2010 receipt carries its opaque value as an INTEGER; neither field is parsed.
         let payload = DER.set([DER.attribute(4, DER.integer(12_345_678)), DER.attribute(5, [0xFF, 0x00, 0x80])])

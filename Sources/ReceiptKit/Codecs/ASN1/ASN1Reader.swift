@@ -27,9 +27,6 @@ package struct ASN1Reader: Sendable {
     /// The tag of the next element, without consuming it.
     package var nextTag: UInt8? { remaining.first }
 
-    /// The index just past the last byte left to read.
-    var endIndex: Int { remaining.endIndex }
-
     /// Reads the next element, whatever its tag.
     package mutating func next() throws(ASN1Error) -> ASN1Element {
         let element = try Self.element(at: remaining.startIndex, in: remaining)

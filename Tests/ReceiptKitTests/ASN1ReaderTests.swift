@@ -30,6 +30,36 @@ import Testing
         }
     }
 
+    /// A length in its short form and in long forms of one to eight octets (up to four read by the
+    /// common path, more by the general one) gives the same element; one byte short, each is refused.
+    @Test(arguments: [0, 1, 127, 128, 255, 256, 300])
+    func everyLengthFormReadsTheSameElement(length: Int) throws {
+        let contents = (0..<length).map { UInt8(truncatingIfNeeded: $0) }
+        var forms: [[UInt8]] = length < 0x80 ? [[UInt8(length)]] : []
+        for octets in 1...8 where length >> (8 * octets) == 0 {
+            forms.append(
+                [0x80 | UInt8(octets)] + (0..<octets).reversed().map { UInt8(truncatingIfNeeded: length >> (8 * $0)) })
+        }
+        for form in forms {
+            let bytes = [UInt8(0x04)] + form + contents
+            var slice = ASN1Reader(Array([0xEE] + bytes + [0x05, 0x00])[1...])
+            let element = try slice.next()
+            #expect(element.tag == 0x04)
+            #expect(Array(element.contents) == contents, "length form \(form)")
+            #expect(Array(element.encoded) == bytes)
+            #expect(element.offset == 1)
+            #expect(try slice.next().tag == 0x05)
+            try slice.expectEnd("the NULL")
+            var short = ASN1Reader(Array(bytes.dropLast()))
+            #expect(throws: ASN1Error.self, "length form \(form), one byte short") { _ = try short.next() }
+        }
+    }
+
+    @Test func endOfContentsWhereAnElementBelongsIsRefused() {
+        var reader = ASN1Reader([0x00, 0x00])
+        #expect(throws: ASN1Error.self) { _ = try reader.next() }
+    }
+
     @Test func deepIndefiniteNestingIsRefused() {
         let bytes =
             [UInt8](repeating: 0, count: 0) + Array(repeating: [UInt8]([0x30, 0x80]), count: 100).flatMap { $0 }

@@ -43,6 +43,19 @@ import Testing
         }
     }
 
+    /// Every byte at each place of a quad amid whole quads (the fast loop's shape, one table per place):
+    /// each letter decodes to its bits, anything else stops the fast loop and is judged as the reference does.
+    @Test func everyByteAtEveryPlaceOfAQuad() {
+        for place in 0..<4 {
+            for byte in UInt8.min...UInt8.max {
+                var quad = Array("AAAA".utf8)
+                quad[place] = byte
+                let text = Array("QUJD".utf8) + quad + Array("QUJD".utf8)
+                #expect(ReceiptInput.base64(text[...]) == Self.reference(text), "byte \(byte) at place \(place)")
+            }
+        }
+    }
+
     static func reference(_ text: [UInt8]) -> [UInt8]? {
         let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
         var quads = text.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }

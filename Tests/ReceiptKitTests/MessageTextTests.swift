@@ -20,6 +20,22 @@ import Testing
         #expect(realtime.message?.contains("a realtime_request payload is bound to no device") == true)
     }
 
+    /// Details built from parts read as the parts one after another, whatever their lengths and bytes.
+    @Test func joinedPartsReadAsTheirConcatenation() {
+        let parts = ["", "PKCS#7 ", "com.\u{212A}ing", "", "🧾 receipt", String(repeating: "x", count: 40), ""]
+        for count in 1...parts.count {
+            let chosen = Array(parts.prefix(count))
+            let joined =
+                count == 1
+                ? String(joining: chosen[0])
+                : chosen.dropFirst(2).reduce(String(joining: chosen[0], chosen[1])) { String(joining: $0, $1) }
+            #expect(joined.utf8.elementsEqual(chosen.joined().utf8), "\(chosen)")
+        }
+        let three = String(joining: parts[1], parts[2], parts[4])
+        #expect(three.utf8.elementsEqual((parts[1] + parts[2] + parts[4]).utf8))
+        #expect(String(joining: "4", " in-app purchases, ", "11", " kept") == "4 in-app purchases, 11 kept")
+    }
+
     /// `com.\u{212A}ing` (Kelvin sign) fails `com.King`, and the message shows why.
     @Test func lookAlikeIdentifiersAreShownApart() throws {
         let kelvin = "com.\u{212A}ing"

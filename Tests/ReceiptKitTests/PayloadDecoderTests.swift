@@ -146,6 +146,66 @@ import Testing
         #expect(try PayloadDecoder.decode(payload).inApp == [InAppPurchase(quantity: 1)])
     }
 
+    /// `tag` and `contents` with the length in `octets` long-form octets, as BER allows and DER does not.
+    private static func longForm(_ tag: UInt8, _ contents: [UInt8], octets: Int) -> [UInt8] {
+        let length = (0..<octets).reversed().map { UInt8(truncatingIfNeeded: contents.count >> (8 * $0)) }
+        return [tag, 0x80 | UInt8(octets)] + length + contents
+    }
+
+    // Up to four length octets the common shapes are read by offsets, five go through the reader, and
+    // either way every element, type and value reads the same; so do types with leading zero octets
+    // (four read by offsets, five by the reader) and an empty version.
+    @Test(arguments: [1, 2, 4, 5])
+    func longFormLengthsReadAsShortOnes(octets: Int) throws {
+        func tlv(_ tag: UInt8, _ contents: [UInt8]) -> [UInt8] { Self.longForm(tag, contents, octets: octets) }
+        func attribute(_ type: [UInt8], _ value: [UInt8], version: [UInt8] = [1]) -> [UInt8] {
+            tlv(0x30, tlv(0x02, type) + tlv(0x02, version) + tlv(0x04, value))
+        }
+        let purchase = tlv(
+            0x31,
+            attribute([0x06, 0xA5], tlv(0x02, [2]))
+                + attribute([0x00, 0x00, 0x06, 0xA6], tlv(0x0C, Array("com.example.pro".utf8)), version: [])
+                + attribute([0x00, 0x00, 0x00, 0x06, 0xA8], tlv(0x16, Array("2019-12-10T12:54:58Z".utf8)))
+                + attribute([0x06, 0xAD], tlv(0x0C, [])))
+        let bundle = tlv(0x0C, Array("com.example.app".utf8))
+        let payload = tlv(
+            0x31,
+            attribute([0x11], purchase) + attribute([0x02], bundle, version: [0x00, 0x01])
+                + attribute([0x00, 0x0C], tlv(0x16, Array("2020-10-08T11:17:49Z".utf8))))
+        let expected = ParsedReceipt(
+            bundleID: "com.example.app", bundleIDData: bundle,
+            receiptCreationDate: try Self.date("2020-10-08T11:17:49Z"),
+            inApp: [
+                InAppPurchase(
+                    quantity: 2, productID: "com.example.pro", purchaseDate: try Self.date("2019-12-10T12:54:58Z"),
+                    unknownAttributes: [1709: [tlv(0x0C, [])]])
+            ])
+        #expect(try PayloadDecoder.decode(payload) == expected)
+    }
+
+    // A length that runs past its enclosing element, in the forms read by offsets and by the reader.
+    @Test(arguments: [
+        DER.set([[0x30, 0x84, 0x7F, 0xFF, 0xFF, 0xFF]]),
+        DER.set([DER.tlv(0x30, DER.integer(2) + DER.integer(1) + [0x04, 0x84, 0x7F, 0xFF, 0xFF, 0xFF])]),
+        DER.set([DER.attribute(2, [0x0C, 0x84, 0x7F, 0xFF, 0xFF, 0xFF])]),
+        DER.set([DER.attribute(17, [0x31, 0x85, 0x00, 0x7F, 0xFF, 0xFF, 0xFF])]),
+        DER.set([DER.attribute(17, [0x31, 0x7F] + DER.attribute(1701, DER.integer(1)))]),
+    ])
+    func overlongLengthsAreRejected(payload: [UInt8]) throws {
+        #expect(failure(payload)?.code == .malformed)
+    }
+
+    /// The last attribute of a purchase claims to run on over the receipt's next attribute, which would
+    /// then read as its value: refused, as the reader refuses an element longer than what holds it.
+    @Test func anAttributeRunningPastItsSetIsRejected() throws {
+        let next = DER.attribute(2, DER.utf8("com.example.app"))
+        let overrun: [UInt8] = [0x30, UInt8(9 + next.count), 0x02, 0x02, 0x06, 0xAD, 0x02, 0x01, 0x01, 0x04]
+        let purchase = DER.tlv(0x31, DER.attribute(1701, DER.integer(1)) + overrun + [UInt8(next.count)])
+        let error = try #require(failure(DER.set([DER.attribute(17, purchase), next])))
+        #expect(error.code == .malformed)
+        #expect(error.inAppIndex == 0)
+    }
+
     @Test func opaqueValueAndHashAreRawWhateverTheyHold() throws {
         // A 2010 receipt carries its opaque value as an INTEGER; neither field is parsed.
         let payload = DER.set([DER.attribute(4, DER.integer(12_345_678)), DER.attribute(5, [0xFF, 0x00, 0x80])])
@@ -280,6 +340,9 @@ import Testing
         DER.set([DER.sequence([DER.integer(2), DER.integer(1), DER.tlv(0x24, DER.octets(DER.utf8("a")))])]),
         DER.set([DER.attribute(2, [])]),
         DER.set([DER.attribute(17, [])]),
+        // Indefinite lengths on primitive elements: never valid, not even as empty contents.
+        DER.set([DER.tlv(0x30, DER.integer(2) + DER.integer(1) + [0x04, 0x80])]),
+        DER.set([DER.attribute(2, [0x0C, 0x80])]),
     ])
     func malformedStructureIsRejected(payload: [UInt8]) throws {
         #expect(failure(payload)?.code == .malformed)

@@ -141,6 +141,30 @@ import Testing
         #expect(RFC3339.format(Date(timeIntervalSince1970: .nan)) == nil)
     }
 
+    /// `YYYY-MM-DDTHH:MM:SSZ` is read at fixed places; the same text with `+00:00` for `Z` goes through the
+    /// scanner. Over fields in and out of range, and any byte put anywhere but the `Z`, both read the same
+    /// instant or both refuse.
+    @Test func theFixedUTCFormReadsAsTheScannerDoes() {
+        let seed = SeededGenerator.runSeed()
+        var generator = SeededGenerator(seed: seed)
+        func field(_ range: ClosedRange<Int>, _ width: Int) -> [UInt8] {
+            let value = String(Int.random(in: range, using: &generator))
+            return Array((String(repeating: "0", count: max(0, width - value.count)) + value).utf8)
+        }
+        for round in 0..<20_000 {
+            var text =
+                field(0...9999, 4) + [0x2D] + field(0...13, 2) + [0x2D] + field(0...32, 2) + [0x54] + field(0...24, 2)
+                + [0x3A] + field(0...60, 2) + [0x3A] + field(0...60, 2) + [0x5A]
+            if round % 2 == 1 {
+                text[Int.random(in: 0..<19, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            let scanned = Array(text.dropLast()) + Array("+00:00".utf8)
+            #expect(
+                (try? RFC3339.parse(text[...])) == (try? RFC3339.parse(scanned[...])),
+                "\(String(decoding: text, as: UTF8.self).debugDescription); replay with RECEIPT_CHECK_SEED=\(seed)")
+        }
+    }
+
     @Test func civilArithmeticMatchesDayByDayCounting() {
         var days = RFC3339.daysFromCivil(year: 1600, month: 1, day: 1)
         var mismatches: [String] = []

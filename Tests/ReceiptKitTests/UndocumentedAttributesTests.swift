@@ -15,8 +15,22 @@ import Testing
         #expect(attributes.count == 6)
         #expect(!attributes.isEmpty)
         #expect(UndocumentedAttributes().isEmpty)
+        #expect(UndocumentedAttributes([:]).isEmpty)
         #expect(attributes.values(of: 5).map(Array.init) == [[], [1], []])
         #expect(attributes.values(of: 99).isEmpty)
+    }
+
+    /// Values on both sides of the writer's path for short ones come out as the same lowercase hex.
+    @Test func valuesOfEveryLengthAreWrittenAsHex() {
+        let digits = Array("0123456789abcdef".utf8)
+        for length in 0...20 {
+            let value = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 0xF0) }
+            var writer = CompactJSONWriter()
+            writer.hex(value[...])
+            let quote = UInt8(ascii: "\"")
+            let expected = [quote] + value.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] } + [quote]
+            #expect(writer.out == expected, "length \(length)")
+        }
     }
 
     @Test func sortingKeepsInputOrderWithinATypeEmptyValuesIncluded() {

@@ -142,6 +142,9 @@ public enum RFC3339 {
 
     /// The instant in milliseconds since 1970, or nil when the bytes are not a valid date.
     private static func millisecondsSince1970(_ bytes: ArraySlice<UInt8>) -> Int64? {
+        if let milliseconds = utcSecondsMilliseconds(bytes) {
+            return milliseconds
+        }
         var scanner = Scanner(bytes: bytes, index: bytes.startIndex)
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
             let month = scanner.number(digits: 2), scanner.skip("-"),
@@ -183,6 +186,40 @@ public enum RFC3339 {
         let days = daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - offsetSeconds
         return seconds * 1000 + milliseconds
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ`, the form Apple writes every receipt date in, read at fixed places: a
+    /// receipt holds dozens of dates. Nil for any other text, valid or not, which the scanner then reads
+    /// or refuses; for this form both give the same instant.
+    private static func utcSecondsMilliseconds(_ bytes: ArraySlice<UInt8>) -> Int64? {
+        guard bytes.count == 20 else { return nil }
+        return bytes.withUnsafeBufferPointer { text -> Int64? in
+            guard text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"), text[10] == UInt8(ascii: "T"),
+                text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"), text[19] == UInt8(ascii: "Z")
+            else { return nil }
+            // Each digit's value, or above 9 (wrapping below "0") for any other byte: one test at the end.
+            var highest: UInt8 = 0
+            func number(_ start: Int, _ count: Int) -> Int {
+                var value = 0
+                for index in start..<(start + count) {
+                    let digit = text[index] &- UInt8(ascii: "0")
+                    highest = max(highest, digit)
+                    value = value &* 10 &+ Int(digit)
+                }
+                return value
+            }
+            let year = number(0, 4)
+            let month = number(5, 2)
+            let day = number(8, 2)
+            let hour = number(11, 2)
+            let minute = number(14, 2)
+            let second = number(17, 2)
+            guard highest <= 9, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+                hour <= 23, minute <= 59, second <= 59
+            else { return nil }
+            let days = daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
+            return (days * 86_400 + Int64(hour * 3600 + minute * 60 + second)) * 1000
+        }
     }
 
     /// Reads fixed-width fields; every method leaves the index unspecified when it fails, since

@@ -179,6 +179,16 @@ extension CompactJSONWriter {
     /// Bytes as a quoted lowercase hex string, written straight into the output.
     mutating func hex(_ bytes: ArraySlice<UInt8>) {
         out.append(UInt8(ascii: "\""))
+        // A receipt's undocumented values are mostly two to six bytes: for so few digits, appending each
+        // costs less than setting up scratch space and appending it.
+        if bytes.count <= 8 {
+            for byte in bytes {
+                out.append(JSONString.hexDigit(byte >> 4))
+                out.append(JSONString.hexDigit(byte & 0x0F))
+            }
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         // Digits written into scratch space and appended at once: an append per digit checks the
         // buffer's uniqueness and capacity each time.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count * 2, 1)) { digits in

@@ -118,7 +118,9 @@ extension InAppPurchase: ReceiptFieldModel {
 
     package static let attributeFields = AttributeFields(fields, base: 1700)
 
+    /// Every field absent. Assigned directly: the decoder starts every purchase from this, and the
+    /// public initialiser's defaults would build and convert an empty dictionary each time.
     package init() {
-        self.init(quantity: nil)
+        undocumented = UndocumentedAttributes()
     }
 }

@@ -156,7 +156,9 @@ extension ParsedReceipt: ReceiptFieldModel {
     static let purchasesKey: StaticString = "in_app"
     static let purchaseAttribute: Int64 = 17
 
+    /// Every field absent, assigned directly as `InAppPurchase.init()` is: the decoder starts from this.
     package init() {
-        self.init(receiptType: nil)
+        purchases = InAppPurchases()
+        undocumented = UndocumentedAttributes()
     }
 }

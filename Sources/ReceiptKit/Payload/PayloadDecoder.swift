@@ -92,16 +92,74 @@ private struct Attribute {
 /// The payload's bytes through a pointer, indexed as the payload is: the common shapes are read
 /// with no slice made, so the walk over thousands of attributes pays no reference counting.
 /// Every index read comes from an element already checked to lie inside the payload.
-private struct PayloadBytes: RandomAccessCollection {
+private struct PayloadBytes {
     let pointer: UnsafeBufferPointer<UInt8>
     let startIndex: Int
-    var endIndex: Int { startIndex + pointer.count }
 
-    subscript(position: Int) -> UInt8 { pointer[position - startIndex] }
+    subscript(position: Int) -> UInt8 { pointer[position &- startIndex] }
 
     /// The bytes of `range` (payload indices) as a buffer.
     func buffer(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: pointer[(range.lowerBound - startIndex)..<(range.upperBound - startIndex)])
+    }
+
+    /// Where payload indices `start..<end` lie in `pointer`, when they lie inside it at all.
+    @inline(__always)
+    func offsets(_ start: Int, _ end: Int) -> Span? {
+        let span = Span(start: start &- startIndex, end: end &- startIndex)
+        guard span.start >= 0, span.start <= span.end, span.end <= pointer.count else { return nil }
+        return span
+    }
+
+    /// The payload indices of offsets `span` of `pointer`.
+    @inline(__always)
+    func indices(_ span: Span) -> Range<Int> {
+        Range(uncheckedBounds: (startIndex &+ span.start, startIndex &+ span.end))
+    }
+
+    /// The contents of the element at offset `start` when it carries `tag` (a low tag number, not
+    /// zero) and has the common shape: a definite length of at most four octets that ends by `end`.
+    /// Nil for anything else, which the caller reads with `ASN1Reader` to get the element or the
+    /// precise error. `start` and `end` are offsets of `pointer` with `start <= end` (`offsets`).
+    ///
+    /// The arithmetic does not trap, and need not: offsets lie in `0...pointer.count`, and a length
+    /// of at most four octets is below 2^32, so no sum can overflow.
+    @inline(__always)
+    func contents(of tag: UInt8, at start: Int, end: Int) -> Span? {
+        guard end &- start >= 2, pointer[start] == tag else { return nil }
+        let lengthOctet = pointer[start &+ 1]
+        var index = start &+ 2
+        var length = Int(lengthOctet)
+        if lengthOctet >= 0x80 {
+            let count = length & 0x7F
+            guard count >= 1, count <= 4, end &- index >= count else { return nil }
+            length = 0
+            for offset in 0..<count {
+                length = length &<< 8 | Int(pointer[index &+ offset])
+            }
+            index &+= count
+        }
+        guard end &- index >= length else { return nil }
+        return Span(start: index, end: index &+ length)
+    }
+
+    /// The tag and contents (payload indices) of the element at `start` in the common shape of
+    /// `contents(of:at:end:)`, whatever its tag; nil for anything else.
+    @inline(__always)
+    func element(at start: Int, end: Int) -> (tag: UInt8, contents: Range<Int>)? {
+        guard let span = offsets(start, end), span.end &- span.start >= 2 else { return nil }
+        let tag = pointer[span.start]
+        guard tag & 0x1F != 0x1F, tag != 0, let contents = contents(of: tag, at: span.start, end: span.end) else {
+            return nil
+        }
+        return (tag, indices(contents))
+    }
+
+    /// Offsets of `pointer`, two integers rather than a `Range<Int>`, whose construction checks its
+    /// bounds where every use here has checked them already.
+    struct Span {
+        let start: Int
+        let end: Int
     }
 }
 
@@ -141,8 +199,8 @@ private struct PayloadDecoding {
         var reader = ASN1Reader(payload)
         let set = try asn1(outer) { () throws(ASN1Error) in try reader.read(ASN1Tag.set, "the receipt payload SET") }
         try asn1(outer) { () throws(ASN1Error) in try reader.expectEnd("the receipt payload SET") }
-        var attributes = try asn1(outer) { () throws(ASN1Error) in try set.children() }
-        let firstAttribute = attributes
+        let contents = set.contents.indices
+        var position = contents.lowerBound
 
         var receipt = ParsedReceipt()
         // Room for what real receipts hold (about ten per set), so the arrays rarely grow.
@@ -159,8 +217,8 @@ private struct PayloadDecoding {
         var seen: UInt64 = 0
         var count = 0
         let table = ParsedReceipt.attributeFields
-        while !attributes.isAtEnd {
-            let attribute = try nextAttribute(&attributes, count: &count, inAppIndex: nil)
+        while position < contents.upperBound {
+            let attribute = try nextAttribute(at: &position, end: contents.upperBound, count: &count, inAppIndex: nil)
             guard let slot = table.slot(of: attribute.type) else {
                 undocumented.append(UndocumentedAttributes.Entry(type: attribute.type, value: attribute.value))
                 continue
@@ -187,7 +245,7 @@ private struct PayloadDecoding {
                 // the ranges of every purchase so far (this one's too) are read from the attributes again.
                 purchases = []
                 purchaseBounds = []
-                spans = try purchaseSpans(firstAttribute, upTo: attributes.position)
+                spans = try purchaseSpans(from: contents.lowerBound, upTo: position)
             } else {
                 spans.append(span(of: attribute))
             }
@@ -222,18 +280,18 @@ private struct PayloadDecoding {
             end: UInt32(attribute.value.upperBound - payload.startIndex))
     }
 
-    /// The ranges of the purchases among the attributes from `reader` up to `end`, all read once already
+    /// The ranges of the purchases among the attributes from `start` up to `end`, all read once already
     /// (so within every limit: the counts start again for this walk and are put back after it).
-    private mutating func purchaseSpans(_ reader: ASN1Reader, upTo end: Int) throws(PayloadError)
+    private mutating func purchaseSpans(from start: Int, upTo end: Int) throws(PayloadError)
         -> [InAppPurchases.Span]
     {
-        var reader = reader
+        var position = start
         let total = totalAttributes
         totalAttributes = 0
         var count = 0
         var spans: [InAppPurchases.Span] = []
-        while reader.position < end {
-            let attribute = try nextAttribute(&reader, count: &count, inAppIndex: nil)
+        while position < end {
+            let attribute = try nextAttribute(at: &position, end: end, count: &count, inAppIndex: nil)
             if attribute.type == ParsedReceipt.purchaseAttribute {
                 spans.append(span(of: attribute))
             }
@@ -254,19 +312,15 @@ private struct PayloadDecoding {
 
     private mutating func inAppPurchase(_ attribute: Attribute, index: Int) throws(PayloadError) -> InAppPurchase {
         let outer = Context(type: attribute.type, name: ParsedReceipt.purchasesKey, inAppIndex: index)
-        let element = try value(of: attribute, outer)
-        guard element.tag == ASN1Tag.set else {
-            throw failure(
-                .unexpectedValueType, outer, at: element.offset, "expected a SET, found tag \(element.tag.hex)")
-        }
-        var attributes = try asn1(outer) { () throws(ASN1Error) in try element.children() }
+        let contents = try setContents(of: attribute, outer)
+        var position = contents.lowerBound
 
         var purchase = InAppPurchase()
         var seen: UInt64 = 0
         var count = 0
         let table = InAppPurchase.attributeFields
-        while !attributes.isAtEnd {
-            let attribute = try nextAttribute(&attributes, count: &count, inAppIndex: index)
+        while position < contents.upperBound {
+            let attribute = try nextAttribute(at: &position, end: contents.upperBound, count: &count, inAppIndex: index)
             guard let slot = table.slot(of: attribute.type) else {
                 purchaseEntries.append(UndocumentedAttributes.Entry(type: attribute.type, value: attribute.value))
                 continue
@@ -297,28 +351,43 @@ private struct PayloadDecoding {
 
     // MARK: - Attributes
 
-    /// Reads the next attribute SEQUENCE of a SET, counting it against the limits first so that
-    /// a flood of attributes is refused before it is decoded.
-    private mutating func nextAttribute(_ set: inout ASN1Reader, count: inout Int, inAppIndex: Int?)
+    /// Reads the attribute SEQUENCE at `position` of a SET's contents that end at `end`, and moves
+    /// `position` past it; counts it against the limits first, so that a flood of attributes is
+    /// refused before it is decoded. Inlined into the decoder's loops: the common shape within the
+    /// limits is the whole cost of most attributes, everything else is `slowAttribute`'s.
+    @inline(__always)
+    private mutating func nextAttribute(at position: inout Int, end: Int, count: inout Int, inAppIndex: Int?)
+        throws(PayloadError) -> Attribute
+    {
+        count += 1
+        totalAttributes += 1
+        guard count <= limits.maximumAttributesPerSet, totalAttributes <= limits.maximumTotalAttributes,
+            let attribute = quickAttribute(at: position, end: end)
+        else {
+            return try slowAttribute(at: &position, end: end, count: count, inAppIndex: inAppIndex)
+        }
+        position = attribute.value.upperBound
+        return attribute
+    }
+
+    /// `nextAttribute` past a limit or off the common shape (already counted): the limit's error, or the
+    /// attribute read by the reader, which accepts BER and names the exact fault.
+    @inline(never)
+    private func slowAttribute(at position: inout Int, end: Int, count: Int, inAppIndex: Int?)
         throws(PayloadError) -> Attribute
     {
         var context = Context(inAppIndex: inAppIndex)
-        count += 1
         guard count <= limits.maximumAttributesPerSet else {
             throw failure(
-                .tooManyAttributes, context, at: set.position,
+                .tooManyAttributes, context, at: position,
                 "more than \(limits.maximumAttributesPerSet) attributes in one SET")
         }
-        totalAttributes += 1
         guard totalAttributes <= limits.maximumTotalAttributes else {
             throw failure(
-                .tooManyAttributesInTotal, context, at: set.position,
+                .tooManyAttributesInTotal, context, at: position,
                 "more than \(limits.maximumTotalAttributes) attributes in the payload")
         }
-        if let attribute = quickAttribute(at: set.position, end: set.endIndex) {
-            set.skip(to: attribute.end)
-            return attribute.attribute
-        }
+        var set = ASN1Reader(payload[position..<end])
         let sequence = try asn1(context) { () throws(ASN1Error) in try set.read(ASN1Tag.sequence, "an attribute") }
         var fields = try asn1(context) { () throws(ASN1Error) in try sequence.children() }
         let type = try asn1(context) { () throws(ASN1Error) in
@@ -331,38 +400,30 @@ private struct PayloadDecoding {
             try fields.read(ASN1Tag.octetString, "the attribute value")
         }
         try asn1(context) { () throws(ASN1Error) in try fields.expectEnd("the attribute value") }
+        position = set.position
         return Attribute(type: type, value: value.contents.indices, offset: sequence.offset)
     }
 
     /// The common attribute shape read by offsets alone: SEQUENCE { INTEGER type (up to 4
-    /// octets, non-negative), INTEGER version, OCTET STRING value } with definite lengths, the two
-    /// INTEGERs' in short form, and nothing after the value. Anything else returns nil and goes
-    /// through the reader, which accepts BER and names the exact fault.
+    /// octets, non-negative), INTEGER version, OCTET STRING value } with definite lengths and
+    /// nothing after the value. Anything else returns nil and goes through the reader, which accepts
+    /// BER and names the exact fault; what both accept, both read alike. The value's contents end
+    /// where the SEQUENCE does, so they also say where the next attribute starts.
     @inline(__always)
-    private func quickAttribute(at start: Int, end: Int) -> (attribute: Attribute, end: Int)? {
-        guard let sequence = ASN1Reader.definiteElement(in: bytes, at: start, end: end),
-            sequence.tag == ASN1Tag.sequence
+    private func quickAttribute(at start: Int, end: Int) -> Attribute? {
+        guard let set = bytes.offsets(start, end),
+            let sequence = bytes.contents(of: ASN1Tag.sequence, at: set.start, end: set.end),
+            let type = bytes.contents(of: ASN1Tag.integer, at: sequence.start, end: sequence.end),
+            (1...4).contains(type.end &- type.start), bytes.pointer[type.start] & 0x80 == 0,
+            let version = bytes.contents(of: ASN1Tag.integer, at: type.end, end: sequence.end),
+            let value = bytes.contents(of: ASN1Tag.octetString, at: version.end, end: sequence.end),
+            value.end == sequence.end
         else { return nil }
-        let last = sequence.contents.upperBound
-        var index = sequence.contents.lowerBound
-        guard last - index >= 2, bytes[index] == ASN1Tag.integer else { return nil }
-        let typeLength = Int(bytes[index + 1])
-        guard (1...4).contains(typeLength), last - index - 2 >= typeLength, bytes[index + 2] & 0x80 == 0 else {
-            return nil
-        }
         var number: Int64 = 0
-        for offset in (index + 2)..<(index + 2 + typeLength) {
-            number = number << 8 | Int64(bytes[offset])
+        for offset in type.start..<type.end {
+            number = number &<< 8 | Int64(bytes.pointer[offset])
         }
-        index += 2 + typeLength
-        guard last - index >= 2, bytes[index] == ASN1Tag.integer else { return nil }
-        let versionLength = Int(bytes[index + 1])
-        guard (1..<0x80).contains(versionLength), last - index - 2 >= versionLength else { return nil }
-        index += 2 + versionLength
-        guard let value = ASN1Reader.definiteElement(in: bytes, at: index, end: last),
-            value.tag == ASN1Tag.octetString, value.contents.upperBound == last
-        else { return nil }
-        return (Attribute(type: number, value: value.contents, offset: start), last)
+        return Attribute(type: number, value: bytes.indices(value), offset: start)
     }
 
     private func claim(_ bit: UInt64, in seen: inout UInt64, _ attribute: Attribute, _ context: Context)
@@ -376,6 +437,23 @@ private struct PayloadDecoding {
 
     // MARK: - Values
 
+    /// Where the attributes of the SET an attribute value holds lie: found by offsets in the common
+    /// case, else through the reader, which accepts BER and names the fault.
+    private func setContents(of attribute: Attribute, _ context: Context) throws(PayloadError) -> Range<Int> {
+        let value = attribute.value
+        if let element = bytes.element(at: value.lowerBound, end: value.upperBound), element.tag == ASN1Tag.set,
+            element.contents.upperBound == value.upperBound
+        {
+            return element.contents
+        }
+        let element = try self.value(of: attribute, context)
+        guard element.tag == ASN1Tag.set else {
+            throw failure(
+                .unexpectedValueType, context, at: element.offset, "expected a SET, found tag \(element.tag.hex)")
+        }
+        return element.contents.indices
+    }
+
     /// The single element an attribute value holds; nothing may follow it.
     private func value(of attribute: Attribute, _ context: Context) throws(PayloadError) -> ASN1Element {
         var reader = ASN1Reader(payload[attribute.value])
@@ -388,11 +466,12 @@ private struct PayloadDecoding {
 
     /// The tag and contents of a primitive value: read by offsets in the common case, else
     /// through the reader, which names the fault.
+    @inline(__always)
     private func primitive(of attribute: Attribute, _ context: Context) throws(PayloadError) -> (
         tag: UInt8, contents: Range<Int>, offset: Int
     ) {
         let value = attribute.value
-        if let element = ASN1Reader.definiteElement(in: bytes, at: value.lowerBound, end: value.upperBound),
+        if let element = bytes.element(at: value.lowerBound, end: value.upperBound),
             element.contents.upperBound == value.upperBound, !ASN1Tag.isConstructed(element.tag)
         {
             return (element.tag, element.contents, value.lowerBound)

@@ -27,6 +27,11 @@ package struct UndocumentedAttributes: Sendable {
 
     /// The attributes of a dictionary, types ascending and values in their order.
     package init(_ dictionary: [Int64: [[UInt8]]]) {
+        // Every model starts empty, so the empty case must not sort or allocate.
+        guard !dictionary.isEmpty else {
+            self.init()
+            return
+        }
         var bytes: [UInt8] = []
         var entries: [Entry] = []
         for type in dictionary.keys.sorted() {

@@ -27,43 +27,6 @@ package struct ASN1Reader: Sendable {
     /// The tag of the next element, without consuming it.
     package var nextTag: UInt8? { remaining.first }
 
-    /// The index just past the last byte left to read.
-    var endIndex: Int { remaining.endIndex }
-
-    /// Moves past bytes a caller decoded itself with `definiteElement(in:at:end:)`.
-    mutating func skip(to index: Int) {
-        remaining = remaining[min(max(index, remaining.startIndex), remaining.endIndex)...]
-    }
-
-    /// The tag and contents range of the element at `start`, when it is the common case: a low
-    /// tag number and a definite length of at most four octets that ends by `end`. Nil for
-    /// anything else, which the caller then reads with `next()` to get either the element or
-    /// the precise error. Builds no slices, so hot loops pay no reference counting for it.
-    @inline(__always)
-    static func definiteElement<Bytes: RandomAccessCollection<UInt8>>(in bytes: Bytes, at start: Int, end: Int) -> (
-        tag: UInt8, contents: Range<Int>
-    )? where Bytes.Index == Int {
-        guard start >= bytes.startIndex, end <= bytes.endIndex, end - start >= 2 else { return nil }
-        let tag = bytes[start]
-        guard tag & 0x1F != 0x1F, tag != 0 else { return nil }
-        let first = bytes[start + 1]
-        var index = start + 2
-        var length: Int
-        if first < 0x80 {
-            length = Int(first)
-        } else {
-            let count = Int(first & 0x7F)
-            guard count >= 1, count <= 4, end - index >= count else { return nil }
-            length = 0
-            for offset in 0..<count {
-                length = length << 8 | Int(bytes[index + offset])
-            }
-            index += count
-        }
-        guard end - index >= length else { return nil }
-        return (tag, index..<(index + length))
-    }
-
     /// Reads the next element, whatever its tag.
     package mutating func next() throws(ASN1Error) -> ASN1Element {
         let element = try Self.element(at: remaining.startIndex, in: remaining)
@@ -165,6 +128,9 @@ package struct ASN1Reader: Sendable {
     // MARK: - Elements
 
     private static func element(at start: Int, in bytes: ArraySlice<UInt8>) throws(ASN1Error) -> ASN1Element {
+        if let element = definiteElement(at: start, in: bytes) {
+            return element
+        }
         let head = try header(at: start, in: bytes)
         if head.tag == ASN1Tag.endOfContents {
             throw ASN1Error(.invalidEndOfContents, at: start, "an end-of-contents marker where an element belongs")
@@ -179,6 +145,38 @@ package struct ASN1Reader: Sendable {
         return ASN1Element(
             tag: head.tag, contents: bytes[head.contentsStart..<contentsEnd], encoded: bytes[start..<(contentsEnd + 2)],
             isIndefiniteLength: true)
+    }
+
+    /// The element at `start` when its header is the common case: a low tag number other than
+    /// end-of-contents, and a definite length of at most four octets that fits in what remains. Nil for
+    /// anything else, which `header` then reads, returning the same element or naming the fault:
+    /// certificates and containers are read element by element, and this skips its error paths.
+    ///
+    /// The arithmetic does not trap, and need not: `start` and `end` are indices of `bytes`, and a
+    /// length of at most four octets is below 2^32.
+    @inline(__always)
+    private static func definiteElement(at start: Int, in bytes: ArraySlice<UInt8>) -> ASN1Element? {
+        let end = bytes.endIndex
+        guard start >= bytes.startIndex, end &- start >= 2 else { return nil }
+        let tag = bytes[start]
+        guard tag & 0x1F != 0x1F, tag != ASN1Tag.endOfContents else { return nil }
+        let lengthOctet = bytes[start &+ 1]
+        var index = start &+ 2
+        var length = Int(lengthOctet)
+        if lengthOctet >= 0x80 {
+            let count = length & 0x7F
+            guard count >= 1, count <= 4, end &- index >= count else { return nil }
+            length = 0
+            for offset in 0..<count {
+                length = length &<< 8 | Int(bytes[index &+ offset])
+            }
+            index &+= count
+        }
+        guard end &- index >= length else { return nil }
+        let contentsEnd = index &+ length
+        return ASN1Element(
+            tag: tag, contents: bytes[index..<contentsEnd], encoded: bytes[start..<contentsEnd],
+            isIndefiniteLength: false)
     }
 
     /// Finds the end-of-contents marker that closes an indefinite-length element whose contents

@@ -18,8 +18,10 @@ struct PKCS7Verifier {
         report.record(
             .pass(
                 .container,
-                "PKCS#7 signedData (\(container.encoding.rawValue.uppercased())), \(container.certificates.count) certificates, \(container.payload.count)-byte payload"
-            ))
+                String(
+                    joining: "PKCS#7 signedData (", container.encoding.label, "), ",
+                    String(container.certificates.count), " certificates, ", String(container.payload.count),
+                    "-byte payload")))
 
         let receipt: ParsedReceipt
         do {
@@ -40,7 +42,7 @@ struct PKCS7Verifier {
             return
         }
         report.receipt = receipt
-        report.record(.pass(.payload, "\(receipt.attributeSummary)"))
+        report.record(.pass(.payload, receipt.attributeSummary))
 
         verifySignatureAndChain(container, receipt, into: &report)
         checkRequirements(receipt, into: &report)
@@ -64,7 +66,7 @@ struct PKCS7Verifier {
             digest = chosen
             report.trust?.digest = digest.name
             report.record(
-                .pass(.digestAlgorithm, "\(digest.name) with \(OID.name(signer.signatureAlgorithm))"))
+                .pass(.digestAlgorithm, String(joining: digest.name, " with ", OID.name(signer.signatureAlgorithm))))
         case .failure(let failure):
             report.record(failure.check)
             return
@@ -110,7 +112,7 @@ struct PKCS7Verifier {
             return .fail(.signature, .internalError, "the signature could not be checked: \(error)")
         }
         let over = signer.signedAttributes == nil ? "the payload" : "the signed attributes (messageDigest matches)"
-        return .pass(.signature, "\(key.summary) \(digest.name) signature over \(over) is valid")
+        return .pass(.signature, String(joining: key.summary, " ", digest.name, " signature over ", over, " is valid"))
     }
 
     private func verify(
@@ -201,8 +203,20 @@ struct PKCS7Verifier {
     }
 }
 
+extension ValidationReport.Encoding {
+    /// The name in capitals, spelt out rather than upper-cased on every receipt.
+    fileprivate var label: String {
+        switch self {
+        case .der: "DER"
+        case .ber: "BER"
+        }
+    }
+}
+
 extension ParsedReceipt {
     fileprivate var attributeSummary: String {
-        "\(purchases.count) in-app purchase\(purchases.count == 1 ? "" : "s"), \(undocumented.count) undocumented attributes kept"
+        String(
+            joining: String(purchases.count), purchases.count == 1 ? " in-app purchase, " : " in-app purchases, ",
+            String(undocumented.count), " undocumented attributes kept")
     }
 }

@@ -174,7 +174,7 @@ suite_pid=""
 # pipe: under pipefail, a `grep | grep -q` that stops at its first match leaves the first grep a SIGPIPE,
 # and the pipe then says no failure was found.
 recorded_failure() { # log
-    awk '/^✘ Test .* recorded an issue/ && !/Time limit was exceeded/ { found = 1; exit } END { exit !found }' "$1"
+    awk '/^✘ Test .* recorded an issue/ && !/Time limit was exceeded/ { found = 1; exit } END { exit !found }' "$1" 2>/dev/null
 }
 
 # SwiftPM starts the test runner in a process group of its own: stop the tree, children first.

@@ -118,29 +118,15 @@ private struct PayloadBytes {
     }
 
     /// The contents of the element at offset `start` when it carries `tag` (a low tag number, not
-    /// zero) and has the common shape: a definite length of at most four octets that ends by `end`.
-    /// Nil for anything else, which the caller reads with `ASN1Reader` to get the element or the
-    /// precise error. `start` and `end` are offsets of `pointer` with `start <= end` (`offsets`).
-    ///
-    /// The arithmetic does not trap, and need not: offsets lie in `0...pointer.count`, and a length
-    /// of at most four octets is below 2^32, so no sum can overflow.
+    /// zero) and has the common shape (`DefiniteLength`). Nil for anything else, which the caller reads
+    /// with `ASN1Reader` to get the element or the precise error. `start` and `end` are offsets of
+    /// `pointer` with `start <= end` (`offsets`).
     @inline(__always)
     func contents(of tag: UInt8, at start: Int, end: Int) -> Span? {
-        guard end &- start >= 2, pointer[start] == tag else { return nil }
-        let lengthOctet = pointer[start &+ 1]
-        var index = start &+ 2
-        var length = Int(lengthOctet)
-        if lengthOctet >= 0x80 {
-            let count = length & 0x7F
-            guard count >= 1, count <= 4, end &- index >= count else { return nil }
-            length = 0
-            for offset in 0..<count {
-                length = length &<< 8 | Int(pointer[index &+ offset])
-            }
-            index &+= count
-        }
-        guard end &- index >= length else { return nil }
-        return Span(start: index, end: index &+ length)
+        guard end &- start >= 2, pointer[start] == tag,
+            let contents = DefiniteLength.contents(at: start, end: end, { pointer[$0] })
+        else { return nil }
+        return Span(start: contents.lowerBound, end: contents.upperBound)
     }
 
     /// The tag and contents (payload indices) of the element at `start` in the common shape of

@@ -148,34 +148,18 @@ package struct ASN1Reader: Sendable {
     }
 
     /// The element at `start` when its header is the common case: a low tag number other than
-    /// end-of-contents, and a definite length of at most four octets that fits in what remains. Nil for
-    /// anything else, which `header` then reads, returning the same element or naming the fault:
-    /// certificates and containers are read element by element, and this skips its error paths.
-    ///
-    /// The arithmetic does not trap, and need not: `start` and `end` are indices of `bytes`, and a
-    /// length of at most four octets is below 2^32.
+    /// end-of-contents, and a `DefiniteLength`. Nil for anything else, which `header` then reads, returning
+    /// the same element or naming the fault: certificates and containers are read element by element, and
+    /// this skips its error paths.
     @inline(__always)
     private static func definiteElement(at start: Int, in bytes: ArraySlice<UInt8>) -> ASN1Element? {
-        let end = bytes.endIndex
-        guard start >= bytes.startIndex, end &- start >= 2 else { return nil }
+        guard start >= bytes.startIndex, bytes.endIndex &- start >= 2 else { return nil }
         let tag = bytes[start]
-        guard tag & 0x1F != 0x1F, tag != ASN1Tag.endOfContents else { return nil }
-        let lengthOctet = bytes[start &+ 1]
-        var index = start &+ 2
-        var length = Int(lengthOctet)
-        if lengthOctet >= 0x80 {
-            let count = length & 0x7F
-            guard count >= 1, count <= 4, end &- index >= count else { return nil }
-            length = 0
-            for offset in 0..<count {
-                length = length &<< 8 | Int(bytes[index &+ offset])
-            }
-            index &+= count
-        }
-        guard end &- index >= length else { return nil }
-        let contentsEnd = index &+ length
+        guard tag & 0x1F != 0x1F, tag != ASN1Tag.endOfContents,
+            let contents = DefiniteLength.contents(at: start, end: bytes.endIndex, { bytes[$0] })
+        else { return nil }
         return ASN1Element(
-            tag: tag, contents: bytes[index..<contentsEnd], encoded: bytes[start..<contentsEnd],
+            tag: tag, contents: bytes[contents], encoded: bytes[start..<contents.upperBound],
             isIndefiniteLength: false)
     }
 

@@ -34,7 +34,7 @@ extension MemberFieldModel {
         let fields = Self.fields
         var unknown: [String: JSONValue] = [:]
         for (name, value) in members {
-            switch Self.field(named: name, in: fields)?.member {
+            switch Self.index(named: name, in: fields).flatMap({ fields[$0].member }) {
             case .value(let set)?:
                 if case .null = value { continue }
                 do {
@@ -58,15 +58,16 @@ extension MemberFieldModel {
         }
     }
 
-    /// The field whose key is `name`, found by halving the list, which is sorted by the keys' UTF-8 bytes;
-    /// nil when none is. Each comparison reads at most `name`'s bytes.
-    static func field(named name: String, in fields: [ModelField<Self>]) -> ModelField<Self>? {
+    /// The position of the field whose key is `name`, found by halving the list, which is sorted by the
+    /// keys' UTF-8 bytes; nil when none is. Each comparison reads at most `name`'s bytes. A position, so
+    /// the caller reads the one setter it needs in place rather than a copy of the whole field.
+    static func index(named name: String, in fields: [ModelField<Self>]) -> Int? {
         var low = 0
         var high = fields.count
         while low < high {
             let middle = low + (high - low) / 2
             let order = Self.order(of: fields[middle].key, against: name)
-            if order == 0 { return fields[middle] }
+            if order == 0 { return middle }
             if order < 0 { low = middle + 1 } else { high = middle }
         }
         return nil

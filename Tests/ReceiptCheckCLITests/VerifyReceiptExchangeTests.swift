@@ -58,10 +58,10 @@ import Testing
                     guard let text = value as? String, let milliseconds = Int64(text),
                         let gmt = object[name] as? String, let pst = object[name + "_pst"] as? String
                     else { continue }
-                    var members: [(String, OrderedJSON)] = []
-                    VerifyReceiptDate.append(
-                        name, Date(timeIntervalSince1970: Double(milliseconds) / 1000), to: &members)
-                    #expect(members.map(\.1) == [.string(gmt), .string(text), .string(pst)], "\(exchange.name) \(key)")
+                    let written = VerifyReceiptDate(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+                    #expect(
+                        written.map { [$0.gmt, $0.milliseconds, $0.pacific] } == [gmt, text, pst],
+                        "\(exchange.name) \(key)")
                     checked += 1
                     if PacificTime.offsetSeconds(atUTC: milliseconds / 1000) == PacificTime.daylightOffsetSeconds {
                         daylight += 1
@@ -95,10 +95,8 @@ import Testing
         for fraction in stride(from: 1, to: 1000, by: 7) {
             let text = "2019-11-04T03:20:41." + String(String(fraction + 1000).dropFirst()) + "Z"
             let date = try #require(try RFC3339.parse(text))
-            var members: [(String, OrderedJSON)] = []
-            VerifyReceiptDate.append("d", date, to: &members)
-            #expect(members.count == 3)
-            #expect(members.dropFirst().first?.1 == .string(String(1_572_837_641_000 + Int64(fraction))), "\(text)")
+            let written = try #require(VerifyReceiptDate(date))
+            #expect(written.milliseconds == String(1_572_837_641_000 + Int64(fraction)), "\(text)")
             checked += 1
         }
         #expect(checked == 143)

@@ -1,11 +1,12 @@
 /// One field of a model, declared once: the key the JSON writes, the attribute type that carries it in a
 /// receipt, how its value is read for writing, how a decoded value is stored (from a receipt attribute or
-/// a JSON member), and what the report's JSON schema says of it.
+/// a JSON member), what the report's JSON schema says of it, and where Apple's verifyReceipt body has it.
 ///
 /// A model lists its fields in `FieldModel.fields`, sorted as `JSONEncoder` sorts keys. The JSON writer,
 /// the models' `Encodable`, the receipt decoder's dispatch, the StoreKit 2 decoder, the models' `Decodable`,
-/// the schema's definitions and the names an app's facts may not take are all read from that list, so a field Apple
-/// adds is one line there (and its stored property).
+/// the schema's definitions, the verifyReceipt body, the rule language's field names and the names an app's
+/// facts may not take are all read from that list, so a field Apple adds is one line there (and its stored
+/// property).
 package struct ModelField<Model>: Sendable {
     /// The report's key: Apple's verifyReceipt key for receipts, Apple's member name for StoreKit 2.
     package let key: StaticString
@@ -21,6 +22,8 @@ package struct ModelField<Model>: Sendable {
     /// What the schema adds to the value's type: a description, a lower bound.
     let description: String?
     let minimum: Int64?
+    /// Where Apple's verifyReceipt body writes the field; nil where the body has no such member.
+    let verifyReceipt: VerifyReceiptMember<Model>?
     /// Writes the member (its key, then the value) straight from the model, or nothing where it is absent:
     /// made with the field's kind, so writing reads the property and nothing else.
     let write: Writer
@@ -31,7 +34,7 @@ package struct ModelField<Model>: Sendable {
     init(
         key: StaticString, attribute: Int64?, value: @escaping @Sendable (Model) -> FieldValue,
         setter: FieldSetter<Model>?, member: MemberSetter<Model>? = nil, description: String? = nil,
-        minimum: Int64? = nil, write: @escaping Writer
+        minimum: Int64? = nil, verifyReceipt: VerifyReceiptMember<Model>? = nil, write: @escaping Writer
     ) {
         self.key = key
         self.attribute = attribute
@@ -40,6 +43,7 @@ package struct ModelField<Model>: Sendable {
         self.member = member
         self.description = description
         self.minimum = minimum
+        self.verifyReceipt = verifyReceipt
         self.write = write
     }
 
@@ -47,14 +51,14 @@ package struct ModelField<Model>: Sendable {
     func decoded(by setter: FieldSetter<Model>) -> Self {
         Self(
             key: key, attribute: attribute, value: value, setter: setter, description: description, minimum: minimum,
-            write: write)
+            verifyReceipt: verifyReceipt, write: write)
     }
 
     /// The same field, which a StoreKit 2 model's decoding also stores by `member`.
     func reading(by member: MemberSetter<Model>?) -> Self {
         Self(
             key: key, attribute: attribute, value: value, setter: setter, member: member, description: description,
-            minimum: minimum, write: write)
+            minimum: minimum, verifyReceipt: verifyReceipt, write: write)
     }
 
     /// The key as text, for messages and lookups.

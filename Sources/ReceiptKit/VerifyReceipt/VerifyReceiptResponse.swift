@@ -38,30 +38,33 @@ public struct VerifyReceiptResponse: Sendable {
             self.init(status: status == .valid ? .internalError : status, problem: nil, report: report)
             return
         }
-        let environment = receipt.environment == .production ? "Production" : "Sandbox"
-        var members: [(String, OrderedJSON)] = [
-            ("status", .integer(status.rawValue)), ("environment", .string(environment)),
-            ("receipt", Self.receipt(receipt, requestDate: requestDate)),
-        ]
+        var body = VerifyReceiptBody()
+        body.open()
+        body.member("status", Int64(status.rawValue))
+        body.member("environment", receipt.environment == .production ? "Production" : "Sandbox")
+        body.receipt(receipt, requestDate: requestDate)
         // Apple's replies hold these two when the request carried the shared secret, whatever the purchases
         // (a non-consumable alone too), and not without it, though its documentation names only
         // subscriptions; a receipt without purchases gets neither, as no recorded reply shows otherwise.
-        if request.sendsSharedSecret, !receipt.inApp.isEmpty {
+        if request.sendsSharedSecret, !receipt.purchases.isEmpty {
             let latest = LatestReceiptInfo.entries(receipt.inApp, excludeOld: request.excludeOldTransactions)
-            members.append(("latest_receipt_info", .array(latest.map { Self.purchase($0, inLatestInfo: true) })))
+            body.purchases("latest_receipt_info", latest, inLatestInfo: true)
             // The validator unwrapped these bytes into the receipt it judged valid, so this cannot fail.
             if let pkcs7 = try? ReceiptInput.unwrap(bytes).pkcs7 {
-                members.append(("latest_receipt", .string(Data(pkcs7).base64EncodedString())))
+                body.member("latest_receipt", Data(pkcs7).base64EncodedString())
             }
         }
-        self.init(status: status, json: OrderedJSON.object(members).text, problem: nil, report: report)
+        body.close()
+        self.init(status: status, json: body.text, problem: nil, report: report)
     }
 
     /// An error body: exactly `{"status":N}`.
     private init(status: VerifyReceiptStatus, problem: String?, report: ValidationReport) {
-        self.init(
-            status: status, json: OrderedJSON.object([("status", .integer(status.rawValue))]).text, problem: problem,
-            report: report)
+        var body = VerifyReceiptBody()
+        body.open()
+        body.member("status", Int64(status.rawValue))
+        body.close()
+        self.init(status: status, json: body.text, problem: problem, report: report)
     }
 
     private init(status: VerifyReceiptStatus, json: String, problem: String?, report: ValidationReport) {
@@ -69,80 +72,5 @@ public struct VerifyReceiptResponse: Sendable {
         self.json = json
         self.problem = problem
         notReceiptData = status == .malformedReceiptData ? VerifyReceiptStatus.notReceiptData(report) : nil
-    }
-
-    /// `receipt`, in Apple's order; a field the receipt lacks is left out rather than made up.
-    static func receipt(_ receipt: ParsedReceipt, requestDate: Date) -> OrderedJSON {
-        var members: [(String, OrderedJSON)] = []
-        if let type = receipt.receiptType { members.append(("receipt_type", .string(type))) }
-        if let id = receipt.appItemID {
-            members.append(("adam_id", .integer(id)))
-            members.append(("app_item_id", .integer(id)))
-        }
-        if let bundle = receipt.bundleID { members.append(("bundle_id", .string(bundle))) }
-        if let version = receipt.applicationVersion { members.append(("application_version", .string(version))) }
-        if let id = integer(receipt.undocumented.values(of: downloadIDField)) {
-            members.append(("download_id", .integer(id)))
-        }
-        if let id = integer(receipt.undocumented.values(of: versionExternalIdentifierField)) {
-            members.append(("version_external_identifier", .integer(id)))
-        }
-        if let date = receipt.receiptCreationDate {
-            VerifyReceiptDate.append("receipt_creation_date", date, to: &members)
-        }
-        VerifyReceiptDate.append("request_date", requestDate, to: &members)
-        if let date = receipt.originalPurchaseDate {
-            VerifyReceiptDate.append("original_purchase_date", date, to: &members)
-        }
-        if let version = receipt.originalApplicationVersion {
-            members.append(("original_application_version", .string(version)))
-        }
-        if let date = receipt.expirationDate { VerifyReceiptDate.append("expiration_date", date, to: &members) }
-        members.append(("in_app", .array(receipt.inApp.map { purchase($0, inLatestInfo: false) })))
-        return .object(members)
-    }
-
-    /// Undocumented fields 15 and 16, which Apple writes as numbers.
-    static let downloadIDField: Int64 = 15
-    static let versionExternalIdentifierField: Int64 = 16
-
-    /// One purchase in Apple's order, every value a string. In `latest_receipt_info` Apple writes
-    /// `is_in_intro_offer_period` for every subscription, in `in_app` only where the receipt has field 1719.
-    static func purchase(_ purchase: InAppPurchase, inLatestInfo: Bool) -> OrderedJSON {
-        var members: [(String, OrderedJSON)] = []
-        if let quantity = purchase.quantity { members.append(("quantity", .string(String(quantity)))) }
-        if let id = purchase.productID { members.append(("product_id", .string(id))) }
-        if let id = purchase.transactionID { members.append(("transaction_id", .string(id))) }
-        if let id = purchase.originalTransactionID { members.append(("original_transaction_id", .string(id))) }
-        if let date = purchase.purchaseDate { VerifyReceiptDate.append("purchase_date", date, to: &members) }
-        if let date = purchase.originalPurchaseDate {
-            VerifyReceiptDate.append("original_purchase_date", date, to: &members)
-        }
-        if let date = purchase.expiresDate { VerifyReceiptDate.append("expires_date", date, to: &members) }
-        if let date = purchase.cancellationDate { VerifyReceiptDate.append("cancellation_date", date, to: &members) }
-        if let id = purchase.webOrderLineItemID, id != 0 {
-            members.append(("web_order_line_item_id", .string(String(id))))
-        }
-        members.append(("is_trial_period", .string(purchase.isTrialPeriod == true ? "true" : "false")))
-        if let intro = purchase.isInIntroOfferPeriod ?? (inLatestInfo && purchase.expiresDate != nil ? false : nil) {
-            members.append(("is_in_intro_offer_period", .string(intro ? "true" : "false")))
-        }
-        if let offer = purchase.promotionalOfferID, !offer.isEmpty {
-            members.append(("promotional_offer_id", .string(offer)))
-        }
-        return .object(members)
-    }
-
-    /// The value of a DER INTEGER kept as raw attribute octets; nil when absent or not one integer.
-    static func integer(_ values: [ArraySlice<UInt8>]) -> Int64? {
-        guard values.count == 1, let octets = values.first else { return nil }
-        var reader = ASN1Reader(octets)
-        do {
-            let value = try reader.read(ASN1Tag.integer, "an integer field").nonNegativeInteger()
-            try reader.expectEnd("an integer field")
-            return value
-        } catch {
-            return nil
-        }
     }
 }

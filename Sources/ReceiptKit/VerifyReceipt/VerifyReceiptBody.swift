@@ -1,0 +1,135 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Writes the JSON of a verifyReceipt body: a receipt and its purchases from the members their fields
+/// declare (`ModelField.verifyReceipt`), in Apple's order and forms. Purchases write every value as a
+/// string; a date is three members.
+struct VerifyReceiptBody {
+    private(set) var writer = CompactJSONWriter()
+
+    /// The text written so far.
+    var text: String { String(decoding: writer.out, as: UTF8.self) }
+
+    /// `{`, to open the body or an object in it.
+    mutating func open() {
+        writer.out.append(UInt8(ascii: "{"))
+    }
+
+    mutating func close() {
+        writer.out.append(UInt8(ascii: "}"))
+    }
+
+    mutating func member(_ key: StaticString, _ value: Int64) {
+        writer.key(key)
+        writer.integer(value)
+    }
+
+    mutating func member(_ key: StaticString, _ value: String) {
+        writer.key(key)
+        writer.string(value)
+    }
+
+    /// `"receipt":{...}` with the receipt's members in Apple's order; `requestDate` is the time of the answer.
+    mutating func receipt(_ receipt: ParsedReceipt, requestDate: Date) {
+        writer.key("receipt")
+        open()
+        for entry in Self.receiptLayout.entries {
+            switch entry {
+            case .field(let index):
+                field(ParsedReceipt.fields[index], of: receipt, valuesAsText: false, inLatestInfo: false)
+            case .extra(.undocumentedInteger(let key, let attribute)):
+                if let value = Self.integer(receipt.undocumented.values(of: attribute)) { member(key, value) }
+            case .extra(.requestDate):
+                date("request_date", requestDate)
+            }
+        }
+        close()
+    }
+
+    /// `"key":[...]` of the purchases, each in Apple's order. In `latest_receipt_info` (`inLatestInfo`)
+    /// Apple writes some members the receipt lacks.
+    mutating func purchases(_ key: StaticString, _ purchases: some Collection<InAppPurchase>, inLatestInfo: Bool) {
+        writer.key(key)
+        writer.out.append(UInt8(ascii: "["))
+        for purchase in purchases {
+            writer.separator()
+            open()
+            for entry in Self.purchaseLayout.entries {
+                guard case .field(let index) = entry else { continue }
+                field(InAppPurchase.fields[index], of: purchase, valuesAsText: true, inLatestInfo: inLatestInfo)
+            }
+            close()
+        }
+        writer.out.append(UInt8(ascii: "]"))
+    }
+
+    /// The field's member (and the one it repeats first), as its declaration says, or nothing.
+    private mutating func field<Model>(
+        _ field: ModelField<Model>, of model: Model, valuesAsText: Bool, inLatestInfo: Bool
+    ) {
+        guard let declared = field.verifyReceipt else { return }
+        let keys = [declared.repeatedFirstAs, field.key].compactMap { $0 }
+        switch field.value(model) {
+        case .string(let value?):
+            if case .nonZero = declared.presence, value.isEmpty { return }
+            for key in keys { member(key, value) }
+        case .integer(let value?):
+            if case .nonZero = declared.presence, value == 0 { return }
+            for key in keys { valuesAsText ? member(key, String(value)) : member(key, value) }
+        case .bool(let value):
+            var shown = value
+            switch declared.presence {
+            case .always: shown = value ?? false
+            case .presentOrFalseInLatestInfo(let holds) where inLatestInfo && holds(model): shown = value ?? false
+            default: break
+            }
+            guard let shown else { return }
+            for key in keys { valuesAsText ? member(key, shown ? "true" : "false") : writeBool(key, shown) }
+        case .receiptDate(let value?):
+            for key in keys { date(key, value) }
+        case .purchases(let purchases):
+            for key in keys { self.purchases(key, purchases, inLatestInfo: false) }
+        default:
+            return
+        }
+    }
+
+    private mutating func writeBool(_ key: StaticString, _ value: Bool) {
+        writer.key(key)
+        writer.bool(value)
+    }
+
+    /// `key`, `key_ms` and `key_pst`, or nothing for a date outside the years 0000 to 9999.
+    private mutating func date(_ key: StaticString, _ date: Date) {
+        guard let texts = VerifyReceiptDate(date) else { return }
+        member(key, texts.gmt)
+        suffixedKey(key, "_ms")
+        writer.string(texts.milliseconds)
+        suffixedKey(key, "_pst")
+        writer.string(texts.pacific)
+    }
+
+    private mutating func suffixedKey(_ key: StaticString, _ suffix: StaticString) {
+        writer.separator()
+        writer.out.append(UInt8(ascii: "\""))
+        writer.raw(key)
+        writer.raw(suffix)
+        writer.raw("\":")
+    }
+
+    /// The value of a DER INTEGER kept as raw attribute octets; nil when absent or not one integer.
+    static func integer(_ values: [ArraySlice<UInt8>]) -> Int64? {
+        guard values.count == 1, let octets = values.first else { return nil }
+        var reader = ASN1Reader(octets)
+        do {
+            let value = try reader.read(ASN1Tag.integer, "an integer field").nonNegativeInteger()
+            try reader.expectEnd("an integer field")
+            return value
+        } catch {
+            return nil
+        }
+    }
+}

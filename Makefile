@@ -21,7 +21,7 @@ help:
 	@echo "make docs      DocC archives of ReceiptKit and ReceiptKitTesting in .build/docs (warnings are errors)"
 	@echo "make test-library-example   build and test examples/library, a package that uses ReceiptKit by path"
 	@echo "make golden    rewrite the corpus golden files after an intended output change"
-	@echo "make schema    rewrite schema/report.schema.json's receipt and in_app definitions from the models' fields"
+	@echo "make schema    rewrite the receipt definitions of schema/report.schema.json and verifyreceipt.schema.json from the models' fields"
 	@echo "make doctor    say what is missing to build (OpenSSL 3 headers, pkg-config) and how to get it"
 	@echo "make fixtures  regenerate Fixtures/ (test PKI and signed receipts)"
 	@echo "make fuzz      libFuzzer+ASan on every target, FUZZ_SECONDS (60) each;  make fuzz-smoke: 15 s each"
@@ -70,10 +70,11 @@ run: build
 golden: build
 	GOLDEN_UPDATE=1 RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --filter CorpusGoldenTests
 
-# The receipt and in_app definitions of schema/report.schema.json, generated from the receipt models'
-# field lists (PayloadSchemaTests fails when they are stale).
+# The receipt and in_app definitions of schema/report.schema.json, and the receipt and purchase ones of
+# schema/verifyreceipt.schema.json, generated from the receipt models' field lists (PayloadSchemaTests and
+# VerifyReceiptSchemaTests fail when they are stale).
 schema: test-deps
-	RECEIPT_CHECK_WRITE_SCHEMA=1 RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --filter PayloadSchemaTests
+	RECEIPT_CHECK_WRITE_SCHEMA=1 RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --filter "PayloadSchemaTests|VerifyReceiptSchemaTests"
 
 # ReceiptCheckCLI type-checked as if it were outside the package: no `package` symbol of ReceiptKit or
 # ReceiptKitTesting (Scripts/check-cli-boundary.sh).

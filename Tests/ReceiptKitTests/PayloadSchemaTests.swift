@@ -12,7 +12,7 @@ import Testing
     @Test func theSchemaDefinesTheReceiptModelsAsTheirFieldsDo() throws {
         let generated = Self.definitions()
         if ProcessInfo.processInfo.environment["RECEIPT_CHECK_WRITE_SCHEMA"] == "1" {
-            try Self.write(generated)
+            try Self.write(generated, into: Self.schema)
         }
         let file = try JSONParser.parse(Array(try Data(contentsOf: Self.schema)))
         let expected = try JSONParser.parse(Array(generated.utf8))
@@ -104,7 +104,7 @@ import Testing
     }
 
     /// `make schema`: the definitions into the file, through Scripts/write-schema-definitions.py.
-    static func write(_ definitions: String) throws {
+    static func write(_ definitions: String, into schema: URL) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [

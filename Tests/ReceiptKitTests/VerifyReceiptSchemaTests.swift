@@ -1,0 +1,98 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ReceiptKit
+
+/// The `receipt` and `purchase` definitions of schema/verifyreceipt.schema.json are generated from what the
+/// receipt models' fields declare of the verifyReceipt body: `make schema` writes them, and this fails
+/// when the file is stale.
+@Suite struct VerifyReceiptSchemaTests {
+    static let schema = SharedData.packageRoot.appendingPathComponent("schema/verifyreceipt.schema.json")
+
+    @Test func theSchemaDefinesTheBodyAsTheFieldsDo() throws {
+        let generated = Self.definitions()
+        if ProcessInfo.processInfo.environment["RECEIPT_CHECK_WRITE_SCHEMA"] == "1" {
+            try PayloadSchemaTests.write(generated, into: Self.schema)
+        }
+        let file = try JSONParser.parse(Array(try Data(contentsOf: Self.schema)))
+        let expected = try JSONParser.parse(Array(generated.utf8))
+        for name in ["receipt", "purchase"] {
+            #expect(
+                PayloadSchemaTests.member(["$defs", name], of: file) == PayloadSchemaTests.member([name], of: expected),
+                "schema/verifyreceipt.schema.json: $defs/\(name) is not what the fields declare; run `make schema`")
+        }
+    }
+
+    /// A member written always is required, and a date is its three members.
+    @Test func requiredMembersAndDatesFollowTheDeclarations() throws {
+        let purchase = try JSONParser.parse(
+            Array(Self.definition(VerifyReceiptBody.purchaseLayout, InAppPurchase.fields, valuesAsText: true).utf8))
+        #expect(PayloadSchemaTests.member(["required"], of: purchase) == .array([.string("is_trial_period")]))
+        let receipt = try JSONParser.parse(
+            Array(Self.definition(VerifyReceiptBody.receiptLayout, ParsedReceipt.fields, valuesAsText: false).utf8))
+        #expect(
+            PayloadSchemaTests.member(["required"], of: receipt)
+                == .array(["request_date", "request_date_ms", "request_date_pst", "in_app"].map(JSONValue.string)))
+        #expect(
+            PayloadSchemaTests.member(
+                [
+                    "patternProperties",
+                    "^(receipt_creation_date|request_date|original_purchase_date|expiration_date)_ms$",
+                ], of: receipt)
+                == .object(["$ref": .string("#/$defs/milliseconds")]))
+    }
+
+    /// `{"receipt": ..., "purchase": ...}`.
+    static func definitions() -> String {
+        let receipt = definition(VerifyReceiptBody.receiptLayout, ParsedReceipt.fields, valuesAsText: false)
+        let purchase = definition(VerifyReceiptBody.purchaseLayout, InAppPurchase.fields, valuesAsText: true)
+        return #"{"receipt":\#(receipt),"purchase":\#(purchase)}"#
+    }
+
+    /// One object of the body: its members in Apple's order, each typed as the body writes its kind.
+    static func definition<Model>(
+        _ layout: VerifyReceiptLayout<Model>, _ fields: [ModelField<Model>], valuesAsText: Bool
+    ) -> String {
+        var properties: [String] = []
+        var required: [String] = []
+        var dates: [String] = []
+        let integer = valuesAsText ? #"{"type":"string","pattern":"^[0-9]+$"}"# : #"{"type":"integer","minimum":0}"#
+        for entry in layout.entries {
+            switch entry {
+            case .field(let index):
+                let field = fields[index]
+                guard let declared = field.verifyReceipt else { continue }
+                let keys = [declared.repeatedFirstAs, field.key].compactMap { $0?.description }
+                let type: String?
+                switch field.setter {
+                case .integer?: type = integer
+                case .string?: type = #"{"type":"string"}"#
+                case .boolean?: type = valuesAsText ? #"{"enum":["true","false"]}"# : #"{"type":"boolean"}"#
+                case .purchases?: type = ##"{"type":"array","items":{"$ref":"#/$defs/purchase"}}"##
+                case .date?:
+                    type = nil
+                    dates += keys
+                default:
+                    Issue.record("\(Model.self).\(field.name): a kind the body does not write")
+                    type = nil
+                }
+                if let type { properties += keys.map { "\(PayloadSchemaTests.quoted($0)):\(type)" } }
+                if case .always = declared.presence { required += keys }
+                if case .purchases? = field.setter { required += keys }
+            case .extra(.undocumentedInteger(let key, _)):
+                properties.append("\(PayloadSchemaTests.quoted(key.description)):\(integer)")
+            case .extra(.requestDate):
+                dates.append("request_date")
+                required += ["request_date", "request_date_ms", "request_date_pst"]
+            }
+        }
+        let names = dates.joined(separator: "|")
+        let patterns = [("", "gmt"), ("_ms", "milliseconds"), ("_pst", "pacific")].map { suffix, definition in
+            ##""^(\##(names))\##(suffix)$":{"$ref":"#/$defs/\##(definition)"}"##
+        }
+        return #"{"type":"object","required":[\#(required.map(PayloadSchemaTests.quoted).joined(separator: ","))],"#
+            + #""additionalProperties":false,"properties":{\#(properties.joined(separator: ","))},"#
+            + #""patternProperties":{\#(patterns.joined(separator: ","))}}"#
+    }
+}

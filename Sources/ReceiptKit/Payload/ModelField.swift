@@ -1,6 +1,7 @@
 /// One field of a model, declared once: the key the JSON writes, the attribute type that carries it in a
 /// receipt, how its value is read for writing, how a decoded value is stored (from a receipt attribute or
-/// a JSON member), what the report's JSON schema says of it, and where Apple's verifyReceipt body has it.
+/// a JSON member), what the report's JSON schema says of it, where Apple's verifyReceipt body has it, and
+/// which field of the rule language it is.
 ///
 /// A model lists its fields in `FieldModel.fields`, sorted as `JSONEncoder` sorts keys. The JSON writer,
 /// the models' `Encodable`, the receipt decoder's dispatch, the StoreKit 2 decoder, the models' `Decodable`,
@@ -16,14 +17,17 @@ package struct ModelField<Model>: Sendable {
     /// The value as `Encodable` (the reference) encodes it; absent (nil inside) leaves the member out.
     package let value: @Sendable (Model) -> FieldValue
     /// How a receipt attribute's decoded value is stored; nil for fields no receipt carries.
-    package let setter: FieldSetter<Model>?
+    package private(set) var setter: FieldSetter<Model>?
     /// How a JSON member of this name is stored; nil for fields only written (reports, responses).
-    let member: MemberSetter<Model>?
+    private(set) var member: MemberSetter<Model>?
     /// What the schema adds to the value's type: a description, a lower bound.
     let description: String?
     let minimum: Int64?
     /// Where Apple's verifyReceipt body writes the field; nil where the body has no such member.
     let verifyReceipt: VerifyReceiptMember<Model>?
+    /// The rule language's field this one is, and the name rules give it; nil for a field rules do not
+    /// compare.
+    private(set) var rule: RuleName?
     /// Writes the member (its key, then the value) straight from the model, or nothing where it is absent:
     /// made with the field's kind, so writing reads the property and nothing else.
     let write: Writer
@@ -49,18 +53,39 @@ package struct ModelField<Model>: Sendable {
 
     /// The same field, which a receipt model's decoding also stores (or checks) by `setter`.
     func decoded(by setter: FieldSetter<Model>) -> Self {
-        Self(
-            key: key, attribute: attribute, value: value, setter: setter, description: description, minimum: minimum,
-            verifyReceipt: verifyReceipt, write: write)
+        var field = self
+        field.setter = setter
+        return field
     }
 
     /// The same field, which a StoreKit 2 model's decoding also stores by `member`.
     func reading(by member: MemberSetter<Model>?) -> Self {
-        Self(
-            key: key, attribute: attribute, value: value, setter: setter, member: member, description: description,
-            minimum: minimum, verifyReceipt: verifyReceipt, write: write)
+        var field = self
+        field.member = member
+        return field
+    }
+
+    /// The same field, which rules compare as `field`, by this field's key.
+    func inRules(_ field: RuleField) -> Self {
+        var copy = self
+        copy.rule = RuleName(field: field, name: key)
+        return copy
+    }
+
+    /// The same field, which rules compare as `field` and call `name`: a fact of StoreKit 2 alone, named
+    /// in the rule language's snake case rather than by Apple's member.
+    func inRules(_ field: RuleField, as name: StaticString) -> Self {
+        var copy = self
+        copy.rule = RuleName(field: field, name: name)
+        return copy
     }
 
     /// The key as text, for messages and lookups.
     package var name: String { key.description }
+}
+
+/// A field of the rule language and the name rules give it, declared with the model field it is.
+package struct RuleName: Sendable {
+    package let field: RuleField
+    package let name: StaticString
 }

@@ -135,26 +135,31 @@ extension ParsedReceipt: ReceiptFieldModel {
             { $0.appItemID = $1 }),
         .string(
             "application_version", 3, verifyReceipt: .at(4), { $0.applicationVersion },
-            { $0.applicationVersion = $1 }),
-        .string("bundle_id", 2, verifyReceipt: .at(3), { $0.bundleID }, { $0.bundleID = $1 }),
+            { $0.applicationVersion = $1 }
+        ).inRules(.applicationVersion),
+        .string("bundle_id", 2, verifyReceipt: .at(3), { $0.bundleID }, { $0.bundleID = $1 }).inRules(.bundleID),
         .octets("bundle_id_data", 2, { $0.bundleIDData }, { $0.bundleIDData = $1 }),
         .string("environment") { $0.environment.rawValue }
-            .decoded(by: .derived(ReceiptEnvironment.allCases.map(\.rawValue))),
+            .decoded(by: .derived(ReceiptEnvironment.allCases.map(\.rawValue))).inRules(.environment),
         .date("expiration_date", 21, verifyReceipt: .at(11), { $0.expirationDate }, { $0.expirationDate = $1 }),
         .purchases(purchasesKey, purchaseAttribute, verifyReceipt: .at(12), { $0.purchases }, { $0.purchases = $1 }),
         .octets("opaque_value", 4, { $0.opaqueValue }, { $0.opaqueValue = $1 }),
         .string(
             "original_application_version", 19, verifyReceipt: .at(10), { $0.originalApplicationVersion },
-            { $0.originalApplicationVersion = $1 }),
+            { $0.originalApplicationVersion = $1 }
+        ).inRules(.originalApplicationVersion),
         .date(
             "original_purchase_date", 18, verifyReceipt: .at(9), { $0.originalPurchaseDate },
-            { $0.originalPurchaseDate = $1 }),
+            { $0.originalPurchaseDate = $1 }
+        ).inRules(.originalPurchaseDate),
         .date(
             "receipt_creation_date", 12, verifyReceipt: .at(7), { $0.receiptCreationDate },
-            { $0.receiptCreationDate = $1 }),
+            { $0.receiptCreationDate = $1 }
+        ).inRules(.receiptCreationDate),
         .string(
             "receipt_type", 0, description: "field 0: Production, ProductionSandbox, Xcode, ...",
-            verifyReceipt: .at(1), { $0.receiptType }, { $0.receiptType = $1 }),
+            verifyReceipt: .at(1), { $0.receiptType }, { $0.receiptType = $1 }
+        ).inRules(.receiptType),
         .octets("sha1_hash", 5, { $0.sha1Hash }, { $0.sha1Hash = $1 }),
         .undocumented("unknown_attributes", { $0.undocumented }, { $0.undocumented = $1 }),
     ]

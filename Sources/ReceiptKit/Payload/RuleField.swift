@@ -1,25 +1,28 @@
 /// A receipt field a rule can compare, and the kind of value it holds.
-public enum RuleField: String, Sendable, CaseIterable {
+///
+/// Its name in rules (`rawValue`) is declared with the model field it is, in the model's `fields` list:
+/// the receipt field's key, or for a fact only StoreKit 2 carries, the name given there.
+public enum RuleField: Sendable, CaseIterable {
     /// The version of the app the customer first got (a receipt's field 19, an AppTransaction's
     /// `originalApplicationVersion`).
-    case originalApplicationVersion = "original_application_version"
+    case originalApplicationVersion
     /// The version of the app the input was made for (field 3, `applicationVersion`).
-    case applicationVersion = "application_version"
+    case applicationVersion
     /// When the customer first got the app (field 18, `originalPurchaseDate`).
-    case originalPurchaseDate = "original_purchase_date"
+    case originalPurchaseDate
     /// When the receipt was made (field 12), or when a JWS was signed.
-    case receiptCreationDate = "receipt_creation_date"
+    case receiptCreationDate
     /// `production`, `sandbox`, `xcode` or `unknown`.
     case environment
     /// The app's bundle id.
-    case bundleID = "bundle_id"
+    case bundleID
     /// Apple's receipt type as written (`Production`, `ProductionVPP`, `ProductionSandbox`, `Xcode`...):
     /// finer than `environment`, so that volume purchases can be named.
-    case receiptType = "receipt_type"
+    case receiptType
     /// An AppTransaction's `preorderDate`: when the customer pre-ordered the app.
-    case preorderDate = "preorder_date"
+    case preorderDate
     /// An AppTransaction's `originalPlatform` as Apple writes it (`"iOS"`, `"macOS"`, `"visionOS"`...).
-    case originalPlatform = "original_platform"
+    case originalPlatform
     /// A transaction's `inAppOwnershipType`: `purchased`, or `family_shared` (a family member's purchase).
     case ownership
 
@@ -45,38 +48,6 @@ public enum RuleField: String, Sendable, CaseIterable {
         case .environment: .environment
         case .bundleID, .receiptType, .originalPlatform: .string
         case .ownership: .ownership
-        }
-    }
-
-    /// How reasons name the field.
-    var label: String {
-        switch self {
-        case .originalApplicationVersion: "original application version"
-        case .applicationVersion: "application version"
-        case .originalPurchaseDate: "original purchase date"
-        case .receiptCreationDate: "receipt creation date"
-        case .environment: "environment"
-        case .bundleID: "bundle id"
-        case .receiptType: "receipt type"
-        case .preorderDate: "preorder date"
-        case .originalPlatform: "original platform"
-        case .ownership: "ownership"
-        }
-    }
-
-    /// Why the field can be missing, for the reason given when a rule meets a receipt without it.
-    var absenceNote: String {
-        switch self {
-        case .originalApplicationVersion: "Xcode and pre-2013 receipts lack field 19"
-        case .applicationVersion: "field 3"
-        case .originalPurchaseDate: "Xcode receipts lack field 18"
-        case .receiptCreationDate: "field 12"
-        case .environment: "field 0"
-        case .bundleID: "field 2"
-        case .receiptType: "field 0; 2010-era receipts lack it"
-        case .preorderDate: "only AppTransactions of pre-ordered apps carry it"
-        case .originalPlatform: "only AppTransactions from iOS 18.4 on carry it"
-        case .ownership: "only StoreKit 2 transactions carry it"
         }
     }
 }

@@ -1,0 +1,55 @@
+// Not `RawRepresentable`: that protocol would hash and compare the fields by their names, which the table
+// of names, keyed by field, is still being built from.
+extension RuleField {
+    /// The field's name in rules, as the model field it is declares it (`ModelField.inRules`).
+    public var rawValue: String {
+        RuleFieldNames.names[self] ?? "\(self)"
+    }
+
+    /// The field rules call `rawValue`; nil for a name no field has.
+    public init?(rawValue: String) {
+        guard let field = RuleFieldNames.fields[rawValue] else { return nil }
+        self = field
+    }
+
+    /// How reasons name the field: its name in words.
+    var label: String {
+        rawValue.split(separator: "_").joined(separator: " ")
+    }
+
+    /// Why the field can be missing, for the reason given when a rule meets a receipt without it.
+    var absenceNote: String {
+        switch self {
+        case .originalApplicationVersion: "Xcode and pre-2013 receipts lack field 19"
+        case .applicationVersion: "field 3"
+        case .originalPurchaseDate: "Xcode receipts lack field 18"
+        case .receiptCreationDate: "field 12"
+        case .environment: "field 0"
+        case .bundleID: "field 2"
+        case .receiptType: "field 0; 2010-era receipts lack it"
+        case .preorderDate: "only AppTransactions of pre-ordered apps carry it"
+        case .originalPlatform: "only AppTransactions from iOS 18.4 on carry it"
+        case .ownership: "only StoreKit 2 transactions carry it"
+        }
+    }
+}
+
+/// The rule language's field names, read once from the model fields that declare them: the receipt's
+/// first, then the StoreKit 2 models' (a fact both carry is named by the receipt's key).
+enum RuleFieldNames {
+    /// Every declaration of a rule field, in that order.
+    static let declared: [RuleName] =
+        (ParsedReceipt.fields.compactMap(\.rule) + AppTransaction.fields.compactMap(\.rule)
+            + JWSTransaction.fields.compactMap(\.rule))
+
+    static let names: [RuleField: String] = {
+        var names: [RuleField: String] = [:]
+        for declaration in declared where names[declaration.field] == nil {
+            names[declaration.field] = declaration.name.description
+        }
+        return names
+    }()
+
+    static let fields: [String: RuleField] = Dictionary(
+        names.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+}

@@ -1,0 +1,28 @@
+import Testing
+
+@testable import ReceiptKit
+
+/// The rule language's field names come from the model fields that declare them, once each.
+@Suite struct RuleFieldNamesTests {
+    /// Each rule field is declared by exactly one model field, and its name reads back as itself.
+    @Test func everyRuleFieldIsDeclaredOnce() {
+        for field in RuleField.allCases {
+            #expect(RuleFieldNames.declared.filter { $0.field == field }.count == 1, "\(field)")
+            #expect(RuleField(rawValue: field.rawValue) == field, "\(field)")
+        }
+        #expect(RuleField(rawValue: "originalApplicationVersion") == nil)
+        #expect(RuleField(rawValue: "") == nil)
+    }
+
+    /// The names rule files use are a contract: deriving them must not rename one.
+    @Test func theNamesAreTheLanguagesOwn() {
+        #expect(
+            RuleField.allCases.map(\.rawValue) == [
+                "original_application_version", "application_version", "original_purchase_date",
+                "receipt_creation_date", "environment", "bundle_id", "receipt_type", "preorder_date",
+                "original_platform", "ownership",
+            ])
+        #expect(RuleField.originalApplicationVersion.label == "original application version")
+        #expect(RuleField.bundleID.label == "bundle id")
+    }
+}

@@ -91,4 +91,16 @@ import Testing
         let element = try reader.next()
         #expect(throws: ASN1Error.self) { _ = try element.nonNegativeInteger() }
     }
+
+    @Test func objectIdentifiersMatchOnlyTheirOwnBytes() {
+        #expect(OID.matches(OID.sha256[...], OID.sha256))
+        #expect(OID.matches([0, 1] + OID.sha1 + [2], OID.sha1) == false)
+        #expect(OID.matches(([0, 1] + OID.sha1)[2...], OID.sha1))
+        // Same length, other bytes: rsaEncryption and sha256WithRSAEncryption differ in their last byte only.
+        #expect(OID.matches(OID.rsaEncryption[...], OID.sha256WithRSAEncryption) == false)
+        #expect(OID.matches(OID.sha256[...], OID.signedData) == false)
+        #expect(OID.matches((OID.sha256 + [0x00])[...], OID.sha256) == false)
+        #expect(OID.matches(OID.sha256.dropLast(), OID.sha256) == false)
+        #expect(OID.matches([], []))
+    }
 }

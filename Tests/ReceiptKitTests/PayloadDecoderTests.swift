@@ -321,6 +321,53 @@ import Testing
         #expect(error.attributeType == 2)
     }
 
+    /// Strings are checked for ASCII eight bytes at a time, then byte by byte: a byte beyond ASCII in
+    /// either part sends the string through UTF-8 validation.
+    @Test(arguments: [0, 3, 7, 8, 15, 16, 19])
+    func invalidUTF8IsRejectedWhereverItLies(position: Int) throws {
+        var text = Array("com.example.product".utf8) + [0x78]
+        text[position] = 0xFF
+        let receiptError = try #require(failure(DER.set([DER.attribute(2, DER.tlv(0x0C, text))])))
+        #expect(receiptError.code == .invalidString)
+        let purchase = DER.set([DER.attribute(1702, DER.tlv(0x0C, text))])
+        let purchaseError = try #require(failure(DER.set([DER.attribute(17, purchase)])))
+        #expect(purchaseError.code == .invalidString)
+        #expect(purchaseError.inAppIndex == 0)
+    }
+
+    @Test(arguments: [0, 1, 7, 8, 9, 15, 16, 17, 24, 40])
+    func stringsOfEveryLengthReadAsTheirText(length: Int) throws {
+        let ascii = String(repeating: "a", count: length)
+        #expect(try PayloadDecoder.decode(DER.set([DER.attribute(2, DER.utf8(ascii))])).bundleID == ascii)
+        let accented = String(repeating: "b", count: length / 2) + "\u{E9}" + String(repeating: "c", count: length)
+        #expect(try PayloadDecoder.decode(DER.set([DER.attribute(2, DER.utf8(accented))])).bundleID == accented)
+    }
+
+    /// More purchases than the decoder makes room for at first, each decoded where it is kept: the same
+    /// entries, in order, as reading each one again from the payload gives.
+    @Test func purchasesDecodedInPlaceEqualThoseReadAgain() throws {
+        var contents = DER.attribute(2, DER.utf8("com.example.app"))
+        for index in 0..<19 {
+            let purchase = DER.set([
+                DER.attribute(1702, DER.utf8("com.example.product.\(index)")),
+                DER.attribute(1701, DER.integer(Int64(index))),
+                DER.attribute(1704, DER.ia5("2019-12-10T12:54:58Z")),
+                DER.attribute([1709, 1710, 1714][index % 3], DER.utf8("x\(index)")),
+            ])
+            contents += DER.attribute(17, purchase)
+        }
+        let payload = DER.tlv(0x31, contents)
+        let decoded = try PayloadDecoder.decode(payload)
+        let readAgain = try PayloadDecoder.decode(payload, limits: .init(maximumDecodedPurchases: 2))
+        #expect(decoded.inApp.count == 19)
+        #expect(decoded.purchases.isDecoded)
+        #expect(!readAgain.purchases.isDecoded)
+        #expect(decoded.inApp == readAgain.inApp)
+        #expect(decoded.inApp.map(\.productID) == (0..<19).map { "com.example.product.\($0)" })
+        #expect(decoded.inApp.map(\.quantity) == (0..<19).map { Int64($0) })
+        #expect(decoded.inApp[4].unknownAttributes == [1710: [DER.utf8("x4")]])
+    }
+
     @Test func trailingBytesAreRejected() throws {
         #expect(failure(DER.set([]) + [0x00])?.code == .trailingBytes)
         #expect(failure(DER.set([DER.attribute(2, DER.utf8("a") + [0x05, 0x00])]))?.code == .trailingBytes)

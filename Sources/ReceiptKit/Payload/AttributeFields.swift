@@ -16,6 +16,9 @@ package struct AttributeFields<Model>: Sendable {
     private let slots: [Slot]
     /// Every type some field has.
     let knownTypes: Set<Int64>
+    /// The bits (`bit(_:)`) of the types whose field holds purchases, which repeat: one test per attribute
+    /// rather than a copy of its setter.
+    let purchaseBits: UInt64
 
     static var width: Int64 { 64 }
 
@@ -39,6 +42,13 @@ package struct AttributeFields<Model>: Sendable {
         keys = grouped.map(\.key)
         self.slots = slots
         knownTypes = Set(fields.compactMap(\.attribute))
+        var purchaseBits: UInt64 = 0
+        for field in fields {
+            guard case .purchases = field.setter, let type = field.attribute, type >= base, type < base + Self.width
+            else { continue }
+            purchaseBits |= 1 << UInt64(type - base)
+        }
+        self.purchaseBits = purchaseBits
     }
 
     /// Where the fields `type` carries lie; nil for an undocumented type.

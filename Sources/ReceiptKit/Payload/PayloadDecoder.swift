@@ -209,23 +209,36 @@ private struct PayloadDecoding {
                 undocumented.append(UndocumentedAttributes.Entry(type: attribute.type, value: attribute.value))
                 continue
             }
-            let context = Context(type: attribute.type, name: table.key(at: slot.start))
-            guard case .purchases = table.setter(at: slot.start) else {
+            let bit = table.bit(attribute.type)
+            guard table.purchaseBits & bit != 0 else {
                 // Purchases repeat by design; every other named field must be unambiguous.
-                try claim(table.bit(attribute.type), in: &seen, attribute, context)
-                for index in slot.start..<slot.end {
-                    try store(table.setter(at: index), attribute, context, in: &receipt)
-                }
+                let context = Context(type: attribute.type, name: table.key(at: slot.start))
+                try claim(bit, in: &seen, attribute, context)
+                var field = slot.start
+                repeat {
+                    try store(table.setter(at: field), attribute, context, in: &receipt)
+                    field &+= 1
+                } while field < slot.end
                 continue
             }
             let start = purchaseEntries.count
-            let purchase = try inAppPurchase(attribute, index: purchaseCount)
+            let index = purchaseCount
             purchaseCount += 1
             guard purchaseCount > limits.maximumDecodedPurchases, spansFit else {
-                purchases.append(purchase)
+                if purchases.isEmpty {
+                    // Room for the purchases most receipts hold, so the array of large values rarely grows.
+                    purchases.reserveCapacity(8)
+                    purchaseBounds.reserveCapacity(8)
+                }
+                // Decoded where it is kept, not built aside and copied in.
+                purchases.append(InAppPurchase())
+                try inAppPurchase(attribute, index: index, into: &purchases[purchases.count - 1])
                 purchaseBounds.append(EntryBounds(start: start, end: purchaseEntries.count))
                 continue
             }
+            // Past the decoded limit the purchase is still decoded, so that a malformed one fails the receipt.
+            var purchase = InAppPurchase()
+            try inAppPurchase(attribute, index: index, into: &purchase)
             if spans.isEmpty {
                 // Crossing the limit: what was decoded goes, so memory follows the payload's size, and
                 // the ranges of every purchase so far (this one's too) are read from the attributes again.
@@ -289,19 +302,22 @@ private struct PayloadDecoding {
     /// One purchase SET alone (`InAppPurchases` reading an entry again), its undocumented attributes its own.
     mutating func lonePurchase(_ value: Range<Int>) throws(PayloadError) -> InAppPurchase {
         let attribute = Attribute(type: ParsedReceipt.purchaseAttribute, value: value, offset: value.lowerBound)
-        var purchase = try inAppPurchase(attribute, index: 0)
+        var purchase = InAppPurchase()
+        try inAppPurchase(attribute, index: 0, into: &purchase)
         if !purchaseEntries.isEmpty {
             purchase.undocumented = UndocumentedAttributes(bytes: payload, entries: purchaseEntries[...])
         }
         return purchase
     }
 
-    private mutating func inAppPurchase(_ attribute: Attribute, index: Int) throws(PayloadError) -> InAppPurchase {
+    /// Decodes the purchase SET of `attribute` into `purchase`, which starts with every field absent.
+    private mutating func inAppPurchase(_ attribute: Attribute, index: Int, into purchase: inout InAppPurchase)
+        throws(PayloadError)
+    {
         let outer = Context(type: attribute.type, name: ParsedReceipt.purchasesKey, inAppIndex: index)
         let contents = try setContents(of: attribute, outer)
         var position = contents.lowerBound
 
-        var purchase = InAppPurchase()
         var seen: UInt64 = 0
         var count = 0
         let table = InAppPurchase.attributeFields
@@ -313,11 +329,13 @@ private struct PayloadDecoding {
             }
             let context = Context(type: attribute.type, name: table.key(at: slot.start), inAppIndex: index)
             try claim(table.bit(attribute.type), in: &seen, attribute, context)
-            for field in slot.start..<slot.end {
+            // A slot holds at least one field (`slot(of:)`).
+            var field = slot.start
+            repeat {
                 try store(table.setter(at: field), attribute, context, in: &purchase)
-            }
+                field &+= 1
+            } while field < slot.end
         }
-        return purchase
     }
 
     /// Reads the attribute's value as its field's kind and stores it in the model.
@@ -406,8 +424,10 @@ private struct PayloadDecoding {
             value.end == sequence.end
         else { return nil }
         var number: Int64 = 0
-        for offset in type.start..<type.end {
+        var offset = type.start
+        while offset < type.end {
             number = number &<< 8 | Int64(bytes.pointer[offset])
+            offset &+= 1
         }
         return Attribute(type: number, value: bytes.indices(value), offset: start)
     }
@@ -491,13 +511,38 @@ private struct PayloadDecoding {
         // Receipt strings are ASCII: checked in one pass and copied, where the general validation
         // looks up generic metadata on every call.
         let buffer = bytes.buffer(contents)
-        if buffer.allSatisfy({ $0 < 0x80 }) {
-            return String(decoding: buffer, as: UTF8.self)
+        if Self.isASCII(buffer) {
+            // Copied into the string's own storage, as it is checked already: a string of up to 15 bytes is
+            // then built in place, with no second pass over its bytes.
+            return String(unsafeUninitializedCapacity: buffer.count) { target in
+                target.initialize(fromContentsOf: buffer)
+            }
         }
         guard let text = String(validating: payload[contents], as: UTF8.self) else {
             throw failure(.invalidString, context, at: contents.startIndex, "a string is not valid UTF-8")
         }
         return text
+    }
+
+    /// Whether every byte of `buffer` is below 0x80, read eight bytes at a time.
+    @inline(__always)
+    private static func isASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = buffer.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var words: UInt64 = 0
+        var index = 0
+        // Each load reads bytes index..<index + 8, all inside the buffer while count - index >= 8.
+        while buffer.count &- index >= 8 {
+            words |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index &+= 8
+        }
+        var tail: UInt8 = 0
+        // The rest, one byte each: index < count.
+        while index < buffer.count {
+            tail |= base[index]
+            index &+= 1
+        }
+        return words & 0x8080_8080_8080_8080 == 0 && tail & 0x80 == 0
     }
 
     /// A date, or nil for the empty string Apple writes for "none" (expires and cancellation

@@ -2,6 +2,23 @@
 ///
 /// Stored as DER contents octets so a comparison is a byte compare on the hot path.
 package enum OID {
+    /// Whether `contents` are the bytes of `oid`: the lengths first, then the bytes, without the generic
+    /// sequence walk of `elementsEqual`.
+    package static func matches(_ contents: ArraySlice<UInt8>, _ oid: [UInt8]) -> Bool {
+        guard contents.count == oid.count else { return false }
+        return contents.withUnsafeBufferPointer { left in
+            oid.withUnsafeBufferPointer { right in
+                // Both hold `oid.count` bytes, so every index below it lies inside each.
+                var index = 0
+                while index < right.count {
+                    guard left[index] == right[index] else { return false }
+                    index &+= 1
+                }
+                return true
+            }
+        }
+    }
+
     package static let signedData: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02]
     package static let data: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x01]
     package static let sha1: [UInt8] = [0x2B, 0x0E, 0x03, 0x02, 0x1A]

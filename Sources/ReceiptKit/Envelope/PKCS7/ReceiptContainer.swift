@@ -33,7 +33,7 @@ package struct ReceiptContainer: Sendable {
 
         var info = try contentInfo.children()
         let contentType = try info.read(ASN1Tag.objectIdentifier, "content type")
-        guard contentType.contents.elementsEqual(OID.signedData) else {
+        guard OID.matches(contentType.contents, OID.signedData) else {
             throw ASN1Error(
                 .unexpectedTag, at: contentType.offset,
                 "content type is \(OID.dotted(contentType.contents)), not signedData")
@@ -52,7 +52,7 @@ package struct ReceiptContainer: Sendable {
         let encapsulated = try fields.read(ASN1Tag.sequence, "encapsulated content")
         var content = try encapsulated.children()
         let eContentType = try content.read(ASN1Tag.objectIdentifier, "encapsulated content type")
-        guard eContentType.contents.elementsEqual(OID.data) else {
+        guard OID.matches(eContentType.contents, OID.data) else {
             throw ASN1Error(
                 .unexpectedTag, at: eContentType.offset,
                 "encapsulated content type is \(OID.dotted(eContentType.contents)), not data")
@@ -73,6 +73,8 @@ package struct ReceiptContainer: Sendable {
         if let certificateSet = try fields.readIfPresent(ASN1Tag.contextConstructed(0)) {
             isBER = isBER || certificateSet.isIndefiniteLength
             var reader = try certificateSet.children()
+            // A receipt embeds three certificates (an Xcode one, one): one allocation for them all.
+            certificates.reserveCapacity(4)
             while !reader.isAtEnd {
                 guard certificates.count < maximumEmbedded else {
                     throw ASN1Error(
@@ -152,7 +154,7 @@ package struct ReceiptContainer: Sendable {
             var attribute = try reader.read(ASN1Tag.sequence, "signed attribute").children()
             let type = try attribute.read(ASN1Tag.objectIdentifier, "signed attribute type")
             let values = try attribute.read(ASN1Tag.set, "signed attribute values")
-            guard type.contents.elementsEqual(OID.messageDigestAttribute) else { continue }
+            guard OID.matches(type.contents, OID.messageDigestAttribute) else { continue }
             guard found == nil else {
                 throw ASN1Error(.unexpectedTag, at: type.offset, "the messageDigest attribute appears twice")
             }

@@ -3,9 +3,9 @@ enum SignatureAlgorithm {
     /// The digest to verify with, or the failed check that says why the signer is refused.
     static func check(_ signer: SignerInfo) -> Result<Digest, CheckError> {
         let digest: Digest
-        if signer.digestAlgorithm.elementsEqual(OID.sha1) {
+        if OID.matches(signer.digestAlgorithm, OID.sha1) {
             digest = .sha1
-        } else if signer.digestAlgorithm.elementsEqual(OID.sha256) {
+        } else if OID.matches(signer.digestAlgorithm, OID.sha256) {
             digest = .sha256
         } else {
             return .failure(
@@ -16,12 +16,12 @@ enum SignatureAlgorithm {
         }
         let algorithm = signer.signatureAlgorithm
         let consistent: Bool
-        if algorithm.elementsEqual(OID.rsaEncryption) {
+        if OID.matches(algorithm, OID.rsaEncryption) {
             consistent = true
-        } else if algorithm.elementsEqual(OID.sha1WithRSAEncryption) {
+        } else if OID.matches(algorithm, OID.sha1WithRSAEncryption) {
             consistent = digest === Digest.sha1
-        } else if algorithm.elementsEqual(OID.sha256WithRSAEncryption)
-            || algorithm.elementsEqual(OID.ecdsaWithSHA256)
+        } else if OID.matches(algorithm, OID.sha256WithRSAEncryption)
+            || OID.matches(algorithm, OID.ecdsaWithSHA256)
         {
             consistent = digest === Digest.sha256
         } else {

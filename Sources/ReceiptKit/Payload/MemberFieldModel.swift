@@ -53,8 +53,8 @@ extension MemberFieldModel {
             }
         }
         guard !unknown.isEmpty else { return }
-        for field in fields {
-            if case .unknownMembers(let set)? = field.member { set(&self, unknown) }
+        for index in fields.indices {
+            if case .unknownMembers(let set)? = fields[index].member { set(&self, unknown) }
         }
     }
 

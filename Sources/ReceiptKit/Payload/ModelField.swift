@@ -20,14 +20,9 @@ package struct ModelField<Model>: Sendable {
     package private(set) var setter: FieldSetter<Model>?
     /// How a JSON member of this name is stored; nil for fields only written (reports, responses).
     private(set) var member: MemberSetter<Model>?
-    /// What the schema adds to the value's type: a description, a lower bound.
-    let description: String?
-    let minimum: Int64?
-    /// Where Apple's verifyReceipt body writes the field; nil where the body has no such member.
-    let verifyReceipt: VerifyReceiptMember<Model>?
-    /// The rule language's field this one is, and the name rules give it; nil for a field rules do not
-    /// compare.
-    private(set) var rule: RuleName?
+    /// What only some fields declare, kept aside: the decoder and the writer read fields in place, and a
+    /// smaller field is cheaper wherever one is copied.
+    private var notes: FieldNotes<Model>?
     /// Writes the member (its key, then the value) straight from the model, or nothing where it is absent:
     /// made with the field's kind, so writing reads the property and nothing else.
     let write: Writer
@@ -45,11 +40,20 @@ package struct ModelField<Model>: Sendable {
         self.value = value
         self.setter = setter
         self.member = member
-        self.description = description
-        self.minimum = minimum
-        self.verifyReceipt = verifyReceipt
         self.write = write
+        if description != nil || minimum != nil || verifyReceipt != nil {
+            notes = FieldNotes(description: description, minimum: minimum, verifyReceipt: verifyReceipt, rule: nil)
+        }
     }
+
+    /// What the schema adds to the value's type: a description, a lower bound.
+    var description: String? { notes?.description }
+    var minimum: Int64? { notes?.minimum }
+    /// Where Apple's verifyReceipt body writes the field; nil where the body has no such member.
+    var verifyReceipt: VerifyReceiptMember<Model>? { notes?.verifyReceipt }
+    /// The rule language's field this one is, and the name rules give it; nil for a field rules do not
+    /// compare.
+    var rule: RuleName? { notes?.rule }
 
     /// The same field, which a receipt model's decoding also stores (or checks) by `setter`.
     func decoded(by setter: FieldSetter<Model>) -> Self {
@@ -67,21 +71,36 @@ package struct ModelField<Model>: Sendable {
 
     /// The same field, which rules compare as `field`, by this field's key.
     func inRules(_ field: RuleField) -> Self {
-        var copy = self
-        copy.rule = RuleName(field: field, name: key)
-        return copy
+        inRules(field, as: key)
     }
 
     /// The same field, which rules compare as `field` and call `name`: a fact of StoreKit 2 alone, named
     /// in the rule language's snake case rather than by Apple's member.
     func inRules(_ field: RuleField, as name: StaticString) -> Self {
         var copy = self
-        copy.rule = RuleName(field: field, name: name)
+        copy.notes = FieldNotes(
+            description: description, minimum: minimum, verifyReceipt: verifyReceipt,
+            rule: RuleName(field: field, name: name))
         return copy
     }
 
     /// The key as text, for messages and lookups.
     package var name: String { key.description }
+}
+
+/// What some fields declare beyond their key, value and setters.
+final class FieldNotes<Model>: Sendable {
+    let description: String?
+    let minimum: Int64?
+    let verifyReceipt: VerifyReceiptMember<Model>?
+    let rule: RuleName?
+
+    init(description: String?, minimum: Int64?, verifyReceipt: VerifyReceiptMember<Model>?, rule: RuleName?) {
+        self.description = description
+        self.minimum = minimum
+        self.verifyReceipt = verifyReceipt
+        self.rule = rule
+    }
 }
 
 /// A field of the rule language and the name rules give it, declared with the model field it is.

@@ -49,6 +49,7 @@ struct CompactJSONWriter {
         return segments
     }
 
+    @inline(__always)
     mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes in
             // Punctuation byte by byte: appending a sequence costs more than the few bytes it holds.

@@ -8,8 +8,8 @@ import Testing
 @Suite struct VerifyReceiptBodyTests {
     /// Places are 1, 2, 3... once each, so no two members contend for one and none is skipped.
     @Test func everyPlaceIsTakenOnce() {
-        #expect(VerifyReceiptBody.receiptLayout.places == Array(1...12))
-        #expect(VerifyReceiptBody.purchaseLayout.places == Array(1...12))
+        #expect(VerifyReceiptBody.receiptLayout.entries.map(\.place) == Array(1...12))
+        #expect(VerifyReceiptBody.purchaseLayout.entries.map(\.place) == Array(1...12))
     }
 
     static let day: Int64 = 86_400

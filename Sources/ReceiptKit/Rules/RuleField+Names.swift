@@ -34,21 +34,16 @@ extension RuleField {
     }
 }
 
-/// The rule language's field names, read once from the model fields that declare them: the receipt's
-/// first, then the StoreKit 2 models' (a fact both carry is named by the receipt's key).
+/// The rule language's field names, read once from the model fields that declare them (each rule field
+/// once: `RuleFieldNamesTests`).
 enum RuleFieldNames {
-    /// Every declaration of a rule field, in that order.
+    /// Every declaration of a rule field: the receipt's, then the StoreKit 2 models'.
     static let declared: [RuleName] =
         (ParsedReceipt.fields.compactMap(\.rule) + AppTransaction.fields.compactMap(\.rule)
             + JWSTransaction.fields.compactMap(\.rule))
 
-    static let names: [RuleField: String] = {
-        var names: [RuleField: String] = [:]
-        for declaration in declared where names[declaration.field] == nil {
-            names[declaration.field] = declaration.name.description
-        }
-        return names
-    }()
+    static let names: [RuleField: String] = Dictionary(
+        declared.map { ($0.field, $0.name.description) }, uniquingKeysWith: { first, _ in first })
 
     static let fields: [String: RuleField] = Dictionary(
         names.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })

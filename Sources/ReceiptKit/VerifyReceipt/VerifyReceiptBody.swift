@@ -5,8 +5,8 @@
 #endif
 
 /// Writes the JSON of a verifyReceipt body: a receipt and its purchases from the members their fields
-/// declare (`ModelField.verifyReceipt`), in Apple's order and forms. Purchases write every value as a
-/// string; a date is three members.
+/// declare (`ModelField.verifyReceipt`), in Apple's order and forms. Purchases write every number as a
+/// string, and flags are always `"true"` or `"false"`; a date is three members.
 struct VerifyReceiptBody {
     private(set) var writer = CompactJSONWriter()
 
@@ -36,10 +36,10 @@ struct VerifyReceiptBody {
     mutating func receipt(_ receipt: ParsedReceipt, requestDate: Date) {
         writer.key("receipt")
         open()
-        for entry in Self.receiptLayout.entries {
+        for (_, entry) in Self.receiptLayout.entries {
             switch entry {
             case .field(let index):
-                field(ParsedReceipt.fields[index], of: receipt, valuesAsText: false, inLatestInfo: false)
+                field(ParsedReceipt.fields[index], of: receipt, numbersAsText: false, inLatestInfo: false)
             case .extra(.undocumentedInteger(let key, let attribute)):
                 if let value = Self.integer(receipt.undocumented.values(of: attribute)) { member(key, value) }
             case .extra(.requestDate):
@@ -57,9 +57,9 @@ struct VerifyReceiptBody {
         for purchase in purchases {
             writer.separator()
             open()
-            for entry in Self.purchaseLayout.entries {
+            for (_, entry) in Self.purchaseLayout.entries {
                 guard case .field(let index) = entry else { continue }
-                field(InAppPurchase.fields[index], of: purchase, valuesAsText: true, inLatestInfo: inLatestInfo)
+                field(InAppPurchase.fields[index], of: purchase, numbersAsText: true, inLatestInfo: inLatestInfo)
             }
             close()
         }
@@ -68,7 +68,7 @@ struct VerifyReceiptBody {
 
     /// The field's member (and the one it repeats first), as its declaration says, or nothing.
     private mutating func field<Model>(
-        _ field: ModelField<Model>, of model: Model, valuesAsText: Bool, inLatestInfo: Bool
+        _ field: ModelField<Model>, of model: Model, numbersAsText: Bool, inLatestInfo: Bool
     ) {
         guard let declared = field.verifyReceipt else { return }
         let keys = [declared.repeatedFirstAs, field.key].compactMap { $0 }
@@ -78,7 +78,7 @@ struct VerifyReceiptBody {
             for key in keys { member(key, value) }
         case .integer(let value?):
             if case .nonZero = declared.presence, value == 0 { return }
-            for key in keys { valuesAsText ? member(key, String(value)) : member(key, value) }
+            for key in keys { numbersAsText ? member(key, String(value)) : member(key, value) }
         case .bool(let value):
             var shown = value
             switch declared.presence {
@@ -87,7 +87,7 @@ struct VerifyReceiptBody {
             default: break
             }
             guard let shown else { return }
-            for key in keys { valuesAsText ? member(key, shown ? "true" : "false") : writeBool(key, shown) }
+            for key in keys { member(key, shown ? "true" : "false") }
         case .receiptDate(let value?):
             for key in keys { date(key, value) }
         case .purchases(let purchases):
@@ -95,11 +95,6 @@ struct VerifyReceiptBody {
         default:
             return
         }
-    }
-
-    private mutating func writeBool(_ key: StaticString, _ value: Bool) {
-        writer.key(key)
-        writer.bool(value)
     }
 
     /// `key`, `key_ms` and `key_pst`, or nothing for a date outside the years 0000 to 9999.

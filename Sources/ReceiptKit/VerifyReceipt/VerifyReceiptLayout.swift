@@ -15,7 +15,8 @@ struct VerifyReceiptLayout<Model>: Sendable {
         case extra(Extra)
     }
 
-    let entries: [Entry]
+    /// The members at their places, ascending.
+    let entries: [(place: Int, entry: Entry)]
 
     /// The fields that declare a place, and `extras` at theirs, ordered by place.
     init(_ fields: [ModelField<Model>], extras: [(place: Int, extra: Extra)]) {
@@ -23,12 +24,8 @@ struct VerifyReceiptLayout<Model>: Sendable {
             fields[index].verifyReceipt.map { (place: $0.place, entry: Entry.field(index)) }
         }
         let others = extras.map { (place: $0.place, entry: Entry.extra($0.extra)) }
-        entries = (declared + others).sorted { $0.place < $1.place }.map(\.entry)
-        places = (declared + others).map(\.place).sorted()
+        entries = (declared + others).sorted { $0.place < $1.place }
     }
-
-    /// Every place, ascending, for the test that they are 1, 2, 3... once each.
-    let places: [Int]
 }
 
 extension VerifyReceiptBody {

@@ -26,16 +26,6 @@ enum ValidityCheck {
                     "\"\(name)\" expired at \(RFC3339.format(notAfter) ?? "?") (checked at \(when), \(source))")
             }
         }
-        // Every receipt passes here: its detail is written as bytes, without making the date a string first.
-        var detail: [UInt8] = []
-        detail.reserveCapacity(64 + source.utf8.count)
-        detail += "every certificate is valid at ".utf8
-        if !RFC3339.append(time, to: &detail) {
-            detail += "\(time)".utf8
-        }
-        detail += " (".utf8
-        detail += source.utf8
-        detail.append(UInt8(ascii: ")"))
-        return .pass(.validity, String(decoding: detail, as: UTF8.self))
+        return .pass(.validity, .validity(time, source: source))
     }
 }

@@ -53,10 +53,13 @@ extension CompactJSONWriter {
     /// inputs, a receipt of tens of thousands of purchases).
     mutating func array<Models: Collection>(_ models: Models) throws(DeclinedError) where Models.Element: FieldModel {
         out.append(UInt8(ascii: "["))
-        for (index, model) in models.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            try object(model)
+        // By index, so each model is written where the collection keeps it rather than copied out first.
+        var index = models.startIndex
+        while index != models.endIndex {
+            if index != models.startIndex { out.append(UInt8(ascii: ",")) }
+            try object(models[index])
             sealIfFull()
+            models.formIndex(after: &index)
         }
         out.append(UInt8(ascii: "]"))
     }

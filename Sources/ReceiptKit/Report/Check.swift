@@ -53,16 +53,28 @@ public struct Check: Sendable, Encodable, Equatable {
     /// Why the check failed; nil when it passed.
     public let reason: ReasonCode?
     /// What was compared, in words, for people reading the report.
-    public let detail: String
+    public var detail: String { wording.text }
+    /// What was compared, as values until they are read in words.
+    let wording: CheckWording
 
     /// A passed check `name`, with `detail` saying what was compared.
     public static func pass(_ name: Check.Name, _ detail: String) -> Check {
-        Check(name: name, passed: true, reason: nil, detail: detail)
+        Check(name: name, passed: true, reason: nil, wording: .text(detail))
+    }
+
+    /// A passed check `name`, with what was compared kept as values.
+    static func pass(_ name: Check.Name, _ wording: CheckWording) -> Check {
+        Check(name: name, passed: true, reason: nil, wording: wording)
     }
 
     /// A failed check `name`, for `reason`, with `detail` saying what was found.
     public static func fail(_ name: Check.Name, _ reason: ReasonCode, _ detail: String) -> Check {
-        Check(name: name, passed: false, reason: reason, detail: detail)
+        Check(name: name, passed: false, reason: reason, wording: .text(detail))
+    }
+
+    /// Checks are equal when they say the same: the same words, however they were kept.
+    public static func == (lhs: Check, rhs: Check) -> Bool {
+        lhs.name == rhs.name && lhs.passed == rhs.passed && lhs.reason == rhs.reason && lhs.detail == rhs.detail
     }
 
     public func encode(to encoder: any Encoder) throws {

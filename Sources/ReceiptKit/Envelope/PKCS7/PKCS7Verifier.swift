@@ -18,10 +18,9 @@ struct PKCS7Verifier {
         report.record(
             .pass(
                 .container,
-                String(
-                    joining: "PKCS#7 signedData (", container.encoding.label, "), ",
-                    String(container.certificates.count), " certificates, ", String(container.payload.count),
-                    "-byte payload")))
+                .container(
+                    container.encoding, certificates: container.certificates.count,
+                    payloadBytes: container.payload.count)))
 
         let receipt: ParsedReceipt
         do {
@@ -42,7 +41,8 @@ struct PKCS7Verifier {
             return
         }
         report.receipt = receipt
-        report.record(.pass(.payload, receipt.attributeSummary))
+        report.record(
+            .pass(.payload, .payload(purchases: receipt.purchases.count, undocumented: receipt.undocumented.count)))
 
         verifySignatureAndChain(container, receipt, into: &report)
         checkRequirements(receipt, into: &report)
@@ -66,7 +66,9 @@ struct PKCS7Verifier {
             digest = chosen
             report.trust?.digest = digest.name
             report.record(
-                .pass(.digestAlgorithm, String(joining: digest.name, " with ", OID.name(signer.signatureAlgorithm))))
+                .pass(
+                    .digestAlgorithm,
+                    .digestAlgorithm(digest: digest.name, signatureAlgorithm: signer.signatureAlgorithm)))
         case .failure(let failure):
             report.record(failure.check)
             return
@@ -111,8 +113,9 @@ struct PKCS7Verifier {
             }
             return .fail(.signature, .internalError, "the signature could not be checked: \(error)")
         }
-        let over = signer.signedAttributes == nil ? "the payload" : "the signed attributes (messageDigest matches)"
-        return .pass(.signature, String(joining: key.summary, " ", digest.name, " signature over ", over, " is valid"))
+        return .pass(
+            .signature,
+            .signature(key: key.summary, digest: digest.name, overSignedAttributes: signer.signedAttributes != nil))
     }
 
     private func verify(
@@ -200,23 +203,5 @@ struct PKCS7Verifier {
             )
         }
         return .pass(.deviceHash, "the receipt was issued to device \(device)")
-    }
-}
-
-extension ValidationReport.Encoding {
-    /// The name in capitals, spelt out rather than upper-cased on every receipt.
-    fileprivate var label: String {
-        switch self {
-        case .der: "DER"
-        case .ber: "BER"
-        }
-    }
-}
-
-extension ParsedReceipt {
-    fileprivate var attributeSummary: String {
-        String(
-            joining: String(purchases.count), purchases.count == 1 ? " in-app purchase, " : " in-app purchases, ",
-            String(undocumented.count), " undocumented attributes kept")
     }
 }

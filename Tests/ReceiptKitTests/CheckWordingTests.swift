@@ -20,10 +20,10 @@ import Testing
             (.payload(purchases: 1, undocumented: 0), "1 in-app purchase, 0 undocumented attributes kept"),
             (.payload(purchases: 4, undocumented: 11), "4 in-app purchases, 11 undocumented attributes kept"),
             (
-                .digestAlgorithm(digest: "sha256", signatureAlgorithm: OID.rsaEncryption[...]),
+                .digestAlgorithm(digest: "sha256", signatureAlgorithm: OID.name(OID.rsaEncryption[...])),
                 "sha256 with rsaEncryption"
             ),
-            (.digestAlgorithm(digest: "sha1", signatureAlgorithm: [0x2A, 0x03][...]), "sha1 with 1.2.3"),
+            (.digestAlgorithm(digest: "sha1", signatureAlgorithm: OID.name([0x2A, 0x03][...])), "sha1 with 1.2.3"),
             (
                 .signature(key: "RSA-2048", digest: "sha256", overSignedAttributes: false),
                 "RSA-2048 sha256 signature over the payload is valid"

@@ -13,8 +13,8 @@ package enum CheckWording: Sendable {
     case container(ValidationReport.Encoding, certificates: Int, payloadBytes: Int)
     /// A receipt's payload decoded: its in-app purchases and the attributes kept undocumented.
     case payload(purchases: Int, undocumented: Int)
-    /// The signer's digest and signature algorithms (the latter as its OID's contents octets).
-    case digestAlgorithm(digest: String, signatureAlgorithm: ArraySlice<UInt8>)
+    /// The signer's digest and signature algorithms, by name.
+    case digestAlgorithm(digest: String, signatureAlgorithm: String)
     /// A receipt's signature verified with the signer's key, over the payload or its signed attributes.
     case signature(key: String, digest: String, overSignedAttributes: Bool)
     /// Every certificate of the chain valid at `time`, chosen as `source` says.
@@ -34,7 +34,7 @@ package enum CheckWording: Sendable {
                 joining: String(purchases), purchases == 1 ? " in-app purchase, " : " in-app purchases, ",
                 String(undocumented), " undocumented attributes kept")
         case .digestAlgorithm(let digest, let signatureAlgorithm):
-            return String(joining: digest, " with ", OID.name(signatureAlgorithm))
+            return String(joining: digest, " with ", signatureAlgorithm)
         case .signature(let key, let digest, let overSignedAttributes):
             let over = overSignedAttributes ? "the signed attributes (messageDigest matches)" : "the payload"
             return String(joining: key, " ", digest, " signature over ", over, " is valid")

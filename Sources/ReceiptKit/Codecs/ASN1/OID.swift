@@ -36,12 +36,13 @@ package enum OID {
 
     /// A readable name for the algorithms receipts use, else the dotted OID.
     package static func name(_ contents: ArraySlice<UInt8>) -> String {
-        let known: [([UInt8], String)] = [
-            (sha1, "sha1"), (sha256, "sha256"), (rsaEncryption, "rsaEncryption"),
-            (sha1WithRSAEncryption, "sha1WithRSAEncryption"), (sha256WithRSAEncryption, "sha256WithRSAEncryption"),
-            (ecdsaWithSHA256, "ecdsa-with-SHA256"),
-        ]
-        return known.first { contents.elementsEqual($0.0) }?.1 ?? dotted(contents)
+        if matches(contents, rsaEncryption) { return "rsaEncryption" }
+        if matches(contents, sha256) { return "sha256" }
+        if matches(contents, sha1) { return "sha1" }
+        if matches(contents, sha256WithRSAEncryption) { return "sha256WithRSAEncryption" }
+        if matches(contents, sha1WithRSAEncryption) { return "sha1WithRSAEncryption" }
+        if matches(contents, ecdsaWithSHA256) { return "ecdsa-with-SHA256" }
+        return dotted(contents)
     }
 
     /// Dotted text of DER contents octets, for messages about identifiers not in this list.

@@ -68,7 +68,7 @@ struct PKCS7Verifier {
             report.record(
                 .pass(
                     .digestAlgorithm,
-                    .digestAlgorithm(digest: digest.name, signatureAlgorithm: signer.signatureAlgorithm)))
+                    .digestAlgorithm(digest: digest.name, signatureAlgorithm: OID.name(signer.signatureAlgorithm))))
         case .failure(let failure):
             report.record(failure.check)
             return

@@ -18,25 +18,20 @@ struct CFloor {
     private let rootPEM: String
     private let workspace: Workspace
 
-    /// Builds the floor from `corpus/../tools/pkcs7bench.c` and writes Apple Inc. Root as PEM for it.
-    init(workspace: Workspace) throws {
-        let root = "certs/AppleIncRootCertificate.cer"
-        let corpus = try ReceiptBench.corpusPath(root)
-        let source = String(corpus.dropLast(root.count)) + "../tools/pkcs7bench.c"
+    /// Builds the floor from `corpus/../tools/pkcs7bench.c`; `roots` is the PEM file of Apple's roots the
+    /// bench writes for its other OpenSSL runs.
+    init(workspace: Workspace, roots: String) throws {
+        let source = try ReceiptBench.corpusPath(".") + "/../tools/pkcs7bench.c"
         guard access(source, R_OK) == 0 else {
             throw ReceiptBench.BenchError(
                 "C FLOOR NOT FOUND: \(source) (tools/pkcs7bench.c beside the corpus); set RECEIPT_CORPUS")
         }
         self.workspace = workspace
         executable = workspace.path("pkcs7bench")
-        rootPEM = workspace.path("apple-inc-root.pem")
+        rootPEM = roots
         let built = try Subprocess.run(["cc", "-O2", "-o", executable, source, "-lcrypto"])
         guard built.status == 0 else {
             throw ReceiptBench.BenchError("cc could not build \(source) (exit \(built.status)); libssl-dev is needed")
-        }
-        let converted = try Subprocess.run(["openssl", "x509", "-inform", "DER", "-in", corpus, "-out", rootPEM])
-        guard converted.status == 0 else {
-            throw ReceiptBench.BenchError("openssl x509 could not convert \(corpus) to PEM (exit \(converted.status))")
         }
     }
 

@@ -69,13 +69,16 @@ enum ReceiptBench {
         defer { workspace.remove() }
 
         // Production receipt, in process, at its creation date, in turns with the C floor.
-        let production = try BenchFile.contents(of: corpusPath("receipts/tpinapp-11.receipt"))
+        let productionPath = try corpusPath("receipts/tpinapp-11.receipt")
+        let production = try BenchFile.contents(of: productionPath)
         let apple = try ReceiptValidator(policy: TrustPolicy.apple())
         let report = apple.validate(production, input: "tpinapp-11")
         guard report.status == .valid, let created = report.receipt?.receiptCreationDate else {
             throw BenchError("the production receipt does not verify: \(report.message ?? "?")")
         }
-        let alternated = try CFloor(workspace: workspace).alternate(corpusPath("receipts/tpinapp-11.receipt")) {
+        let applePEM = workspace.path("apple.pem")
+        try workspace.write(Array(AppleRootCertificates.all.map(pem).joined()), to: "apple.pem")
+        let alternated = try CFloor(workspace: workspace, roots: applePEM).alternate(productionPath) {
             Clock.rate(seconds: CFloor.seconds) { _ = apple.validate(production, input: "tpinapp-11") }
         }
         let receiptKitRate = alternated.ours
@@ -144,9 +147,6 @@ enum ReceiptBench {
             "shell loop of openssl cms -verify (\(sample) of 10,000, extrapolated)", Double(sample) / opensslSeconds)
 
         // A single receipt, whole process.
-        let applePEM = workspace.path("apple.pem")
-        try workspace.write(Array(AppleRootCertificates.all.map(pem).joined()), to: "apple.pem")
-        let productionPath = try corpusPath("receipts/tpinapp-11.receipt")
         let createdEpoch = String(Int(created.timeIntervalSince1970))
         let runs = 41
         var ours: [Double] = []

@@ -43,6 +43,23 @@ import Testing
         Self.expectOneLine(Array(body.text.utf8), "verifyReceipt")
     }
 
+    /// Each byte that needs escaping, at every place of a string long enough to be scanned a word at a time,
+    /// escaped as `JSONEncoder` escapes it and the line breaks after it; and plain strings copied as they are.
+    @Test func escapesEveryByteThatNeedsItWhereverItIs() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let specials = ["\u{0}", "\u{1F}", "\"", "\\", "\n", "\u{7F}", "\u{85}", "\u{2028}", "\u{2029}", "é", "/"]
+        for special in specials {
+            for place in 0...24 {
+                let text = String(repeating: "a", count: place) + special + String(repeating: "b", count: 24 - place)
+                var out: [UInt8] = []
+                JSONString.append(text, to: &out)
+                let expected = JSONString.escapingLineBreaks(Array(try encoder.encode(text)))
+                #expect(out == expected, "\(special.unicodeScalars.map(\.value)) at \(place)")
+            }
+        }
+    }
+
     @Test func escapesOnlyTheLineBreaks() {
         var out: [UInt8] = []
         JSONString.append("\u{80}\u{86}\u{2027}\u{202A}é日\u{E2}\u{C2}", to: &out)

@@ -78,7 +78,8 @@ public enum RFC3339 {
 
     /// Appends `YYYY-MM-DD<separator>HH:MM:SS` of milliseconds since 1970 read as a wall clock, and
     /// `.mmm` when `fraction` is set and the milliseconds are not zero; false, with nothing appended,
-    /// outside the years 0000 to 9999.
+    /// outside the years 0000 to 9999. Always inlined: report writers call it for every date they write.
+    @inline(__always)
     static func appendCivil(_ total: Int64, separator: UInt8, fraction: Bool, to out: inout [UInt8]) -> Bool {
         let days = floorDivide(total, millisecondsPerDay)
         let remainder = total - days * millisecondsPerDay

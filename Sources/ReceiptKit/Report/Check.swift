@@ -46,6 +46,9 @@ extension Check {
 
 /// One check of a report: passed, or failed with a stable reason code.
 public struct Check: Sendable, Encodable, Equatable {
+    /// What was compared, as values until they are read in words. Stored first: the bytes below pack into
+    /// its tail, so a check stays four words (see `CheckWording`).
+    let wording: CheckWording
     /// Which check this is.
     public let name: Check.Name
     /// Whether the check passed.
@@ -54,22 +57,20 @@ public struct Check: Sendable, Encodable, Equatable {
     public let reason: ReasonCode?
     /// What was compared, in words, for people reading the report.
     public var detail: String { wording.text }
-    /// What was compared, as values until they are read in words.
-    let wording: CheckWording
 
     /// A passed check `name`, with `detail` saying what was compared.
     public static func pass(_ name: Check.Name, _ detail: String) -> Check {
-        Check(name: name, passed: true, reason: nil, wording: .text(detail))
+        Check(wording: .text(detail), name: name, passed: true, reason: nil)
     }
 
     /// A passed check `name`, with what was compared kept as values.
     static func pass(_ name: Check.Name, _ wording: CheckWording) -> Check {
-        Check(name: name, passed: true, reason: nil, wording: wording)
+        Check(wording: wording, name: name, passed: true, reason: nil)
     }
 
     /// A failed check `name`, for `reason`, with `detail` saying what was found.
     public static func fail(_ name: Check.Name, _ reason: ReasonCode, _ detail: String) -> Check {
-        Check(name: name, passed: false, reason: reason, wording: .text(detail))
+        Check(wording: .text(detail), name: name, passed: false, reason: reason)
     }
 
     /// Checks are equal when they say the same: the same words, however they were kept.

@@ -121,16 +121,14 @@ package final class ChainVerifier: Sendable {
         }
 
         let chain: [Certificate]
-        switch buildChain(leaf: signer, untrusted: certificates) {
-        case .success(let built):
-            chain = built
-        case .failure(let failure) where failure.sha1Refused:
+        do {
+            chain = try buildChain(leaf: signer, untrusted: certificates)
+        } catch where error.sha1Refused {
             return failed(
-                .chain, .sha1RefusedByPolicy, SHA1Policy.detail("the certificate chain", failure.error),
+                .chain, .sha1RefusedByPolicy, SHA1Policy.detail("the certificate chain", error.error),
                 signer: signer, key: key, passed: passed)
-        case .failure(let failure):
-            let error = failure.error
-            var detail = "the signer does not chain to a trusted root: " + error.reasons.joined(separator: "; ")
+        } catch {
+            var detail = "the signer does not chain to a trusted root: " + error.error.reasons.joined(separator: "; ")
             if signer.isSelfIssued {
                 detail += applePolicy.selfSignedHint(signer)
             }
@@ -152,17 +150,18 @@ package final class ChainVerifier: Sendable {
     /// Builds the chain against the anchors the input embeds byte for byte, which needs no anchor
     /// decoded; when it embeds none, or that fails, against every anchor, so a refusal and its
     /// reasons are always those of the whole trust policy.
-    private func buildChain(leaf: Certificate, untrusted: [Certificate]) -> Result<[Certificate], Store.BuildError> {
+    private func buildChain(leaf: Certificate, untrusted: [Certificate]) throws(Store.BuildError) -> [Certificate] {
         let embedded = anchors.embedded(in: untrusted)
-        if !embedded.isEmpty, case .success(let chain) = Store.build(leaf: leaf, untrusted: untrusted, roots: embedded)
-        {
-            return .success(chain)
+        if !embedded.isEmpty, let chain = try? Store.build(leaf: leaf, untrusted: untrusted, roots: embedded) {
+            return chain
         }
+        let roots: [Certificate]
         do {
-            return Store.build(leaf: leaf, untrusted: untrusted, roots: try anchors.all())
+            roots = try anchors.all()
         } catch {
-            return .failure(Store.BuildError(error))
+            throw Store.BuildError(error)
         }
+        return try Store.build(leaf: leaf, untrusted: untrusted, roots: roots)
     }
 
     private static func matches(_ certificate: Certificate, _ identifier: SignerInfo.Identifier) -> Bool {
@@ -202,29 +201,31 @@ extension ChainVerifier {
         /// Builds and checks the chain from `leaf` to a root, ignoring time: validity is checked
         /// per receipt at the receipt's own time.
         /// The store lives for one call: chains are cached per distinct chain, so this runs once per
-        /// chain, and a store built per call needs no lock and holds no anchor nobody used.
-        static func build(leaf: Certificate, untrusted: [Certificate], roots: [Certificate]) -> Result<
-            [Certificate], BuildError
-        > {
+        /// chain, and a store built per call needs no lock and holds no anchor nobody used. Typed throws,
+        /// not a `Result`: a `Result` over an error type makes the runtime scan every conformance record of
+        /// the process the first time it is used.
+        static func build(leaf: Certificate, untrusted: [Certificate], roots: [Certificate]) throws(BuildError)
+            -> [Certificate]
+        {
             guard let pointer = X509_STORE_new() else {
-                return .failure(BuildError(OpenSSLError.drain("allocating a certificate store")))
+                throw BuildError(OpenSSLError.drain("allocating a certificate store"))
             }
             defer { X509_STORE_free(pointer) }
             for root in roots where X509_STORE_add_cert(pointer, root.pointer) != 1 {
-                return .failure(BuildError(OpenSSLError.drain("adding root \"\(root.subject)\" to the store")))
+                throw BuildError(OpenSSLError.drain("adding root \"\(root.subject)\" to the store"))
             }
             guard let context = X509_STORE_CTX_new(), let stack = CReceipt_sk_X509_new_null() else {
-                return .failure(BuildError(OpenSSLError.drain("allocating a verification context")))
+                throw BuildError(OpenSSLError.drain("allocating a verification context"))
             }
             defer {
                 CReceipt_sk_X509_free(stack)
                 X509_STORE_CTX_free(context)
             }
             for certificate in untrusted where CReceipt_sk_X509_push(stack, certificate.pointer) <= 0 {
-                return .failure(BuildError(OpenSSLError.drain("collecting the embedded certificates")))
+                throw BuildError(OpenSSLError.drain("collecting the embedded certificates"))
             }
             guard X509_STORE_CTX_init(context, pointer, leaf.pointer, stack) == 1 else {
-                return .failure(BuildError(OpenSSLError.drain("starting chain verification")))
+                throw BuildError(OpenSSLError.drain("starting chain verification"))
             }
             X509_STORE_CTX_set_flags(context, UInt(X509_V_FLAG_NO_CHECK_TIME))
             let verified = X509_verify_cert(context)
@@ -240,10 +241,10 @@ extension ChainVerifier {
                     verifyError: code,
                     certificateDigestNID: Self.signatureDigest(X509_STORE_CTX_get_current_cert(context)),
                     reasons: error)
-                return .failure(BuildError(error, sha1Refused: refused))
+                throw BuildError(error, sha1Refused: refused)
             }
             guard let built = CReceipt_X509_STORE_CTX_get1_chain(context) else {
-                return .failure(BuildError(OpenSSLError.drain("reading the verified chain")))
+                throw BuildError(OpenSSLError.drain("reading the verified chain"))
             }
             defer { CReceipt_sk_X509_pop_free(built) }
             // Map OpenSSL's chain back onto our own objects; anchors first, so the root
@@ -254,13 +255,12 @@ extension ChainVerifier {
                 guard let entry = CReceipt_sk_X509_value(built, index),
                     let match = anchors.first(where: { X509_cmp($0.pointer, entry) == 0 })
                 else {
-                    return .failure(
-                        BuildError(
-                            OpenSSLError(operation: "chain verification", reasons: ["unknown certificate in chain"])))
+                    throw BuildError(
+                        OpenSSLError(operation: "chain verification", reasons: ["unknown certificate in chain"]))
                 }
                 chain.append(match)
             }
-            return .success(chain)
+            return chain
         }
 
         /// The digest NID of `certificate`'s own signature (NID_undef when unknown).

@@ -8,15 +8,41 @@ package enum JSONString {
         var text = text
         out.append(0x22)
         text.withUTF8 { bytes in
-            // Almost every string needs no escaping: copy it whole instead of byte by byte. A lead
-            // byte 0xC2 or 0xE2 (`| 0x20 == 0xE2`) may start a line break: such a string is checked byte by byte.
-            if !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 | 0x20 == 0xE2 }) {
+            // Almost every string needs no escaping: copy it whole instead of byte by byte.
+            if !needsEscaping(bytes) {
                 out.append(contentsOf: bytes)
                 return
             }
             write(bytes, escapingControls: true, to: &out)
         }
         out.append(0x22)
+    }
+
+    /// Whether a byte of `bytes` needs escaping or may start a line break (a lead byte 0xC2 or 0xE2,
+    /// `| 0x20 == 0xE2`). Eight bytes a word while a word is plain ASCII: reports carry strings of kilobytes
+    /// (a notification's signed transaction, a certificate chain). From the first word that may hold such
+    /// a byte, byte by byte.
+    private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var offset = 0
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            while offset &+ 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+                // Bit 7 of a byte ends up set where it is zero after XOR with `"`, `\` or DEL, below 0x20
+                // (the has-zero and has-less tests, exact for the first such byte), or beyond ASCII.
+                let quoteFree = word ^ (ones &* 0x22)
+                let backslashFree = word ^ (ones &* 0x5C)
+                let deleteFree = word ^ (ones &* 0x7F)
+                let flagged =
+                    ((quoteFree &- ones) & ~quoteFree) | ((backslashFree &- ones) & ~backslashFree)
+                    | ((deleteFree &- ones) & ~deleteFree) | ((word &- ones &* 0x20) & ~word) | word
+                if flagged & 0x8080_8080_8080_8080 != 0 { break }
+                offset &+= 8
+            }
+        }
+        return UnsafeBufferPointer(rebasing: bytes[offset...]).contains {
+            $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 | 0x20 == 0xE2
+        }
     }
 
     /// `JSONEncoder`'s output with DEL, U+0085, U+2028 and U+2029 escaped as `append` escapes them. Its

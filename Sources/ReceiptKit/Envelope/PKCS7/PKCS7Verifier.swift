@@ -61,18 +61,17 @@ struct PKCS7Verifier {
             return
         }
         let digest: Digest
-        switch SignatureAlgorithm.check(signer) {
-        case .success(let chosen):
-            digest = chosen
-            report.trust?.digest = digest.name
-            report.record(
-                .pass(
-                    .digestAlgorithm,
-                    .digestAlgorithm(digest: digest.name, signatureAlgorithm: OID.name(signer.signatureAlgorithm))))
-        case .failure(let failure):
-            report.record(failure.check)
+        do {
+            digest = try SignatureAlgorithm.check(signer)
+        } catch {
+            report.record(error.check)
             return
         }
+        report.trust?.digest = digest.name
+        report.record(
+            .pass(
+                .digestAlgorithm,
+                .digestAlgorithm(digest: digest, signatureAlgorithm: OID.name(signer.signatureAlgorithm))))
 
         let chain = context.chains.verify(certificates: container.certificates, signer: signer.identifier)
         let signature = chain.signerKey.map { signatureCheck(signer, container.payload, digest: digest, key: $0) }
@@ -115,7 +114,7 @@ struct PKCS7Verifier {
         }
         return .pass(
             .signature,
-            .signature(key: key.summary, digest: digest.name, overSignedAttributes: signer.signedAttributes != nil))
+            .signature(key: key.summary, digest: digest, overSignedAttributes: signer.signedAttributes != nil))
     }
 
     private func verify(

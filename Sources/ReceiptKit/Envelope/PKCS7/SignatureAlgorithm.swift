@@ -1,18 +1,18 @@
 /// Which digest a signer uses, and whether its signature algorithm agrees with it.
 enum SignatureAlgorithm {
-    /// The digest to verify with, or the failed check that says why the signer is refused.
-    static func check(_ signer: SignerInfo) -> Result<Digest, CheckError> {
+    /// The digest to verify with; throws the failed check that says why the signer is refused (typed throws,
+    /// not a `Result`, whose error type the runtime would look up once a process).
+    static func check(_ signer: SignerInfo) throws(CheckError) -> Digest {
         let digest: Digest
         if OID.matches(signer.digestAlgorithm, OID.sha1) {
             digest = .sha1
         } else if OID.matches(signer.digestAlgorithm, OID.sha256) {
             digest = .sha256
         } else {
-            return .failure(
-                CheckError(
-                    .fail(
-                        .digestAlgorithm, .unsupportedDigest,
-                        "digest \(OID.name(signer.digestAlgorithm)) is not SHA-1 or SHA-256")))
+            throw CheckError(
+                .fail(
+                    .digestAlgorithm, .unsupportedDigest,
+                    "digest \(OID.name(signer.digestAlgorithm)) is not SHA-1 or SHA-256"))
         }
         let algorithm = signer.signatureAlgorithm
         let consistent: Bool
@@ -25,25 +25,22 @@ enum SignatureAlgorithm {
         {
             consistent = digest === Digest.sha256
         } else {
-            return .failure(
-                CheckError(
-                    .fail(
-                        .digestAlgorithm, .unsupportedSignatureAlgorithm,
-                        "signature algorithm \(OID.name(algorithm)) is not supported")))
+            throw CheckError(
+                .fail(
+                    .digestAlgorithm, .unsupportedSignatureAlgorithm,
+                    "signature algorithm \(OID.name(algorithm)) is not supported"))
         }
         guard consistent else {
-            return .failure(
-                CheckError(
-                    .fail(
-                        .digestAlgorithm, .unsupportedSignatureAlgorithm,
-                        "signature algorithm \(OID.name(algorithm)) does not match digest \(digest.name)"))
-            )
+            throw CheckError(
+                .fail(
+                    .digestAlgorithm, .unsupportedSignatureAlgorithm,
+                    "signature algorithm \(OID.name(algorithm)) does not match digest \(digest.name)"))
         }
-        return .success(digest)
+        return digest
     }
 }
 
-/// A failed check carried through a `Result`.
+/// A failed check, thrown where a step stops at it.
 struct CheckError: Error {
     let check: Check
 

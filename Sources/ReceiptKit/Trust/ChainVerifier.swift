@@ -123,11 +123,12 @@ package final class ChainVerifier: Sendable {
         let chain: [Certificate]
         do {
             chain = try buildChain(leaf: signer, untrusted: certificates)
-        } catch where error.sha1Refused {
-            return failed(
-                .chain, .sha1RefusedByPolicy, SHA1Policy.detail("the certificate chain", error.error),
-                signer: signer, key: key, passed: passed)
         } catch {
+            if error.sha1Refused {
+                return failed(
+                    .chain, .sha1RefusedByPolicy, SHA1Policy.detail("the certificate chain", error.error),
+                    signer: signer, key: key, passed: passed)
+            }
             var detail = "the signer does not chain to a trusted root: " + error.error.reasons.joined(separator: "; ")
             if signer.isSelfIssued {
                 detail += applePolicy.selfSignedHint(signer)

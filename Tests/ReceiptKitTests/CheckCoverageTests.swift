@@ -90,6 +90,12 @@ import Testing
         CheckScenario(name: "SHA-1 signature refused by the system's policy", expected: .sha1RefusedByPolicy) {
             try M.validate(M.signed(M.receipt()) { $0.digest = .sha1 }) { $0.injectedFault = .sha1Policy }
         },
+        CheckScenario(
+            name: "SHA-1 certificate signature in the chain refused by the system's policy",
+            expected: .sha1RefusedByPolicy
+        ) {
+            try M.validate(M.signed(M.receipt())) { $0.injectedFault = .sha1ChainPolicy }
+        },
         CheckScenario(name: "leaf revoked by its issuer's current CRL", expected: .certificateRevoked) {
             try M.validate(M.signed(M.receipt())) { $0.onlineChecks = try M.revocationLists(revokingLeaf: true) }
         },

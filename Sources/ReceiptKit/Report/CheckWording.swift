@@ -67,7 +67,7 @@ package struct CheckWording: Sendable {
     /// The signer's digest and signature algorithms, by name.
     static func digestAlgorithm(digest: Digest, signatureAlgorithm: String) -> CheckWording {
         guard let form = form(of: digest, sha1: .sha1DigestAlgorithm, sha256: .sha256DigestAlgorithm) else {
-            return .text(String(joining: digest.name, " with ", signatureAlgorithm))
+            return .text(digestAlgorithmWords(digest, signatureAlgorithm))
         }
         return CheckWording(string: signatureAlgorithm, value: 0, form: form)
     }
@@ -75,7 +75,7 @@ package struct CheckWording: Sendable {
     /// A receipt's signature verified with the signer's key, over the payload or its signed attributes.
     static func signature(key: String, digest: Digest, overSignedAttributes: Bool) -> CheckWording {
         guard let form = form(of: digest, sha1: .sha1Signature, sha256: .sha256Signature) else {
-            return .text(signatureWords(key, digest.name, overSignedAttributes))
+            return .text(signatureWords(key, digest, overSignedAttributes))
         }
         return CheckWording(string: key, value: overSignedAttributes ? 1 : 0, form: form)
     }
@@ -111,10 +111,14 @@ package struct CheckWording: Sendable {
                 Int(truncatingIfNeeded: value & (1 << Self.payloadBits - 1)))
         case .payload:
             return Self.payloadWords(Int(truncatingIfNeeded: value & 0xFFFF_FFFF), Int(truncatingIfNeeded: value >> 32))
-        case .sha1DigestAlgorithm, .sha256DigestAlgorithm:
-            return String(joining: form == .sha1DigestAlgorithm ? "sha1" : "sha256", " with ", string)
-        case .sha1Signature, .sha256Signature:
-            return Self.signatureWords(string, form == .sha1Signature ? "sha1" : "sha256", value == 1)
+        case .sha1DigestAlgorithm:
+            return Self.digestAlgorithmWords(.sha1, string)
+        case .sha256DigestAlgorithm:
+            return Self.digestAlgorithmWords(.sha256, string)
+        case .sha1Signature:
+            return Self.signatureWords(string, .sha1, value == 1)
+        case .sha256Signature:
+            return Self.signatureWords(string, .sha256, value == 1)
         case .validity:
             return Self.validityWords(Date(timeIntervalSinceReferenceDate: Double(bitPattern: value)), string)
         }
@@ -128,9 +132,13 @@ package struct CheckWording: Sendable {
             " certificates, ", String(payloadBytes), "-byte payload")
     }
 
-    private static func signatureWords(_ key: String, _ digest: String, _ overSignedAttributes: Bool) -> String {
+    private static func digestAlgorithmWords(_ digest: Digest, _ signatureAlgorithm: String) -> String {
+        String(joining: digest.name, " with ", signatureAlgorithm)
+    }
+
+    private static func signatureWords(_ key: String, _ digest: Digest, _ overSignedAttributes: Bool) -> String {
         let over = overSignedAttributes ? "the signed attributes (messageDigest matches)" : "the payload"
-        return String(joining: key, " ", digest, " signature over ", over, " is valid")
+        return String(joining: key, " ", digest.name, " signature over ", over, " is valid")
     }
 
     /// Written as bytes, the moment appended in place: the one sentence a JWS report words for every input.

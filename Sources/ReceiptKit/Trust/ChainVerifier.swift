@@ -13,9 +13,14 @@ package final class ChainVerifier: Sendable {
     /// Apple's shape, markers and StoreKit Testing exception, judged once a chain is built.
     let applePolicy: AppleChainPolicy
     private let cache = Mutex(ChainCache())
+    /// `ValidationOptions.injectedFault`, for the chain's own refusal by a SHA-1 policy.
+    private let injectedFault: InjectedFault?
 
-    package init(policy: TrustPolicy, wording: any SettingWording = APISettingWording()) throws(OpenSSLError) {
+    package init(
+        policy: TrustPolicy, wording: any SettingWording = APISettingWording(), injectedFault: InjectedFault? = nil
+    ) throws(OpenSSLError) {
         self.policy = policy
+        self.injectedFault = injectedFault
         anchors = TrustAnchors(policy: policy)
         applePolicy = AppleChainPolicy(storeKitTestCertificate: policy.storeKitTestCertificate, wording: wording)
     }
@@ -152,6 +157,9 @@ package final class ChainVerifier: Sendable {
     /// decoded; when it embeds none, or that fails, against every anchor, so a refusal and its
     /// reasons are always those of the whole trust policy.
     private func buildChain(leaf: Certificate, untrusted: [Certificate]) throws(Store.BuildError) -> [Certificate] {
+        if injectedFault == .sha1ChainPolicy {
+            throw Store.BuildError(SHA1Policy.injectedRefusal, sha1Refused: true)
+        }
         let embedded = anchors.embedded(in: untrusted)
         if !embedded.isEmpty, let chain = try? Store.build(leaf: leaf, untrusted: untrusted, roots: embedded) {
             return chain

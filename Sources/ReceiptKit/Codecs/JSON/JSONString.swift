@@ -25,18 +25,13 @@ package enum JSONString {
     private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var offset = 0
         if let base = bytes.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
+            let ones = JSONStringScan.ones
             while offset &+ 8 <= bytes.count {
                 let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-                // Bit 7 of a byte ends up set where it is zero after XOR with `"`, `\` or DEL, below 0x20
-                // (the has-zero and has-less tests, exact for the first such byte), or beyond ASCII.
-                let quoteFree = word ^ (ones &* 0x22)
-                let backslashFree = word ^ (ones &* 0x5C)
-                let deleteFree = word ^ (ones &* 0x7F)
-                let flagged =
-                    ((quoteFree &- ones) & ~quoteFree) | ((backslashFree &- ones) & ~backslashFree)
-                    | ((deleteFree &- ones) & ~deleteFree) | ((word &- ones &* 0x20) & ~word) | word
-                if flagged & 0x8080_8080_8080_8080 != 0 { break }
+                // The parser's stops (a quote, a backslash, a control), DEL (zero after XOR), or beyond ASCII.
+                let delete = word ^ (ones &* 0x7F)
+                let flagged = JSONStringScan.stops(in: word) | ((delete &- ones) & ~delete) | word
+                if flagged & JSONStringScan.highs != 0 { break }
                 offset &+= 8
             }
         }

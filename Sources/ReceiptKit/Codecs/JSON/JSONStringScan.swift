@@ -8,18 +8,10 @@ enum JSONStringScan {
         var offset = start
         var bits: UInt8 = 0
         if let base = buffer.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
             var wide: UInt64 = 0
             while offset &+ 8 <= buffer.count {
                 let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-                // A byte of the word is zero after XOR with the quote or the backslash, or below 0x20: the
-                // classic has-zero and has-less tests, exact for the first such byte of the word.
-                let quote = word ^ (ones &* 0x22)
-                let backslash = word ^ (ones &* 0x5C)
-                let stops =
-                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-                if stops & highs != 0 { break }
+                if stops(in: word) & highs != 0 { break }
                 wide |= word
                 offset &+= 8
             }
@@ -32,5 +24,20 @@ enum JSONStringScan {
             offset &+= 1
         }
         return (offset, bits)
+    }
+
+    /// `0x01` in each byte of a word.
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    /// Bit 7 of each byte of a word.
+    static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Bit 7 set in a byte of `word` that is a quote, a backslash or below 0x20: the byte is zero after XOR
+    /// with the quote or the backslash, or less than 0x20 (the classic has-zero and has-less tests, exact
+    /// for the first such byte of the word; the parser's scan and the writer's escape check share it).
+    @inline(__always)
+    static func stops(in word: UInt64) -> UInt64 {
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        return ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
     }
 }

@@ -127,7 +127,7 @@ struct PKCS7Verifier {
             throw OpenSSLError(operation: "checking the signature", reasons: ["fault injected for a test"])
         case .sha1Policy where digest === Digest.sha1:
             throw SHA1Policy.injectedRefusal
-        case .sha1Policy, nil:
+        case .sha1Policy, .sha1ChainPolicy, nil:
             break
         }
         return try key.verify(signature: signature, over: signed, digest: digest)

@@ -16,7 +16,9 @@ enum APIResponseOutput {
         let json = runner.settings.format == .json || runner.settings.format == .ndjson
         switch response.content {
         case .verified(let verdict):
-            if arguments[CombineRunner.combine] {
+            // An answer to another question is not read again with the other inputs: it decides nothing.
+            let answersTheRequest = !verdict.report.checks.contains { $0.name == .answer && !$0.passed }
+            if arguments[CombineRunner.combine], answersTheRequest {
                 let inputs =
                     [BatchInput(name: response.operation.rawValue, content: .bytes(response.body))]
                     + arguments[APIOptionTable.with].map { BatchInput(name: $0, content: .path($0)) }

@@ -3,7 +3,7 @@ import Testing
 
 /// Answers held to their question, and a history bounded in pages, bytes and time, against the mock.
 extension AppStoreAPIScenarioTests {
-    static let proRule = ["--rule", #"pro: product "pro.monthly""#, "--require", "pro"]
+    static let proRule = ["--rule", refreshRule, "--require", "pro"]
 
     /// Transaction 1000000000000005 (genuine, the same app, a customer's) answers a question about another
     /// transaction: verified, and deciding nothing.

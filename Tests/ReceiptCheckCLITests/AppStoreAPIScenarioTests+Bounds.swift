@@ -75,6 +75,18 @@ extension AppStoreAPIScenarioTests {
         #expect(pages >= 3 && pages <= 6, "\(pages) pages read in 2 s at \(MockAppStoreAPI.pageDelay) s each")
     }
 
+    /// A request in flight when the deadline comes is cut then (libcurl is given the time left), not when
+    /// --timeout would cut it.
+    @Test func aRequestInFlightEndsAtTheDeadline() async throws {
+        let mock = try MockAppStoreAPI.require()
+        let started = Date()
+        let result = try await mock.api("get-app-transaction-info", [Scenario.slow, "--timeout", "60", "--deadline", "1"])
+        let took = Date().timeIntervalSince(started)
+        #expect(result.status == 75, "\(result.stdout.prefix(800))\(result.stderr)")
+        #expect(took < Double(MockAppStoreAPI.slowSeconds) / 2, "took \(took) s: the deadline did not cut the request")
+        #expect(try mock.records(path: "/inApps/v1/transactions/appTransactions/\(Scenario.slow)").count == 1)
+    }
+
     /// --refresh fetches statuses and history under one deadline.
     @Test func aRefreshPastItsDeadlineIs75() async throws {
         let mock = try MockAppStoreAPI.require()

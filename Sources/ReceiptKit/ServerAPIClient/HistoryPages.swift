@@ -13,8 +13,10 @@ struct HistoryPages {
     private static let kept = shared + ["hasMore", "revision"]
     /// The bytes the pages may add up to.
     let maximumBytes: Int
-    /// The transactions so far, written as the body's array holds them, comma-separated.
-    private var transactions: [UInt8] = []
+    /// The body so far: its start and the transactions, written as its array holds them, comma-separated;
+    /// ``body()`` ends it in place, so that no second copy of the history is made.
+    private var transactions: [UInt8] = Self.start
+    private static let start = Array(#"{"signedTransactions":["#.utf8)
     private var members: [String: JSONValue] = [:]
     private var pages = 0
     private var bytes = 0
@@ -52,7 +54,7 @@ struct HistoryPages {
         }
         pages += 1
         for element in signed {
-            if !transactions.isEmpty {
+            if transactions.count > Self.start.count {
                 transactions.append(UInt8(ascii: ","))
             }
             try Self.write(element, to: &transactions)
@@ -70,12 +72,11 @@ struct HistoryPages {
         return revision
     }
 
-    /// One body: the last page's members (its revision is the one to resume from) and every transaction.
-    func body() throws(AppStoreServerAPIError) -> [UInt8] {
+    /// One body: every transaction and the last page's members (its revision is the one to resume from).
+    /// The pages are handed over: nothing is left to add to.
+    mutating func body() throws(AppStoreServerAPIError) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(transactions.count + 256)
-        out += Array(#"{"signedTransactions":["#.utf8)
-        out += transactions
+        swap(&out, &transactions)
         out.append(UInt8(ascii: "]"))
         var rest: [UInt8] = []
         try Self.write(.object(members), to: &rest)

@@ -80,7 +80,8 @@ extension AppStoreAPIScenarioTests {
     @Test func aRequestInFlightEndsAtTheDeadline() async throws {
         let mock = try MockAppStoreAPI.require()
         let started = Date()
-        let result = try await mock.api("get-app-transaction-info", [Scenario.slow, "--timeout", "60", "--deadline", "1"])
+        let result = try await mock.api(
+            "get-app-transaction-info", [Scenario.slow, "--timeout", "60", "--deadline", "1"])
         let took = Date().timeIntervalSince(started)
         #expect(result.status == 75, "\(result.stdout.prefix(800))\(result.stderr)")
         #expect(took < Double(MockAppStoreAPI.slowSeconds) / 2, "took \(took) s: the deadline did not cut the request")

@@ -166,7 +166,8 @@ import Testing
         let transport = ScriptedTransport(
             (1...5).map { page in
                 ScriptedTransport.json(
-                    200, #"{"bundleId":"\#(M.bundleID)","hasMore":true,"revision":"r\#(page)","signedTransactions":[]}"#)
+                    200, #"{"bundleId":"\#(M.bundleID)","hasMore":true,"revision":"r\#(page)","signedTransactions":[]}"#
+                )
             })
         let error = await C.error {
             try await C.client(transport).transactionHistory(transactionID: "1001", maximumPages: 3)

@@ -69,7 +69,8 @@ enum ServerAPIClientMaterial {
         return try AppStoreServerAPIClient(
             key: try SigningTests.key(), keyID: "KEY1", issuerID: issuer, bundleID: bundleID, environment: .production,
             baseURL: nil, validator: validator, transport: transport, retryPolicy: retry,
-            operationTimeout: operationTimeout, wait: { waits.record($0) }, now: { waits.now() }, random: { 0.5 }, date: { issuedAt })
+            operationTimeout: operationTimeout, wait: { waits.record($0) }, now: { waits.now() }, random: { 0.5 },
+            date: { issuedAt })
     }
 
     /// Runs `work` and returns its error, or nil when it succeeded.

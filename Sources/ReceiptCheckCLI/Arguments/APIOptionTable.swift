@@ -139,8 +139,8 @@ enum APIOptionTable {
 
     /// What any command that sends requests takes (`api`, `verify --refresh`).
     static let credentialOptions: [OptionSpec] = [
-        key.spec, keyID.spec, issuerID.spec, baseURL.spec, caFile.spec, connectTimeout.spec, timeout.spec, deadline.spec,
-        retries.spec,
+        key.spec, keyID.spec, issuerID.spec, baseURL.spec, caFile.spec, connectTimeout.spec, timeout.spec,
+        deadline.spec, retries.spec,
     ]
 
     static let connectionOptions: [OptionSpec] = credentialOptions + [body.spec, with.spec]

@@ -21,7 +21,8 @@ Scenarios by the transaction id in the path (any operation that takes one):
   1000000000000707  history pages that have more forever, each naming the same revision (history-1.json's
                     elements)
   1000000000000808  history pages that have more forever, each naming a new revision
-  1000000000000909  the same, each page after --page-delay seconds (a deadline over all pages)
+  1000000000000909  the same, each page after --page-delay seconds (a deadline over all pages); also
+  1000000000000919  (for a second test, which counts its own requests)
 Get Transaction History pages: history-1.json, history-2.json, ... each naming in "revision" the token
 that asks for the next; an unknown revision is 400 4000005.
 Get Transaction Info answers transaction-info-ID.json for the id ID when the test gave one, else
@@ -64,7 +65,7 @@ SLOW_ID = "1000000000000408"
 FORGED_ID = "1000000000000666"
 LOOPING_ID = "1000000000000707"
 ENDLESS_ID = "1000000000000808"
-SLOW_PAGES_ID = "1000000000000909"
+SLOW_PAGES_IDS = ("1000000000000909", "1000000000000919")
 
 # Apple's error bodies (https://developer.apple.com/documentation/appstoreserverapi/error_codes).
 GENERAL_BAD_REQUEST = (4000000, "An error that indicates an invalid request.")
@@ -445,7 +446,7 @@ class State:
             return body
         number = int(revision.rsplit("-", 1)[-1]) if revision and revision.startswith("endless-") else 0
         body["revision"] = f"endless-{number + 1}"
-        if identifier == SLOW_PAGES_ID:
+        if identifier in SLOW_PAGES_IDS:
             time.sleep(self.page_delay)
         return body
 
@@ -465,7 +466,7 @@ def answer(state, name, parameters, query):
         if identifier == FORGED_ID:
             return 200, state.file("history-forged.json")
         revision = next((value for key, value in query if key == "revision"), None)
-        if identifier in (LOOPING_ID, ENDLESS_ID, SLOW_PAGES_ID):
+        if identifier in (LOOPING_ID, ENDLESS_ID) + SLOW_PAGES_IDS:
             return 200, state.endless_page(identifier, revision)
         return 200, state.history_page(revision)
     if name == "get-transaction-info" and (state.responses / f"transaction-info-{identifier}.json").is_file():

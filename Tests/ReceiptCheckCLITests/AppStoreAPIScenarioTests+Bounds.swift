@@ -92,7 +92,7 @@ extension AppStoreAPIScenarioTests {
     @Test func aRefreshPastItsDeadlineIs75() async throws {
         let mock = try MockAppStoreAPI.require()
         let stale = try Self.signedTransaction(
-            mock, id: Scenario.slowPages, original: Scenario.slowPages, signedDaysAgo: 10)
+            mock, id: Scenario.slowPagesRefreshed, original: Scenario.slowPagesRefreshed, signedDaysAgo: 10)
         let started = Date()
         let result = try await refresh(mock, stale, ["--deadline", "2"])
         let took = Date().timeIntervalSince(started)

@@ -36,6 +36,8 @@ final class MockAppStoreAPI: @unchecked Sendable {
         static let endless = "1000000000000808"
         /// The same, each page after ``MockAppStoreAPI/pageDelay`` seconds.
         static let slowPages = "1000000000000909"
+        /// The same, for `verify --refresh`.
+        static let slowPagesRefreshed = "1000000000000919"
         /// Get Transaction Info answers these with their own transaction (MockResponses), any other id
         /// with the customer's current one.
         static let ownTransactionInfo = [rateLimited, library]

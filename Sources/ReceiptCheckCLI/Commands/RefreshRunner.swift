@@ -108,12 +108,7 @@ struct RefreshRunner {
     }
 
     private func print(_ verdict: Verdict, console: Console) -> ExitStatus {
-        let result = runner.render(verdict, name: verdict.report.input)
-        console.out(result.output)
-        if let error = result.error {
-            console.error(error)
-        }
-        return console.exitStatus(result.status)
+        runner.print(large: verdict, console: console)
     }
 
     private func refuse(_ message: String, _ console: Console, _ usage: String) -> ExitStatus {

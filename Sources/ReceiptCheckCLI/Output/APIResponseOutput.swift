@@ -25,12 +25,8 @@ enum APIResponseOutput {
                 var source = InputSource(prepared: inputs, limit: runner.limit, console: console)
                 return CombineRunner(runner: runner).run(&source, console: console, usage: usage)
             }
-            let result = runner.render(verdict, name: response.operation.rawValue)
-            console.out(result.output)
-            if let error = result.error {
-                console.error(error)
-            }
-            return console.exitStatus(result.status)
+            // A whole history is thousands of elements.
+            return runner.print(large: verdict, console: console)
         case .unsigned(let members):
             if json {
                 return write(

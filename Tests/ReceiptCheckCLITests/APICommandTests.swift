@@ -1,6 +1,9 @@
 import Foundation
+import ReceiptKit
 import TestSupport
 import Testing
+
+@testable import ReceiptCheckCLI
 
 /// `receipt-check api` where no server is needed: credentials from the environment, the key file's
 /// permissions, the key never shown, usage errors, an unreachable server (exit 75, never a decision),
@@ -82,6 +85,57 @@ import Testing
             let result = try Self.api(arguments, environment: environment)
             #expect(result.status == 64, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+    }
+
+    /// Each option that asks for a decision, as a command line gives it.
+    static func decisionArguments(_ scratch: ScratchDirectory) throws -> [[String]] {
+        let rules = try scratch.write("pro.rules", Array("pro: product \"pro.monthly\"\n".utf8))
+        let facts = try scratch.write("facts.json", Array(#"{"free_reads":3}"#.utf8))
+        return [
+            ["--rule", "pro: product \"pro.monthly\""], ["--rules", rules], ["--require", "pro"],
+            ["--platform", "ios"], ["--now", "2024-01-31T12:00:00Z"], ["--reminder-days", "2"],
+            ["--fact", "free_reads=3"], ["--facts", facts], ["--trial-days", "7"], ["--max-age", "P3D"],
+            ["--combine"], ["--combine", "--with", rules],
+        ]
+    }
+
+    /// Every operation whose answer Apple does not sign (or that has none) refuses every decision option
+    /// with a usage error before it sends anything (the server given cannot be reached: a request sent
+    /// would be 75); an operation with a signed answer takes them.
+    @Test func decisionOptionsOnlyWithASignedAnswer() throws {
+        let keys = try SigningKeyFiles()
+        let environment = Self.environment(keys)
+        let scratch = try ScratchDirectory()
+        let options = try Self.decisionArguments(scratch)
+        let covered = Set(options.flatMap { $0.filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) } })
+        #expect(covered == Set(APICommand.decisionOptions.map(\.name)), "a decision option this test does not give")
+        // Apple signs the answers of these eight (JWS elements); the rest answer unsigned JSON or nothing.
+        let signed: Set = [
+            "get-transaction-history", "get-transaction-info", "get-all-subscription-statuses", "get-refund-history",
+            "get-app-transaction-info", "look-up-order-id", "get-notification-history", "get-test-notification-status",
+        ]
+        #expect(Set(AppStoreServerAPIOperation.allCases.filter(\.takesRules).map(\.rawValue)) == signed)
+        let unsigned = AppStoreServerAPIOperation.allCases.filter { !$0.takesRules }
+        func run(_ operation: AppStoreServerAPIOperation, _ option: [String]) throws -> CLI.Result {
+            let operands = APIRequestArguments.operands(of: operation).map { _ in "1000" }
+            return try Self.api([operation.rawValue] + operands + option + Self.unreachable, environment: environment)
+        }
+        for operation in unsigned {
+            let result = try run(operation, ["--rule", "pro: product \"pro.monthly\"", "--require", "pro"])
+            #expect(result.status == 64, "\(operation.rawValue): \(result.stderr)")
+            #expect(
+                result.stderr.contains("--rule, --require: \(operation.rawValue) answers with "),
+                "\(operation.rawValue): \(result.stderr)")
+        }
+        for option in options {
+            let result = try run(.finishTransaction, option)
+            #expect(result.status == 64, "\(option): \(result.stderr)")
+            #expect(result.stderr.contains("finish-transaction answers with no body, so there is nothing to decide on"))
+        }
+        for operation in AppStoreServerAPIOperation.allCases where operation.takesRules {
+            let result = try run(operation, ["--rule", "pro: product \"pro.monthly\"", "--require", "pro"])
+            #expect(!result.stderr.contains("nothing to decide on"), "\(operation.rawValue): \(result.stderr)")
         }
     }
 

@@ -101,11 +101,10 @@ import Testing
     }
 
     /// Every operation whose answer Apple does not sign (or that has none) refuses every decision option
-    /// with a usage error before it sends anything (the server given cannot be reached: a request sent
-    /// would be 75); an operation with a signed answer takes them.
+    /// with a usage error; an operation with a signed answer takes them. Checked on the parsed command
+    /// line of each pair, then end to end: the refusal comes before anything is sent (the server given
+    /// cannot be reached, so a request sent would be 75).
     @Test func decisionOptionsOnlyWithASignedAnswer() throws {
-        let keys = try SigningKeyFiles()
-        let environment = Self.environment(keys)
         let scratch = try ScratchDirectory()
         let options = try Self.decisionArguments(scratch)
         let covered = Set(options.flatMap { $0.filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) } })
@@ -116,27 +115,35 @@ import Testing
             "get-app-transaction-info", "look-up-order-id", "get-notification-history", "get-test-notification-status",
         ]
         #expect(Set(AppStoreServerAPIOperation.allCases.filter(\.takesRules).map(\.rawValue)) == signed)
-        let unsigned = AppStoreServerAPIOperation.allCases.filter { !$0.takesRules }
-        func run(_ operation: AppStoreServerAPIOperation, _ option: [String]) throws -> CLI.Result {
+        for operation in AppStoreServerAPIOperation.allCases {
             let operands = APIRequestArguments.operands(of: operation).map { _ in "1000" }
-            return try Self.api([operation.rawValue] + operands + option + Self.unreachable, environment: environment)
+            for option in options + [[]] {
+                let arguments = try ArgumentParser.parse(
+                    ArraySlice([operation.rawValue] + operands + option), for: APICommand.spec)
+                do throws(UsageError) {
+                    try APICommand.refuseDecisions(on: operation, arguments)
+                    #expect(operation.takesRules || option.isEmpty, "\(operation.rawValue) \(option) was taken")
+                } catch {
+                    let answer = operation.responseShape == .empty ? "no body" : "nothing Apple signs"
+                    let flags = option.filter { $0.hasPrefix("--") }.joined(separator: ", ")
+                    let said = "\(flags): \(operation.rawValue) answers with \(answer), so there is nothing to decide"
+                    #expect(
+                        !operation.takesRules && !option.isEmpty && error.message.hasPrefix(said),
+                        "\(operation.rawValue) \(option): \(error.message)")
+                }
+            }
         }
-        for operation in unsigned {
-            let result = try run(operation, ["--rule", "pro: product \"pro.monthly\"", "--require", "pro"])
-            #expect(result.status == 64, "\(operation.rawValue): \(result.stderr)")
-            #expect(
-                result.stderr.contains("--rule, --require: \(operation.rawValue) answers with "),
-                "\(operation.rawValue): \(result.stderr)")
-        }
-        for option in options {
-            let result = try run(.finishTransaction, option)
-            #expect(result.status == 64, "\(option): \(result.stderr)")
-            #expect(result.stderr.contains("finish-transaction answers with no body, so there is nothing to decide on"))
-        }
-        for operation in AppStoreServerAPIOperation.allCases where operation.takesRules {
-            let result = try run(operation, ["--rule", "pro: product \"pro.monthly\"", "--require", "pro"])
-            #expect(!result.stderr.contains("nothing to decide on"), "\(operation.rawValue): \(result.stderr)")
-        }
+        let keys = try SigningKeyFiles()
+        let environment = Self.environment(keys)
+        let rules = ["--rule", "pro: product \"pro.monthly\"", "--require", "pro"]
+        let refused = try Self.api(["finish-transaction", "1000"] + rules + Self.unreachable, environment: environment)
+        #expect(refused.status == 64, "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                "--rule, --require: finish-transaction answers with no body, so there is nothing to decide on"),
+            "\(refused.stderr)")
+        let sent = try Self.api(["get-transaction-info", "1000"] + rules + Self.unreachable, environment: environment)
+        #expect(sent.status == 75, "\(sent.stdout)\(sent.stderr)")
     }
 
     @Test func libcurlThatCannotBeLoadedIsAClearError() throws {

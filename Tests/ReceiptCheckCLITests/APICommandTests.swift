@@ -1,6 +1,9 @@
 import Foundation
+import ReceiptKit
 import TestSupport
 import Testing
+
+@testable import ReceiptCheckCLI
 
 /// `receipt-check api` where no server is needed: credentials from the environment, the key file's
 /// permissions, the key never shown, usage errors, an unreachable server (exit 75, never a decision),
@@ -83,6 +86,64 @@ import Testing
             #expect(result.status == 64, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
+    }
+
+    /// Each option that asks for a decision, as a command line gives it.
+    static func decisionArguments(_ scratch: ScratchDirectory) throws -> [[String]] {
+        let rules = try scratch.write("pro.rules", Array("pro: product \"pro.monthly\"\n".utf8))
+        let facts = try scratch.write("facts.json", Array(#"{"free_reads":3}"#.utf8))
+        return [
+            ["--rule", "pro: product \"pro.monthly\""], ["--rules", rules], ["--require", "pro"],
+            ["--platform", "ios"], ["--now", "2024-01-31T12:00:00Z"], ["--reminder-days", "2"],
+            ["--fact", "free_reads=3"], ["--facts", facts], ["--trial-days", "7"], ["--max-age", "P3D"],
+            ["--combine"], ["--combine", "--with", rules],
+        ]
+    }
+
+    /// Every operation whose answer Apple does not sign (or that has none) refuses every decision option
+    /// with a usage error; an operation with a signed answer takes them. Checked on the parsed command
+    /// line of each pair, then end to end: the refusal comes before anything is sent (the server given
+    /// cannot be reached, so a request sent would be 75).
+    @Test func decisionOptionsOnlyWithASignedAnswer() throws {
+        let scratch = try ScratchDirectory()
+        let options = try Self.decisionArguments(scratch)
+        let covered = Set(options.flatMap { $0.filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) } })
+        #expect(covered == Set(APICommand.decisionOptions.map(\.name)), "a decision option this test does not give")
+        // Apple signs the answers of these eight (JWS elements); the rest answer unsigned JSON or nothing.
+        let signed: Set = [
+            "get-transaction-history", "get-transaction-info", "get-all-subscription-statuses", "get-refund-history",
+            "get-app-transaction-info", "look-up-order-id", "get-notification-history", "get-test-notification-status",
+        ]
+        #expect(Set(AppStoreServerAPIOperation.allCases.filter(\.takesRules).map(\.rawValue)) == signed)
+        for operation in AppStoreServerAPIOperation.allCases {
+            let operands = APIRequestArguments.operands(of: operation).map { _ in "1000" }
+            for option in options + [[]] {
+                let arguments = try ArgumentParser.parse(
+                    ArraySlice([operation.rawValue] + operands + option), for: APICommand.spec)
+                do throws(UsageError) {
+                    try APICommand.refuseDecisions(on: operation, arguments)
+                    #expect(operation.takesRules || option.isEmpty, "\(operation.rawValue) \(option) was taken")
+                } catch {
+                    let answer = operation.responseShape == .empty ? "no body" : "nothing Apple signs"
+                    let flags = option.filter { $0.hasPrefix("--") }.joined(separator: ", ")
+                    let said = "\(flags): \(operation.rawValue) answers with \(answer), so there is nothing to decide"
+                    #expect(
+                        !operation.takesRules && !option.isEmpty && error.message.hasPrefix(said),
+                        "\(operation.rawValue) \(option): \(error.message)")
+                }
+            }
+        }
+        let keys = try SigningKeyFiles()
+        let environment = Self.environment(keys)
+        let rules = ["--rule", "pro: product \"pro.monthly\"", "--require", "pro"]
+        let refused = try Self.api(["finish-transaction", "1000"] + rules + Self.unreachable, environment: environment)
+        #expect(refused.status == 64, "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                "--rule, --require: finish-transaction answers with no body, so there is nothing to decide on"),
+            "\(refused.stderr)")
+        let sent = try Self.api(["get-transaction-info", "1000"] + rules + Self.unreachable, environment: environment)
+        #expect(sent.status == 75, "\(sent.stdout)\(sent.stderr)")
     }
 
     @Test func libcurlThatCannotBeLoadedIsAClearError() throws {

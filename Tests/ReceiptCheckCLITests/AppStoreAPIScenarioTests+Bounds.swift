@@ -6,7 +6,8 @@ extension AppStoreAPIScenarioTests {
     static let proRule = ["--rule", refreshRule, "--require", "pro"]
 
     /// Transaction 1000000000000005 (genuine, the same app, a customer's) answers a question about another
-    /// transaction: verified, and deciding nothing.
+    /// transaction: verified, and deciding nothing. (The control asks another path than the CA file's
+    /// tests, which count the requests for 1000000000000005.)
     @Test func anAnswerForAnotherTransactionDecidesNothing() async throws {
         let mock = try MockAppStoreAPI.require()
         let asked = "1000000000000007"
@@ -20,7 +21,7 @@ extension AppStoreAPIScenarioTests {
         #expect(combined.status == 2, "\(combined.stdout.prefix(1500))\(combined.stderr)")
         #expect(combined.json?["reason"] as? String == "answer_mismatch", "\(combined.stdout.prefix(1500))")
         // The control: the transaction asked for, answered, decides.
-        let own = try await mock.api("get-transaction-info", ["1000000000000005", "--json"] + Self.proRule)
+        let own = try await mock.api("get-transaction-info", [Scenario.renewal, "--json"] + Self.proRule)
         #expect(own.status == 0, "\(own.stdout.prefix(1500))\(own.stderr)")
         // Asked by its original transaction id, a transaction of it answers.
         let original = try await mock.api("get-transaction-info", [Scenario.customer] + Self.proRule)

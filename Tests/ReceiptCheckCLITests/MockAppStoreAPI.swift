@@ -38,9 +38,11 @@ final class MockAppStoreAPI: @unchecked Sendable {
         static let slowPages = "1000000000000909"
         /// The same, for `verify --refresh`.
         static let slowPagesRefreshed = "1000000000000919"
+        /// A renewal of the customer's whose Get Transaction Info answers with it.
+        static let renewal = "1000000000000006"
         /// Get Transaction Info answers these with their own transaction (MockResponses), any other id
         /// with the customer's current one.
-        static let ownTransactionInfo = [rateLimited, library]
+        static let ownTransactionInfo = [rateLimited, library, renewal]
     }
 
     struct SetupFailure: Error, CustomStringConvertible {

@@ -52,6 +52,7 @@ enum APICommand: Command {
             if !arguments[APIOptionTable.with].isEmpty, !arguments[CombineRunner.combine] {
                 throw UsageError("--with adds inputs to --combine; give --combine too")
             }
+            try refuseDecisions(on: operation, arguments)
             request = try APIRequestArguments.request(operation, values, arguments)
             let rules = try RuleOptionTable.configuration(arguments, bindsToApp: true)
             let settings = try BatchOptionTable.settings(arguments, command: spec)
@@ -93,6 +94,23 @@ enum APICommand: Command {
             return APIResponseOutput.print(
                 response, runner: runner, arguments: arguments, console: console, usage: spec.usage)
         }
+    }
+
+    /// What asks for a decision: the rules and what they read, requirements, other inputs to combine with.
+    static let decisionOptions = RuleOptionTable.options + CombineRunner.options + [APIOptionTable.with.spec]
+
+    /// Refuses decision options with an operation whose answer Apple does not sign (or that has none):
+    /// nothing would be decided, and the run would exit 0 as if every requirement were met.
+    static func refuseDecisions(on operation: AppStoreServerAPIOperation, _ arguments: ParsedArguments)
+        throws(UsageError)
+    {
+        let given = decisionOptions.filter(arguments.isGiven).map { "--" + $0.name }
+        guard !operation.takesRules, !given.isEmpty else { return }
+        let answer = operation.responseShape == .empty ? "no body" : "nothing Apple signs"
+        let deciding = AppStoreServerAPIOperation.allCases.filter(\.takesRules).map(\.rawValue)
+        throw UsageError(
+            "\(given.joined(separator: ", ")): \(operation.rawValue) answers with \(answer), so there is nothing to "
+                + "decide on (rules, requirements and --combine are for \(deciding.joined(separator: ", ")))")
     }
 
     private static func fail(_ error: any Error, _ console: Console) -> ExitStatus {

@@ -107,4 +107,7 @@ public enum AppStoreServerAPIOperation: String, Sendable, CaseIterable, Codable 
         }
     }
 
+    /// Whether rules can decide on a successful answer: only what Apple signs is verified, so only an
+    /// operation whose answer is signed takes rules, requirements or other inputs to combine with.
+    public var takesRules: Bool { responseShape == .signed }
 }

@@ -2,7 +2,7 @@ internal import CCurl
 import Dispatch
 
 /// The default ``HTTPTransport``: libcurl, loaded with `dlopen` when the first request is made, over
-/// HTTPS only, verifying the server against the system's trust store or `caFile`, following no
+/// HTTPS only, verifying the server against the system's trust store or only the CAs of `caFile`, following no
 /// redirect, within a connect timeout and a timeout on the whole request. Each request runs on a
 /// Dispatch thread, so awaiting it blocks no task.
 public struct CurlTransport: HTTPTransport {
@@ -10,7 +10,8 @@ public struct CurlTransport: HTTPTransport {
     public var connectTimeout: Duration
     /// How long the whole request may take, from connecting to the last byte of the response.
     public var requestTimeout: Duration
-    /// A PEM file of the CAs to trust instead of the system's (a private CA, a test server).
+    /// A PEM file of the CAs to trust instead of the system's (a private CA, a test server): when given,
+    /// they are the only CAs trusted (neither libcurl's default CA file nor its CA directory is read).
     public var caFile: String?
     /// Larger responses are refused: Apple's largest (a notification history page) are far smaller.
     public var maximumResponseBytes: Int
@@ -69,6 +70,9 @@ public struct CurlTransport: HTTPTransport {
         handle.set(CCurlOPT_TIMEOUT_MS, Self.milliseconds(min(requestTimeout, request.timeout ?? requestTimeout)))
         if let caFile {
             handle.set(CCurlOPT_CAINFO, caFile)
+            // libcurl keeps its default CA directory (/etc/ssl/certs on Debian) beside a CA file: without
+            // this, any CA of the system's store would still be trusted, and the file would add, not replace.
+            handle.set(CCurlOPT_CAPATH, pointer: nil)
         }
         if request.method != "GET", request.method != "POST" || request.body == nil {
             handle.set(CCurlOPT_CUSTOMREQUEST, request.method)

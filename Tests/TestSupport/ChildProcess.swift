@@ -1,5 +1,6 @@
 // Foundation (not FoundationEssentials): `Process` and `Pipe` live there.
 import Foundation
+import Testing
 
 /// Runs a program with bytes on its standard input, collects both of its outputs and how it exited: the one
 /// runner of both test targets.
@@ -8,6 +9,8 @@ import Foundation
 /// once). Writing to that closed pipe raises SIGPIPE, whose default action would kill the whole test
 /// process and every test left in it; the writer blocks SIGPIPE on its own thread, so the write fails with
 /// EPIPE instead, and ``Result/inputUnread`` says how many bytes the child never took.
+///
+/// A child that wrote a sanitizer report fails the test that ran it, whatever its status (``SanitizerReport``).
 public enum ChildProcess {
     /// What a child printed and how it exited.
     public struct Result: Sendable {
@@ -36,7 +39,7 @@ public enum ChildProcess {
     /// Runs `executable` with `arguments`; `stdin` nil gives the child an empty, closed standard input.
     public static func run(
         _ executable: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
-        directory: URL? = nil, timeout: Double = defaultTimeout
+        directory: URL? = nil, timeout: Double = defaultTimeout, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable
@@ -45,7 +48,8 @@ public enum ChildProcess {
             process.currentDirectoryURL = directory
         }
         if let environment {
-            process.environment = environment
+            process.environment = SanitizerReport.environment(
+                environment, inheriting: ProcessInfo.processInfo.environment)
         }
         let out = Pipe()
         let err = Pipe()
@@ -89,6 +93,9 @@ public enum ChildProcess {
         if pipes.wait(timeout: .now() + timeout) == .timedOut {
             throw Timeout(command: command + " (its output pipes)", seconds: timeout)
         }
+        SanitizerReport.check(
+            String(decoding: errorData.value, as: UTF8.self), of: command, status: process.terminationStatus,
+            sourceLocation: sourceLocation)
         return Result(
             status: process.terminationStatus, stdout: outputData.value, stderr: errorData.value,
             inputUnread: unread.value)

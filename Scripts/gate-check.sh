@@ -78,10 +78,10 @@ stage_fuzz() {
 # AddressSanitizer report fails the test (SanitizerReportTests; RECEIPT_CHECK_PLANT_SANITIZER_REPORT plants it).
 stage_sanitizer() {
     local test=SanitizerReportTests/aChildWithTheExpectedStatusPasses
-    gate sanitizer-build control 0 "" -- "$swift" build --build-tests
+    gate sanitizer-build control 0 "Build complete" -- "$swift" build --build-tests
     gate sanitizer-report fault nonzero "wrote a sanitizer report" -- env RECEIPT_CHECK_PLANT_SANITIZER_REPORT=1 \
         "$swift" test --skip-build --filter "$test"
-    gate sanitizer-none control 0 "passed" -- "$swift" test --skip-build --filter "$test"
+    gate sanitizer-none control 0 "aChildWithTheExpectedStatusPasses\(\) passed" -- "$swift" test --skip-build --filter "$test"
 }
 
 # make test-parallel's check over a stand-in receipt-check: a chunk that exits 70 or crashes fails it.

@@ -40,7 +40,7 @@ public final class BackgroundChild: @unchecked Sendable {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errorFile)
-        try ChildProcess.spawnLock.withLock { try process.run() }
+        try ChildProcess.start(process)
         let line = ChildProcess.Handoff<String?>(nil)
         let ready = DispatchSemaphore(value: 0)
         let reader = output.fileHandleForReading

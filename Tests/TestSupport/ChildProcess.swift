@@ -59,7 +59,7 @@ public enum ChildProcess {
         process.standardInput = input
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
-        try spawnLock.withLock { try process.run() }
+        try start(process)
         // Each pipe on its own thread: a full pipe would otherwise block both sides.
         let pipes = DispatchGroup()
         let outputData = Handoff<Data>(Data())
@@ -99,6 +99,29 @@ public enum ChildProcess {
         return Result(
             status: process.terminationStatus, stdout: outputData.value, stderr: errorData.value,
             inputUnread: unread.value)
+    }
+
+    /// Starts `process` from a thread of its own whose signal mask is empty. A child inherits the mask of the
+    /// thread that starts it, and the test runner's threads (Dispatch's) block SIGTERM, SIGINT, SIGQUIT and
+    /// more: a child started from one, and every process it starts, could not be stopped by those signals.
+    public static func start(_ process: Process) throws {
+        let failure = Handoff<(any Error)?>(nil)
+        let started = DispatchSemaphore(value: 0)
+        Thread {
+            var empty = sigset_t()
+            sigemptyset(&empty)
+            pthread_sigmask(SIG_SETMASK, &empty, nil)
+            do {
+                try spawnLock.withLock { try process.run() }
+            } catch {
+                failure.set(error)
+            }
+            started.signal()
+        }.start()
+        started.wait()
+        if let error = failure.value {
+            throw error
+        }
     }
 
     /// Writes `bytes` to `descriptor` until done or the reader is gone; returns how many were not written.

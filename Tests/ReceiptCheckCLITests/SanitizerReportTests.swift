@@ -31,14 +31,18 @@ import Testing
             try withKnownIssue("a report from a child exiting \(status)") {
                 let result = try ChildProcess.run(Self.shell, Self.child(writing: report, exiting: status))
                 #expect(result.status == status)
-            } matching: { Self.isSanitizerIssue($0) }
+            } matching: {
+                Self.isSanitizerIssue($0)
+            }
         }
     }
 
     @Test func aReportFromTheCommandFailsItsTest() throws {
         try withKnownIssue {
             _ = try CLI.run(Self.shell, Self.child(writing: Self.reports[0], exiting: 1), stdin: nil)
-        } matching: { Self.isSanitizerIssue($0) }
+        } matching: {
+            Self.isSanitizerIssue($0)
+        }
     }
 
     @Test func aReportFromABackgroundChildFailsItsTestWhenItStops() throws {
@@ -49,7 +53,9 @@ import Testing
             errorFile: errors)
         withKnownIssue {
             child.stop()
-        } matching: { Self.isSanitizerIssue($0) }
+        } matching: {
+            Self.isSanitizerIssue($0)
+        }
     }
 
     /// Messages that only mention the words are no report.

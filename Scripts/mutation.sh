@@ -181,12 +181,13 @@ recorded_failure() { # log
     awk '/^✘ Test .* recorded an issue/ && !/Time limit was exceeded/ { found = 1; exit } END { exit !found }' "$1" 2>/dev/null
 }
 
-# The tests a log shows failing (by function name), and those it shows passing, one a line.
+# The tests a log shows failing (by function name), and those it shows passing (with known issues or not:
+# ━ or ✔), one a line.
 failed_tests() { # log
     sed -n 's/^✘ Test \([A-Za-z0-9_]*\).* recorded an issue.*/\1/p' "$1" | sort -u
 }
 passed_tests() { # log
-    sed -n 's/^✔ Test \([A-Za-z0-9_]*\).* passed.*/\1/p' "$1" | sort -u
+    sed -En 's/^(✔|━) Test ([A-Za-z0-9_]*).* passed.*/\2/p' "$1" | sort -u
 }
 
 # SwiftPM starts the test runner in a process group of its own: stop the tree, children first.

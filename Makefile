@@ -26,6 +26,7 @@ help:
 	@echo "make fixtures  regenerate Fixtures/ (test PKI and signed receipts)"
 	@echo "make fuzz      libFuzzer+ASan on every target, FUZZ_SECONDS (60) each;  make fuzz-smoke: 15 s each"
 	@echo "make test-asan / test-ubsan / test-tsan   the suite under ASan+UBSan, UBSan alone, TSan (docs/security.md)"
+	@echo "make gate-check  every CI gate shown failing on a planted fault (stand-ins, seconds) and passing without it"
 	@echo "make leak-check  valgrind over the CLI;  make rss-check: RSS over 100,000 validations, --combine, --lines and App Store Server API peaks"
 	@echo "make test-openssl35  the suite against Debian 13's OpenSSL 3.5 in a debootstrapped root (as root)"
 	@echo "make test-spark / test-parallel   the Spark job and GNU parallel commands of docs/batch-and-scale.md, run for real"
@@ -111,10 +112,16 @@ bench: deps
 	RECEIPT_CORPUS=$(CORPUS) $(RELEASE_DIR)/receipt-bench
 
 # Hostile input: fuzzing (Scripts/fuzz.sh, needs the toolchain's libFuzzer), sanitizers, leaks, memory.
+# A sanitizer's report exits with a status no receipt-check status uses (docs/security.md): 80 for ASan's
+# runtime (its LeakSanitizer, and the UBSan handlers it carries in the same build: one runtime, one status),
+# 81 for UBSan alone, 82 for TSan (whose default, 66, is also "no input"); leak-check's valgrind exits 83.
+ASAN_EXIT = 80
+UBSAN_EXIT = 81
+TSAN_EXIT = 82
 FUZZ_SECONDS ?= 60
 SANITIZER_FILTER ?=
 TSAN_FILTER ?= Concurren|Batch
-.PHONY: fuzz fuzz-smoke test-asan test-ubsan test-tsan leak-check rss-check test-openssl35 test-spark test-parallel release-cli
+.PHONY: fuzz fuzz-smoke test-asan test-ubsan test-tsan leak-check rss-check test-openssl35 test-spark test-parallel release-cli gate-check
 
 fuzz: deps
 	bash Scripts/fuzz.sh all $(FUZZ_SECONDS)
@@ -131,7 +138,8 @@ ASAN_FLAGS = --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-rec
 test-asan: deps
 	$(SWIFT) build --build-tests $(ASAN_FLAGS)
 	for target in $(ASAN_TARGETS); do \
-	  LSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/lsan.supp ASAN_OPTIONS=suppressions=$(CURDIR)/Scripts/asan.supp RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --skip-build \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/lsan.supp:exitcode=$(ASAN_EXIT) \
+	  ASAN_OPTIONS=suppressions=$(CURDIR)/Scripts/asan.supp:exitcode=$(ASAN_EXIT) RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --skip-build \
 	    $(ASAN_FLAGS) --filter "$$target" || exit 1; \
 	done
 
@@ -139,14 +147,21 @@ test-asan: deps
 # UBSan instruments the C in the build: CReceipt.h's inline OpenSSL shims, compiled by the importer.
 UBSAN_RUNTIME ?= $(shell ls $$(dirname $$(dirname $$(command -v swiftc)))/lib/clang/*/lib/linux/libclang_rt.ubsan_standalone-x86_64.a 2>/dev/null | head -n 1)
 test-ubsan: deps
-	RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --scratch-path .build/ubsan -Xcc -fsanitize=undefined \
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:exitcode=$(UBSAN_EXIT) RECEIPT_CORPUS=$(CORPUS) \
+	  $(SWIFT) test --scratch-path .build/ubsan -Xcc -fsanitize=undefined \
 	  -Xcc -fno-sanitize-recover=undefined -Xlinker $(UBSAN_RUNTIME) $(if $(SANITIZER_FILTER),--filter '$(SANITIZER_FILTER)')
 
 test-tsan: deps
-	TSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/tsan.supp RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_FILTER)'
+	TSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/tsan.supp:exitcode=$(TSAN_EXIT) RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test \
+	  --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_FILTER)'
 
 leak-check: deps
 	bash Scripts/leak-check.sh
+
+# Each gate above (and make mutation's) shown failing on a planted fault and passing without it, with
+# stand-ins for builds and servers (Scripts/gate-check.sh); only its sanitizer stage builds (the tests).
+gate-check: test-deps
+	RECEIPT_CORPUS=$(CORPUS) bash Scripts/gate-check.sh
 
 rss-check: deps
 	bash Scripts/rss-check.sh

@@ -5,10 +5,12 @@
 #   Scripts/fuzz.sh all SECONDS            build, then fuzz every target for SECONDS each
 # Crashes land in .build/fuzz/findings/TARGET/; replay one with
 #   RECEIPT_FUZZ_TARGET=TARGET .build/fuzz/receipt-fuzz FILE
+# run and all exit non-zero on any finding (crash, sanitizer report, leak, timeout, out of memory) and name
+# the input saved for it. FUZZ_OUT (default .build/fuzz) moves the binary, corpus and findings.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-OUT=.build/fuzz
+OUT=${FUZZ_OUT:-.build/fuzz}
 BIN=$OUT/receipt-fuzz
 CORPUS=${RECEIPT_CORPUS:-../shared/corpus}
 TARGETS=(receipt payload jws rules report-json jws-json json)
@@ -91,30 +93,44 @@ RULES
     fi
 }
 
+# What a sanitizer or libFuzzer prints when it finds something, whatever status the process then chose.
+REPORT='^==[0-9]+== ?ERROR: |^SUMMARY: [A-Za-z]*Sanitizer|: runtime error: |^WARNING: ThreadSanitizer'
+
 run() {
-    local target=$1 seconds=$2
+    local target=$1 seconds=$2 log=$OUT/$1.log statuses=(0) status saved
     seed "$target"
     mkdir -p "$OUT/findings/$target"
     echo "== fuzz $target for ${seconds}s"
-    RECEIPT_FUZZ_TARGET=$target ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} "$BIN" \
+    # The whole log is kept and its telling lines shown. The fuzzer's status is read from PIPESTATUS at the
+    # pipe's own failure: after a `|| true` it would be true's.
+    RECEIPT_FUZZ_TARGET=$target ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:exitcode=80} "$BIN" \
         -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
-        -artifact_prefix="$OUT/findings/$target/" "$OUT/corpus/$target" 2>&1 |
-        grep -E '^(stat::|==|SUMMARY|INFO: Seed|Done|artifact_prefix|Test unit|#[0-9]+ *DONE)|ERROR|Fatal|crash' || true
-    # grep above keeps the log short; the exit status comes from the fuzzer.
-    return "${PIPESTATUS[0]}"
+        -artifact_prefix="$OUT/findings/$target/" "$OUT/corpus/$target" 2>&1 | tee "$log" |
+        { grep -E '^(stat::|==|SUMMARY|INFO: Seed|Done|artifact_prefix|Test unit|#[0-9]+ *DONE)|ERROR|Fatal|crash' || true; } ||
+        statuses=("${PIPESTATUS[@]}")
+    status=${statuses[0]}
+    # libFuzzer names each input it saves for a finding: crash-, leak-, timeout-, oom- (a slow unit is none).
+    saved=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | grep -v '/slow-unit-' | paste -sd ' ' || true)
+    if [ "$status" = 0 ] && [ "${statuses[1]:-0}" = 0 ] && [ -z "$saved" ] && ! grep -qE "$REPORT" "$log"; then
+        return 0
+    fi
+    echo "fuzz.sh: FAIL: $target: the fuzzer exited $status; saved input: ${saved:-none named, see $log}" >&2
+    [ "$status" != 0 ] || status=1
+    return "$status"
 }
 
 case ${1:-} in
 build) build ;;
 run) run "$2" "${3:-60}" ;;
 all)
-    build
-    status=0
-    for target in "${TARGETS[@]}"; do run "$target" "${2:-60}" || status=1; done
-    exit $status
+    # FUZZ_BUILD=0 fuzzes the binary already in FUZZ_OUT (make gate-check's stand-in).
+    [ "${FUZZ_BUILD:-1}" = 0 ] || build
+    failed=()
+    for target in "${TARGETS[@]}"; do run "$target" "${2:-60}" || failed+=("$target"); done
+    [ ${#failed[@]} = 0 ] || { echo "fuzz.sh: FAIL: ${#failed[@]} of ${#TARGETS[@]} targets: ${failed[*]}" >&2; exit 1; }
     ;;
 *)
-    sed -n '2,7p' "$0"
+    sed -n '2,9p' "$0"
     exit 64
     ;;
 esac

@@ -21,6 +21,9 @@ if [ "$level" != build ]; then
   ldconfig -p 2>/dev/null | grep -q 'libcurl\.so\.4 ' || need+=(libcurl4)
   # The report schema tests run PyPI's jsonschema from a venv (Scripts/schema-venv.sh).
   python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
+  # GateCheckTests run the gates of make test-parallel and make leak-check on planted faults.
+  command -v parallel >/dev/null 2>&1 || need+=(parallel)
+  command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
 fi
 if [ "$level" = ci ] || [ "$level" = endpoint ]; then
   # make test-endpoint: examples/verifyreceipt-endpoint runs receipt-check behind nginx and fcgiwrap.

@@ -14,6 +14,10 @@
 # `tests:` line names the tests that killed it last time (a `swift test --filter` pattern): they run first,
 # and only when they do not kill the mutant does the whole suite run, so a stale hint costs time, never a
 # verdict. Each result line names the test that killed the mutant, the hint to keep in the block.
+# MUTATION_BASELINE_SUITE=0 skips the unmutated copy's whole suite (CI has just run it over the same
+# sources), but not the proof that the copy passes where it counts: the hinted tests run unmutated first, and
+# a test that killed a mutant without being among them runs unmutated at the end; either failing stops the
+# run with exit 70, naming the test. MUTATION_LIST reads another list (make gate-check).
 set -euo pipefail
 
 # Read whole before running, so editing this file during a run cannot change the run.
@@ -21,7 +25,7 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 root=$(pwd)
-list="$root/Scripts/mutations.txt"
+list="${MUTATION_LIST:-$root/Scripts/mutations.txt}"
 only="${1:-}"
 scratch="${MUTATION_SCRATCH:-$root/.build/mutation}"
 tree="$scratch/tree"
@@ -177,6 +181,15 @@ recorded_failure() { # log
     awk '/^✘ Test .* recorded an issue/ && !/Time limit was exceeded/ { found = 1; exit } END { exit !found }' "$1" 2>/dev/null
 }
 
+# The tests a log shows failing (by function name), and those it shows passing (with known issues or not:
+# ━ or ✔), one a line.
+failed_tests() { # log
+    sed -n 's/^✘ Test \([A-Za-z0-9_]*\).* recorded an issue.*/\1/p' "$1" | sort -u
+}
+passed_tests() { # log
+    sed -En 's/^(✔|━) Test ([A-Za-z0-9_]*).* passed.*/\2/p' "$1" | sort -u
+}
+
 # SwiftPM starts the test runner in a process group of its own: stop the tree, children first.
 stop_tree() { # pid
     local child
@@ -190,9 +203,21 @@ start=$(date +%s)
 echo "mutation: building and testing the unmutated copy in $tree"
 build "$logs/baseline-build.log" || fail "the unmutated package does not build; see $logs/baseline-build.log"
 # CI has just run the same suite over the same sources (make test): MUTATION_BASELINE_SUITE=0 skips it here.
+# A test that fails in this copy for a reason of its own would "kill" every mutant: without the whole
+# suite, the tests that decide verdicts are shown to pass here unmutated (proven: their names).
+proven="" whole_suite=yes
 if [[ "${MUTATION_BASELINE_SUITE:-1}" != 0 ]]; then
     suite "$logs/baseline-test.log" || fail "the suite fails without any mutation; see $logs/baseline-test.log"
+else
+    whole_suite=no
+    hinted=$(printf '%s\n' "${hints[@]}" | sed '/^$/d' | sort -u | paste -sd '|')
+    if [[ -n "$hinted" ]]; then
+        suite "$logs/baseline-hinted.log" "" "$hinted" ||
+            fail "unmutated, the hinted tests fail in the copy: $(failed_tests "$logs/baseline-hinted.log" | paste -sd ' ') (see $logs/baseline-hinted.log)"
+        proven=$(passed_tests "$logs/baseline-hinted.log")
+    fi
 fi
+unproven=()
 
 killed=0 survived=0
 results=()
@@ -240,7 +265,18 @@ for index in "${!names[@]}"; do
         "$failing" "${killer:+, first by $killer}")
     results+=("$line")
     echo "$line"
+    if [[ $verdict == killed && $whole_suite == no ]] && ! grep -qxF "$killer" <<< "$proven"; then
+        unproven+=("${killer:-?}")
+    fi
 done
+
+# The killers no baseline ran: the copy is unmutated again (restore), rebuilt, and they must pass there.
+if [[ ${#unproven[@]} -gt 0 ]]; then
+    echo "mutation: the tests that killed mutants outside the hints, unmutated: ${unproven[*]}"
+    build "$logs/baseline-build-killers.log" || fail "the unmutated package does not build; see $logs/baseline-build-killers.log"
+    suite "$logs/baseline-killers.log" "" "$(printf '%s\n' "${unproven[@]}" | sort -u | paste -sd '|')" ||
+        fail "unmutated, tests that killed mutants fail in the copy: $(failed_tests "$logs/baseline-killers.log" | paste -sd ' ') (see $logs/baseline-killers.log)"
+fi
 
 echo
 echo "mutation: ${#names[@]} mutations, $killed killed, $survived survived or unclear (no failed expectation), in $(($(date +%s) - start)) s"

@@ -4,11 +4,14 @@
 The commands are read from the guide ("At scale"), so the guide cannot drift from what is
 tested. The second names hosts; here they are PARALLEL_HOSTS (default `:`, GNU parallel's name for
 this machine), since a test has no other hosts. Each run gets 21,000 lines (Scripts/corpus_lines.py)
-in chunks of 10,000 and must give one verdict per line, in input order, with the expected status.
+in chunks of 10,000 and must give one verdict per line, in input order, with the expected status, and
+each chunk must exit with exactly the status its lines call for (the worst of them, as the man page orders
+statuses), read from GNU parallel's --joblog: a chunk that crashes or exits 70 fails the check.
 
 usage: parallel-check.py BIN_DIR CORPUS WORKDIR   (BIN_DIR holds the receipt-check to put on PATH)
 """
 
+import csv
 import os
 import re
 import shutil
@@ -20,6 +23,9 @@ import corpus_lines
 
 LINES = 21_000
 CHUNK = 10_000
+# receipt-check's status for a line's verdict, and the man page's order of statuses (worst first).
+EXIT_STATUS = {"valid": 0, "invalid": 2, "malformed": 65}
+WORST_FIRST = [74, 70, 64, 73, 66, 65, 75, 2, 1, 0]
 
 
 def fail(message):
@@ -50,6 +56,31 @@ def check(name, output, lines):
             fail(f"{name}: line {index + 1} is not answered in order: {verdict[:200]}")
 
 
+def expected_statuses(lines):
+    """The exit status each chunk of CHUNK lines must have: the worst of its lines'."""
+    statuses = []
+    for start in range(0, len(lines), CHUNK):
+        chunk = {EXIT_STATUS[status] for _, status, _ in lines[start : start + CHUNK]}
+        statuses.append(min(chunk, key=WORST_FIRST.index))
+    return statuses
+
+
+def check_jobs(name, joblog, returncode, expected):
+    """Every chunk ran once, exited with its expected status and no signal; parallel counted the failures."""
+    with open(joblog) as file:
+        rows = list(csv.DictReader(file, delimiter="\t"))
+    jobs = {int(row["Seq"]): (int(row["Exitval"]), int(row["Signal"])) for row in rows}
+    if sorted(jobs) != list(range(1, len(expected) + 1)) or len(rows) != len(expected):
+        fail(f"{name}: {len(rows)} jobs {sorted(jobs)} for {len(expected)} chunks")
+    for number, status in enumerate(expected, start=1):
+        exitval, signal = jobs[number]
+        if signal != 0 or exitval != status:
+            fail(f"{name}: chunk {number} exited {exitval} (signal {signal}), expected {status}")
+    failed = sum(1 for status in expected if status != 0)
+    if returncode != failed:
+        fail(f"{name}: GNU parallel exited {returncode}, expected {failed} (the number of chunks with a status)")
+
+
 def main():
     if len(sys.argv) != 4:
         fail(__doc__.strip().splitlines()[-1])
@@ -67,22 +98,25 @@ def main():
 
     environment = dict(os.environ, PATH=os.path.abspath(bin_dir) + os.pathsep + os.environ.get("PATH", ""))
     hosts = os.environ.get("PARALLEL_HOSTS", ":")
+    expected = expected_statuses(lines)
     for number, command in enumerate(guide_commands(), start=1):
-        command = command.replace("-S host1,host2", f"-S {hosts}")
+        command = shown = command.replace("-S host1,host2", f"-S {hosts}")
+        # GNU parallel exits with the number of failed chunks, whatever their statuses: each chunk's own
+        # status and signal are read from the job log.
+        joblog = os.path.join(work, f"jobs-{number}.tsv")
+        command = command.replace("parallel ", f"parallel --joblog {joblog} ", 1)
         started = time.monotonic()
-        # GNU parallel exits with the number of failed chunks: the verdicts, not the status, count.
         run = subprocess.run(["bash", "-c", command], cwd=work, env=environment, capture_output=True, text=True)
         seconds = time.monotonic() - started
-        if run.returncode > LINES // CHUNK + 1:
-            fail(f"command {number} exited {run.returncode}: {run.stderr[-2000:]}")
+        check_jobs(f"command {number}", joblog, run.returncode, expected)
         if "> verdicts.ndjson" in command:
             with open(os.path.join(work, "verdicts.ndjson")) as file:
                 output = file.read()
         else:
             output = run.stdout
         check(f"command {number}", output, lines)
-        print(f"test-parallel: `{command}`: {LINES} lines ({corpus_lines.summary(lines)}) in order with the "
-              f"expected status, {seconds:.1f} s, {LINES / seconds:,.0f} lines/s")
+        print(f"test-parallel: `{shown}`: {LINES} lines ({corpus_lines.summary(lines)}) in order with the "
+              f"expected status, chunks exiting {expected}, {seconds:.1f} s, {LINES / seconds:,.0f} lines/s")
 
 
 if __name__ == "__main__":

@@ -71,9 +71,11 @@ extension AppStoreAPIScenarioTests {
         #expect(result.status == 75, "\(result.stdout.prefix(800))\(result.stderr)")
         #expect(result.stderr.contains("deadline passed"), "\(result.stderr)")
         #expect(!result.stdout.contains("granted"), "a decision was printed: \(result.stdout)")
-        #expect(took < 10, "took \(took) s")
+        #expect(took < 15, "took \(took) s")
         let pages = try mock.records(path: "/inApps/v2/history/\(Scenario.slowPages)").count
-        #expect(pages >= 3 && pages <= 6, "\(pages) pages read in 2 s at \(MockAppStoreAPI.pageDelay) s each")
+        // At most four pages fit in 2 s at half a second each (fewer on a loaded machine); without the
+        // deadline, 500 would be read, one every half second.
+        #expect(pages >= 1 && pages <= 6, "\(pages) pages read in 2 s at \(MockAppStoreAPI.pageDelay) s each")
     }
 
     /// A request in flight when the deadline comes is cut then (libcurl is given the time left), not when
@@ -99,7 +101,7 @@ extension AppStoreAPIScenarioTests {
         let took = Date().timeIntervalSince(started)
         #expect(result.status == 75, "\(result.stdout.prefix(1500))\(result.stderr)")
         #expect(!result.stdout.contains("granted"), "a decision was printed: \(result.stdout)")
-        #expect(took < 10, "took \(took) s")
+        #expect(took < 15, "took \(took) s")
     }
 
     @Test func aDeadlineOutOfRangeIsAUsageError() async throws {

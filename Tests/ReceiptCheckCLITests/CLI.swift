@@ -65,7 +65,7 @@ enum CLI {
         do {
             let result = try ChildProcess.run(
                 executable, arguments, stdin: stdin, environment: environment, directory: packageRoot,
-                timeout: timeout)
+                timeout: timeout, sourceLocation: sourceLocation)
             return Result(
                 status: result.status, stdout: String(decoding: result.stdout, as: UTF8.self),
                 stderr: String(decoding: result.stderr, as: UTF8.self), inputUnread: result.inputUnread)

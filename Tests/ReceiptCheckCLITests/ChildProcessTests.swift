@@ -35,6 +35,14 @@ import Testing
         #expect(result.inputUnread == 0)
     }
 
+    /// A child starts with no signal blocked, though the test runner's threads block many: a server or a gate
+    /// script it runs must stop on SIGTERM (Linux, where /proc shows the mask).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
+    func aChildStartsWithNoSignalBlocked() throws {
+        let result = try ChildProcess.run(Self.shell, ["-c", "grep '^SigBlk:' /proc/self/status"])
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "SigBlk:\t0000000000000000\n")
+    }
+
     /// The command refusing its arguments before it reads a byte: exit 64, its usage error, the input unread.
     @Test func theCommandRefusingItsArgumentsBeforeReadingIsReported() throws {
         let result = try CLI.run(["--no-such-option", "-"], stdin: Self.large)

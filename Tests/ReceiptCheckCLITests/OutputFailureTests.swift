@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A write that fails is never lost: with standard output on a full disk (`/dev/full`), on a
@@ -67,7 +68,9 @@ import Testing
         let errors = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationReason == .exit, "killed by signal \(process.terminationStatus)")
-        return Outcome(status: process.terminationStatus, stderr: String(decoding: errors, as: UTF8.self))
+        let stderr = String(decoding: errors, as: UTF8.self)
+        SanitizerReport.check(stderr, of: "receipt-check", status: process.terminationStatus)
+        return Outcome(status: process.terminationStatus, stderr: stderr)
     }
 
     static let root = ["--root", CLI.fixture("pki/root.pem")]

@@ -1,12 +1,14 @@
 // Foundation (not FoundationEssentials): `Process` and `Pipe` live there.
 import Foundation
+import Testing
 
 /// A child that runs beside the tests (a local server) until ``stop()``: the long-running sibling of
 /// ``ChildProcess/run(_:_:stdin:environment:directory:timeout:)``.
 ///
 /// Its standard input is a pipe the test process holds and never writes: the child is expected to exit
 /// when the pipe closes, which happens in ``stop()`` and also when the test process dies in any way, so no
-/// server outlives a crashed or killed test run. Its standard error goes to a file, read for messages.
+/// server outlives a crashed or killed test run. Its standard error goes to a file, read for messages and,
+/// when it stops, for a sanitizer report, which fails the test (``SanitizerReport``).
 public final class BackgroundChild: @unchecked Sendable {
     /// The child did not print its first line in time, or exited first.
     public struct StartFailure: Error, CustomStringConvertible {
@@ -38,7 +40,7 @@ public final class BackgroundChild: @unchecked Sendable {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errorFile)
-        try ChildProcess.spawnLock.withLock { try process.run() }
+        try ChildProcess.start(process)
         let line = ChildProcess.Handoff<String?>(nil)
         let ready = DispatchSemaphore(value: 0)
         let reader = output.fileHandleForReading
@@ -102,6 +104,9 @@ public final class BackgroundChild: @unchecked Sendable {
             }
         }
         process.waitUntilExit()
+        SanitizerReport.check(
+            errors, of: process.executableURL?.lastPathComponent ?? "a background child",
+            status: process.terminationStatus)
         return wasRunning
     }
 }

@@ -1,5 +1,6 @@
 // Foundation (not FoundationEssentials): `Process` and `Pipe` live there.
 import Foundation
+import Testing
 
 /// Runs a program with bytes on its standard input, collects both of its outputs and how it exited: the one
 /// runner of both test targets.
@@ -8,6 +9,8 @@ import Foundation
 /// once). Writing to that closed pipe raises SIGPIPE, whose default action would kill the whole test
 /// process and every test left in it; the writer blocks SIGPIPE on its own thread, so the write fails with
 /// EPIPE instead, and ``Result/inputUnread`` says how many bytes the child never took.
+///
+/// A child that wrote a sanitizer report fails the test that ran it, whatever its status (``SanitizerReport``).
 public enum ChildProcess {
     /// What a child printed and how it exited.
     public struct Result: Sendable {
@@ -36,7 +39,7 @@ public enum ChildProcess {
     /// Runs `executable` with `arguments`; `stdin` nil gives the child an empty, closed standard input.
     public static func run(
         _ executable: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
-        directory: URL? = nil, timeout: Double = defaultTimeout
+        directory: URL? = nil, timeout: Double = defaultTimeout, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable
@@ -45,7 +48,8 @@ public enum ChildProcess {
             process.currentDirectoryURL = directory
         }
         if let environment {
-            process.environment = environment
+            process.environment = SanitizerReport.environment(
+                environment, inheriting: ProcessInfo.processInfo.environment)
         }
         let out = Pipe()
         let err = Pipe()
@@ -55,7 +59,7 @@ public enum ChildProcess {
         process.standardInput = input
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
-        try spawnLock.withLock { try process.run() }
+        try start(process)
         // Each pipe on its own thread: a full pipe would otherwise block both sides.
         let pipes = DispatchGroup()
         let outputData = Handoff<Data>(Data())
@@ -89,9 +93,35 @@ public enum ChildProcess {
         if pipes.wait(timeout: .now() + timeout) == .timedOut {
             throw Timeout(command: command + " (its output pipes)", seconds: timeout)
         }
+        SanitizerReport.check(
+            String(decoding: errorData.value, as: UTF8.self), of: command, status: process.terminationStatus,
+            sourceLocation: sourceLocation)
         return Result(
             status: process.terminationStatus, stdout: outputData.value, stderr: errorData.value,
             inputUnread: unread.value)
+    }
+
+    /// Starts `process` from a thread of its own whose signal mask is empty. A child inherits the mask of the
+    /// thread that starts it, and the test runner's threads (Dispatch's) block SIGTERM, SIGINT, SIGQUIT and
+    /// more: a child started from one, and every process it starts, could not be stopped by those signals.
+    public static func start(_ process: Process) throws {
+        let failure = Handoff<(any Error)?>(nil)
+        let started = DispatchSemaphore(value: 0)
+        Thread {
+            var empty = sigset_t()
+            sigemptyset(&empty)
+            pthread_sigmask(SIG_SETMASK, &empty, nil)
+            do {
+                try spawnLock.withLock { try process.run() }
+            } catch {
+                failure.set(error)
+            }
+            started.signal()
+        }.start()
+        started.wait()
+        if let error = failure.value {
+            throw error
+        }
     }
 
     /// Writes `bytes` to `descriptor` until done or the reader is gone; returns how many were not written.

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Serves Apple's verifyReceipt at http://127.0.0.1:PORT/verifyReceipt: nginx and fcgiwrap (Debian
 # packages) running receipt-check as a CGI program, in the foreground, with their own prefix (no
-# system configuration is read or written). SIGTERM or SIGINT stops both and removes the prefix.
+# system configuration is read or written). SIGTERM or SIGINT stops both and removes the prefix, exit 0;
+# nginx or fcgiwrap failing to start or stopping on its own is exit 70, bad arguments 64, a missing program 69,
+# and any other failure keeps its own status.
 #
 #   serve.sh PORT [receipt-check verify options...]
 #
@@ -76,7 +78,7 @@ sed -e "s|@PREFIX@|$prefix|g" -e "s|@PORT@|$port|g" -e "s|@MAX_BODY_BYTES@|$max_
 fcgiwrap_pid=""
 nginx_pid=""
 stop() {
-  local status=${1:-0}
+  local status=$1
   trap - TERM INT EXIT
   [ -n "$nginx_pid" ] && kill -QUIT "$nginx_pid" 2>/dev/null || true
   [ -n "$fcgiwrap_pid" ] && kill -TERM -- "-$fcgiwrap_pid" 2>/dev/null || true
@@ -84,7 +86,10 @@ stop() {
   if [ "$owned" = yes ]; then rm -rf "$prefix"; else rm -f "$prefix/run/fcgiwrap.sock"; fi
   exit "$status"
 }
-trap stop TERM INT EXIT
+# A signal is the asked-for way to stop (exit 0); every other end keeps the status it had (an exit 70, a
+# command failing under errexit), which a bare `trap stop EXIT` would turn into 0.
+trap 'stop 0' TERM INT
+trap 'stop $?' EXIT
 
 rm -f "$prefix/run/fcgiwrap.sock"
 # Its own process group: fcgiwrap's pre-forked children outlive a signal to the parent alone.

@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+# make gate-check: every gate CI relies on, shown failing on a planted fault and passing without it.
+#
+#   Scripts/gate-check.sh [STAGE...]    fuzz sanitizer parallel endpoint leak mutation (default: all six)
+#
+# Stand-ins (Scripts/gate-check/) take the place of builds and servers, so each stage takes seconds; only
+# the sanitizer stage builds (the test targets, which make test builds next anyway). One line per case:
+# PASS when a planted fault failed its gate with the expected status and message, or a control passed;
+# FAIL otherwise, with the gate's last lines. Exits 1 when any case failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+stubs=$root/Scripts/gate-check
+corpus=${RECEIPT_CORPUS:-../shared/corpus}
+[[ $corpus == /* ]] || corpus=$root/$corpus
+swift=${SWIFT:-swift}
+work=$(mktemp -d "${TMPDIR:-/tmp}/gate-check.XXXXXX")
+# serve.sh started as root runs fcgiwrap as nobody, which must reach the stand-in.
+chmod 755 "$work"
+trap 'rm -rf "$work"' EXIT
+cases=0 failures=0
+
+# gate NAME fault|control STATUS PATTERN -- COMMAND...: runs COMMAND, its output kept in $work/NAME.log. The
+# case passes when COMMAND exits STATUS ("nonzero": anything but 0) and prints a line matching PATTERN (an
+# extended regular expression: the saved input, the failing chunk, the test named).
+gate() {
+    local name=$1 kind=$2 want=$3 pattern=$4
+    shift 5
+    local log=$work/$name.log status=0 started=$SECONDS ok=yes
+    # A gate that hangs is a failed case, not a stalled CI.
+    timeout -k 5 120 "$@" >"$log" 2>&1 </dev/null || status=$?
+    if [ "$want" = nonzero ]; then
+        [ "$status" != 0 ] || ok=no
+    else
+        [ "$status" = "$want" ] || ok=no
+    fi
+    grep -qE -- "$pattern" "$log" || ok=no
+    cases=$((cases + 1))
+    if [ $ok = yes ]; then
+        echo "PASS $name ($kind): exit $status in $((SECONDS - started)) s: $(grep -m 1 -E -- "$pattern" "$log" | cut -c 1-160)"
+    else
+        failures=$((failures + 1))
+        echo "FAIL $name ($kind): exit $status, expected $want and a line matching /$pattern/; the gate's last lines:"
+        tail -n 12 "$log" | sed 's/^/    /'
+    fi
+}
+
+# Scripts/fuzz.sh run and all over a stand-in fuzzer: every kind of finding fails them and names its input.
+stage_fuzz() {
+    local mode out pattern
+    for mode in crash asan leak timeout oom killed report-only ignored-crash clean; do
+        out=$work/fuzz-$mode
+        mkdir -p "$out"
+        cp "$stubs/receipt-fuzz" "$out/receipt-fuzz"
+        case $mode in
+        killed) pattern="FAIL: rules: the fuzzer exited 137; saved input: none named" ;;
+        report-only) pattern="FAIL: rules: the fuzzer exited 0; saved input: none named" ;;
+        asan) pattern="FAIL: rules: the fuzzer exited 80; saved input: $out/findings/rules/crash-" ;;
+        ignored-crash) pattern="FAIL: rules: the fuzzer exited 0; saved input: $out/findings/rules/crash-" ;;
+        clean) pattern="^Done" ;;
+        *) pattern="FAIL: rules: the fuzzer exited [0-9]+; saved input: $out/findings/rules/$mode-" ;;
+        esac
+        if [ $mode = clean ]; then
+            gate "fuzz-run-$mode" control 0 "$pattern" -- env FUZZ_OUT="$out" GATE_FUZZ=$mode bash Scripts/fuzz.sh run rules 1
+        else
+            gate "fuzz-run-$mode" fault nonzero "$pattern" -- env FUZZ_OUT="$out" GATE_FUZZ=$mode bash Scripts/fuzz.sh run rules 1
+        fi
+    done
+    out=$work/fuzz-all
+    mkdir -p "$out"
+    cp "$stubs/receipt-fuzz" "$out/receipt-fuzz"
+    gate fuzz-all-one-target fault 1 "FAIL: 1 of [0-9]+ targets: rules$" -- env FUZZ_OUT="$out" FUZZ_BUILD=0 \
+        GATE_FUZZ=crash GATE_FUZZ_TARGET=rules bash Scripts/fuzz.sh all 1
+    gate fuzz-all-clean control 0 "^== fuzz" -- env FUZZ_OUT="$out" FUZZ_BUILD=0 GATE_FUZZ=clean bash Scripts/fuzz.sh all 1
+}
+
+# The test support's sanitizer detection: a child that exits with the status its test expects but wrote an
+# AddressSanitizer report fails the test (SanitizerReportTests; RECEIPT_CHECK_PLANT_SANITIZER_REPORT plants it).
+stage_sanitizer() {
+    local test=SanitizerReportTests/aChildWithTheExpectedStatusPasses
+    gate sanitizer-build control 0 "Build complete" -- "$swift" build --build-tests
+    gate sanitizer-report fault nonzero "wrote a sanitizer report" -- env RECEIPT_CHECK_PLANT_SANITIZER_REPORT=1 \
+        "$swift" test --skip-build --filter "$test"
+    gate sanitizer-none control 0 "aChildWithTheExpectedStatusPasses\(\) passed" -- "$swift" test --skip-build --filter "$test"
+}
+
+# make test-parallel's check over a stand-in receipt-check: a chunk that exits 70 or crashes fails it.
+stage_parallel() {
+    local bin=$work/parallel-bin mode
+    mkdir -p "$bin"
+    # A link, so that the stand-in finds Scripts/corpus_lines.py beside its own folder.
+    ln -s "$stubs/receipt-check-lines" "$bin/receipt-check"
+    for mode in exit70 crash clean; do
+        if [ $mode = clean ]; then
+            gate "parallel-$mode" control 0 "chunks exiting" -- env GATE_PARALLEL=$mode GATE_CORPUS="$corpus" \
+                python3 Scripts/parallel-check.py "$bin" "$corpus" "$work/parallel-$mode"
+        else
+            gate "parallel-$mode" fault 1 "command 1: chunk 2 exited" -- env GATE_PARALLEL=$mode GATE_CORPUS="$corpus" \
+                python3 Scripts/parallel-check.py "$bin" "$corpus" "$work/parallel-$mode"
+        fi
+    done
+}
+
+# serve.sh under a signal once nginx (the stand-in) is up, as make test-endpoint stops it: the status it
+# ends with, and its messages.
+serve_then_stop() {
+    local errors=$work/serve-errors.log pid status=0
+    bash examples/verifyreceipt-endpoint/serve.sh 18080 2>"$errors" &
+    pid=$!
+    for _ in $(seq 100); do
+        grep -qs ready "$VERIFYRECEIPT_PREFIX/logs/error.log" && break
+        sleep 0.1
+    done
+    kill -TERM "$pid"
+    wait "$pid" || status=$?
+    cat "$errors"
+    return "$status"
+}
+
+# examples/verifyreceipt-endpoint/serve.sh over stand-in nginx and fcgiwrap: a failure after its traps are
+# set keeps its status; SIGTERM still ends it with 0.
+stage_endpoint() {
+    local bin=$work/endpoint-bin
+    mkdir -p "$bin"
+    cp "$stubs/nginx" "$stubs/fcgiwrap" "$bin/"
+    printf '#!/bin/sh\nexit 0\n' >"$bin/receipt-check"
+    chmod 755 "$bin" "$bin/receipt-check"
+    local run=(env PATH="$bin:$PATH" RECEIPT_CHECK="$bin/receipt-check" VERIFYRECEIPT_PREFIX="$work/endpoint-prefix")
+    gate endpoint-fcgiwrap-fails fault 70 "fcgiwrap did not start" -- "${run[@]}" GATE_FCGIWRAP=fail \
+        bash examples/verifyreceipt-endpoint/serve.sh 18080
+    gate endpoint-nginx-stops fault 70 "stopped on its own" -- "${run[@]}" GATE_NGINX=fail \
+        bash examples/verifyreceipt-endpoint/serve.sh 18080
+    gate endpoint-sigterm control 0 "POST http" -- "${run[@]}" bash -c "$(declare -f serve_then_stop); work=$work; serve_then_stop"
+}
+
+# make leak-check over a corpus missing its JWS, or its receipts: nothing checked is a failure.
+stage_leak() {
+    local name
+    for name in no-jws no-receipts full; do
+        mkdir -p "$work/leak-$name/receipts" "$work/leak-$name/jws/planted"
+        [ $name = no-receipts ] || cp Fixtures/valid.receipt "$work/leak-$name/receipts/"
+        [ $name = no-jws ] || echo "e30.e30.c2ln" >"$work/leak-$name/jws/planted/planted.jws"
+    done
+    local run=(env LEAK_CHECK_BIN=/bin/true LEAK_CHECK_LOGS="$work/leak-logs")
+    gate leak-no-jws fault 1 "no jws/\*/\*.jws in .*, nothing to check" -- "${run[@]}" RECEIPT_CORPUS="$work/leak-no-jws" \
+        bash Scripts/leak-check.sh
+    gate leak-no-receipts fault 1 "no receipt in .*, nothing to check" -- "${run[@]}" RECEIPT_CORPUS="$work/leak-no-receipts" \
+        bash Scripts/leak-check.sh
+    gate leak-full control 0 "corpus-jws: exit 0" -- "${run[@]}" RECEIPT_CORPUS="$work/leak-full" bash Scripts/leak-check.sh
+}
+
+# Scripts/mutation.sh with MUTATION_BASELINE_SUITE=0 over a stand-in swift: a test that fails in the copy
+# unmutated stops the run (exit 70, naming it) instead of killing every mutant.
+stage_mutation() {
+    local mode
+    for mode in broken broken-outside-hints clean; do
+        local run=(env SWIFT="$stubs/swift" GATE_SWIFT=$mode MUTATION_LIST="$stubs/planted-mutation.txt"
+            MUTATION_SCRATCH="$work/mutation-$mode" MUTATION_JOBS=1 MUTATION_BASELINE_SUITE=0 bash Scripts/mutation.sh)
+        case $mode in
+        broken) gate mutation-$mode fault 70 "unmutated, the hinted tests fail in the copy: brokenInTheCopy" -- "${run[@]}" ;;
+        broken-outside-hints)
+            gate mutation-$mode fault 70 "unmutated, tests that killed mutants fail in the copy: brokenInTheCopy" -- "${run[@]}"
+            ;;
+        clean) gate mutation-$mode control 0 "1 mutations, 1 killed" -- "${run[@]}" ;;
+        esac
+    done
+}
+
+stages=("$@")
+[ ${#stages[@]} -gt 0 ] || stages=(fuzz sanitizer parallel endpoint leak mutation)
+for stage in "${stages[@]}"; do
+    case $stage in
+    fuzz | sanitizer | parallel | endpoint | leak | mutation) ;;
+    *)
+        echo "gate-check: no stage '$stage'" >&2
+        sed -n '4p' "$0" >&2
+        exit 64
+        ;;
+    esac
+done
+for stage in "${stages[@]}"; do
+    echo "== gate-check: $stage"
+    "stage_$stage"
+done
+echo "gate-check: $cases cases, $((cases - failures)) passed, $failures failed"
+[ $failures = 0 ]

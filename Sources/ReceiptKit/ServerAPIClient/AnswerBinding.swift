@@ -29,7 +29,10 @@ enum AnswerBinding: Sendable, Equatable {
             if case .transaction(let transaction)? = element.jws?.payload { transaction } else { nil }
         }
         let asked = transactionID
-        let answers = transactions.contains { $0.transactionId == asked || $0.originalTransactionId == asked }
+        // Compared as identifiers (the same scalars), never as Unicode-equivalent text.
+        let answers = transactions.contains {
+            $0.transactionId?.isIdentical(to: asked) == true || $0.originalTransactionId?.isIdentical(to: asked) == true
+        }
         if answers {
             report.record(.pass(.answer, "the answer holds the transaction asked about, \(asked)"))
             return

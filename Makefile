@@ -27,7 +27,7 @@ help:
 	@echo "make fuzz      libFuzzer+ASan on every target, FUZZ_SECONDS (60) each;  make fuzz-smoke: 15 s each"
 	@echo "make test-asan / test-ubsan / test-tsan   the suite under ASan+UBSan, UBSan alone, TSan (docs/security.md)"
 	@echo "make gate-check  every CI gate shown failing on a planted fault (stand-ins, seconds) and passing without it"
-	@echo "make leak-check  valgrind over the CLI;  make rss-check: RSS over 100,000 validations, --combine and --lines peaks"
+	@echo "make leak-check  valgrind over the CLI;  make rss-check: RSS over 100,000 validations, --combine, --lines and App Store Server API peaks"
 	@echo "make test-openssl35  the suite against Debian 13's OpenSSL 3.5 in a debootstrapped root (as root)"
 	@echo "make test-spark / test-parallel   the Spark job and GNU parallel commands of docs/batch-and-scale.md, run for real"
 	@echo "make test-api  receipt-check api against a local mock App Store Server API, and Apple's Python client as its peer"

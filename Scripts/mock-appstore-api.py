@@ -18,8 +18,15 @@ Scenarios by the transaction id in the path (any operation that takes one):
   1000000000000503  500 on every request (retries run out)
   1000000000000408  the answer after --slow seconds (timeouts)
   1000000000000666  a history whose second element is forged (history-forged.json)
+  1000000000000707  history pages that have more forever, each naming the same revision (history-1.json's
+                    elements)
+  1000000000000808  history pages that have more forever, each naming a new revision
+  1000000000000909  the same, each page after --page-delay seconds (a deadline over all pages); also
+  1000000000000919  (for a second test, which counts its own requests)
 Get Transaction History pages: history-1.json, history-2.json, ... each naming in "revision" the token
 that asks for the next; an unknown revision is 400 4000005.
+Get Transaction Info answers transaction-info-ID.json for the id ID when the test gave one, else
+transaction-info.json (the customer's current transaction, whatever id was asked: another question's answer).
 
 Every request is recorded in --log as one JSON line: time, method, path, query (name to list of values,
 in order), body, content type, user agent, JWT header and claims, the operation, status and any refusal.
@@ -56,6 +63,9 @@ FAIL_ONCE_ID = "1000000000000500"
 FAIL_ALWAYS_ID = "1000000000000503"
 SLOW_ID = "1000000000000408"
 FORGED_ID = "1000000000000666"
+LOOPING_ID = "1000000000000707"
+ENDLESS_ID = "1000000000000808"
+SLOW_PAGES_IDS = ("1000000000000909", "1000000000000919")
 
 # Apple's error bodies (https://developer.apple.com/documentation/appstoreserverapi/error_codes).
 GENERAL_BAD_REQUEST = (4000000, "An error that indicates an invalid request.")
@@ -383,6 +393,8 @@ class State:
         self.environment = arguments.environment
         self.bundle_id = arguments.bundle_id
         self.slow = arguments.slow
+        self.page_delay = arguments.page_delay
+        self.revisions = None
         self.tokens = TokenChecker(load_public_key(arguments.public_key), arguments.key_id, arguments.issuer_id,
                                    arguments.bundle_id)
         self.log = open(arguments.log, "a", encoding="utf-8")
@@ -409,13 +421,34 @@ class State:
         """Page 1 without a revision; page n+1 for the revision page n names."""
         if revision is None:
             return self.file("history-1.json")
-        page = 1
-        while (self.responses / f"history-{page}.json").is_file():
-            body = self.file(f"history-{page}.json")
-            if body.get("revision") == revision and body.get("hasMore"):
-                return self.file(f"history-{page + 1}.json")
-            page += 1
-        raise bad(f"revision {revision!r} names no page", INVALID_REQUEST_REVISION)
+        with self.lock:
+            if self.revisions is None:
+                # Read once (the files are written before the mock starts): a history of hundreds of pages
+                # is then served in time linear in its pages.
+                self.revisions = {}
+                page = 1
+                while (self.responses / f"history-{page}.json").is_file():
+                    body = self.file(f"history-{page}.json")
+                    if body.get("hasMore"):
+                        self.revisions[body.get("revision")] = page + 1
+                    page += 1
+            page = self.revisions.get(revision)
+        if page is None:
+            raise bad(f"revision {revision!r} names no page", INVALID_REQUEST_REVISION)
+        return self.file(f"history-{page}.json")
+
+    def endless_page(self, identifier, revision):
+        """A page of history-1.json's elements that has more: naming the same revision each time, or a new one."""
+        body = self.file("history-1.json")
+        body["hasMore"] = True
+        if identifier == LOOPING_ID:
+            body["revision"] = "looping"
+            return body
+        number = int(revision.rsplit("-", 1)[-1]) if revision and revision.startswith("endless-") else 0
+        body["revision"] = f"endless-{number + 1}"
+        if identifier in SLOW_PAGES_IDS:
+            time.sleep(self.page_delay)
+        return body
 
 
 def load_public_key(path):
@@ -433,7 +466,11 @@ def answer(state, name, parameters, query):
         if identifier == FORGED_ID:
             return 200, state.file("history-forged.json")
         revision = next((value for key, value in query if key == "revision"), None)
+        if identifier in (LOOPING_ID, ENDLESS_ID) + SLOW_PAGES_IDS:
+            return 200, state.endless_page(identifier, revision)
         return 200, state.history_page(revision)
+    if name == "get-transaction-info" and (state.responses / f"transaction-info-{identifier}.json").is_file():
+        return 200, state.file(f"transaction-info-{identifier}.json")
     files = {
         "get-transaction-info": "transaction-info.json",
         "get-app-transaction-info": "app-transaction-info.json",
@@ -602,6 +639,7 @@ def main():
     parser.add_argument("--responses", required=True, help="directory of the signed response files")
     parser.add_argument("--log", required=True, help="file the requests are appended to as JSON lines")
     parser.add_argument("--slow", type=float, default=10.0, help="seconds the slow scenario waits")
+    parser.add_argument("--page-delay", type=float, default=0.5, help="seconds each page of the slow pages waits")
     arguments = parser.parse_args()
 
     state = State(arguments)

@@ -6,7 +6,11 @@
 #    peak RSS at most 4x the total input of the decision + 64 MB.
 # 3. --lines: 30 such receipts in base64, one a line, at --jobs 1 and 8, with a reader that does not
 #    read until the command has stalled; peak RSS at most 4x the largest line + 64 MB.
-# RSS_SKIP_LEAKS=1 runs only 2 and 3; RSS_CLI=PATH measures that receipt-check instead of building one.
+# 4. The App Store Server API, against the mock (Scripts/mock-appstore-api.py, in the venv make test-deps
+#    makes): api get-transaction-history over 200 genuine pages of 20 transactions, and verify --refresh
+#    fetching the same history; peak RSS at most 4x the history (every page: the input of the decision,
+#    whose report and output hold every transaction, as --combine's hold every input) + 64 MB each.
+# RSS_SKIP_LEAKS=1 runs only 2 to 4; RSS_CLI=PATH measures that receipt-check instead of building one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=.build/rss
@@ -116,4 +120,99 @@ for jobs in 1 8; do
         failed=1
     fi
 done
+
+# 4. The App Store Server API. The mock's TLS CA and certificate, the .p8 key it checks tokens with, the
+# EC test PKI that signs its answers, as the tests make them (Tests/ReceiptCheckCLITests/MockAppStoreAPI.swift).
+API=$OUT/api
+rm -rf "$API"
+mkdir -p "$API/responses" "$API/specs"
+bash Scripts/schema-venv.sh
+ec=(-newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes)
+openssl req -x509 "${ec[@]}" -keyout "$API/ca.key" -out "$API/ca.pem" -days 2 -subj "/CN=rss API CA" 2>/dev/null
+openssl req "${ec[@]}" -keyout "$API/server.key" -out "$API/server.csr" -subj /CN=localhost 2>/dev/null
+printf 'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n' >"$API/server.ext"
+openssl x509 -req -in "$API/server.csr" -CA "$API/ca.pem" -CAkey "$API/ca.key" -CAcreateserial \
+    -out "$API/server.pem" -days 2 -extfile "$API/server.ext" 2>/dev/null
+openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$API/AuthKey.p8"
+chmod 600 "$API/AuthKey.p8"
+openssl pkey -in "$API/AuthKey.p8" -pubout -out "$API/AuthKey.pub"
+"$CLI" make-test-pki --ec "$API/pki" >/dev/null
+
+# One customer's monthly subscription renewed 4,000 times (20 a page, 200 pages), the last active for 20
+# days more; the statuses naming it; and the last transaction as the client saved it 10 days ago.
+API_BUNDLE=com.example.app
+FIRST=2000000000000001
+python3 - "$API/specs" "$API_BUNDLE" "$FIRST" <<'PY'
+import datetime, json, sys
+out, bundle, first = sys.argv[1], sys.argv[2], int(sys.argv[3])
+now = datetime.datetime.now(datetime.timezone.utc)
+count, per_page = 4000, 20
+def date(hours):
+    return (now + datetime.timedelta(hours=hours)).strftime("%Y-%m-%dT%H:%M:%SZ")
+def transaction(i, signed=-0.2):
+    start = (i - count) * 2 - 240
+    last = i == count
+    return {"transactionId": str(first + i - 1), "originalTransactionId": str(first), "bundleId": bundle,
+            "productId": "pro.monthly", "subscriptionGroupIdentifier": "21000001", "purchaseDate": date(start),
+            "originalPurchaseDate": date(-count * 2 - 240), "expiresDate": date(480 if last else start + 2),
+            "type": "Auto-Renewable Subscription", "inAppOwnershipType": "PURCHASED", "environment": "Production",
+            "signedDate": date(signed), "appTransactionId": "705000000000001"}
+pages = count // per_page
+for page in range(pages):
+    more = page + 1 < pages
+    body = {"revision": f"revision-{page + 1}", "bundleId": bundle, "appAppleId": 1234, "environment": "Production",
+            "hasMore": more, "signedTransactions": [transaction(page * per_page + i + 1) for i in range(per_page)]}
+    json.dump(body, open(f"{out}/history-{page + 1}.json", "w"))
+renewal = {"originalTransactionId": str(first), "autoRenewProductId": "pro.monthly", "productId": "pro.monthly",
+           "autoRenewStatus": 1, "signedDate": date(-0.2), "environment": "Production",
+           "recentSubscriptionStartDate": date(-count * 2 - 240), "renewalDate": date(480),
+           "appTransactionId": "705000000000001"}
+statuses = {"environment": "Production", "bundleId": bundle, "appAppleId": 1234, "data": [
+    {"subscriptionGroupIdentifier": "21000001", "lastTransactions": [
+        {"originalTransactionId": str(first), "status": 1, "signedTransactionInfo": transaction(count),
+         "signedRenewalInfo": renewal}]}]}
+json.dump(statuses, open(f"{out}/statuses.json", "w"))
+json.dump(transaction(count, signed=-240), open(f"{out}/stale.json", "w"))
+PY
+for spec in "$API"/specs/history-*.json "$API/specs/statuses.json"; do
+    "$CLI" make-receipt --jws --spec "$spec" --pki "$API/pki" -o "$API/responses/$(basename "$spec")"
+done
+"$CLI" make-receipt --jws --spec "$API/specs/stale.json" --pki "$API/pki" -o "$API/stale.jws"
+largest=$(stat -c %s "$API"/responses/history-*.json | sort -n | tail -1)
+history_bytes=$(cat "$API"/responses/history-*.json | wc -c)
+api_bound=$((4 * history_bytes + 64 * MB))
+
+# The mock, until its standard input (a pipe this shell holds) closes.
+mkfifo "$API/stdin"
+.build/schema-venv/bin/python Scripts/mock-appstore-api.py --cert "$API/server.pem" --cert-key "$API/server.key" \
+    --public-key "$API/AuthKey.pub" --key-id 2X9R4HXF34 --issuer-id 57246542-96fe-1a63-e053-0824d011072a \
+    --bundle-id "$API_BUNDLE" --responses "$API/responses" --log "$API/requests.jsonl" \
+    <"$API/stdin" >"$API/port" 2>"$API/mock.err" &
+mock=$!
+exec 5>"$API/stdin"
+for _ in $(seq 1 100); do
+    grep -q '^port ' "$API/port" && break
+    sleep 0.1
+done
+port=$(awk '/^port /{print $2}' "$API/port")
+credentials=(
+    --key "$API/AuthKey.p8" --key-id 2X9R4HXF34 --issuer-id 57246542-96fe-1a63-e053-0824d011072a
+    --bundle-id "$API_BUNDLE" --environment production --base-url "https://127.0.0.1:$port" --ca-file "$API/ca.pem"
+    --root "$API/pki/root.pem" --max-size $((2 * history_bytes))
+)
+rule=(--rule 'pro: subscription "pro.monthly" active' --require pro)
+kb=$(peak "$API/history.json" "$CLI" api get-transaction-history "$FIRST" "${credentials[@]}" "${rule[@]}" --json)
+judge "api get-transaction-history, 200 pages of at most $largest bytes ($history_bytes in all)" "$kb" "$api_bound"
+grep -Eq '^  "status" : "valid"' "$API/history.json" || {
+    echo "api get-transaction-history: the history is not valid: $(head -c 600 "$API/history.json")" >&2
+    failed=1
+}
+kb=$(peak "$API/refresh.json" "$CLI" verify --refresh "${credentials[@]}" "${rule[@]}" --json "$API/stale.jws")
+judge "verify --refresh, statuses and 200 pages of history" "$kb" "$api_bound"
+grep -Eq '^  "status" : "valid"' "$API/refresh.json" || {
+    echo "verify --refresh: the combined verdict is not valid: $(head -c 600 "$API/refresh.json")" >&2
+    failed=1
+}
+exec 5>&-
+wait "$mock" || true
 exit "$failed"

@@ -14,6 +14,8 @@ final class MockAppStoreAPI: @unchecked Sendable {
     static let bundleID = "com.example.app"
     /// Seconds the slow scenario waits before it answers.
     static let slowSeconds = 20
+    /// Seconds each page of the slow pages scenario waits: inside any --timeout the tests give.
+    static let pageDelay = 0.5
 
     /// Transaction ids that pick the mock's scenarios (Scripts/mock-appstore-api.py).
     enum Scenario {
@@ -28,6 +30,19 @@ final class MockAppStoreAPI: @unchecked Sendable {
         static let failsAlways = "1000000000000503"
         static let slow = "1000000000000408"
         static let forged = "1000000000000666"
+        /// History pages that have more forever, each naming the same revision.
+        static let looping = "1000000000000707"
+        /// History pages that have more forever, each naming a new revision.
+        static let endless = "1000000000000808"
+        /// The same, each page after ``MockAppStoreAPI/pageDelay`` seconds.
+        static let slowPages = "1000000000000909"
+        /// The same, for `verify --refresh`.
+        static let slowPagesRefreshed = "1000000000000919"
+        /// A renewal of the customer's whose Get Transaction Info answers with it.
+        static let renewal = "1000000000000006"
+        /// Get Transaction Info answers these with their own transaction (MockResponses), any other id
+        /// with the customer's current one.
+        static let ownTransactionInfo = [rateLimited, library, renewal]
     }
 
     struct SetupFailure: Error, CustomStringConvertible {
@@ -120,7 +135,7 @@ final class MockAppStoreAPI: @unchecked Sendable {
             [
                 script, "--cert", serverCertificate, "--cert-key", serverKey, "--public-key", publicKey, "--key-id",
                 Self.keyID, "--issuer-id", Self.issuerID, "--bundle-id", Self.bundleID, "--responses", responses,
-                "--log", log, "--slow", String(Self.slowSeconds),
+                "--log", log, "--slow", String(Self.slowSeconds), "--page-delay", String(Self.pageDelay),
             ], errorFile: URL(fileURLWithPath: directory + "/mock.err"))
         let words = child.firstLine.split(separator: " ")
         guard words.count == 2, words[0] == "port", let port = Int(words[1]) else {

@@ -81,6 +81,10 @@ struct MockResponses {
         }
         let bundle = MockAppStoreAPI.bundleID
         try sign(#"{"signedTransactionInfo":\#(current)}"#, to: "transaction-info.json")
+        for id in MockAppStoreAPI.Scenario.ownTransactionInfo {
+            try sign(
+                #"{"signedTransactionInfo":\#(transaction(id, index: 5, of: 5))}"#, to: "transaction-info-\(id).json")
+        }
         try sign(#"{"signedAppTransactionInfo":\#(appTransaction)}"#, to: "app-transaction-info.json")
         try sign(
             """

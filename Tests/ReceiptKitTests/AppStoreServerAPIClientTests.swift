@@ -162,8 +162,13 @@ import Testing
     }
 
     @Test func historyThatNeverEndsIsCut() async throws {
-        let endless = #"{"bundleId":"\#(M.bundleID)","hasMore":true,"revision":"r","signedTransactions":[]}"#
-        let transport = ScriptedTransport(Array(repeating: ScriptedTransport.json(200, endless), count: 5))
+        // Each page names a new revision: only the page bound ends it.
+        let transport = ScriptedTransport(
+            (1...5).map { page in
+                ScriptedTransport.json(
+                    200, #"{"bundleId":"\#(M.bundleID)","hasMore":true,"revision":"r\#(page)","signedTransactions":[]}"#
+                )
+            })
         let error = await C.error {
             try await C.client(transport).transactionHistory(transactionID: "1001", maximumPages: 3)
         }

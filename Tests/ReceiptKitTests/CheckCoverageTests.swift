@@ -259,6 +259,15 @@ import Testing
             }
             return .report(CombinedInputs.combine(reports, bundleID: StoreKit2Material.bundleID).report)
         },
+        CheckScenario(name: "an App Store Server API answer about another transaction", expected: .answerMismatch) {
+            let body = try StoreKit2Material.response(
+                #"{"signedTransactionInfo":\#(StoreKit2Material.transaction(id: "2000"))}"#)
+            guard case .report(var report) = try M.validateJWS(body, trusting: try StoreKit2Material.pki()) else {
+                return .report(ValidationReport.unreadable(input: "answer", error: ReceiptError(.malformed, "none")))
+            }
+            AnswerBinding.transaction("1001").check(&report)
+            return .report(report)
+        },
         CheckScenario(name: "notification carrying a transaction under an untrusted root", expected: .nestedJWSInvalid)
         {
             let rogue = try M.jws(M.transactionSpec, M.rogueECPKI.get())

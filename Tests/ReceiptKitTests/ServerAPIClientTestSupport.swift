@@ -59,7 +59,8 @@ enum ServerAPIClientMaterial {
 
     static func client(
         _ transport: ScriptedTransport, waits: RecordedWaits = RecordedWaits(), retry: RetryPolicy = RetryPolicy(),
-        bundleID: String = StoreKit2Material.bundleID
+        bundleID: String = StoreKit2Material.bundleID,
+        operationTimeout: Duration = AppStoreServerAPIClient.defaultOperationTimeout
     ) throws -> AppStoreServerAPIClient {
         var options = ValidationOptions()
         options.bundleID = bundleID
@@ -68,7 +69,8 @@ enum ServerAPIClientMaterial {
         return try AppStoreServerAPIClient(
             key: try SigningTests.key(), keyID: "KEY1", issuerID: issuer, bundleID: bundleID, environment: .production,
             baseURL: nil, validator: validator, transport: transport, retryPolicy: retry,
-            wait: { waits.record($0) }, now: { waits.now() }, random: { 0.5 }, date: { issuedAt })
+            operationTimeout: operationTimeout, wait: { waits.record($0) }, now: { waits.now() }, random: { 0.5 },
+            date: { issuedAt })
     }
 
     /// Runs `work` and returns its error, or nil when it succeeded.

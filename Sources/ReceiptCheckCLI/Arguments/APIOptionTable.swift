@@ -45,6 +45,11 @@ enum APIOptionTable {
     static let timeout = OptionKey<String>.value(
         "timeout", "SECONDS", help: "give up on one request after this long (default: 30)")
 
+    static let deadline = OptionKey<String>.value(
+        "deadline", "SECONDS",
+        help: "give up on the whole operation after this long: every page of a history, every retry and wait;"
+            + " --refresh's statuses and history together (default: 300)")
+
     static let retries = OptionKey<String>.value(
         "retries", "N",
         help: "retry a 429, 5xx or network failure up to N times, with backoff, within 60 s in all (default: 3)")
@@ -134,7 +139,8 @@ enum APIOptionTable {
 
     /// What any command that sends requests takes (`api`, `verify --refresh`).
     static let credentialOptions: [OptionSpec] = [
-        key.spec, keyID.spec, issuerID.spec, baseURL.spec, caFile.spec, connectTimeout.spec, timeout.spec, retries.spec,
+        key.spec, keyID.spec, issuerID.spec, baseURL.spec, caFile.spec, connectTimeout.spec, timeout.spec,
+        deadline.spec, retries.spec,
     ]
 
     static let connectionOptions: [OptionSpec] = credentialOptions + [body.spec, with.spec]
@@ -201,7 +207,8 @@ enum APIOptionTable {
             return try AppStoreServerAPIClient(
                 key: key, keyID: credentials.keyID, issuerID: credentials.issuerID, bundleID: credentials.bundleID,
                 environment: credentials.environment, baseURL: arguments[baseURL], validator: validator,
-                transport: try transport(arguments, variables: variables), retryPolicy: try retryPolicy(arguments))
+                transport: try transport(arguments, variables: variables), retryPolicy: try retryPolicy(arguments),
+                operationTimeout: .seconds(try seconds(arguments, deadline, default: 300)))
         } catch let error as SigningError {
             throw SetupError(error)
         }

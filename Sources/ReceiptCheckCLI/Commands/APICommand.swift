@@ -72,12 +72,15 @@ enum APICommand: Command {
             arguments[APIOptionTable.historyVersion] == "1" ? .v1 : .v2
         let transactionID = values.first ?? ""
         let rules = runner.rules
+        // --max-size bounds the history as one input: its pages in all.
+        let limit = runner.limit
         let outcome = AsyncWait.result { () async -> Result<AppStoreServerAPIResponse, AppStoreServerAPIError> in
             do throws(AppStoreServerAPIError) {
                 if let filter {
                     return .success(
                         try await client.transactionHistory(
-                            transactionID: transactionID, filter: filter, version: version, rules: rules))
+                            transactionID: transactionID, filter: filter, version: version, rules: rules,
+                            maximumBytes: limit))
                 }
                 return .success(try await client.send(request, rules: rules))
             } catch {

@@ -35,24 +35,7 @@ struct CombineRunner {
             return refuse("--combine needs at least one input", console, usage)
         }
         let verdict = runner.validator.verdict(combining: reports, rules: runner.rules)
-        // What combining freed goes back before the report is written, so the two do not add up.
-        HeapTrim.after(bytes: HeapTrim.threshold)
-        let name = verdict.report.input
-        var result: BatchResult
-        switch runner.settings.format {
-        case .json, .ndjson:
-            // Its report holds every input's facts: written as it is produced, never held whole as text.
-            result = runner.outcome(of: verdict, name: name)
-            JSONReportFormat.stream(
-                verdict, pretty: runner.settings.format == .json, name: name, to: console, into: &result)
-        default:
-            result = runner.render(verdict, name: name)
-            console.out(result.output)
-        }
-        if let error = result.error {
-            console.error(error)
-        }
-        return console.exitStatus(result.status)
+        return runner.print(large: verdict, console: console)
     }
 
     private func refuse(_ message: String, _ console: Console, _ usage: String) -> ExitStatus {

@@ -41,11 +41,15 @@ struct RefreshRunner {
         }
         let client = self.client
         let rules = runner.rules
+        let limit = runner.limit
         let fetched = AsyncWait.result { () async -> Result<[Verdict], AppStoreServerAPIError> in
             do throws(AppStoreServerAPIError) {
+                // One deadline for both: the refresh is one operation.
+                let deadline = client.deadline()
                 let statuses = try await client.send(
-                    try .getAllSubscriptionStatuses(transactionID: transactionID), rules: rules)
-                let history = try await client.transactionHistory(transactionID: transactionID, rules: rules)
+                    try .getAllSubscriptionStatuses(transactionID: transactionID), rules: rules, deadline: deadline)
+                let history = try await client.transactionHistory(
+                    transactionID: transactionID, rules: rules, maximumBytes: limit, deadline: deadline)
                 return .success([statuses.verdict, history.verdict].compactMap { $0 })
             } catch {
                 return .failure(error)
@@ -104,12 +108,7 @@ struct RefreshRunner {
     }
 
     private func print(_ verdict: Verdict, console: Console) -> ExitStatus {
-        let result = runner.render(verdict, name: verdict.report.input)
-        console.out(result.output)
-        if let error = result.error {
-            console.error(error)
-        }
-        return console.exitStatus(result.status)
+        runner.print(large: verdict, console: console)
     }
 
     private func refuse(_ message: String, _ console: Console, _ usage: String) -> ExitStatus {

@@ -45,6 +45,8 @@ extension ReasonCode {
             "the appAppleId (a receipt's app item id) is not --app-apple-id, or absent in production"
         case .customerMismatch:
             "--combine: the inputs, or a response's elements, name different customers or subscriptions, or share no signed identifier"
+        case .answerMismatch:
+            "api, --refresh: a verified answer of the App Store Server API that is not for the transaction asked about"
         case .nestedJWSInvalid: "a signed member of a notification failed verification"
         case .internalError: "a check could not be made (never taken as a pass)"
         }

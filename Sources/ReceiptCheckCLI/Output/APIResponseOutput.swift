@@ -16,19 +16,17 @@ enum APIResponseOutput {
         let json = runner.settings.format == .json || runner.settings.format == .ndjson
         switch response.content {
         case .verified(let verdict):
-            if arguments[CombineRunner.combine] {
+            // An answer to another question is not read again with the other inputs: it decides nothing.
+            let answersTheRequest = !verdict.report.checks.contains { $0.name == .answer && !$0.passed }
+            if arguments[CombineRunner.combine], answersTheRequest {
                 let inputs =
                     [BatchInput(name: response.operation.rawValue, content: .bytes(response.body))]
                     + arguments[APIOptionTable.with].map { BatchInput(name: $0, content: .path($0)) }
                 var source = InputSource(prepared: inputs, limit: runner.limit, console: console)
                 return CombineRunner(runner: runner).run(&source, console: console, usage: usage)
             }
-            let result = runner.render(verdict, name: response.operation.rawValue)
-            console.out(result.output)
-            if let error = result.error {
-                console.error(error)
-            }
-            return console.exitStatus(result.status)
+            // A whole history is thousands of elements.
+            return runner.print(large: verdict, console: console)
         case .unsigned(let members):
             if json {
                 return write(

@@ -5,7 +5,7 @@ extension ExitStatus {
     /// untrusted server 66 (nothing could be read), an answer of the wrong shape 65, a bad request 64.
     init(_ error: AppStoreServerAPIError) {
         switch error.kind {
-        case .retriesExhausted: self = .temporaryFailure
+        case .retriesExhausted, .deadlineExceeded: self = .temporaryFailure
         case .transport(let kind):
             switch kind {
             case .network: self = .temporaryFailure

@@ -41,6 +41,8 @@ extension Check {
         case element
         /// A combined verdict: one input taken into the combined facts, or why the inputs cannot be combined.
         case combine
+        /// An App Store Server API answer is for the request it answers (the transaction asked for).
+        case answer
     }
 }
 

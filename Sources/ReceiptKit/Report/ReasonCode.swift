@@ -77,6 +77,9 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     /// A combined verdict: inputs that name different customers (appTransactionId), or a renewal info whose
     /// subscription (originalTransactionId) no combined transaction is of.
     case customerMismatch = "customer_mismatch"
+    /// An App Store Server API answer, verified, that is not for the request it answers: another
+    /// transaction than the one asked for, or a history without it.
+    case answerMismatch = "answer_mismatch"
     /// A JWS nested in a notification failed its own verification.
     case nestedJWSInvalid = "nested_jws_invalid"
 

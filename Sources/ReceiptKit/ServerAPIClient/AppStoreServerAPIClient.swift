@@ -12,6 +12,8 @@
 /// `aud` `appstoreconnect-v1`, `iat` and an `exp` five minutes later, as Apple's libraries make it).
 /// A 429, a 5xx or a network failure is retried by the ``RetryPolicy``; any other error status is Apple's
 /// ``AppStoreServerAPIError`` with its `errorCode`, never retried. The key is never in any message.
+/// One deadline bounds a whole operation (every page of a history, every attempt and wait): past it the
+/// operation ends with ``AppStoreServerAPIError/Kind/deadlineExceeded``.
 public struct AppStoreServerAPIClient: Sendable {
     /// Which of Apple's servers the client calls, and which environment its answers must name.
     public enum Environment: String, Sendable, CaseIterable {
@@ -40,6 +42,8 @@ public struct AppStoreServerAPIClient: Sendable {
     private let transport: any HTTPTransport
     /// How often and how long a 429, 5xx or network failure is tried again.
     public let retryPolicy: RetryPolicy
+    /// How long one operation may take in all, unless its caller names a deadline.
+    public let operationTimeout: Duration
     /// Waits between attempts and the time, replaced by tests so that nothing sleeps.
     private let wait: @Sendable (Duration) async -> Void
     private let now: @Sendable () -> ContinuousClock.Instant
@@ -59,14 +63,16 @@ public struct AppStoreServerAPIClient: Sendable {
     ///     environment), so that nothing is decided for another app.
     ///   - transport: sends the requests; libcurl, opened when the first request is sent, by default.
     ///   - retryPolicy: how often and how long a 429, 5xx or network failure is tried again.
+    ///   - operationTimeout: how long one operation (a history's every page included) may take in all.
     public init(
         key: SigningKey, keyID: String, issuerID: String, bundleID: String, environment: Environment,
         baseURL: String? = nil, validator: ReceiptValidator, transport: any HTTPTransport = CurlTransport(),
-        retryPolicy: RetryPolicy = RetryPolicy()
+        retryPolicy: RetryPolicy = RetryPolicy(), operationTimeout: Duration = defaultOperationTimeout
     ) throws(AppStoreServerAPIError) {
         try self.init(
             key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID, environment: environment,
             baseURL: baseURL, validator: validator, transport: transport, retryPolicy: retryPolicy,
+            operationTimeout: operationTimeout,
             wait: { duration in try? await Task.sleep(for: duration) }, now: { ContinuousClock.now },
             random: { Double.random(in: 0..<1) }, date: { Date() })
     }
@@ -74,6 +80,7 @@ public struct AppStoreServerAPIClient: Sendable {
     package init(
         key: SigningKey, keyID: String, issuerID: String, bundleID: String, environment: Environment,
         baseURL: String?, validator: ReceiptValidator, transport: any HTTPTransport, retryPolicy: RetryPolicy,
+        operationTimeout: Duration = defaultOperationTimeout,
         wait: @escaping @Sendable (Duration) async -> Void, now: @escaping @Sendable () -> ContinuousClock.Instant,
         random: @escaping @Sendable () -> Double, date: @escaping @Sendable () -> Date
     ) throws(AppStoreServerAPIError) {
@@ -108,10 +115,20 @@ public struct AppStoreServerAPIClient: Sendable {
         self.validator = validator
         self.transport = transport
         self.retryPolicy = retryPolicy
+        self.operationTimeout = operationTimeout
         self.wait = wait
         self.now = now
         self.random = random
         self.date = date
+    }
+
+    /// Five minutes: a history of 500 pages at a second each fits, a server that drags every page out does not.
+    public static let defaultOperationTimeout: Duration = .seconds(300)
+
+    /// The deadline of an operation started now: pass it to each call that belongs to one operation
+    /// (`verify --refresh` fetches statuses and history under one).
+    public func deadline() -> ContinuousClock.Instant {
+        now() + operationTimeout
     }
 
     /// The bearer token of one request.
@@ -137,25 +154,32 @@ public struct AppStoreServerAPIClient: Sendable {
             method: request.method, url: baseURL + request.pathAndQuery, headers: headers, body: request.body)
     }
 
-    /// Sends `request` (retrying as the policy allows) and verifies the answer; `rules` decide on a
-    /// verified answer as they would on the same body given to `verify`.
-    public func send(_ request: AppStoreServerAPIRequest, rules: RuleConfiguration? = nil)
-        async throws(AppStoreServerAPIError) -> AppStoreServerAPIResponse
-    {
-        let (response, attempts) = try await exchange(request)
+    /// Sends `request` (retrying as the policy allows, until `deadline`: ``operationTimeout`` from now when
+    /// nil) and verifies the answer, and that it is for the request (the transaction asked for, where the answer can say);
+    /// `rules` decide on a verified answer as they would on the same body given to `verify`.
+    public func send(
+        _ request: AppStoreServerAPIRequest, rules: RuleConfiguration? = nil, deadline: ContinuousClock.Instant? = nil
+    ) async throws(AppStoreServerAPIError) -> AppStoreServerAPIResponse {
+        let (response, attempts) = try await exchange(request, deadline: deadline ?? self.deadline())
         return try verified(
-            request.operation, status: response.status, body: response.body, attempts: attempts, rules: rules)
+            request.operation, status: response.status, body: response.body, attempts: attempts, rules: rules,
+            binding: request.answerBinding)
     }
 
-    /// The response to `request` with a 2xx status and the attempts it took; every other outcome thrown.
-    func exchange(_ request: AppStoreServerAPIRequest) async throws(AppStoreServerAPIError) -> (HTTPResponse, Int) {
+    /// The response to `request` with a 2xx status and the attempts it took; every other outcome thrown,
+    /// the deadline passing among them (each attempt is given only the time left).
+    func exchange(_ request: AppStoreServerAPIRequest, deadline: ContinuousClock.Instant)
+        async throws(AppStoreServerAPIError) -> (HTTPResponse, Int)
+    {
         let started = now()
         var attempt = 0
         while true {
             attempt += 1
             let retryAfter: Duration?
             let failure: AppStoreServerAPIError
-            let sent = try httpRequest(request)
+            let left = try timeLeft(until: deadline, request.operation)
+            var sent = try httpRequest(request)
+            sent.timeout = left
             switch await result(of: sent) {
             case .success(let response):
                 switch response.status {
@@ -177,6 +201,7 @@ public struct AppStoreServerAPIClient: Sendable {
                 retryAfter = nil
                 failure = described
             }
+            _ = try timeLeft(until: deadline, request.operation, after: failure)
             guard
                 let delay = retryPolicy.delay(
                     afterAttempt: attempt, retryAfter: retryAfter, elapsed: started.duration(to: now()),
@@ -186,8 +211,25 @@ public struct AppStoreServerAPIClient: Sendable {
                     .retriesExhausted(attempts: attempt),
                     "\(failure.message) (gave up after \(attempt) attempt\(attempt == 1 ? "" : "s"))")
             }
+            // A wait that ends past the deadline is given up at once, as a Retry-After past the policy's total is.
+            _ = try timeLeft(until: deadline, request.operation, after: failure, waiting: delay)
             await wait(delay)
         }
+    }
+
+    /// The time left before `deadline` once `waiting` more has passed; thrown when none is.
+    private func timeLeft(
+        until deadline: ContinuousClock.Instant, _ operation: AppStoreServerAPIOperation,
+        after failure: AppStoreServerAPIError? = nil, waiting: Duration = .zero
+    ) throws(AppStoreServerAPIError) -> Duration {
+        let left = now().duration(to: deadline) - waiting
+        guard left > .zero else {
+            let last = failure.map { " (last: \($0.message))" } ?? ""
+            throw AppStoreServerAPIError(
+                .deadlineExceeded,
+                "\(operation.rawValue): the operation's deadline passed, \(operationTimeout) after it started\(last)")
+        }
+        return left
     }
 
     private func result(of request: HTTPRequest) async -> Result<HTTPResponse, HTTPTransportError> {
@@ -200,12 +242,16 @@ public struct AppStoreServerAPIClient: Sendable {
 
     /// A 2xx body as the operation returns it: signed elements verified, anything else parsed strictly.
     func verified(
-        _ operation: AppStoreServerAPIOperation, status: Int, body: [UInt8], attempts: Int, rules: RuleConfiguration?
+        _ operation: AppStoreServerAPIOperation, status: Int, body: [UInt8], attempts: Int, rules: RuleConfiguration?,
+        binding: AnswerBinding?
     ) throws(AppStoreServerAPIError) -> AppStoreServerAPIResponse {
         let content: AppStoreServerAPIResponse.Content
         switch operation.responseShape {
         case .signed:
-            content = .verified(validator.verdict(body, input: operation.rawValue, rules: rules))
+            var report = validator.validate(body, input: operation.rawValue)
+            // Before the rules: an answer to another question decides nothing.
+            binding?.check(&report)
+            content = .verified(validator.verdict(deciding: report, rules: rules))
         case .unsigned(let required):
             content = .unsigned(try UnsignedResponse.members(body, required: required, operation: operation))
         case .empty:

@@ -9,6 +9,8 @@ public struct AppStoreServerAPIError: Error, Sendable, Equatable, CustomStringCo
         case apple(status: Int, errorCode: Int64?, errorMessage: String?)
         /// Every attempt failed with a 429, a 5xx or a network failure, within the retry policy's bounds.
         case retriesExhausted(attempts: Int)
+        /// The whole operation (every page, attempt and wait) ran past its deadline.
+        case deadlineExceeded
         /// No request could be sent: the HTTP library, the TLS trust, a response over the size limit.
         case transport(HTTPTransportError.Kind)
         /// A value of the request is wrong (an empty identifier, a body that is not a JSON object).
@@ -33,7 +35,7 @@ public struct AppStoreServerAPIError: Error, Sendable, Equatable, CustomStringCo
     /// Whether a later try may succeed: the answer is unknown, not refused.
     public var isTemporary: Bool {
         switch kind {
-        case .retriesExhausted: true
+        case .retriesExhausted, .deadlineExceeded: true
         case .transport(let kind): kind == .network
         default: false
         }

@@ -25,7 +25,9 @@ extension AppStoreServerAPIRequest {
 
     /// The `get-transaction-info` request, as Apple's client builds it.
     public static func getTransactionInfo(transactionID: String) throws(AppStoreServerAPIError) -> Self {
-        Self(.getTransactionInfo, "GET", ["/inApps/v1/transactions", .value(try id(transactionID, "transaction id"))])
+        let asked = try id(transactionID, "transaction id")
+        return Self(
+            .getTransactionInfo, "GET", ["/inApps/v1/transactions", .value(asked)], binding: .transaction(asked))
     }
 
     /// `status`: Apple's subscription status numbers to keep (1 active ... 5 revoked); all when empty.

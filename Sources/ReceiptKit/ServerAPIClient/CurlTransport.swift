@@ -67,7 +67,7 @@ public struct CurlTransport: HTTPTransport {
         handle.set(CCurlOPT_PROTOCOLS, CCurl_PROTO_HTTPS)
         handle.set(CCurlOPT_REDIR_PROTOCOLS, CCurl_PROTO_HTTPS)
         handle.set(CCurlOPT_CONNECTTIMEOUT_MS, Self.milliseconds(connectTimeout))
-        handle.set(CCurlOPT_TIMEOUT_MS, Self.milliseconds(requestTimeout))
+        handle.set(CCurlOPT_TIMEOUT_MS, Self.milliseconds(min(requestTimeout, request.timeout ?? requestTimeout)))
         if let caFile {
             handle.set(CCurlOPT_CAINFO, caFile)
             // libcurl keeps its default CA directory (/etc/ssl/certs on Debian) beside a CA file: without

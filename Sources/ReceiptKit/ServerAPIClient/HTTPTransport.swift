@@ -20,13 +20,20 @@ public struct HTTPRequest: Sendable, Equatable {
     public var headers: [(name: String, value: String)]
     /// The body, nil for none (not the same as an empty one on a POST).
     public var body: [UInt8]?
+    /// The time left before the operation's deadline: a transport gives up on the request after this
+    /// long, or sooner by its own timeout. Not sent, and not compared by `==`.
+    public var timeout: Duration?
 
     /// A request of these parts, as the client builds them.
-    public init(method: String, url: String, headers: [(name: String, value: String)], body: [UInt8]?) {
+    public init(
+        method: String, url: String, headers: [(name: String, value: String)], body: [UInt8]?,
+        timeout: Duration? = nil
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.timeout = timeout
     }
 
     /// The value of the header `name` (case-insensitive), if sent.

@@ -59,7 +59,7 @@ public enum VerifyReceiptStatus: Int64, Sendable, CaseIterable {
             .certificateRevoked:
             return .notAuthenticated
         case .bundleIDMismatch, .appVersionMismatch, .deviceHashMismatch, .appAppleIDMismatch,
-            .deviceVerificationMismatch, .customerMismatch:
+            .deviceVerificationMismatch, .customerMismatch, .answerMismatch:
             return .notAuthenticated
         case .environmentMismatch:
             switch receipt?.environment {

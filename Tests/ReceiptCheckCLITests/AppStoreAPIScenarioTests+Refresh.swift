@@ -8,11 +8,12 @@ extension AppStoreAPIScenarioTests {
     static let refreshRule = #"pro: subscription "pro.monthly" active"#
 
     /// A copy of transaction `id` of a monthly subscription (original transaction `original`) of the app
-    /// transaction `customer`, signed `signedDaysAgo` days ago by the mock's PKI, active for 20 days from
-    /// now: the customer's current one, as the mock serves it, by default.
+    /// transaction `customer`, signed `signedDaysAgo` days ago by the mock's PKI, bought `boughtDaysAgo`
+    /// days ago and active for 20 days from now: the customer's current one, as the mock serves it, by
+    /// default.
     static func signedTransaction(
         _ mock: MockAppStoreAPI, id: String, original: String = Scenario.customer,
-        customer: String = MockResponses.appTransactionID, signedDaysAgo: Double
+        customer: String = MockResponses.appTransactionID, signedDaysAgo: Double, boughtDaysAgo: Double = 10
     ) throws -> String {
         func date(_ days: Double) -> String { Date().addingTimeInterval(days * 86_400).ISO8601Format() }
         let spec = try mock.scratch.write(
@@ -21,7 +22,7 @@ extension AppStoreAPIScenarioTests {
                 """
                 {"transactionId":"\(id)","originalTransactionId":"\(original)","bundleId":"\(MockAppStoreAPI.bundleID)",
                 "productId":"\(MockResponses.product)","subscriptionGroupIdentifier":"21000001",
-                "purchaseDate":"\(date(-10))","originalPurchaseDate":"\(date(-10))","expiresDate":"\(date(20))",
+                "purchaseDate":"\(date(-boughtDaysAgo))","originalPurchaseDate":"\(date(-10))","expiresDate":"\(date(20))",
                 "type":"Auto-Renewable Subscription","inAppOwnershipType":"PURCHASED","environment":"Production",
                 "signedDate":"\(date(-signedDaysAgo))","appTransactionId":"\(customer)"}
                 """.utf8))
@@ -62,6 +63,20 @@ extension AppStoreAPIScenarioTests {
         #expect(inputs.count == 3, "\(inputs.map { $0["input"] ?? "" })")
         #expect(try mock.records(path: "/inApps/v1/subscriptions/\(id)").count == 1)
         #expect(try mock.records(path: "/inApps/v2/history/\(id)").count == 3)
+    }
+
+    /// A renewal the client saved ten days ago, which the fresh history does not list, whose period starts
+    /// a minute after the current one's: the fresh copy of the period in force proves the subscription
+    /// active. Only the period that started last was once judged, so this was unknown, and when the two
+    /// starts fell in the same second (the test's copy and the mock's made within it) it was granted.
+    @Test func aStaleRenewalBesideAFreshPeriodInForceIsGranted() async throws {
+        let mock = try MockAppStoreAPI.require()
+        let id = "1000000000000037"
+        let stale = try Self.signedTransaction(mock, id: id, signedDaysAgo: 10, boughtDaysAgo: 10 - 60 / 86_400)
+        let result = try await refresh(mock, stale)
+        #expect(result.status == 0, "\(result.stdout.prefix(1500))\(result.stderr)")
+        #expect(result.stdout.contains(#"subscription \"pro.monthly\" active at"#), "\(result.stdout.prefix(1500))")
+        #expect(try mock.records(path: "/inApps/v1/subscriptions/\(id)").count == 1)
     }
 
     @Test func freshDataOfAnotherCustomerIsRefused() async throws {

@@ -229,4 +229,43 @@ import Testing
         }
         #expect(try Self.decide(inputs, Self.subscribed, maximumAge: nil).granted == ["sub"])
     }
+
+    /// A transaction of the subscription in force as a client kept it, signed ten days before `C.now`
+    /// (past `--max-age`), whose period starts at `start`.
+    static func staleRenewal(starting start: String) -> String {
+        M.transaction(id: "1037").replacingOccurrences(of: "2026-11-20T00:00:00Z", with: "2026-11-12T00:00:00Z")
+            .replacingOccurrences(of: #""purchaseDate":"2026-11-15T00:00:00Z""#, with: #""purchaseDate":"\#(start)""#)
+    }
+
+    /// Two periods in force, one known only from an old copy and one from the fresh history: the fresh
+    /// one proves the subscription active, whichever starts a second later or first, in any order of the
+    /// inputs. Only the period that started last was once judged, so the decision followed which of two
+    /// copies made a second apart got the later start, or, at the same second, which input came first.
+    @Test func aFreshPeriodInForceDecidesBesideAStaleOne() throws {
+        for start in ["2026-11-14T23:59:59Z", "2026-11-15T00:00:00Z", "2026-11-15T00:00:01Z"] {
+            let inputs = [try Self.jws(Self.staleRenewal(starting: start)), try C.history([M.transaction(id: "1005")])]
+            for order in [inputs, inputs.reversed()] {
+                let decided = try Self.decide(order, Self.subscribed)
+                #expect(decided.granted == ["sub"], "\(start): \(decided.reasons)")
+            }
+        }
+    }
+
+    /// The fresh period refunded, or none in force: the stale copy alone decides nothing, in any order.
+    @Test func aStalePeriodInForceBesideAFreshRefundIsUnknown() throws {
+        let refunded = M.transaction(
+            id: "1005", extra: #","revocationDate":"2026-11-18T00:00:00Z","revocationReason":0"#)
+        let lapsed = M.transaction(id: "1005", expires: "2026-11-19T00:00:00Z")
+        for fresh in [refunded, lapsed] {
+            for start in ["2026-11-14T23:59:59Z", "2026-11-15T00:00:00Z", "2026-11-15T00:00:01Z"] {
+                let inputs = [try Self.jws(Self.staleRenewal(starting: start)), try C.history([fresh])]
+                for order in [inputs, inputs.reversed()] {
+                    let decided = try Self.decide(order, Self.subscribed)
+                    #expect(decided.granted.isEmpty, "\(start): \(decided.reasons)")
+                    let stale = decided.reasons.contains { $0.contains("transaction 1037 is 10 days old") }
+                    #expect(stale, "\(decided.reasons)")
+                }
+            }
+        }
+    }
 }

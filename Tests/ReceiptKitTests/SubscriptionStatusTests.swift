@@ -123,6 +123,29 @@ import Testing
         #expect(try Self.state("pass.premium", receipt, "2023-11-19T01:45:36Z").state == .expired)
     }
 
+    /// Periods that start in the same second (copies made within it) are ordered by their end, then their
+    /// transaction id, not by where they are listed: the period in force, and whether it is a trial, are the
+    /// same in every order.
+    @Test func periodsStartingAtOnceHaveOneOrder() throws {
+        let start = try Support.date("2026-11-15T00:00:00Z")
+        func period(_ id: String, ends: String, trial: Bool) throws -> InAppPurchase {
+            InAppPurchase(
+                productID: "pro.monthly", transactionID: id, purchaseDate: start, expiresDate: try Support.date(ends),
+                isTrialPeriod: trial)
+        }
+        let purchases = [
+            try period("1002", ends: "2026-12-15T00:00:00Z", trial: false),
+            try period("1001", ends: "2026-12-15T00:00:00Z", trial: true),
+            try period("1003", ends: "2026-12-14T00:00:00Z", trial: true),
+        ]
+        let time = try Support.date("2026-11-22T00:00:00Z")
+        for order in [purchases, purchases.reversed(), [purchases[1], purchases[0], purchases[2]]] {
+            let status = SubscriptionStatus.status(of: "pro.monthly", in: order, at: time, reminderDays: 2)
+            #expect(status.periods.map(\.transactionID) == ["1003", "1001", "1002"])
+            #expect(status.currentPeriod?.transactionID == "1002" && !status.inTrial, "\(status)")
+        }
+    }
+
     /// The corpus has no refunds, so one of tpinapp-11's real periods is given a cancellation date.
     @Test func refundEndsThePeriodAtTheCancellation() throws {
         guard var receipt = try Support.receipt("tpinapp-11") else { return }

@@ -402,13 +402,14 @@ struct RuleEvaluator {
         if let unknown = staleRenewal(product, status) { return unknown }
         switch status.state {
         case .active:
-            if let stale = staleCopy(of: product, status.currentPeriod) {
+            let fresh = freshPeriod(of: product, status)
+            if fresh == nil, let stale = staleCopy(of: product, status.currentPeriod) {
                 return Outcome(
                     value: nil,
                     reasons: ["\(stale): subscription \"\(product)\" may have been refunded or upgraded since: unknown"]
                 )
             }
-            let period = status.currentPeriod.map { " (period \(show($0.start)) to \(show($0.end)))" } ?? ""
+            let period = fresh.map { " (period \(show($0.start)) to \(show($0.end)))" } ?? ""
             return Outcome(satisfied: true, reasons: ["subscription \"\(product)\" active at \(at)\(period)"])
         case .notStarted where status.periods.isEmpty:
             return Outcome(satisfied: false, reasons: ["no subscription period of \"\(product)\" in \(facts.noun)"])
@@ -430,6 +431,21 @@ struct RuleEvaluator {
             let how = period?.revocationType == .familyRevoke ? "revoked from Family Sharing" : "refunded"
             return Outcome(satisfied: false, reasons: ["subscription \"\(product)\" \(how) at \(when), before \(at)"])
         }
+    }
+
+    /// The latest of the periods in force at `time` whose every copy is within the age limit (a copy
+    /// without a date is not: fail closed), or nil when each is known only from an old copy. Any one
+    /// proves the subscription active; judging only the one that starts last let a stale copy made a
+    /// second after a fresh one (or listed after it, when both start at once) hide the fresh one.
+    private func freshPeriod(of product: String, _ status: SubscriptionStatus) -> SubscriptionStatus.Period? {
+        let inForce = SubscriptionStatus.Period.covering(status.periods, at: time).filter { $0.isActive(at: time) }
+        guard maximumAge != nil else { return inForce.last }
+        // One pass over the copies, so that many periods in force cost no more than one.
+        var old = Set<String?>()
+        for copy in copies(of: product) where staleness(of: copy.snapshot, in: "") != nil {
+            old.insert(copy.purchase.transactionID)
+        }
+        return inForce.last { !old.contains($0.transactionID) }
     }
 
     /// Why the copy of the period in force is too old to grant (every copy of that transaction, fail

@@ -57,7 +57,24 @@ extension SubscriptionStatus {
                 period.isUpgraded = purchase.isUpgraded == true
                 period.revocationType = purchase.revocationType
                 return period
-            }.sorted { $0.start < $1.start }
+            }.sorted(by: Self.precedes)
+        }
+
+        /// Purchase order, and a total one: periods that start at once (copies made within the same second)
+        /// are ordered by their end and transaction id, never left in the order the inputs came in.
+        static func precedes(_ a: Period, _ b: Period) -> Bool {
+            guard a.start == b.start else { return a.start < b.start }
+            guard a.end == b.end else { return a.end < b.end }
+            return (a.transactionID ?? "").utf8.lexicographicallyPrecedes((b.transactionID ?? "").utf8)
+        }
+
+        /// The periods among `periods` that cover `time`: those that contain it; failing those, those that
+        /// start within the clock skew after it (sandbox periods last minutes, so the skew must not reach
+        /// past a period that already started).
+        static func covering(_ periods: [Period], at time: Date) -> [Period] {
+            let started = time.addingTimeInterval(allowedClockSkew)
+            let containing = periods.filter { $0.start <= time && time < $0.end }
+            return containing.isEmpty ? periods.filter { $0.start <= started && time < $0.end } : containing
         }
     }
 }

@@ -74,11 +74,8 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
         renewals: [RenewalState] = []
     ) -> SubscriptionStatus {
         let periods = SubscriptionStatus.Period.periods(of: product, in: purchases)
-        // Periods that contain the time; failing those, one that starts within the clock skew after it
-        // (sandbox periods last minutes, so the skew must not reach past a period that already started).
         let started = time.addingTimeInterval(SubscriptionStatus.Period.allowedClockSkew)
-        let containing = periods.filter { $0.start <= time && time < $0.end }
-        let covering = containing.isEmpty ? periods.filter { $0.start <= started && time < $0.end } : containing
+        let covering = SubscriptionStatus.Period.covering(periods, at: time)
         let state: State
         let current: SubscriptionStatus.Period?
         if let active = covering.last(where: { $0.isActive(at: time) }) {

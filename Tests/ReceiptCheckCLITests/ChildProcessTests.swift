@@ -36,11 +36,26 @@ import Testing
     }
 
     /// A child starts with no signal blocked, though the test runner's threads block many: a server or a gate
-    /// script it runs must stop on SIGTERM (Linux, where /proc shows the mask).
+    /// script it runs must stop on SIGTERM (Linux, where /proc shows the mask). Started here from a thread that
+    /// blocks every signal it can, whichever thread the test itself runs on.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
     func aChildStartsWithNoSignalBlocked() throws {
-        let result = try ChildProcess.run(Self.shell, ["-c", "grep '^SigBlk:' /proc/self/status"])
-        #expect(String(decoding: result.stdout, as: UTF8.self) == "SigBlk:\t0000000000000000\n")
+        final class Mask: @unchecked Sendable {
+            var text = "the child did not run"
+        }
+        let mask = Mask()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            var all = sigset_t()
+            sigfillset(&all)
+            pthread_sigmask(SIG_BLOCK, &all, nil)
+            if let result = try? ChildProcess.run(Self.shell, ["-c", "grep '^SigBlk:' /proc/self/status"]) {
+                mask.text = String(decoding: result.stdout, as: UTF8.self)
+            }
+            done.signal()
+        }.start()
+        done.wait()
+        #expect(mask.text == "SigBlk:\t0000000000000000\n")
     }
 
     /// The command refusing its arguments before it reads a byte: exit 64, its usage error, the input unread.

@@ -101,9 +101,9 @@ public enum ChildProcess {
             inputUnread: unread.value)
     }
 
-    /// Starts `process` from a thread of its own whose signal mask is empty. A child inherits the mask of the
-    /// thread that starts it, and the test runner's threads (Dispatch's) block SIGTERM, SIGINT, SIGQUIT and
-    /// more: a child started from one, and every process it starts, could not be stopped by those signals.
+    /// Starts `process` from a thread of its own whose signal mask is empty: the test runner's threads
+    /// (Dispatch's) block SIGTERM, SIGINT, SIGQUIT and more, a mask a child started with it would keep, and
+    /// then could not be stopped by those signals.
     public static func start(_ process: Process) throws {
         let failure = Handoff<(any Error)?>(nil)
         let started = DispatchSemaphore(value: 0)

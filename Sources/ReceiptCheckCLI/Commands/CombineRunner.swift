@@ -47,7 +47,7 @@ struct CombineRunner {
                 verdict, pretty: runner.settings.format == .json, name: name, to: console, into: &result)
         default:
             result = runner.render(verdict, name: name)
-            console.out(result.output)
+            console.out(runner.settings.format.printer.document(result.output))
         }
         if let error = result.error {
             console.error(error)

@@ -105,7 +105,7 @@ struct RefreshRunner {
 
     private func print(_ verdict: Verdict, console: Console) -> ExitStatus {
         let result = runner.render(verdict, name: verdict.report.input)
-        console.out(result.output)
+        console.out(runner.settings.format.printer.document(result.output))
         if let error = result.error {
             console.error(error)
         }

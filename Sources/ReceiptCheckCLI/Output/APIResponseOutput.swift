@@ -24,7 +24,7 @@ enum APIResponseOutput {
                 return CombineRunner(runner: runner).run(&source, console: console, usage: usage)
             }
             let result = runner.render(verdict, name: response.operation.rawValue)
-            console.out(result.output)
+            console.out(runner.settings.format.printer.document(result.output))
             if let error = result.error {
                 console.error(error)
             }

@@ -30,7 +30,7 @@ enum HTMLRunSummary {
     private static func bar(_ label: String, count: Int, of total: Int, class name: String, into html: inout HTMLWriter) {
         html.raw("<tr><th scope=\"row\">")
         html.text(label)
-        html.raw("</th><td class=\"count\">\(count)</td><td class=\"bar\"><span class=\"bar \(name)\" style=\"width:")
+        html.raw("</th><td class=\"count\">\(count)</td><td class=\"bar\"><span class=\"fill \(name)\" style=\"width:")
         html.raw(TimelineSVG.number(Double(count) * 100 / Double(total)) + "%\"></span></td></tr>\n")
     }
 }

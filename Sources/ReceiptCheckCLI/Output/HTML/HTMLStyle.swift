@@ -31,7 +31,7 @@ enum HTMLStyle {
         figure.timeline{margin:6px 0;display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
         figure.timeline svg{max-width:100%;height:auto;font:11px system-ui,sans-serif}
         .t-axis{stroke:#8c959f;stroke-width:1}
-        .t-label{fill:var(--ink)}.t-day{fill:var(--muted)}
+        .t-label{fill:var(--ink);stroke:none}.t-day{fill:var(--muted)}
         .s-paid-period{fill:#0969da;stroke:#0969da}
         .s-free-trial{fill:none;stroke:#0969da;stroke-dasharray:4 2;stroke-width:1.5}
         .s-introductory-offer{fill:#9cc7f5;stroke:#0969da}
@@ -48,8 +48,8 @@ enum HTMLStyle {
         .decision{stroke:var(--invalid);stroke-width:1.5;stroke-dasharray:5 3}
         .decision-label{fill:var(--invalid);font-weight:600}
         .bars td.bar{width:320px}
-        .bar{display:block;height:12px;background:#57606a;min-width:1px}
-        .bar.valid{background:var(--valid)}.bar.invalid{background:var(--invalid)}.bar.malformed{background:var(--malformed)}
+        .fill{display:block;height:12px;background:#57606a;min-width:1px}
+        .fill.valid{background:var(--valid)}.fill.invalid{background:var(--invalid)}.fill.malformed{background:var(--malformed)}
         @media print{
         @page{size:A4;margin:12mm}
         body{font-size:10pt}

@@ -173,7 +173,9 @@ struct HTMLReport {
             html.fields(rows)
             html.table(
                 class: "elements", caption: "Signed elements",
-                columns: [("element", nil), ("input", "input"), ("status", "status"), ("reason", "reason"), ("what", nil)],
+                columns: [
+                    ("element", nil), ("input", "input"), ("status", "status"), ("reason", "reason"), ("what", nil),
+                ],
                 rows: response.elements.enumerated().map { index, element in
                     [
                         String(index), element.input, element.status.rawValue, element.reason?.rawValue,
@@ -233,7 +235,8 @@ struct HTMLReport {
         if let trust = report.trust {
             var line = "trust: \(trust.kind?.rawValue ?? "untrusted")"
             if let time = trust.validationTime.flatMap(RFC3339.format) {
-                line += ", certificates checked at \(time) (\(trust.timeSource.split(separator: "_").joined(separator: " ")))"
+                line +=
+                    ", certificates checked at \(time) (\(trust.timeSource.split(separator: "_").joined(separator: " ")))"
             }
             html.element("p", class: "trust", line)
             if detailed {
@@ -241,8 +244,10 @@ struct HTMLReport {
                     class: "chain", caption: "Certificate chain",
                     columns: [("subject", nil), ("not before", nil), ("not after", nil)],
                     rows: trust.chain.map { certificate in
-                        [certificate.subject, certificate.notBefore.flatMap(RFC3339.format),
-                         certificate.notAfter.flatMap(RFC3339.format)]
+                        [
+                            certificate.subject, certificate.notBefore.flatMap(RFC3339.format),
+                            certificate.notAfter.flatMap(RFC3339.format),
+                        ]
                     })
             }
         }

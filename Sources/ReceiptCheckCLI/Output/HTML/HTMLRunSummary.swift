@@ -27,7 +27,8 @@ enum HTMLRunSummary {
         html.raw("</section>\n")
     }
 
-    private static func bar(_ label: String, count: Int, of total: Int, class name: String, into html: inout HTMLWriter) {
+    private static func bar(_ label: String, count: Int, of total: Int, class name: String, into html: inout HTMLWriter)
+    {
         html.raw("<tr><th scope=\"row\">")
         html.text(label)
         html.raw("</th><td class=\"count\">\(count)</td><td class=\"bar\"><span class=\"fill \(name)\" style=\"width:")

@@ -57,7 +57,9 @@ enum TimelineSVG {
             let middle = top + (Double(index) + 0.5) * rowHeight
             html.raw("<g class=\"row\"><title>")
             html.text(row.name)
-            html.raw("</title><text class=\"t-label\" x=\"\(number(plotLeft - 8))\" y=\"\(number(middle + 4))\" text-anchor=\"end\">")
+            html.raw(
+                "</title><text class=\"t-label\" x=\"\(number(plotLeft - 8))\" y=\"\(number(middle + 4))\" text-anchor=\"end\">"
+            )
             html.text(row.name.count > labelLength ? row.name.prefix(labelLength - 1) + "\u{2026}" : row.name)
             html.raw("</text></g>\n")
             for period in row.periods {
@@ -82,7 +84,9 @@ enum TimelineSVG {
                 "<text class=\"t-label\" x=\"\(number(plotLeft - 8))\" y=\"\(number(middle + 4))\" text-anchor=\"end\">app</text>\n"
                     + "<g class=\"mark m-original\" data-date=\"\(RuleReportText.show(date))\"><title>original purchase "
                     + "\(RuleReportText.show(date))</title>" + originalShape(x: x(date), y: middle))
-            html.raw("<text class=\"t-label\" x=\"\(number(min(x(date) + 9, plotLeft + plotWidth - 150)))\" y=\"\(number(middle + 4))\">")
+            html.raw(
+                "<text class=\"t-label\" x=\"\(number(min(x(date) + 9, plotLeft + plotWidth - 150)))\" y=\"\(number(middle + 4))\">"
+            )
             html.text("original purchase" + (original.firstBuild.map { ", first build " + $0 } ?? ""))
             html.raw("</text></g>\n")
         }
@@ -101,18 +105,18 @@ enum TimelineSVG {
         html.raw("</figure>\n")
     }
 
-    /// One sentence per row: `premium: 3 paid periods, 1 refund or revocation`.
+    /// One sentence per row: `premium: paid period ×3, refund or revocation ×1`.
     static func description(_ timeline: Timeline) -> String {
         var sentences: [String] = []
         for row in timeline.rows {
             var counts: [String] = []
             for stretch in Timeline.Stretch.allCases {
                 let count = row.periods.filter { $0.stretch == stretch }.count
-                if count > 0 { counts.append("\(count) \(stretch.rawValue)") }
+                if count > 0 { counts.append("\(stretch.rawValue) \u{D7}\(count)") }
             }
             for event in Timeline.Event.allCases {
                 let count = row.marks.filter { $0.event == event }.count
-                if count > 0 { counts.append("\(count) \(event.rawValue)") }
+                if count > 0 { counts.append("\(event.rawValue) \u{D7}\(count)") }
             }
             sentences.append(row.name + ": " + counts.joined(separator: ", "))
         }
@@ -128,7 +132,8 @@ enum TimelineSVG {
         for row in timeline.rows {
             for period in row.periods {
                 rows.append([
-                    row.name, period.stretch.rawValue, RuleReportText.show(period.start), RuleReportText.show(period.end),
+                    row.name, period.stretch.rawValue, RuleReportText.show(period.start),
+                    RuleReportText.show(period.end),
                 ])
             }
             for mark in row.marks {
@@ -190,12 +195,14 @@ enum TimelineSVG {
     /// The shapes the picture uses, in legend order.
     private static func usedShapes(_ timeline: Timeline) -> [String] {
         var used: [String] = []
-        for stretch in Timeline.Stretch.allCases where timeline.rows.contains(where: { row in
+        for stretch in Timeline.Stretch.allCases
+        where timeline.rows.contains(where: { row in
             row.periods.contains { $0.stretch == stretch }
         }) {
             used.append("s:" + stretch.rawValue)
         }
-        for event in Timeline.Event.allCases where timeline.rows.contains(where: { row in
+        for event in Timeline.Event.allCases
+        where timeline.rows.contains(where: { row in
             row.marks.contains { $0.event == event }
         }) {
             used.append("m:" + event.rawValue)

@@ -19,46 +19,50 @@ extension Timeline {
         let upgraded: Bool
 
         static let unnamed = "(no product id)"
+    }
+}
 
-        /// A receipt's in-app purchase, nil without a purchase date.
-        init?(_ purchase: InAppPurchase) {
-            guard let start = purchase.purchaseDate else { return nil }
-            self.product = purchase.productID ?? Self.unnamed
-            self.start = start
-            self.end = purchase.expiresDate
-            self.stretch =
-                purchase.isTrialPeriod == true
-                ? .freeTrial
-                : purchase.isInIntroOfferPeriod == true
-                    ? .introductory : purchase.promotionalOfferID == nil ? .paid : .promotional
-            self.cancelled = purchase.cancellationDate
-            self.upgraded = purchase.isUpgraded == true
-        }
-
-        /// A StoreKit 2 transaction, nil without a purchase date.
-        init?(_ transaction: JWSTransaction) {
-            guard let start = transaction.purchaseDate?.date else { return nil }
-            self.product = transaction.productId ?? Self.unnamed
-            self.start = start
-            self.end = transaction.expiresDate?.date
-            self.stretch = Self.stretch(transaction.offerType, transaction.offerDiscountType)
-            self.cancelled = transaction.revocationDate?.date
-            self.upgraded = transaction.isUpgraded == true
-        }
-
-        /// Apple's offer types: 1 introductory (a free trial when its discount is FREE_TRIAL), 2
-        /// promotional, 3 offer code, 4 win-back.
-        private static func stretch(_ type: OfferType?, _ discount: OfferDiscountType?) -> Stretch {
-            switch type {
-            case .introductory: discount == .freeTrial ? .freeTrial : .introductory
-            case .promotional: .promotional
-            case .offerCode: .offerCode
-            case .winBack: .winBack
-            case .other, nil: .paid
-            }
-        }
+extension Timeline.Purchase {
+    /// A receipt's in-app purchase, nil without a purchase date.
+    init?(_ purchase: InAppPurchase) {
+        guard let start = purchase.purchaseDate else { return nil }
+        self.product = purchase.productID ?? Self.unnamed
+        self.start = start
+        self.end = purchase.expiresDate
+        self.stretch =
+            purchase.isTrialPeriod == true
+            ? .freeTrial
+            : purchase.isInIntroOfferPeriod == true
+                ? .introductory : purchase.promotionalOfferID == nil ? .paid : .promotional
+        self.cancelled = purchase.cancellationDate
+        self.upgraded = purchase.isUpgraded == true
     }
 
+    /// A StoreKit 2 transaction, nil without a purchase date.
+    init?(_ transaction: JWSTransaction) {
+        guard let start = transaction.purchaseDate?.date else { return nil }
+        self.product = transaction.productId ?? Self.unnamed
+        self.start = start
+        self.end = transaction.expiresDate?.date
+        self.stretch = Self.stretch(transaction.offerType, transaction.offerDiscountType)
+        self.cancelled = transaction.revocationDate?.date
+        self.upgraded = transaction.isUpgraded == true
+    }
+
+    /// Apple's offer types: 1 introductory (a free trial when its discount is FREE_TRIAL), 2
+    /// promotional, 3 offer code, 4 win-back.
+    private static func stretch(_ type: OfferType?, _ discount: OfferDiscountType?) -> Timeline.Stretch {
+        switch type {
+        case .introductory: discount == .freeTrial ? .freeTrial : .introductory
+        case .promotional: .promotional
+        case .offerCode: .offerCode
+        case .winBack: .winBack
+        case .other, nil: .paid
+        }
+    }
+}
+
+extension Timeline {
     /// Rows from `purchases`: products in the order they first appear, each product's purchases by
     /// date. A subscription period that starts within a minute of the previous one's end is a renewal;
     /// the last period's end is the expiry; `reminders` (product to day) adds each trial's reminder.

@@ -16,8 +16,10 @@ A control page with a planted script, style and image must fail those checks, so
 With --screenshots, writes PNGs of three fixture pages to DIR instead of testing (make screenshots).
 """
 
+import base64
 import datetime
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -400,7 +402,7 @@ def pages(tool, work):
                      "com.example.receiptcheck", "--environment", "production", "--platform", "ios",
                      "--now", "2024-03-01T00:00:00Z", "--rules", os.path.join(work, "rules.txt"),
                      os.path.join(work, "subscriptions.receipt")],
-         refund="2024-04-02T16:40:00Z", now="2024-03-01T00:00:00Z", extra_rows=0)
+         refund="2024-04-02T16:40:00Z", now="2024-03-01T00:00:00Z", extra_rows=0, a4=True)
     # One customer: an AppTransaction and a history with a refunded subscription, combined.
     app = sign(tool, work, "app-refunded.jws", json.load(open(os.path.join(examples, "app-refunded.json"))))
     refunded = sign(tool, work, "history-refunded.json",
@@ -408,7 +410,7 @@ def pages(tool, work):
     combine = ["verify", "--combine", "--root", ec_root, "--bundle-id", "com.example.receiptcheck",
                "--app-apple-id", "1234567890", "--environment", "production", "--platform", "ios",
                "--now", "2026-11-22T00:00:00Z", "--rules", os.path.join(work, "storekit2.rules"), app, refunded]
-    page("combined", combine, refund="2026-11-15T00:00:00Z", now="2026-11-22T00:00:00Z")
+    page("combined", combine, refund="2026-11-15T00:00:00Z", now="2026-11-22T00:00:00Z", a4=True)
     # A StatusResponse whose subscription is in its grace period, then billing retry.
     transaction = {
         "transactionId": "4000000001", "originalTransactionId": "4000000001", "bundleId": "com.example.receiptcheck",
@@ -554,6 +556,13 @@ def main():
                     " getComputedStyle(document.querySelector('.summary')).order]")
                 if sections[0] != checks["batch"] or sections[1] != 0 or sections[3] != "-1":
                     fail(name, "sections, open, first, summary order: %r" % (sections,))
+            if checks.get("a4"):
+                # Printed (the print stylesheet), one customer fits one A4 page.
+                pdf = base64.b64decode(driver.execute_cdp_cmd(
+                    "Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69, "preferCSSPageSize": True})["data"])
+                printed = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+                if printed != 1:
+                    fail(name, "printed on %d A4 pages, not one" % printed)
             if checks.get("timed"):
                 loaded = driver.execute_script(
                     "var t = performance.getEntriesByType('navigation')[0];"

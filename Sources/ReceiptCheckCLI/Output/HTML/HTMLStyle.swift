@@ -51,14 +51,20 @@ enum HTMLStyle {
         .fill{display:block;height:12px;background:#57606a;min-width:1px}
         .fill.valid{background:var(--valid)}.fill.invalid{background:var(--invalid)}.fill.malformed{background:var(--malformed)}
         @media print{
-        @page{size:A4;margin:12mm}
-        body{font-size:10pt}
-        main{padding:0;max-width:none}
+        @page{size:A4;margin:10mm}
+        body{font-size:7.5pt;line-height:1.25}
+        main{padding:0;max-width:none;gap:0}
         details.input{border:none;break-before:page}
         details.input:first-of-type{break-before:auto}
+        details.input>summary{padding:0 0 4px;list-style:none}
+        .body{padding:0}
         .summary{break-after:page}
-        table,figure,dl{break-inside:avoid}
+        h2{font-size:9pt;margin:6px 0 2px}h3{font-size:8pt;margin:4px 0 2px}
+        table{font-size:6.5pt;margin:2px 0}th,td{padding:0 3px}
+        dl.fields{grid-template-columns:max-content 1fr max-content 1fr;margin:2px 0}
+        table.facts{display:none}
         figure.timeline svg{width:100%}
+        table,figure,dl{break-inside:avoid}
         }
 
         """

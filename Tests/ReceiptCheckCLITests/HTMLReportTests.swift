@@ -148,3 +148,25 @@ import Testing
         #expect(text.contains("^ now"))
     }
 }
+
+/// `api --format html`: a verified answer is one page of its transactions; an unsigned one its own page.
+@Suite(.mockAppStoreAPI, .timeLimit(.minutes(5))) struct HTMLAPIReportTests {
+    @Test func aHistoryIsOnePageOfEveryTransaction() async throws {
+        let mock = try MockAppStoreAPI.require()
+        let page = try await mock.api(
+            "get-transaction-history", [MockAppStoreAPI.Scenario.customer, "--format", "html"])
+        #expect(page.status == 0, "\(page.stdout.prefix(800))\(page.stderr)")
+        #expect(page.stdout.hasPrefix("<!DOCTYPE html>\n") && page.stdout.hasSuffix("</html>\n"))
+        #expect(page.stdout.components(separatedBy: "<!DOCTYPE html>").count == 2)
+        for id in MockResponses.pages.flatMap({ $0 }) {
+            #expect(page.stdout.contains("<td>\(id)</td>"), "transaction \(id) missing from the page")
+        }
+    }
+
+    @Test func anUnsignedAnswerIsItsOwnEscapedPage() {
+        let page = HTMLReportFormat.unsignedAnswer("request-test-notification", 200, [("token", "<b>\u{202E}")])
+        #expect(page.hasPrefix(HTMLDocument.opening) && page.hasSuffix(HTMLDocument.closing))
+        #expect(page.contains("<dt>token (unsigned)</dt><dd>&lt;b&gt;\\u{202E}</dd>"))
+        #expect(page.contains("HTTP 200"))
+    }
+}

@@ -36,6 +36,10 @@ extension ReportFormat {
 }
 
 extension BatchOptionTable.OutputFormat {
+    var isHTML: Bool {
+        if case .html = self { true } else { false }
+    }
+
     /// The type that prints this format.
     var printer: any ReportFormat {
         switch self {

@@ -14,6 +14,24 @@ struct HTMLReportFormat: ReportFormat {
 
     var opening: String { HTMLDocument.opening }
 
+    /// An App Store Server API answer Apple does not sign (or an empty one), as its own page: the
+    /// operation, the HTTP status and each member as it came, marked unsigned.
+    static func unsignedAnswer(_ operation: String, _ status: Int, _ members: [(String, String)]) -> String {
+        var html = HTMLWriter()
+        html.raw("<details class=\"input\" open>\n<summary class=\"banner unsigned\"><span class=\"verdict\">")
+        html.raw("HTTP \(status)</span> ")
+        html.element("span", class: "name", operation)
+        html.raw(
+            members.isEmpty
+                ? " <span class=\"why\">done</span>" : " <span class=\"why\">an answer Apple does not sign</span>")
+        html.raw("</summary>\n<div class=\"body\">\n")
+        if !members.isEmpty {
+            html.fields(members.map { ($0.0 + " (unsigned)", $0.1) })
+        }
+        html.raw("</div>\n</details>\n")
+        return HTMLDocument.opening + html.out + HTMLDocument.closing
+    }
+
     func closing(_ summary: BatchSummary) -> String {
         guard collapsed || summary.total > 1 else { return HTMLDocument.closing }
         var html = HTMLWriter()

@@ -14,6 +14,7 @@ A control page with a planted script, style and image must fail those checks, so
     Scripts/browser-test.py [--screenshots DIR] [path/to/receipt-check]
 
 With --screenshots, writes PNGs of three fixture pages to DIR instead of testing (make screenshots).
+BROWSER_TEST_KEEP=1 keeps the pages made (they are kept anyway when a check fails).
 """
 
 import base64
@@ -588,7 +589,7 @@ def main():
             print("ok   control (planted script, handler and image detected: %d findings)" % len(problems))
     finally:
         driver.quit()
-        if not failures:
+        if not failures and not os.environ.get("BROWSER_TEST_KEEP"):
             shutil.rmtree(work, ignore_errors=True)
     if failures:
         print("test-browser: %d failures (pages kept in %s)" % (len(failures), work), file=sys.stderr)

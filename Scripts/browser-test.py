@@ -268,7 +268,8 @@ def positions(driver):
         var scale = box.width / svg.viewBox.baseVal.width;
         function centre(el) { var r = el.getBoundingClientRect(); return (r.left + r.right) / 2; }
         var marks = Array.from(svg.querySelectorAll('g.mark')).map(function (g) {
-          return [g.getAttribute('class'), g.getAttribute('data-date'), centre(g)]; });
+          return [g.getAttribute('class'), g.getAttribute('data-date'), centre(g),
+                  +(g.getAttribute('data-count') || 1)]; });
         var decision = svg.querySelector('g.decision-mark line');
         return {left: box.left, scale: scale, rows: svg.querySelectorAll('g.row').length,
                 plotLeft: +svg.getAttribute('data-plot-left'), plotWidth: +svg.getAttribute('data-plot-width'),
@@ -337,10 +338,10 @@ def check_marks(driver, page, report, extra_rows=0):
         return
     if drawn["rows"] != rows + extra_rows:
         fail(page, "%d timeline rows, the JSON implies %d" % (drawn["rows"], rows + extra_rows))
-    classes = [m[0] for m in drawn["marks"]]
     for name, count in counts.items():
-        found = sum(1 for c in classes if ("m-" + name) in c.split()) if name != "refunds" else \
-            sum(1 for c in classes if "m-refund-or-revocation" in c.split() or "m-upgrade" in c.split())
+        wanted = ("m-refund-or-revocation", "m-upgrade") if name == "refunds" else ("m-" + name,)
+        # A group of renewal ticks says how many it draws (data-count).
+        found = sum(m[3] for m in drawn["marks"] if any(w in m[0].split() for w in wanted))
         if found != count:
             fail(page, "%d %s marks, the JSON implies %d" % (found, name, count))
 
@@ -438,6 +439,20 @@ def pages(tool, work):
         "data": {"appAppleId": 1234567890, "bundleId": "com.example.receiptcheck", "environment": "Production",
                  "signedTransactionInfo": transaction, "signedRenewalInfo": renewal}})
     page("notification", ["inspect", "--root", ec_root, notification])
+    # Every other StoreKit 2 kind alone: a transaction, a renewal info, an AppTransaction, a realtime request.
+    refunded_transaction = dict(transaction, revocationDate="2026-03-01T00:00:00Z", revocationReason=1)
+    page("transaction", ["inspect", "--root", ec_root, "--now", "2026-06-01T00:00:00Z",
+                         sign(tool, work, "transaction.jws", refunded_transaction)],
+         refund="2026-03-01T00:00:00Z", now="2026-06-01T00:00:00Z")
+    page("renewal-info", ["inspect", "--root", ec_root, sign(tool, work, "renewal.jws", renewal)])
+    page("app-transaction", ["inspect", "--root", ec_root, "--now", "2026-11-22T00:00:00Z",
+                             "--rule", "premium: original_application_version < 42",
+                             sign(tool, work, "app.jws", json.load(open(os.path.join(examples, "app-new.json"))))],
+         now="2026-11-22T00:00:00Z")
+    page("realtime-request", ["inspect", "--root", ec_root, sign(tool, work, "realtime.jws", {
+        "originalTransactionId": "4000000001", "appAppleId": 1234567890, "productId": "com.example.receiptcheck.pro",
+        "userLocale": "en-US", "requestIdentifier": "3db5c98d-8acf-4e29-831e-8e1f82f9f6e9",
+        "signedDate": "2026-11-21T00:00:00Z", "environment": "Production"})])
     # 644 monthly periods: the size and speed of a long history.
     long_history = sign(tool, work, "history-644.json", history(644))
     page("history-644", ["verify", "--root", ec_root, "--bundle-id", "com.example.receiptcheck",

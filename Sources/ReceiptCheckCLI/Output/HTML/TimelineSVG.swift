@@ -62,16 +62,29 @@ enum TimelineSVG {
             )
             html.text(row.name.count > labelLength ? row.name.prefix(labelLength - 1) + "\u{2026}" : row.name)
             html.raw("</text></g>\n")
-            for period in row.periods {
+            for (period, count) in row.runs {
                 let start = x(period.start)
                 let barHeight = height(period.stretch)
                 html.raw(
                     "<rect class=\"period s-\(slug(period.stretch.rawValue))\" x=\"\(number(start))\""
                         + " y=\"\(number(middle - barHeight / 2))\" width=\"\(number(max(1, x(period.end) - start)))\""
-                        + " height=\"\(number(barHeight))\"><title>\(period.stretch.rawValue) "
+                        + " height=\"\(number(barHeight))\"><title>\(times(period.stretch.rawValue, count)) "
                         + "\(RuleReportText.show(period.start)) to \(RuleReportText.show(period.end))</title></rect>\n")
             }
-            for mark in row.marks {
+            // Renewals are many on a long history: one group of ticks, so the page stays light.
+            let renewals = row.marks.filter { $0.event == .renewal }
+            if let first = renewals.first, let last = renewals.last {
+                html.raw(
+                    "<g class=\"mark m-renewal\" data-count=\"\(renewals.count)\" data-date=\"\(RuleReportText.show(first.date))\">"
+                        + "<title>\(times("renewal", renewals.count)) \(RuleReportText.show(first.date))"
+                        + (renewals.count > 1 ? " to \(RuleReportText.show(last.date))" : "")
+                        + "</title><path class=\"m\" d=\"")
+                for renewal in renewals {
+                    html.raw("M\(number(x(renewal.date))) \(number(middle - 9))V\(number(middle + 9))")
+                }
+                html.raw("\"/></g>\n")
+            }
+            for mark in row.marks where mark.event != .renewal {
                 html.raw(
                     "<g class=\"mark m-\(slug(mark.event.rawValue))\" data-date=\"\(RuleReportText.show(mark.date))\">"
                         + "<title>\(mark.event.rawValue) \(RuleReportText.show(mark.date))</title>"
@@ -130,13 +143,20 @@ enum TimelineSVG {
     private static func facts(_ timeline: Timeline, into html: inout HTMLWriter) {
         var rows: [[String?]] = []
         for row in timeline.rows {
-            for period in row.periods {
+            for (period, count) in row.runs {
                 rows.append([
-                    row.name, period.stretch.rawValue, RuleReportText.show(period.start),
+                    row.name, times(period.stretch.rawValue, count), RuleReportText.show(period.start),
                     RuleReportText.show(period.end),
                 ])
             }
-            for mark in row.marks {
+            let renewals = row.marks.filter { $0.event == .renewal }
+            if let first = renewals.first, let last = renewals.last {
+                rows.append([
+                    row.name, times("renewal", renewals.count), RuleReportText.show(first.date),
+                    renewals.count > 1 ? RuleReportText.show(last.date) : nil,
+                ])
+            }
+            for mark in row.marks where mark.event != .renewal {
                 rows.append([row.name, mark.event.rawValue, RuleReportText.show(mark.date), nil])
             }
         }
@@ -236,6 +256,11 @@ enum TimelineSVG {
             html.raw("<text x=\"\(number(x + 24))\" y=\"\(number(y + 4))\">\(label)</text>")
         }
         html.raw("</g>\n")
+    }
+
+    /// `paid period ×644` for several, the words alone for one.
+    private static func times(_ words: String, _ count: Int) -> String {
+        count == 1 ? words : words + " \u{D7}\(count)"
     }
 
     /// `free trial` as `free-trial`: a class name.

@@ -47,6 +47,24 @@ struct Timeline: Sendable {
         let name: String
         var periods: [Period] = []
         var marks: [Mark] = []
+
+        /// Periods of one stretch that follow each other (each starting within a minute of the last
+        /// one's end), as one run: a history of 644 monthly renewals is one bar and one line of facts.
+        var runs: [(period: Period, count: Int)] {
+            var runs: [(period: Period, count: Int)] = []
+            for period in periods {
+                if let last = runs.last, last.period.stretch == period.stretch,
+                    abs(period.start.timeIntervalSince(last.period.end)) < 60
+                {
+                    runs[runs.count - 1] = (
+                        Period(start: last.period.start, end: period.end, stretch: period.stretch), last.count + 1
+                    )
+                } else {
+                    runs.append((period, 1))
+                }
+            }
+            return runs
+        }
     }
 
     /// The app's own first purchase (an app receipt's or AppTransaction's): the date, the first

@@ -14,27 +14,38 @@ enum HTMLText {
         return out
     }
 
-    /// Appends `text` escaped; most values need nothing, found by one pass over their bytes.
+    /// Appends `text` escaped: most values need nothing, found by one pass over their bytes; the others
+    /// are copied in runs between the characters replaced.
     static func append(_ text: String, to out: inout String) {
-        guard text.utf8.contains(where: needsWork) else {
+        let bytes = text.utf8
+        guard bytes.contains(where: needsWork) else {
             out += text
             return
         }
-        for scalar in text.unicodeScalars {
+        var run = text.startIndex
+        var index = text.unicodeScalars.startIndex
+        while index < text.unicodeScalars.endIndex {
+            let scalar = text.unicodeScalars[index]
+            let replacement: String?
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
+            case "&": replacement = "&amp;"
+            case "<": replacement = "&lt;"
+            case ">": replacement = "&gt;"
+            case "\"": replacement = "&quot;"
+            case "'": replacement = "&#39;"
             default:
-                if TerminalText.needsEscape(scalar) {
-                    out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                replacement =
+                    TerminalText.needsEscape(scalar) ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : nil
             }
+            let next = text.unicodeScalars.index(after: index)
+            if let replacement {
+                out += text[run..<index]
+                out += replacement
+                run = next
+            }
+            index = next
         }
+        out += text[run...]
     }
 
     /// A byte that is markup, a C0 control or DEL, or starts a character beyond ASCII (which may be a

@@ -265,7 +265,7 @@ enum TimelineSVG {
 
     /// `free trial` as `free-trial`: a class name.
     private static func slug(_ words: String) -> String {
-        String(words.map { $0 == " " ? "-" : $0 })
+        String(decoding: words.utf8.map { $0 == UInt8(ascii: " ") ? UInt8(ascii: "-") : $0 }, as: UTF8.self)
     }
 
     /// A coordinate with one decimal, without Foundation's formatters.

@@ -56,14 +56,27 @@ extension Timeline {
         }
     }
 
+    /// What follows the first `label` in `text`, found by bytes: one search needs no pattern machinery.
+    private static func after(_ label: String, in text: String) -> Substring? {
+        let needle = Array(label.utf8)
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            if bytes[index...].starts(with: needle) {
+                return text[bytes.index(index, offsetBy: needle.count)...]
+            }
+            index = bytes.index(after: index)
+        }
+        return nil
+    }
+
     /// Each decision's reasons that read the first version: `first build 37 < 42: premium`.
     private static func grandfathering(_ decisions: [EntitlementDecision]) -> [String] {
         let label = "original application version "
         return decisions.flatMap { decision in
             // A reason from a rules file starts with its place (`rules.txt:3: `).
             decision.reasons.compactMap { reason -> String? in
-                guard let found = reason.firstRange(of: label) else { return nil }
-                let comparison = String(reason[found.upperBound...])
+                guard let comparison = after(label, in: reason) else { return nil }
                 let outcome = decision.granted ? decision.name : decision.name + " (denied)"
                 return "first build \(comparison): \(outcome)"
             }

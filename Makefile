@@ -31,6 +31,8 @@ help:
 	@echo "make test-openssl35  the suite against Debian 13's OpenSSL 3.5 in a debootstrapped root (as root)"
 	@echo "make test-spark / test-parallel   the Spark job and GNU parallel commands of docs/batch-and-scale.md, run for real"
 	@echo "make test-api  receipt-check api against a local mock App Store Server API, and Apple's Python client as its peer"
+	@echo "make test-browser  every --format html fixture page in headless Chromium (selenium): inert, timeline, tables"
+	@echo "make screenshots  docs/images/html-*.png from the fixture pages, in the same headless Chromium"
 	@echo "make test-endpoint  POST /verifyReceipt behind nginx and fcgiwrap, checked against the CLI; requests/s"
 	@echo "make install   release build, then install binary, man page, completions (PREFIX, DESTDIR)"
 	@echo "make uninstall remove exactly what make install installed"
@@ -197,6 +199,20 @@ test-api: test-deps
 # with the optimised CLI: every recorded exchange and corpus receipt against the CLI's answer, 404, 405,
 # 413, then 500 requests 8 at a time; prints requests/s.
 VERIFYRECEIPT ?= $(or $(RECEIPT_VERIFYRECEIPT),$(CORPUS)/../verifyreceipt)
+# Every --format html page of the fixtures in headless Chromium through selenium (Scripts/browser-test.py):
+# no console error, request or CSP violation, the timeline's marks where the JSON's dates put them, the
+# tables equal to --json, the hostile inputs shown literally. Scripts/browser-deps.sh installs Debian's
+# chromium and chromium-driver (as root) and the pinned selenium into .build/browser-venv.
+.PHONY: test-browser screenshots
+test-browser: build
+	@bash Scripts/browser-deps.sh
+	.build/browser-venv/bin/python Scripts/browser-test.py $(BIN_DIR)/receipt-check
+
+# docs/images/html-*.png: three fixture pages as the same headless Chromium shows them.
+screenshots: build
+	@bash Scripts/browser-deps.sh
+	.build/browser-venv/bin/python Scripts/browser-test.py --screenshots docs/images $(BIN_DIR)/receipt-check
+
 .PHONY: test-endpoint
 test-endpoint: release-cli
 	@bash Scripts/install-deps.sh endpoint

@@ -53,7 +53,7 @@ import Testing
         #expect(loaded.stdout.contains("-F _receipt_check receipt-check"))
         #expect(loaded.stderr.isEmpty, "\(loaded.stderr)")
         let cases: [(words: String, expected: [String])] = [
-            ("receipt-check --format ''", ["text", "json", "ndjson", "verifyreceipt"]),
+            ("receipt-check --format ''", ["text", "json", "ndjson", "verifyreceipt", "html"]),
             ("receipt-check make-receipt --digest = ''", ["sha1", "sha256"]),
             ("receipt-check in", ["inspect"]),
             ("receipt-check help ''", Self.visibleCommands.map(\.name)),
@@ -98,9 +98,9 @@ import Testing
         let offered = result.stdout.split(separator: "\n").map {
             $0.split(separator: "\t").first.map(String.init) ?? ""
         }
-        #expect(Array(offered.prefix(4)) == ["json", "ndjson", "text", "verifyreceipt"])
+        #expect(Array(offered.prefix(5)) == ["html", "json", "ndjson", "text", "verifyreceipt"])
         // fish 3 offers the options starting with --dig; fish 4 also those containing it.
-        let options = offered.dropFirst(4)
+        let options = offered.dropFirst(5)
         #expect(options.first == "--digest", "\(offered)")
         #expect(options.allSatisfy { $0.hasPrefix("--") && $0.contains("dig") }, "\(offered)")
     }

@@ -29,7 +29,7 @@ enum BatchOptionTable {
     ]
 
     /// How the reports of a run are printed: each case by its own `ReportFormat` (`printer`, in `Output/`).
-    enum OutputFormat: Sendable {
+    enum OutputFormat: Sendable, Equatable {
         case text
         /// One pretty JSON object per input.
         case json
@@ -37,6 +37,8 @@ enum BatchOptionTable {
         case ndjson
         /// The body Apple's verifyReceipt endpoint returns, one a line.
         case verifyReceipt
+        /// One self-contained HTML page; `collapsed` (a batch): each input's section starts folded.
+        case html(collapsed: Bool)
     }
 
     /// What the batch options ask for, checked.
@@ -66,6 +68,11 @@ enum BatchOptionTable {
                 throw UsageError("--json and --format ndjson contradict each other")
             }
             settings.format = .ndjson
+        } else if format == "html" {
+            if arguments[ValidationOptionTable.json] {
+                throw UsageError("--json and --format html contradict each other")
+            }
+            settings.format = .html(collapsed: false)
         } else if ValidationOptionTable.wantsJSON(arguments) {
             settings.format = .json
         }
@@ -75,6 +82,9 @@ enum BatchOptionTable {
         settings.lines = arguments[lines]
         settings.ordered = !arguments[unordered]
         settings.quiet = arguments[quiet]
+        if settings.format == .html(collapsed: false), settings.isBatch {
+            settings.format = .html(collapsed: true)
+        }
         if let text = arguments[jobs] {
             guard let jobs = Int(text), jobs > 0, jobs <= 1024 else {
                 throw UsageError("--jobs takes a number of parallel checks from 1 to 1024, not '\(text)'")

@@ -10,9 +10,10 @@ import ReceiptKitTesting
 /// The options verify and inspect share, and how they become a `ReceiptValidator`.
 enum ValidationOptionTable {
     static let format = OptionKey<String>.value(
-        "format", "FORMAT", choices: ["text", "json", "ndjson", "verifyreceipt"],
+        "format", "FORMAT", choices: ["text", "json", "ndjson", "verifyreceipt", "html"],
         help: "output format (default: text); ndjson: one compact JSON object a line; verifyreceipt: "
-            + "the body Apple's verifyReceipt endpoint returns, one a line")
+            + "the body Apple's verifyReceipt endpoint returns, one a line; html: one self-contained page "
+            + "with a timeline picture")
     static let json = OptionKey<Bool>.flag("json", help: "same as --format json")
     static let bundleID = OptionKey<String>.value("bundle-id", "ID", help: "require this bundle id (field 2)")
     static let appVersion = OptionKey<String>.value(

@@ -32,14 +32,18 @@ final class BatchOutput: Sendable {
 
     static let blockSize = 64 << 10
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     private let console: Console
     private let window: ReadAheadWindow
     private let ordered: Bool
     private let progress: Bool
     private let started: Double
 
-    init(console: Console, window: ReadAheadWindow, ordered: Bool, progress: Bool) {
+    /// `opening`: what the format writes before the first report (`ReportFormat.opening`).
+    init(console: Console, window: ReadAheadWindow, ordered: Bool, progress: Bool, opening: String = "") {
+        var initial = State()
+        initial.block = opening
+        state = Mutex(initial)
         self.console = console
         self.window = window
         self.ordered = ordered
@@ -95,10 +99,12 @@ final class BatchOutput: Sendable {
         }
     }
 
-    /// Ends the run: clears the progress line, prints the summary unless `quiet`, gives the status.
-    func finish(summary wanted: Bool) -> ExitStatus {
+    /// Ends the run: writes what the format ends it with (`closing`, given the counts), clears the
+    /// progress line, prints the summary unless `quiet`, gives the status.
+    func finish(summary wanted: Bool, closing: (BatchSummary) -> String = { _ in "" }) -> ExitStatus {
         let seconds = Self.now() - started
         return state.withLock { state in
+            state.block += closing(state.summary)
             flush(&state)
             clearProgress(&state)
             if wanted {

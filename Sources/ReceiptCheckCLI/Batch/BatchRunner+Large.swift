@@ -14,7 +14,8 @@ extension BatchRunner {
             JSONReportFormat.stream(verdict, pretty: settings.format == .json, name: name, to: console, into: &result)
         default:
             result = render(verdict, name: name)
-            console.out(result.output)
+            // A page of its own (HTML's opening and closing around the one report).
+            console.out(settings.format.printer.document(result.output))
         }
         if let error = result.error {
             console.error(error)

@@ -40,18 +40,19 @@ struct BatchRunner {
     func run(_ source: inout InputSource, console: Console) -> ExitStatus {
         let jobs = settings.jobs
         let window = ReadAheadWindow(maxCount: jobs * 64, maxBytes: Self.byteBudget)
+        let printer = settings.format.printer
         let output = BatchOutput(
             console: console, window: window, ordered: settings.ordered,
-            progress: !settings.quiet && isatty(STDERR_FILENO) == 1)
+            progress: !settings.quiet && isatty(STDERR_FILENO) == 1, opening: printer.opening)
         guard let first = source.next() else {
-            return output.finish(summary: !settings.quiet)
+            return output.finish(summary: !settings.quiet, closing: printer.closing)
         }
         guard let second = source.next() else {
             // One input: no threads, so a single file costs what it always did.
             let bytes = first.heldBytes(limit: limit)
             window.acquire(bytes: bytes)
             output.deliver(0, check(first), bytes: bytes)
-            return output.finish(summary: !settings.quiet && settings.isBatch)
+            return output.finish(summary: !settings.quiet && settings.isBatch, closing: printer.closing)
         }
 
         let queue = WorkQueue<(Int, BatchInput, Int)>()
@@ -80,7 +81,7 @@ struct BatchRunner {
             queue.put(nil)
         }
         group.wait()
-        return output.finish(summary: !settings.quiet)
+        return output.finish(summary: !settings.quiet, closing: printer.closing)
     }
 
     /// Reads, validates and renders one input. Never throws: a bad input is a report.

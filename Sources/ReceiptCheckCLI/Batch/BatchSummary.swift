@@ -9,11 +9,28 @@ struct BatchSummary: Sendable {
 
     var total: Int { byStatus.reduce(0, +) }
 
+    init() {}
+
+    /// A run of `inputs` valid inputs: what a single report's document is closed with.
+    init(counting inputs: Int) {
+        byStatus[0] = inputs
+    }
+
     mutating func count(_ status: ValidationReport.Status, reason: ReasonCode?) {
         byStatus[Self.position(of: status)] += 1
         if let reason {
             byReason[status, default: [:]][reason.rawValue, default: 0] += 1
         }
+    }
+
+    /// How many inputs had `status`.
+    func count(of status: ValidationReport.Status) -> Int {
+        byStatus[Self.position(of: status)]
+    }
+
+    /// The reason codes counted among inputs of `status`, by name.
+    func reasons(of status: ValidationReport.Status) -> [(reason: String, count: Int)] {
+        (byReason[status] ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     /// `receipt-check: 12 inputs in 0.41 s (29 receipts/s): valid 10, invalid 1 (certificate_expired 1), ...`

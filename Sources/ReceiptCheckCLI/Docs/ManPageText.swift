@@ -66,7 +66,12 @@ enum ManPageText {
         dates in RFC 3339 UTC, bytes as lowercase hex. With --format verifyreceipt, the body Apple's \
         deprecated verifyReceipt endpoint returns for the input instead, one a line: a status (0, or \
         Apple's 21000 to 21009, the body then exactly {"status":N}), the environment and the receipt with \
-        Apple's keys and date triplets; the exit status stays verify's. Errors and warnings go to \
+        Apple's keys and date triplets; the exit status stays verify's. With --format html, one \
+        self-contained HTML5 page for the run (inline CSS and SVG, no script, a Content-Security-Policy \
+        that forbids every script and load, every input value escaped): per input the verdict, the \
+        decisions, the customer's timeline drawn beside a table of its facts, the purchases or \
+        transactions, the fields and the checks; a batch's counts by status and reason first, then one \
+        folded section per input. Errors and warnings go to \
         standard error as "receipt-check: error: ...". Every key, its type and its values are published \
         as JSON Schemas in the source, schema/report.schema.json and schema/verifyreceipt.schema.json.
 

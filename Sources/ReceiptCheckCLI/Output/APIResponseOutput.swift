@@ -28,6 +28,11 @@ enum APIResponseOutput {
             // A whole history is thousands of elements.
             return runner.print(large: verdict, console: console)
         case .unsigned(let members):
+            if runner.settings.format.isHTML {
+                let rows = members.sorted(by: { $0.key < $1.key }).map { ($0.key, compact($0.value)) }
+                console.out(HTMLReportFormat.unsignedAnswer(response.operation.rawValue, response.status, rows))
+                return console.exitStatus(.valid)
+            }
             if json {
                 return write(
                     unsigned(operation: response.operation, status: response.status, response: members),
@@ -40,6 +45,10 @@ enum APIResponseOutput {
             console.out(TerminalText.escapedKeepingNewlines(text))
             return console.exitStatus(.valid)
         case .empty:
+            if runner.settings.format.isHTML {
+                console.out(HTMLReportFormat.unsignedAnswer(response.operation.rawValue, response.status, []))
+                return console.exitStatus(.valid)
+            }
             if json {
                 return write(
                     unsigned(operation: response.operation, status: response.status, response: nil),

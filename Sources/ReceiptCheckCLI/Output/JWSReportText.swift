@@ -13,6 +13,26 @@ enum JWSReportText {
 
     /// `detailed` (inspect) adds identifiers, storefront and price rows.
     static func render(_ jws: JWSReport, detailed: Bool, indent: String = "  ") -> String {
+        var out = ""
+        for row in rows(jws, detailed: detailed) {
+            guard let value = row.value, !value.isEmpty else { continue }
+            out += indent + pad(row.label) + TerminalText.escaped(value) + "\n"
+        }
+        for member in jws.nested.keys.sorted() {
+            guard let inner = jws.nested[member] else { continue }
+            var verdict = inner.status.rawValue.uppercased()
+            if let reason = inner.reason { verdict += " (\(reason.rawValue))" }
+            out += "\(indent)\(TerminalText.escaped(member)): \(verdict)\n"
+            if let nested = inner.jws {
+                out += render(nested, detailed: detailed, indent: indent + "  ")
+            }
+        }
+        return out
+    }
+
+    /// The JWS's own fields as label and value (nil or empty: not shown), as the text and HTML reports
+    /// list them; nested JWS are not among them.
+    static func rows(_ jws: JWSReport, detailed: Bool) -> [Row] {
         var rows: [Row] = [("kind", jws.kind.map { words($0.rawValue) })]
         if detailed {
             rows.append(("algorithm", jws.algorithm))
@@ -31,21 +51,7 @@ enum JWSReportText {
             ]
         case nil: break
         }
-        var out = ""
-        for row in rows {
-            guard let value = row.value, !value.isEmpty else { continue }
-            out += indent + pad(row.label) + TerminalText.escaped(value) + "\n"
-        }
-        for member in jws.nested.keys.sorted() {
-            guard let inner = jws.nested[member] else { continue }
-            var verdict = inner.status.rawValue.uppercased()
-            if let reason = inner.reason { verdict += " (\(reason.rawValue))" }
-            out += "\(indent)\(TerminalText.escaped(member)): \(verdict)\n"
-            if let nested = inner.jws {
-                out += render(nested, detailed: detailed, indent: indent + "  ")
-            }
-        }
-        return out
+        return rows
     }
 
     private static func appTransaction(_ app: AppTransaction, detailed: Bool) -> [Row] {

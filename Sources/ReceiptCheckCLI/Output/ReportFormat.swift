@@ -12,13 +12,34 @@ protocol ReportFormat: Sendable {
     /// status the format finds. `bytes`: the input as read (the verifyReceipt body reads the request
     /// in it); `detailed`: inspect's full listing.
     func render(_ verdict: Verdict, name: String, bytes: [UInt8], detailed: Bool, into result: inout BatchResult)
+
+    /// What a run writes before its first report: HTML's document head; nothing for the others.
+    var opening: String { get }
+
+    /// What a run writes after its last report, given the run's counts: HTML's summary and the end of
+    /// its document; nothing for the others.
+    func closing(_ summary: BatchSummary) -> String
 }
 
 extension ReportFormat {
     var echoesMalformedInputs: Bool { true }
+
+    var opening: String { "" }
+
+    func closing(_ summary: BatchSummary) -> String { "" }
+
+    /// One report as a whole output (a combined verdict, an API answer): between `opening` and `closing`.
+    func document(_ output: String) -> String {
+        let closing = closing(BatchSummary(counting: 1))
+        return opening.isEmpty && closing.isEmpty ? output : opening + output + closing
+    }
 }
 
 extension BatchOptionTable.OutputFormat {
+    var isHTML: Bool {
+        if case .html = self { true } else { false }
+    }
+
     /// The type that prints this format.
     var printer: any ReportFormat {
         switch self {
@@ -26,6 +47,7 @@ extension BatchOptionTable.OutputFormat {
         case .json: JSONReportFormat()
         case .ndjson: NDJSONReportFormat()
         case .verifyReceipt: VerifyReceiptOutput()
+        case .html(let collapsed): HTMLReportFormat(collapsed: collapsed)
         }
     }
 }

@@ -54,7 +54,8 @@ enum ReportText {
         return out
     }
 
-    private static func fields(_ receipt: ParsedReceipt, report: ValidationReport, detailed: Bool) -> String {
+    /// The receipt's fields as label and value (nil: not shown), as the text and HTML reports list them.
+    static func rows(_ receipt: ParsedReceipt, report: ValidationReport, detailed: Bool) -> [(String, String?)] {
         var rows: [(String, String?)] = [
             ("bundle id", receipt.bundleID),
             ("app version", receipt.applicationVersion),
@@ -78,8 +79,12 @@ enum ReportText {
             ]
         }
         rows.append(("in-app purchases", String(receipt.purchases.count)))
+        return rows
+    }
+
+    private static func fields(_ receipt: ParsedReceipt, report: ValidationReport, detailed: Bool) -> String {
         var out = ""
-        for (label, value) in rows {
+        for (label, value) in rows(receipt, report: report, detailed: detailed) {
             guard let value else { continue }
             out += "  \(label.padded(to: 19))\(TerminalText.escaped(value))\n"
         }

@@ -33,7 +33,7 @@ enum ResponseReportText {
     }
 
     /// The few words that tell elements apart: kind, product, ids, dates.
-    private static func summary(_ jws: JWSReport) -> String? {
+    static func summary(_ jws: JWSReport) -> String? {
         var parts = [jws.kind?.rawValue]
         switch jws.payload {
         case .transaction(let transaction):

@@ -26,7 +26,7 @@ complete -c receipt-check -n __fish_use_subcommand -a api -d 'Sends one App Stor
 complete -c receipt-check -n __fish_use_subcommand -a help -d 'Show the commands and global usage, or with COMMAND, that command\'s options (as COMMAND --help).'
 complete -c receipt-check -n __fish_use_subcommand -a version -d 'Show the receipt-check release and the version of the OpenSSL library it runs on.'
 
-complete -c receipt-check -n '__receipt_check_using verify' -l format -x -a 'text json ndjson verifyreceipt' -d 'output format (default: text); ndjson: one compact JSON object a line; verifyreceipt: the body Apple\'s verifyReceipt endpoint returns, one a line'
+complete -c receipt-check -n '__receipt_check_using verify' -l format -x -a 'text json ndjson verifyreceipt html' -d 'output format (default: text); ndjson: one compact JSON object a line; verifyreceipt: the body Apple\'s verifyReceipt endpoint returns, one a line; html: one self-contained page with a timeline picture'
 complete -c receipt-check -n '__receipt_check_using verify' -l json -d 'same as --format json'
 complete -c receipt-check -n '__receipt_check_using verify' -l bundle-id -x -d 'require this bundle id (field 2)'
 complete -c receipt-check -n '__receipt_check_using verify' -l app-version -x -d 'require this application version (field 3)'
@@ -73,7 +73,7 @@ complete -c receipt-check -n '__receipt_check_using verify' -s q -l quiet -d 'no
 complete -c receipt-check -n '__receipt_check_using verify' -l cgi -d 'answer one CGI request as Apple\'s verifyReceipt endpoint: POST, the JSON body on standard input (CONTENT_LENGTH bytes, at most --max-size); prints a Status and Content-Type header and the verifyreceipt body'
 complete -c receipt-check -n '__receipt_check_using verify' -F
 
-complete -c receipt-check -n '__receipt_check_using inspect' -l format -x -a 'text json ndjson verifyreceipt' -d 'output format (default: text); ndjson: one compact JSON object a line; verifyreceipt: the body Apple\'s verifyReceipt endpoint returns, one a line'
+complete -c receipt-check -n '__receipt_check_using inspect' -l format -x -a 'text json ndjson verifyreceipt html' -d 'output format (default: text); ndjson: one compact JSON object a line; verifyreceipt: the body Apple\'s verifyReceipt endpoint returns, one a line; html: one self-contained page with a timeline picture'
 complete -c receipt-check -n '__receipt_check_using inspect' -l json -d 'same as --format json'
 complete -c receipt-check -n '__receipt_check_using inspect' -l bundle-id -x -d 'require this bundle id (field 2)'
 complete -c receipt-check -n '__receipt_check_using inspect' -l app-version -x -d 'require this application version (field 3)'
@@ -146,7 +146,7 @@ complete -c receipt-check -n '__receipt_check_using sign' -l request -r -F -d 'a
 complete -c receipt-check -n '__receipt_check_using sign' -l json -d 'print a JSON object with every value the app needs instead of the signature alone'
 complete -c receipt-check -n '__receipt_check_using sign' -s h -l help -d 'show this help'
 
-complete -c receipt-check -n '__receipt_check_using api' -l format -x -a 'text json ndjson verifyreceipt' -d 'output format (default: text); ndjson: one compact JSON object a line; verifyreceipt: the body Apple\'s verifyReceipt endpoint returns, one a line'
+complete -c receipt-check -n '__receipt_check_using api' -l format -x -a 'text json ndjson verifyreceipt html' -d 'output format (default: text); ndjson: one compact JSON object a line; verifyreceipt: the body Apple\'s verifyReceipt endpoint returns, one a line; html: one self-contained page with a timeline picture'
 complete -c receipt-check -n '__receipt_check_using api' -l json -d 'same as --format json'
 complete -c receipt-check -n '__receipt_check_using api' -l bundle-id -x -d 'require this bundle id (field 2)'
 complete -c receipt-check -n '__receipt_check_using api' -l app-version -x -d 'require this application version (field 3)'

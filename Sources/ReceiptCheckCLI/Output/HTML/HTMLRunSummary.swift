@@ -1,0 +1,37 @@
+import ReceiptKit
+
+/// A batch's counts at the top of its page: inputs by status and by reason code, each a bar as long as
+/// its share of the run, with the number beside it.
+///
+/// It is written after the last section, when the counts are known, so that a run of any length is
+/// written as it goes; the stylesheet shows it first (`order:-1`).
+enum HTMLRunSummary {
+    static func write(_ summary: BatchSummary, into html: inout HTMLWriter) {
+        let total = max(summary.total, 1)
+        html.raw("<section class=\"summary\">\n<h2>\(summary.total) input\(summary.total == 1 ? "" : "s")</h2>\n")
+        html.raw("<table class=\"bars\"><caption>By status</caption>\n<tbody>\n")
+        for status in [ValidationReport.Status.valid, .invalid, .malformed] {
+            bar(status.rawValue, count: summary.count(of: status), of: total, class: status.rawValue, into: &html)
+        }
+        html.raw("</tbody></table>\n")
+        let reasons = [ValidationReport.Status.invalid, .malformed].flatMap { status in
+            summary.reasons(of: status).map { (status, $0.reason, $0.count) }
+        }
+        if !reasons.isEmpty {
+            html.raw("<table class=\"bars\"><caption>By reason</caption>\n<tbody>\n")
+            for (status, reason, count) in reasons {
+                bar(reason, count: count, of: total, class: status.rawValue, into: &html)
+            }
+            html.raw("</tbody></table>\n")
+        }
+        html.raw("</section>\n")
+    }
+
+    private static func bar(_ label: String, count: Int, of total: Int, class name: String, into html: inout HTMLWriter)
+    {
+        html.raw("<tr><th scope=\"row\">")
+        html.text(label)
+        html.raw("</th><td class=\"count\">\(count)</td><td class=\"bar\"><span class=\"fill \(name)\" style=\"width:")
+        html.raw(TimelineSVG.number(Double(count) * 100 / Double(total)) + "%\"></span></td></tr>\n")
+    }
+}

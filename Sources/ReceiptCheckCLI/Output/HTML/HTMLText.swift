@@ -1,0 +1,60 @@
+/// Text from an input made inert in an HTML page: as element text, as a double-quoted attribute value,
+/// and as the text or attribute of inline SVG, which the HTML parser reads by the same rules.
+///
+/// `&`, `<`, `>`, `"` and `'` become character references, so no value can end its element or attribute,
+/// open a tag or name an entity. What a person could misread is shown as the text report shows it
+/// (`TerminalText`): control characters (a NUL the parser would turn into U+FFFD or drop), bidi
+/// overrides and isolates that would reorder the page, and the line and paragraph separators appear
+/// as Swift escapes, `\u{202E}`. No value is ever written into a URL, a style or a script.
+enum HTMLText {
+    /// `text` ready for element text or a quoted attribute value.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        append(text, to: &out)
+        return out
+    }
+
+    /// Appends `text` escaped: most values need nothing, found by one pass over their bytes; the others
+    /// are copied in runs between the characters replaced.
+    static func append(_ text: String, to out: inout String) {
+        let bytes = text.utf8
+        guard bytes.contains(where: needsWork) else {
+            out += text
+            return
+        }
+        var run = text.startIndex
+        var index = text.unicodeScalars.startIndex
+        while index < text.unicodeScalars.endIndex {
+            let scalar = text.unicodeScalars[index]
+            let replacement: String?
+            switch scalar {
+            case "&": replacement = "&amp;"
+            case "<": replacement = "&lt;"
+            case ">": replacement = "&gt;"
+            case "\"": replacement = "&quot;"
+            case "'": replacement = "&#39;"
+            default:
+                replacement =
+                    TerminalText.needsEscape(scalar) ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : nil
+            }
+            let next = text.unicodeScalars.index(after: index)
+            if let replacement {
+                out += text[run..<index]
+                out += replacement
+                run = next
+            }
+            index = next
+        }
+        out += text[run...]
+    }
+
+    /// A byte that is markup, a C0 control or DEL, or starts a character beyond ASCII (which may be a
+    /// C1 control, a bidi control or a separator: the scalar pass decides).
+    private static func needsWork(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
+        case 0x00...0x1F, 0x7F...0xFF: true
+        default: false
+        }
+    }
+}

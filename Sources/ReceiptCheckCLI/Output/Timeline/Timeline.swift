@@ -1,0 +1,122 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A customer's purchases across one date axis, one row per product: computed once from what the
+/// inputs say, then drawn as characters (`SubscriptionTimeline`) or as SVG (`TimelineSVG`), so the two
+/// drawings cannot disagree on a date or a mark.
+struct Timeline: Sendable {
+    /// What a stretch of time was for the customer.
+    enum Stretch: String, Sendable, CaseIterable {
+        case paid = "paid period"
+        case freeTrial = "free trial"
+        case introductory = "introductory offer"
+        case promotional = "promotional offer"
+        case offerCode = "offer code"
+        case winBack = "win-back offer"
+        case gracePeriod = "grace period"
+        case billingRetry = "billing retry"
+    }
+
+    /// What happened at one moment.
+    enum Event: String, Sendable, CaseIterable {
+        case purchase
+        case renewal
+        case oneTimePurchase = "one-time purchase"
+        case refund = "refund or revocation"
+        case upgrade
+        case expiry
+        case trialReminder = "trial reminder"
+    }
+
+    struct Period: Sendable {
+        let start: Date
+        let end: Date
+        let stretch: Stretch
+    }
+
+    struct Mark: Sendable {
+        let date: Date
+        let event: Event
+    }
+
+    /// One product: its periods in purchase order, then its marks in the order they were found.
+    struct Row: Sendable {
+        let name: String
+        var periods: [Period] = []
+        var marks: [Mark] = []
+
+        /// Periods of one stretch that follow each other (each starting within a minute of the last
+        /// one's end), as one run: a history of 644 monthly renewals is one bar and one line of facts.
+        var runs: [(period: Period, count: Int)] {
+            var runs: [(period: Period, count: Int)] = []
+            for period in periods {
+                if let last = runs.last, last.period.stretch == period.stretch,
+                    abs(period.start.timeIntervalSince(last.period.end)) < 60
+                {
+                    runs[runs.count - 1] = (
+                        Period(start: last.period.start, end: period.end, stretch: period.stretch), last.count + 1
+                    )
+                } else {
+                    runs.append((period, 1))
+                }
+            }
+            return runs
+        }
+    }
+
+    /// The app's own first purchase (an app receipt's or AppTransaction's): the date, the first
+    /// version or build, and each decision that read it (`first build 37 < 42: premium`).
+    struct Original: Sendable {
+        let date: Date?
+        let firstBuild: String?
+        let decisions: [String]
+    }
+
+    var rows: [Row] = []
+    /// When the rules decided (`--now`), if they did.
+    var decision: Date?
+    var original: Original?
+
+    /// The dates of every period and mark but the trial reminders: the text axis, which a reminder
+    /// outside it does not stretch.
+    var eventDates: [Date] {
+        rows.flatMap { row in
+            row.periods.flatMap { [$0.start, $0.end] } + row.marks.filter { $0.event != .trialReminder }.map(\.date)
+        }
+    }
+
+    /// Every date the picture shows: the events, the reminders, the app's first purchase and the
+    /// decision, so that each has its place on the one axis.
+    var allDates: [Date] {
+        var dates = rows.flatMap { row in row.periods.flatMap { [$0.start, $0.end] } + row.marks.map(\.date) }
+        if let date = original?.date { dates.append(date) }
+        if let decision { dates.append(decision) }
+        return dates
+    }
+
+    /// An axis from the first to the last of `dates`, a day at least, so one purchase still has a width.
+    struct Axis: Sendable {
+        let first: Date
+        let last: Date
+
+        init?(_ dates: [Date]) {
+            guard let first = dates.min(), let last = dates.max() else { return nil }
+            self.first = first
+            self.last = last
+        }
+
+        var span: TimeInterval { max(last.timeIntervalSince(first), 86_400) }
+
+        /// Where `date` falls between the first date (0) and the end of the span (1).
+        func fraction(_ date: Date) -> Double {
+            date.timeIntervalSince(first) / span
+        }
+
+        func contains(_ date: Date) -> Bool {
+            date >= first && date <= last
+        }
+    }
+}

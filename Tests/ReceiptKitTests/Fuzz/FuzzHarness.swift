@@ -6,13 +6,16 @@ import Foundation
 /// fixture chain), and the one entry point that runs a target's logic and oracle on one input.
 final class FuzzHarness: Sendable {
     let validator: ReceiptValidator
+    /// The same trust at one fixed moment, for oracles that compare two validations: an input without
+    /// a date of its own is otherwise judged at "now", which differs between them.
+    let pinnedValidator: ReceiptValidator
     /// A fixture receipt: rules are evaluated against it, fuzzed roots judge it.
     let sampleReceiptBytes: [UInt8]
     let sampleReceipt: ParsedReceipt?
     /// The fixture chain, leaf first and root last: what the revocation target's answers are about.
     let chain: [Certificate]
-    /// The moment revocation data is judged at: within the fixture chain's validity, fixed so that a
-    /// kept input means the same on every run.
+    /// The moment revocation data is judged at, and pinned validations: within the fixture chains'
+    /// validity, fixed so that a kept input means the same on every run.
     static let revocationTime = Date(timeIntervalSince1970: 1_796_428_800)
 
     /// Reads the fixtures under `packageRoot`.
@@ -21,8 +24,11 @@ final class FuzzHarness: Sendable {
             [UInt8](try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/" + name)))
         }
         let root = try Certificate(derOrPEM: file(FuzzTarget.rootPath))
-        validator = try ReceiptValidator(
-            policy: .custom(roots: [root, try Certificate(derOrPEM: file(FuzzTarget.jwsRootPath))]))
+        let roots = [root, try Certificate(derOrPEM: file(FuzzTarget.jwsRootPath))]
+        validator = try ReceiptValidator(policy: .custom(roots: roots))
+        var pinned = ValidationOptions()
+        pinned.time = .fixed(Self.revocationTime)
+        pinnedValidator = try ReceiptValidator(policy: .custom(roots: roots), options: pinned)
         sampleReceiptBytes = try file("Fixtures/subscriptions.receipt")
         sampleReceipt = validator.validate(sampleReceiptBytes, input: "rules").receipt
         chain = [

@@ -152,7 +152,10 @@ coverage() {
     tools=$(dirname "$(command -v swiftc)")
     mkdir -p "$dir"
     mapfile -t sources < <(find Sources/ReceiptKit Tests/ReceiptKitTests/Fuzz Tools/Fuzz -name '*.swift' | sort)
-    compile "$bin" -sanitize=fuzzer -profile-generate -profile-coverage-mapping
+    # Built again only when a source changed: a corpus merged since is replayed by the same binary.
+    if [ ! -x "$bin" ] || [ -n "$(find "${sources[@]}" -newer "$bin" | head -n 1)" ]; then
+        compile "$bin" -sanitize=fuzzer -profile-generate -profile-coverage-mapping
+    fi
     printf '%-22s %8s %22s %22s\n' target inputs "parser lines run" "library lines run"
     for target in "${TARGETS[@]}"; do
         local files=() parser library

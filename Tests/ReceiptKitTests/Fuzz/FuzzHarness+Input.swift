@@ -64,7 +64,9 @@ extension FuzzHarness {
                 throw FuzzFinding("ReceiptInput.base64 decodes what Foundation decodes otherwise")
             }
         }
-        if let theirs = Data(base64Encoded: Data(letters)), !letters.isEmpty {
+        // Foundation takes a last quad of padding alone (`====` as one zero byte, `QUJD====` as `QUJD`);
+        // ours refuses padding where no letter needs it.
+        if let theirs = Data(base64Encoded: Data(letters)), !letters.reversed().starts(with: Array("====".utf8)) {
             guard ours == [UInt8](theirs) else {
                 throw FuzzFinding("Foundation decodes base64 that ReceiptInput.base64 refuses or reads otherwise")
             }

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # libFuzzer targets over ReceiptKit, built with swiftc directly so SwiftPM never needs the fuzzer runtime.
 #   Scripts/fuzz.sh build                  compile .build/fuzz/receipt-fuzz (ASan + libFuzzer)
-#   Scripts/fuzz.sh run TARGET SECONDS     fuzz one target (receipt, payload, jws, rules, report-json, jws-json, json) from its seeds
+#   Scripts/fuzz.sh run TARGET SECONDS     fuzz one target from its kept corpus and seeds (targets: TARGETS below)
 #   Scripts/fuzz.sh all SECONDS            build, then fuzz every target for SECONDS each
-# Crashes land in .build/fuzz/findings/TARGET/; replay one with
-#   RECEIPT_FUZZ_TARGET=TARGET .build/fuzz/receipt-fuzz FILE
+#   Scripts/fuzz.sh merge TARGET           merge the run's corpus into the kept corpus Tools/Fuzz/Corpus/TARGET
+#   Scripts/fuzz.sh coverage               line coverage per target from replaying the kept corpus
+# Crashes land in .build/fuzz/findings/TARGET/; replay one with RECEIPT_FUZZ_TARGET=TARGET .build/fuzz/receipt-fuzz FILE
 # run and all exit non-zero on any finding (crash, sanitizer report, leak, timeout, out of memory) and name
 # the input saved for it. FUZZ_OUT (default .build/fuzz) moves the binary, corpus and findings.
 set -euo pipefail
@@ -12,33 +13,46 @@ cd "$(dirname "$0")/.."
 
 OUT=${FUZZ_OUT:-.build/fuzz}
 BIN=$OUT/receipt-fuzz
-CORPUS=${RECEIPT_CORPUS:-../shared/corpus}
-TARGETS=(receipt payload jws rules report-json jws-json json)
+TARGETS=(receipt payload jws rules report-json jws-json json server-api revocation verifyreceipt-request certificate
+    notification line base64)
+# The minimized corpus kept in the repository: every run starts from it and the suite replays it.
+KEPT=Tools/Fuzz/Corpus
 
 build() {
     mkdir -p "$OUT"
     local sources
     # The library and the fuzz targets compile as one module (the targets reach internal API).
-    mapfile -t sources < <(find Sources/ReceiptKit Tools/Fuzz -name '*.swift' | sort)
+    # The targets' logic and oracles live with the suite that replays the kept corpus (Tests/ReceiptKitTests/Fuzz).
+    mapfile -t sources < <(find Sources/ReceiptKit Tests/ReceiptKitTests/Fuzz Tools/Fuzz -name '*.swift' | sort)
+    compile "$BIN" -sanitize=fuzzer,address -O
+}
+
+# swiftc over the library and the targets as one module, with the flags given (sanitizers, coverage).
+compile() {
+    local binary=$1
+    shift
     # shellcheck disable=SC2046
-    if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name ReceiptKit -package-name receipt_check \
+    if ! swiftc "$@" -D RECEIPT_FUZZ -parse-as-library -g -module-name ReceiptKit -package-name receipt_check \
         -I Sources/CReceipt -I Sources/CCurl $(pkg-config --cflags-only-I libcrypto | sed 's/-I/-Xcc -I/g') \
-        $(pkg-config --libs libcrypto) "${sources[@]}" -o "$BIN" >"$OUT/build.log" 2>&1; then
-        cat "$OUT/build.log" >&2
+        $(pkg-config --libs libcrypto) "${sources[@]}" -o "$binary" >"$binary.log" 2>&1; then
+        cat "$binary.log" >&2
         echo "fuzz.sh: the fuzz build failed (does this toolchain ship libFuzzer?)" >&2
         exit 1
     fi
-    # gold warns once per ASan helper symbol, and the CLI file's `import ReceiptKit` is moot here;
+    # gold warns once per ASan helper symbol, and the targets' `import ReceiptKit` is moot here;
     # anything else is worth seeing.
-    grep -v -e "Cannot export local symbol '__asan" -e "ignoring import" -e '^ *[0-9]* |' -e '^ *|' "$OUT/build.log" || true
+    grep -v -e "Cannot export local symbol '__asan" -e "ignoring import" -e '^ *[0-9]* |' -e '^ *|' "$binary.log" || true
 }
 
-# Seeds go to a scratch corpus that libFuzzer grows; nothing under .build is committed.
+# The kept corpus and the seeds go to a scratch corpus that libFuzzer grows; nothing under .build is committed.
 seed() {
     local target=$1 dir=$OUT/corpus/$1
     mkdir -p "$dir"
+    if [ -d "$KEPT/$target" ]; then
+        find "$KEPT/$target" -maxdepth 1 -type f -exec cp {} "$dir"/ \;
+    fi
     case $target in
-    receipt | report-json)
+    receipt | report-json | line)
         cp Fixtures/*.receipt Fixtures/*.b64 "$dir"/
         ;;
     payload)
@@ -47,29 +61,27 @@ seed() {
                 -out "$dir/$(basename "$receipt" .receipt).payload" 2>/dev/null || true
         done
         ;;
-    jws | jws-json)
-        if [ -d "$CORPUS/jws" ]; then
-            find "$CORPUS/jws" -type f \( -name '*.jws' -o -name '*.json' -o -name '*.txt' \) | sort | head -n 12 |
-                while read -r file; do cp "$file" "$dir/$(basename "$(dirname "$file")")-$(basename "$file")"; done
-        fi
-        if [ "$target" = jws-json ]; then
-            # Payload JSON decoded straight into a report, so mutations reach the writers unhindered by base64.
-            cat >"$dir/transaction.json" <<'JSON'
+    jws-json)
+        # Payload JSON decoded straight into a report, so mutations reach the writers unhindered by base64.
+        cat >"$dir/transaction.json" <<'JSON'
 {"transactionId":"1","bundleId":"a/b","signedDate":1795000000000.5,"price":-9223372036854775808,"isUpgraded":true,"x":[1.5,1e20,-0.0,0.1,"\u0001\u007f\u00e9\"\\",{"":null,"A":[],"a":{}}]}
 JSON
-            cat >"$dir/notification.json" <<'JSON'
+        cat >"$dir/notification.json" <<'JSON'
 {"notificationType":"TEST","signedDate":-62135769600000,"data":{"bundleId":"b","status":1,"z":{"K":1}},"summary":{"a":[true]},"appData":{"appAppleId":1}}
 JSON
-            cat >"$dir/renewal.json" <<'JSON'
+        cat >"$dir/renewal.json" <<'JSON'
 {"autoRenewStatus":0,"eligibleWinBackOfferIds":["a","\n"],"renewalDate":253402300799999,"commitmentInfo":{"p":[1,2.25]}}
 JSON
-        fi
         ;;
     json)
         cp schema/report.schema.json "$dir/schema.json"
         cat >"$dir/values.json" <<'JSON'
 {"a":[1,-2,3.5,1e2,true,false,null,{"b":"x\u00e9\ud83d\ude00\n\"","c":[[[]]]}],"big":12345678901234567890,"e":""}
 JSON
+        ;;
+    certificate)
+        cp Fixtures/pki/*.pem Fixtures/pki/*.der "$dir"/
+        find "$dir" -name '*.key.pem' -delete
         ;;
     rules)
         cp examples/ci/rules.txt "$dir/ci-rules.txt"
@@ -88,9 +100,91 @@ RULES
         ;;
     esac
     if [ -z "$(ls -A "$dir")" ]; then
-        echo "fuzz.sh: no seeds for $target (is the corpus at $CORPUS?)" >&2
+        echo "fuzz.sh: no seeds for $target (no $KEPT/$target?)" >&2
         exit 1
     fi
+}
+
+# The kept corpus rewritten as the smallest set of the kept inputs and the run's that reaches the same
+# coverage (libFuzzer's -merge=1); inputs named finding-* (each a fixed finding) are kept whatever they add.
+merge() {
+    local target=$1 kept=$KEPT/$1 merged
+    seed "$target"
+    merged=$(mktemp -d "$OUT/merge-$target.XXXXXX")
+    mkdir -p "$kept"
+    find "$kept" -maxdepth 1 -type f -name 'finding-*' -exec cp {} "$merged"/ \;
+    RECEIPT_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no "$BIN" -merge=1 \
+        -max_len=65536 -rss_limit_mb=2048 -timeout=10 "$merged" "$kept" "$OUT/corpus/$target" 2>&1 |
+        grep -E '^MERGE-OUTER: [0-9]+ new files' || true
+    rm -rf "$kept"
+    mv "$merged" "$kept"
+    chmod 755 "$kept"
+    echo "fuzz.sh: $kept holds $(find "$kept" -type f | wc -l) inputs, $(du -sk "$kept" | cut -f1) KB"
+}
+
+# The parser files each target exists to reach: coverage names the functions of these it never runs.
+parsers() {
+    case $1 in
+    receipt | report-json) echo Sources/ReceiptKit/Envelope/PKCS7 Sources/ReceiptKit/Codecs/ASN1 ;;
+    payload) echo Sources/ReceiptKit/Payload/PayloadDecoder.swift Sources/ReceiptKit/Codecs/ASN1 ;;
+    jws | jws-json) echo Sources/ReceiptKit/Envelope/JWS Sources/ReceiptKit/Payload/JWS ;;
+    rules) echo Sources/ReceiptKit/Rules/RuleParser.swift Sources/ReceiptKit/Rules/RuleTokenizer.swift ;;
+    json) echo Sources/ReceiptKit/Codecs/JSON/JSONParser.swift Sources/ReceiptKit/Codecs/JSON/JSONValue.swift ;;
+    server-api)
+        echo Sources/ReceiptKit/ServerAPIClient/HistoryPages.swift Sources/ReceiptKit/ServerAPIClient/UnsignedResponse.swift \
+            Sources/ReceiptKit/ServerAPIClient/AppleErrorBody.swift Sources/ReceiptKit/Input/ServerResponse+Recognise.swift \
+            Sources/ReceiptKit/Envelope/ServerAPI
+        ;;
+    revocation)
+        echo Sources/ReceiptKit/Trust/Revocation/OCSPResponse.swift Sources/ReceiptKit/Trust/Revocation/OCSPVerification.swift \
+            Sources/ReceiptKit/Trust/Revocation/CertificateRevocationList.swift Sources/ReceiptKit/Trust/Revocation/CRLVerification.swift
+        ;;
+    verifyreceipt-request) echo Sources/ReceiptKit/VerifyReceipt ;;
+    certificate) echo Sources/ReceiptKit/OpenSSL/Certificate.swift ;;
+    notification | line) echo Sources/ReceiptKit/Input/ReceiptInput.swift Sources/ReceiptKit/Envelope/JWS ;;
+    base64) echo Sources/ReceiptKit/Input/ReceiptInput.swift ;;
+    esac
+}
+
+# A build with coverage mapping (no sanitizer) replays each target's kept corpus once; the table gives
+# the lines run of the target's parser files and of the whole library, and $OUT/coverage/TARGET.txt
+# the parser functions no kept input reaches.
+coverage() {
+    local bin=$OUT/receipt-coverage dir=$OUT/coverage tools
+    tools=$(dirname "$(command -v swiftc)")
+    mkdir -p "$dir"
+    mapfile -t sources < <(find Sources/ReceiptKit Tests/ReceiptKitTests/Fuzz Tools/Fuzz -name '*.swift' | sort)
+    # Built again only when a source changed: a corpus merged since is replayed by the same binary.
+    if [ ! -x "$bin" ] || [ -n "$(find "${sources[@]}" -newer "$bin" | head -n 1)" ]; then
+        compile "$bin" -sanitize=fuzzer -profile-generate -profile-coverage-mapping
+    fi
+    printf '%-22s %8s %22s %22s\n' target inputs "parser lines run" "library lines run"
+    for target in "${TARGETS[@]}"; do
+        local files=() parser library
+        mapfile -t files < <(find "$KEPT/$target" -maxdepth 1 -type f | sort)
+        rm -f "$dir/$target".profraw
+        RECEIPT_FUZZ_TARGET=$target LLVM_PROFILE_FILE="$dir/$target.profraw" SWIFT_BACKTRACE=enable=no \
+            "$bin" -runs=1 "${files[@]}" >"$dir/$target.log" 2>&1 || {
+            echo "fuzz.sh: replaying $KEPT/$target failed (see $dir/$target.log)" >&2
+            exit 1
+        }
+        "$tools/llvm-profdata" merge -sparse -o "$dir/$target.profdata" "$dir/$target.profraw"
+        # shellcheck disable=SC2046
+        parser=$("$tools/llvm-cov" report "$bin" -instr-profile="$dir/$target.profdata" $(parsers "$target") |
+            awk '/^TOTAL/ { print $(NF-3) " of " $(NF-5) }')
+        library=$("$tools/llvm-cov" report "$bin" -instr-profile="$dir/$target.profdata" Sources/ReceiptKit |
+            awk '/^TOTAL/ { print $(NF-3) " of " $(NF-5) }')
+        printf '%-22s %8s %22s %22s\n' "$target" "${#files[@]}" "$parser" "$library"
+        # shellcheck disable=SC2046
+        "$tools/llvm-cov" report -show-functions "$bin" -instr-profile="$dir/$target.profdata" $(parsers "$target") |
+            awk '$1 !~ /^(Name|-+|TOTAL|File)$/ && NF >= 10 && $(NF-4) == $(NF-5) && $(NF-5) > 0 { print $1 }' |
+            swift_demangle >"$dir/$target.txt"
+    done
+}
+
+# Function names as Swift spells them.
+swift_demangle() {
+    "$(dirname "$(command -v swiftc)")/swift-demangle" --simplified --compact
 }
 
 # What a sanitizer or libFuzzer prints when it finds something, whatever status the process then chose.
@@ -103,10 +197,10 @@ run() {
     echo "== fuzz $target for ${seconds}s"
     # The whole log is kept and its telling lines shown. The fuzzer's status is read from PIPESTATUS at the
     # pipe's own failure: after a `|| true` it would be true's.
-    RECEIPT_FUZZ_TARGET=$target ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:exitcode=80} "$BIN" \
+    RECEIPT_FUZZ_TARGET=$target ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:exitcode=80} SWIFT_BACKTRACE=enable=no "$BIN" \
         -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
         -artifact_prefix="$OUT/findings/$target/" "$OUT/corpus/$target" 2>&1 | tee "$log" |
-        { grep -E '^(stat::|==|SUMMARY|INFO: Seed|Done|artifact_prefix|Test unit|#[0-9]+ *DONE)|ERROR|Fatal|crash' || true; } ||
+        { grep -E '^(stat::|==|SUMMARY|INFO: Seed|Done|artifact_prefix|Test unit|#[0-9]+ *DONE|fuzz: finding)|ERROR|Fatal|crash' || true; } ||
         statuses=("${PIPESTATUS[@]}")
     status=${statuses[0]}
     # libFuzzer names each input it saves for a finding: crash-, leak-, timeout-, oom- (a slow unit is none).
@@ -129,8 +223,10 @@ all)
     for target in "${TARGETS[@]}"; do run "$target" "${2:-60}" || failed+=("$target"); done
     [ ${#failed[@]} = 0 ] || { echo "fuzz.sh: FAIL: ${#failed[@]} of ${#TARGETS[@]} targets: ${failed[*]}" >&2; exit 1; }
     ;;
+merge) merge "$2" ;;
+coverage) coverage ;;
 *)
-    sed -n '2,9p' "$0"
+    sed -n '2,10p' "$0"
     exit 64
     ;;
 esac

@@ -118,7 +118,7 @@ import Testing
     @Test func aPayloadKeepsUnknownValuesAndRefusesWrongTypes() throws {
         let text = """
             {"transactionId":"1","type":"Subscription Bundle","inAppOwnershipType":"FAMILY_SHARED",
-            "environment":"Staging","offerType":7,"offerDiscountType":"FREE_TRIAL","revocationReason":1.0,
+            "environment":"Staging","offerType":7,"offerDiscountType":"FREE_TRIAL","revocationReason":1,
             "revocationType":"REFUND_FULL","transactionReason":"RENEWAL","billingPlanType":"MONTHLY"}
             """
         let json = try JSONText.parse(Array(text.utf8), what: "a payload", reason: .malformed)

@@ -19,17 +19,14 @@ extension Bool: JSONConvertible {
 }
 
 extension Int64: JSONConvertible {
-    /// An integer, or a number with no fraction that fits, as `JSONDecoder` reads one.
+    /// A number written as an integer (no fraction, no exponent) that fits: the text decides, never the
+    /// `Double` a fraction or exponent was read into, which can be integral when the text is not
+    /// (`9007199254740993.5` is the double 9007199254740994; `1.0000000000000000001` is 1).
     init(json: JSONValue) throws(JSONTypeError) {
-        switch json {
-        case .integer(let value): self = value
-        case .number(let value):
-            guard let exact = Int64(exactly: value) else {
-                throw JSONTypeError(member: nil, expected: "a 64-bit integer")
-            }
-            self = exact
-        default: throw JSONTypeError(member: nil, expected: "a 64-bit integer")
+        guard case .integer(let value) = json else {
+            throw JSONTypeError(member: nil, expected: "a 64-bit integer")
         }
+        self = value
     }
 }
 

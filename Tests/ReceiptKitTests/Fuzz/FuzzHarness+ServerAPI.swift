@@ -1,0 +1,61 @@
+@testable import ReceiptKit
+
+/// App Store Server API bodies as `AppStoreServerAPIClient` reads a 2xx or an error answer, and the
+/// pages of a transaction history as `transactionHistory` merges them.
+extension FuzzHarness {
+    func serverAPI(_ bytes: [UInt8]) throws(FuzzFinding) {
+        // A signed operation's body is verified like any response given to verify.
+        _ = validator.verdict(bytes, input: "fuzz", rules: nil)
+        // What UnsignedResponse reads, and more: Apple's error bodies are held to smaller limits.
+        let parsed = try? JSONParser.parse(bytes, limits: JSONParser.Limits(maximumDepth: 8, maximumValues: 4096))
+        for operation in AppStoreServerAPIOperation.allCases {
+            guard case .unsigned(let required) = operation.responseShape else { continue }
+            guard let members = try? UnsignedResponse.members(bytes, required: required, operation: operation) else {
+                continue
+            }
+            guard parsed == .object(members) else {
+                throw FuzzFinding("\(operation.rawValue): the unsigned members differ from the body's object")
+            }
+        }
+        if let error = AppleErrorBody(bytes) {
+            guard case .object(let members)? = parsed, members["errorCode"] == .integer(error.errorCode),
+                members["errorMessage"] == .string(error.errorMessage)
+            else {
+                throw FuzzFinding("AppleErrorBody read \(error) from a body that does not say so")
+            }
+        }
+        try historyPages(bytes.split(separator: 0, omittingEmptySubsequences: false).map(Array.init))
+    }
+
+    /// Pages added one after another until one says it is the last: the merged body must hold every
+    /// page's transactions in order and the last page's other members.
+    private func historyPages(_ bodies: [[UInt8]]) throws(FuzzFinding) {
+        var pages = HistoryPages()
+        var expected: [JSONValue] = []
+        var last: [String: JSONValue] = [:]
+        let limits = JSONParser.Limits(maximumDepth: 8, maximumValues: 4096)
+        for body in bodies {
+            let next: String?
+            do throws(AppStoreServerAPIError) {
+                next = try pages.add(body)
+            } catch {
+                return
+            }
+            guard case .object(let page)? = try? JSONParser.parse(body, limits: limits),
+                case .array(let signed)? = page["signedTransactions"]
+            else {
+                throw FuzzFinding("HistoryPages took a page that is not an object with signedTransactions")
+            }
+            expected += signed
+            last = page
+            if next == nil { break }
+        }
+        guard let merged = try? pages.body() else { return }
+        last["signedTransactions"] = .array(expected)
+        guard let reread = try? JSONParser.parse(merged, limits: .init(maximumDepth: 8, maximumValues: 1 << 20)),
+            reread == .object(last)
+        else {
+            throw FuzzFinding("the merged history body is not the pages' transactions and the last page's members")
+        }
+    }
+}

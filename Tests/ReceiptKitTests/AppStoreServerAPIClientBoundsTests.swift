@@ -85,7 +85,8 @@ import Testing
 
     /// The body keeps Apple's members of the last page and every transaction, nothing else a page carries.
     @Test func theMergedBodyKeepsOnlyWhatIsRead() throws {
-        var pages = HistoryPages(maximumBytes: 1 << 20)
+        let context = try C.client(ScriptedTransport([])).validator.context
+        var pages = HistoryPages(maximumBytes: 1 << 20, context: context, keepsBody: true)
         let first = #"{"bundleId":"b","hasMore":true,"revision":"r1","junk":"xxxx","signedTransactions":["a","b"]}"#
         let last = #"{"bundleId":"b","hasMore":false,"revision":"r2","more":[1,2],"signedTransactions":["c"]}"#
         #expect(try pages.add(Array(first.utf8)) == "r1")
@@ -127,5 +128,60 @@ import Testing
         // 375 ms waited after each 503: the second page's requests get what the first left.
         #expect(
             transport.sent.map(\.timeout) == [.seconds(1), .milliseconds(625), .milliseconds(625), .milliseconds(250)])
+    }
+
+    /// A page of `items` (transaction ids, or JSON values kept as they are: a JWS string, `true`).
+    static func page(items: [String], more: Bool, revision: String) throws -> Result<HTTPResponse, HTTPTransportError> {
+        let elements = items.map { $0.allSatisfy(\.isNumber) ? M.transaction(id: $0) : $0 }.joined(separator: ",")
+        let spec =
+            #"{"bundleId":"\#(M.bundleID)","environment":"Production","hasMore":\#(more),"revision":"\#(revision)","signedTransactions":[\#(elements)]}"#
+        return .success(HTTPResponse(status: 200, headers: [:], body: try M.response(spec)))
+    }
+
+    /// The report as JSON, to compare two reports whole.
+    static func encoded(_ report: ValidationReport?) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(report), as: UTF8.self)
+    }
+
+    /// A history verified page by page reports what its pages as one body would: a genuine one, one
+    /// whose first page's second element is forged (the elements after it, on the next page too, left
+    /// unverified and counted), one whose last page holds an element that is no JWS. Its body is kept
+    /// only when asked for, and the report is the same either way.
+    @Test(
+        arguments: zip(
+            [
+                [["1001", "1002"], ["1003"]],
+                [["1001", #""eyJhbGciOiJFUzI1NiJ9.e30.AAAA""#, "1002"], ["1003", "1004"]],
+                [["1001"], ["1002", "true"]],
+            ],
+            [
+                nil, "; the 3 elements after it not verified",
+                "signedTransactions[2] is not a string (a signed JWS)",
+            ]))
+    func aHistoryReadPageByPageReportsAsItsBody(pages: [[String]], failure: String?) async throws {
+        func transport() throws -> ScriptedTransport {
+            ScriptedTransport(
+                try pages.enumerated().map { index, items in
+                    try Self.page(items: items, more: index + 1 < pages.count, revision: "r\(index + 1)")
+                })
+        }
+        // A filter leaves the answer unbound: the report is the body's alone.
+        let filter = TransactionHistoryFilter(productIDs: ["pro.monthly"])
+        let client = try C.client(try transport())
+        let kept = try await client.transactionHistory(transactionID: "1001", filter: filter)
+        let whole = client.validator.verdict(
+            deciding: client.validator.validate(kept.body, input: "get-transaction-history"), rules: nil)
+        #expect(try Self.encoded(kept.verdict?.report) == Self.encoded(whole.report))
+        if let failure {
+            #expect(whole.report.message?.contains(failure) == true, "\(whole.report.message ?? "")")
+        } else {
+            #expect(whole.report.status == .valid && whole.report.response?.elements.count == 3)
+        }
+        let dropped = try await C.client(try transport()).transactionHistory(
+            transactionID: "1001", filter: filter, keepsBody: false)
+        #expect(dropped.body.isEmpty && !kept.body.isEmpty)
+        #expect(try Self.encoded(dropped.verdict?.report) == Self.encoded(whole.report))
     }
 }

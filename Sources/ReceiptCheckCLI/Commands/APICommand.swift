@@ -74,13 +74,15 @@ enum APICommand: Command {
         let rules = runner.rules
         // --max-size bounds the history as one input: its pages in all.
         let limit = runner.limit
+        // Only --combine reads the history again as an input; otherwise its verified reports are all it needs.
+        let combine = arguments[CombineRunner.combine]
         let outcome = AsyncWait.result { () async -> Result<AppStoreServerAPIResponse, AppStoreServerAPIError> in
             do throws(AppStoreServerAPIError) {
                 if let filter {
                     return .success(
                         try await client.transactionHistory(
                             transactionID: transactionID, filter: filter, version: version, rules: rules,
-                            maximumBytes: limit))
+                            maximumBytes: limit, keepsBody: combine))
                 }
                 return .success(try await client.send(request, rules: rules))
             } catch {

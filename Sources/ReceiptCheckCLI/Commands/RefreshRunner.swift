@@ -49,7 +49,8 @@ struct RefreshRunner {
                 let statuses = try await client.send(
                     try .getAllSubscriptionStatuses(transactionID: transactionID), rules: rules, deadline: deadline)
                 let history = try await client.transactionHistory(
-                    transactionID: transactionID, rules: rules, maximumBytes: limit, deadline: deadline)
+                    transactionID: transactionID, rules: rules, maximumBytes: limit, deadline: deadline,
+                    keepsBody: false)
                 return .success([statuses.verdict, history.verdict].compactMap { $0 })
             } catch {
                 return .failure(error)

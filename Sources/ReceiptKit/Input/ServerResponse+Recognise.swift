@@ -75,7 +75,8 @@ extension ServerResponse {
         return items
     }
 
-    private static func element(_ value: JSONValue, _ path: String, _ kind: JWSPayload.Kind) throws(ReceiptError)
+    /// The signed element `value`, which sat at `path`: a string, or the body is not one of Apple's.
+    static func element(_ value: JSONValue, _ path: String, _ kind: JWSPayload.Kind) throws(ReceiptError)
         -> Element
     {
         guard case .string(let text) = value else {

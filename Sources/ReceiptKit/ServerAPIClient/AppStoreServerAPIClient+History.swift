@@ -3,8 +3,10 @@ extension AppStoreServerAPIClient {
     public static let defaultHistoryBytes = 64 << 20
 
     /// Get Transaction History, every page: requested one after another (the same filters, each with
-    /// the revision the page before gave) until a page says it has no more, then verified as one
-    /// HistoryResponse holding every page's transactions. At most `maximumPages` pages (twenty
+    /// the revision the page before gave) until a page says it has no more, each page's transactions
+    /// verified as it comes, the whole reported as one HistoryResponse holding every page's transactions.
+    /// The response's body is that HistoryResponse when `keepsBody`, else empty (a history of hundreds
+    /// of pages is held only as its verified reports). At most `maximumPages` pages (twenty
     /// transactions each) and `maximumBytes` in all are read, under one deadline (``operationTimeout``
     /// from now when nil): a server that never says "no more", pages that add up past the bound, a
     /// revision named twice (the pages would go round in circles) or a deadline passed end with an error.
@@ -13,10 +15,10 @@ extension AppStoreServerAPIClient {
         transactionID: String, filter: TransactionHistoryFilter = .init(),
         version: AppStoreServerAPIRequest.TransactionHistoryVersion = .v2, rules: RuleConfiguration? = nil,
         maximumPages: Int = 500, maximumBytes: Int = defaultHistoryBytes,
-        deadline: ContinuousClock.Instant? = nil
+        deadline: ContinuousClock.Instant? = nil, keepsBody: Bool = true
     ) async throws(AppStoreServerAPIError) -> AppStoreServerAPIResponse {
         let deadline = deadline ?? self.deadline()
-        var pages = HistoryPages(maximumBytes: maximumBytes)
+        var pages = HistoryPages(maximumBytes: maximumBytes, context: validator.context, keepsBody: keepsBody)
         var revision: String?
         var attempts = 0
         var status = 200
@@ -27,9 +29,13 @@ extension AppStoreServerAPIClient {
             attempts += tries
             status = response.status
             guard let next = try pages.add(response.body) else {
-                return try verified(
-                    .getTransactionHistory, status: status, body: try pages.body(), attempts: attempts, rules: rules,
-                    binding: filter.selectsAll ? .history(transactionID) : nil)
+                let report = pages.report(
+                    input: AppStoreServerAPIOperation.getTransactionHistory.rawValue,
+                    verifier: ResponseVerifier(context: validator.context))
+                return AppStoreServerAPIResponse(
+                    operation: .getTransactionHistory, status: status, body: try pages.body(),
+                    content: decided(report, rules: rules, binding: filter.selectsAll ? .history(transactionID) : nil),
+                    attempts: attempts)
             }
             revision = next
         }

@@ -248,10 +248,7 @@ public struct AppStoreServerAPIClient: Sendable {
         let content: AppStoreServerAPIResponse.Content
         switch operation.responseShape {
         case .signed:
-            var report = validator.validate(body, input: operation.rawValue)
-            // Before the rules: an answer to another question decides nothing.
-            binding?.check(&report)
-            content = .verified(validator.verdict(deciding: report, rules: rules))
+            content = decided(validator.validate(body, input: operation.rawValue), rules: rules, binding: binding)
         case .unsigned(let required):
             content = .unsigned(try UnsignedResponse.members(body, required: required, operation: operation))
         case .empty:
@@ -261,5 +258,15 @@ public struct AppStoreServerAPIClient: Sendable {
         }
         return AppStoreServerAPIResponse(
             operation: operation, status: status, body: body, content: content, attempts: attempts)
+    }
+
+    /// The verdict on a verified answer's `report`, held to the question first (`binding`).
+    func decided(_ report: ValidationReport, rules: RuleConfiguration?, binding: AnswerBinding?)
+        -> AppStoreServerAPIResponse.Content
+    {
+        var report = report
+        // Before the rules: an answer to another question decides nothing.
+        binding?.check(&report)
+        return .verified(validator.verdict(deciding: report, rules: rules))
     }
 }

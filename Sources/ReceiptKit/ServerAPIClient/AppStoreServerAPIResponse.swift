@@ -18,7 +18,8 @@ public struct AppStoreServerAPIResponse: Sendable {
     public let operation: AppStoreServerAPIOperation
     /// The HTTP status (2xx).
     public let status: Int
-    /// The body as received (for a history read page by page, the pages' elements in one body).
+    /// The body as received (for a history read page by page, the pages' elements in one body, or nothing
+    /// when it was read without keeping it).
     public let body: [UInt8]
     /// The body, verified or strictly parsed: what a caller decides on.
     public let content: Content

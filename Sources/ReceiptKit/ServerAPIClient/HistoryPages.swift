@@ -1,9 +1,11 @@
-/// The pages of a transaction history, read one after another, as one HistoryResponse body: every
-/// page's signed transactions in order, beside the members the pages share. Nothing here is believed:
-/// the merged body is verified like any response, element by element.
+/// The pages of a transaction history, read one after another and verified as they come, as one
+/// HistoryResponse: every page's signed transactions in order, beside the members the pages share.
+/// Nothing here is believed: each element is verified like any response's, with the same checks and
+/// report, as it arrives.
 ///
-/// Of each page only its transactions (already written as they will be in the body) and Apple's
-/// members are kept; the page itself, and anything else it carries, is let go before the next one comes.
+/// Of each page only its elements' reports and Apple's members are kept; the page itself, its elements'
+/// text and anything else it carries are let go before the next one comes. The pages as one body are
+/// kept only when asked for (an input read again, as `--combine` reads it).
 struct HistoryPages {
     /// A page is twenty transactions and a few members.
     private static let limits = JSONParser.Limits(maximumDepth: 8, maximumValues: 4096)
@@ -13,18 +15,24 @@ struct HistoryPages {
     private static let kept = shared + ["hasMore", "revision"]
     /// The bytes the pages may add up to.
     let maximumBytes: Int
-    /// The body so far: its start and the transactions, written as its array holds them, comma-separated;
-    /// ``body()`` ends it in place, so that no second copy of the history is made.
-    private var transactions: [UInt8] = Self.start
+    /// The body so far, when kept: its start and the transactions, written as its array holds them,
+    /// comma-separated; ``body()`` ends it in place, so that no second copy of the history is made.
+    private var transactions: [UInt8]?
     private static let start = Array(#"{"signedTransactions":["#.utf8)
     private var members: [String: JSONValue] = [:]
+    private var elements: ResponseElements
+    /// Why the pages are not a response whose elements can be verified (an element that is no JWS);
+    /// the pages are still read to the end, so that an error in a later one is the one said.
+    private var rejection: ReceiptError?
     private var pages = 0
     private var bytes = 0
     /// Every revision a page named: a server that names one again would send the same pages forever.
     private var revisions: Set<String> = []
 
-    init(maximumBytes: Int) {
+    init(maximumBytes: Int, context: VerificationContext, keepsBody: Bool) {
         self.maximumBytes = maximumBytes
+        elements = ResponseElements(context: context)
+        transactions = keepsBody ? Self.start : nil
     }
 
     /// Adds `body`; returns the revision to ask for next, nil when the page says it is the last.
@@ -53,11 +61,22 @@ struct HistoryPages {
                 .invalidResponse, "history page \(pages + 1) names another \(name) than the first page")
         }
         pages += 1
-        for element in signed {
-            if transactions.count > Self.start.count {
-                transactions.append(UInt8(ascii: ","))
+        for item in signed {
+            if var kept = transactions {
+                // Moved out and back, so that appending copies nothing.
+                transactions = nil
+                if kept.count > Self.start.count {
+                    kept.append(UInt8(ascii: ","))
+                }
+                try Self.write(item, to: &kept)
+                transactions = kept
             }
-            try Self.write(element, to: &transactions)
+            guard rejection == nil else { continue }
+            do throws(ReceiptError) {
+                elements.add(try ServerResponse.element(item, "signedTransactions[\(elements.count)]", .transaction))
+            } catch {
+                rejection = error
+            }
         }
         members = page.filter { Self.kept.contains($0.key) }
         guard case .bool(true)? = page["hasMore"] else { return nil }
@@ -72,11 +91,24 @@ struct HistoryPages {
         return revision
     }
 
-    /// One body: every transaction and the last page's members (its revision is the one to resume from).
-    /// The pages are handed over: nothing is left to add to.
+    /// The report on the history, `name` its input: the one a body of every page's transactions and the
+    /// last page's members would have.
+    mutating func report(input name: String, verifier: ResponseVerifier) -> ValidationReport {
+        var report = ValidationReport(input: name)
+        if let rejection {
+            report.reject(rejection)
+            return report
+        }
+        report.format = .serverAPIResponse
+        verifier.finish(.history, fields: members, elements: &elements, into: &report)
+        return report
+    }
+
+    /// One body: every transaction and the last page's members (its revision is the one to resume from);
+    /// empty when the body was not kept. The pages are handed over: nothing is left to add to.
     mutating func body() throws(AppStoreServerAPIError) -> [UInt8] {
-        var out: [UInt8] = []
-        swap(&out, &transactions)
+        guard var out = transactions else { return [] }
+        transactions = nil
         out.append(UInt8(ascii: "]"))
         var rest: [UInt8] = []
         try Self.write(.object(members), to: &rest)

@@ -32,7 +32,7 @@ extension FuzzHarness {
     /// of a page is kept).
     private func historyPages(_ bodies: [[UInt8]]) throws(FuzzFinding) {
         // No cap within reach: a fuzzed input is far smaller, so every refusal below is the pages' own.
-        var pages = HistoryPages(maximumBytes: Int.max)
+        var pages = HistoryPages(maximumBytes: Int.max, context: validator.context, keepsBody: true)
         var expected: [JSONValue] = []
         var last: [String: JSONValue] = [:]
         let limits = JSONParser.Limits(maximumDepth: 8, maximumValues: 4096)

@@ -101,26 +101,20 @@ public enum ChildProcess {
             inputUnread: unread.value)
     }
 
-    /// Starts `process` from a thread of its own whose signal mask is empty: the test runner's threads
-    /// (Dispatch's) block SIGTERM, SIGINT, SIGQUIT and more, a mask a child started with it would keep, and
-    /// then could not be stopped by those signals.
+    /// Starts `process` with an empty signal mask: the test runner's threads (Dispatch's) block SIGTERM,
+    /// SIGINT, SIGQUIT and more, a mask a child started with it would keep, and then could not be stopped
+    /// by those signals. The calling thread's mask is emptied for the spawn alone and put back, under the
+    /// spawn lock. Not from a thread of its own: a new thread gets a new malloc arena, mapped only as far
+    /// as it is used, and Foundation's `Process.run` copies 256 bytes of each /proc/self/fd entry's name
+    /// from its directory buffer, which then runs off the arena's mapping (a crash, seen in the suite).
     public static func start(_ process: Process) throws {
-        let failure = Handoff<(any Error)?>(nil)
-        let started = DispatchSemaphore(value: 0)
-        Thread {
+        try spawnLock.withLock {
             var empty = sigset_t()
+            var kept = sigset_t()
             sigemptyset(&empty)
-            pthread_sigmask(SIG_SETMASK, &empty, nil)
-            do {
-                try spawnLock.withLock { try process.run() }
-            } catch {
-                failure.set(error)
-            }
-            started.signal()
-        }.start()
-        started.wait()
-        if let error = failure.value {
-            throw error
+            pthread_sigmask(SIG_SETMASK, &empty, &kept)
+            defer { pthread_sigmask(SIG_SETMASK, &kept, nil) }
+            try process.run()
         }
     }
 

@@ -64,13 +64,15 @@ extension FuzzHarness {
                 throw FuzzFinding("ReceiptInput.base64 decodes what Foundation decodes otherwise")
             }
         }
-        // Foundation takes more padding than the letters need (`====` alone as one zero byte, `QUJD====` as
-        // `QUJD`, `JZ===` as `JZ==`); ours refuses padding no letter needs. That, and no other difference,
-        // is allowed: whatever ours does decode must be what Foundation decodes.
+        // Foundation takes padding no letter needs or that stands before a letter (`====` alone as one zero
+        // byte, `QUJD====` as `QUJD`, `JZ===` as `JZ==`, `QQ=k` as two bytes); ours takes `=` only as the
+        // padding that ends the letters, no more than they need. That, and no other difference, is allowed:
+        // whatever ours does decode must be what Foundation decodes.
         // Empty text is no base64 to ours either.
         let pads = letters.reversed().prefix { $0 == UInt8(ascii: "=") }.count
-        let needed = (4 - (letters.count - pads) % 4) % 4
-        if let theirs = Data(base64Encoded: Data(letters)), !letters.isEmpty, ours != nil || pads <= needed {
+        let body = letters.dropLast(pads)
+        let padding = !body.contains(UInt8(ascii: "=")) && pads <= (4 - body.count % 4) % 4
+        if let theirs = Data(base64Encoded: Data(letters)), !letters.isEmpty, ours != nil || padding {
             guard ours == [UInt8](theirs) else {
                 throw FuzzFinding("Foundation decodes base64 that ReceiptInput.base64 refuses or reads otherwise")
             }

@@ -15,7 +15,7 @@ enum ResponseReportText {
             ("bundle id", "bundleId"), ("app apple id", "appAppleId"), ("environment", "environment"),
             ("has more", "hasMore"), ("revision", "revision"),
         ] {
-            guard let value = response.fields[member].flatMap(show) else { continue }
+            guard let value = response.fields[member]?.shown else { continue }
             out +=
                 "  " + label + String(repeating: " ", count: 19 - label.count) + TerminalText.escaped(value)
                 + " (unsigned)\n"
@@ -63,14 +63,5 @@ enum ResponseReportText {
     private static func date(_ date: JWSDate?) -> String? {
         guard let date else { return nil }
         return date.date.flatMap(RFC3339.format) ?? "(Xcode placeholder)"
-    }
-
-    private static func show(_ value: JSONValue) -> String? {
-        switch value {
-        case .string(let text): text
-        case .integer(let number): String(number)
-        case .bool(let flag): flag ? "yes" : "no"
-        default: nil
-        }
     }
 }

@@ -168,7 +168,7 @@ struct HTMLReport {
                 ("bundle id", "bundleId"), ("app apple id", "appAppleId"), ("environment", "environment"),
                 ("has more", "hasMore"), ("revision", "revision"),
             ] {
-                rows.append((label + " (unsigned)", response.fields[member].flatMap(Self.show)))
+                rows.append((label + " (unsigned)", response.fields[member]?.shown))
             }
             html.fields(rows)
             html.table(
@@ -261,14 +261,5 @@ struct HTMLReport {
     private func date(_ date: JWSDate?) -> String? {
         guard let date else { return nil }
         return date.date.flatMap(RFC3339.format) ?? "xcode_placeholder"
-    }
-
-    private static func show(_ value: JSONValue) -> String? {
-        switch value {
-        case .string(let text): text
-        case .integer(let number): String(number)
-        case .bool(let flag): flag ? "yes" : "no"
-        default: nil
-        }
     }
 }

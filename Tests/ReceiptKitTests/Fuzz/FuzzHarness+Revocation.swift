@@ -1,41 +1,23 @@
 @testable import ReceiptKit
 
-// The fuzz build compiles this file into ReceiptKit, whose files import CReceipt as internal; the
-// suite's other files import it as public.
-#if RECEIPT_FUZZ
-    internal import CReceipt
-#else
-    import CReceipt
-#endif
-
 /// OCSP responses and CRLs as the online checks judge them for each certificate of the fixture chain.
 extension FuzzHarness {
     func revocation(_ bytes: [UInt8]) throws(FuzzFinding) {
         if let response = try? OCSPResponse(der: bytes, source: "fuzz") {
             let answers = ocspAnswers(response)
             // A second reading: the response as OpenSSL writes it again must say the same.
-            var out: UnsafeMutablePointer<UInt8>?
-            let length = i2d_OCSP_RESPONSE(response.pointer, &out)
-            guard length > 0, let out else {
-                OpenSSLError.drainQueue()
+            guard let written = try? response.der() else {
                 throw FuzzFinding("an OCSP response read cannot be written again")
             }
-            let written = Array(UnsafeBufferPointer(start: out, count: Int(length)))
-            CReceipt_OPENSSL_free(out)
             guard let again = try? OCSPResponse(der: written, source: "fuzz"), ocspAnswers(again) == answers else {
                 throw FuzzFinding("an OCSP response says something else once written again: \(answers)")
             }
         }
         if let crl = try? CertificateRevocationList(derOrPEM: bytes, source: "fuzz") {
             let answers = crlAnswers(crl)
-            var out: UnsafeMutablePointer<UInt8>?
-            let length = i2d_X509_CRL(crl.pointer, &out)
-            guard length > 0, let out else {
-                OpenSSLError.drainQueue()
+            guard let written = try? crl.der() else {
                 throw FuzzFinding("a CRL read cannot be written again")
             }
-            let written = Array(UnsafeBufferPointer(start: out, count: Int(length)))
-            CReceipt_OPENSSL_free(out)
             guard let again = try? CertificateRevocationList(derOrPEM: written, source: "fuzz"),
                 crlAnswers(again) == answers
             else {

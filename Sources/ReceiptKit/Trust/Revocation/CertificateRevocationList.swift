@@ -30,4 +30,15 @@ public final class CertificateRevocationList: @unchecked Sendable {
     deinit {
         X509_CRL_free(pointer)
     }
+
+    /// The DER OpenSSL writes for it again: the fuzz oracle's second reading of what was read.
+    func der() throws(OpenSSLError) -> [UInt8] {
+        var out: UnsafeMutablePointer<UInt8>?
+        let length = i2d_X509_CRL(pointer, &out)
+        guard length > 0, let out else {
+            throw OpenSSLError.drain("encoding the CRL")
+        }
+        defer { CReceipt_OPENSSL_free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: Int(length)))
+    }
 }

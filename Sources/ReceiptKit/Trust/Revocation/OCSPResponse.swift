@@ -33,6 +33,17 @@ public final class OCSPResponse: @unchecked Sendable {
         OCSP_RESPONSE_free(pointer)
     }
 
+    /// The DER OpenSSL writes for it again: the fuzz oracle's second reading of what was read.
+    func der() throws(OpenSSLError) -> [UInt8] {
+        var out: UnsafeMutablePointer<UInt8>?
+        let length = i2d_OCSP_RESPONSE(pointer, &out)
+        guard length > 0, let out else {
+            throw OpenSSLError.drain("encoding the OCSP response")
+        }
+        defer { CReceipt_OPENSSL_free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: Int(length)))
+    }
+
     /// The responder's own status: `successful`, or why it gave no answer (`unauthorized`...).
     var responderStatus: (successful: Bool, name: String) {
         let status = OCSP_response_status(pointer)

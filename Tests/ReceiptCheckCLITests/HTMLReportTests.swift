@@ -150,7 +150,7 @@ import Testing
 }
 
 /// `api --format html`: a verified answer is one page of its transactions; an unsigned one its own page.
-@Suite(.mockAppStoreAPI, .timeLimit(.minutes(5))) struct HTMLAPIReportTests {
+@Suite(.mockAppStoreAPI, .timeLimit(.minutes(10))) struct HTMLAPIReportTests {
     @Test func aHistoryIsOnePageOfEveryTransaction() async throws {
         let mock = try MockAppStoreAPI.require()
         let page = try await mock.api(

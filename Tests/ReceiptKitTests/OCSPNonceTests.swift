@@ -7,7 +7,7 @@ import Testing
 
 /// A response to another request (another nonce) proves nothing about ours: `openssl ocsp` answers a
 /// request file, echoing its nonce, and the answer is checked against a request of our own.
-@Suite(.timeLimit(.minutes(5))) struct OCSPNonceTests {
+@Suite(.timeLimit(.minutes(10))) struct OCSPNonceTests {
     @Test func aResponseEchoingAnotherNonceIsNoProof() throws {
         let openssl = "/usr/bin/openssl"
         #expect(FileManager.default.isExecutableFile(atPath: openssl), "openssl NOT FOUND at \(openssl)")

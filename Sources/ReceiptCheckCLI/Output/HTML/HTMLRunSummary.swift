@@ -31,7 +31,12 @@ enum HTMLRunSummary {
     {
         html.raw("<tr><th scope=\"row\">")
         html.text(label)
-        html.raw("</th><td class=\"count\">\(count)</td><td class=\"bar\"><span class=\"fill \(name)\" style=\"width:")
-        html.raw(TimelineSVG.number(Double(count) * 100 / Double(total)) + "%\"></span></td></tr>\n")
+        html.raw("</th><td class=\"count\">")
+        html.integer(count)
+        html.raw("</td><td class=\"bar\"><span class=\"fill ")
+        html.raw(name)
+        html.raw("\" style=\"width:")
+        html.number(Double(count) * 100 / Double(total))
+        html.raw("%\"></span></td></tr>\n")
     }
 }

@@ -9,17 +9,18 @@
 enum HTMLText {
     /// `text` ready for element text or a quoted attribute value.
     static func escaped(_ text: String) -> String {
-        var out = ""
+        var out: [UInt8] = []
         append(text, to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends `text` escaped: most values need nothing, found by one pass over their bytes; the others
-    /// are copied in runs between the characters replaced.
-    static func append(_ text: String, to out: inout String) {
+    /// Appends `text` escaped: most values need nothing, found by one pass over their bytes and copied
+    /// whole; the others are copied in runs between the characters replaced.
+    static func append(_ text: String, to out: inout [UInt8]) {
         let bytes = text.utf8
-        guard bytes.contains(where: needsWork) else {
-            out += text
+        let plain = bytes.withContiguousStorageIfAvailable { !$0.contains(where: needsWork) }
+        guard !(plain ?? !bytes.contains(where: needsWork)) else {
+            out.append(contentsOf: bytes)
             return
         }
         var run = text.startIndex
@@ -39,13 +40,13 @@ enum HTMLText {
             }
             let next = text.unicodeScalars.index(after: index)
             if let replacement {
-                out += text[run..<index]
-                out += replacement
+                out.append(contentsOf: text.utf8[run..<index])
+                out.append(contentsOf: replacement.utf8)
                 run = next
             }
             index = next
         }
-        out += text[run...]
+        out.append(contentsOf: text.utf8[run...])
     }
 
     /// A byte that is markup, a C0 control or DEL, or starts a character beyond ASCII (which may be a

@@ -1,0 +1,106 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A table's fixed markup, made once per process: its class, caption and column headings (each with
+/// the JSON key its cells show, when they show one, as `data-key`). A report writes it with
+/// `HTMLWriter.open` and its rows cell by cell, so no table is held as an array of strings.
+struct HTMLTable: Sendable {
+    /// `<table class="..."><caption>`.
+    let opening: String
+    /// The caption, escaped; empty for a table whose caption is given when it is written.
+    let caption: String
+    /// From the end of the caption to the start of the body.
+    let head: String
+
+    init(class name: String, caption: String = "", columns: [(heading: String, key: String?)]) {
+        opening = "<table class=\"" + name + "\"><caption>"
+        self.caption = HTMLText.escaped(caption)
+        var head = "</caption>\n<thead><tr>"
+        for column in columns {
+            head += "<th scope=\"col\""
+            if let key = column.key {
+                head += " data-key=\"" + HTMLText.escaped(key) + "\""
+            }
+            head += ">" + HTMLText.escaped(column.heading) + "</th>"
+        }
+        self.head = head + "</tr></thead>\n<tbody>\n"
+    }
+}
+
+extension HTMLWriter {
+    /// Starts `table` with its own caption.
+    mutating func open(_ table: HTMLTable) {
+        raw(table.opening)
+        raw(table.caption)
+        raw(table.head)
+    }
+
+    /// Starts `table` with `caption`, a value written escaped.
+    mutating func open(_ table: HTMLTable, caption: String) {
+        raw(table.opening)
+        text(caption)
+        raw(table.head)
+    }
+
+    mutating func closeTable() {
+        raw("</tbody></table>\n")
+    }
+
+    mutating func startRow() {
+        raw("<tr>")
+    }
+
+    mutating func endRow() {
+        raw("</tr>\n")
+    }
+
+    /// A cell with a value from an input, escaped; empty for nil.
+    mutating func cell(_ value: String?) {
+        raw("<td>")
+        if let value { text(value) }
+        raw("</td>")
+    }
+
+    /// A cell with a count, as the JSON writes it.
+    mutating func cell(count: Int?) {
+        raw("<td>")
+        if let count { integer(count) }
+        raw("</td>")
+    }
+
+    /// A cell with `true` or `false`, as the JSON writes a flag.
+    mutating func cell(flag: Bool?) {
+        raw("<td>")
+        if let flag { raw(flag ? "true" : "false") }
+        raw("</td>")
+    }
+
+    /// A cell with a date as RFC 3339, as the JSON writes it.
+    mutating func cell(date: Date?) {
+        raw("<td>")
+        if let date { rfc3339(date) }
+        raw("</td>")
+    }
+
+    /// Label and value rows (nil or empty values left out), as a definition list.
+    mutating func fields(_ rows: [(label: String, value: String?)]) {
+        raw("<dl class=\"fields\">\n")
+        for row in rows {
+            field(row.label, row.value)
+        }
+        raw("</dl>\n")
+    }
+
+    /// One label and value of a definition list; nothing for a nil or empty value.
+    mutating func field(_ label: String, _ value: String?) {
+        guard let value, !value.isEmpty else { return }
+        raw("<dt>")
+        text(label)
+        raw("</dt><dd>")
+        text(value)
+        raw("</dd>\n")
+    }
+}

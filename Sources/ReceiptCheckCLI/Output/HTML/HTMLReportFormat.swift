@@ -14,6 +14,10 @@ struct HTMLReportFormat: ReportFormat {
 
     var opening: String { HTMLDocument.opening }
 
+    func unsigned(_ answer: UnsignedAnswer) -> String? {
+        Self.unsignedAnswer(answer.operation.rawValue, answer.status, answer.rows.map { ($0.name, $0.value) })
+    }
+
     /// An App Store Server API answer Apple does not sign (or an empty one), as its own page: the
     /// operation, the HTTP status and each member as it came, marked unsigned.
     static func unsignedAnswer(_ operation: String, _ status: Int, _ members: [(String, String)]) -> String {

@@ -51,7 +51,7 @@ struct HTMLReport {
 
     /// The banner's opening up to the input's name, per status; a sign beside the word, so the status
     /// never rests on colour.
-    private static func banner(_ status: ValidationReport.Status) -> String {
+    private static func banner(_ status: ValidationReport.Status) -> StaticString {
         switch status {
         case .valid: "<summary class=\"banner valid\"><span class=\"verdict\">\u{2713} VALID</span> "
         case .invalid: "<summary class=\"banner invalid\"><span class=\"verdict\">\u{2717} INVALID</span> "
@@ -59,12 +59,16 @@ struct HTMLReport {
         }
     }
 
-    static let decisionsTable = HTMLTable(
-        class: "decisions", caption: "Each entitlement, granted or denied, and why",
-        columns: [("entitlement", "name"), ("decision", nil), ("reasons", nil), ("message", "message")])
-    static let subscriptionsTable = HTMLTable(
-        class: "subscriptions",
-        columns: [("product", "product_id"), ("state", "state"), ("periods", nil), ("free trial", nil)])
+    static let decisionsTable = HTMLTable(class: "decisions", caption: "Each entitlement, granted or denied, and why")
+        .column("entitlement", key: "name")
+        .column("decision")
+        .column("reasons")
+        .column("message", key: "message")
+    static let subscriptionsTable = HTMLTable(class: "subscriptions")
+        .column("product", key: "product_id")
+        .column("state", key: "state")
+        .column("periods")
+        .column("free trial")
 
     private func decisions(into html: inout HTMLWriter) {
         guard let results = verdict.decisions else { return }
@@ -114,31 +118,38 @@ struct HTMLReport {
         }
     }
 
-    static let purchasesTable = HTMLTable(
-        class: "purchases", caption: "In-app purchases",
-        columns: [
-            ("product", "product_id"), ("transaction", "transaction_id"),
-            ("original transaction", "original_transaction_id"), ("purchased", "purchase_date"),
-            ("expires", "expires_date"), ("cancelled", "cancellation_date"), ("trial", "is_trial_period"),
-            ("intro offer", "is_in_intro_offer_period"), ("promotional offer", "promotional_offer_id"),
-            ("quantity", "quantity"),
-        ])
-    static let transactionsTable = HTMLTable(
-        class: "transactions", caption: "Transactions",
-        columns: [
-            ("product", "productId"), ("type", "type"), ("transaction", "transactionId"),
-            ("original transaction", "originalTransactionId"), ("purchased", "purchaseDate"),
-            ("expires", "expiresDate"), ("revoked", "revocationDate"), ("upgraded", "isUpgraded"),
-            ("offer type", "offerType"), ("offer", "offerIdentifier"), ("account token", "appAccountToken"),
-        ])
-    static let renewalsTable = HTMLTable(
-        class: "renewals", caption: "Renewal information",
-        columns: [
-            ("product", "productId"), ("renews to", "autoRenewProductId"), ("auto-renew", "autoRenewStatus"),
-            ("renewal date", "renewalDate"), ("grace period ends", "gracePeriodExpiresDate"),
-            ("billing retry", "isInBillingRetryPeriod"), ("expiration intent", "expirationIntent"),
-            ("offer", "offerIdentifier"),
-        ])
+    static let purchasesTable = HTMLTable(class: "purchases", caption: "In-app purchases")
+        .column("product", key: "product_id")
+        .column("transaction", key: "transaction_id")
+        .column("original transaction", key: "original_transaction_id")
+        .column("purchased", key: "purchase_date")
+        .column("expires", key: "expires_date")
+        .column("cancelled", key: "cancellation_date")
+        .column("trial", key: "is_trial_period")
+        .column("intro offer", key: "is_in_intro_offer_period")
+        .column("promotional offer", key: "promotional_offer_id")
+        .column("quantity", key: "quantity")
+    static let transactionsTable = HTMLTable(class: "transactions", caption: "Transactions")
+        .column("product", key: "productId")
+        .column("type", key: "type")
+        .column("transaction", key: "transactionId")
+        .column("original transaction", key: "originalTransactionId")
+        .column("purchased", key: "purchaseDate")
+        .column("expires", key: "expiresDate")
+        .column("revoked", key: "revocationDate")
+        .column("upgraded", key: "isUpgraded")
+        .column("offer type", key: "offerType")
+        .column("offer", key: "offerIdentifier")
+        .column("account token", key: "appAccountToken")
+    static let renewalsTable = HTMLTable(class: "renewals", caption: "Renewal information")
+        .column("product", key: "productId")
+        .column("renews to", key: "autoRenewProductId")
+        .column("auto-renew", key: "autoRenewStatus")
+        .column("renewal date", key: "renewalDate")
+        .column("grace period ends", key: "gracePeriodExpiresDate")
+        .column("billing retry", key: "isInBillingRetryPeriod")
+        .column("expiration intent", key: "expirationIntent")
+        .column("offer", key: "offerIdentifier")
 
     private func purchases(_ sources: TimelineSources, into html: inout HTMLWriter) {
         for receipt in sources.receipts where !receipt.purchases.isEmpty {
@@ -196,12 +207,17 @@ struct HTMLReport {
         }
     }
 
-    static let elementsTable = HTMLTable(
-        class: "elements", caption: "Signed elements",
-        columns: [("element", nil), ("input", "input"), ("status", "status"), ("reason", "reason"), ("what", nil)])
-    static let inputsTable = HTMLTable(
-        class: "inputs", caption: "Inputs combined",
-        columns: [("input", "input"), ("status", "status"), ("reason", "reason"), ("what", nil)])
+    static let elementsTable = HTMLTable(class: "elements", caption: "Signed elements")
+        .column("element")
+        .column("input", key: "input")
+        .column("status", key: "status")
+        .column("reason", key: "reason")
+        .column("what")
+    static let inputsTable = HTMLTable(class: "inputs", caption: "Inputs combined")
+        .column("input", key: "input")
+        .column("status", key: "status")
+        .column("reason", key: "reason")
+        .column("what")
 
     /// The decoded fields of what the input is, as the text report lists them.
     private func contents(_ report: ValidationReport, into html: inout HTMLWriter) {
@@ -218,13 +234,12 @@ struct HTMLReport {
         case .response(let response):
             html.raw("<h2>Response</h2>\n<dl class=\"fields\">\n")
             html.field("response", response.kind.title)
-            for (label, member) in [
-                ("bundle id (unsigned)", "bundleId"), ("app apple id (unsigned)", "appAppleId"),
-                ("environment (unsigned)", "environment"), ("has more (unsigned)", "hasMore"),
-                ("revision (unsigned)", "revision"),
-            ] {
-                html.field(label, response.fields[member]?.shown)
-            }
+            // Each as it came: Apple does not sign a response's own members.
+            html.field("bundle id (unsigned)", response.fields["bundleId"]?.shown)
+            html.field("app apple id (unsigned)", response.fields["appAppleId"]?.shown)
+            html.field("environment (unsigned)", response.fields["environment"]?.shown)
+            html.field("has more (unsigned)", response.fields["hasMore"]?.shown)
+            html.field("revision (unsigned)", response.fields["revision"]?.shown)
             html.raw("</dl>\n")
             html.open(Self.elementsTable)
             for (index, element) in response.elements.enumerated() {
@@ -279,12 +294,15 @@ struct HTMLReport {
         }
     }
 
-    static let checksTable = HTMLTable(
-        class: "checks", caption: "Every check made, in order",
-        columns: [("check", "name"), ("result", "passed"), ("detail", "detail"), ("reason", "reason")])
-    static let chainTable = HTMLTable(
-        class: "chain", caption: "Certificate chain",
-        columns: [("subject", nil), ("not before", nil), ("not after", nil)])
+    static let checksTable = HTMLTable(class: "checks", caption: "Every check made, in order")
+        .column("check", key: "name")
+        .column("result", key: "passed")
+        .column("detail", key: "detail")
+        .column("reason", key: "reason")
+    static let chainTable = HTMLTable(class: "chain", caption: "Certificate chain")
+        .column("subject")
+        .column("not before")
+        .column("not after")
 
     private func checks(_ report: ValidationReport, into html: inout HTMLWriter) {
         if !report.checks.isEmpty {
@@ -305,7 +323,7 @@ struct HTMLReport {
             html.text(trust.kind?.rawValue ?? "untrusted")
             if let time = trust.validationTime.flatMap(RFC3339.format) {
                 html.raw(", certificates checked at ")
-                html.raw(time)
+                html.markup(time)
                 html.raw(" (")
                 for (index, word) in trust.timeSource.split(separator: "_").enumerated() {
                     if index > 0 { html.raw(" ") }

@@ -23,7 +23,9 @@ struct HTMLReportFormat: ReportFormat {
     static func unsignedAnswer(_ operation: String, _ status: Int, _ members: [(String, String)]) -> String {
         var html = HTMLWriter()
         html.raw("<details class=\"input\" open>\n<summary class=\"banner unsigned\"><span class=\"verdict\">")
-        html.raw("HTTP \(status)</span> ")
+        html.raw("HTTP ")
+        html.integer(status)
+        html.raw("</span> ")
         html.element("span", class: "name", operation)
         html.raw(
             members.isEmpty

@@ -8,7 +8,9 @@ import ReceiptKit
 enum HTMLRunSummary {
     static func write(_ summary: BatchSummary, into html: inout HTMLWriter) {
         let total = max(summary.total, 1)
-        html.raw("<section class=\"summary\">\n<h2>\(summary.total) input\(summary.total == 1 ? "" : "s")</h2>\n")
+        html.raw("<section class=\"summary\">\n<h2>")
+        html.integer(summary.total)
+        html.raw(summary.total == 1 ? " input</h2>\n" : " inputs</h2>\n")
         html.raw("<table class=\"bars\"><caption>By status</caption>\n<tbody>\n")
         for status in [ValidationReport.Status.valid, .invalid, .malformed] {
             bar(status.rawValue, count: summary.count(of: status), of: total, class: status.rawValue, into: &html)
@@ -34,7 +36,7 @@ enum HTMLRunSummary {
         html.raw("</th><td class=\"count\">")
         html.integer(count)
         html.raw("</td><td class=\"bar\"><span class=\"fill ")
-        html.raw(name)
+        html.markup(name)
         html.raw("\" style=\"width:")
         html.number(Double(count) * 100 / Double(total))
         html.raw("%\"></span></td></tr>\n")

@@ -7,42 +7,53 @@
 /// A table's fixed markup, made once per process: its class, caption and column headings (each with
 /// the JSON key its cells show, when they show one, as `data-key`). A report writes it with
 /// `HTMLWriter.open` and its rows cell by cell, so no table is held as an array of strings.
+///
+/// Columns are added one call each (`column`), not given as an array of pairs: a process that writes
+/// one report would otherwise spend more on making the array's type at run time than on the report.
 struct HTMLTable: Sendable {
     /// `<table class="..."><caption>`.
     let opening: String
     /// The caption, escaped; empty for a table whose caption is given when it is written.
     let caption: String
-    /// From the end of the caption to the start of the body.
-    let head: String
+    /// The column headings so far.
+    private(set) var headings = ""
 
-    init(class name: String, caption: String = "", columns: [(heading: String, key: String?)]) {
+    init(class name: String, caption: String = "") {
         opening = "<table class=\"" + name + "\"><caption>"
         self.caption = HTMLText.escaped(caption)
-        var head = "</caption>\n<thead><tr>"
-        for column in columns {
-            head += "<th scope=\"col\""
-            if let key = column.key {
-                head += " data-key=\"" + HTMLText.escaped(key) + "\""
-            }
-            head += ">" + HTMLText.escaped(column.heading) + "</th>"
+    }
+
+    /// The table with one more column: its heading and the JSON key its cells show, if they show one.
+    func column(_ heading: String, key: String? = nil) -> HTMLTable {
+        var table = self
+        table.headings += "<th scope=\"col\""
+        if let key {
+            table.headings += " data-key=\"" + HTMLText.escaped(key) + "\""
         }
-        self.head = head + "</tr></thead>\n<tbody>\n"
+        table.headings += ">" + HTMLText.escaped(heading) + "</th>"
+        return table
     }
 }
 
 extension HTMLWriter {
     /// Starts `table` with its own caption.
     mutating func open(_ table: HTMLTable) {
-        raw(table.opening)
-        raw(table.caption)
-        raw(table.head)
+        markup(table.opening)
+        markup(table.caption)
+        head(table)
     }
 
     /// Starts `table` with `caption`, a value written escaped.
     mutating func open(_ table: HTMLTable, caption: String) {
-        raw(table.opening)
+        markup(table.opening)
         text(caption)
-        raw(table.head)
+        head(table)
+    }
+
+    private mutating func head(_ table: HTMLTable) {
+        raw("</caption>\n<thead><tr>")
+        markup(table.headings)
+        raw("</tr></thead>\n<tbody>\n")
     }
 
     mutating func closeTable() {

@@ -19,9 +19,15 @@ struct HTMLWriter {
     /// The page so far, as text.
     var out: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Markup the report writes itself; never a value from an input.
-    mutating func raw(_ markup: String) {
-        bytes.append(contentsOf: markup.utf8)
+    /// Markup the report writes itself, as a literal: its bytes copied at once.
+    mutating func raw(_ markup: StaticString) {
+        markup.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Markup the report makes itself (a table's head, a class name); never a value from an input.
+    mutating func markup(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// A value, escaped for element text or a quoted attribute.
@@ -30,7 +36,7 @@ struct HTMLWriter {
     }
 
     /// `<tag class="...">value</tag>`.
-    mutating func element(_ tag: String, class name: String? = nil, _ value: String) {
+    mutating func element(_ tag: StaticString, class name: StaticString? = nil, _ value: String) {
         raw("<")
         raw(tag)
         if let name {
@@ -45,16 +51,16 @@ struct HTMLWriter {
         raw(">")
     }
 
-    /// A whole number in decimal: its digits written last first, then turned around in place.
+    /// A whole number in decimal, its digits written from the highest down.
     mutating func integer(_ value: Int) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        let start = bytes.count
-        var magnitude = value.magnitude
+        let magnitude = value.magnitude
+        var divisor: UInt = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
         repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        } while divisor > 0
     }
 
     /// A coordinate with one decimal, the tenth left out when it is zero (`TimelineSVG.number`).

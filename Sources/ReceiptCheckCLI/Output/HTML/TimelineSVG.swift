@@ -70,7 +70,8 @@ enum TimelineSVG {
             html.raw(" text-anchor=\"end\">")
             // Characters are counted only for a name that could be long: counting them is the costly part.
             if row.name.utf8.count > labelLength, row.name.count > labelLength {
-                html.text(row.name.prefix(labelLength - 1) + "\u{2026}")
+                html.text(String(row.name.prefix(labelLength - 1)))
+                html.raw("\u{2026}")
             } else {
                 html.text(row.name)
             }
@@ -128,7 +129,7 @@ enum TimelineSVG {
                 html.raw("\" data-date=\"")
                 html.date(mark.date)
                 html.raw("\"><title>")
-                html.raw(mark.event.rawValue)
+                html.markup(mark.event.rawValue)
                 html.raw(" ")
                 html.date(mark.date)
                 html.raw("</title>")
@@ -199,9 +200,11 @@ enum TimelineSVG {
         return sentences.joined(separator: "; ") + "."
     }
 
-    static let factsTable = HTMLTable(
-        class: "facts", caption: "What the timeline shows",
-        columns: [("product", nil), ("what", nil), ("from", nil), ("until", nil)])
+    static let factsTable = HTMLTable(class: "facts", caption: "What the timeline shows")
+        .column("product")
+        .column("what")
+        .column("from")
+        .column("until")
 
     /// The facts of the picture as rows: product, what, from, until.
     private static func facts(_ timeline: Timeline, into html: inout HTMLWriter) {
@@ -344,14 +347,15 @@ enum TimelineSVG {
 
     /// The shapes the picture uses, in legend order.
     private static func usedShapes(_ timeline: Timeline) -> [Shape] {
-        var stretches = Set<Timeline.Stretch>()
-        var events = Set<Timeline.Event>()
-        for row in timeline.rows {
-            for period in row.periods { stretches.insert(period.stretch) }
-            for mark in row.marks { events.insert(mark.event) }
+        var used: [Shape] = []
+        for stretch in Timeline.Stretch.allCases
+        where timeline.rows.contains(where: { row in row.periods.contains { $0.stretch == stretch } }) {
+            used.append(.stretch(stretch))
         }
-        var used = Timeline.Stretch.allCases.filter(stretches.contains).map(Shape.stretch)
-        used += Timeline.Event.allCases.filter(events.contains).map(Shape.event)
+        for event in Timeline.Event.allCases
+        where timeline.rows.contains(where: { row in row.marks.contains { $0.event == event } }) {
+            used.append(.event(event))
+        }
         if timeline.original?.date != nil { used.append(.original) }
         if timeline.decision != nil { used.append(.decision) }
         return used
@@ -388,7 +392,7 @@ enum TimelineSVG {
             html.attribute("x", x + 24)
             html.attribute("y", y + 4)
             html.raw(">")
-            html.raw(item.label)
+            html.markup(item.label)
             html.raw("</text>")
         }
         html.raw("</g>\n")
@@ -396,7 +400,7 @@ enum TimelineSVG {
 
     /// `paid period ×644` for several, the words alone for one.
     private static func times(_ words: String, _ count: Int, into html: inout HTMLWriter) {
-        html.raw(words)
+        html.markup(words)
         if count != 1 {
             html.raw(" \u{D7}")
             html.integer(count)
@@ -413,7 +417,7 @@ enum TimelineSVG {
 
 extension Timeline.Stretch {
     /// The words as a class name: `free-trial`.
-    fileprivate var className: String {
+    fileprivate var className: StaticString {
         switch self {
         case .paid: "paid-period"
         case .freeTrial: "free-trial"
@@ -429,7 +433,7 @@ extension Timeline.Stretch {
 
 extension Timeline.Event {
     /// The words as a class name: `one-time-purchase`.
-    fileprivate var className: String {
+    fileprivate var className: StaticString {
         switch self {
         case .purchase: "purchase"
         case .renewal: "renewal"
@@ -444,7 +448,7 @@ extension Timeline.Event {
 
 extension HTMLWriter {
     /// ` name="value"`, a coordinate.
-    fileprivate mutating func attribute(_ name: String, _ value: Double) {
+    fileprivate mutating func attribute(_ name: StaticString, _ value: Double) {
         raw(" ")
         raw(name)
         raw("=\"")
@@ -453,7 +457,7 @@ extension HTMLWriter {
     }
 
     /// A path command with a point: `M10 20`.
-    fileprivate mutating func point(_ letter: String, _ x: Double, _ y: Double) {
+    fileprivate mutating func point(_ letter: StaticString, _ x: Double, _ y: Double) {
         raw(letter)
         number(x)
         raw(" ")
@@ -461,7 +465,7 @@ extension HTMLWriter {
     }
 
     /// A path command with one coordinate: `H14`, `V29`.
-    fileprivate mutating func coordinate(_ letter: String, _ value: Double) {
+    fileprivate mutating func coordinate(_ letter: StaticString, _ value: Double) {
         raw(letter)
         number(value)
     }

@@ -59,16 +59,22 @@ struct HTMLReport {
         }
     }
 
-    static let decisionsTable = HTMLTable(class: "decisions", caption: "Each entitlement, granted or denied, and why")
-        .column("entitlement", key: "name")
-        .column("decision")
-        .column("reasons")
-        .column("message", key: "message")
-    static let subscriptionsTable = HTMLTable(class: "subscriptions")
-        .column("product", key: "product_id")
-        .column("state", key: "state")
-        .column("periods")
-        .column("free trial")
+    static let decisionsTable = HTMLTable(
+        class: "decisions", caption: "Each entitlement, granted or denied, and why",
+        headings: """
+            <th scope="col" data-key="name">entitlement</th>\
+            <th scope="col">decision</th>\
+            <th scope="col">reasons</th>\
+            <th scope="col" data-key="message">message</th>
+            """)
+    static let subscriptionsTable = HTMLTable(
+        class: "subscriptions",
+        headings: """
+            <th scope="col" data-key="product_id">product</th>\
+            <th scope="col" data-key="state">state</th>\
+            <th scope="col">periods</th>\
+            <th scope="col">free trial</th>
+            """)
 
     private func decisions(into html: inout HTMLWriter) {
         guard let results = verdict.decisions else { return }
@@ -118,38 +124,47 @@ struct HTMLReport {
         }
     }
 
-    static let purchasesTable = HTMLTable(class: "purchases", caption: "In-app purchases")
-        .column("product", key: "product_id")
-        .column("transaction", key: "transaction_id")
-        .column("original transaction", key: "original_transaction_id")
-        .column("purchased", key: "purchase_date")
-        .column("expires", key: "expires_date")
-        .column("cancelled", key: "cancellation_date")
-        .column("trial", key: "is_trial_period")
-        .column("intro offer", key: "is_in_intro_offer_period")
-        .column("promotional offer", key: "promotional_offer_id")
-        .column("quantity", key: "quantity")
-    static let transactionsTable = HTMLTable(class: "transactions", caption: "Transactions")
-        .column("product", key: "productId")
-        .column("type", key: "type")
-        .column("transaction", key: "transactionId")
-        .column("original transaction", key: "originalTransactionId")
-        .column("purchased", key: "purchaseDate")
-        .column("expires", key: "expiresDate")
-        .column("revoked", key: "revocationDate")
-        .column("upgraded", key: "isUpgraded")
-        .column("offer type", key: "offerType")
-        .column("offer", key: "offerIdentifier")
-        .column("account token", key: "appAccountToken")
-    static let renewalsTable = HTMLTable(class: "renewals", caption: "Renewal information")
-        .column("product", key: "productId")
-        .column("renews to", key: "autoRenewProductId")
-        .column("auto-renew", key: "autoRenewStatus")
-        .column("renewal date", key: "renewalDate")
-        .column("grace period ends", key: "gracePeriodExpiresDate")
-        .column("billing retry", key: "isInBillingRetryPeriod")
-        .column("expiration intent", key: "expirationIntent")
-        .column("offer", key: "offerIdentifier")
+    static let purchasesTable = HTMLTable(
+        class: "purchases", caption: "In-app purchases",
+        headings: """
+            <th scope="col" data-key="product_id">product</th>\
+            <th scope="col" data-key="transaction_id">transaction</th>\
+            <th scope="col" data-key="original_transaction_id">original transaction</th>\
+            <th scope="col" data-key="purchase_date">purchased</th>\
+            <th scope="col" data-key="expires_date">expires</th>\
+            <th scope="col" data-key="cancellation_date">cancelled</th>\
+            <th scope="col" data-key="is_trial_period">trial</th>\
+            <th scope="col" data-key="is_in_intro_offer_period">intro offer</th>\
+            <th scope="col" data-key="promotional_offer_id">promotional offer</th>\
+            <th scope="col" data-key="quantity">quantity</th>
+            """)
+    static let transactionsTable = HTMLTable(
+        class: "transactions", caption: "Transactions",
+        headings: """
+            <th scope="col" data-key="productId">product</th>\
+            <th scope="col" data-key="type">type</th>\
+            <th scope="col" data-key="transactionId">transaction</th>\
+            <th scope="col" data-key="originalTransactionId">original transaction</th>\
+            <th scope="col" data-key="purchaseDate">purchased</th>\
+            <th scope="col" data-key="expiresDate">expires</th>\
+            <th scope="col" data-key="revocationDate">revoked</th>\
+            <th scope="col" data-key="isUpgraded">upgraded</th>\
+            <th scope="col" data-key="offerType">offer type</th>\
+            <th scope="col" data-key="offerIdentifier">offer</th>\
+            <th scope="col" data-key="appAccountToken">account token</th>
+            """)
+    static let renewalsTable = HTMLTable(
+        class: "renewals", caption: "Renewal information",
+        headings: """
+            <th scope="col" data-key="productId">product</th>\
+            <th scope="col" data-key="autoRenewProductId">renews to</th>\
+            <th scope="col" data-key="autoRenewStatus">auto-renew</th>\
+            <th scope="col" data-key="renewalDate">renewal date</th>\
+            <th scope="col" data-key="gracePeriodExpiresDate">grace period ends</th>\
+            <th scope="col" data-key="isInBillingRetryPeriod">billing retry</th>\
+            <th scope="col" data-key="expirationIntent">expiration intent</th>\
+            <th scope="col" data-key="offerIdentifier">offer</th>
+            """)
 
     private func purchases(_ sources: TimelineSources, into html: inout HTMLWriter) {
         for receipt in sources.receipts where !receipt.purchases.isEmpty {
@@ -182,7 +197,7 @@ struct HTMLReport {
                 cell(transaction.expiresDate, into: &html)
                 cell(transaction.revocationDate, into: &html)
                 html.cell(flag: transaction.isUpgraded)
-                html.cell(transaction.offerType?.description)
+                html.cell(count: transaction.offerType.map { Int($0.rawValue) })
                 html.cell(transaction.offerIdentifier)
                 html.cell(transaction.appAccountToken)
                 html.endRow()
@@ -195,11 +210,11 @@ struct HTMLReport {
                 html.startRow()
                 html.cell(renewal.productId)
                 html.cell(renewal.autoRenewProductId)
-                html.cell(renewal.autoRenewStatus?.description)
+                html.cell(count: renewal.autoRenewStatus.map { Int($0.rawValue) })
                 cell(renewal.renewalDate, into: &html)
                 cell(renewal.gracePeriodExpiresDate, into: &html)
                 html.cell(flag: renewal.isInBillingRetryPeriod)
-                html.cell(renewal.expirationIntent?.description)
+                html.cell(count: renewal.expirationIntent.map { Int($0.rawValue) })
                 html.cell(renewal.offerIdentifier)
                 html.endRow()
             }
@@ -207,17 +222,23 @@ struct HTMLReport {
         }
     }
 
-    static let elementsTable = HTMLTable(class: "elements", caption: "Signed elements")
-        .column("element")
-        .column("input", key: "input")
-        .column("status", key: "status")
-        .column("reason", key: "reason")
-        .column("what")
-    static let inputsTable = HTMLTable(class: "inputs", caption: "Inputs combined")
-        .column("input", key: "input")
-        .column("status", key: "status")
-        .column("reason", key: "reason")
-        .column("what")
+    static let elementsTable = HTMLTable(
+        class: "elements", caption: "Signed elements",
+        headings: """
+            <th scope="col">element</th>\
+            <th scope="col" data-key="input">input</th>\
+            <th scope="col" data-key="status">status</th>\
+            <th scope="col" data-key="reason">reason</th>\
+            <th scope="col">what</th>
+            """)
+    static let inputsTable = HTMLTable(
+        class: "inputs", caption: "Inputs combined",
+        headings: """
+            <th scope="col" data-key="input">input</th>\
+            <th scope="col" data-key="status">status</th>\
+            <th scope="col" data-key="reason">reason</th>\
+            <th scope="col">what</th>
+            """)
 
     /// The decoded fields of what the input is, as the text report lists them.
     private func contents(_ report: ValidationReport, into html: inout HTMLWriter) {
@@ -294,15 +315,21 @@ struct HTMLReport {
         }
     }
 
-    static let checksTable = HTMLTable(class: "checks", caption: "Every check made, in order")
-        .column("check", key: "name")
-        .column("result", key: "passed")
-        .column("detail", key: "detail")
-        .column("reason", key: "reason")
-    static let chainTable = HTMLTable(class: "chain", caption: "Certificate chain")
-        .column("subject")
-        .column("not before")
-        .column("not after")
+    static let checksTable = HTMLTable(
+        class: "checks", caption: "Every check made, in order",
+        headings: """
+            <th scope="col" data-key="name">check</th>\
+            <th scope="col" data-key="passed">result</th>\
+            <th scope="col" data-key="detail">detail</th>\
+            <th scope="col" data-key="reason">reason</th>
+            """)
+    static let chainTable = HTMLTable(
+        class: "chain", caption: "Certificate chain",
+        headings: """
+            <th scope="col">subject</th>\
+            <th scope="col">not before</th>\
+            <th scope="col">not after</th>
+            """)
 
     private func checks(_ report: ValidationReport, into html: inout HTMLWriter) {
         if !report.checks.isEmpty {

@@ -4,55 +4,43 @@
     import Foundation
 #endif
 
-/// A table's fixed markup, made once per process: its class, caption and column headings (each with
-/// the JSON key its cells show, when they show one, as `data-key`). A report writes it with
-/// `HTMLWriter.open` and its rows cell by cell, so no table is held as an array of strings.
+/// A table's fixed markup: its class, caption and column headings (each with the JSON key its cells
+/// show, when they show one, as `data-key`), all literals. A report writes it with `HTMLWriter.open`
+/// and its rows cell by cell, so no table is held as an array of strings.
 ///
-/// Columns are added one call each (`column`), not given as an array of pairs: a process that writes
-/// one report would otherwise spend more on making the array's type at run time than on the report.
+/// The headings are written out as markup rather than made from a list of pairs: a process that writes
+/// one report would spend more on building the list (and on making its type at run time) than on the
+/// report itself.
 struct HTMLTable: Sendable {
-    /// `<table class="..."><caption>`.
-    let opening: String
-    /// The caption, escaped; empty for a table whose caption is given when it is written.
-    let caption: String
-    /// The column headings so far.
-    private(set) var headings = ""
-
-    init(class name: String, caption: String = "") {
-        opening = "<table class=\"" + name + "\"><caption>"
-        self.caption = HTMLText.escaped(caption)
-    }
-
-    /// The table with one more column: its heading and the JSON key its cells show, if they show one.
-    func column(_ heading: String, key: String? = nil) -> HTMLTable {
-        var table = self
-        table.headings += "<th scope=\"col\""
-        if let key {
-            table.headings += " data-key=\"" + HTMLText.escaped(key) + "\""
-        }
-        table.headings += ">" + HTMLText.escaped(heading) + "</th>"
-        return table
-    }
+    let `class`: StaticString
+    /// Empty for a table whose caption is given when it is written.
+    var caption: StaticString = ""
+    /// `<th scope="col" data-key="...">heading</th>` for each column, in order.
+    let headings: StaticString
 }
 
 extension HTMLWriter {
     /// Starts `table` with its own caption.
     mutating func open(_ table: HTMLTable) {
-        markup(table.opening)
-        markup(table.caption)
+        raw("<table class=\"")
+        raw(table.class)
+        raw("\"><caption>")
+        raw(table.caption)
         head(table)
     }
 
     /// Starts `table` with `caption`, a value written escaped.
     mutating func open(_ table: HTMLTable, caption: String) {
-        markup(table.opening)
+        raw("<table class=\"")
+        raw(table.class)
+        raw("\"><caption>")
         text(caption)
         head(table)
     }
 
     private mutating func head(_ table: HTMLTable) {
         raw("</caption>\n<thead><tr>")
-        markup(table.headings)
+        raw(table.headings)
         raw("</tr></thead>\n<tbody>\n")
     }
 

@@ -200,11 +200,14 @@ enum TimelineSVG {
         return sentences.joined(separator: "; ") + "."
     }
 
-    static let factsTable = HTMLTable(class: "facts", caption: "What the timeline shows")
-        .column("product")
-        .column("what")
-        .column("from")
-        .column("until")
+    static let factsTable = HTMLTable(
+        class: "facts", caption: "What the timeline shows",
+        headings: """
+            <th scope="col">product</th>\
+            <th scope="col">what</th>\
+            <th scope="col">from</th>\
+            <th scope="col">until</th>
+            """)
 
     /// The facts of the picture as rows: product, what, from, until.
     private static func facts(_ timeline: Timeline, into html: inout HTMLWriter) {

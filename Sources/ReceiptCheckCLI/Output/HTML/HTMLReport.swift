@@ -35,7 +35,7 @@ struct HTMLReport {
         let timeline = Timeline(sources, decisions: verdict.decisions)
         if !timeline.rows.isEmpty || timeline.original != nil {
             html.raw("<h2>Timeline</h2>\n")
-            TimelineSVG.write(timeline, into: &html)
+            TimelineSVG.write(timeline, legend: open, into: &html)
         }
         if let original = timeline.original, !original.decisions.isEmpty {
             for line in original.decisions {
@@ -62,18 +62,18 @@ struct HTMLReport {
     static let decisionsTable = HTMLTable(
         class: "decisions", caption: "Each entitlement, granted or denied, and why",
         headings: """
-            <th scope="col" data-key="name">entitlement</th>\
-            <th scope="col">decision</th>\
-            <th scope="col">reasons</th>\
-            <th scope="col" data-key="message">message</th>
+            <th data-key="name">entitlement</th>\
+            <th>decision</th>\
+            <th>reasons</th>\
+            <th data-key="message">message</th>
             """)
     static let subscriptionsTable = HTMLTable(
         class: "subscriptions",
         headings: """
-            <th scope="col" data-key="product_id">product</th>\
-            <th scope="col" data-key="state">state</th>\
-            <th scope="col">periods</th>\
-            <th scope="col">free trial</th>
+            <th data-key="product_id">product</th>\
+            <th data-key="state">state</th>\
+            <th>periods</th>\
+            <th>free trial</th>
             """)
 
     private func decisions(into html: inout HTMLWriter) {
@@ -127,43 +127,43 @@ struct HTMLReport {
     static let purchasesTable = HTMLTable(
         class: "purchases", caption: "In-app purchases",
         headings: """
-            <th scope="col" data-key="product_id">product</th>\
-            <th scope="col" data-key="transaction_id">transaction</th>\
-            <th scope="col" data-key="original_transaction_id">original transaction</th>\
-            <th scope="col" data-key="purchase_date">purchased</th>\
-            <th scope="col" data-key="expires_date">expires</th>\
-            <th scope="col" data-key="cancellation_date">cancelled</th>\
-            <th scope="col" data-key="is_trial_period">trial</th>\
-            <th scope="col" data-key="is_in_intro_offer_period">intro offer</th>\
-            <th scope="col" data-key="promotional_offer_id">promotional offer</th>\
-            <th scope="col" data-key="quantity">quantity</th>
+            <th data-key="product_id">product</th>\
+            <th data-key="transaction_id">transaction</th>\
+            <th data-key="original_transaction_id">original transaction</th>\
+            <th data-key="purchase_date">purchased</th>\
+            <th data-key="expires_date">expires</th>\
+            <th data-key="cancellation_date">cancelled</th>\
+            <th data-key="is_trial_period">trial</th>\
+            <th data-key="is_in_intro_offer_period">intro offer</th>\
+            <th data-key="promotional_offer_id">promotional offer</th>\
+            <th data-key="quantity">quantity</th>
             """)
     static let transactionsTable = HTMLTable(
         class: "transactions", caption: "Transactions",
         headings: """
-            <th scope="col" data-key="productId">product</th>\
-            <th scope="col" data-key="type">type</th>\
-            <th scope="col" data-key="transactionId">transaction</th>\
-            <th scope="col" data-key="originalTransactionId">original transaction</th>\
-            <th scope="col" data-key="purchaseDate">purchased</th>\
-            <th scope="col" data-key="expiresDate">expires</th>\
-            <th scope="col" data-key="revocationDate">revoked</th>\
-            <th scope="col" data-key="isUpgraded">upgraded</th>\
-            <th scope="col" data-key="offerType">offer type</th>\
-            <th scope="col" data-key="offerIdentifier">offer</th>\
-            <th scope="col" data-key="appAccountToken">account token</th>
+            <th data-key="productId">product</th>\
+            <th data-key="type">type</th>\
+            <th data-key="transactionId">transaction</th>\
+            <th data-key="originalTransactionId">original transaction</th>\
+            <th data-key="purchaseDate">purchased</th>\
+            <th data-key="expiresDate">expires</th>\
+            <th data-key="revocationDate">revoked</th>\
+            <th data-key="isUpgraded">upgraded</th>\
+            <th data-key="offerType">offer type</th>\
+            <th data-key="offerIdentifier">offer</th>\
+            <th data-key="appAccountToken">account token</th>
             """)
     static let renewalsTable = HTMLTable(
         class: "renewals", caption: "Renewal information",
         headings: """
-            <th scope="col" data-key="productId">product</th>\
-            <th scope="col" data-key="autoRenewProductId">renews to</th>\
-            <th scope="col" data-key="autoRenewStatus">auto-renew</th>\
-            <th scope="col" data-key="renewalDate">renewal date</th>\
-            <th scope="col" data-key="gracePeriodExpiresDate">grace period ends</th>\
-            <th scope="col" data-key="isInBillingRetryPeriod">billing retry</th>\
-            <th scope="col" data-key="expirationIntent">expiration intent</th>\
-            <th scope="col" data-key="offerIdentifier">offer</th>
+            <th data-key="productId">product</th>\
+            <th data-key="autoRenewProductId">renews to</th>\
+            <th data-key="autoRenewStatus">auto-renew</th>\
+            <th data-key="renewalDate">renewal date</th>\
+            <th data-key="gracePeriodExpiresDate">grace period ends</th>\
+            <th data-key="isInBillingRetryPeriod">billing retry</th>\
+            <th data-key="expirationIntent">expiration intent</th>\
+            <th data-key="offerIdentifier">offer</th>
             """)
 
     private func purchases(_ sources: TimelineSources, into html: inout HTMLWriter) {
@@ -225,19 +225,19 @@ struct HTMLReport {
     static let elementsTable = HTMLTable(
         class: "elements", caption: "Signed elements",
         headings: """
-            <th scope="col">element</th>\
-            <th scope="col" data-key="input">input</th>\
-            <th scope="col" data-key="status">status</th>\
-            <th scope="col" data-key="reason">reason</th>\
-            <th scope="col">what</th>
+            <th>element</th>\
+            <th data-key="input">input</th>\
+            <th data-key="status">status</th>\
+            <th data-key="reason">reason</th>\
+            <th>what</th>
             """)
     static let inputsTable = HTMLTable(
         class: "inputs", caption: "Inputs combined",
         headings: """
-            <th scope="col" data-key="input">input</th>\
-            <th scope="col" data-key="status">status</th>\
-            <th scope="col" data-key="reason">reason</th>\
-            <th scope="col">what</th>
+            <th data-key="input">input</th>\
+            <th data-key="status">status</th>\
+            <th data-key="reason">reason</th>\
+            <th>what</th>
             """)
 
     /// The decoded fields of what the input is, as the text report lists them.
@@ -318,17 +318,17 @@ struct HTMLReport {
     static let checksTable = HTMLTable(
         class: "checks", caption: "Every check made, in order",
         headings: """
-            <th scope="col" data-key="name">check</th>\
-            <th scope="col" data-key="passed">result</th>\
-            <th scope="col" data-key="detail">detail</th>\
-            <th scope="col" data-key="reason">reason</th>
+            <th data-key="name">check</th>\
+            <th data-key="passed">result</th>\
+            <th data-key="detail">detail</th>\
+            <th data-key="reason">reason</th>
             """)
     static let chainTable = HTMLTable(
         class: "chain", caption: "Certificate chain",
         headings: """
-            <th scope="col">subject</th>\
-            <th scope="col">not before</th>\
-            <th scope="col">not after</th>
+            <th>subject</th>\
+            <th>not before</th>\
+            <th>not after</th>
             """)
 
     private func checks(_ report: ValidationReport, into html: inout HTMLWriter) {

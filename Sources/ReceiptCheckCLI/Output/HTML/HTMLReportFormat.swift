@@ -41,7 +41,7 @@ struct HTMLReportFormat: ReportFormat {
     func closing(_ summary: BatchSummary) -> String {
         guard collapsed || summary.total > 1 else { return HTMLDocument.closing }
         var html = HTMLWriter()
-        HTMLRunSummary.write(summary, into: &html)
+        HTMLRunSummary.write(summary, legend: collapsed, into: &html)
         return html.out + HTMLDocument.closing
     }
 }

@@ -6,7 +6,8 @@ import ReceiptKit
 /// It is written after the last section, when the counts are known, so that a run of any length is
 /// written as it goes; the stylesheet shows it first (`order:-1`).
 enum HTMLRunSummary {
-    static func write(_ summary: BatchSummary, into html: inout HTMLWriter) {
+    /// `legend`: the sections are folded and their pictures carry no legend of their own.
+    static func write(_ summary: BatchSummary, legend: Bool, into html: inout HTMLWriter) {
         let total = max(summary.total, 1)
         html.raw("<section class=\"summary\">\n<h2>")
         html.integer(summary.total)
@@ -25,6 +26,9 @@ enum HTMLRunSummary {
                 bar(reason, count: count, of: total, class: status.rawValue, into: &html)
             }
             html.raw("</tbody></table>\n")
+        }
+        if legend {
+            TimelineSVG.writeLegend(into: &html)
         }
         html.raw("</section>\n")
     }

@@ -15,7 +15,7 @@ struct HTMLTable: Sendable {
     let `class`: StaticString
     /// Empty for a table whose caption is given when it is written.
     var caption: StaticString = ""
-    /// `<th scope="col" data-key="...">heading</th>` for each column, in order.
+    /// `<th data-key="...">heading</th>` (a heading of `thead` is its column's) for each column, in order.
     let headings: StaticString
 }
 

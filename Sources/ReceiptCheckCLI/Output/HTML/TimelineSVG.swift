@@ -22,7 +22,9 @@ enum TimelineSVG {
     /// Product names longer than this are cut in the picture (the table has them whole).
     static let labelLength = 28
 
-    static func write(_ timeline: Timeline, into html: inout HTMLWriter) {
+    /// `legend`: the picture names its shapes below itself; a batch's folded sections leave it to the
+    /// one legend of the page's summary (`writeLegend`), so it is not repeated for every input.
+    static func write(_ timeline: Timeline, legend drawsLegend: Bool = true, into html: inout HTMLWriter) {
         guard let axis = Timeline.Axis(timeline.allDates) else {
             html.raw("<p>No dated purchase to draw.</p>\n")
             return
@@ -32,9 +34,9 @@ enum TimelineSVG {
         let rowCount = timeline.rows.count + originalRow
         let plotBottom = top + Double(rowCount) * rowHeight
         let used = usedShapes(timeline)
-        let legendRows = (used.count + 3) / 4
+        let legendRows = drawsLegend ? (used.count + 3) / 4 : 0
         let pictureHeight = plotBottom + 26 + Double(legendRows) * 18 + 6
-        html.raw("<figure class=\"timeline\">\n<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" width=\"760\"")
+        html.raw("<figure class=\"timeline\">\n<svg role=\"img\" width=\"760\"")
         html.attribute("height", pictureHeight)
         html.raw(" viewBox=\"0 0 760 ")
         html.number(pictureHeight)
@@ -173,10 +175,28 @@ enum TimelineSVG {
             html.attribute("y", plotBottom + 16)
             html.raw(" text-anchor=\"middle\">decision</text></g>\n")
         }
-        legend(used, top: plotBottom + 26, into: &html)
+        if drawsLegend {
+            legend(used, top: plotBottom + 26, into: &html)
+        }
         html.raw("</svg>\n")
         facts(timeline, into: &html)
         html.raw("</figure>\n")
+    }
+
+    /// Every shape a picture can use, named: a batch page's one legend, in its summary.
+    static func writeLegend(into html: inout HTMLWriter) {
+        let all =
+            Timeline.Stretch.allCases.map(Shape.stretch) + Timeline.Event.allCases.map(Shape.event) + [
+                .original, .decision,
+            ]
+        let height = 14 + Double((all.count + 3) / 4) * 18
+        html.raw("<figure class=\"timeline legend\">\n<svg role=\"img\" width=\"760\"")
+        html.attribute("height", height)
+        html.raw(" viewBox=\"0 0 760 ")
+        html.number(height)
+        html.raw("\">\n<title>What the timelines' shapes mean</title>\n")
+        legend(all, top: 14, into: &html)
+        html.raw("</svg>\n</figure>\n")
     }
 
     /// One sentence per row: `premium: paid period ×3, refund or revocation ×1`.
@@ -203,10 +223,10 @@ enum TimelineSVG {
     static let factsTable = HTMLTable(
         class: "facts", caption: "What the timeline shows",
         headings: """
-            <th scope="col">product</th>\
-            <th scope="col">what</th>\
-            <th scope="col">from</th>\
-            <th scope="col">until</th>
+            <th>product</th>\
+            <th>what</th>\
+            <th>from</th>\
+            <th>until</th>
             """)
 
     /// The facts of the picture as rows: product, what, from, until.

@@ -62,10 +62,10 @@ failures = []
 # Inputs of the two batch pages at scale; their bytes per input may differ by this fraction at most.
 SCALE_INPUTS = (1000, 10000)
 SCALE_SPREAD = 0.03
-# DOMContentLoaded of the 10,000-input page (about 55 MB): measured on 2 cores shared with four other
-# builds (docs/performance.md, "The HTML report"); the bound leaves room for a loaded machine, and is
-# far below what a page that lays out every section or grows per input would take.
-SCALE_BOUND_MS = float(os.environ.get("BROWSER_SCALE_BOUND_MS", "60000"))
+# DOMContentLoaded of the 10,000-input page (55 MB), in ms: 45 s measured at load 18 on this machine's
+# 2 cores (docs/performance.md, "The HTML report"), parsing alone; the bound allows a machine loaded
+# twice as much, and fails a page that grows per input or is laid out whole before it is shown.
+SCALE_BOUND_MS = float(os.environ.get("BROWSER_SCALE_BOUND_MS", "120000"))
 
 
 def fail(page, message):
@@ -636,7 +636,7 @@ def scale(tool, work, driver):
     with open(os.path.join(ROOT, "Fixtures", "valid.receipt"), "rb") as handle:
         line = base64.b64encode(handle.read()) + b"\n"
     sizes = {}
-    largest = None
+    pages = {}
     for count in SCALE_INPUTS:
         lines = os.path.join(work, "scale-%d.txt" % count)
         with open(lines, "wb") as handle:
@@ -646,7 +646,7 @@ def scale(tool, work, driver):
             handle.write(run(tool, "verify", "--format", "html", "--quiet", "--lines", "--root",
                              os.path.join(work, "fixtures-root.pem"), lines))
         sizes[count] = os.path.getsize(page)
-        largest = (count, page)
+        pages[count] = page
     name = "scale"
     found = spread(sizes)
     print("scale: %s bytes per input (spread %.2f%%)" % (
@@ -657,18 +657,17 @@ def scale(tool, work, driver):
     planted[SCALE_INPUTS[-1]] = int(planted[SCALE_INPUTS[-1]] * 1.05)
     if spread(planted) <= SCALE_SPREAD:
         fail("control", "a planted 5% growth per input passed the linearity check")
-    count, page = largest
-    driver.get("file://" + page)
-    loaded, sections, closed = driver.execute_script(
-        "var t = performance.getEntriesByType('navigation')[0];"
-        " return [t.domContentLoadedEventEnd - t.startTime, document.querySelectorAll('details.input').length,"
-        " document.querySelectorAll('details.input:not([open])').length];")
-    print("scale: %d inputs, %d bytes: DOMContentLoaded %.0f ms (bound %.0f ms)" % (
-        count, sizes[count], loaded, SCALE_BOUND_MS))
-    if sections != count or closed != count:
-        fail(name, "%d sections, %d folded, for %d inputs" % (sections, closed, count))
+    for count, page in sorted(pages.items()):
+        driver.get("file://" + page)
+        loaded, sections, closed = driver.execute_script(
+            "var t = performance.getEntriesByType('navigation')[0];"
+            " return [t.domContentLoadedEventEnd - t.startTime, document.querySelectorAll('details.input').length,"
+            " document.querySelectorAll('details.input:not([open])').length];")
+        print("scale: %d inputs, %d bytes: DOMContentLoaded %.0f ms" % (count, sizes[count], loaded))
+        if sections != count or closed != count:
+            fail(name, "%d sections, %d folded, for %d inputs" % (sections, closed, count))
     if loaded > SCALE_BOUND_MS:
-        fail(name, "DOMContentLoaded after %.0f ms (bound %.0f ms)" % (loaded, SCALE_BOUND_MS))
+        fail(name, "DOMContentLoaded of %d inputs after %.0f ms (bound %.0f ms)" % (count, loaded, SCALE_BOUND_MS))
     if not any(failure.startswith(name + ":") for failure in failures):
         print("ok   %s" % name)
 

@@ -36,15 +36,20 @@ enum TimelineSVG {
         let used = usedShapes(timeline)
         let legendRows = drawsLegend ? (used.count + 3) / 4 : 0
         let pictureHeight = plotBottom + 26 + Double(legendRows) * 18 + 6
-        html.raw("<figure class=\"timeline\">\n<svg role=\"img\" width=\"760\"")
+        html.raw("<figure class=\"timeline\">\n<svg role=\"img\"")
+        html.attribute("width", width)
         html.attribute("height", pictureHeight)
-        html.raw(" viewBox=\"0 0 760 ")
+        html.raw(" viewBox=\"0 0 ")
+        html.number(width)
+        html.raw(" ")
         html.number(pictureHeight)
         html.raw("\" data-first=\"")
         html.date(axis.first)
         html.raw("\"")
         html.attribute("data-span", axis.span)
-        html.raw(" data-plot-left=\"190\" data-plot-width=\"520\">\n<title>Timeline of ")
+        html.attribute("data-plot-left", plotLeft)
+        html.attribute("data-plot-width", plotWidth)
+        html.raw(">\n<title>Timeline of ")
         html.integer(timeline.rows.count)
         html.raw(timeline.rows.count == 1 ? " product from " : " products from ")
         html.day(axis.first)
@@ -54,20 +59,26 @@ enum TimelineSVG {
         html.text(description(timeline))
         html.raw("</desc>\n")
         // The axis: its first and last day, a line under the rows.
-        html.raw("<text class=\"t-day\" x=\"190\" y=\"14\">")
+        html.raw("<text class=\"t-day\"")
+        html.attribute("x", plotLeft)
+        html.raw(" y=\"14\">")
         html.day(axis.first)
-        html.raw("</text><text class=\"t-day\" x=\"710\" y=\"14\" text-anchor=\"end\">")
+        html.raw("</text><text class=\"t-day\"")
+        html.attribute("x", plotLeft + plotWidth)
+        html.raw(" y=\"14\" text-anchor=\"end\">")
         html.day(axis.last)
-        html.raw("</text>\n<line class=\"t-axis\" x1=\"190\"")
+        html.raw("</text>\n<line class=\"t-axis\"")
+        html.attribute("x1", plotLeft)
         html.attribute("y1", plotBottom)
-        html.raw(" x2=\"710\"")
+        html.attribute("x2", plotLeft + plotWidth)
         html.attribute("y2", plotBottom)
         html.raw("/>\n")
         for (index, row) in timeline.rows.enumerated() {
             let middle = top + (Double(index) + 0.5) * rowHeight
             html.raw("<g class=\"row\"><title>")
             html.text(row.name)
-            html.raw("</title><text class=\"t-label\" x=\"182\"")
+            html.raw("</title><text class=\"t-label\"")
+            html.attribute("x", plotLeft - 8)
             html.attribute("y", middle + 4)
             html.raw(" text-anchor=\"end\">")
             // Characters are counted only for a name that could be long: counting them is the costly part.
@@ -97,15 +108,7 @@ enum TimelineSVG {
                 html.raw("</title></rect>\n")
             }
             // Renewals are many on a long history: one group of ticks, so the page stays light.
-            var renewals = 0
-            var firstRenewal: Date?
-            var lastRenewal: Date?
-            for mark in row.marks where mark.event == .renewal {
-                renewals += 1
-                if firstRenewal == nil { firstRenewal = mark.date }
-                lastRenewal = mark.date
-            }
-            if let first = firstRenewal, let last = lastRenewal {
+            if let (renewals, first, last) = renewals(row) {
                 html.raw("<g class=\"mark m-renewal\" data-count=\"")
                 html.integer(renewals)
                 html.raw("\" data-date=\"")
@@ -141,7 +144,8 @@ enum TimelineSVG {
         }
         if let original = timeline.original, let date = original.date {
             let middle = top + (Double(timeline.rows.count) + 0.5) * rowHeight
-            html.raw("<text class=\"t-label\" x=\"182\"")
+            html.raw("<text class=\"t-label\"")
+            html.attribute("x", plotLeft - 8)
             html.attribute("y", middle + 4)
             html.raw(" text-anchor=\"end\">app</text>\n<g class=\"mark m-original\" data-date=\"")
             html.date(date)
@@ -190,9 +194,12 @@ enum TimelineSVG {
                 .original, .decision,
             ]
         let height = 14 + Double((all.count + 3) / 4) * 18
-        html.raw("<figure class=\"timeline legend\">\n<svg role=\"img\" width=\"760\"")
+        html.raw("<figure class=\"timeline legend\">\n<svg role=\"img\"")
+        html.attribute("width", width)
         html.attribute("height", height)
-        html.raw(" viewBox=\"0 0 760 ")
+        html.raw(" viewBox=\"0 0 ")
+        html.number(width)
+        html.raw(" ")
         html.number(height)
         html.raw("\">\n<title>What the timelines' shapes mean</title>\n")
         legend(all, top: 14, into: &html)
@@ -236,16 +243,8 @@ enum TimelineSVG {
             for (period, count) in row.runs {
                 fact(row.name, period.stretch.rawValue, count: count, period.start, period.end, into: &html)
             }
-            var renewals = 0
-            var firstRenewal: Date?
-            var lastRenewal: Date?
-            for mark in row.marks where mark.event == .renewal {
-                renewals += 1
-                if firstRenewal == nil { firstRenewal = mark.date }
-                lastRenewal = mark.date
-            }
-            if let first = firstRenewal {
-                fact(row.name, "renewal", count: renewals, first, renewals > 1 ? lastRenewal : nil, into: &html)
+            if let (renewals, first, last) = renewals(row) {
+                fact(row.name, "renewal", count: renewals, first, renewals > 1 ? last : nil, into: &html)
             }
             for mark in row.marks where mark.event != .renewal {
                 fact(row.name, mark.event.rawValue, count: 1, mark.date, nil, into: &html)
@@ -419,6 +418,20 @@ enum TimelineSVG {
             html.raw("</text>")
         }
         html.raw("</g>\n")
+    }
+
+    /// A row's renewals, drawn and listed as one group: how many, the first and the last; nil for none.
+    private static func renewals(_ row: Timeline.Row) -> (count: Int, first: Date, last: Date)? {
+        var count = 0
+        var first: Date?
+        var last: Date?
+        for mark in row.marks where mark.event == .renewal {
+            count += 1
+            if first == nil { first = mark.date }
+            last = mark.date
+        }
+        guard let first, let last else { return nil }
+        return (count, first, last)
     }
 
     /// `paid period ×644` for several, the words alone for one.

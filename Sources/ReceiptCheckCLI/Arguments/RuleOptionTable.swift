@@ -17,10 +17,13 @@ enum RuleOptionTable {
     static let platform = OptionKey<String>.value(
         "platform", "PLATFORM", choices: ["ios", "macos"],
         help: "what field 19 means: the build number (ios) or the marketing version (macos)")
-    static let now = OptionKey<String>.value(
-        "now", "TIME", help: "evaluate rules and subscriptions at this RFC 3339 time (default: now)")
-    static let reminderDays = OptionKey<String>.value(
-        "reminder-days", "N", help: "remind this many days before a trial ends (default: 2)")
+    static let now = OptionKey<Date>.parsed(
+        "now", "TIME", takes: "an RFC 3339 time such as 2024-01-31T12:00:00Z",
+        help: "evaluate rules and subscriptions at this RFC 3339 time (default: now)"
+    ) { RuleSet.date($0) }
+    static let reminderDays = OptionKey<Int>.number(
+        "reminder-days", "N", in: 0...3650, takes: "a number of days",
+        help: "remind this many days before a trial ends (default: 2)")
     static let fact = OptionKey<[String]>.repeated(
         "fact", "NAME=VALUE",
         help:
@@ -28,8 +31,8 @@ enum RuleOptionTable {
     )
     static let facts = OptionKey<String>.value(
         "facts", "FILE", help: "read facts from a JSON object of numbers, booleans and strings")
-    static let trialDays = OptionKey<String>.value(
-        "trial-days", "N",
+    static let trialDays = OptionKey<Int>.number(
+        "trial-days", "N", in: 1...3650, takes: "a number of days",
         help: "a free trial of N days the paywall offers: without a subscription yet, its timeline from --now")
     static let maxAge = OptionKey<String>.value(
         "max-age", "DURATION",
@@ -81,20 +84,8 @@ enum RuleOptionTable {
                 defined.isEmpty ? "no rules were given" : "rules define " + ruleSet.entitlements.joined(separator: ", ")
             throw .usage(UsageError("--require \(unknown): no rule defines this entitlement (\(known))"))
         }
-        var time = Date()
-        if let text = arguments[now] {
-            guard let parsed = RuleSet.date(text) else {
-                throw .usage(UsageError("--now takes an RFC 3339 time such as 2024-01-31T12:00:00Z, not '\(text)'"))
-            }
-            time = parsed
-        }
-        var reminderDays = defaultReminderDays
-        if let text = arguments[Self.reminderDays] {
-            guard let days = Int(text), (0...3650).contains(days) else {
-                throw .usage(UsageError("--reminder-days takes a number of days from 0 to 3650, not '\(text)'"))
-            }
-            reminderDays = days
-        }
+        let time = try arguments.setupValue(now) ?? Date()
+        let reminderDays = try arguments.setupValue(Self.reminderDays) ?? defaultReminderDays
         // Checked last, so a mistake in the rules themselves is reported first.
         let ruleOptions = [rule, rules, require].filter { !arguments[$0].isEmpty }
         if bindsToApp, !ruleOptions.isEmpty, arguments[ValidationOptionTable.bundleID] == nil {
@@ -103,13 +94,7 @@ enum RuleOptionTable {
                     "\(ruleOptions.map(\.flag).joined(separator: ", ")) on verify needs --bundle-id: without it an Apple-signed receipt or JWS of any other app (anyone can get one for an app of their own) would be granted"
                 ))
         }
-        var trialDays: Int?
-        if let text = arguments[Self.trialDays] {
-            guard let days = Int(text), (1...3650).contains(days) else {
-                throw .usage(UsageError("--trial-days takes a number of days from 1 to 3650, not '\(text)'"))
-            }
-            trialDays = days
-        }
+        let trialDays = try arguments.setupValue(Self.trialDays)
         var maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge
         if let text = arguments[maxAge] {
             if text == "none" {

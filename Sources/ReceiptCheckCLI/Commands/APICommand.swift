@@ -56,7 +56,7 @@ enum APICommand: Command {
             request = try APIRequestArguments.request(operation, values, arguments)
             let rules = try RuleOptionTable.configuration(arguments, bindsToApp: true)
             let settings = try BatchOptionTable.settings(arguments, command: spec)
-            let validator = try ValidationOptionTable.validator(arguments)
+            let validator = try ValidatorSetup.validator(arguments)
             runner = BatchRunner(
                 validator: validator, settings: settings, limit: try ValidationOptionTable.sizeLimit(arguments),
                 detailed: false, rules: rules, enforcesRequirements: true, status: { ExitStatus($0) })

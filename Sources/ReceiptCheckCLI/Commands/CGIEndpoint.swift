@@ -37,7 +37,7 @@ enum CGIEndpoint {
         let limit: Int
         do {
             try checkOptions(arguments)
-            validator = try ValidationOptionTable.validator(arguments)
+            validator = try ValidatorSetup.validator(arguments)
             limit = try ValidationOptionTable.sizeLimit(arguments)
         } catch {
             return ErrorReport.report(error, to: console, usage: spec.usage)

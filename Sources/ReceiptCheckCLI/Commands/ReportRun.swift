@@ -29,7 +29,7 @@ enum ReportRun {
         do {
             rules = try RuleOptionTable.configuration(arguments, bindsToApp: enforcesRequirements)
             settings = try BatchOptionTable.settings(arguments, command: spec)
-            validator = try ValidationOptionTable.validator(arguments, analysis: !enforcesRequirements)
+            validator = try ValidatorSetup.validator(arguments, analysis: !enforcesRequirements)
             limit = try ValidationOptionTable.sizeLimit(arguments)
             if !refresh, let option = APIOptionTable.credentialOptions.first(where: arguments.isGiven) {
                 throw UsageError("--\(option.name) is for the requests of --refresh; give --refresh too")

@@ -28,6 +28,10 @@ import Testing
             "--reminder-days takes a number of days from 0 to 3650, not '3651'"
         ),
         (["verify", "--reminder-days", "-1", "x"], "--reminder-days takes a number of days from 0 to 3650, not '-1'"),
+        (
+            ["verify", "--max-age", "3 days", "x"],
+            "--max-age takes an ISO 8601 duration such as P3D or PT12H, or none, not '3 days'"
+        ),
     ]
 
     @Test(arguments: refusals)

@@ -34,11 +34,12 @@ enum RuleOptionTable {
     static let trialDays = OptionKey<Int>.number(
         "trial-days", "N", in: 1...3650, takes: "a number of days",
         help: "a free trial of N days the paywall offers: without a subscription yet, its timeline from --now")
-    static let maxAge = OptionKey<String>.value(
-        "max-age", "DURATION",
+    /// `none` reads as no limit (`.some(nil)`), a text that is neither a duration nor `none` as nil.
+    static let maxAge = OptionKey<PurchaseTerm?>.parsed(
+        "max-age", "DURATION", takes: "an ISO 8601 duration such as P3D or PT12H, or none",
         help:
             "past this age of the input at --now, purchases and subscriptions are unknown (default: P3D; none: no limit)"
-    )
+    ) { text in text == "none" ? .some(nil) : PurchaseTerm(text).map { .some($0) } }
 
     static let options: [OptionSpec] = [
         rule.spec, rules.spec, require.spec, platform.spec, now.spec, reminderDays.spec, fact.spec, facts.spec,
@@ -47,15 +48,18 @@ enum RuleOptionTable {
 
     static let defaultReminderDays = 2
 
-    /// The rule configuration the options ask for, or nil when none of them was given. `bindsToApp`
-    /// (verify) refuses rules without `--bundle-id`.
-    static func configuration(_ arguments: ParsedArguments, bindsToApp: Bool) throws(SetupError)
+    /// Reads the file an option names (`--rules`, `--facts`), which `Commands/` does.
+    typealias FileReader = (_ path: String, _ option: String) throws(SetupError) -> [UInt8]
+
+    /// The rule configuration the options ask for, or nil when none of them was given; `read` reads the
+    /// rules and facts files they name. `bindsToApp` (verify) refuses rules without `--bundle-id`.
+    static func configuration(_ arguments: ParsedArguments, bindsToApp: Bool, read: FileReader) throws(SetupError)
         -> RuleConfiguration?
     {
         guard options.contains(where: arguments.isGiven) else { return nil }
         var files: [(path: String, text: String)] = []
         for path in arguments[rules] {
-            files.append((path, try ruleFile(path)))
+            files.append((path, try ruleFile(path, read)))
         }
         var ruleSet = RuleSet()
         do throws(RuleSet.ParseError) {
@@ -69,7 +73,7 @@ enum RuleOptionTable {
         } catch {
             throw .usage(UsageError("\(error)"))
         }
-        let appFacts = try givenFacts(arguments)
+        let appFacts = try givenFacts(arguments, read)
         if bindsToApp {
             do throws(AppFacts.FactError) {
                 try ruleSet.check(facts: appFacts, wording: FlagWording())
@@ -95,18 +99,7 @@ enum RuleOptionTable {
                 ))
         }
         let trialDays = try arguments.setupValue(Self.trialDays)
-        var maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge
-        if let text = arguments[maxAge] {
-            if text == "none" {
-                maximumAge = nil
-            } else {
-                guard let term = PurchaseTerm(text) else {
-                    throw .usage(
-                        UsageError("--max-age takes an ISO 8601 duration such as P3D or PT12H, or none, not '\(text)'"))
-                }
-                maximumAge = term
-            }
-        }
+        let maximumAge = try arguments.setupValue(maxAge) ?? RuleSet.defaultMaximumAge
         return RuleConfiguration(
             rules: ruleSet, required: required,
             platform: arguments[platform].flatMap { Platform(rawValue: $0.lowercased()) },
@@ -115,9 +108,9 @@ enum RuleOptionTable {
     }
 
     /// `--facts FILE` then every `--fact NAME=VALUE`; a name given twice, in either, is refused.
-    private static func givenFacts(_ arguments: ParsedArguments) throws(SetupError) -> AppFacts {
+    private static func givenFacts(_ arguments: ParsedArguments, _ read: FileReader) throws(SetupError) -> AppFacts {
         var facts = AppFacts()
-        let file = try arguments[Self.facts].map { path throws(SetupError) in (path, try contents(path, "--facts")) }
+        let file = try arguments[Self.facts].map { path throws(SetupError) in (path, try read(path, Self.facts.flag)) }
         do throws(AppFacts.FactError) {
             if let (path, bytes) = file {
                 do throws(AppFacts.FactError) {
@@ -139,18 +132,9 @@ enum RuleOptionTable {
         return facts
     }
 
-    /// A rules or facts file's bytes; unreadable files are reported as such (exit 66), not as usage errors.
-    private static func contents(_ path: String, _ option: String) throws(SetupError) -> [UInt8] {
-        do {
-            return try InputFile.contents(of: path, limit: 1 << 20)
-        } catch {
-            throw .unreadable("\(option): \(error.message)")
-        }
-    }
-
     /// A rules file's text.
-    private static func ruleFile(_ path: String) throws(SetupError) -> String {
-        guard let text = String(validating: try contents(path, "--rules"), as: UTF8.self) else {
+    private static func ruleFile(_ path: String, _ read: FileReader) throws(SetupError) -> String {
+        guard let text = String(validating: try read(path, rules.flag), as: UTF8.self) else {
             throw .badData("--rules \(path) is not UTF-8 text")
         }
         return text

@@ -27,7 +27,8 @@ enum ReportRun {
         let rules: RuleConfiguration?
         var client: AppStoreServerAPIClient?
         do {
-            rules = try RuleOptionTable.configuration(arguments, bindsToApp: enforcesRequirements)
+            rules = try RuleOptionTable.configuration(
+                arguments, bindsToApp: enforcesRequirements, read: OptionFiles.read)
             settings = try BatchOptionTable.settings(arguments, command: spec)
             validator = try ValidatorSetup.validator(arguments, analysis: !enforcesRequirements)
             limit = try ValidationOptionTable.sizeLimit(arguments)

@@ -90,12 +90,7 @@ enum ValidatorSetup {
     }
 
     private static func certificate(at path: String, option: String) throws(SetupError) -> Certificate {
-        let bytes: [UInt8]
-        do {
-            bytes = try InputFile.contents(of: path, limit: 1 << 20)
-        } catch {
-            throw .unreadable("\(option): \(error.message)")
-        }
+        let bytes = try OptionFiles.read(path, option)
         do {
             return try Certificate(derOrPEM: bytes)
         } catch {

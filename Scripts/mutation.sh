@@ -124,7 +124,8 @@ tar --exclude=./.build --exclude=./.git --exclude=./.swiftpm -cf - . | tar -xf -
 # says so, since a build made there only works there). Without it a copy once bound starts its own build.
 bound=no
 if [[ "${MUTATION_REUSE_BUILD:-0}" == 1 ]]; then
-    [[ -f "$root/.build/debug.yaml" ]] || fail "MUTATION_REUSE_BUILD=1, but this tree has no debug build to start from (swift build --build-tests)"
+    [[ -f "$root/.build/debug.yaml" ]] ||
+        fail "MUTATION_REUSE_BUILD=1, but this tree has no debug build to start from (swift build --build-tests)"
     unshare --mount --propagation private true 2>/dev/null ||
         fail "MUTATION_REUSE_BUILD=1 needs a mount namespace (root, unshare), which this system refuses"
     rm -rf "$tree/.build"
@@ -132,7 +133,8 @@ if [[ "${MUTATION_REUSE_BUILD:-0}" == 1 ]]; then
     triple=$(dirname "$(readlink "$root/.build/debug")")
     mkdir -p "$tree/.build/$triple"
     cp -a "$root/.build/$triple/debug" "$tree/.build/$triple/"
-    for part in debug build.db debug.yaml plugin-tools.yaml workspace-state.json artifacts checkouts repositories schema-venv; do
+    for part in debug build.db debug.yaml plugin-tools.yaml workspace-state.json artifacts checkouts repositories \
+        schema-venv; do
         [[ ! -e "$root/.build/$part" && ! -L "$root/.build/$part" ]] || cp -a "$root/.build/$part" "$tree/.build/"
     done
     touch "$scratch/bound"

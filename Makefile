@@ -21,6 +21,7 @@ help:
 	@echo "make docs      DocC archives of ReceiptKit and ReceiptKitTesting in .build/docs (warnings are errors)"
 	@echo "make test-library-example   build and test examples/library, a package that uses ReceiptKit by path"
 	@echo "make golden    rewrite the corpus golden files after an intended output change"
+	@echo "make figures   rewrite the counts the Markdown files state (tests, mutations, public types, fuzz targets)"
 	@echo "make schema    rewrite the receipt definitions of schema/report.schema.json and verifyreceipt.schema.json from the models' fields"
 	@echo "make doctor    say what is missing to build (OpenSSL 3 headers, pkg-config) and how to get it"
 	@echo "make fixtures  regenerate Fixtures/ (test PKI and signed receipts)"
@@ -79,6 +80,12 @@ golden: build
 # VerifyReceiptSchemaTests fail when they are stale).
 schema: test-deps
 	RECEIPT_CHECK_WRITE_SCHEMA=1 RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --filter "PayloadSchemaTests|VerifyReceiptSchemaTests"
+
+# The counts the Markdown files state (tests, mutation blocks, public types, fuzz targets), rewritten from
+# the tree where a document marks them (Scripts/figures.sh); FiguresTests fails when one is stale.
+.PHONY: figures
+figures:
+	bash Scripts/figures.sh
 
 # ReceiptCheckCLI type-checked as if it were outside the package: no `package` symbol of ReceiptKit or
 # ReceiptKitTesting (Scripts/check-cli-boundary.sh).
@@ -166,8 +173,10 @@ leak-check: deps
 gate-check: test-deps
 	RECEIPT_CORPUS=$(CORPUS) bash Scripts/gate-check.sh
 
-rss-check: deps
-	bash Scripts/rss-check.sh
+# The CLI measured is release-cli's (the optimised build test-spark, test-parallel and test-endpoint run, as
+# make install ships it), so CI builds the release CLI once.
+rss-check: release-cli
+	RSS_CLI=$(RELEASE_DIR)/receipt-check bash Scripts/rss-check.sh
 
 # Other systems users have (docs/security.md: OpenSSL versions). The whole suite against Debian 13's OpenSSL 3.5 in a
 # debootstrapped Debian 13 root (root; the root is cached in OPENSSL35_ROOT between runs).

@@ -27,9 +27,10 @@ enum ReportRun {
         let rules: RuleConfiguration?
         var client: AppStoreServerAPIClient?
         do {
-            rules = try RuleOptionTable.configuration(arguments, bindsToApp: enforcesRequirements)
+            rules = try RuleOptionTable.configuration(
+                arguments, bindsToApp: enforcesRequirements, read: OptionFiles.read)
             settings = try BatchOptionTable.settings(arguments, command: spec)
-            validator = try ValidationOptionTable.validator(arguments, analysis: !enforcesRequirements)
+            validator = try ValidatorSetup.validator(arguments, analysis: !enforcesRequirements)
             limit = try ValidationOptionTable.sizeLimit(arguments)
             if !refresh, let option = APIOptionTable.credentialOptions.first(where: arguments.isGiven) {
                 throw UsageError("--\(option.name) is for the requests of --refresh; give --refresh too")

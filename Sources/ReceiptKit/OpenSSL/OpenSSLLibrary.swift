@@ -7,7 +7,7 @@ public enum OpenSSLLibrary {
     /// Asked of the loaded library rather than taken from the headers, so a binary built on one
     /// system and run on another reports what it actually runs on.
     public static var version: String {
-        guard let text = OpenSSL_version(OPENSSL_VERSION) else { return "unknown OpenSSL" }
-        return String(cString: text)
+        guard let text = unsafe OpenSSL_version(OPENSSL_VERSION) else { return "unknown OpenSSL" }
+        return unsafe String(cString: text)
     }
 }

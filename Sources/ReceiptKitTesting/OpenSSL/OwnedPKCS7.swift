@@ -2,14 +2,14 @@ internal import CReceipt
 import ReceiptKit
 
 /// Owns one `PKCS7` and frees it when the last reference goes.
-final class OwnedPKCS7 {
+@safe final class OwnedPKCS7 {
     let pointer: UnsafeMutablePointer<PKCS7>
 
     init(_ pointer: UnsafeMutablePointer<PKCS7>) {
-        self.pointer = pointer
+        unsafe self.pointer = unsafe pointer
     }
 
     deinit {
-        PKCS7_free(pointer)
+        unsafe PKCS7_free(pointer)
     }
 }

@@ -15,7 +15,8 @@ internal import CReceipt
 ///
 /// Decoding a certificate is the dearest step of verification in OpenSSL 3, so instances are
 /// cached per distinct chain and shared across threads; nothing mutates the object after
-/// `init`, which is what makes the `@unchecked Sendable` sound.
+/// `init`, which is what makes the `@unchecked Sendable` sound. Every use of `pointer` is sound because the
+/// X509 is made in `init`, freed only in `deinit`, and no pointer into it outlives the call that reads it.
 @safe public final class Certificate: @unchecked Sendable {
     let pointer: OpaquePointer
     /// The exact DER bytes it was decoded from.

@@ -2,7 +2,8 @@ internal import CReceipt
 
 /// A message digest OpenSSL computes: the two that receipts are signed with, and StoreKit 2's SHA-384.
 ///
-/// The algorithm is fetched once; fetching it per call is a measurable cost in OpenSSL 3.
+/// The algorithm is fetched once; fetching it per call is a measurable cost in OpenSSL 3. It is freed only
+/// in `deinit`, and each buffer handed to `EVP_Digest` is valid and as long as the count given with it.
 @safe package final class Digest: @unchecked Sendable {
     package static let sha1 = Digest(name: "SHA1", displayName: "sha1", size: 20)
     package static let sha256 = Digest(name: "SHA256", displayName: "sha256", size: 32)

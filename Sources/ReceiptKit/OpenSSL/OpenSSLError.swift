@@ -4,7 +4,8 @@ internal import CReceipt
 ///
 /// OpenSSL reports failures on a thread-local queue rather than through return values, and a
 /// stale entry left there would be blamed on the next unrelated call, so every failure path
-/// drains the whole queue into this value.
+/// drains the whole queue into this value. The queue's strings are OpenSSL's own, terminated, and copied
+/// into Swift strings before the next call on the thread.
 public struct OpenSSLError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What receipt-check was doing, e.g. "signing the receipt".
     public let operation: String

@@ -1,6 +1,7 @@
 internal import CReceipt
 
-/// The OpenSSL library the process is linked against at run time.
+/// The OpenSSL library the process is linked against at run time: a server reporting why a SHA-1 receipt was
+/// refused names it, since the verdict depends on this library's version and policy.
 public enum OpenSSLLibrary {
     /// The library's own version text, e.g. "OpenSSL 3.0.15 3 Sep 2024".
     ///

@@ -4,7 +4,8 @@ import Synchronization
 /// A public key taken from a certificate; checks signatures made with its private key.
 ///
 /// Shared across threads once made (OpenSSL keys are safe for concurrent verification, and each
-/// check takes a context no other thread holds), hence `@unchecked Sendable`.
+/// check takes a context no other thread holds), hence `@unchecked Sendable`. The key and the idle contexts
+/// are freed only in `deinit`, and a context is used by one check at a time: every use below is sound.
 @safe package final class PublicKey: @unchecked Sendable {
     let pointer: OpaquePointer
     /// Verification contexts already set up for a digest, kept for the next check: setting one up

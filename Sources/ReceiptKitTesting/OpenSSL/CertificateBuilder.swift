@@ -7,7 +7,8 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// Builds and signs one X.509 v3 certificate for the test PKI.
+/// Builds and signs one X.509 v3 certificate for the test PKI. Sound: every OpenSSL object it makes is owned
+/// by an `Owned*` value or freed by a `defer`, and the ones it reads belong to owners alive for the call.
 struct CertificateBuilder {
     let subject: OwnedName
     let subjectKey: OwnedKey

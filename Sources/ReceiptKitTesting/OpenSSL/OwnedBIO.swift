@@ -1,7 +1,8 @@
 internal import CReceipt
 import ReceiptKit
 
-/// Owns one `BIO` (memory BIOs only, in this package) and frees it when the last reference goes.
+/// Owns one `BIO` (memory BIOs only, in this package) and frees it when the last reference goes. Sound: the
+/// BIO and the copy it reads are freed together, only in `deinit`; `contents` copies the bytes out.
 @safe final class OwnedBIO {
     let pointer: OpaquePointer
     /// Bytes a read-only memory BIO points into; kept alive as long as the BIO.

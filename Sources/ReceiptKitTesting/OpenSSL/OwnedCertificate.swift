@@ -3,7 +3,8 @@ import ReceiptKit
 
 /// Owns one `X509` being built or issued from (the test PKI), and frees it when the last
 /// reference goes. Reading certificates is `Certificate`'s job; this type exists because a
-/// certificate under construction is mutated, which `Certificate` never is.
+/// certificate under construction is mutated, which `Certificate` never is. Sound: the X509 is given in
+/// `init` and freed only in `deinit`; what is read out of it is copied before the call returns.
 @safe final class OwnedCertificate {
     let pointer: OpaquePointer
 

@@ -1,7 +1,8 @@
 internal import CReceipt
 import ReceiptKit
 
-/// Owns one `EVP_PKEY` and frees it when the last reference goes.
+/// Owns one `EVP_PKEY` and frees it when the last reference goes. Sound: the key is given in `init` and
+/// freed only in `deinit`, and no pointer to it outlives a call of the minting code.
 @safe final class OwnedKey {
     let pointer: OpaquePointer
 

@@ -1,7 +1,8 @@
 internal import CReceipt
 import ReceiptKit
 
-/// Owns one `X509_NAME` and frees it when the last reference goes.
+/// Owns one `X509_NAME` and frees it when the last reference goes. Sound: the name is given in `init` and
+/// freed only in `deinit`; OpenSSL copies it wherever it is set.
 @safe final class OwnedName {
     let pointer: OpaquePointer
 

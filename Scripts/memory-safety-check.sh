@@ -20,7 +20,8 @@ if [ "${1:-}" = --planted ]; then
     # must fail and name both. Only ReceiptKitTesting (and ReceiptKit under it) is built there.
     work=$(mktemp -d "${TMPDIR:-/tmp}/memory-safety.XXXXXX")
     trap 'rm -rf "$work"' EXIT
-    git ls-files -z -- Package.swift Sources Scripts/memory-safety-check.sh | xargs -0 cp --parents -t "$work"
+    # The manifest names the test targets' folders, so they come too; only ReceiptKitTesting is built.
+    git ls-files -z -- Package.swift Sources Tests Scripts/memory-safety-check.sh | xargs -0 cp --parents -t "$work"
     planted=Sources/ReceiptKitTesting/PKI/PlantedUnsafe.swift
     printf '%s\n' \
         'func plantedUnmarkedRead() -> Int {' \
@@ -38,7 +39,7 @@ if [ "${1:-}" = --planted ]; then
     status=0
     MEMORY_SAFETY_SCRATCH=$work/.build bash "$work/Scripts/memory-safety-check.sh" --target ReceiptKitTesting \
         >"$work/check.log" 2>&1 || status=$?
-    unmarked=$(grep -cE "^    $planted:2:" "$work/check.log")
+    unmarked=$(grep -cE "^    $planted:[0-9]+:[0-9]+$" "$work/check.log")
     marked=$(grep -cE "^    $planted:9 \(marked unsafe outside a wall\)" "$work/check.log")
     if [ "$status" != 0 ] && [ "$unmarked" -gt 0 ] && [ "$marked" -gt 0 ]; then
         echo "memory-safety planted faults: PASS (exit $status, both named):"
@@ -90,6 +91,11 @@ other=$(grep -E '^/[^:]+:[0-9]+:[0-9]+: error: ' "$log" | grep -v '\[#StrictMemo
 if [ -n "$other" ]; then
     echo "memory-safety: FAIL: the build failed for another reason:"
     printf '%s\n' "$other" | head -n 20
+    exit 1
+fi
+if [ "$build_status" != 0 ] && [ -z "$places" ]; then
+    echo "memory-safety: FAIL: the build failed before any diagnostic:"
+    tail -n 30 "$log"
     exit 1
 fi
 if [ -n "$outside" ]; then

@@ -8,7 +8,7 @@ CORPUS ?= $(or $(RECEIPT_CORPUS),../shared/corpus)
 # instructions for one receipt); override with RELEASE_FLAGS= where static linking is unavailable.
 RELEASE_FLAGS ?= --static-swift-stdlib
 
-.PHONY: help deps test-deps doctor build release test test-fast mutation run golden schema cli-boundary lint fixtures clean bench version man completions install uninstall dist
+.PHONY: help deps test-deps doctor build release test test-fast mutation run golden schema cli-boundary memory-safety lint fixtures clean bench version man completions install uninstall dist
 
 help:
 	@echo "make run       build and verify a bundled receipt (installs OpenSSL headers on Debian if missing)"
@@ -17,6 +17,7 @@ help:
 	@echo "make mutation  one-line mutations of the checks (Scripts/mutations.txt): each must fail a test"
 	@echo "make build     debug build;  make release: optimised build"
 	@echo "make cli-boundary  the command line names only public API of ReceiptKit and ReceiptKitTesting"
+	@echo "make memory-safety  no unsafe use outside the walls around C (OpenSSL/, Curl/), counts per folder"
 	@echo "make lint      swift format lint, and actionlint over the GitHub Actions workflows"
 	@echo "make docs      DocC archives of ReceiptKit and ReceiptKitTesting in .build/docs (warnings are errors)"
 	@echo "make test-library-example   build and test examples/library, a package that uses ReceiptKit by path"
@@ -91,6 +92,10 @@ figures:
 # ReceiptKitTesting (Scripts/check-cli-boundary.sh).
 cli-boundary: deps
 	SWIFT=$(SWIFT) bash Scripts/check-cli-boundary.sh
+
+# Strict memory safety (SE-0458): no unsafe use outside the walls around C (OpenSSL/, Curl/); ARCHITECTURE.md.
+memory-safety: deps
+	SWIFT=$(SWIFT) bash Scripts/memory-safety-check.sh
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Tools Package.swift examples/library

@@ -110,15 +110,8 @@ internal import CReceipt
         guard let decoded = unsafe decoded else {
             throw OpenSSLError.drain("reading a PEM certificate")
         }
-        var out: UnsafeMutablePointer<UInt8>?
-        let length = unsafe i2d_X509(decoded, &out)
-        unsafe X509_free(decoded)
-        guard length > 0, let out = unsafe out else {
-            throw OpenSSLError.drain("re-encoding a PEM certificate")
-        }
-        let der = unsafe Array(UnsafeBufferPointer(start: out, count: Int(length)))
-        unsafe CReceipt_OPENSSL_free(out)
-        try self.init(der: der)
+        defer { unsafe X509_free(decoded) }
+        try self.init(der: unsafe openSSLDER(of: decoded, "a PEM certificate again", i2d_X509))
     }
 
     deinit {

@@ -45,13 +45,7 @@ extension TestPKI {
         guard unsafe X509_CRL_sort(crl) == 1, unsafe X509_CRL_sign(crl, key.pointer, EVP_sha256()) > 0 else {
             throw OpenSSLError.drain("signing the CRL")
         }
-        var out: UnsafeMutablePointer<UInt8>?
-        let length = unsafe i2d_X509_CRL(crl, &out)
-        guard length > 0, let out = unsafe out else {
-            throw OpenSSLError.drain("encoding the CRL")
-        }
-        defer { unsafe CReceipt_OPENSSL_free(out) }
-        return unsafe Array(UnsafeBufferPointer(start: out, count: Int(length)))
+        return try unsafe openSSLDER(of: crl, "the CRL", i2d_X509_CRL)
     }
 
     private static func set(_ date: Date, _ apply: (UnsafeMutablePointer<ASN1_TIME>) -> Int32) throws(OpenSSLError)

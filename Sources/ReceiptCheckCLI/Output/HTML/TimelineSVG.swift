@@ -36,14 +36,8 @@ enum TimelineSVG {
         let used = usedShapes(timeline)
         let legendRows = drawsLegend ? (used.count + 3) / 4 : 0
         let pictureHeight = plotBottom + 26 + Double(legendRows) * 18 + 6
-        html.raw("<figure class=\"timeline\">\n<svg role=\"img\"")
-        html.attribute("width", width)
-        html.attribute("height", pictureHeight)
-        html.raw(" viewBox=\"0 0 ")
-        html.number(width)
-        html.raw(" ")
-        html.number(pictureHeight)
-        html.raw("\" data-first=\"")
+        openPicture("<figure class=\"timeline\">\n<svg role=\"img\"", height: pictureHeight, into: &html)
+        html.raw(" data-first=\"")
         html.date(axis.first)
         html.raw("\"")
         html.attribute("data-span", axis.span)
@@ -194,19 +188,26 @@ enum TimelineSVG {
                 .original, .decision,
             ]
         let height = 14 + Double((all.count + 3) / 4) * 18
-        html.raw("<figure class=\"timeline legend\">\n<svg role=\"img\"")
+        openPicture("<figure class=\"timeline legend\">\n<svg role=\"img\"", height: height, into: &html)
+        html.raw(">\n<title>What the timelines' shapes mean</title>\n")
+        legend(all, top: 14, into: &html)
+        html.raw("</svg>\n</figure>\n")
+    }
+
+    /// One sentence per row: `premium: paid period ×3, refund or revocation ×1`.
+    /// `opening` (a figure and its svg's start), then the svg's size, the picture's width by `height`, and its
+    /// view box of the same size: the attributes stay open for the caller's.
+    private static func openPicture(_ opening: StaticString, height: Double, into html: inout HTMLWriter) {
+        html.raw(opening)
         html.attribute("width", width)
         html.attribute("height", height)
         html.raw(" viewBox=\"0 0 ")
         html.number(width)
         html.raw(" ")
         html.number(height)
-        html.raw("\">\n<title>What the timelines' shapes mean</title>\n")
-        legend(all, top: 14, into: &html)
-        html.raw("</svg>\n</figure>\n")
+        html.raw("\"")
     }
 
-    /// One sentence per row: `premium: paid period ×3, refund or revocation ×1`.
     static func description(_ timeline: Timeline) -> String {
         var sentences: [String] = []
         for row in timeline.rows {

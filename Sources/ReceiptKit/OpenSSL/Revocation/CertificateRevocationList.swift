@@ -41,14 +41,7 @@ internal import CReceipt
 
     /// The DER OpenSSL writes for it again: the fuzz oracle's second reading of what was read.
     func der() throws(OpenSSLError) -> [UInt8] {
-        var out: UnsafeMutablePointer<UInt8>?
-        let length = unsafe i2d_X509_CRL(pointer, &out)
-        guard length > 0, let out = unsafe out else {
-            throw OpenSSLError.drain("encoding the CRL")
-        }
-        // i2d allocated `length` bytes at `out`, copied out before they are freed.
-        defer { unsafe CReceipt_OPENSSL_free(out) }
-        return unsafe Array(UnsafeBufferPointer(start: out, count: Int(length)))
+        try unsafe openSSLDER(of: pointer, "the CRL", i2d_X509_CRL)
     }
 
     /// Whether the CRL's issuer is `issuer`'s subject (names compared as OpenSSL compares them).

@@ -29,14 +29,7 @@ internal import CReceipt
     }
 
     func der() throws(OpenSSLError) -> [UInt8] {
-        var out: UnsafeMutablePointer<UInt8>?
-        let length = unsafe i2d_OCSP_REQUEST(pointer, &out)
-        guard length > 0, let out = unsafe out else {
-            throw OpenSSLError.drain("encoding the OCSP request")
-        }
-        // i2d allocated `length` bytes at `out`, copied out before they are freed.
-        defer { unsafe CReceipt_OPENSSL_free(out) }
-        return unsafe Array(UnsafeBufferPointer(start: out, count: Int(length)))
+        try unsafe openSSLDER(of: pointer, "the OCSP request", i2d_OCSP_REQUEST)
     }
 
     /// Whether `response` carries a nonce other than this request's (a replayed or forged answer); a

@@ -604,7 +604,8 @@ def main():
                 if loaded[0] >= HISTORY_BOUND_MS:
                     fail(name, "DOMContentLoaded after %.1f ms (bound %.0f ms; goal: under 1 s)"
                          % (loaded[0], HISTORY_BOUND_MS))
-            print("ok   %s" % name)
+            if not any(failure.startswith(name + ":") for failure in failures):
+                print("ok   %s" % name)
         scale(tool, work, driver)
         planted = control(work, made[0][1])
         problems = check_inert(driver, "control", planted)

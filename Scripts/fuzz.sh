@@ -2,7 +2,7 @@
 # libFuzzer targets over ReceiptKit, built with swiftc directly so SwiftPM never needs the fuzzer runtime.
 #   Scripts/fuzz.sh build                  compile .build/fuzz/receipt-fuzz (ASan + libFuzzer)
 #   Scripts/fuzz.sh run TARGET SECONDS     fuzz one target from its kept corpus and seeds (targets: TARGETS below)
-#   Scripts/fuzz.sh all SECONDS            build, then fuzz every target for SECONDS each
+#   Scripts/fuzz.sh all SECONDS            build, then fuzz every target for SECONDS each (FUZZ_JOBS at once)
 #   Scripts/fuzz.sh merge TARGET           merge the run's corpus into the kept corpus Tools/Fuzz/Corpus/TARGET
 #   Scripts/fuzz.sh coverage               line coverage per target from replaying the kept corpus
 # Crashes land in .build/fuzz/findings/TARGET/; replay one with RECEIPT_FUZZ_TARGET=TARGET .build/fuzz/receipt-fuzz FILE
@@ -220,8 +220,27 @@ run) run "$2" "${3:-60}" ;;
 all)
     # FUZZ_BUILD=0 fuzzes the binary already in FUZZ_OUT (make gate-check's stand-in).
     [ "${FUZZ_BUILD:-1}" = 0 ] || build
+    # libFuzzer runs on one core: FUZZ_JOBS targets (default one a core) fuzz side by side, each for the
+    # whole SECONDS, and their logs are shown in the list's order once each ends. A target whose run left no
+    # status (killed, or the script failed around it) counts as failed.
+    jobs=${FUZZ_JOBS:-$(nproc)}
+    [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: FUZZ_JOBS must be a positive number, not '$jobs'" >&2; exit 64; }
+    mkdir -p "$OUT/runs"
+    for target in "${TARGETS[@]}"; do
+        rm -f "$OUT/runs/$target.status"
+        while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+        (
+            status=0
+            run "$target" "${2:-60}" || status=$?
+            echo "$status" >"$OUT/runs/$target.status"
+        ) >"$OUT/runs/$target.out" 2>&1 &
+    done
+    wait || true
     failed=()
-    for target in "${TARGETS[@]}"; do run "$target" "${2:-60}" || failed+=("$target"); done
+    for target in "${TARGETS[@]}"; do
+        cat "$OUT/runs/$target.out"
+        [ "$(cat "$OUT/runs/$target.status" 2>/dev/null)" = 0 ] || failed+=("$target")
+    done
     [ ${#failed[@]} = 0 ] || { echo "fuzz.sh: FAIL: ${#failed[@]} of ${#TARGETS[@]} targets: ${failed[*]}" >&2; exit 1; }
     ;;
 merge) merge "$2" ;;

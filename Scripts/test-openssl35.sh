@@ -6,6 +6,7 @@
 # The root is kept in OPENSSL35_ROOT (default /var/cache/receipt-check/debian13) and reused while its
 # package list is unchanged; it is only a cache: without it, or after a change, it is made again from
 # nothing. The build goes to .build/openssl35, apart from the host's.
+#   Scripts/test-openssl35.sh [--root-only]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -59,6 +60,10 @@ else
     mv "$root.new" "$root"
 fi
 
+# --root-only: the root made (or found current) and nothing run. CI starts this at its beginning, beside
+# stages that use the cores, since debootstrap waits mostly on the mirror and the disk; the stage then
+# finds the root made, or waits on the lock while it is being made.
+[ "${1:-}" != --root-only ] || exit 0
 flock -s 9
 mkdir -p "$root/src/receipt-check" "$root/src/corpus" "$root/src/verifyreceipt" "$root$toolchain"
 # A private mount namespace: every mount below disappears with the process, however it ends.

@@ -155,7 +155,9 @@ stage_leak() {
 stage_mutation() {
     local mode
     for mode in broken broken-outside-hints clean; do
-        local run=(env SWIFT="$stubs/swift" GATE_SWIFT=$mode MUTATION_LIST="$stubs/planted-mutation.txt"
+        # Nothing of an outer mutation run (a shard, a reused build) reaches the planted one.
+        local run=(env -u MUTATION_SHARD -u MUTATION_REUSE_BUILD -u MUTATION_BUILD_TIMEOUT -u MUTATION_TEST_TIMEOUT
+            SWIFT="$stubs/swift" GATE_SWIFT=$mode MUTATION_LIST="$stubs/planted-mutation.txt"
             MUTATION_SCRATCH="$work/mutation-$mode" MUTATION_JOBS=1 MUTATION_BASELINE_SUITE=0 bash Scripts/mutation.sh)
         case $mode in
         broken) gate mutation-$mode fault 70 "unmutated, the hinted tests fail in the copy: brokenInTheCopy" -- "${run[@]}" ;;

@@ -113,6 +113,10 @@ if [[ -n "${MUTATION_SHARD:-}" ]]; then
     done
     [[ ${#names[@]} -gt 0 ]] || exit 0
 fi
+# Read above; the builds and suites below run without them. A test that runs this script itself (make
+# gate-check's planted faults, in GateCheckTests) would otherwise take this run's shard and find no block.
+export -n MUTATION_SHARD MUTATION_SCRATCH MUTATION_JOBS MUTATION_LIST MUTATION_REUSE_BUILD MUTATION_BASELINE_SUITE \
+    MUTATION_BUILD_TIMEOUT MUTATION_TEST_TIMEOUT
 
 # ---- A fresh copy of the package (its .build kept), checked before anything is built.
 mkdir -p "$tree" "$logs"

@@ -13,7 +13,7 @@
 /// A 429, a 5xx or a network failure is retried as its ``Connection`` allows; any other error status is Apple's
 /// ``AppStoreServerAPIError`` with its `errorCode`, never retried. The key is never in any message.
 /// One deadline bounds a whole operation (every page of a history, every attempt and wait): past it the
-/// operation ends with ``AppStoreServerAPIError/Kind/deadlineExceeded``.
+/// operation ends with ``AppStoreServerAPIClient/Failure/deadlineExceeded``.
 public struct AppStoreServerAPIClient: Sendable {
     /// Which of Apple's servers the client calls, and which environment its answers must name.
     public enum Environment: String, Sendable, CaseIterable {

@@ -1,7 +1,8 @@
-/// What sends the App Store Server API client's requests. ``CurlTransport`` (libcurl, loaded when the
-/// first request is made) is the default; a Swift server can plug in the HTTP client it already runs.
+/// What sends the App Store Server API client's requests. libcurl (loaded when the first request is made,
+/// set by the client's ``AppStoreServerAPIClient/Connection``) is the default; a Swift server can plug in
+/// the HTTP client it already runs.
 ///
-/// A transport sends one request once: retries are the client's (``RetryPolicy``). It must verify the
+/// A transport sends one request once: retries are the client's (its connection's attempts). It must verify the
 /// server's TLS certificate and must not follow redirects (a redirect would carry the bearer token to
 /// another host).
 public protocol HTTPTransport: Sendable {

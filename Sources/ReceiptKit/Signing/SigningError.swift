@@ -1,5 +1,5 @@
 /// Why a signature for the App Store was not made: the key, or a value the signature would carry. Its kind
-/// is a ``SigningKey/Failure``; ``isKeyError`` says whether it is the key's.
+/// is a ``SigningKey/Failure``; ``KindedError/isKeyError`` says whether it is the key's.
 public typealias SigningError = KindedError<SigningKey.Failure>
 
 extension SigningKey {

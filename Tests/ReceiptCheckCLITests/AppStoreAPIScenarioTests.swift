@@ -147,7 +147,7 @@ import Testing
         let client = try AppStoreServerAPIClient(
             key: key, keyID: MockAppStoreAPI.keyID, issuerID: MockAppStoreAPI.issuerID,
             bundleID: MockAppStoreAPI.bundleID, environment: .production, baseURL: mock.baseURL, validator: validator,
-            transport: CurlTransport(caFile: mock.caFile))
+            connection: .init(caFile: mock.caFile))
         let info = try await client.send(.getTransactionInfo(transactionID: Scenario.library))
         #expect(info.verdict?.report.status == .valid, "\(info.verdict?.report.message ?? "no verdict")")
         let forged = try await client.send(

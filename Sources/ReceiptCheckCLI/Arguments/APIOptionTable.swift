@@ -209,7 +209,7 @@ enum APIOptionTable {
             return try AppStoreServerAPIClient(
                 key: key, keyID: credentials.keyID, issuerID: credentials.issuerID, bundleID: credentials.bundleID,
                 environment: credentials.environment, baseURL: arguments[baseURL], validator: validator,
-                transport: try transport(arguments, variables: variables), retryPolicy: try retryPolicy(arguments),
+                connection: try connection(arguments, variables: variables),
                 operationTimeout: .seconds(try arguments.value(deadline) ?? 300))
         } catch let error as SigningError {
             throw SetupError(error)
@@ -227,18 +227,13 @@ enum APIOptionTable {
             + "chmod 600 it"
     }
 
-    static func transport(_ arguments: ParsedArguments, variables: [String: String]) throws(UsageError)
-        -> CurlTransport
+    static func connection(_ arguments: ParsedArguments, variables: [String: String]) throws(UsageError)
+        -> AppStoreServerAPIClient.Connection
     {
-        CurlTransport(
+        AppStoreServerAPIClient.Connection(
             connectTimeout: .seconds(try arguments.value(connectTimeout) ?? 10),
             requestTimeout: .seconds(try arguments.value(timeout) ?? 30),
-            caFile: arguments[caFile],
-            libraryPath: variables[libcurlVariable])
-    }
-
-    static func retryPolicy(_ arguments: ParsedArguments) throws(UsageError) -> RetryPolicy {
-        guard let retries = try arguments.value(retries) else { return RetryPolicy() }
-        return RetryPolicy(maximumAttempts: retries + 1)
+            caFile: arguments[caFile], libcurlPath: variables[libcurlVariable],
+            maximumAttempts: try arguments.value(retries).map { $0 + 1 } ?? 4)
     }
 }

@@ -17,6 +17,6 @@ enum VersionCommand: Command {
     }
 
     static var text: String {
-        "receipt-check \(Version.release)\n\(OpenSSLLibrary.version)\n"
+        "receipt-check \(Version.release)\n\(TrustPolicy.openSSLVersion)\n"
     }
 }

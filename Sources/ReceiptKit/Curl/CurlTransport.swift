@@ -5,21 +5,21 @@ import Dispatch
 /// HTTPS only, verifying the server against the system's trust store or only the CAs of `caFile`, following no
 /// redirect, within a connect timeout and a timeout on the whole request. Each request runs on a
 /// Dispatch thread, so awaiting it blocks no task.
-public struct CurlTransport: HTTPTransport {
+struct CurlTransport: HTTPTransport {
     /// How long making the connection (TLS included) may take.
-    public var connectTimeout: Duration
+    var connectTimeout: Duration
     /// How long the whole request may take, from connecting to the last byte of the response.
-    public var requestTimeout: Duration
+    var requestTimeout: Duration
     /// A PEM file of the CAs to trust instead of the system's (a private CA, a test server): when given,
     /// they are the only CAs trusted (neither libcurl's default CA file nor its CA directory is read).
-    public var caFile: String?
+    var caFile: String?
     /// Larger responses are refused: Apple's largest (a notification history page) are far smaller.
-    public var maximumResponseBytes: Int
+    var maximumResponseBytes: Int
     /// Where libcurl is: a name the dynamic loader searches for, or a path.
-    public var libraryPath: String
+    var libraryPath: String
 
     /// A transport with these limits; `libraryPath` nil: the loader finds libcurl by its usual name.
-    public init(
+    init(
         connectTimeout: Duration = .seconds(10), requestTimeout: Duration = .seconds(30), caFile: String? = nil,
         maximumResponseBytes: Int = 16 << 20, libraryPath: String? = nil
     ) {
@@ -31,7 +31,7 @@ public struct CurlTransport: HTTPTransport {
     }
 
     /// Sends `request` once with libcurl, on a Dispatch thread, and returns the response whatever its status.
-    public func send(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse {
+    func send(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse {
         let result = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(returning: perform(request))

@@ -1,7 +1,8 @@
-/// What sends the App Store Server API client's requests. ``CurlTransport`` (libcurl, loaded when the
-/// first request is made) is the default; a Swift server can plug in the HTTP client it already runs.
+/// What sends the App Store Server API client's requests. libcurl (loaded when the first request is made,
+/// set by the client's ``AppStoreServerAPIClient/Connection``) is the default; a Swift server can plug in
+/// the HTTP client it already runs.
 ///
-/// A transport sends one request once: retries are the client's (``RetryPolicy``). It must verify the
+/// A transport sends one request once: retries are the client's (its connection's attempts). It must verify the
 /// server's TLS certificate and must not follow redirects (a redirect would carry the bearer token to
 /// another host).
 public protocol HTTPTransport: Sendable {
@@ -66,10 +67,12 @@ public struct HTTPResponse: Sendable, Equatable {
     }
 }
 
-/// Why a request got no HTTP response.
-public struct HTTPTransportError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why a request got no HTTP response: what a transport throws, its kind an ``HTTPRequest/Failure``.
+public typealias HTTPTransportError = KindedError<HTTPRequest.Failure>
+
+extension HTTPRequest {
     /// What went wrong, which says whether the client retries.
-    public enum Kind: Sendable, Equatable {
+    public enum Failure: Sendable, Equatable {
         /// The HTTP library could not be loaded (libcurl missing): nothing was sent, retrying cannot help.
         case unavailable
         /// The connection could not be made, timed out or broke: retried.
@@ -81,20 +84,9 @@ public struct HTTPTransportError: Error, Sendable, Equatable, CustomStringConver
         /// The request could not be made (a bad URL, a header with a line break): not retried.
         case invalidRequest
     }
+}
 
-    /// What kind of failure, to tell them apart without reading ``message``.
-    public let kind: Kind
-    /// What happened, in words.
-    public let message: String
-
-    /// An error of `kind`, saying `message`.
-    public init(_ kind: Kind, _ message: String) {
-        self.kind = kind
-        self.message = message
-    }
-
+extension KindedError where Kind == HTTPRequest.Failure {
     /// Whether sending again may succeed.
     public var isTransient: Bool { kind == .network }
-
-    public var description: String { message }
 }

@@ -10,10 +10,10 @@
 ///
 /// Each request carries a fresh bearer token (ES256, header `alg`, `kid`, `typ`; claims `bid`, `iss`,
 /// `aud` `appstoreconnect-v1`, `iat` and an `exp` five minutes later, as Apple's libraries make it).
-/// A 429, a 5xx or a network failure is retried by the ``RetryPolicy``; any other error status is Apple's
+/// A 429, a 5xx or a network failure is retried as its ``Connection`` allows; any other error status is Apple's
 /// ``AppStoreServerAPIError`` with its `errorCode`, never retried. The key is never in any message.
 /// One deadline bounds a whole operation (every page of a history, every attempt and wait): past it the
-/// operation ends with ``AppStoreServerAPIError/Kind/deadlineExceeded``.
+/// operation ends with ``AppStoreServerAPIClient/Failure/deadlineExceeded``.
 public struct AppStoreServerAPIClient: Sendable {
     /// Which of Apple's servers the client calls, and which environment its answers must name.
     public enum Environment: String, Sendable, CaseIterable {
@@ -41,7 +41,7 @@ public struct AppStoreServerAPIClient: Sendable {
     public let validator: ReceiptValidator
     private let transport: any HTTPTransport
     /// How often and how long a 429, 5xx or network failure is tried again.
-    public let retryPolicy: RetryPolicy
+    package let retryPolicy: RetryPolicy
     /// How long one operation may take in all, unless its caller names a deadline.
     public let operationTimeout: Duration
     /// Waits between attempts and the time, replaced by tests so that nothing sleeps.
@@ -61,17 +61,19 @@ public struct AppStoreServerAPIClient: Sendable {
     ///   - baseURL: `https://` and a host (a proxy, a test server); Apple's host for `environment` when nil.
     ///   - validator: verifies every response; it must require `bundleID` (and, if it names one, the same
     ///     environment), so that nothing is decided for another app.
-    ///   - transport: sends the requests; libcurl, opened when the first request is sent, by default.
-    ///   - retryPolicy: how often and how long a 429, 5xx or network failure is tried again.
+    ///   - connection: the timeouts, trusted CAs and libcurl of the connection, and the attempts a request gets.
+    ///   - transport: sends the requests when the server has its own HTTP client; nil: libcurl, opened when
+    ///     the first request is sent, with `connection`'s timeouts and CAs.
     ///   - operationTimeout: how long one operation (a history's every page included) may take in all.
     public init(
         key: SigningKey, keyID: String, issuerID: String, bundleID: String, environment: Environment,
-        baseURL: String? = nil, validator: ReceiptValidator, transport: any HTTPTransport = CurlTransport(),
-        retryPolicy: RetryPolicy = RetryPolicy(), operationTimeout: Duration = defaultOperationTimeout
+        baseURL: String? = nil, validator: ReceiptValidator, connection: Connection = Connection(),
+        transport: (any HTTPTransport)? = nil, operationTimeout: Duration = defaultOperationTimeout
     ) throws(AppStoreServerAPIError) {
         try self.init(
             key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID, environment: environment,
-            baseURL: baseURL, validator: validator, transport: transport, retryPolicy: retryPolicy,
+            baseURL: baseURL, validator: validator, transport: transport ?? connection.transport,
+            retryPolicy: connection.retryPolicy,
             operationTimeout: operationTimeout,
             wait: { duration in try? await Task.sleep(for: duration) }, now: { ContinuousClock.now },
             random: { Double.random(in: 0..<1) }, date: { Date() })

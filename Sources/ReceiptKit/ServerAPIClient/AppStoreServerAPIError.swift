@@ -1,18 +1,20 @@
 /// Why an App Store Server API call returned no verified answer. Never a decision: a caller that gets
-/// one knows nothing new about the customer.
-public struct AppStoreServerAPIError: Error, Sendable, Equatable, CustomStringConvertible {
+/// one knows nothing new about the customer. Its kind is an ``AppStoreServerAPIClient/Failure``.
+public typealias AppStoreServerAPIError = KindedError<AppStoreServerAPIClient.Failure>
+
+extension AppStoreServerAPIClient {
     /// What kind of failure: Apple's error status, retries run out, the transport, or a bad request, key or
     /// response.
-    public enum Kind: Sendable, Equatable {
+    public enum Failure: Sendable, Equatable {
         /// Apple answered with an error status (4xx other than 429, or the last 429 or 5xx when retries
         /// ran out is `.retriesExhausted`): Apple's `errorCode` and `errorMessage` when its body has them.
         case apple(status: Int, errorCode: Int64?, errorMessage: String?)
-        /// Every attempt failed with a 429, a 5xx or a network failure, within the retry policy's bounds.
+        /// Every attempt failed with a 429, a 5xx or a network failure, within the connection's attempts.
         case retriesExhausted(attempts: Int)
         /// The whole operation (every page, attempt and wait) ran past its deadline.
         case deadlineExceeded
         /// No request could be sent: the HTTP library, the TLS trust, a response over the size limit.
-        case transport(HTTPTransportError.Kind)
+        case transport(HTTPRequest.Failure)
         /// A value of the request is wrong (an empty identifier, a body that is not a JSON object).
         case invalidRequest
         /// The token could not be signed with the key.
@@ -20,18 +22,9 @@ public struct AppStoreServerAPIError: Error, Sendable, Equatable, CustomStringCo
         /// A successful response whose body is not what the operation returns.
         case invalidResponse
     }
+}
 
-    /// What kind of failure, to tell them apart without reading ``message``.
-    public let kind: Kind
-    /// What happened, naming the operation; never the key or the token.
-    public let message: String
-
-    /// An error of `kind`, saying `message`.
-    public init(_ kind: Kind, _ message: String) {
-        self.kind = kind
-        self.message = message
-    }
-
+extension KindedError where Kind == AppStoreServerAPIClient.Failure {
     /// Whether a later try may succeed: the answer is unknown, not refused.
     public var isTemporary: Bool {
         switch kind {
@@ -40,6 +33,4 @@ public struct AppStoreServerAPIError: Error, Sendable, Equatable, CustomStringCo
         default: false
         }
     }
-
-    public var description: String { message }
 }

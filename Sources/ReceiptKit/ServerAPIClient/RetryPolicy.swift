@@ -1,19 +1,19 @@
 /// When the client sends a request again: after a 429 (waiting what `Retry-After` asks), a 5xx or a
 /// network failure, with exponential backoff and jitter, bounded in attempts and in total time. A pure
 /// function of the attempt, the time spent and a random number, so tests need no clock and no sleep.
-public struct RetryPolicy: Sendable, Equatable {
+package struct RetryPolicy: Sendable, Equatable {
     /// Attempts in all, the first included.
-    public var maximumAttempts: Int
+    package var maximumAttempts: Int
     /// The backoff before the second attempt; each later one doubles it.
-    public var baseDelay: Duration
+    package var baseDelay: Duration
     /// No backoff is longer.
-    public var maximumDelay: Duration
+    package var maximumDelay: Duration
     /// No retry starts after this much time since the first attempt started (waits included).
-    public var maximumTotal: Duration
+    package var maximumTotal: Duration
 
     /// A policy of these bounds; the defaults make four attempts within a minute, waiting half a second
     /// at first and never more than eight.
-    public init(
+    package init(
         maximumAttempts: Int = 4, baseDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(8),
         maximumTotal: Duration = .seconds(60)
     ) {
@@ -24,7 +24,7 @@ public struct RetryPolicy: Sendable, Equatable {
     }
 
     /// No retry: one attempt.
-    public static let never = RetryPolicy(maximumAttempts: 1)
+    package static let never = RetryPolicy(maximumAttempts: 1)
 
     /// The wait before the next attempt, after attempt number `attempt` (1 for the first) failed in a way
     /// worth retrying; nil to give up. `retryAfter`: what a 429 asked for; `elapsed`: the time since the
@@ -34,7 +34,7 @@ public struct RetryPolicy: Sendable, Equatable {
     /// part of the other half, so clients that failed together do not come back together. A `Retry-After`
     /// is waited in full (never less), and when it would end past `maximumTotal` the client gives up at
     /// once rather than wait for nothing.
-    public func delay(afterAttempt attempt: Int, retryAfter: Duration?, elapsed: Duration, random: Double)
+    package func delay(afterAttempt attempt: Int, retryAfter: Duration?, elapsed: Duration, random: Double)
         -> Duration?
     {
         guard attempt >= 1, attempt < maximumAttempts else { return nil }
@@ -51,7 +51,7 @@ public struct RetryPolicy: Sendable, Equatable {
 
     /// A `Retry-After` header's delay: Apple's is a number of seconds; an HTTP date or anything else is
     /// ignored (the backoff applies), a huge number is kept so that the total bound refuses it.
-    public static func retryAfter(_ header: String?) -> Duration? {
+    package static func retryAfter(_ header: String?) -> Duration? {
         guard let header, !header.isEmpty, header.utf8.count <= 12,
             header.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
             let seconds = Int64(header)

@@ -1,7 +1,10 @@
-/// Why a signature for the App Store was not made: the key, or a value the signature would carry.
-public struct SigningError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why a signature for the App Store was not made: the key, or a value the signature would carry. Its kind
+/// is a ``SigningKey/Failure``; ``KindedError/isKeyError`` says whether it is the key's.
+public typealias SigningError = KindedError<SigningKey.Failure>
+
+extension SigningKey {
     /// What was refused: the key, a value to sign, or OpenSSL's signing.
-    public enum Kind: Sendable, Equatable {
+    public enum Failure: Sendable, Equatable {
         /// The key is no PEM block, or its block ends early (a truncated file).
         case keyNotPEM
         /// The key is encrypted; App Store Connect issues `.p8` keys unencrypted.
@@ -16,18 +19,9 @@ public struct SigningError: Error, Sendable, Equatable, CustomStringConvertible 
         /// OpenSSL failed to sign: nothing a caller gave causes this.
         case signingFailed
     }
+}
 
-    /// What kind of failure; ``isKeyError`` says whether it is the key's.
-    public let kind: Kind
-    /// What is wrong, naming the value but never showing the key.
-    public let message: String
-
-    /// An error of `kind`, saying `message`.
-    public init(_ kind: Kind, _ message: String) {
-        self.kind = kind
-        self.message = message
-    }
-
+extension KindedError where Kind == SigningKey.Failure {
     /// Whether the key itself was refused, rather than a value to sign.
     public var isKeyError: Bool {
         switch kind {
@@ -35,6 +29,4 @@ public struct SigningError: Error, Sendable, Equatable, CustomStringConvertible 
         case .invalidValue, .signingFailed: false
         }
     }
-
-    public var description: String { message }
 }

@@ -1,0 +1,21 @@
+/// An error of one of a few kinds, with a sentence for a person: the shape of ReceiptKit's errors that a
+/// caller tells apart by kind (``AppStoreServerAPIError``, ``SigningError``, ``HTTPTransportError``), so
+/// that each is handled the same way: switch on ``kind``, show ``message``, never parse it.
+public struct KindedError<Category: Sendable & Equatable>: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The kinds this error tells apart, e.g. `SigningError.Kind`.
+    public typealias Kind = Category
+
+    /// What kind of failure, to tell them apart without reading ``message``.
+    public let kind: Kind
+    /// What happened, in words; never a key or a token.
+    public let message: String
+
+    /// An error of `kind`, saying `message`.
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}

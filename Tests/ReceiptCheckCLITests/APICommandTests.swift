@@ -80,6 +80,19 @@ import Testing
                 ["get-all-subscription-statuses", "1", "--status", "9"],
                 "--status takes a subscription status from 1 to 5"
             ),
+            (
+                ["extend-subscription-renewal-date", "1", "--extend-by-days", "91", "--extend-reason-code", "1"],
+                "--extend-by-days takes a number of days from 1 to 90, not '91'"
+            ),
+            (
+                ["extend-subscription-renewal-date", "1", "--extend-by-days", "0", "--extend-reason-code", "1"],
+                "--extend-by-days takes a number of days from 1 to 90, not '0'"
+            ),
+            (
+                ["extend-subscription-renewal-date", "1", "--extend-by-days", "30", "--extend-reason-code", "4"],
+                "--extend-reason-code takes Apple's reason code from 0 to 3, not '4'"
+            ),
+            (["get-notification-history", "--start-date", "-1"], "--start-date takes a whole number, not '-1'"),
         ]
         for (arguments, message) in cases {
             let result = try Self.api(arguments, environment: environment)

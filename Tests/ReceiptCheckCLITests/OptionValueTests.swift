@@ -32,6 +32,18 @@ import Testing
             ["verify", "--max-age", "3 days", "x"],
             "--max-age takes an ISO 8601 duration such as P3D or PT12H, or none, not '3 days'"
         ),
+        (
+            ["verify", "--device-id", "zz", "x"],
+            "--device-id takes a UUID (956328D9-CC6A-47F4-BE40-6953FB0AB6C7), a MAC address"
+        ),
+        (
+            ["make-test-pki", "--not-before", "2024-13-01T00:00:00Z", "/proc/no-pki"],
+            "--not-before takes an RFC 3339 time such as 2024-01-31T12:00:00Z, not '2024-13-01T00:00:00Z'"
+        ),
+        (
+            ["make-test-pki", "--not-after", "", "/proc/no-pki"],
+            "--not-after takes an RFC 3339 time such as 2024-01-31T12:00:00Z, not ''"
+        ),
     ]
 
     @Test(arguments: refusals)
@@ -39,5 +51,13 @@ import Testing
         let result = try CLI.run(arguments)
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    /// A choice is read in any case, as the parser accepts it: `--format JSON` prints JSON.
+    @Test func aChoiceIsReadInAnyCase() throws {
+        guard let path = CLI.corpusFile(VerifyCommandTests.production) else { return }
+        let result = try CLI.run(["verify", "--format", "JSON", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.json?["status"] as? String == "valid", "\(result.stdout)")
     }
 }

@@ -10,11 +10,11 @@ import ReceiptKit
 /// the values of Apple's requests that have a flag. Verification, rules and output take verify's options.
 enum APIOptionTable {
     /// Options that fall back to an environment variable, so that the key stays out of shell history.
-    static let environment: [(option: OptionKey<String>, variable: String)] = [
-        (ValidationOptionTable.bundleID, "RECEIPT_CHECK_API_BUNDLE_ID"),
-        (ValidationOptionTable.environment, "RECEIPT_CHECK_API_ENVIRONMENT"),
-        (issuerID, "RECEIPT_CHECK_API_ISSUER_ID"), (key, "RECEIPT_CHECK_API_KEY_FILE"),
-        (keyID, "RECEIPT_CHECK_API_KEY_ID"),
+    static let environment: [(option: OptionSpec, variable: String)] = [
+        (ValidationOptionTable.bundleID.spec, "RECEIPT_CHECK_API_BUNDLE_ID"),
+        (ValidationOptionTable.environment.spec, "RECEIPT_CHECK_API_ENVIRONMENT"),
+        (issuerID.spec, "RECEIPT_CHECK_API_ISSUER_ID"), (key.spec, "RECEIPT_CHECK_API_KEY_FILE"),
+        (keyID.spec, "RECEIPT_CHECK_API_KEY_ID"),
     ]
 
     /// Where libcurl is looked for instead of the system's (a test, a library installed elsewhere).
@@ -65,37 +65,38 @@ enum APIOptionTable {
     static let revision = OptionKey<String>.value(
         "revision", "TOKEN", help: "history, refunds: only the page after this revision")
 
-    static let historyVersion = OptionKey<String>.value(
-        "history-version", "V", choices: ["1", "2"], help: "Get Transaction History v1 or v2 (default: 2)")
+    static let historyVersion = OptionKey<HistoryVersion>.choice(
+        "history-version", "V", help: "Get Transaction History v1 or v2 (default: 2)")
 
-    static let startDate = OptionKey<String>.value(
-        "start-date", "MS", help: "history, notification history: from this time (ms since 1970)")
+    static let startDate = OptionKey<Int64>.number(
+        "start-date", "MS", in: 0..., takes: "a whole number",
+        help: "history, notification history: from this time (ms since 1970)")
 
-    static let endDate = OptionKey<String>.value(
-        "end-date", "MS", help: "history, notification history: until this time (ms since 1970)")
+    static let endDate = OptionKey<Int64>.number(
+        "end-date", "MS", in: 0..., takes: "a whole number",
+        help: "history, notification history: until this time (ms since 1970)")
 
     static let productID = OptionKey<[String]>.repeated(
         "product-id", "ID", help: "history: only this product (repeatable); mass extension: the product")
 
-    static let productType = OptionKey<[String]>.repeated(
-        "product-type", "TYPE", choices: ["AUTO_RENEWABLE", "NON_RENEWABLE", "CONSUMABLE", "NON_CONSUMABLE"],
-        help: "history: only this type (repeatable)")
+    static let productType = OptionKey<[ProductType]>.repeated(
+        .choice("product-type", "TYPE", help: "history: only this type (repeatable)"))
 
-    static let sort = OptionKey<String>.value(
-        "sort", "ORDER", choices: ["ASCENDING", "DESCENDING"], help: "history: the order")
+    static let sort = OptionKey<SortOrder>.choice("sort", "ORDER", help: "history: the order")
 
     static let subscriptionGroupID = OptionKey<[String]>.repeated(
         "subscription-group-id", "ID", help: "history: only this subscription group (repeatable)")
 
-    static let ownershipType = OptionKey<String>.value(
-        "ownership-type", "TYPE", choices: ["FAMILY_SHARED", "PURCHASED"],
-        help: "history: only this ownership")
+    static let ownershipType = OptionKey<OwnershipType>.choice(
+        "ownership-type", "TYPE", help: "history: only this ownership")
 
-    static let revoked = OptionKey<String>.value(
-        "revoked", "BOOL", choices: ["true", "false"], help: "history: only revoked or only unrevoked")
+    static let revoked = OptionKey<BooleanChoice>.choice(
+        "revoked", "BOOL", help: "history: only revoked or only unrevoked")
 
-    static let status = OptionKey<[String]>.repeated(
-        "status", "N", help: "statuses: only subscriptions in this status (1-5, repeatable)")
+    static let status = OptionKey<[Int]>.repeated(
+        .number(
+            "status", "N", in: 1...5, takes: "a subscription status",
+            help: "statuses: only subscriptions in this status (1-5, repeatable)"))
 
     static let paginationToken = OptionKey<String>.value(
         "pagination-token", "TOKEN", help: "notification history: the page after this token")
@@ -112,11 +113,13 @@ enum APIOptionTable {
     static let transactionID = OptionKey<String>.value(
         "transaction-id", "ID", help: "notification history: only this transaction's notifications")
 
-    static let extendByDays = OptionKey<String>.value(
-        "extend-by-days", "N", help: "renewal date extensions: the days to add (1-90)")
+    static let extendByDays = OptionKey<Int64>.number(
+        "extend-by-days", "N", in: 1...90, takes: "a number of days",
+        help: "renewal date extensions: the days to add (1-90)")
 
-    static let extendReasonCode = OptionKey<String>.value(
-        "extend-reason-code", "N", help: "renewal date extensions: Apple's reason code (0-3)")
+    static let extendReasonCode = OptionKey<Int64>.number(
+        "extend-reason-code", "N", in: 0...3, takes: "Apple's reason code",
+        help: "renewal date extensions: Apple's reason code (0-3)")
 
     static let requestIdentifier = OptionKey<String>.value(
         "request-identifier", "UUID", help: "renewal date extensions: your identifier of the request")
@@ -130,8 +133,7 @@ enum APIOptionTable {
     static let image = OptionKey<String>.value(
         "image", "FILE", help: "upload-image: the PNG")
 
-    static let imageSize = OptionKey<String>.value(
-        "image-size", "SIZE", choices: ["FULL_SIZE", "BULLET_POINT"], help: "upload-image: the size")
+    static let imageSize = OptionKey<ImageSize>.choice("image-size", "SIZE", help: "upload-image: the size")
 
     static let messageID = OptionKey<String>.value(
         "message-id", "UUID", help: "configure-default-message: the message")
@@ -167,17 +169,20 @@ enum APIOptionTable {
     /// Fills `arguments` with the environment's values of the credential options it lacks, so that the
     /// validator reads the same bundle id and environment the requests name.
     static func addEnvironment(to arguments: inout ParsedArguments, variables: [String: String]) {
-        for (option, variable) in environment where arguments[option] == nil {
+        for (option, variable) in environment where !arguments.isGiven(option) {
             if let value = variables[variable], !value.isEmpty {
-                arguments.add(option.spec, value: value)
+                arguments.add(option, value: value)
             }
         }
     }
 
     /// `command` names what needs them in the message listing what is missing.
     static func credentials(_ arguments: ParsedArguments, command: String = "api") throws(UsageError) -> Credentials {
-        let required = [key, keyID, issuerID, ValidationOptionTable.bundleID, ValidationOptionTable.environment]
-        let missing = required.filter { arguments[$0] == nil }
+        let required = [
+            key.spec, keyID.spec, issuerID.spec, ValidationOptionTable.bundleID.spec,
+            ValidationOptionTable.environment.spec,
+        ]
+        let missing = required.filter { !arguments.isGiven($0) }
         guard missing.isEmpty else {
             let named = missing.map { option in
                 environment.first { $0.option.name == option.name }.map { "\(option.flag) (or $\($0.variable))" }
@@ -185,7 +190,9 @@ enum APIOptionTable {
             }
             throw UsageError("\(command) needs " + named.joined(separator: ", "))
         }
-        let text = arguments[ValidationOptionTable.environment] ?? ""
+        // The server API has no Xcode environment and takes only its own two names: the option's text,
+        // not the validator's reading of it.
+        let text = arguments.text(of: ValidationOptionTable.environment.spec) ?? ""
         guard let environment = AppStoreServerAPIClient.Environment(rawValue: text.lowercased()) else {
             throw UsageError("\(command): --environment takes production or sandbox, not '\(text)'")
         }

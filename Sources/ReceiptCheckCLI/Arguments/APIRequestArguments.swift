@@ -42,21 +42,14 @@ enum APIRequestArguments {
         let second = values.dropFirst().first ?? ""
         switch operation {
         case .getTransactionHistory:
-            let version: AppStoreServerAPIRequest.TransactionHistoryVersion =
-                arguments[APIOptionTable.historyVersion] == "1" ? .v1 : .v2
             return try .getTransactionHistory(
                 transactionID: first, revision: arguments[APIOptionTable.revision],
                 filter: try historyFilter(arguments),
-                version: version)
+                version: try historyVersion(arguments))
         case .getTransactionInfo: return try .getTransactionInfo(transactionID: first)
         case .getAllSubscriptionStatuses:
-            let status = try arguments[APIOptionTable.status].map { text throws(UsageError) in
-                guard let value = Int(text), (1...5).contains(value) else {
-                    throw UsageError("--status takes a subscription status from 1 to 5, not '\(text)'")
-                }
-                return value
-            }
-            return try .getAllSubscriptionStatuses(transactionID: first, status: status)
+            return try .getAllSubscriptionStatuses(
+                transactionID: first, status: try arguments.values(APIOptionTable.status))
         case .getAppTransactionInfo: return try .getAppTransactionInfo(transactionID: first)
         case .lookUpOrderID: return try .lookUpOrderID(first)
         case .getRefundHistory:
@@ -106,7 +99,7 @@ enum APIRequestArguments {
             }
             return try .uploadImage(
                 imageIdentifier: first, image: try InputFile.contents(of: path, limit: imageLimit),
-                imageSize: arguments[APIOptionTable.imageSize])
+                imageSize: try arguments.value(APIOptionTable.imageSize)?.rawValue)
         case .deleteImage: return try .deleteImage(imageIdentifier: first)
         case .getImageList: return .getImageList()
         case .uploadMessage: return try .uploadMessage(messageIdentifier: first, body: try body(arguments))
@@ -133,16 +126,23 @@ enum APIRequestArguments {
         }
     }
 
+    /// `--history-version`: 2 unless 1 is given.
+    static func historyVersion(_ arguments: ParsedArguments) throws(UsageError)
+        -> AppStoreServerAPIRequest.TransactionHistoryVersion
+    {
+        try arguments.value(APIOptionTable.historyVersion) == .v1 ? .v1 : .v2
+    }
+
     static func historyFilter(_ arguments: ParsedArguments) throws(UsageError) -> TransactionHistoryFilter {
         TransactionHistoryFilter(
-            startDate: try integer(arguments, APIOptionTable.startDate)?.integerValue,
-            endDate: try integer(arguments, APIOptionTable.endDate)?.integerValue,
+            startDate: try arguments.value(APIOptionTable.startDate),
+            endDate: try arguments.value(APIOptionTable.endDate),
             productIDs: arguments[APIOptionTable.productID],
-            productTypes: arguments[APIOptionTable.productType].map { $0.uppercased() },
-            sort: arguments[APIOptionTable.sort]?.uppercased(),
+            productTypes: try arguments.values(APIOptionTable.productType).map(\.rawValue),
+            sort: try arguments.value(APIOptionTable.sort)?.rawValue,
             subscriptionGroupIdentifiers: arguments[APIOptionTable.subscriptionGroupID],
-            inAppOwnershipType: arguments[APIOptionTable.ownershipType]?.uppercased(),
-            revoked: arguments[APIOptionTable.revoked].map { $0.lowercased() == "true" })
+            inAppOwnershipType: try arguments.value(APIOptionTable.ownershipType)?.rawValue,
+            revoked: try arguments.value(APIOptionTable.revoked).map { $0 == .yes })
     }
 
     /// The members of a renewal date extension request the flags give.
@@ -177,19 +177,10 @@ enum APIRequestArguments {
         return Array(body.utf8)
     }
 
-    private static func integer(_ arguments: ParsedArguments, _ option: OptionKey<String>) throws(UsageError)
+    /// A number option's value as a member of the request's JSON body.
+    private static func integer(_ arguments: ParsedArguments, _ option: OptionKey<Int64>) throws(UsageError)
         -> JSONValue?
     {
-        guard let text = arguments[option] else { return nil }
-        guard let value = Int64(text), value >= 0 else {
-            throw UsageError("\(option.flag) takes a whole number, not '\(text)'")
-        }
-        return .integer(value)
-    }
-}
-
-extension JSONValue {
-    fileprivate var integerValue: Int64? {
-        if case .integer(let value) = self { value } else { nil }
+        try arguments.value(option).map(JSONValue.integer)
     }
 }

@@ -60,22 +60,19 @@ enum BatchOptionTable {
 
     static func settings(_ arguments: ParsedArguments, command: CommandSpec) throws(UsageError) -> Settings {
         var settings = Settings()
-        let format = arguments[ValidationOptionTable.format]?.lowercased()
-        if format == "verifyreceipt" {
+        let json = arguments[ValidationOptionTable.json]
+        switch try arguments.value(ValidationOptionTable.format) {
+        case .verifyreceipt:
             try VerifyReceiptOutput.checkOptions(arguments)
             settings.format = .verifyReceipt
-        } else if format == "ndjson" {
-            if arguments[ValidationOptionTable.json] {
-                throw UsageError("--json and --format ndjson contradict each other")
-            }
+        case .ndjson:
+            if json { throw UsageError("--json and --format ndjson contradict each other") }
             settings.format = .ndjson
-        } else if format == "html" {
-            if arguments[ValidationOptionTable.json] {
-                throw UsageError("--json and --format html contradict each other")
-            }
+        case .html:
+            if json { throw UsageError("--json and --format html contradict each other") }
             settings.format = .html(collapsed: false)
-        } else if ValidationOptionTable.wantsJSON(arguments) {
-            settings.format = .json
+        case .json: settings.format = .json
+        case .text, nil: settings.format = json ? .json : .text
         }
         settings.followsLinks = arguments[dereferenceRecursive]
         settings.recursive = arguments[recursive] || settings.followsLinks

@@ -14,7 +14,7 @@ struct OptionKey<Value>: Sendable {
     /// The long name, without its dashes.
     var name: String { spec.name }
     /// `--name`, as messages write it.
-    var flag: String { "--\(spec.name)" }
+    var flag: String { spec.flag }
 
     /// An option with one value (`value` names it in help) that `read` turns into its type; `takes`
     /// says what it takes, for the message about a text it refuses.
@@ -71,5 +71,45 @@ extension OptionKey where Value: FixedWidthInteger & Sendable {
         _ name: String, _ value: String, in range: PartialRangeFrom<Value>, takes: String, help: String
     ) -> Self {
         parsed(name, value, takes: takes, help: help) { Value($0).flatMap { range.contains($0) ? $0 : nil } }
+    }
+}
+
+extension OptionKey {
+    /// `text` as the option's value, or the usage error its declaration words: "--jobs takes `takes`, not 'x'".
+    func value(of text: String) throws(UsageError) -> Value {
+        guard let value = read(text) else { throw UsageError("\(flag) takes \(takes), not '\(text)'") }
+        return value
+    }
+
+    /// A repeatable option each of whose values `each` reads, worded as `each` words them.
+    static func repeated<Element>(_ each: OptionKey<Element>) -> Self where Value == [Element] {
+        let spec = each.spec
+        return OptionKey(
+            spec: OptionSpec(
+                spec.name, short: spec.short, value: spec.valueName, repeatable: true, choices: spec.choices,
+                help: spec.help),
+            read: { each.read($0).map { [$0] } }, takes: each.takes)
+    }
+}
+
+extension OptionKey where Value: OptionChoice {
+    /// One of `Value`'s cases, named by its raw value in any case: help and the completions list them.
+    static func choice(_ name: String, _ value: String, help: String) -> Self {
+        let choices = Value.allCases.map(\.rawValue)
+        return OptionKey(
+            spec: OptionSpec(name, value: value, choices: choices, help: help),
+            read: { text in Value.allCases.first { $0.rawValue.lowercased() == text.lowercased() } },
+            takes: "one of " + choices.joined(separator: ", "))
+    }
+}
+
+extension OptionKey where Value == Int64 {
+    /// Milliseconds since 1970 in decimal digits only, so that `+5` or ` 5` is not taken for a time.
+    static func milliseconds(_ name: String, takes: String, help: String) -> Self {
+        parsed(name, "MS", takes: takes, help: help) { text in
+            guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            else { return nil }
+            return Int64(text)
+        }
     }
 }

@@ -24,6 +24,9 @@ struct OptionSpec: Sendable {
 
     var takesValue: Bool { valueName != nil }
 
+    /// `--name`, as messages write it.
+    var flag: String { "--\(name)" }
+
     /// `--name VALUE` as shown in usage lines.
     var synopsis: String {
         let flag = short.map { "-\($0), --\(name)" } ?? "--\(name)"

@@ -27,8 +27,17 @@ struct ParsedArguments: Sendable {
     /// read is a usage error worded by the key.
     func value<Value>(_ key: OptionKey<Value>) throws(UsageError) -> Value? {
         guard let text = values[key.name]?.last else { return nil }
-        guard let value = key.read(text) else { throw UsageError("\(key.flag) takes \(key.takes), not '\(text)'") }
-        return value
+        return try key.value(of: text)
+    }
+
+    /// Every value given for a repeatable option whose key reads each, in order; a text it does not read
+    /// is a usage error worded by the key.
+    func values<Element>(_ key: OptionKey<[Element]>) throws(UsageError) -> [Element] {
+        var read: [Element] = []
+        for text in values[key.name] ?? [] {
+            read += try key.value(of: text)
+        }
+        return read
     }
 
     /// `value(_:)` for the builders that also read files, where a bad value is a `SetupError.usage`.
@@ -39,6 +48,10 @@ struct ParsedArguments: Sendable {
             throw .usage(error)
         }
     }
+
+    /// The text given for an option, as given: for a table that fills what the command line leaves out
+    /// from the environment before its keys read the values.
+    func text(of option: OptionSpec) -> String? { values[option.name]?.last }
 
     /// Whether an option of any kind was given, for checks over a whole table.
     func isGiven(_ option: OptionSpec) -> Bool {

@@ -14,8 +14,8 @@ enum RuleOptionTable {
         "rules", "FILE", help: "read rules from FILE, one a line (# comments)")
     static let require = OptionKey<[String]>.repeated(
         "require", "NAME", help: "exit 1 unless the (valid) receipt is granted this entitlement")
-    static let platform = OptionKey<String>.value(
-        "platform", "PLATFORM", choices: ["ios", "macos"],
+    static let platform = OptionKey<Platform>.choice(
+        "platform", "PLATFORM",
         help: "what field 19 means: the build number (ios) or the marketing version (macos)")
     static let now = OptionKey<Date>.parsed(
         "now", "TIME", takes: "an RFC 3339 time such as 2024-01-31T12:00:00Z",
@@ -102,7 +102,7 @@ enum RuleOptionTable {
         let maximumAge = try arguments.setupValue(maxAge) ?? RuleSet.defaultMaximumAge
         return RuleConfiguration(
             rules: ruleSet, required: required,
-            platform: arguments[platform].flatMap { Platform(rawValue: $0.lowercased()) },
+            platform: try arguments.setupValue(platform),
             time: time, reminderDays: reminderDays, maximumAge: maximumAge, appFacts: appFacts, trialDays: trialDays,
             wording: FlagWording())
     }

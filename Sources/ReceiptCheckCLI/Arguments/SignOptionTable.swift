@@ -15,25 +15,26 @@ enum SignOptionTable {
         case advancedCommerceInApp = "advanced-commerce-in-app"
 
         /// The options this kind requires, beyond the key, key id and bundle id.
-        var required: [OptionKey<String>] {
+        var required: [OptionSpec] {
             switch self {
-            case .promotionalOffer: [SignOptionTable.productID, SignOptionTable.offerID]
-            case .promotionalOfferV2: [SignOptionTable.issuerID, SignOptionTable.productID, SignOptionTable.offerID]
+            case .promotionalOffer: [SignOptionTable.productID.spec, SignOptionTable.offerID.spec]
+            case .promotionalOfferV2:
+                [SignOptionTable.issuerID.spec, SignOptionTable.productID.spec, SignOptionTable.offerID.spec]
             case .introductoryOfferEligibility:
                 [
-                    SignOptionTable.issuerID, SignOptionTable.productID, SignOptionTable.allowIntroductoryOffer,
-                    SignOptionTable.transactionID,
+                    SignOptionTable.issuerID.spec, SignOptionTable.productID.spec,
+                    SignOptionTable.allowIntroductoryOffer.spec, SignOptionTable.transactionID.spec,
                 ]
-            case .advancedCommerceInApp: [SignOptionTable.issuerID, SignOptionTable.request]
+            case .advancedCommerceInApp: [SignOptionTable.issuerID.spec, SignOptionTable.request.spec]
             }
         }
 
         /// The options this kind takes without requiring them.
-        var optional: [OptionKey<String>] {
+        var optional: [OptionSpec] {
             switch self {
             case .promotionalOffer:
-                [SignOptionTable.applicationUsername, SignOptionTable.nonce, SignOptionTable.timestamp]
-            case .promotionalOfferV2: [SignOptionTable.transactionID]
+                [SignOptionTable.applicationUsername.spec, SignOptionTable.nonce.spec, SignOptionTable.timestamp.spec]
+            case .promotionalOfferV2: [SignOptionTable.transactionID.spec]
             case .introductoryOfferEligibility, .advancedCommerceInApp: []
             }
         }
@@ -59,13 +60,14 @@ enum SignOptionTable {
         help: "promotional-offer: the app account token the app sets as applicationUsername (default: empty)")
     static let nonce = OptionKey<String>.value(
         "nonce", "UUID", help: "promotional-offer: the one-time nonce (default: a new UUID)")
-    static let timestamp = OptionKey<String>.value(
-        "timestamp", "MS", help: "promotional-offer: milliseconds since 1970 (default: now)")
+    static let timestamp = OptionKey<Int64>.milliseconds(
+        "timestamp", takes: "milliseconds since 1970 (decimal digits)",
+        help: "promotional-offer: milliseconds since 1970 (default: now)")
     static let transactionID = OptionKey<String>.value(
         "transaction-id", "ID",
         help: "any transaction id of the customer, such as the appTransactionId (optional for promotional-offer-v2)")
-    static let allowIntroductoryOffer = OptionKey<String>.value(
-        "allow-introductory-offer", "BOOL", choices: ["true", "false"],
+    static let allowIntroductoryOffer = OptionKey<BooleanChoice>.choice(
+        "allow-introductory-offer", "BOOL",
         help: "introductory-offer-eligibility: whether the customer may have the introductory offer")
     static let request = OptionKey<String>.value(
         "request", "FILE", help: "advanced-commerce-in-app: the JSON request to sign, as it is in FILE")
@@ -73,7 +75,7 @@ enum SignOptionTable {
         "json", help: "print a JSON object with every value the app needs instead of the signature alone")
 
     /// Options every kind requires.
-    static let common = [key, keyID, bundleID]
+    static let common = [key.spec, keyID.spec, bundleID.spec]
 
     /// Options that fall back to an environment variable, so that a key need not be named in every
     /// command line (or shell history), by option name.
@@ -87,15 +89,22 @@ enum SignOptionTable {
 
     static let options: [OptionSpec] =
         [
-            key, keyID, issuerID, bundleID, productID, offerID, applicationUsername, nonce, timestamp, transactionID,
-            allowIntroductoryOffer, request,
-        ].map(\.spec) + outputOptions
+            key.spec, keyID.spec, issuerID.spec, bundleID.spec, productID.spec, offerID.spec, applicationUsername.spec,
+            nonce.spec, timestamp.spec, transactionID.spec, allowIntroductoryOffer.spec, request.spec,
+        ] + outputOptions
 
     /// The values a signature is made of, from the command line or the environment.
     struct Values: Sendable {
         fileprivate var byName: [String: String] = [:]
 
         subscript(_ key: OptionKey<String>) -> String? { byName[key.name] }
+
+        /// The value of a key that reads it, from the command line or the environment alike; a text it
+        /// does not read is a usage error worded by the key.
+        func value<Value>(_ key: OptionKey<Value>) throws(UsageError) -> Value? {
+            guard let text = byName[key.name] else { return nil }
+            return try key.value(of: text)
+        }
     }
 
     /// The values of a command line for `kind`, with the environment's for what it leaves out; a usage
@@ -108,12 +117,12 @@ enum SignOptionTable {
             throw UsageError("--\(name) does not apply to sign \(kind.rawValue)")
         }
         var values = Values()
-        for key in common + kind.required + kind.optional {
-            if let value = arguments[key] ?? environment[key.name].flatMap({ variables[$0] }) {
-                values.byName[key.name] = value
+        for option in common + kind.required + kind.optional {
+            if let value = arguments.text(of: option) ?? environment[option.name].flatMap({ variables[$0] }) {
+                values.byName[option.name] = value
             }
         }
-        let missing = (common + kind.required).filter { values[$0] == nil }
+        let missing = (common + kind.required).filter { values.byName[$0.name] == nil }
         guard missing.isEmpty else {
             let named = missing.map { key in environment[key.name].map { "\(key.flag) (or $\($0))" } ?? key.flag }
             throw UsageError("sign \(kind.rawValue) needs " + named.joined(separator: ", "))

@@ -8,8 +8,13 @@ import ReceiptKit
 
 /// The options verify and inspect share, and the `ValidationOptions` their values describe.
 enum ValidationOptionTable {
-    static let format = OptionKey<String>.value(
-        "format", "FORMAT", choices: ["text", "json", "ndjson", "verifyreceipt", "html"],
+    /// `--format`: the output format's name (`BatchOptionTable.OutputFormat` is what a run prints).
+    enum Format: String, OptionChoice {
+        case text, json, ndjson, verifyreceipt, html
+    }
+
+    static let format = OptionKey<Format>.choice(
+        "format", "FORMAT",
         help: "output format (default: text); ndjson: one compact JSON object a line; verifyreceipt: "
             + "the body Apple's verifyReceipt endpoint returns, one a line; html: one self-contained page "
             + "with a timeline picture")
@@ -17,12 +22,12 @@ enum ValidationOptionTable {
     static let bundleID = OptionKey<String>.value("bundle-id", "ID", help: "require this bundle id (field 2)")
     static let appVersion = OptionKey<String>.value(
         "app-version", "VERSION", help: "require this application version (field 3)")
-    static let environment = OptionKey<String>.value(
-        "environment", "ENV",
-        help: "require this environment: production, sandbox or xcode (or Apple's receipt type names)")
-    static let deviceID = OptionKey<String>.value(
-        "device-id", "ID",
-        help: "require the receipt's hash (field 5) to match this device: a UUID, a MAC address or hex")
+    static let environment = OptionKey<ReceiptEnvironment>.parsed(
+        "environment", "ENV", takes: "production, sandbox or xcode",
+        help: "require this environment: production, sandbox or xcode (or Apple's receipt type names)"
+    ) { ReceiptEnvironment(argument: $0) }
+    static let deviceID = OptionKey<DeviceIdentifier>.device(
+        "device-id", help: "require the receipt's hash (field 5) to match this device: a UUID, a MAC address or hex")
     static let appAppleID = OptionKey<Int64>.number(
         "app-apple-id", "N", in: 1..., takes: "the app's Apple id, a positive number",
         help: "require this app Apple id wherever the input carries one (appAppleId, a receipt's app item id);"
@@ -64,11 +69,6 @@ enum ValidationOptionTable {
             crl.spec, maxSize.spec, CommonOptionTable.help.spec,
         ] + RuleOptionTable.options
 
-    /// Output format requested.
-    static func wantsJSON(_ arguments: ParsedArguments) -> Bool {
-        arguments[json] || arguments[format]?.lowercased() == "json"
-    }
-
     static func sizeLimit(_ arguments: ParsedArguments) throws(UsageError) -> Int {
         try arguments.value(maxSize) ?? InputFile.defaultSizeLimit
     }
@@ -80,19 +80,8 @@ enum ValidationOptionTable {
         options.wording = FlagWording()
         options.bundleID = arguments[bundleID]
         options.applicationVersion = arguments[appVersion]
-        if let text = arguments[environment] {
-            guard let environment = ReceiptEnvironment(argument: text) else {
-                throw .usage(UsageError("--environment takes production, sandbox or xcode, not '\(text)'"))
-            }
-            options.environment = environment
-        }
-        if let text = arguments[deviceID] {
-            do {
-                options.deviceIdentifier = try DeviceIdentifier(parsing: text)
-            } catch {
-                throw .usage(UsageError("--device-id: \(error)"))
-            }
-        }
+        options.environment = try arguments.setupValue(environment)
+        options.deviceIdentifier = try arguments.setupValue(deviceID)
         options.appAppleID = try arguments.setupValue(appAppleID)
         options.deviceVerificationID = try arguments.setupValue(deviceVerificationID)
         if let time = try arguments.setupValue(at) {

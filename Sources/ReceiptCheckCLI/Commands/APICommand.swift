@@ -44,9 +44,10 @@ enum APICommand: Command {
         let client: AppStoreServerAPIClient
         let request: AppStoreServerAPIRequest
         let runner: BatchRunner
+        let version: AppStoreServerAPIRequest.TransactionHistoryVersion
         do {
             let credentials = try APIOptionTable.credentials(arguments)
-            if arguments[ValidationOptionTable.format]?.lowercased() == "verifyreceipt" {
+            if try arguments.value(ValidationOptionTable.format) == .verifyreceipt {
                 throw UsageError("api: --format verifyreceipt answers for receipts, not App Store Server API responses")
             }
             if !arguments[APIOptionTable.with].isEmpty, !arguments[CombineRunner.combine] {
@@ -54,6 +55,7 @@ enum APICommand: Command {
             }
             try refuseDecisions(on: operation, arguments)
             request = try APIRequestArguments.request(operation, values, arguments)
+            version = try APIRequestArguments.historyVersion(arguments)
             let rules = try RuleOptionTable.configuration(arguments, bindsToApp: true, read: OptionFiles.read)
             let settings = try BatchOptionTable.settings(arguments, command: spec)
             let validator = try ValidatorSetup.validator(arguments)
@@ -68,8 +70,6 @@ enum APICommand: Command {
         // Every page when no revision names one, so that a decision sees the whole history.
         let allPages = operation == .getTransactionHistory && arguments[APIOptionTable.revision] == nil
         let filter = allPages ? try? APIRequestArguments.historyFilter(arguments) : nil
-        let version: AppStoreServerAPIRequest.TransactionHistoryVersion =
-            arguments[APIOptionTable.historyVersion] == "1" ? .v1 : .v2
         let transactionID = values.first ?? ""
         let rules = runner.rules
         // --max-size bounds the history as one input: its pages in all.

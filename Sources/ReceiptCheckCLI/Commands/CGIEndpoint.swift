@@ -73,8 +73,8 @@ enum CGIEndpoint {
         if let option = excluded.first(where: arguments.isGiven) {
             throw UsageError("--cgi answers one request; --\(option.name) does not apply")
         }
-        if let format = arguments[ValidationOptionTable.format], format.lowercased() != "verifyreceipt" {
-            throw UsageError("--cgi answers in Apple's verifyReceipt format, not --format \(format)")
+        if let format = try arguments.value(ValidationOptionTable.format), format != .verifyreceipt {
+            throw UsageError("--cgi answers in Apple's verifyReceipt format, not --format \(format.rawValue)")
         }
         try VerifyReceiptOutput.checkOptions(arguments)
     }

@@ -38,12 +38,12 @@ enum MakeReceiptCommand: Command {
         "pki", "DIR", help: "directory written by make-test-pki (required)")
     static let output = OptionKey<String>.value(
         "output", short: "o", "FILE", help: "where to write the receipt; - for stdout (required)")
-    static let digest = OptionKey<String>.value(
-        "digest", "NAME", choices: ["sha1", "sha256"], help: "signature digest (default sha256)")
+    static let digest = OptionKey<ReceiptSigner.Digest>.choice(
+        "digest", "NAME", help: "signature digest (default sha256)")
     static let ber = OptionKey<Bool>.flag(
         "ber", help: "stream with indefinite lengths (BER), as Xcode receipts; default is DER")
-    static let deviceID = OptionKey<String>.value(
-        "device-id", "ID",
+    static let deviceID = OptionKey<DeviceIdentifier>.device(
+        "device-id",
         help: "set field 5 to the hash for this device (UUID, MAC address or hex), the spec's opaque "
             + "value and bundle id")
     static let jws = OptionKey<Bool>.flag(
@@ -71,13 +71,11 @@ enum MakeReceiptCommand: Command {
                 return usage("--bad-message-digest needs --signed-attributes and DER output (no --ber)", console)
             }
         }
-        var device: DeviceIdentifier?
-        if let text = arguments[deviceID] {
-            do throws(DeviceIdentifier.ParseError) {
-                device = try DeviceIdentifier(parsing: text)
-            } catch {
-                return usage("--device-id: \(error.description)", console)
-            }
+        let device: DeviceIdentifier?
+        do throws(UsageError) {
+            device = try arguments.value(deviceID)
+        } catch {
+            return fail(error, console)
         }
 
         let specBytes: [UInt8]
@@ -118,8 +116,14 @@ enum MakeReceiptCommand: Command {
         } catch {
             return fail(error, console)
         }
+        let digest: ReceiptSigner.Digest
+        do throws(UsageError) {
+            digest = try arguments.value(Self.digest) ?? .sha256
+        } catch {
+            return fail(error, console)
+        }
         let options = ReceiptSigner.Options(
-            digest: arguments[digest]?.lowercased() == "sha1" ? .sha1 : .sha256,
+            digest: digest,
             encoding: arguments[ber] ? .ber : .der,
             includeSignedAttributes: arguments[signedAttributes],
             corruptMessageDigest: arguments[badMessageDigest])
@@ -218,3 +222,6 @@ enum MakeReceiptCommand: Command {
         }
     }
 }
+
+/// `--digest` names a digest by its raw value.
+extension ReceiptSigner.Digest: OptionChoice {}

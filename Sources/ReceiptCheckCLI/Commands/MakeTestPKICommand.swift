@@ -38,11 +38,11 @@ enum MakeTestPKICommand: Command {
         "no-leaf-marker", help: "leave out the receipt-signing marker OID on the leaf")
     static let noIntermediateMarker = OptionKey<Bool>.flag(
         "no-intermediate-marker", help: "leave out the WWDR marker OID on the intermediate")
-    static let notBefore = OptionKey<String>.value(
-        "not-before", "TIME",
+    static let notBefore = OptionKey<Date>.time(
+        "not-before",
         help: "leaf valid from TIME (RFC 3339; default 2015-01-01T00:00:00Z); CAs widen to cover it")
-    static let notAfter = OptionKey<String>.value(
-        "not-after", "TIME",
+    static let notAfter = OptionKey<Date>.time(
+        "not-after",
         help: "leaf valid until TIME (RFC 3339; default 2045-01-01T00:00:00Z); CAs widen to cover it")
 
     static let ocspURL = OptionKey<String>.value(
@@ -63,22 +63,11 @@ enum MakeTestPKICommand: Command {
         options.intermediateMarker = !arguments[noIntermediateMarker]
         options.leafOCSPURL = arguments[ocspURL]
         options.intermediateOCSPURL = arguments[intermediateOCSPURL]
-        for (key, apply) in [
-            (notBefore, { (date: Date) in options.leafNotBefore = date }),
-            (notAfter, { (date: Date) in options.leafNotAfter = date }),
-        ] {
-            let name = key.name
-            guard let text = arguments[key] else { continue }
-            let date: Date?
-            do throws(RFC3339.ParseError) {
-                date = try RFC3339.parse(text)
-            } catch {
-                return usage("--\(name): \(error.description)", console)
-            }
-            guard let date else {
-                return usage("--\(name) needs a time such as 2019-01-01T00:00:00Z", console)
-            }
-            apply(date)
+        do throws(UsageError) {
+            options.leafNotBefore = try arguments.value(notBefore) ?? options.leafNotBefore
+            options.leafNotAfter = try arguments.value(notAfter) ?? options.leafNotAfter
+        } catch {
+            return fail(error, console)
         }
         guard options.leafNotBefore < options.leafNotAfter else {
             return usage("the leaf's not-before time must come before its not-after time", console)

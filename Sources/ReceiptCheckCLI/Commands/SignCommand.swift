@@ -61,7 +61,7 @@ enum SignCommand: Command {
             let offer = try PromotionalOfferSignatureCreator.Offer(
                 productID: productID, offerID: values[Table.offerID] ?? "",
                 applicationUsername: values[Table.applicationUsername] ?? "", nonce: values[Table.nonce],
-                timestamp: try timestamp(values[Table.timestamp]))
+                timestamp: try values.value(Table.timestamp) ?? Int64(Date().timeIntervalSince1970 * 1000))
             return SignOutput(
                 kind: kind, signature: try creator.signature(for: offer), keyIdentifier: keyID, nonce: offer.nonce,
                 timestamp: offer.timestamp)
@@ -76,7 +76,7 @@ enum SignCommand: Command {
                 key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID
             ).signature(
                 productID: productID,
-                allowIntroductoryOffer: values[Table.allowIntroductoryOffer]?.lowercased() == "true",
+                allowIntroductoryOffer: try values.value(Table.allowIntroductoryOffer) == .yes,
                 transactionID: values[Table.transactionID] ?? "")
             return SignOutput(kind: kind, signature: signature)
         case .advancedCommerceInApp:
@@ -86,17 +86,6 @@ enum SignCommand: Command {
             ).signature(request: request)
             return SignOutput(kind: kind, signature: signature)
         }
-    }
-
-    /// `--timestamp`: decimal digits only, so that `+5` or ` 5` is not taken for a time; now when absent.
-    private static func timestamp(_ text: String?) throws(UsageError) -> Int64 {
-        guard let text else { return Int64(Date().timeIntervalSince1970 * 1000) }
-        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-            let value = Int64(text)
-        else {
-            throw UsageError("--timestamp: '\(text)' is not milliseconds since 1970 (decimal digits)")
-        }
-        return value
     }
 
     private static func fail(_ error: any Error, _ console: Console) -> ExitStatus {

@@ -35,9 +35,9 @@ struct VerifyReceiptOutput: ReportFormat {
                 "--format verifyreceipt answers as Apple's endpoint, which judges no rules; --\(rule.name) does not apply"
             )
         }
-        if let text = arguments[ValidationOptionTable.environment],
-            let environment = ReceiptEnvironment(argument: text),
-            environment != .production, environment != .sandbox
+        if let environment = try arguments.value(ValidationOptionTable.environment),
+            environment != .production, environment != .sandbox,
+            let text = arguments.text(of: ValidationOptionTable.environment.spec)
         {
             throw UsageError(
                 "--format verifyreceipt emulates Apple's production or sandbox endpoint; --environment \(text) is neither"

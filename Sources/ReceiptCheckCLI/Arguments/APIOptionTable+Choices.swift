@@ -1,0 +1,33 @@
+extension APIOptionTable {
+    /// `--history-version`: which Get Transaction History endpoint is asked.
+    enum HistoryVersion: String, OptionChoice {
+        case v1 = "1"
+        case v2 = "2"
+    }
+
+    /// `--product-type`, as the history request's `productType` names it.
+    enum ProductType: String, OptionChoice {
+        case autoRenewable = "AUTO_RENEWABLE"
+        case nonRenewable = "NON_RENEWABLE"
+        case consumable = "CONSUMABLE"
+        case nonConsumable = "NON_CONSUMABLE"
+    }
+
+    /// `--sort`, as the history request's `sort` names it.
+    enum SortOrder: String, OptionChoice {
+        case ascending = "ASCENDING"
+        case descending = "DESCENDING"
+    }
+
+    /// `--ownership-type`, as the history request's `inAppOwnershipType` names it.
+    enum OwnershipType: String, OptionChoice {
+        case familyShared = "FAMILY_SHARED"
+        case purchased = "PURCHASED"
+    }
+
+    /// `--image-size`, as Upload Image's `imageSize` names it.
+    enum ImageSize: String, OptionChoice {
+        case fullSize = "FULL_SIZE"
+        case bulletPoint = "BULLET_POINT"
+    }
+}

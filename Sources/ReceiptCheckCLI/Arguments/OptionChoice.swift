@@ -1,0 +1,14 @@
+import ReceiptKit
+
+/// A value an option picks from a fixed set: the cases' raw values are what the command line gives, what
+/// help and the completions list, and what a request sends, so each choice is spelt once.
+protocol OptionChoice: RawRepresentable<String>, CaseIterable, Sendable {}
+
+/// `true` or `false` as an option's value (a flag is given or not; this one says which).
+enum BooleanChoice: String, OptionChoice {
+    case yes = "true"
+    case no = "false"
+}
+
+/// `--platform` names a platform by its raw value.
+extension Platform: OptionChoice {}

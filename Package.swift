@@ -24,16 +24,17 @@ let package = Package(
         // when a request is made, so that verify never loads it.
         .systemLibrary(name: "CCurl"),
         // Strict memory safety (SE-0458) everywhere; its warnings are errors in a target once it has none
-        // (`make memory-safety` holds the rest: no unsafe use outside the walls around C, OpenSSL/ and Curl/).
+        // (`make memory-safety` holds the rest: no unsafe use outside the walls around C, OpenSSL/, Curl/, System/).
         .target(name: "ReceiptKit", dependencies: ["CReceipt", "CCurl"], swiftSettings: strict),
         // Minting (a test PKI, signed receipts and JWS) for tests, kept out of the verifier.
         .target(name: "ReceiptKitTesting", dependencies: ["ReceiptKit", "CReceipt"], swiftSettings: strictErrors),
         // The command line, a library so that its tests import it without depending on the linked executable
         // (whose every relink would make SwiftPM re-emit the tests' module).
-        .target(name: "ReceiptCheckCLI", dependencies: ["ReceiptKit", "ReceiptKitTesting"], swiftSettings: strict),
+        .target(
+            name: "ReceiptCheckCLI", dependencies: ["ReceiptKit", "ReceiptKitTesting"], swiftSettings: strictErrors),
         .executableTarget(name: "receipt-check", dependencies: ["ReceiptCheckCLI"], swiftSettings: strictErrors),
         .executableTarget(
-            name: "receipt-bench", dependencies: ["ReceiptKit", "ReceiptKitTesting"], swiftSettings: strict),
+            name: "receipt-bench", dependencies: ["ReceiptKit", "ReceiptKitTesting"], swiftSettings: strictErrors),
         // What both test targets share: the child-process runner and where the shared data is found.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReceiptKitTests", dependencies: ["ReceiptKit", "ReceiptKitTesting", "TestSupport"]),

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # make memory-safety: builds the package's products with strict memory safety checking (SE-0458,
 # -strict-memory-safety) and fails when any unsafe construct is used outside the walls around C: a folder
-# named OpenSSL/ (ReceiptKit's and ReceiptKitTesting's) or Curl/ (ReceiptKit's libcurl transport).
+# named OpenSSL/ (ReceiptKit's and ReceiptKitTesting's), Curl/ (ReceiptKit's libcurl transport) or
+# System/ (ReceiptKit's: descriptors, files, the clock and malloc_trim, for the command line;
+# ReceiptKitTesting's: the bench's child processes).
 # Prints the diagnostics per folder (target/top folder), and each one outside a wall.
 #
 #   Scripts/memory-safety-check.sh [--target T | --product P]   (default: every product, the bench included)
@@ -63,15 +65,16 @@ build_status=0
     build_status=$?
 
 root=$(pwd)/
+walls='(^|/)(OpenSSL|Curl)/|^Sources/ReceiptKit(Testing)?/System/'
 # One line per diagnostic place (a construct is reported once, whichever frontend printed it), in the
 # package's products (Sources/; the tests' own support target is not one).
 places=$(grep -E '^/[^:]+:[0-9]+:[0-9]+: (warning|error): .*\[#StrictMemorySafety\]' "$log" |
     sed -E 's/^([^:]+:[0-9]+:[0-9]+):.*/\1/' | sed "s#^$root##" | grep '^Sources/' | sort -u)
-outside=$(printf '%s\n' "$places" | grep -vE '(^|/)(OpenSSL|Curl)/' | grep -v '^$')
+outside=$(printf '%s\n' "$places" | grep -vE "$walls" | grep -v '^$')
 
 # An `unsafe` (or `@unsafe`, `@safe`) outside the walls silences the compiler where no wall type vouches for
 # the use: each is listed as one.
-marked=$(git ls-files -- 'Sources/*.swift' | grep -vE '(^|/)(OpenSSL|Curl)/' |
+marked=$(git ls-files -- 'Sources/*.swift' | grep -vE "$walls" |
     xargs grep -nE '(^|[^A-Za-z0-9_."-])(@unsafe|@safe|unsafe)([[:space:]]|$)' /dev/null |
     sed -E 's#//.*$##' | grep -E ':[0-9]+:.*(^|[^A-Za-z0-9_."-])(@unsafe|@safe|unsafe)([[:space:]]|$)' |
     sed -E 's/^([^:]+:[0-9]+):.*/\1 (marked unsafe outside a wall)/')
@@ -99,7 +102,7 @@ if [ "$build_status" != 0 ] && [ -z "$places" ]; then
     exit 1
 fi
 if [ -n "$outside" ]; then
-    echo "memory-safety: FAIL: $(printf '%s\n' "$outside" | wc -l) unsafe uses outside OpenSSL/ and Curl/ (mark" \
+    echo "memory-safety: FAIL: $(printf '%s\n' "$outside" | wc -l) unsafe uses outside OpenSSL/, Curl/ and System/ (mark" \
         "them only inside a wall type, with why they are sound; ARCHITECTURE.md, \"The wall around C\"):"
     printf '%s\n' "$outside" | sed 's/^/    /'
     exit 1
@@ -109,4 +112,4 @@ if [ "$build_status" != 0 ]; then
     tail -n 30 "$log"
     exit 1
 fi
-echo "memory-safety: OK: $(printf '%s\n' "$places" | grep -c .) diagnostics, all inside OpenSSL/ and Curl/"
+echo "memory-safety: OK: $(printf '%s\n' "$places" | grep -c .) diagnostics, all inside OpenSSL/, Curl/ and System/"

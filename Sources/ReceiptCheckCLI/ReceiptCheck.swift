@@ -1,3 +1,5 @@
+import ReceiptKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -17,7 +19,7 @@ public enum ReceiptCheck {
 
     /// Runs the command line of this process and exits with its status.
     public static func main() -> Never {
-        OutputDescriptor.prepareProcess()
+        StandardDescriptors.prepare()
         let console = Console()
         var arguments = CommandLine.arguments.dropFirst()
         guard let defaultCommand = commands.first else {

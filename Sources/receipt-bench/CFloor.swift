@@ -3,6 +3,11 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The C floor the in-process rate is held to: `tools/pkcs7bench.c` beside the corpus (the shared
 /// PERFORMANCE.md), mode `fast`: OpenSSL's primitives, the CMS walked by hand, the verified chain
@@ -22,7 +27,7 @@ struct CFloor {
     /// bench writes for its other OpenSSL runs.
     init(workspace: Workspace, roots: String) throws {
         let source = try ReceiptBench.corpusPath(".") + "/../tools/pkcs7bench.c"
-        guard access(source, R_OK) == 0 else {
+        guard FileManager.default.isReadableFile(atPath: source) else {
             throw ReceiptBench.BenchError(
                 "C FLOOR NOT FOUND: \(source) (tools/pkcs7bench.c beside the corpus); set RECEIPT_CORPUS")
         }

@@ -5,6 +5,11 @@ import ReceiptKit
 #elseif canImport(Darwin)
     import Darwin
 #endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Instruction counts from `valgrind --tool=callgrind`. They repeat to under 0.01% between runs, where
 /// timings on a shared machine swing by 15-30%, so they say whether a change helped.
@@ -17,8 +22,8 @@ enum InstructionCounts {
     /// Instructions the whole process of `arguments` executes, fed `lines` copies of `line` on stdin.
     static func count(_ arguments: [String], line: [UInt8]? = nil, lines: Int = 0) throws -> Double {
         let log = "/tmp/receipt-bench-callgrind-\(getpid()).log"
-        defer { unlink(log) }
-        let feed: ((Int32) -> Void)? =
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let feed: ((FileDescriptor) -> Void)? =
             line.map { line in
                 { descriptor in
                     for _ in 0..<lines where Subprocess.writeAll(line, to: descriptor) {}

@@ -54,7 +54,9 @@ enum ReceiptBench {
             return
         }
         let cli = executableDirectory() + "/receipt-check"
-        guard access(cli, X_OK) == 0 else { throw BenchError("\(cli) not found: build it with swift build -c release") }
+        guard FileManager.default.isExecutableFile(atPath: cli) else {
+            throw BenchError("\(cli) not found: build it with swift build -c release")
+        }
         var table = BenchTable()
         // `receipt-bench hostile`: only the hostile-input rows, ratios against a genuine JWS.
         if arguments.first == "hostile" {
@@ -125,7 +127,7 @@ enum ReceiptBench {
         let rootPEM = workspace.path("root.pem")
         try workspace.write(synthetic.pki.root.certificatePEM, to: "root.pem")
         let directory = workspace.path("files")
-        mkdir(directory, 0o755)
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         for index in 0..<10_000 {
             try workspace.write(smallReceipt, to: "files/\(index).receipt")
         }
@@ -313,7 +315,7 @@ enum ReceiptBench {
     /// output line `matches` picks (`name` says which line in an error).
     static func opensslSpeed(_ algorithm: String, line name: String, matches: (Substring) -> Bool) throws -> Double {
         let output = "/tmp/receipt-bench-speed-\(getpid()).txt"
-        defer { unlink(output) }
+        defer { try? FileManager.default.removeItem(atPath: output) }
         let outcome = try Subprocess.run(["openssl", "speed", "-seconds", "3", algorithm], output: output)
         guard outcome.status == 0 else { throw BenchError("openssl speed \(algorithm) exited \(outcome.status)") }
         let text = String(decoding: try BenchFile.contents(of: output), as: UTF8.self)
@@ -326,22 +328,18 @@ enum ReceiptBench {
     }
 
     static func corpusPath(_ relative: String) throws -> String {
-        let environment = getenv("RECEIPT_CORPUS").map { String(cString: $0) } ?? ""
+        let environment = ProcessInfo.processInfo.environment["RECEIPT_CORPUS"] ?? ""
         let base = environment.isEmpty ? "../shared/corpus" : environment
         let path = base + "/" + relative
-        guard access(path, R_OK) == 0 else {
+        guard FileManager.default.isReadableFile(atPath: path) else {
             throw BenchError("RECEIPT CORPUS NOT FOUND: \(path); set RECEIPT_CORPUS")
         }
         return path
     }
 
     static func executableDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         let path =
-            count > 0
-            ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            : CommandLine.arguments[0]
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return String(path[..<slash])
     }
@@ -379,7 +377,6 @@ extension Array where Element == UInt8 {
 /// Standard error without Foundation's FileHandle.
 enum FileHandleless {
     static func error(_ message: String) {
-        var text = message + "\n"
-        text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        _ = FileDescriptor.standardError.write(message + "\n")
     }
 }

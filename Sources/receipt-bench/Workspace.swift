@@ -1,7 +1,9 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
+import ReceiptKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
 #endif
 
 /// A temporary directory for the bench's files, removed at the end.
@@ -9,13 +11,12 @@ struct Workspace {
     let root: String
 
     init() throws(Subprocess.RunError) {
-        var template = Array("/tmp/receipt-bench-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
-        }
-        guard let made else {
-            throw Subprocess.RunError(
-                description: "cannot make a temporary directory: \(String(cString: strerror(errno)))")
+        let made = "/tmp/receipt-bench-\(UUID().uuidString)"
+        do {
+            try FileManager.default.createDirectory(
+                atPath: made, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw Subprocess.RunError(description: "cannot make a temporary directory: \(error)")
         }
         root = made
     }
@@ -25,15 +26,15 @@ struct Workspace {
     }
 
     func write(_ bytes: [UInt8], to relative: String) throws(Subprocess.RunError) {
-        let descriptor = open(path(relative), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else {
-            throw Subprocess.RunError(
-                description: "cannot write \(path(relative)): \(String(cString: strerror(errno)))")
+        let descriptor: FileDescriptor
+        switch FileDescriptor.create(path(relative)) {
+        case .success(let created): descriptor = created
+        case .failure(let error):
+            throw Subprocess.RunError(description: "cannot write \(path(relative)): \(error.message)")
         }
-        defer { close(descriptor) }
-        guard Subprocess.writeAll(bytes, to: descriptor) else {
-            throw Subprocess.RunError(
-                description: "cannot write \(path(relative)): \(String(cString: strerror(errno)))")
+        defer { descriptor.close() }
+        if let error = descriptor.write(bytes) {
+            throw Subprocess.RunError(description: "cannot write \(path(relative)): \(error.message)")
         }
     }
 

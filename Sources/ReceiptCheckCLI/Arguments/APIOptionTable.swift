@@ -1,11 +1,5 @@
 import ReceiptKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The options of `api`: the credentials (each also from an environment variable), the connection, and
 /// the values of Apple's requests that have a flag. Verification, rules and output take verify's options.
 enum APIOptionTable {
@@ -228,9 +222,10 @@ enum APIOptionTable {
 
     /// A warning when the key file can be read by its group or others: the key signs for the whole team.
     static func keyPermissionWarning(_ path: String) -> String? {
-        var status = stat()
-        guard path != "-", stat(path, &status) == 0, status.st_mode & 0o077 != 0 else { return nil }
-        return "\(path) can be read by its group or others (mode \(String(status.st_mode & 0o777, radix: 8))): "
+        guard path != "-", case .success(let status) = FileStatus.of(path, followingLinks: true),
+            status.permissions & 0o077 != 0
+        else { return nil }
+        return "\(path) can be read by its group or others (mode \(String(status.permissions & 0o777, radix: 8))): "
             + "chmod 600 it"
     }
 

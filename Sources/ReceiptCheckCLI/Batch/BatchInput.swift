@@ -1,11 +1,5 @@
 import ReceiptKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One input of a batch: the name its report carries and where its bytes are.
 struct BatchInput: Sendable {
     enum Content: Sendable {
@@ -41,9 +35,10 @@ struct BatchInput: Sendable {
             if let size {
                 return min(size, limit)
             }
-            var status = stat()
-            guard path != "-", stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return limit }
-            return min(Int(status.st_size), limit)
+            guard path != "-", case .success(let status) = FileStatus.of(path, followingLinks: true),
+                status.kind == .regular
+            else { return limit }
+            return min(status.size, limit)
         }
     }
 }

@@ -1,11 +1,6 @@
 import Dispatch
+import ReceiptKit
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Prints results in input order as they arrive from the workers, and keeps the run's tally.
 ///
@@ -149,8 +144,6 @@ final class BatchOutput: Sendable {
 
     /// Seconds on the monotonic clock.
     static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        MonotonicClock.seconds()
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ReceiptKit
 
 /// Lists the files under a directory, depth first, each directory's entries sorted by name.
 ///
@@ -64,20 +60,22 @@ struct DirectoryWalker {
     /// A file gives its entry; a directory is entered (nil: its entries come next); a link that
     /// is not followed gives nil.
     private mutating func visit(_ path: String, isRoot: Bool) -> Entry? {
-        var status = stat()
-        guard lstat(path, &status) == 0 else {
-            return .failure(path: path, message: "cannot read \(path): \(String(cString: strerror(errno)))")
+        var status: FileStatus
+        switch FileStatus.of(path, followingLinks: false) {
+        case .success(let found): status = found
+        case .failure(let error): return .failure(path: path, message: "cannot read \(path): \(error.message)")
         }
-        if status.st_mode & S_IFMT == S_IFLNK {
+        if status.kind == .symbolicLink {
             guard isRoot || followsLinks else { return nil }
-            guard stat(path, &status) == 0 else {
-                return .failure(path: path, message: "cannot read \(path): \(String(cString: strerror(errno)))")
+            switch FileStatus.of(path, followingLinks: true) {
+            case .success(let found): status = found
+            case .failure(let error): return .failure(path: path, message: "cannot read \(path): \(error.message)")
             }
         }
-        guard status.st_mode & S_IFMT == S_IFDIR else {
-            return .file(path, size: status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil)
+        guard status.kind == .directory else {
+            return .file(path, size: status.kind == .regular ? status.size : nil)
         }
-        let identity = Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        let identity = Identity(device: status.device, inode: status.inode)
         if stack.contains(where: { $0.identity == identity }) {
             return .loop(path)
         }
@@ -96,20 +94,11 @@ struct DirectoryWalker {
     }
 
     private static func entries(of path: String) -> Result<[String], ListingError> {
-        guard let directory = opendir(path) else {
-            return .failure(ListingError(message: "cannot list \(path): \(String(cString: strerror(errno)))"))
+        switch DirectoryListing.names(in: path) {
+        case .success(let names):
+            return .success(names.filter { !$0.hasPrefix(".") })
+        case .failure(let error):
+            return .failure(ListingError(message: "cannot list \(path): \(error.message)"))
         }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix(".") {
-                continue
-            }
-            names.append(name)
-        }
-        return .success(names)
     }
 }

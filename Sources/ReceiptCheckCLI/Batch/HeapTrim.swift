@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import ReceiptKit
 
 /// Gives the memory a large check freed back to the system.
 ///
@@ -14,24 +12,7 @@ enum HeapTrim {
 
     /// Trims when `bytes` (what the input held of the window) reach `threshold`.
     static func after(bytes: Int) {
-        guard bytes >= threshold, let trim = Self.trim else { return }
-        _ = trim(0)
+        guard bytes >= threshold else { return }
+        MallocTrim.trim()
     }
-
-    /// glibc's `malloc_trim`, looked up once at run time: Swift's Glibc module leaves out `malloc.h`.
-    /// Nil elsewhere (another C library returns freed memory its own way), and nil when something else
-    /// answers `malloc` (a sanitizer's allocator, a preloaded jemalloc): glibc's arenas then hold nothing
-    /// of ours, and trimming arenas glibc never set up crashes (ThreadSanitizer showed it).
-    private static let trim: (@convention(c) (Int) -> Int32)? = {
-        #if canImport(Glibc)
-            guard let libc = dlopen("libc.so.6", RTLD_LAZY | RTLD_NOLOAD) else { return nil }
-            defer { dlclose(libc) }
-            guard let processMalloc = dlsym(nil, "malloc"), let glibcMalloc = dlsym(libc, "malloc"),
-                processMalloc == glibcMalloc, let symbol = dlsym(libc, "malloc_trim")
-            else { return nil }
-            return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-        #else
-            return nil
-        #endif
-    }()
 }

@@ -1,11 +1,5 @@
 import ReceiptKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Opens and reads the files a run is given, or standard input for `-`: inputs, path lists and
 /// `--lines` files, certificates, rules, facts and specs. ReceiptKit takes bytes; reading them, and
 /// refusing more than `--max-size` before reading a file whole, happens here only.
@@ -15,18 +9,18 @@ enum InputFile {
     static let defaultSizeLimit = 16 << 20
 
     /// A descriptor to read `path` from, standard input for `-`; a directory is refused.
-    static func openForReading(_ path: String) -> Result<Int32, ReceiptError> {
-        path == "-" ? .success(STDIN_FILENO) : openFile(path).map(\.descriptor)
+    static func openForReading(_ path: String) -> Result<FileDescriptor, ReceiptError> {
+        path == "-" ? .success(.standardInput) : openFile(path).map(\.descriptor)
     }
 
     /// Reads `path`, or standard input for `-`, whole.
     static func contents(of path: String, limit: Int = defaultSizeLimit) throws(ReceiptError) -> [UInt8] {
         if path == "-" {
-            return try readAll(from: STDIN_FILENO, name: "standard input", limit: limit)
+            return try readAll(from: .standardInput, name: "standard input", limit: limit)
         }
         let (descriptor, status) = try openFile(path).get()
-        defer { close(descriptor) }
-        let size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
+        defer { descriptor.close() }
+        let size = status.kind == .regular ? status.size : nil
         if let size, size > limit {
             throw tooLarge(path, limit)
         }
@@ -39,29 +33,35 @@ enum InputFile {
         var body: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while body.count < count {
-            let wanted = min(chunk.count, count - body.count)
-            let got = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, wanted) }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else { break }
+            guard
+                case .success(let got) = FileDescriptor.standardInput.read(
+                    into: &chunk, at: 0, maximum: count - body.count),
+                got > 0
+            else { break }
             body.append(contentsOf: chunk[0..<got])
         }
         return body
     }
 
+    private typealias OpenFile = (descriptor: FileDescriptor, status: FileStatus)
+
     /// Opens a named file and reads its status once, for the directory check and the size both.
-    private static func openFile(_ path: String) -> Result<(descriptor: Int32, status: stat), ReceiptError> {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            return .failure(ReceiptError(.unreadableInput, "cannot open \(path): \(String(cString: strerror(errno)))"))
+    private static func openFile(_ path: String) -> Result<OpenFile, ReceiptError> {
+        let descriptor: FileDescriptor
+        switch FileDescriptor.openForReading(path) {
+        case .success(let opened): descriptor = opened
+        case .failure(let error):
+            return .failure(ReceiptError(.unreadableInput, "cannot open \(path): \(error.message)"))
         }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let error = ReceiptError(.unreadableInput, "cannot read \(path): \(String(cString: strerror(errno)))")
-            close(descriptor)
-            return .failure(error)
+        let status: FileStatus
+        switch descriptor.status() {
+        case .success(let read): status = read
+        case .failure(let error):
+            descriptor.close()
+            return .failure(ReceiptError(.unreadableInput, "cannot read \(path): \(error.message)"))
         }
-        guard status.st_mode & S_IFMT != S_IFDIR else {
-            close(descriptor)
+        guard status.kind != .directory else {
+            descriptor.close()
             return .failure(ReceiptError(.unreadableInput, "\(path) is a directory"))
         }
         return .success((descriptor, status))
@@ -71,38 +71,33 @@ enum InputFile {
     /// into an array of the right size, with one spare byte to notice a file that grew: a regular
     /// file reads short only at its end, so a read that stops at the size needs no second read to
     /// find the end (a batch makes that call for every file).
-    private static func readAll(from descriptor: Int32, name: String, limit: Int, expected: Int? = nil)
+    private static func readAll(from descriptor: FileDescriptor, name: String, limit: Int, expected: Int? = nil)
         throws(ReceiptError) -> [UInt8]
     {
         var bytes: [UInt8] = []
         if let expected, expected > 0 {
-            var failure: Int32 = 0
-            bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
-                count = 0
-                guard let base = buffer.baseAddress else { return }
-                while count < buffer.count {
-                    let got = read(descriptor, base + count, buffer.count - count)
-                    if got < 0, errno == EINTR { continue }
-                    guard got > 0 else {
-                        failure = got < 0 ? errno : 0
-                        return
-                    }
+            bytes = [UInt8](repeating: 0, count: expected + 1)
+            var count = 0
+            reading: while count < bytes.count {
+                switch descriptor.read(into: &bytes, at: count) {
+                case .success(0): break reading
+                case .success(let got):
                     count += got
-                    if count == expected { return }
+                    if count == expected { break reading }
+                case .failure(let error):
+                    throw ReceiptError(.unreadableInput, "cannot read \(name): \(error.message)")
                 }
             }
-            if failure != 0 {
-                throw ReceiptError(.unreadableInput, "cannot read \(name): \(String(cString: strerror(failure)))")
-            }
+            bytes.removeLast(bytes.count - count)
             guard bytes.count > expected else { return bytes }
             guard bytes.count <= limit else { throw tooLarge(name, limit) }
         }
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ReceiptError(.unreadableInput, "cannot read \(name): \(String(cString: strerror(errno)))")
+            let count: Int
+            switch descriptor.read(into: &chunk, at: 0) {
+            case .success(let got): count = got
+            case .failure(let error): throw ReceiptError(.unreadableInput, "cannot read \(name): \(error.message)")
             }
             if count == 0 {
                 return bytes

@@ -1,11 +1,5 @@
 import ReceiptKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The inputs of a run, produced one at a time in order, so a run over millions of paths or
 /// lines holds only the current one in memory.
 ///
@@ -180,7 +174,7 @@ struct InputSource {
     }
 
     private static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        guard case .success(let status) = FileStatus.of(path, followingLinks: true) else { return false }
+        return status.kind == .directory
     }
 }

@@ -1,11 +1,5 @@
 import ReceiptKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads a file descriptor a line at a time, holding at most one line (and one chunk) in memory.
 ///
 /// A line longer than `limit` is skipped up to its end and returned as a failure, so one
@@ -22,10 +16,10 @@ final class LineReader {
 
     private static let chunkSize = 64 << 10
 
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     private let ownsDescriptor: Bool
     private let limit: Int
-    private var storage: UnsafeMutableRawBufferPointer
+    private var storage: [UInt8]
     /// Bytes of `storage` holding input.
     private var count = 0
     /// Where the next line starts.
@@ -35,17 +29,16 @@ final class LineReader {
     private var atEnd = false
     private var failed = false
 
-    init(descriptor: Int32, ownsDescriptor: Bool, limit: Int) {
+    init(descriptor: FileDescriptor, ownsDescriptor: Bool, limit: Int) {
         self.descriptor = descriptor
         self.ownsDescriptor = ownsDescriptor
         self.limit = limit
-        storage = .allocate(byteCount: Self.chunkSize, alignment: 1)
+        storage = [UInt8](repeating: 0, count: Self.chunkSize)
     }
 
     deinit {
-        storage.deallocate()
         if ownsDescriptor {
-            close(descriptor)
+            descriptor.close()
         }
     }
 
@@ -54,7 +47,7 @@ final class LineReader {
     func next() -> Line? {
         var skipping = false
         while true {
-            if let newline = newline(from: max(start, scanned)) {
+            if let newline = ByteSearch.firstIndex(of: 0x0A, in: storage, within: max(start, scanned)..<count) {
                 let lineStart = start
                 start = newline + 1
                 scanned = start
@@ -62,7 +55,7 @@ final class LineReader {
                     return .tooLong
                 }
                 let end = newline > lineStart && storage[newline - 1] == 0x0D ? newline - 1 : newline
-                return .bytes(bytes(lineStart..<end))
+                return .bytes(Array(storage[lineStart..<end]))
             }
             if count - start > limit {
                 // Drop what is buffered of an oversized line and keep reading to its end.
@@ -77,7 +70,7 @@ final class LineReader {
                 count = 0
                 start = 0
                 scanned = 0
-                return skipping || line.count > limit ? .tooLong : .bytes(bytes(line))
+                return skipping || line.count > limit ? .tooLong : .bytes(Array(storage[line]))
             }
             if let error = fill() {
                 failed = true
@@ -86,53 +79,36 @@ final class LineReader {
         }
     }
 
-    private func bytes(_ range: Range<Int>) -> [UInt8] {
-        Array(UnsafeRawBufferPointer(rebasing: storage[range]))
-    }
-
-    /// The index of the first `\n` at or after `from`: `memchr`, as a batch scans every byte of its input.
-    private func newline(from: Int) -> Int? {
-        guard from < count, let base = storage.baseAddress,
-            let found = memchr(base + from, 0x0A, count - from)
-        else { return nil }
-        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-    }
-
     /// Reads one chunk into the buffer, first moving the unfinished line to its front (or growing
     /// the buffer when that line already fills half of it, so a long line costs amortised linear
     /// time); returns an error message when the read fails.
     private func fill() -> String? {
         if start > 0 {
-            if count > start, let base = storage.baseAddress {
-                memmove(base, base + start, count - start)
-            }
+            Self.moveToFront(&storage, start..<count)
             count -= start
             scanned -= start
             start = 0
         }
         if storage.count - count < Self.chunkSize / 2 {
-            let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: storage.count * 2, alignment: 1)
-            if count > 0, let from = storage.baseAddress, let to = grown.baseAddress {
-                memcpy(to, from, count)
-            }
-            storage.deallocate()
-            storage = grown
+            storage.append(contentsOf: repeatElement(0, count: storage.count))
         }
-        while true {
-            guard let base = storage.baseAddress else { return "no buffer to read into" }
-            let received = read(descriptor, base + count, storage.count - count)
-            if received < 0, errno == EINTR {
-                continue
-            }
-            if received < 0 {
-                return String(cString: strerror(errno))
-            }
-            if received == 0 {
-                atEnd = true
-            } else {
-                count += received
-            }
-            return nil
+        switch descriptor.read(into: &storage, at: count) {
+        case .success(0):
+            atEnd = true
+        case .success(let received):
+            count += received
+        case .failure(let error):
+            return error.message
+        }
+        return nil
+    }
+
+    /// Moves `range` of `bytes` to its start: at most what is left of one line, once per chunk read.
+    private static func moveToFront(_ bytes: inout [UInt8], _ range: Range<Int>) {
+        var to = 0
+        for from in range {
+            bytes[to] = bytes[from]
+            to += 1
         }
     }
 }

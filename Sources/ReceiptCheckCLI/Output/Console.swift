@@ -1,10 +1,5 @@
+import ReceiptKit
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Standard output and error. Each call is written at once, so a pipeline sees every
 /// result as soon as it is ready.
@@ -19,34 +14,36 @@ struct Console: Sendable {
     var hasFailed: Bool { failure.hasFailed }
 
     func out(_ text: String) {
-        emit(text, to: STDOUT_FILENO)
+        emit(text, to: .standardOutput)
     }
 
     /// One error line on standard error, prefixed the way Unix tools do. Control characters of
     /// the message (which may quote the input) are escaped.
     func error(_ message: String) {
-        emit("receipt-check: error: \(TerminalText.escaped(message))\n", to: STDERR_FILENO)
+        emit("receipt-check: error: \(TerminalText.escaped(message))\n", to: .standardError)
     }
 
     func warning(_ message: String) {
-        emit("receipt-check: warning: \(TerminalText.escaped(message))\n", to: STDERR_FILENO)
+        emit("receipt-check: warning: \(TerminalText.escaped(message))\n", to: .standardError)
     }
 
     /// Text for standard error as given: the caller escapes what came from the input.
     func err(_ text: String) {
-        emit(text, to: STDERR_FILENO)
+        emit(text, to: .standardError)
     }
 
     /// Binary output (a signed receipt written to `-`), unchanged; false when it could not all be written.
     @discardableResult
     func out(bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { out($0) }
+        guard !hasFailed else { return false }
+        return checked(FileDescriptor.standardOutput.write(bytes), on: .standardOutput)
     }
 
-    /// Bytes as given (a chunk of a streamed report); false when they could not all be written.
-    func out(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !hasFailed else { return false }
-        return checkedWrite(buffer, to: STDOUT_FILENO)
+    /// The verdict's JSON, streamed in chunks as it is produced (a report too large to hold whole as
+    /// text); a failed write stops it and is reported as any other. Throws what `Verdict.json` throws.
+    func out(_ verdict: Verdict, pretty: Bool) throws(Verdict.JSONError) {
+        guard !hasFailed else { return }
+        _ = checked(try verdict.writeJSON(pretty: pretty, to: .standardOutput), on: .standardOutput)
     }
 
     /// The status to exit with: `ioError` once a write has failed, whatever the command decided.
@@ -54,26 +51,24 @@ struct Console: Sendable {
         hasFailed ? .ioError : status
     }
 
-    private func emit(_ text: String, to descriptor: Int32) {
+    private func emit(_ text: String, to descriptor: FileDescriptor) {
         guard !hasFailed else { return }
-        var text = text
-        text.withUTF8 { _ = checkedWrite($0, to: descriptor) }
+        _ = checked(descriptor.write(text), on: descriptor)
     }
 
-    private func checkedWrite(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Bool {
-        if let code = OutputDescriptor.write(buffer, to: descriptor) {
-            fail(descriptor, code)
-            return false
-        }
-        return true
+    /// True when the write succeeded; otherwise records and reports its error.
+    private func checked(_ error: SystemError?, on descriptor: FileDescriptor) -> Bool {
+        guard let error else { return true }
+        fail(descriptor, error)
+        return false
     }
 
-    private func fail(_ descriptor: Int32, _ code: Int32) {
+    private func fail(_ descriptor: FileDescriptor, _ error: SystemError) {
         guard failure.record() else { return }
-        let stream = descriptor == STDOUT_FILENO ? "standard output" : "standard error"
-        var message = "receipt-check: error: cannot write to \(stream): \(String(cString: strerror(code)))\n"
-        if descriptor != STDERR_FILENO {
-            message.withUTF8 { _ = OutputDescriptor.write($0, to: STDERR_FILENO) }
+        let stream = descriptor == .standardOutput ? "standard output" : "standard error"
+        if descriptor != .standardError {
+            _ = FileDescriptor.standardError.write(
+                "receipt-check: error: cannot write to \(stream): \(error.message)\n")
         }
     }
 }

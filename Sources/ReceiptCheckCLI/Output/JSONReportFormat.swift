@@ -37,7 +37,7 @@ struct JSONReportFormat: ReportFormat {
         _ verdict: Verdict, pretty: Bool, name: String, to console: Console, into result: inout BatchResult
     ) {
         do {
-            try verdict.writeJSON(pretty: pretty) { console.out($0) }
+            try console.out(verdict, pretty: pretty)
         } catch {
             failed(error, name: name, &result)
         }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ReceiptKit
 
 /// Writes a whole output file (`-o FILE`, a test PKI's files) and says which step failed:
 /// a file that cannot be created exits 73, one whose write or close fails (a full disk, an I/O
@@ -14,16 +10,17 @@ enum OutputFile {
     }
 
     static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else {
-            throw WriteError(
-                status: .cantCreate, message: "\(path): cannot create: \(String(cString: strerror(errno)))")
+        let descriptor: FileDescriptor
+        switch FileDescriptor.create(path) {
+        case .success(let created): descriptor = created
+        case .failure(let error):
+            throw WriteError(status: .cantCreate, message: "\(path): cannot create: \(error.message)")
         }
-        let code = bytes.withUnsafeBufferPointer { OutputDescriptor.write($0, to: descriptor) }
+        let written = descriptor.write(bytes)
         // close can report a deferred write error (NFS, quotas): it counts as a failed write.
-        let closed = close(descriptor) == 0 ? nil : errno
-        if let failure = code ?? closed {
-            throw WriteError(status: .ioError, message: "\(path): cannot write: \(String(cString: strerror(failure)))")
+        let closed = descriptor.close()
+        if let failure = written ?? closed {
+            throw WriteError(status: .ioError, message: "\(path): cannot write: \(failure.message)")
         }
     }
 }

@@ -51,7 +51,7 @@ struct HTMLReport {
 
     /// The banner's opening up to the input's name, per status; a sign beside the word, so the status
     /// never rests on colour.
-    private static func banner(_ status: ValidationReport.Status) -> StaticString {
+    private static func banner(_ status: ValidationReport.Status) -> String {
         switch status {
         case .valid: "<summary class=\"banner valid\"><span class=\"verdict\">\u{2713} VALID</span> "
         case .invalid: "<summary class=\"banner invalid\"><span class=\"verdict\">\u{2717} INVALID</span> "

@@ -12,11 +12,11 @@
 /// one report would spend more on building the list (and on making its type at run time) than on the
 /// report itself.
 struct HTMLTable: Sendable {
-    let `class`: StaticString
+    let `class`: String
     /// Empty for a table whose caption is given when it is written.
-    var caption: StaticString = ""
+    var caption: String = ""
     /// `<th data-key="...">heading</th>` (a heading of `thead` is its column's) for each column, in order.
-    let headings: StaticString
+    let headings: String
 }
 
 extension HTMLWriter {

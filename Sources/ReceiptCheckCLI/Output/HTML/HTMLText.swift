@@ -18,26 +18,31 @@ enum HTMLText {
     /// whole; plain ASCII with markup in it is replaced byte by byte; the rest by its scalars, in runs
     /// between the characters replaced.
     static func append(_ text: String, to out: inout [UInt8]) {
-        let done = text.utf8.withContiguousStorageIfAvailable { bytes in
-            guard let first = bytes.firstIndex(where: needsWork) else {
-                out.append(contentsOf: bytes)
-                return true
-            }
-            guard !bytes[first...].contains(where: { $0 >= 0x80 }) else { return false }
-            var run = 0
-            for index in first..<bytes.count where needsWork(bytes[index]) {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
-                if let replacement = replacement(for: Unicode.Scalar(bytes[index])) {
-                    out.append(contentsOf: replacement.utf8)
-                } else {
-                    out.append(bytes[index])
-                }
-                run = index + 1
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
-            return true
+        let bytes = text.utf8
+        guard let first = bytes.firstIndex(where: needsWork) else {
+            out.append(contentsOf: bytes)
+            return
         }
-        guard done != true else { return }
+        if !bytes[first...].contains(where: { $0 >= 0x80 }) {
+            var run = bytes.startIndex
+            var index = first
+            while index < bytes.endIndex {
+                let byte = bytes[index]
+                let next = bytes.index(after: index)
+                if needsWork(byte) {
+                    out.append(contentsOf: bytes[run..<index])
+                    if let replacement = replacement(for: Unicode.Scalar(byte)) {
+                        out.append(contentsOf: replacement.utf8)
+                    } else {
+                        out.append(byte)
+                    }
+                    run = next
+                }
+                index = next
+            }
+            out.append(contentsOf: bytes[run...])
+            return
+        }
         var run = text.startIndex
         var index = text.unicodeScalars.startIndex
         while index < text.unicodeScalars.endIndex {

@@ -20,14 +20,13 @@ struct HTMLWriter {
     var out: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Markup the report writes itself, as a literal: its bytes copied at once.
-    mutating func raw(_ markup: StaticString) {
-        markup.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    mutating func raw(_ markup: String) {
+        bytes.append(contentsOf: markup.utf8)
     }
 
     /// Markup the report makes itself (a table's head, a class name); never a value from an input.
     mutating func markup(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: text.utf8)
     }
 
     /// A value, escaped for element text or a quoted attribute.
@@ -36,7 +35,7 @@ struct HTMLWriter {
     }
 
     /// `<tag class="...">value</tag>`.
-    mutating func element(_ tag: StaticString, class name: StaticString? = nil, _ value: String) {
+    mutating func element(_ tag: String, class name: String? = nil, _ value: String) {
         raw("<")
         raw(tag)
         if let name {

@@ -197,7 +197,7 @@ enum TimelineSVG {
     /// One sentence per row: `premium: paid period ×3, refund or revocation ×1`.
     /// `opening` (a figure and its svg's start), then the svg's size, the picture's width by `height`, and its
     /// view box of the same size: the attributes stay open for the caller's.
-    private static func openPicture(_ opening: StaticString, height: Double, into html: inout HTMLWriter) {
+    private static func openPicture(_ opening: String, height: Double, into html: inout HTMLWriter) {
         html.raw(opening)
         html.attribute("width", width)
         html.attribute("height", height)
@@ -454,7 +454,7 @@ enum TimelineSVG {
 
 extension Timeline.Stretch {
     /// The words as a class name: `free-trial`.
-    fileprivate var className: StaticString {
+    fileprivate var className: String {
         switch self {
         case .paid: "paid-period"
         case .freeTrial: "free-trial"
@@ -470,7 +470,7 @@ extension Timeline.Stretch {
 
 extension Timeline.Event {
     /// The words as a class name: `one-time-purchase`.
-    fileprivate var className: StaticString {
+    fileprivate var className: String {
         switch self {
         case .purchase: "purchase"
         case .renewal: "renewal"
@@ -485,7 +485,7 @@ extension Timeline.Event {
 
 extension HTMLWriter {
     /// ` name="value"`, a coordinate.
-    fileprivate mutating func attribute(_ name: StaticString, _ value: Double) {
+    fileprivate mutating func attribute(_ name: String, _ value: Double) {
         raw(" ")
         raw(name)
         raw("=\"")
@@ -494,7 +494,7 @@ extension HTMLWriter {
     }
 
     /// A path command with a point: `M10 20`.
-    fileprivate mutating func point(_ letter: StaticString, _ x: Double, _ y: Double) {
+    fileprivate mutating func point(_ letter: String, _ x: Double, _ y: Double) {
         raw(letter)
         number(x)
         raw(" ")
@@ -502,7 +502,7 @@ extension HTMLWriter {
     }
 
     /// A path command with one coordinate: `H14`, `V29`.
-    fileprivate mutating func coordinate(_ letter: StaticString, _ value: Double) {
+    fileprivate mutating func coordinate(_ letter: String, _ value: Double) {
         raw(letter)
         number(value)
     }

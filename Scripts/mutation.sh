@@ -179,8 +179,20 @@ current=""
 restore() {
     if [[ -n "$current" && -f "$scratch/original" ]]; then
         cp "$scratch/original" "$current"
+        touch_importers "$current"
     fi
     current=""
+}
+# SwiftPM's incremental build does not see a change to a C target's header (Sources/CReceipt/CReceipt.h):
+# nothing is rebuilt, and a mutant there would be tested unbuilt. The Swift files that import the module
+# (and so compile its inline functions into their objects) are touched when the header changes, on the
+# way in and on the way back, so both builds compile what the header now says.
+touch_importers() { # file
+    local relative=${1#"$tree/"} module
+    [[ "$relative" =~ ^Sources/(C[A-Za-z0-9]*)/ ]] || return 0
+    module=${BASH_REMATCH[1]}
+    grep -rlE --include='*.swift' "^(@_implementationOnly |internal |package |public )?import $module\b" \
+        "$tree/Sources" "$tree/Tests" "$tree/Tools" 2>/dev/null | xargs -r touch
 }
 trap 'restore' EXIT
 trap 'restore; [[ -z "$suite_pid" ]] || stop_tree "$suite_pid"; exit 130' INT TERM
@@ -270,6 +282,7 @@ for index in "${!names[@]}"; do
     current="$target"
     content=$(< "$target")
     printf '%s\n' "${content/"${originals[$index]}"/"${replacements[$index]}"}" > "$target"
+    touch_importers "$target"
     if ! build "$log"; then
         restore
         fail "'$label' does not build (see $log): fix the mutation in $list"

@@ -223,12 +223,12 @@ all)
     # libFuzzer runs on one core: FUZZ_JOBS targets (default one a core) fuzz side by side, each for the
     # whole SECONDS, and their logs are shown in the list's order once each ends. A target whose run left no
     # status (killed, or the script failed around it) counts as failed.
-    jobs=${FUZZ_JOBS:-$(nproc)}
-    [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: FUZZ_JOBS must be a positive number, not '$jobs'" >&2; exit 64; }
+    side_by_side=${FUZZ_JOBS:-$(nproc)}
+    [[ "$side_by_side" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: FUZZ_JOBS must be a positive number, not '$side_by_side'" >&2; exit 64; }
     mkdir -p "$OUT/runs"
     for target in "${TARGETS[@]}"; do
         rm -f "$OUT/runs/$target.status"
-        while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+        while [ "$(jobs -rp | wc -l)" -ge "$side_by_side" ]; do wait -n || true; done
         (
             status=0
             run "$target" "${2:-60}" || status=$?

@@ -100,6 +100,26 @@ import Testing
                 ]))
     }
 
+    /// The body says what the pages said: a float member stays a float when the body is read again
+    /// (`--combine`), where `JSONEncoder`'s `1` for `1.0` would turn it into the integer the page did not
+    /// send (the server-api fuzz target's finding).
+    @Test func theMergedBodyReadsBackAsThePagesSaid() throws {
+        let context = try C.client(ScriptedTransport([])).validator.context
+        var pages = HistoryPages(maximumBytes: 1 << 20, context: context, keepsBody: true)
+        let page = #"{"appAppleId":12345678.0,"bundleId":"b","environment":[-0.0,{"x":2.0}],"signedTransactions":[1.0,"c"]}"#
+        #expect(try pages.add(Array(page.utf8)) == nil)
+        let body = try JSONParser.parse(try pages.body())
+        #expect(
+            body
+                == .object([
+                    "appAppleId": .number(12_345_678), "bundleId": .string("b"),
+                    "environment": .array([.number(-0.0), .object(["x": .number(2)])]),
+                    "signedTransactions": .array([.number(1), .string("c")]),
+                ]))
+        guard case .object(let members) = body else { return }
+        #expect(members["appAppleId"].flatMap { try? Int64(json: $0) } == nil)
+    }
+
     /// Each attempt gets only the time left, and no wait runs past the deadline.
     @Test func oneDeadlineBoundsEveryAttemptAndWait() async throws {
         let transport = ScriptedTransport(Array(repeating: ScriptedTransport.json(503, "{}"), count: 10))

@@ -122,9 +122,11 @@ struct HistoryPages {
         return out
     }
 
+    /// Written exactly: the body is read again (`--combine`), and must say what the pages said; a page's
+    /// `"appAppleId":1.0` written as `1` would be read as the integer the page did not send.
     private static func write(_ value: JSONValue, to out: inout [UInt8]) throws(AppStoreServerAPIError) {
         do throws(CompactJSONWriter.DeclinedError) {
-            try CompactJSONWriter.append(value, to: &out, depth: 0)
+            try CompactJSONWriter.append(value, to: &out, depth: 0, exact: true)
         } catch {
             throw AppStoreServerAPIError(.invalidResponse, "the history pages cannot be written as one body")
         }

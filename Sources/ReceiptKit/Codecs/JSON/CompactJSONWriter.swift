@@ -118,22 +118,28 @@ struct CompactJSONWriter {
     }
 
     /// A float as `JSONEncoder` writes one: its `description` without a trailing `.0` (`1e+20`, `0.1`,
-    /// `-0`). Not a number or infinite is declined: `JSONEncoder` refuses it by default.
-    static func appendFloat<T: BinaryFloatingPoint & CustomStringConvertible>(_ value: T, to out: inout [UInt8])
-        throws(DeclinedError)
-    {
+    /// `-0`); with `exact`, the `.0` is kept, so that the text reads back as a float, not an integer.
+    /// Not a number or infinite is declined: `JSONEncoder` refuses it by default.
+    static func appendFloat<T: BinaryFloatingPoint & CustomStringConvertible>(
+        _ value: T, to out: inout [UInt8], exact: Bool = false
+    ) throws(DeclinedError) {
         guard value.isFinite else { throw DeclinedError(description: "\(value) is not a finite number") }
         let start = out.count
         var text = value.description
         text.withUTF8 { out.append(contentsOf: $0) }
-        if out.count - start >= 2, out[out.count - 2] == UInt8(ascii: "."), out[out.count - 1] == UInt8(ascii: "0") {
+        if !exact, out.count - start >= 2, out[out.count - 2] == UInt8(ascii: "."), out[out.count - 1] == UInt8(ascii: "0") {
             out.removeLast(2)
         }
     }
 
     /// A parsed JSON value, each object's keys sorted as `JSONEncoder` sorts them (as UTF-8 bytes). The
     /// parser bounds what it reads, but a `JSONValue` can be built by hand: `depth` bounds the recursion.
-    static func append(_ value: JSONValue, to out: inout [UInt8], depth: Int) throws(DeclinedError) {
+    /// `exact` writes text that `JSONParser` reads back as this very value (a float stays a float: `1.0`,
+    /// not `1`), for text that is read again and must mean what its source meant; reports are written as
+    /// `JSONEncoder` writes them.
+    static func append(_ value: JSONValue, to out: inout [UInt8], depth: Int, exact: Bool = false)
+        throws(DeclinedError)
+    {
         guard depth < maximumDepth else {
             throw DeclinedError(description: "nested deeper than \(maximumDepth) levels")
         }
@@ -141,29 +147,31 @@ struct CompactJSONWriter {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let flag): out.append(contentsOf: flag ? "true".utf8 : "false".utf8)
         case .integer(let number): appendInteger(number, to: &out)
-        case .number(let number): try appendFloat(number, to: &out)
+        case .number(let number): try appendFloat(number, to: &out, exact: exact)
         case .string(let text): JSONString.append(text, to: &out)
         case .array(let items):
             out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                try append(item, to: &out, depth: depth + 1)
+                try append(item, to: &out, depth: depth + 1, exact: exact)
             }
             out.append(UInt8(ascii: "]"))
         case .object(let members):
-            try append(members, to: &out, depth: depth)
+            try append(members, to: &out, depth: depth, exact: exact)
         }
     }
 
     /// An object's members sorted by key; a dictionary's keys are distinct strings, so none is dropped.
-    static func append(_ members: [String: JSONValue], to out: inout [UInt8], depth: Int) throws(DeclinedError) {
+    static func append(_ members: [String: JSONValue], to out: inout [UInt8], depth: Int, exact: Bool = false)
+        throws(DeclinedError)
+    {
         out.append(UInt8(ascii: "{"))
         let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         for (index, member) in sorted.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             JSONString.append(member.key, to: &out)
             out.append(UInt8(ascii: ":"))
-            try append(member.value, to: &out, depth: depth + 1)
+            try append(member.value, to: &out, depth: depth + 1, exact: exact)
         }
         out.append(UInt8(ascii: "}"))
     }

@@ -32,7 +32,7 @@ compile() {
     local binary=$1
     shift
     # shellcheck disable=SC2046
-    if ! swiftc "$@" -D RECEIPT_FUZZ -parse-as-library -g -module-name ReceiptKit -package-name receipt_check \
+    if ! swiftc "$@" -j "$(nproc)" -D RECEIPT_FUZZ -parse-as-library -g -module-name ReceiptKit -package-name receipt_check \
         -I Sources/CReceipt -I Sources/CCurl $(pkg-config --cflags-only-I libcrypto | sed 's/-I/-Xcc -I/g') \
         $(pkg-config --libs libcrypto) "${sources[@]}" -o "$binary" >"$binary.log" 2>&1; then
         cat "$binary.log" >&2

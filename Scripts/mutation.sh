@@ -210,7 +210,7 @@ suite() { # log [stop-early [filter]]
     # would kill every mutant without any check being tested. The baseline runs it.
     [[ -z "${2:-}" ]] || filter+=(--skip MutationListTests)
     # Line-buffered, so a failure shows in the log as soon as it is reported.
-    (in_tree timeout "$test_timeout" stdbuf -oL -eL "$swift" test --skip-build "${filter[@]}") > "$1" 2>&1 &
+    (in_tree timeout "$test_timeout" stdbuf -oL -eL "${runner[@]}" "${filter[@]}") > "$1" 2>&1 &
     local pid=$!
     suite_pid=$pid
     if [[ "${2:-}" == stop-early ]]; then
@@ -220,12 +220,13 @@ suite() { # log [stop-early [filter]]
                 wait "$pid" 2>/dev/null || true
                 return 1
             fi
-            sleep 0.5
+            sleep 0.2
         done
     fi
     wait "$pid"
 }
 suite_pid=""
+runner=("$swift" test --skip-build)
 
 # Whether the log shows a test that failed an expectation (a time limit is not one). One reader, not a
 # pipe: under pipefail, a `grep | grep -q` that stops at its first match leaves the first grep a SIGPIPE,
@@ -255,6 +256,15 @@ stop_tree() { # pid
 start=$(date +%s)
 echo "mutation: building and testing the unmutated copy in $tree"
 build "$logs/baseline-build.log" || fail "the unmutated package does not build; see $logs/baseline-build.log"
+# The suite's tests are all Swift Testing's: on Linux the test binary runs them itself, which saves `swift
+# test`'s start and its empty XCTest pass, about a second of each of the run's 300-odd suites (NO_COLOR: the
+# log is read as swift test writes it). Elsewhere (a bundle, not a program) and if XCTest cases ever appear,
+# swift test runs them.
+runner=("$swift" test --skip-build)
+tests_binary=$(find "$tree/.build/debug/" -maxdepth 1 -name '*PackageTests.xctest' -type f -perm -u+x 2>/dev/null | head -n 1 || true)
+if [[ -n "$tests_binary" ]] && ! grep -rqs 'XCTestCase' "$tree/Tests"; then
+    runner=(env NO_COLOR=1 ".build/debug/$(basename "$tests_binary")" --testing-library swift-testing)
+fi
 # CI has just run the same suite over the same sources (make test): MUTATION_BASELINE_SUITE=0 skips it here.
 # A test that fails in this copy for a reason of its own would "kill" every mutant: without the whole
 # suite, the tests that decide verdicts are shown to pass here unmutated (proven: their names).

@@ -18,7 +18,7 @@ mkdir -p "$OUT"
 if [[ "${RSS_SKIP_LEAKS:-0}" != 1 ]]; then
     mapfile -t sources < <(find Sources/ReceiptKit Tools/RSS -name '*.swift' | sort)
     # shellcheck disable=SC2046
-    swiftc -parse-as-library -O -module-name ReceiptRSS -package-name receipt_check -I Sources/CReceipt -I Sources/CCurl \
+    swiftc -j "$(nproc)" -parse-as-library -O -module-name ReceiptRSS -package-name receipt_check -I Sources/CReceipt -I Sources/CCurl \
         $(pkg-config --cflags-only-I openssl | sed 's/-I/-Xcc -I/g') $(pkg-config --libs openssl) \
         "${sources[@]}" -o "$OUT/rss-check"
     "$OUT/rss-check" "${RSS_RECEIPT:-Fixtures/valid.receipt}" "${RSS_ITERATIONS:-100000}" Fixtures/pki/root.pem \

@@ -12,8 +12,25 @@ import Testing
         static let onLinux = false
     #endif
 
-    @Test(.enabled(if: onLinux), arguments: ["fuzz", "parallel", "endpoint", "leak", "mutation"])
-    func plantedFaultsFailTheGate(stage: String) throws {
+    // One test a stage, so that a mutation block over one gate names the test of its stage alone
+    // (Scripts/mutations.txt) and runs only that stage.
+    @Test(.enabled(if: onLinux)) func plantedFuzzFaultsFailTheGate() throws {
+        try stageFailsOnItsFaults("fuzz")
+    }
+    @Test(.enabled(if: onLinux)) func plantedParallelFaultsFailTheGate() throws {
+        try stageFailsOnItsFaults("parallel")
+    }
+    @Test(.enabled(if: onLinux)) func plantedEndpointFaultsFailTheGate() throws {
+        try stageFailsOnItsFaults("endpoint")
+    }
+    @Test(.enabled(if: onLinux)) func plantedLeakFaultsFailTheGate() throws {
+        try stageFailsOnItsFaults("leak")
+    }
+    @Test(.enabled(if: onLinux)) func plantedMutationFaultsFailTheGate() throws {
+        try stageFailsOnItsFaults("mutation")
+    }
+
+    private func stageFailsOnItsFaults(_ stage: String) throws {
         guard let bash = ExternalTool.path("bash", package: "bash") else { return }
         let result = try ExternalTool.run(bash, ["Scripts/gate-check.sh", stage])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")

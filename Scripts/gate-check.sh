@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make gate-check: every gate CI relies on, shown failing on a planted fault and passing without it.
 #
-#   Scripts/gate-check.sh [STAGE...]    fuzz sanitizer parallel endpoint leak mutation (default: all six)
+#   Scripts/gate-check.sh [STAGE...]    fuzz sanitizer parallel endpoint leak mutation ci (default: all seven)
 #
 # Stand-ins (Scripts/gate-check/) take the place of builds and servers, so each stage takes seconds; only
 # the sanitizer stage builds (the test targets, which make test builds next anyway). One line per case:
@@ -169,11 +169,20 @@ stage_mutation() {
     done
 }
 
+# CI's own stages (Scripts/ci-stages.sh): a stage that fails, on its own or run beside others, ends the run
+# with its status and says so; a stage run beside others is waited for.
+stage_ci() {
+    local run=(env CI_STAGE_LOGS="$work/ci" bash "$stubs/planted-ci.sh")
+    gate ci-beside-fails fault 3 "stage planted FAILED with exit 3" -- env GATE_CI=beside-fails "${run[@]}"
+    gate ci-stage-fails fault 4 "stage planted-own FAILED with exit 4" -- env GATE_CI=stage-fails "${run[@]}"
+    gate ci-clean control 0 "^stage planted: [0-9]+ s \(beside" -- env GATE_CI=clean "${run[@]}"
+}
+
 stages=("$@")
-[ ${#stages[@]} -gt 0 ] || stages=(fuzz sanitizer parallel endpoint leak mutation)
+[ ${#stages[@]} -gt 0 ] || stages=(fuzz sanitizer parallel endpoint leak mutation ci)
 for stage in "${stages[@]}"; do
     case $stage in
-    fuzz | sanitizer | parallel | endpoint | leak | mutation) ;;
+    fuzz | sanitizer | parallel | endpoint | leak | mutation | ci) ;;
     *)
         echo "gate-check: no stage '$stage'" >&2
         sed -n '4p' "$0" >&2

@@ -29,6 +29,9 @@ import Testing
     @Test(.enabled(if: onLinux)) func plantedMutationFaultsFailTheGate() throws {
         try stageFailsOnItsFaults("mutation")
     }
+    @Test(.enabled(if: onLinux)) func plantedCIFaultsFailTheGate() throws {
+        try stageFailsOnItsFaults("ci")
+    }
 
     private func stageFailsOnItsFaults(_ stage: String) throws {
         guard let bash = ExternalTool.path("bash", package: "bash") else { return }

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# make gate-check's ci stage: CI's stage helpers (Scripts/ci-stages.sh) with a stage that fails, run beside
+# another stage (GATE_CI=beside-fails) or as one of its own (GATE_CI=stage-fails), or none (GATE_CI=clean).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+# shellcheck source=Scripts/ci-stages.sh
+source Scripts/ci-stages.sh
+case ${GATE_CI:-clean} in
+beside-fails) beside planted -- bash -c 'echo planted beside; sleep 1; exit 3' ;;
+*) beside planted -- bash -c 'echo planted beside' ;;
+esac
+case ${GATE_CI:-clean} in
+stage-fails) stage planted-own -- bash -c 'exit 4' ;;
+*) stage between -- sleep 2 ;;
+esac
+joined planted
+echo "total: $((SECONDS - started)) s"

@@ -253,8 +253,7 @@ build "$logs/baseline-build.log" || fail "the unmutated package does not build; 
 # The suite's tests are all Swift Testing's: on Linux the test binary runs them itself, which saves `swift
 # test`'s start and its empty XCTest pass, about a second of each of the run's 300-odd suites (NO_COLOR: the
 # log is read as swift test writes it). Elsewhere (a bundle, not a program) and if XCTest cases ever appear,
-# swift test runs them.
-runner=("$swift" test --skip-build)
+# swift test runs them (the runner's default, set beside suite()).
 tests_binary=$(find "$tree/.build/debug/" -maxdepth 1 -name '*PackageTests.xctest' -type f -perm -u+x 2>/dev/null | head -n 1 || true)
 if [[ -n "$tests_binary" ]] && ! grep -rqs 'XCTestCase' "$tree/Tests"; then
     runner=(env NO_COLOR=1 ".build/debug/$(basename "$tests_binary")" --testing-library swift-testing)

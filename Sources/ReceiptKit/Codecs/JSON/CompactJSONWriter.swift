@@ -127,7 +127,9 @@ struct CompactJSONWriter {
         let start = out.count
         var text = value.description
         text.withUTF8 { out.append(contentsOf: $0) }
-        if !exact, out.count - start >= 2, out[out.count - 2] == UInt8(ascii: "."), out[out.count - 1] == UInt8(ascii: "0") {
+        if !exact, out.count - start >= 2,
+            out[out.count - 2] == UInt8(ascii: "."), out[out.count - 1] == UInt8(ascii: "0")
+        {
             out.removeLast(2)
         }
     }

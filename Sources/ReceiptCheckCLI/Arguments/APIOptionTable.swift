@@ -1,4 +1,5 @@
 import ReceiptKit
+import ReceiptSystem
 
 /// The options of `api`: the credentials (each also from an environment variable), the connection, and
 /// the values of Apple's requests that have a flag. Verification, rules and output take verify's options.

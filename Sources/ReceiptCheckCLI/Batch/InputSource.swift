@@ -1,4 +1,5 @@
 import ReceiptKit
+import ReceiptSystem
 
 /// The inputs of a run, produced one at a time in order, so a run over millions of paths or
 /// lines holds only the current one in memory.

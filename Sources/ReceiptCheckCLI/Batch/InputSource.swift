@@ -35,8 +35,8 @@ struct InputSource {
         self.console = console
         lines = settings.lines
         self.limit = limit
-        listName = settings.filesFrom
-        if let list = settings.filesFrom {
+        listName = settings.filesFrom?.path
+        if let list = settings.filesFrom?.path {
             switch InputFile.openForReading(list) {
             case .success(let descriptor):
                 listReader = LineReader(descriptor: descriptor, ownsDescriptor: list != "-", limit: 1 << 16)

@@ -54,7 +54,9 @@ enum APICommand: Command {
                 throw UsageError("--with adds inputs to --combine; give --combine too")
             }
             try refuseDecisions(on: operation, arguments)
-            request = try APIRequestArguments.request(operation, values, arguments)
+            request = try APIRequestArguments.request(operation, values, arguments) { file, limit in
+                try InputFile.contents(of: file.path, limit: limit)
+            }
             version = try APIRequestArguments.historyVersion(arguments)
             let rules = try RuleOptionTable.configuration(arguments, bindsToApp: true, read: OptionFiles.read)
             let settings = try BatchOptionTable.settings(arguments, command: spec)
@@ -62,7 +64,7 @@ enum APICommand: Command {
             runner = BatchRunner(
                 validator: validator, settings: settings, limit: try ValidationOptionTable.sizeLimit(arguments),
                 detailed: false, rules: rules, enforcesRequirements: true, status: { ExitStatus($0) })
-            client = try APIOptionTable.client(
+            client = try APIClientSetup.client(
                 arguments, credentials: credentials, validator: validator, variables: variables, console: console)
         } catch {
             return fail(error, console)

@@ -82,6 +82,10 @@ import Testing
         ),
         (["api"] + credentials + ["--ca-file", ""], "--ca-file takes a file to read (- for standard input), not ''"),
         (
+            ["api"] + credentials + ["--combine", "--with", ""],
+            "--with takes a file to read (- for standard input), not ''"
+        ),
+        (
             ["api"] + credentials + ["--base-url", "http://127.0.0.1:9"],
             "--base-url takes a URL starting https:// and a host, not 'http://127.0.0.1:9'"
         ),

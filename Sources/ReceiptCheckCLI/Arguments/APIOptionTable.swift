@@ -53,8 +53,10 @@ enum APIOptionTable {
     static let body = OptionKey<InputPath>.input(
         "body", help: "the request's JSON body, as Apple documents it (- for standard input)")
 
-    static let with = OptionKey<[String]>.repeated(
-        "with", "FILE", help: "with --combine: another input of the same customer (a receipt, a JWS, a saved response)")
+    static let with = OptionKey<[InputPath]>.repeated(
+        .input(
+            "with",
+            help: "with --combine: another input of the same customer (a receipt, a JWS, a saved response)"))
 
     static let revision = OptionKey<String>.value(
         "revision", "TOKEN", help: "history, refunds: only the page after this revision")

@@ -45,12 +45,14 @@ enum APICommand: Command {
         let request: AppStoreServerAPIRequest
         let runner: BatchRunner
         let version: AppStoreServerAPIRequest.TransactionHistoryVersion
+        let others: [InputPath]
         do {
             let credentials = try APIOptionTable.credentials(arguments)
             if try arguments.value(ValidationOptionTable.format) == .verifyreceipt {
                 throw UsageError("api: --format verifyreceipt answers for receipts, not App Store Server API responses")
             }
-            if !arguments[APIOptionTable.with].isEmpty, !arguments[CombineRunner.combine] {
+            others = try arguments.values(APIOptionTable.with)
+            if !others.isEmpty, !arguments[CombineRunner.combine] {
                 throw UsageError("--with adds inputs to --combine; give --combine too")
             }
             try refuseDecisions(on: operation, arguments)
@@ -96,7 +98,7 @@ enum APICommand: Command {
             return fail(error, console)
         case .success(let response):
             return APIResponseOutput.print(
-                response, runner: runner, arguments: arguments, console: console, usage: spec.usage)
+                response, runner: runner, others: others, arguments: arguments, console: console, usage: spec.usage)
         }
     }
 

@@ -94,6 +94,10 @@ import Testing
             "--base-url takes a URL starting https:// and a host, not 'https:///v1'"
         ),
         (
+            ["api"] + credentials + ["--base-url", "https://:443/v1"],
+            "--base-url takes a URL starting https:// and a host, not 'https://:443/v1'"
+        ),
+        (
             ["api", "configure-realtime-url"] + credentials.dropFirst(2) + ["--realtime-url", "http://example.com/n"],
             "--realtime-url takes a URL starting https:// and a host, not 'http://example.com/n'"
         ),

@@ -7,8 +7,12 @@ struct WebAddress: Sendable, Equatable {
     /// `text` when it is `SCHEME://HOST…` with one of `schemes` (in any case) and holds no space or control
     /// character; nil otherwise.
     init?(_ text: String, schemes: [String]) {
-        let lowered = text.lowercased()
-        guard let scheme = schemes.first(where: { lowered.hasPrefix($0 + "://") }),
+        // The scheme is compared over as many bytes as it has, so that no other character lowered to a
+        // letter of it (the Kelvin sign to k) can stand in for one.
+        guard
+            let scheme = schemes.first(where: { scheme in
+                String(decoding: text.utf8.prefix(scheme.utf8.count + 3), as: UTF8.self).lowercased() == scheme + "://"
+            }),
             !text.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F })
         else { return nil }
         let rest = text.utf8.dropFirst(scheme.utf8.count + 3)

@@ -17,7 +17,7 @@ struct InputPath: Sendable, Equatable {
 }
 
 extension OptionKey where Value == InputPath {
-    /// A file to read (`-` for standard input): "--spec takes a file to read (- for standard input), not ''".
+    /// A file to read (`-` for standard input): `--spec takes a file to read (- for standard input), not ''`.
     static func input(_ name: String, _ value: String = "FILE", help: String) -> Self {
         parsed(name, value, takes: "a file to read (- for standard input)", help: help) { InputPath(given: $0) }
     }

@@ -13,7 +13,7 @@ struct OutputPath: Sendable, Equatable {
 }
 
 extension OptionKey where Value == OutputPath {
-    /// A file to write (`-` for standard output): "--output takes a file to write (- for standard output), not ''".
+    /// A file to write (`-` for standard output): `--output takes a file to write (- for standard output), not ''`.
     static func output(_ name: String, short: Character? = nil, _ value: String = "FILE", help: String) -> Self {
         parsed(name, short: short, value, takes: "a file to write (- for standard output)", help: help) {
             OutputPath(given: $0)

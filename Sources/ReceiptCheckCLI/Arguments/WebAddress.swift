@@ -23,7 +23,7 @@ struct WebAddress: Sendable, Equatable {
 }
 
 extension OptionKey where Value == WebAddress {
-    /// A URL with one of `schemes`: "--base-url takes a URL starting https:// and a host, not 'http://x'".
+    /// A URL with one of `schemes`: `--base-url takes a URL starting https:// and a host, not 'http://x'`.
     /// An option that sends secrets to the URL allows https alone.
     static func url(_ name: String, schemes: [String], help: String) -> Self {
         let named = schemes.map { $0 + "://" }.joined(separator: " or ")

@@ -9,7 +9,7 @@ extension NotificationPayload {
         /// The bundle identifier of the app; checked against the validator's bundle id before anything is
         /// decided.
         public private(set) var bundleId: String?
-        /// `Production`, `Sandbox` or `Xcode`: the server environment that signed it.
+        /// The server environment that signed it: one of ``AppStoreEnvironment``.
         public private(set) var environment: AppStoreValue<AppStoreEnvironment>?
         /// The AppTransaction as a nested JWS, verified like any other.
         public private(set) var signedAppTransactionInfo: String?

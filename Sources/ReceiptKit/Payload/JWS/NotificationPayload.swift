@@ -2,9 +2,9 @@
 ///
 /// Field names are Apple's; members this version does not know are kept in `unknown`.
 public struct NotificationPayload: Sendable, Equatable, Codable {
-    /// What happened (`SUBSCRIBED`, `DID_RENEW`, `REFUND`...).
+    /// What happened: one of ``NotificationPayload/NotificationType``.
     public private(set) var notificationType: AppStoreValue<NotificationPayload.NotificationType>?
-    /// Detail of the notification type (`INITIAL_BUY`, `AUTO_RENEW_DISABLED`...), when it has one.
+    /// Detail of the notification type, when it has one: one of ``NotificationPayload/Subtype``.
     public private(set) var subtype: AppStoreValue<NotificationPayload.Subtype>?
     /// The notification's unique identifier, for finding repeats.
     public private(set) var notificationUUID: String?

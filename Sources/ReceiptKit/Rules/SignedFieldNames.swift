@@ -3,7 +3,7 @@
 ///
 /// Names are compared without case and underscores, so `bundle_id`, `bundleId` and `bundleid` are one
 /// name. They are the models' field keys, Apple's verifyReceipt keys that are no field of the receipt
-/// models, and the JWS header's fields. A test checks that every key the tool prints for the corpus
+/// models, and the JWS header's members. A test checks that every key the tool prints for the corpus
 /// is here.
 enum SignedFieldNames {
     /// Keys of Apple's verifyReceipt answer that the receipt models do not have as fields: those the
@@ -13,6 +13,9 @@ enum SignedFieldNames {
         VerifyReceiptBody.receiptKeysOfNoField + [
             "cancellation_reason", "is_upgraded", "subscription_group_identifier",
         ]
+
+    /// The members of a JWS header.
+    static let header: [String] = ["alg", "kid", "typ", "x5c"]
 
     /// Snake-case keys of the receipt report (and of Apple's verifyReceipt answer).
     static var receipt: [String] {
@@ -24,7 +27,7 @@ enum SignedFieldNames {
         JWSTransaction.fields.map(\.name) + AppTransaction.fields.map(\.name) + JWSRenewalInfo.fields.map(\.name)
             + RealtimeRequest.fields.map(\.name) + NotificationPayload.fields.map(\.name)
             + NotificationPayload.NotificationData.fields.map(\.name) + NotificationPayload.AppData.fields.map(\.name)
-            + JWSHeader.fields.map(\.name)
+            + header
     }
 
     private static let normalized: Set<String> = Set((receipt + storeKit).map(normalize))

@@ -17,13 +17,13 @@ public enum AppStoreValue<Known: AppStoreEnumeration>: Sendable, Hashable {
 
     /// The documented case whose raw value is the same bytes as `rawValue`, else `other(rawValue)`.
     public init(rawValue: Known.RawValue) {
-        // Swift's own `init?(rawValue:)` matches a string by `==`: a canonically equivalent spelling
-        // found there is still not the documented value.
-        if let known = Known(rawValue: rawValue), Known.isIdentical(known.rawValue, rawValue) {
+        // Not Swift's own `init?(rawValue:)`: it matches a string by `==`, which takes a canonically
+        // equivalent spelling for the documented value.
+        for known in Known.allCases where Known.isIdentical(known.rawValue, rawValue) {
             self = .known(known)
-        } else {
-            self = .other(rawValue)
+            return
         }
+        self = .other(rawValue)
     }
 
     /// The value as Apple writes it.

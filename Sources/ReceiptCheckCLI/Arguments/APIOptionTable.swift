@@ -83,7 +83,7 @@ enum APIOptionTable {
     static let subscriptionGroupID = OptionKey<[String]>.repeated(
         "subscription-group-id", "ID", help: "history: only this subscription group (repeatable)")
 
-    static let ownershipType = OptionKey<OwnershipType>.choice(
+    static let ownershipType = OptionKey<InAppOwnershipType>.choice(
         "ownership-type", "TYPE", help: "history: only this ownership")
 
     static let revoked = OptionKey<BooleanChoice>.choice(

@@ -233,18 +233,8 @@ touch_importers() { # file
 trap 'restore' EXIT
 trap 'restore; [[ -z "$suite_pid" ]] || stop_tree "$suite_pid"; exit 130' INT TERM
 
-# The copy links with the toolchain's lld where there is one (Linux): its links take about half gold's time,
-# and a mutant's build is mostly links once its one file is compiled. Only the link commands change, so the
-# copy's first build relinks and compiles nothing; the binaries hold the same tests.
-link=()
-lld="$(dirname "$(readlink -f "$(command -v "$swift")")")/ld.lld"
-if [[ "$(uname -s)" == Linux && -x "$lld" ]]; then
-    mkdir -p "$tree/.build"
-    printf '{ "schemaVersion": "1.0", "linker": { "path": "%s" } }\n' "$lld" >"$tree/.build/mutation-toolset.json"
-    link=(--toolset .build/mutation-toolset.json)
-fi
 build() { # log
-    (in_tree timeout "$build_timeout" "$swift" build --build-tests "${link[@]}") > "$1" 2>&1
+    (in_tree timeout "$build_timeout" "$swift" build --build-tests) > "$1" 2>&1
 }
 # The first failed expectation is enough to kill a mutant: the suite is stopped there
 # instead of running to its end (most mutants fail within seconds), which keeps `make mutation` within

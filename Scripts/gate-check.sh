@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make gate-check: every gate CI relies on, shown failing on a planted fault and passing without it.
 #
-#   Scripts/gate-check.sh [STAGE...]    fuzz sanitizer parallel endpoint leak mutation ci (default: all seven)
+#   Scripts/gate-check.sh [STAGE...]    fuzz sanitizer parallel endpoint leak mutation memory ci (default: all eight)
 #
 # Stand-ins (Scripts/gate-check/) take the place of builds and servers, so each stage takes seconds; only
 # the sanitizer stage builds (the test targets, which make test builds next anyway). One line per case:
@@ -176,6 +176,23 @@ stage_mutation() {
     done
 }
 
+# Scripts/memory-safety-check.sh --with-build (CI's build stage) over a package of three small files
+# (Scripts/gate-check/planted-memory.sh builds it): an unsafe use the compiler finds outside the wall fails,
+# and so does one marked `unsafe` there; the compiler's finding stands when an earlier build compiled the
+# file, whose diagnostics the check's own build then does not print; a build in another scratch path is
+# refused; the wall's marked use passes.
+stage_memory() {
+    local run=(bash "$stubs/planted-memory.sh") unmarked='^    Sources/Planted/PKI/PlantedUnsafe.swift:[0-9]+:[0-9]+$'
+    gate memory-unmarked fault 1 "$unmarked" -- env GATE_MEMORY=unmarked "${run[@]}"
+    gate memory-marked fault 1 "^    Sources/Planted/PKI/PlantedUnsafe.swift:[0-9]+ \(marked unsafe outside a wall\)$" -- \
+        env GATE_MEMORY=marked "${run[@]}"
+    gate memory-built-before fault 1 "$unmarked" -- env GATE_MEMORY=built-before "${run[@]}"
+    # Whether the build is the first is judged by .build: a build elsewhere is refused, not trusted.
+    gate memory-scratch-path fault 64 "must not name a scratch path" -- \
+        bash Scripts/memory-safety-check.sh --with-build false --scratch-path "$work/memory-scratch"
+    gate memory-clean control 0 "^memory-safety: OK: 0 diagnostics" -- env GATE_MEMORY=clean "${run[@]}"
+}
+
 # CI's own stages (Scripts/ci-stages.sh): a stage that fails, on its own or run beside others, ends the run
 # with its status and says so; a stage run beside others is waited for.
 stage_ci() {
@@ -186,10 +203,10 @@ stage_ci() {
 }
 
 stages=("$@")
-[ ${#stages[@]} -gt 0 ] || stages=(fuzz sanitizer parallel endpoint leak mutation ci)
+[ ${#stages[@]} -gt 0 ] || stages=(fuzz sanitizer parallel endpoint leak mutation memory ci)
 for stage in "${stages[@]}"; do
     case $stage in
-    fuzz | sanitizer | parallel | endpoint | leak | mutation | ci) ;;
+    fuzz | sanitizer | parallel | endpoint | leak | mutation | memory | ci) ;;
     *)
         echo "gate-check: no stage '$stage'" >&2
         sed -n '4p' "$0" >&2

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian machine lacks to build and test receipt-check.
-# Usage: install-deps.sh build|test|endpoint|ci. Elsewhere (no apt-get, or not root) it lists what is
+# Usage: install-deps.sh build|test|endpoint|ci|spark. Elsewhere (no apt-get, or not root) it lists what is
 # missing, runs `make doctor` for the build tools, and fails.
 set -euo pipefail
 level=${1:-build}
@@ -9,7 +9,7 @@ need=()
 pkg-config --version >/dev/null 2>&1 || need+=(pkg-config)
 pkg-config --exists 'openssl >= 3' 2>/dev/null || need+=(libssl-dev)
 command -v openssl >/dev/null 2>&1 || need+=(openssl)
-if [ "$level" != build ]; then
+if [ "$level" != build ] && [ "$level" != spark ]; then
   # The tests cross-check signatures with openssl, render the man page and load each completion.
   command -v groff >/dev/null 2>&1 || need+=(groff-base)
   command -v man >/dev/null 2>&1 || need+=(man-db)
@@ -36,16 +36,21 @@ if [ "$level" = ci ]; then
   command -v make >/dev/null 2>&1 || need+=(make)
   command -v valgrind >/dev/null 2>&1 || need+=(valgrind)  # make leak-check
   command -v parallel >/dev/null 2>&1 || need+=(parallel)  # make test-parallel
-  command -v java >/dev/null 2>&1 || need+=(openjdk-17-jre-headless)  # make test-spark
   command -v python3 >/dev/null 2>&1 || need+=(python3)
   python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || need+=(python3-venv)  # PyPI tools in .build/*-venv
   command -v debootstrap >/dev/null 2>&1 || need+=(debootstrap)  # make test-openssl35
+fi
+if [ "$level" = spark ]; then
+  # make test-spark: Spark runs on Java 17 or later, PySpark from a venv.
+  command -v java >/dev/null 2>&1 || need+=(openjdk-17-jre-headless)
+  python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || need+=(python3-venv)
 fi
 [ ${#need[@]} -eq 0 ] && exit 0
 
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
   echo "installing: ${need[*]}"
-  apt-get update -qq
+  # The package lists are fetched again only when they do not know a package (a fresh machine's are empty).
+  apt-cache show "${need[@]}" >/dev/null 2>&1 || apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}"
   exit 0
 fi

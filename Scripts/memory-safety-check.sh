@@ -8,10 +8,16 @@
 # Prints the diagnostics per folder (target/top folder), and each one outside a wall.
 #
 #   Scripts/memory-safety-check.sh [--target T | --product P]   (default: every product, the bench included)
+#   Scripts/memory-safety-check.sh --with-build COMMAND...       COMMAND (the ordinary build), then the check
 #   Scripts/memory-safety-check.sh --planted                     the gate shown failing on planted faults
 #
 # Its own scratch path (.build/memory-safety) keeps the flag out of the ordinary build; the checked modules'
 # objects are removed first, since a module not recompiled would not show its warnings again.
+# --with-build runs the ordinary build first (CI's build stage): the manifest turns strict memory safety on
+# in every target, so a build in which none of the checked modules was built before prints every
+# diagnostic, and the check reads them there instead of building again. When any of them was built before,
+# its files may not be compiled again and their diagnostics would be missing: the check then builds in its
+# own scratch path as without the option.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 swift=${SWIFT:-swift}
@@ -54,16 +60,44 @@ if [ "${1:-}" = --planted ]; then
     exit 1
 fi
 
-selection=("$@")
-modules=(ReceiptKit ReceiptKitTesting ReceiptCheckCLI receipt_check receipt_bench)
-for module in "${modules[@]}"; do
-    rm -rf "$scratch/debug/$module.build" "$scratch"/*/debug/"$module".build
-done
 log=$(mktemp "${TMPDIR:-/tmp}/memory-safety-log.XXXXXX")
 trap 'rm -f "$log"' EXIT
 build_status=0
-"$swift" build --scratch-path "$scratch" "${selection[@]}" -Xswiftc -strict-memory-safety >"$log" 2>&1 ||
-    build_status=$?
+# The modules of Sources/ (a target's module is its name with - as _).
+mapfile -t modules < <(git ls-files -- 'Sources/*.swift' | sed -E 's#^Sources/([^/]+)/.*#\1#; s/-/_/g' | sort -u)
+fresh=no
+if [ "${1:-}" = --with-build ]; then
+    shift
+    [ $# -gt 0 ] || { echo "memory-safety: --with-build needs the build command" >&2; exit 64; }
+    # Whether the build is the first is judged by .build, the default scratch path.
+    case " $* " in *" --scratch-path"* | *" --build-path"*)
+        echo "memory-safety: --with-build judges .build; the command must not name a scratch path: $*" >&2
+        exit 64
+        ;;
+    esac
+    fresh=yes
+    for module in "${modules[@]}"; do
+        if compgen -G ".build/*/debug/$module.build" >/dev/null; then
+            fresh=no
+            echo "memory-safety: $module was built before this build, whose output then lacks its diagnostics:" \
+                "checking in a build of its own ($scratch)"
+            break
+        fi
+    done
+    status=0
+    "$@" 2>&1 | tee "$log" || status=$?
+    # The build's own status, whatever the check finds.
+    [ "$status" = 0 ] || exit "$status"
+    set -- 
+fi
+if [ $fresh = no ]; then
+    selection=("$@")
+    for module in "${modules[@]}"; do
+        rm -rf "$scratch/debug/$module.build" "$scratch"/*/debug/"$module".build
+    done
+    "$swift" build --scratch-path "$scratch" "${selection[@]}" -Xswiftc -strict-memory-safety >"$log" 2>&1 ||
+        build_status=$?
+fi
 
 root=$(pwd)/
 walls='(^|/)(OpenSSL|Curl)/|^Sources/ReceiptKit(Testing)?/System/|^Sources/ReceiptSystem/'

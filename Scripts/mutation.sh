@@ -233,8 +233,11 @@ touch_importers() { # file
 trap 'restore' EXIT
 trap 'restore; [[ -z "$suite_pid" ]] || stop_tree "$suite_pid"; exit 130' INT TERM
 
+# The copy's binaries are linked without debug information (-S: gold's and ld64's --strip-debug): a mutant's
+# build is mostly its links, a killed mutant is judged by failed expectations, not by a backtrace, and the
+# objects are compiled as the tree's own build compiles them, so the copy's first build only relinks.
 build() { # log
-    (in_tree timeout "$build_timeout" "$swift" build --build-tests) > "$1" 2>&1
+    (in_tree timeout "$build_timeout" "$swift" build --build-tests -Xlinker -S) > "$1" 2>&1
 }
 # The first failed expectation is enough to kill a mutant: the suite is stopped there
 # instead of running to its end (most mutants fail within seconds), which keeps `make mutation` within

@@ -28,7 +28,7 @@ let package = Package(
         // The wall around the C library's system calls (descriptors, files, directories, the clock,
         // malloc_trim) that the command line, the bench and the minting's child processes use: a target of
         // its own, so that its types are no part of ReceiptKit's public API.
-        .target(name: "ReceiptSystem", swiftSettings: strict),
+        .target(name: "ReceiptSystem", swiftSettings: strictErrors),
         .target(name: "ReceiptKit", dependencies: ["CReceipt", "CCurl", "ReceiptSystem"], swiftSettings: strict),
         // Minting (a test PKI, signed receipts and JWS) for tests, kept out of the verifier.
         .target(

@@ -154,17 +154,20 @@ stage_leak() {
 # unmutated stops the run (exit 70, naming it) instead of killing every mutant.
 stage_mutation() {
     local mode
-    for mode in broken broken-outside-hints clean two-copies skip-block; do
+    for mode in broken broken-outside-hints clean two-copies skip-block broken-outside-hints-two-copies; do
         # Nothing of an outer mutation run (a shard, its queue, a reused build) reaches the planted one.
         local jobs=1
-        [[ $mode != two-copies && $mode != skip-block ]] || jobs=2
-        local run=(env -u MUTATION_SHARD -u MUTATION_QUEUE -u MUTATION_REUSE_BUILD -u MUTATION_BUILD_TIMEOUT
-            -u MUTATION_TEST_TIMEOUT SWIFT="$stubs/swift" GATE_SWIFT=$mode GATE_QUEUE="$work/mutation-$mode-queue"
+        [[ $mode != two-copies && $mode != skip-block && $mode != *-two-copies ]] || jobs=2
+        local run=(env -u MUTATION_SHARD -u MUTATION_QUEUE -u MUTATION_PROVEN -u MUTATION_REUSE_BUILD
+            -u MUTATION_BUILD_TIMEOUT -u MUTATION_TEST_TIMEOUT SWIFT="$stubs/swift" GATE_SWIFT=${mode%-two-copies}
+            GATE_QUEUE="$work/mutation-$mode-queue"
             MUTATION_LIST="$stubs/planted-mutation.txt" MUTATION_SCRATCH="$work/mutation-$mode" MUTATION_JOBS=$jobs
             MUTATION_BASELINE_SUITE=0 bash Scripts/mutation.sh)
         case $mode in
         broken) gate mutation-$mode fault 70 "unmutated, the hinted tests fail in the copy: brokenInTheCopy" -- "${run[@]}" ;;
-        broken-outside-hints)
+        # The test that killed a mutant outside the hints is proven unmutated in the copy where it killed,
+        # whichever copy that is (with two, only the first proves the hints).
+        broken-outside-hints | broken-outside-hints-two-copies)
             gate mutation-$mode fault 70 "unmutated, tests that killed mutants fail in the copy: brokenInTheCopy" -- "${run[@]}"
             ;;
         clean) gate mutation-$mode control 0 "2 mutations, 2 killed" -- "${run[@]}" ;;

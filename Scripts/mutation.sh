@@ -19,9 +19,9 @@
 # tree is, bound over it in a mount namespace of the command's own (this tree is never touched, nor seen
 # changed by anything else). The copy's build is then incremental from the first mutant on.
 # MUTATION_BASELINE_SUITE=0 skips the unmutated copy's whole suite (CI has just run it over the same
-# sources), but not the proof that the copy passes where it counts: the hinted tests run unmutated first, and
-# a test that killed a mutant without being among them runs unmutated at the end; either failing stops the
-# run with exit 70, naming the test. MUTATION_LIST reads another list (make gate-check).
+# sources), but not the proof that the copy passes where it counts: the hinted tests run unmutated first (in
+# the first copy, for all), and a test that killed a mutant without being among them runs unmutated at the
+# end, in the copy where it killed; either failing stops the run with exit 70, naming the test. MUTATION_LIST reads another list (make gate-check).
 set -euo pipefail
 
 # Read whole before running, so editing this file during a run cannot change the run.
@@ -99,12 +99,14 @@ if [[ -z "${MUTATION_SHARD:-}" && $jobs -gt 1 && ${#names[@]} -gt 1 ]]; then
     mkdir -p "$(dirname "$scratch")"
     queue="$scratch-queue"
     echo 0 >"$queue"
+    proof="$scratch-proven"
+    rm -f "$proof" "$proof.status"
     tested_lists=()
     for ((shard = 0; shard < jobs; shard++)); do
         rm -f "$scratch-$shard/tested"
         tested_lists+=("$scratch-$shard/tested")
         MUTATION_SHARD="$shard/$jobs" MUTATION_SCRATCH="$scratch-$shard" MUTATION_QUEUE="$queue" \
-            bash "$root/Scripts/mutation.sh" "$only" &
+            MUTATION_PROVEN="$proof" bash "$root/Scripts/mutation.sh" "$only" &
         shard_pids+=($!)
     done
     status=0
@@ -137,7 +139,7 @@ done
 # Read above; the builds and suites below run without them. A test that runs this script itself (make
 # gate-check's planted faults, in GateCheckTests) would otherwise take this run's shard and find no block.
 export -n MUTATION_SHARD MUTATION_SCRATCH MUTATION_JOBS MUTATION_LIST MUTATION_REUSE_BUILD MUTATION_BASELINE_SUITE \
-    MUTATION_BUILD_TIMEOUT MUTATION_TEST_TIMEOUT MUTATION_QUEUE
+    MUTATION_BUILD_TIMEOUT MUTATION_TEST_TIMEOUT MUTATION_QUEUE MUTATION_PROVEN
 
 # The next block to test: the queue's next position (none left: empty), or the next owned one.
 taken=0
@@ -306,19 +308,30 @@ fi
 # CI has just run the same suite over the same sources (make test): MUTATION_BASELINE_SUITE=0 skips it here.
 # A test that fails in this copy for a reason of its own would "kill" every mutant: without the whole
 # suite, the tests that decide verdicts are shown to pass here unmutated (proven: their names).
-proven="" whole_suite=yes
+# With several copies the first proves the hinted tests for all (MUTATION_PROVEN: the names, and beside them
+# .status, ok or failed), while the others test mutants; each other copy takes those names when it has tested
+# its last block, and proves in its own copy any test that killed a mutant there and is not among them.
+proven="" whole_suite=yes proven_by_first=no shared_proof="${MUTATION_PROVEN:-}"
 if [[ "${MUTATION_BASELINE_SUITE:-1}" != 0 ]]; then
     suite "$logs/baseline-test.log" || fail "the suite fails without any mutation; see $logs/baseline-test.log"
 else
     whole_suite=no
     hinted=$(printf '%s\n' "${hints[@]}" | sed '/^$/d' | sort -u | paste -sd '|')
-    if [[ -n "$hinted" ]]; then
-        suite "$logs/baseline-hinted.log" "" "$hinted" ||
+    if [[ -n "$shared_proof" && $shard != 0 ]]; then
+        proven_by_first=yes
+    elif [[ -n "$hinted" ]]; then
+        if ! suite "$logs/baseline-hinted.log" "" "$hinted"; then
+            [[ -z "$shared_proof" ]] || echo failed >"$shared_proof.status"
             fail "unmutated, the hinted tests fail in the copy: $(failed_tests "$logs/baseline-hinted.log" | paste -sd ' ') (see $logs/baseline-hinted.log)"
+        fi
         proven=$(passed_tests "$logs/baseline-hinted.log")
     fi
+    if [[ -n "$shared_proof" && $shard == 0 ]]; then
+        printf '%s\n' "$proven" >"$shared_proof"
+        echo ok >"$shared_proof.status"
+    fi
 fi
-unproven=()
+killers=()
 
 killed=0 survived=0 tested=0
 results=()
@@ -370,9 +383,24 @@ while take; do
     results+=("$line")
     echo "$line"
     echo "$index" >>"$scratch/tested"
-    if [[ $verdict == killed && $whole_suite == no ]] && ! grep -qxF "$killer" <<< "$proven"; then
-        unproven+=("${killer:-?}")
+    if [[ $verdict == killed && $whole_suite == no ]]; then
+        killers+=("${killer:-?}")
     fi
+done
+
+# The first copy's proof, once it has written it (it proves before testing any block); none (it failed, or
+# did not come within the suite's time limit) leaves every killer to be proven here.
+if [[ $proven_by_first == yes && ${#killers[@]} -gt 0 ]]; then
+    waited=0
+    while [[ ! -f "$shared_proof.status" ]] && ((waited < test_timeout)); do
+        sleep 1
+        waited=$((waited + 1))
+    done
+    [[ "$(cat "$shared_proof.status" 2>/dev/null)" != ok ]] || proven=$(<"$shared_proof")
+fi
+unproven=()
+for killer in ${killers[@]+"${killers[@]}"}; do
+    grep -qxF "$killer" <<<"$proven" || unproven+=("$killer")
 done
 
 # The killers no baseline ran: the copy is unmutated again (restore), rebuilt, and they must pass there.

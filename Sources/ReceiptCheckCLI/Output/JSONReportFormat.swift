@@ -21,7 +21,7 @@ struct JSONReportFormat: ReportFormat {
         _ verdict: Verdict, pretty: Bool, name: String, to console: Console, into result: inout BatchResult
     ) {
         do {
-            try verdict.writeJSON(pretty: pretty) { console.out($0) }
+            try verdict.writeJSON(pretty: pretty) { chunk in chunk.withUnsafeBufferPointer { console.out($0) } }
         } catch {
             failed(error, name: name, &result)
         }

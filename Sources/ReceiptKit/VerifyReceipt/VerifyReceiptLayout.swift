@@ -4,7 +4,7 @@ struct VerifyReceiptLayout<Model>: Sendable {
     /// A member no field of the model declares.
     enum Extra: Sendable {
         /// An undocumented attribute, which Apple writes by name as a number.
-        case undocumentedInteger(StaticString, attribute: Int64)
+        case undocumentedInteger(String, attribute: Int64)
         /// When the answer was made.
         case requestDate
     }

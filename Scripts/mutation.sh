@@ -14,6 +14,10 @@
 # `tests:` line names the tests that killed it last time (a `swift test --filter` pattern): they run first,
 # and only when they do not kill the mutant does the whole suite run, so a stale hint costs time, never a
 # verdict. Each result line names the test that killed the mutant, the hint to keep in the block.
+# MUTATION_REUSE_BUILD=1 (root on Linux, as CI runs) starts each copy from this tree's debug build instead of
+# building it from scratch: SwiftPM's build records absolute paths, so the copy is built and tested where this
+# tree is, bound over it in a mount namespace of the command's own (this tree is never touched, nor seen
+# changed by anything else). The copy's build is then incremental from the first mutant on.
 # MUTATION_BASELINE_SUITE=0 skips the unmutated copy's whole suite (CI has just run it over the same
 # sources), but not the proof that the copy passes where it counts: the hinted tests run unmutated first, and
 # a test that killed a mutant without being among them runs unmutated at the end; either failing stops the
@@ -115,6 +119,39 @@ mkdir -p "$tree" "$logs"
 find "$tree" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf {} +
 tar --exclude=./.build --exclude=./.git --exclude=./.swiftpm -cf - . | tar -xf - -C "$tree"
 
+# MUTATION_REUSE_BUILD=1: the copy's .build starts as this tree's debug build (with the schema venv the suite
+# runs), and every build and suite of the copy runs with the copy bound at this tree's path ($scratch/bound
+# says so, since a build made there only works there). Without it a copy once bound starts its own build.
+bound=no
+if [[ "${MUTATION_REUSE_BUILD:-0}" == 1 ]]; then
+    [[ -f "$root/.build/debug.yaml" ]] ||
+        fail "MUTATION_REUSE_BUILD=1, but this tree has no debug build to start from (swift build --build-tests)"
+    unshare --mount --propagation private true 2>/dev/null ||
+        fail "MUTATION_REUSE_BUILD=1 needs a mount namespace (root, unshare), which this system refuses"
+    rm -rf "$tree/.build"
+    mkdir -p "$tree/.build"
+    triple=$(dirname "$(readlink "$root/.build/debug")")
+    mkdir -p "$tree/.build/$triple"
+    cp -a "$root/.build/$triple/debug" "$tree/.build/$triple/"
+    for part in debug build.db debug.yaml plugin-tools.yaml workspace-state.json artifacts checkouts repositories \
+        schema-venv; do
+        [[ ! -e "$root/.build/$part" && ! -L "$root/.build/$part" ]] || cp -a "$root/.build/$part" "$tree/.build/"
+    done
+    touch "$scratch/bound"
+    bound=yes
+elif [[ -f "$scratch/bound" ]]; then
+    rm -rf "$tree/.build" "$scratch/bound"
+fi
+# in_tree COMMAND...: runs COMMAND in the copy (replacing the calling subshell, so its pid is COMMAND's).
+in_tree() {
+    if [[ $bound == yes ]]; then
+        # shellcheck disable=SC2016
+        exec unshare --mount --propagation private bash -c 'mount --bind "$1" "$2" && cd "$2" && shift 2 && exec "$@"' \
+            in-tree "$tree" "$root" "$@"
+    fi
+    cd "$tree" && exec "$@"
+}
+
 # Bash's ${var/"pattern"/...} with a quoted pattern replaces literally, never as a glob.
 occurrences() { # file text
     local content rest count=0
@@ -145,7 +182,7 @@ trap 'restore' EXIT
 trap 'restore; [[ -z "$suite_pid" ]] || stop_tree "$suite_pid"; exit 130' INT TERM
 
 build() { # log
-    (cd "$tree" && timeout "$build_timeout" "$swift" build --build-tests) > "$1" 2>&1
+    (in_tree timeout "$build_timeout" "$swift" build --build-tests) > "$1" 2>&1
 }
 # The first failed expectation is enough to kill a mutant: the suite is stopped there
 # instead of running to its end (most mutants fail within seconds), which keeps `make mutation` within
@@ -157,7 +194,7 @@ suite() { # log [stop-early [filter]]
     # would kill every mutant without any check being tested. The baseline runs it.
     [[ -z "${2:-}" ]] || filter+=(--skip MutationListTests)
     # Line-buffered, so a failure shows in the log as soon as it is reported.
-    (cd "$tree" && exec timeout "$test_timeout" stdbuf -oL -eL "$swift" test --skip-build "${filter[@]}") > "$1" 2>&1 &
+    (in_tree timeout "$test_timeout" stdbuf -oL -eL "$swift" test --skip-build "${filter[@]}") > "$1" 2>&1 &
     local pid=$!
     suite_pid=$pid
     if [[ "${2:-}" == stop-early ]]; then

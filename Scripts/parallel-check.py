@@ -85,6 +85,8 @@ def main():
     if len(sys.argv) != 4:
         fail(__doc__.strip().splitlines()[-1])
     bin_dir, corpus, work = sys.argv[1:]
+    # The commands run in work, and their job logs are named from it: a relative work would name them twice.
+    work = os.path.abspath(work)
     if not os.path.isfile(os.path.join(corpus, "MANIFEST.json")):
         fail(f"receipt corpus not found in {corpus} (set RECEIPT_CORPUS)")
     if shutil.which("parallel") is None:

@@ -1,5 +1,5 @@
-import CReceipt
 import ReceiptKit
+import ReceiptKitTesting
 
 #if canImport(Glibc)
     import Glibc
@@ -295,18 +295,11 @@ enum ReceiptBench {
 
     /// Receipts per second through `d2i_PKCS7` + `PKCS7_verify` with Apple's roots at `time`.
     private static func opensslBaselineRate(_ receipt: [UInt8], at time: Date) throws -> Double {
-        guard let store = CReceipt_bench_store_new(Int64(time.timeIntervalSince1970)) else {
-            throw BenchError("cannot create an X509_STORE")
+        guard let baseline = OpenSSLBaseline(roots: AppleRootCertificates.all, at: time) else {
+            throw BenchError("cannot create an X509_STORE of Apple's roots")
         }
-        defer { X509_STORE_free(store) }
-        for root in AppleRootCertificates.all {
-            guard root.withUnsafeBytes({ CReceipt_bench_store_add(store, $0.baseAddress, $0.count) }) == 1 else {
-                throw BenchError("cannot add an Apple root to the store")
-            }
-        }
-        let verify = { receipt.withUnsafeBytes { CReceipt_bench_pkcs7_verify(store, $0.baseAddress, $0.count) } }
-        guard verify() == 1 else { throw BenchError("PKCS7_verify rejects the production receipt") }
-        return Clock.rate(seconds: 3) { _ = verify() }
+        guard baseline.verify(receipt) else { throw BenchError("PKCS7_verify rejects the production receipt") }
+        return Clock.rate(seconds: 3) { _ = baseline.verify(receipt) }
     }
 
     /// RSA-2048 verifies per second, the last column of `openssl speed -seconds 3 rsa2048`.

@@ -8,7 +8,7 @@ import Testing
 /// `receipt-check api` where no server is needed: credentials from the environment, the key file's
 /// permissions, the key never shown, usage errors, an unreachable server (exit 75, never a decision),
 /// and libcurl loaded by `api` only. Against a real HTTPS server: `make test-api`.
-@Suite(.timeLimit(.minutes(2))) struct APICommandTests {
+@Suite(.timeLimit(.minutes(10))) struct APICommandTests {
     /// A closed port on this machine: the connection is refused at once.
     static let unreachable = ["--base-url", "https://127.0.0.1:9", "--retries", "0"]
 

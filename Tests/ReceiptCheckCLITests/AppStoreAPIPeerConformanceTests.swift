@@ -11,7 +11,7 @@ import Testing
 ///
 /// One difference is Apple's library's, and the comparison names it: its token has no `iat` (PyJWT adds
 /// none), so its lifetime is `exp` less the second the mock received it; receipt-check's is `exp - iat`.
-@Suite(.mockAppStoreAPI, .serialized, .timeLimit(.minutes(5))) struct AppStoreAPIPeerConformanceTests {
+@Suite(.mockAppStoreAPI, .serialized, .timeLimit(.minutes(10))) struct AppStoreAPIPeerConformanceTests {
     /// One call: the operation, receipt-check's arguments after the credentials, the peer's arguments
     /// (Apple's names, Scripts/api-peer.py), and a request body both send when the operation takes one;
     /// `flags`, receipt-check's flags that make the same body, run as a second call of receipt-check.

@@ -6,7 +6,7 @@ import Testing
 /// `receipt-check api` against the mock App Store Server API (Scripts/mock-appstore-api.py): pages,
 /// Apple's errors, rate limits, server failures, a forged element, a slow server, and rules on fetched
 /// data. Every run is also checked to print neither the key nor the bearer token (``MockAppStoreAPI/api``).
-@Suite(.mockAppStoreAPI, .timeLimit(.minutes(5))) struct AppStoreAPIScenarioTests {
+@Suite(.mockAppStoreAPI, .timeLimit(.minutes(10))) struct AppStoreAPIScenarioTests {
     typealias Scenario = MockAppStoreAPI.Scenario
 
     /// How a transaction's id shows in a --json report.

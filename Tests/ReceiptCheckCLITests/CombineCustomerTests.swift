@@ -26,6 +26,20 @@ import Testing
         return output
     }
 
+    /// A format that answers per input (verifyreceipt's body) cannot show one decision over several:
+    /// the format says so (`ReportFormat.answersPerInput`), and `--combine` refuses it before reading.
+    @Test func aFormatThatAnswersPerInputIsRefused() throws {
+        let result = try CLI.run([
+            "verify", "--combine", "--format", "verifyreceipt", "--root", CLI.fixture("pki/root.pem"), "--bundle-id",
+            "com.example.receiptcheck", CLI.fixture("valid.receipt"),
+        ])
+        #expect(result.status == 64, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "--combine makes one decision over several inputs; --format verifyreceipt answers per receipt"))
+        #expect(result.stdout.isEmpty)
+    }
+
     /// Receipt B (original version 37) and receipt A (which bought the add-on): nothing signed ties them.
     @Test func twoCustomersReceiptsGrantNothing() throws {
         let workspace = try Workspace()

@@ -10,7 +10,7 @@ import Testing
 
     static func withFault(_ arguments: [String]) throws -> CLI.Result {
         var environment = ProcessInfo.processInfo.environment
-        environment[ValidationOptionTable.injectedFaultVariable] = "signature_check"
+        environment[ValidatorSetup.injectedFaultVariable] = "signature_check"
         return try CLI.run(CLI.executable, arguments, stdin: nil, environment: environment)
     }
 

@@ -100,6 +100,40 @@ import Testing
         #expect(page.contains("<th scope=\"row\">signature_mismatch</th><td class=\"count\">1</td>"))
     }
 
+    /// A batch's folded sections carry their pictures without a legend each: the summary's one legend
+    /// names every shape, so an input adds only what is its own.
+    @Test func aBatchSharesOneLegendInItsSummary() throws {
+        let lines = [String](
+            repeating: try Data(contentsOf: URL(fileURLWithPath: CLI.fixture("valid.receipt")))
+                .base64EncodedString(), count: 3)
+        let result = try CLI.run(
+            ["verify", "--format", "html", "--quiet", "--lines", "--root", CLI.fixture("pki/root.pem"), "-"],
+            stdin: Data((lines.joined(separator: "\n") + "\n").utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = result.stdout
+        #expect(page.components(separatedBy: "<figure class=\"timeline\">").count == 4)
+        #expect(page.components(separatedBy: "<g class=\"legend\">").count == 2)
+        let summary = try #require(page.firstRange(of: "<section class=\"summary\">"))
+        let legend = try #require(page.firstRange(of: "<g class=\"legend\">"))
+        #expect(legend.lowerBound > summary.lowerBound)
+        for shape in Timeline.Stretch.allCases.map(\.rawValue) + Timeline.Event.allCases.map(\.rawValue) {
+            #expect(page.contains(">\(shape)</text>"), "the legend does not name \(shape)")
+        }
+        // One input alone keeps its own legend.
+        let one = try CLI.run([
+            "verify", "--format", "html", "--root", CLI.fixture("pki/root.pem"), CLI.fixture("valid.receipt"),
+        ])
+        #expect(one.stdout.components(separatedBy: "<g class=\"legend\">").count == 2)
+    }
+
+    /// A folded section is not laid out until it nears the screen, so a page of thousands of inputs is
+    /// ready when it is parsed; an unfolded one is drawn as usual (no containment clips a wide table).
+    @Test func foldedSectionsAreLaidOutOnlyNearTheScreen() {
+        #expect(HTMLStyle.sheet.contains("details.input:not([open]){content-visibility:auto;"))
+        #expect(
+            !HTMLStyle.sheet.contains("details.input{border:1px solid #d0d7de;border-radius:6px;content-visibility"))
+    }
+
     @Test func oneInputIsShownUnfoldedWithoutASummary() throws {
         let result = try CLI.run([
             "verify", "--format", "html", "--root", CLI.fixture("pki/root.pem"), CLI.fixture("valid.receipt"),
@@ -150,7 +184,7 @@ import Testing
 }
 
 /// `api --format html`: a verified answer is one page of its transactions; an unsigned one its own page.
-@Suite(.mockAppStoreAPI, .timeLimit(.minutes(5))) struct HTMLAPIReportTests {
+@Suite(.mockAppStoreAPI, .timeLimit(.minutes(10))) struct HTMLAPIReportTests {
     @Test func aHistoryIsOnePageOfEveryTransaction() async throws {
         let mock = try MockAppStoreAPI.require()
         let page = try await mock.api(

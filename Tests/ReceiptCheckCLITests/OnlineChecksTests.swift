@@ -5,7 +5,7 @@ import Testing
 
 /// `--online-checks`, `--ocsp-response` and `--crl` against real parts: `openssl ocsp` answering for a test
 /// PKI whose leaf and intermediate name it, responses and CRLs `openssl` makes from the same CA databases.
-@Suite(.timeLimit(.minutes(5))) struct OnlineChecksTests {
+@Suite(.timeLimit(.minutes(10))) struct OnlineChecksTests {
     /// A test PKI whose leaf and intermediate name responders on two free local ports, a receipt it
     /// signed, and the responders a test starts (stopped when the value goes away).
     final class Workspace {

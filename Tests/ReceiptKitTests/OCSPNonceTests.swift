@@ -7,7 +7,7 @@ import Testing
 
 /// A response to another request (another nonce) proves nothing about ours: `openssl ocsp` answers a
 /// request file, echoing its nonce, and the answer is checked against a request of our own.
-@Suite(.timeLimit(.minutes(5))) struct OCSPNonceTests {
+@Suite(.timeLimit(.minutes(10))) struct OCSPNonceTests {
     @Test func aResponseEchoingAnotherNonceIsNoProof() throws {
         let openssl = "/usr/bin/openssl"
         #expect(FileManager.default.isExecutableFile(atPath: openssl), "openssl NOT FOUND at \(openssl)")
@@ -38,7 +38,7 @@ import Testing
             Issue.record("the response itself should prove the leaf good: \(String(describing: given))")
             return
         }
-        let ours = try OCSPRequest(OCSPCertificateID(leaf, issuer: intermediate, digest: OCSPCertificateID.digests[0]))
+        let ours = try OCSPRequest(OCSPCertificateID(leaf, issuer: intermediate, hash: .sha1))
         let answered = OCSPVerification.status(
             of: response, for: leaf, issuer: intermediate, chain: chain, request: ours, at: Date())
         guard case .unproven(let why)? = answered else {

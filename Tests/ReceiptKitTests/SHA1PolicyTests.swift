@@ -67,13 +67,17 @@ struct SHA1PolicyTests {
         let tooWeak = Int32(X509_V_ERR_CA_MD_TOO_WEAK)
         let sha1 = Int32(NID_sha1)
         let sha256 = Int32(NID_sha256)
-        #expect(SHA1Policy.refused(verifyError: signatureFailure, certificateDigestNID: sha1, reasons: refusal))
-        #expect(SHA1Policy.refused(verifyError: tooWeak, certificateDigestNID: sha1, reasons: forgery))
-        // A SHA-1 certificate whose signature is wrong is a forgery, whatever the policy.
-        #expect(!SHA1Policy.refused(verifyError: signatureFailure, certificateDigestNID: sha1, reasons: forgery))
-        #expect(!SHA1Policy.refused(verifyError: signatureFailure, certificateDigestNID: sha256, reasons: refusal))
         #expect(
-            !SHA1Policy.refused(
+            CertificateStore.sha1Refused(verifyError: signatureFailure, certificateDigestNID: sha1, reasons: refusal))
+        #expect(CertificateStore.sha1Refused(verifyError: tooWeak, certificateDigestNID: sha1, reasons: forgery))
+        // A SHA-1 certificate whose signature is wrong is a forgery, whatever the policy.
+        #expect(
+            !CertificateStore.sha1Refused(verifyError: signatureFailure, certificateDigestNID: sha1, reasons: forgery))
+        #expect(
+            !CertificateStore.sha1Refused(verifyError: signatureFailure, certificateDigestNID: sha256, reasons: refusal)
+        )
+        #expect(
+            !CertificateStore.sha1Refused(
                 verifyError: Int32(X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY), certificateDigestNID: sha1,
                 reasons: refusal))
     }

@@ -77,8 +77,19 @@ public enum ChildProcess {
             unread.set(feed(stdin ?? Data(), to: writer.fileDescriptor))
             try? writer.close()
         }
-        onThread { outputData.set(out.fileHandleForReading.readDataToEndOfFile()) }
-        onThread { errorData.set(err.fileHandleForReading.readDataToEndOfFile()) }
+        // Each read end is closed once read, not left to the handle's deallocation: the suite's descriptors
+        // grew by two a child to over 1,800 (their handles outlive the run), and Foundation's `Process.run`,
+        // which lists /proc/self/fd, then wrote past a buffer (a crash at about 1,360, seen in CI's run).
+        let reader = out.fileHandleForReading
+        let errorReader = err.fileHandleForReading
+        onThread {
+            outputData.set(reader.readDataToEndOfFile())
+            try? reader.close()
+        }
+        onThread {
+            errorData.set(errorReader.readDataToEndOfFile())
+            try? errorReader.close()
+        }
         let command = ([executable.lastPathComponent] + arguments).joined(separator: " ")
         if exited.wait(timeout: .now() + timeout) == .timedOut {
             process.terminate()

@@ -39,19 +39,21 @@ enum APIOptionTable {
     static let caFile = OptionKey<String>.value(
         "ca-file", "FILE", help: "trust the CAs in this PEM file for the connection instead of the system's")
 
-    static let connectTimeout = OptionKey<String>.value(
-        "connect-timeout", "SECONDS", help: "give up connecting after this long (default: 10)")
+    static let connectTimeout = OptionKey<Int>.number(
+        "connect-timeout", "SECONDS", in: 1...3600, takes: "seconds",
+        help: "give up connecting after this long (default: 10)")
 
-    static let timeout = OptionKey<String>.value(
-        "timeout", "SECONDS", help: "give up on one request after this long (default: 30)")
+    static let timeout = OptionKey<Int>.number(
+        "timeout", "SECONDS", in: 1...3600, takes: "seconds",
+        help: "give up on one request after this long (default: 30)")
 
-    static let deadline = OptionKey<String>.value(
-        "deadline", "SECONDS",
+    static let deadline = OptionKey<Int>.number(
+        "deadline", "SECONDS", in: 1...3600, takes: "seconds",
         help: "give up on the whole operation after this long: every page of a history, every retry and wait;"
             + " --refresh's statuses and history together (default: 300)")
 
-    static let retries = OptionKey<String>.value(
-        "retries", "N",
+    static let retries = OptionKey<Int>.number(
+        "retries", "N", in: 0...10, takes: "a number",
         help: "retry a 429, 5xx or network failure up to N times, with backoff, within 60 s in all (default: 3)")
 
     static let body = OptionKey<String>.value(
@@ -208,7 +210,7 @@ enum APIOptionTable {
                 key: key, keyID: credentials.keyID, issuerID: credentials.issuerID, bundleID: credentials.bundleID,
                 environment: credentials.environment, baseURL: arguments[baseURL], validator: validator,
                 transport: try transport(arguments, variables: variables), retryPolicy: try retryPolicy(arguments),
-                operationTimeout: .seconds(try seconds(arguments, deadline, default: 300)))
+                operationTimeout: .seconds(try arguments.value(deadline) ?? 300))
         } catch let error as SigningError {
             throw SetupError(error)
         }
@@ -229,27 +231,14 @@ enum APIOptionTable {
         -> CurlTransport
     {
         CurlTransport(
-            connectTimeout: .seconds(try seconds(arguments, connectTimeout, default: 10)),
-            requestTimeout: .seconds(try seconds(arguments, timeout, default: 30)),
+            connectTimeout: .seconds(try arguments.value(connectTimeout) ?? 10),
+            requestTimeout: .seconds(try arguments.value(timeout) ?? 30),
             caFile: arguments[caFile],
             libraryPath: variables[libcurlVariable])
     }
 
     static func retryPolicy(_ arguments: ParsedArguments) throws(UsageError) -> RetryPolicy {
-        guard let text = arguments[retries] else { return RetryPolicy() }
-        guard let retries = Int(text), (0...10).contains(retries) else {
-            throw UsageError("--retries takes a number from 0 to 10, not '\(text)'")
-        }
+        guard let retries = try arguments.value(retries) else { return RetryPolicy() }
         return RetryPolicy(maximumAttempts: retries + 1)
-    }
-
-    private static func seconds(_ arguments: ParsedArguments, _ option: OptionKey<String>, default value: Int)
-        throws(UsageError) -> Int
-    {
-        guard let text = arguments[option] else { return value }
-        guard let seconds = Int(text), (1...3600).contains(seconds) else {
-            throw UsageError("\(option.flag) takes seconds from 1 to 3600, not '\(text)'")
-        }
-        return seconds
     }
 }

@@ -18,8 +18,9 @@ enum BatchOptionTable {
     static let lines = OptionKey<Bool>.flag(
         "lines",
         help: "each line of standard input (or of each file given) is one receipt in base64, reported as FILE:LINE")
-    static let jobs = OptionKey<String>.value(
-        "jobs", short: "j", "N", help: "check N inputs at once (default: the number of cores)")
+    static let jobs = OptionKey<Int>.number(
+        "jobs", short: "j", "N", in: 1...1024, takes: "a number of parallel checks",
+        help: "check N inputs at once (default: the number of cores)")
     static let unordered = OptionKey<Bool>.flag(
         "unordered", help: "print each result as soon as it is ready instead of in input order")
     static let quiet = OptionKey<Bool>.flag("quiet", short: "q", help: "no summary or progress on standard error")
@@ -85,14 +86,7 @@ enum BatchOptionTable {
         if settings.format == .html(collapsed: false), settings.isBatch {
             settings.format = .html(collapsed: true)
         }
-        if let text = arguments[jobs] {
-            guard let jobs = Int(text), jobs > 0, jobs <= 1024 else {
-                throw UsageError("--jobs takes a number of parallel checks from 1 to 1024, not '\(text)'")
-            }
-            settings.jobs = jobs
-        } else {
-            settings.jobs = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        }
+        settings.jobs = try arguments.value(jobs) ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         if arguments.operands.isEmpty, settings.filesFrom == nil, !settings.lines {
             throw UsageError("missing \(command.operands)")
         }

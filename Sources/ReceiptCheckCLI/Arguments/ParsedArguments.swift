@@ -23,6 +23,23 @@ struct ParsedArguments: Sendable {
     /// Every value given for a repeatable option, in order.
     subscript(_ key: OptionKey<[String]>) -> [String] { values[key.name] ?? [] }
 
+    /// The value given for an option whose key reads it (the last one given); a text the key does not
+    /// read is a usage error worded by the key.
+    func value<Value>(_ key: OptionKey<Value>) throws(UsageError) -> Value? {
+        guard let text = values[key.name]?.last else { return nil }
+        guard let value = key.read(text) else { throw UsageError("\(key.flag) takes \(key.takes), not '\(text)'") }
+        return value
+    }
+
+    /// `value(_:)` for the builders that also read files, where a bad value is a `SetupError.usage`.
+    func setupValue<Value>(_ key: OptionKey<Value>) throws(SetupError) -> Value? {
+        do {
+            return try value(key)
+        } catch {
+            throw .usage(error)
+        }
+    }
+
     /// Whether an option of any kind was given, for checks over a whole table.
     func isGiven(_ option: OptionSpec) -> Bool {
         flags.contains(option.name) || values[option.name] != nil

@@ -17,10 +17,13 @@ enum RuleOptionTable {
     static let platform = OptionKey<String>.value(
         "platform", "PLATFORM", choices: ["ios", "macos"],
         help: "what field 19 means: the build number (ios) or the marketing version (macos)")
-    static let now = OptionKey<String>.value(
-        "now", "TIME", help: "evaluate rules and subscriptions at this RFC 3339 time (default: now)")
-    static let reminderDays = OptionKey<String>.value(
-        "reminder-days", "N", help: "remind this many days before a trial ends (default: 2)")
+    static let now = OptionKey<Date>.parsed(
+        "now", "TIME", takes: "an RFC 3339 time such as 2024-01-31T12:00:00Z",
+        help: "evaluate rules and subscriptions at this RFC 3339 time (default: now)"
+    ) { RuleSet.date($0) }
+    static let reminderDays = OptionKey<Int>.number(
+        "reminder-days", "N", in: 0...3650, takes: "a number of days",
+        help: "remind this many days before a trial ends (default: 2)")
     static let fact = OptionKey<[String]>.repeated(
         "fact", "NAME=VALUE",
         help:
@@ -28,14 +31,15 @@ enum RuleOptionTable {
     )
     static let facts = OptionKey<String>.value(
         "facts", "FILE", help: "read facts from a JSON object of numbers, booleans and strings")
-    static let trialDays = OptionKey<String>.value(
-        "trial-days", "N",
+    static let trialDays = OptionKey<Int>.number(
+        "trial-days", "N", in: 1...3650, takes: "a number of days",
         help: "a free trial of N days the paywall offers: without a subscription yet, its timeline from --now")
-    static let maxAge = OptionKey<String>.value(
-        "max-age", "DURATION",
+    /// `none` reads as no limit (`.some(nil)`), a text that is neither a duration nor `none` as nil.
+    static let maxAge = OptionKey<PurchaseTerm?>.parsed(
+        "max-age", "DURATION", takes: "an ISO 8601 duration such as P3D or PT12H, or none",
         help:
             "past this age of the input at --now, purchases and subscriptions are unknown (default: P3D; none: no limit)"
-    )
+    ) { text in text == "none" ? .some(nil) : PurchaseTerm(text).map { .some($0) } }
 
     static let options: [OptionSpec] = [
         rule.spec, rules.spec, require.spec, platform.spec, now.spec, reminderDays.spec, fact.spec, facts.spec,
@@ -44,15 +48,18 @@ enum RuleOptionTable {
 
     static let defaultReminderDays = 2
 
-    /// The rule configuration the options ask for, or nil when none of them was given. `bindsToApp`
-    /// (verify) refuses rules without `--bundle-id`.
-    static func configuration(_ arguments: ParsedArguments, bindsToApp: Bool) throws(SetupError)
+    /// Reads the file an option names (`--rules`, `--facts`), which `Commands/` does.
+    typealias FileReader = (_ path: String, _ option: String) throws(SetupError) -> [UInt8]
+
+    /// The rule configuration the options ask for, or nil when none of them was given; `read` reads the
+    /// rules and facts files they name. `bindsToApp` (verify) refuses rules without `--bundle-id`.
+    static func configuration(_ arguments: ParsedArguments, bindsToApp: Bool, read: FileReader) throws(SetupError)
         -> RuleConfiguration?
     {
         guard options.contains(where: arguments.isGiven) else { return nil }
         var files: [(path: String, text: String)] = []
         for path in arguments[rules] {
-            files.append((path, try ruleFile(path)))
+            files.append((path, try ruleFile(path, read)))
         }
         var ruleSet = RuleSet()
         do throws(RuleSet.ParseError) {
@@ -66,7 +73,7 @@ enum RuleOptionTable {
         } catch {
             throw .usage(UsageError("\(error)"))
         }
-        let appFacts = try givenFacts(arguments)
+        let appFacts = try givenFacts(arguments, read)
         if bindsToApp {
             do throws(AppFacts.FactError) {
                 try ruleSet.check(facts: appFacts, wording: FlagWording())
@@ -81,20 +88,8 @@ enum RuleOptionTable {
                 defined.isEmpty ? "no rules were given" : "rules define " + ruleSet.entitlements.joined(separator: ", ")
             throw .usage(UsageError("--require \(unknown): no rule defines this entitlement (\(known))"))
         }
-        var time = Date()
-        if let text = arguments[now] {
-            guard let parsed = RuleSet.date(text) else {
-                throw .usage(UsageError("--now takes an RFC 3339 time such as 2024-01-31T12:00:00Z, not '\(text)'"))
-            }
-            time = parsed
-        }
-        var reminderDays = defaultReminderDays
-        if let text = arguments[Self.reminderDays] {
-            guard let days = Int(text), (0...3650).contains(days) else {
-                throw .usage(UsageError("--reminder-days takes a number of days from 0 to 3650, not '\(text)'"))
-            }
-            reminderDays = days
-        }
+        let time = try arguments.setupValue(now) ?? Date()
+        let reminderDays = try arguments.setupValue(Self.reminderDays) ?? defaultReminderDays
         // Checked last, so a mistake in the rules themselves is reported first.
         let ruleOptions = [rule, rules, require].filter { !arguments[$0].isEmpty }
         if bindsToApp, !ruleOptions.isEmpty, arguments[ValidationOptionTable.bundleID] == nil {
@@ -103,25 +98,8 @@ enum RuleOptionTable {
                     "\(ruleOptions.map(\.flag).joined(separator: ", ")) on verify needs --bundle-id: without it an Apple-signed receipt or JWS of any other app (anyone can get one for an app of their own) would be granted"
                 ))
         }
-        var trialDays: Int?
-        if let text = arguments[Self.trialDays] {
-            guard let days = Int(text), (1...3650).contains(days) else {
-                throw .usage(UsageError("--trial-days takes a number of days from 1 to 3650, not '\(text)'"))
-            }
-            trialDays = days
-        }
-        var maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge
-        if let text = arguments[maxAge] {
-            if text == "none" {
-                maximumAge = nil
-            } else {
-                guard let term = PurchaseTerm(text) else {
-                    throw .usage(
-                        UsageError("--max-age takes an ISO 8601 duration such as P3D or PT12H, or none, not '\(text)'"))
-                }
-                maximumAge = term
-            }
-        }
+        let trialDays = try arguments.setupValue(Self.trialDays)
+        let maximumAge = try arguments.setupValue(maxAge) ?? RuleSet.defaultMaximumAge
         return RuleConfiguration(
             rules: ruleSet, required: required,
             platform: arguments[platform].flatMap { Platform(rawValue: $0.lowercased()) },
@@ -130,9 +108,9 @@ enum RuleOptionTable {
     }
 
     /// `--facts FILE` then every `--fact NAME=VALUE`; a name given twice, in either, is refused.
-    private static func givenFacts(_ arguments: ParsedArguments) throws(SetupError) -> AppFacts {
+    private static func givenFacts(_ arguments: ParsedArguments, _ read: FileReader) throws(SetupError) -> AppFacts {
         var facts = AppFacts()
-        let file = try arguments[Self.facts].map { path throws(SetupError) in (path, try contents(path, "--facts")) }
+        let file = try arguments[Self.facts].map { path throws(SetupError) in (path, try read(path, Self.facts.flag)) }
         do throws(AppFacts.FactError) {
             if let (path, bytes) = file {
                 do throws(AppFacts.FactError) {
@@ -154,18 +132,9 @@ enum RuleOptionTable {
         return facts
     }
 
-    /// A rules or facts file's bytes; unreadable files are reported as such (exit 66), not as usage errors.
-    private static func contents(_ path: String, _ option: String) throws(SetupError) -> [UInt8] {
-        do {
-            return try InputFile.contents(of: path, limit: 1 << 20)
-        } catch {
-            throw .unreadable("\(option): \(error.message)")
-        }
-    }
-
     /// A rules file's text.
-    private static func ruleFile(_ path: String) throws(SetupError) -> String {
-        guard let text = String(validating: try contents(path, "--rules"), as: UTF8.self) else {
+    private static func ruleFile(_ path: String, _ read: FileReader) throws(SetupError) -> String {
+        guard let text = String(validating: try read(path, rules.flag), as: UTF8.self) else {
             throw .badData("--rules \(path) is not UTF-8 text")
         }
         return text

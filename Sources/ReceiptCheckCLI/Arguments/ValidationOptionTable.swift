@@ -1,5 +1,4 @@
 import ReceiptKit
-import ReceiptKitTesting
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -7,7 +6,7 @@ import ReceiptKitTesting
     import Foundation
 #endif
 
-/// The options verify and inspect share, and how they become a `ReceiptValidator`.
+/// The options verify and inspect share, and the `ValidationOptions` their values describe.
 enum ValidationOptionTable {
     static let format = OptionKey<String>.value(
         "format", "FORMAT", choices: ["text", "json", "ndjson", "verifyreceipt", "html"],
@@ -24,17 +23,19 @@ enum ValidationOptionTable {
     static let deviceID = OptionKey<String>.value(
         "device-id", "ID",
         help: "require the receipt's hash (field 5) to match this device: a UUID, a MAC address or hex")
-    static let appAppleID = OptionKey<String>.value(
-        "app-apple-id", "N",
+    static let appAppleID = OptionKey<Int64>.number(
+        "app-apple-id", "N", in: 1..., takes: "the app's Apple id, a positive number",
         help: "require this app Apple id wherever the input carries one (appAppleId, a receipt's app item id);"
             + " production inputs that can carry one must")
-    static let deviceVerificationID = OptionKey<String>.value(
-        "device-verification-id", "UUID",
+    static let deviceVerificationID = OptionKey<DeviceVerification.DeviceID>.parsed(
+        "device-verification-id", "UUID", takes: "a UUID such as 3f2a9c1e-7b4d-4e8a-9f10-2c6b5d8e1a47",
         help: "require a StoreKit 2 transaction's or AppTransaction's deviceVerification to match this"
-            + " device (its identifierForVendor)")
-    static let at = OptionKey<String>.value(
-        "at", "TIME",
-        help: "check certificate validity at: receipt (its creation date, default), now, or an RFC 3339 time")
+            + " device (its identifierForVendor)"
+    ) { DeviceVerification.DeviceID(parsing: $0) }
+    static let at = OptionKey<ValidationTime>.parsed(
+        "at", "TIME", takes: "receipt, now or an RFC 3339 time such as 2024-01-31T12:00:00Z",
+        help: "check certificate validity at: receipt (its creation date, default), now, or an RFC 3339 time"
+    ) { ValidationTime(argument: $0) }
     static let root = OptionKey<[String]>.repeated(
         "root", "FILE", help: "trust this root certificate (DER or PEM) instead of Apple's embedded roots")
     static let storeKitTestCert = OptionKey<String>.value(
@@ -52,8 +53,9 @@ enum ValidationOptionTable {
         "crl", "FILE",
         help: "a PEM or DER CRL that proves its issuer's certificates' status without network (turns"
             + " revocation checks on)")
-    static let maxSize = OptionKey<String>.value(
-        "max-size", "BYTES", help: "refuse inputs larger than this (default: 16777216)")
+    static let maxSize = OptionKey<Int>.number(
+        "max-size", "BYTES", in: 1..., takes: "a positive number of bytes",
+        help: "refuse inputs larger than this (default: 16777216)")
 
     static let options: [OptionSpec] =
         [
@@ -68,22 +70,12 @@ enum ValidationOptionTable {
     }
 
     static func sizeLimit(_ arguments: ParsedArguments) throws(UsageError) -> Int {
-        guard let text = arguments[maxSize] else { return InputFile.defaultSizeLimit }
-        guard let limit = Int(text), limit > 0 else {
-            throw UsageError("--max-size takes a positive number of bytes, not '\(text)'")
-        }
-        return limit
+        try arguments.value(maxSize) ?? InputFile.defaultSizeLimit
     }
 
-    /// Debug builds only: names a fault for the validator to fail with (`ValidationOptions.injectFault(named:)`).
-    static let injectedFaultVariable = "RECEIPT_CHECK_INJECT_FAULT"
-
-    /// Builds the validator the options describe; a bad option value is a usage error, an
-    /// unreadable certificate file is reported as such. `analysis` (inspect) without `--bundle-id`
-    /// analyses inputs of any app: its decisions are shown, unbound, and grant nothing.
-    static func validator(_ arguments: ParsedArguments, analysis: Bool = false) throws(SetupError)
-        -> ReceiptValidator
-    {
+    /// The validation options the option values describe (the certificates, revocation data and
+    /// environment they name are read by `ValidatorSetup`); a bad value is a usage error.
+    static func validationOptions(_ arguments: ParsedArguments) throws(SetupError) -> ValidationOptions {
         var options = ValidationOptions()
         options.wording = FlagWording()
         options.bundleID = arguments[bundleID]
@@ -101,107 +93,11 @@ enum ValidationOptionTable {
                 throw .usage(UsageError("--device-id: \(error)"))
             }
         }
-        if let text = arguments[appAppleID] {
-            guard let id = Int64(text), id > 0 else {
-                throw .usage(UsageError("--app-apple-id takes the app's Apple id, a positive number, not '\(text)'"))
-            }
-            options.appAppleID = id
-        }
-        if let text = arguments[deviceVerificationID] {
-            guard let device = DeviceVerification.DeviceID(parsing: text) else {
-                throw .usage(
-                    UsageError(
-                        "--device-verification-id takes a UUID such as 3f2a9c1e-7b4d-4e8a-9f10-2c6b5d8e1a47, not '\(text)'"
-                    ))
-            }
-            options.deviceVerificationID = device
-        }
-        if let text = arguments[at] {
-            guard let time = ValidationTime(argument: text) else {
-                throw .usage(
-                    UsageError(
-                        "--at takes receipt, now or an RFC 3339 time such as 2024-01-31T12:00:00Z, not '\(text)'"))
-            }
+        options.appAppleID = try arguments.setupValue(appAppleID)
+        options.deviceVerificationID = try arguments.setupValue(deviceVerificationID)
+        if let time = try arguments.setupValue(at) {
             options.time = time
         }
-        options.onlineChecks = try revocationChecks(arguments)
-        #if DEBUG
-            // Tests reach exit 70 through this; release builds never read it.
-            if let fault = ProcessInfo.processInfo.environment[injectedFaultVariable] {
-                _ = options.injectFault(named: fault)
-            }
-        #endif
-        do {
-            let storeKit = try arguments[storeKitTestCert].map { path throws(SetupError) in
-                try certificate(at: path, option: "--storekit-test-cert")
-            }
-            let rootPaths = arguments[root]
-            let policy: TrustPolicy
-            if rootPaths.isEmpty {
-                policy = try TrustPolicy.apple(storeKitTestCertificate: storeKit)
-            } else {
-                var roots: [Certificate] = []
-                for path in rootPaths {
-                    roots.append(try certificate(at: path, option: "--root"))
-                }
-                policy = TrustPolicy.custom(roots: roots, storeKitTestCertificate: storeKit)
-            }
-            if analysis, options.bundleID == nil {
-                return try ReceiptValidator.unbound(policy: policy, options: options)
-            }
-            return try ReceiptValidator(policy: policy, options: options)
-        } catch let error as SetupError {
-            throw error
-        } catch {
-            throw .internalError("cannot set up verification: \(error)")
-        }
-    }
-
-    /// `--online-checks` asks responders; `--ocsp-response` and `--crl` alone check from their data only.
-    private static func revocationChecks(_ arguments: ParsedArguments) throws(SetupError) -> OnlineChecks? {
-        let online = arguments[onlineChecks]
-        let responsePaths = arguments[ocspResponse]
-        let crlPaths = arguments[crl]
-        guard online || !responsePaths.isEmpty || !crlPaths.isEmpty else { return nil }
-        var checks = OnlineChecks(fetchesFromResponders: online)
-        for path in responsePaths {
-            let bytes = try revocationData(at: path, option: ocspResponse.flag)
-            do {
-                checks.ocspResponses.append(try OCSPResponse(der: bytes, source: "--ocsp-response \(path)"))
-            } catch {
-                throw .badData("--ocsp-response \(path) is not a DER OCSP response: \(error)")
-            }
-        }
-        for path in crlPaths {
-            let bytes = try revocationData(at: path, option: crl.flag)
-            do {
-                checks.crls.append(try CertificateRevocationList(derOrPEM: bytes, source: "--crl \(path)"))
-            } catch {
-                throw .badData("--crl \(path) is not a PEM or DER CRL: \(error)")
-            }
-        }
-        return checks
-    }
-
-    private static func revocationData(at path: String, option: String) throws(SetupError) -> [UInt8] {
-        do {
-            return try InputFile.contents(of: path, limit: 64 << 20)
-        } catch {
-            throw .unreadable("\(option): \(error.message)")
-        }
-    }
-
-    private static func certificate(at path: String, option: String) throws(SetupError) -> Certificate {
-        let bytes: [UInt8]
-        do {
-            bytes = try InputFile.contents(of: path, limit: 1 << 20)
-        } catch {
-            throw .unreadable("\(option): \(error.message)")
-        }
-        do {
-            return try Certificate(derOrPEM: bytes)
-        } catch {
-            throw .badData("\(option) \(path) is not a certificate: \(error)")
-        }
+        return options
     }
 }

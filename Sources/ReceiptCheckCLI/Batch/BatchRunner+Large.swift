@@ -7,16 +7,8 @@ extension BatchRunner {
     func print(large verdict: Verdict, console: Console) -> ExitStatus {
         HeapTrim.after(bytes: HeapTrim.threshold)
         let name = verdict.report.input
-        var result: BatchResult
-        switch settings.format {
-        case .json, .ndjson:
-            result = outcome(of: verdict, name: name)
-            JSONReportFormat.stream(verdict, pretty: settings.format == .json, name: name, to: console, into: &result)
-        default:
-            result = render(verdict, name: name)
-            // A page of its own (HTML's opening and closing around the one report).
-            console.out(settings.format.printer.document(result.output))
-        }
+        var result = outcome(of: verdict, name: name)
+        settings.format.printer.write(whole: verdict, name: name, detailed: detailed, to: console, into: &result)
         if let error = result.error {
             console.error(error)
         }

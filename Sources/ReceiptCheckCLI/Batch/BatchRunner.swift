@@ -48,7 +48,7 @@ struct BatchRunner {
             return output.finish(summary: !settings.quiet, closing: printer.closing)
         }
         guard let second = source.next() else {
-            // One input: no threads, so a single file costs what it always did.
+            // One input has nothing to overlap with: it is checked on this thread, with no workers to start.
             let bytes = first.heldBytes(limit: limit)
             window.acquire(bytes: bytes)
             output.deliver(0, check(first), bytes: bytes)

@@ -33,6 +33,21 @@ enum InputFile {
         return try readAll(from: descriptor, name: path, limit: limit, expected: size)
     }
 
+    /// Up to `count` bytes of standard input, in chunks, however little arrives (a CGI request's body,
+    /// whose declared length the caller has bounded): only what actually arrives is stored.
+    static func standardInputPrefix(_ count: Int) -> [UInt8] {
+        var body: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while body.count < count {
+            let wanted = min(chunk.count, count - body.count)
+            let got = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, wanted) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { break }
+            body.append(contentsOf: chunk[0..<got])
+        }
+        return body
+    }
+
     /// Opens a named file and reads its status once, for the directory check and the size both.
     private static func openFile(_ path: String) -> Result<(descriptor: Int32, status: stat), ReceiptError> {
         let descriptor = open(path, O_RDONLY)

@@ -11,8 +11,8 @@ import ReceiptKit
 /// A line longer than `limit` is skipped up to its end and returned as a failure, so one
 /// oversized line neither stops the run nor shifts the numbering of the lines after it.
 ///
-/// `read` fills the buffer in place and each line is copied out once: a batch of receipts passes
-/// every byte through here, and a chunk read aside and then appended cost a second copy of all of it.
+/// `read` fills the buffer in place and each line is copied out of it once: every byte of a batch of
+/// receipts passes through here, so no byte is copied twice.
 final class LineReader {
     enum Line {
         case bytes([UInt8])

@@ -54,9 +54,9 @@ enum APICommand: Command {
             }
             try refuseDecisions(on: operation, arguments)
             request = try APIRequestArguments.request(operation, values, arguments)
-            let rules = try RuleOptionTable.configuration(arguments, bindsToApp: true)
+            let rules = try RuleOptionTable.configuration(arguments, bindsToApp: true, read: OptionFiles.read)
             let settings = try BatchOptionTable.settings(arguments, command: spec)
-            let validator = try ValidationOptionTable.validator(arguments)
+            let validator = try ValidatorSetup.validator(arguments)
             runner = BatchRunner(
                 validator: validator, settings: settings, limit: try ValidationOptionTable.sizeLimit(arguments),
                 detailed: false, rules: rules, enforcesRequirements: true, status: { ExitStatus($0) })

@@ -5,11 +5,6 @@ import ReceiptKit
 #else
     import Foundation
 #endif
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// `verify --cgi`: answers one CGI request as Apple's verifyReceipt endpoint does, for a web server
 /// that runs receipt-check as a CGI program (examples/verifyreceipt-endpoint: nginx and fcgiwrap).
@@ -37,7 +32,7 @@ enum CGIEndpoint {
         let limit: Int
         do {
             try checkOptions(arguments)
-            validator = try ValidationOptionTable.validator(arguments)
+            validator = try ValidatorSetup.validator(arguments)
             limit = try ValidationOptionTable.sizeLimit(arguments)
         } catch {
             return ErrorReport.report(error, to: console, usage: spec.usage)
@@ -53,7 +48,7 @@ enum CGIEndpoint {
             console.error("a request body of \(declared) bytes, over --max-size \(limit)")
             return respond(413, "Payload Too Large", status: .unreadableRequest, console)
         }
-        let body = readBody(max(0, declared ?? limit + 1))
+        let body = InputFile.standardInputPrefix(max(0, declared ?? limit + 1))
         guard body.count <= limit else {
             console.error("a request body over --max-size \(limit)")
             return respond(413, "Payload Too Large", status: .unreadableRequest, console)
@@ -82,21 +77,6 @@ enum CGIEndpoint {
             throw UsageError("--cgi answers in Apple's verifyReceipt format, not --format \(format)")
         }
         try VerifyReceiptOutput.checkOptions(arguments)
-    }
-
-    /// Up to `count` bytes of standard input, in chunks: the declared length is bounded by `--max-size`
-    /// above, and only what actually arrives is stored.
-    private static func readBody(_ count: Int) -> [UInt8] {
-        var body: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while body.count < count {
-            let wanted = min(chunk.count, count - body.count)
-            let got = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, wanted) }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else { break }
-            body.append(contentsOf: chunk[0..<got])
-        }
-        return body
     }
 
     private static func respond(

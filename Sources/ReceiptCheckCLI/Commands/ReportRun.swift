@@ -27,9 +27,10 @@ enum ReportRun {
         let rules: RuleConfiguration?
         var client: AppStoreServerAPIClient?
         do {
-            rules = try RuleOptionTable.configuration(arguments, bindsToApp: enforcesRequirements)
+            rules = try RuleOptionTable.configuration(
+                arguments, bindsToApp: enforcesRequirements, read: OptionFiles.read)
             settings = try BatchOptionTable.settings(arguments, command: spec)
-            validator = try ValidationOptionTable.validator(arguments, analysis: !enforcesRequirements)
+            validator = try ValidatorSetup.validator(arguments, analysis: !enforcesRequirements)
             limit = try ValidationOptionTable.sizeLimit(arguments)
             if !refresh, let option = APIOptionTable.credentialOptions.first(where: arguments.isGiven) {
                 throw UsageError("--\(option.name) is for the requests of --refresh; give --refresh too")
@@ -37,7 +38,7 @@ enum ReportRun {
             if refresh {
                 let credentials = try APIOptionTable.credentials(arguments, command: "--refresh")
                 guard rules != nil else { throw UsageError("--refresh decides with rules: give --rules or --rule") }
-                guard settings.format != .verifyReceipt else {
+                guard !settings.format.printer.answersPerInput else {
                     throw UsageError("--refresh decides with rules; --format verifyreceipt answers per receipt")
                 }
                 client = try APIOptionTable.client(

@@ -13,7 +13,6 @@ enum APIResponseOutput {
         _ response: AppStoreServerAPIResponse, runner: BatchRunner, arguments: ParsedArguments, console: Console,
         usage: String
     ) -> ExitStatus {
-        let json = runner.settings.format == .json || runner.settings.format == .ndjson
         switch response.content {
         case .verified(let verdict):
             // An answer to another question is not read again with the other inputs: it decides nothing.
@@ -28,34 +27,11 @@ enum APIResponseOutput {
             // A whole history is thousands of elements.
             return runner.print(large: verdict, console: console)
         case .unsigned(let members):
-            if runner.settings.format.isHTML {
-                let rows = members.sorted(by: { $0.key < $1.key }).map { ($0.key, compact($0.value)) }
-                console.out(HTMLReportFormat.unsignedAnswer(response.operation.rawValue, response.status, rows))
-                return console.exitStatus(.valid)
-            }
-            if json {
-                return write(
-                    unsigned(operation: response.operation, status: response.status, response: members),
-                    pretty: runner.settings.format == .json, console: console)
-            }
-            var text = "\(response.operation.rawValue): HTTP \(response.status), an answer Apple does not sign\n"
-            for (name, value) in members.sorted(by: { $0.key < $1.key }) {
-                text += "  \(name): \(compact(value))\n"
-            }
-            console.out(TerminalText.escapedKeepingNewlines(text))
-            return console.exitStatus(.valid)
+            let answer = UnsignedAnswer(operation: response.operation, status: response.status, members: members)
+            return write(answer, runner, console)
         case .empty:
-            if runner.settings.format.isHTML {
-                console.out(HTMLReportFormat.unsignedAnswer(response.operation.rawValue, response.status, []))
-                return console.exitStatus(.valid)
-            }
-            if json {
-                return write(
-                    unsigned(operation: response.operation, status: response.status, response: nil),
-                    pretty: runner.settings.format == .json, console: console)
-            }
-            console.out("\(response.operation.rawValue): HTTP \(response.status), done\n")
-            return console.exitStatus(.valid)
+            let answer = UnsignedAnswer(operation: response.operation, status: response.status, members: nil)
+            return write(answer, runner, console)
         }
     }
 
@@ -71,16 +47,12 @@ enum APIResponseOutput {
         return .object(object)
     }
 
-    private static func write(_ value: JSONValue, pretty: Bool, console: Console) -> ExitStatus {
-        guard let text = value.json(pretty: pretty) else {
+    private static func write(_ answer: UnsignedAnswer, _ runner: BatchRunner, _ console: Console) -> ExitStatus {
+        guard let text = runner.settings.format.printer.unsigned(answer) else {
             console.error("cannot encode the answer")
             return .internalError
         }
-        console.out(text + "\n")
+        console.out(text)
         return console.exitStatus(.valid)
-    }
-
-    private static func compact(_ value: JSONValue) -> String {
-        value.json(pretty: false) ?? "?"
     }
 }

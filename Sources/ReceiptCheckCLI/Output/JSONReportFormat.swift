@@ -6,6 +6,22 @@ struct JSONReportFormat: ReportFormat {
         Self.render(verdict, pretty: true, name: name, into: &result)
     }
 
+    func write(
+        whole verdict: Verdict, name: String, detailed: Bool, to console: Console, into result: inout BatchResult
+    ) {
+        Self.stream(verdict, pretty: true, name: name, to: console, into: &result)
+    }
+
+    func unsigned(_ answer: UnsignedAnswer) -> String? {
+        Self.unsigned(answer, pretty: true)
+    }
+
+    /// The JSON of an answer Apple does not sign (`schema/api-unsigned.schema.json`), with its newline.
+    static func unsigned(_ answer: UnsignedAnswer, pretty: Bool) -> String? {
+        APIResponseOutput.unsigned(operation: answer.operation, status: answer.status, response: answer.members)
+            .json(pretty: pretty).map { $0 + "\n" }
+    }
+
     /// The verdict's JSON, pretty or compact; a verdict that cannot be encoded is an internal error.
     static func render(_ verdict: Verdict, pretty: Bool, name: String, into result: inout BatchResult) {
         do {

@@ -129,7 +129,7 @@ enum JWSReportText {
             ("auto-renew", renewal.autoRenewStatus.map { $0 == .on ? "on" : "off" }),
             ("original id", renewal.originalTransactionId),
             ("renewal date", show(renewal.renewalDate)),
-            ("expiration intent", renewal.expirationIntent.map(\.description)),
+            ("expiration intent", renewal.expirationIntent.map { String($0.rawValue) }),
             ("billing retry", renewal.isInBillingRetryPeriod.map { $0 ? "yes" : "no" }),
             ("grace period ends", show(renewal.gracePeriodExpiresDate)),
             ("renews on plan", renewal.renewalBillingPlanType?.rawValue),
@@ -141,7 +141,7 @@ enum JWSReportText {
             rows += [
                 ("subscribed since", show(renewal.recentSubscriptionStartDate)),
                 ("renewal price", renewal.renewalPrice.map { "\($0) \(renewal.currency ?? "")" }),
-                ("price increase", renewal.priceIncreaseStatus.map(\.description)),
+                ("price increase", renewal.priceIncreaseStatus.map { String($0.rawValue) }),
             ]
         }
         return rows
@@ -166,7 +166,7 @@ enum JWSReportText {
             rows += [
                 ("uuid", notification.notificationUUID),
                 ("version", notification.version),
-                ("status", notification.data?.status.map(\.description)),
+                ("status", notification.data?.status.map { String($0.rawValue) }),
             ]
         }
         return rows

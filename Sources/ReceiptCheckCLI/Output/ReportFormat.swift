@@ -2,7 +2,7 @@ import ReceiptKit
 
 /// One way a run prints a verdict (a `--format`): each format is one type conforming here, picked in
 /// one place (`BatchOptionTable.OutputFormat.printer`), so that a new format is a type in `Output/` and a
-/// case of that enum.
+/// case of that enum, and no command asks which format it prints.
 protocol ReportFormat: Sendable {
     /// Whether a malformed input's message is also an error line on standard error (NDJSON keeps each
     /// input to its own line).
@@ -19,6 +19,19 @@ protocol ReportFormat: Sendable {
     /// What a run writes after its last report, given the run's counts: HTML's summary and the end of
     /// its document; nothing for the others.
     func closing(_ summary: BatchSummary) -> String
+
+    /// Writes a report that is a whole output (a combined verdict, a whole history) to `console`, its
+    /// counts already in `result`: rendered between `opening` and `closing`; JSON streams it.
+    func write(
+        whole verdict: Verdict, name: String, detailed: Bool, to console: Console, into result: inout BatchResult)
+
+    /// An App Store Server API answer Apple does not sign, as this format shows it; nil when it cannot
+    /// be encoded.
+    func unsigned(_ answer: UnsignedAnswer) -> String?
+
+    /// Each input gets an answer of its own, which one decision over several inputs (`--combine`)
+    /// cannot give.
+    var answersPerInput: Bool { get }
 }
 
 extension ReportFormat {
@@ -28,6 +41,20 @@ extension ReportFormat {
 
     func closing(_ summary: BatchSummary) -> String { "" }
 
+    var answersPerInput: Bool { false }
+
+    func write(
+        whole verdict: Verdict, name: String, detailed: Bool, to console: Console, into result: inout BatchResult
+    ) {
+        render(verdict, name: name, bytes: [], detailed: detailed, into: &result)
+        console.out(document(result.output))
+    }
+
+    /// The text report's form: a format without its own (verifyreceipt, which `api` refuses) shows it.
+    func unsigned(_ answer: UnsignedAnswer) -> String? {
+        TextReportFormat().unsigned(answer)
+    }
+
     /// One report as a whole output (a combined verdict, an API answer): between `opening` and `closing`.
     func document(_ output: String) -> String {
         let closing = closing(BatchSummary(counting: 1))
@@ -36,10 +63,6 @@ extension ReportFormat {
 }
 
 extension BatchOptionTable.OutputFormat {
-    var isHTML: Bool {
-        if case .html = self { true } else { false }
-    }
-
     /// The type that prints this format.
     var printer: any ReportFormat {
         switch self {

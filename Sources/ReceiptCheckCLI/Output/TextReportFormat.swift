@@ -7,4 +7,15 @@ struct TextReportFormat: ReportFormat {
             ReportText.render(verdict.report, detailed: detailed)
                 + RuleReportText.render(verdict.decisions, report: verdict.report))
     }
+
+    func unsigned(_ answer: UnsignedAnswer) -> String? {
+        guard answer.members != nil else {
+            return "\(answer.operation.rawValue): HTTP \(answer.status), done\n"
+        }
+        var text = "\(answer.operation.rawValue): HTTP \(answer.status), an answer Apple does not sign\n"
+        for (name, value) in answer.rows {
+            text += "  \(name): \(value)\n"
+        }
+        return TerminalText.escapedKeepingNewlines(text)
+    }
 }

@@ -9,6 +9,8 @@ import ReceiptKit
 /// `--format verifyreceipt`: the body Apple's verifyReceipt endpoint returns, one a line, and what the
 /// format needs of the other options.
 struct VerifyReceiptOutput: ReportFormat {
+    var answersPerInput: Bool { true }
+
     func render(_ verdict: Verdict, name: String, bytes: [UInt8], detailed: Bool, into result: inout BatchResult) {
         let response = VerifyReceiptResponse(for: bytes, report: verdict.report, requestDate: Date())
         result.output = response.json + "\n"

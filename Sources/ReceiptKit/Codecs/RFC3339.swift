@@ -56,9 +56,10 @@ public enum RFC3339 {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends the date as `format` writes it, without making a string (report writers call this per
-    /// date); false, with nothing appended, where `format` gives nil.
-    package static func append(_ date: Date, to out: inout [UInt8]) -> Bool {
+    /// Appends the date as `format` writes it, without making a string; false, with nothing appended,
+    /// where `format` gives nil. For writers of their own report formats (the command line's HTML
+    /// report), which write a page's bytes into one buffer.
+    public static func append(_ date: Date, to out: inout [UInt8]) -> Bool {
         guard let milliseconds = millisecondsSince1970(date),
             appendCivil(milliseconds, separator: UInt8(ascii: "T"), fraction: true, to: &out)
         else { return false }

@@ -15,8 +15,9 @@ internal import CReceipt
 ///
 /// Decoding a certificate is the dearest step of verification in OpenSSL 3, so instances are
 /// cached per distinct chain and shared across threads; nothing mutates the object after
-/// `init`, which is what makes the `@unchecked Sendable` sound.
-public final class Certificate: @unchecked Sendable {
+/// `init`, which is what makes the `@unchecked Sendable` sound. Every use of `pointer` is sound because the
+/// X509 is made in `init`, freed only in `deinit`, and no pointer into it outlives the call that reads it.
+@safe public final class Certificate: @unchecked Sendable {
     let pointer: OpaquePointer
     /// The exact DER bytes it was decoded from.
     public let der: [UInt8]
@@ -41,19 +42,19 @@ public final class Certificate: @unchecked Sendable {
 
     /// Decodes a DER certificate; every byte must belong to it.
     public init(der: [UInt8]) throws(OpenSSLError) {
-        let decoded = der.withUnsafeBytes { CReceipt_d2i_X509($0.baseAddress, $0.count) }
-        guard let decoded else {
+        let decoded = unsafe der.withUnsafeBytes { unsafe CReceipt_d2i_X509($0.baseAddress, $0.count) }
+        guard let decoded = unsafe decoded else {
             throw OpenSSLError.drain("decoding a DER certificate")
         }
-        pointer = decoded
+        unsafe pointer = unsafe decoded
         self.der = der
         (issuerDER, serialContents) = Self.issuerAndSerial(der)
-        subject = Self.text(of: X509_get_subject_name(decoded))
-        issuer = Self.text(of: X509_get_issuer_name(decoded))
+        subject = unsafe Self.text(of: X509_get_subject_name(decoded))
+        issuer = unsafe Self.text(of: X509_get_issuer_name(decoded))
         commonName = subject.split(separator: ",").lazy.map { $0.trimmingPrefix(" ") }
             .first { $0.hasPrefix("CN=") }.map { String($0.dropFirst(3)) }
-        notBefore = Self.date(X509_get0_notBefore(decoded))
-        notAfter = Self.date(X509_get0_notAfter(decoded))
+        notBefore = unsafe Self.date(X509_get0_notBefore(decoded))
+        notAfter = unsafe Self.date(X509_get0_notAfter(decoded))
         fingerprint = (try? Digest.sha256.hash(der[...]).hexString) ?? ""
     }
 
@@ -76,23 +77,23 @@ public final class Certificate: @unchecked Sendable {
 
     /// The subject name's DER encoding, for comparing names byte for byte.
     func subjectDER() throws(OpenSSLError) -> [UInt8] {
-        guard let name = X509_get_subject_name(pointer) else {
+        guard let name = unsafe X509_get_subject_name(pointer) else {
             throw OpenSSLError.drain("reading the subject name")
         }
         var der: UnsafePointer<UInt8>? = nil
         var length = 0
-        guard X509_NAME_get0_der(name, &der, &length) == 1, let der, length >= 0 else {
+        guard unsafe X509_NAME_get0_der(name, &der, &length) == 1, let der = unsafe der, length >= 0 else {
             throw OpenSSLError.drain("encoding the subject name")
         }
-        return Array(UnsafeBufferPointer(start: der, count: length))
+        return unsafe Array(UnsafeBufferPointer(start: der, count: length))
     }
 
     /// The subject key identifier extension's value, for signers identified by key.
     var subjectKeyIdentifier: ArraySlice<UInt8>? {
-        guard let identifier = X509_get0_subject_key_id(pointer),
-            let data = ASN1_STRING_get0_data(identifier)
+        guard let identifier = unsafe X509_get0_subject_key_id(pointer),
+            let data = unsafe ASN1_STRING_get0_data(identifier)
         else { return nil }
-        return Array(UnsafeBufferPointer(start: data, count: Int(ASN1_STRING_length(identifier))))[...]
+        return unsafe Array(UnsafeBufferPointer(start: data, count: Int(ASN1_STRING_length(identifier))))[...]
     }
 
     /// Reads a certificate from DER or PEM bytes (a root or StoreKit Testing certificate file).
@@ -103,69 +104,64 @@ public final class Certificate: @unchecked Sendable {
             return
         }
         let pem = Array(bytes[start...])
-        let decoded = pem.withUnsafeBytes { CReceipt_PEM_read_X509($0.baseAddress, Int32(clamping: $0.count)) }
-        guard let decoded else {
+        let decoded = unsafe pem.withUnsafeBytes {
+            unsafe CReceipt_PEM_read_X509($0.baseAddress, Int32(clamping: $0.count))
+        }
+        guard let decoded = unsafe decoded else {
             throw OpenSSLError.drain("reading a PEM certificate")
         }
-        var out: UnsafeMutablePointer<UInt8>?
-        let length = i2d_X509(decoded, &out)
-        X509_free(decoded)
-        guard length > 0, let out else {
-            throw OpenSSLError.drain("re-encoding a PEM certificate")
-        }
-        let der = Array(UnsafeBufferPointer(start: out, count: Int(length)))
-        CReceipt_OPENSSL_free(out)
-        try self.init(der: der)
+        defer { unsafe X509_free(decoded) }
+        try self.init(der: unsafe openSSLDER(of: decoded, "a PEM certificate again", i2d_X509))
     }
 
     deinit {
-        X509_free(pointer)
+        unsafe X509_free(pointer)
     }
 
     /// Whether subject and issuer are the same name (a root, or a StoreKit Testing certificate).
     public var isSelfIssued: Bool {
-        X509_NAME_cmp(X509_get_subject_name(pointer), X509_get_issuer_name(pointer)) == 0
+        unsafe X509_NAME_cmp(X509_get_subject_name(pointer), X509_get_issuer_name(pointer)) == 0
     }
 
     /// Whether the certificate carries an extension with this dotted OID.
     public func hasExtension(_ oid: String) -> Bool {
-        guard let object = OBJ_txt2obj(oid, 1) else {
+        guard let object = unsafe OBJ_txt2obj(oid, 1) else {
             OpenSSLError.drainQueue()
             return false
         }
-        defer { ASN1_OBJECT_free(object) }
-        return X509_get_ext_by_OBJ(pointer, object, -1) >= 0
+        defer { unsafe ASN1_OBJECT_free(object) }
+        return unsafe X509_get_ext_by_OBJ(pointer, object, -1) >= 0
     }
 
     /// The public key, for checking signatures made with it.
     package func publicKey() throws(OpenSSLError) -> PublicKey {
-        guard let key = X509_get_pubkey(pointer) else {
+        guard let key = unsafe X509_get_pubkey(pointer) else {
             throw OpenSSLError.drain("reading the certificate's public key")
         }
-        return PublicKey(owning: key)
+        return unsafe PublicKey(owning: key)
     }
 
     private static func text(of name: OpaquePointer?) -> String {
-        guard let name, let bio = BIO_new(BIO_s_mem()) else { return "" }
-        defer { BIO_free(bio) }
-        guard X509_NAME_print_ex(bio, name, 0, CReceipt_name_print_flags()) >= 0 else {
+        guard let name = unsafe name, let bio = unsafe BIO_new(BIO_s_mem()) else { return "" }
+        defer { unsafe BIO_free(bio) }
+        guard unsafe X509_NAME_print_ex(bio, name, 0, CReceipt_name_print_flags()) >= 0 else {
             OpenSSLError.drainQueue()
             return ""
         }
         var data: UnsafeRawPointer?
-        let length = CReceipt_BIO_get_mem_data(bio, &data)
-        guard length > 0, let data else { return "" }
-        return String(decoding: UnsafeRawBufferPointer(start: data, count: Int(length)), as: UTF8.self)
+        let length = unsafe CReceipt_BIO_get_mem_data(bio, &data)
+        guard length > 0, let data = unsafe data else { return "" }
+        return unsafe String(decoding: UnsafeRawBufferPointer(start: data, count: Int(length)), as: UTF8.self)
     }
 
     /// An ASN.1 time as a date (nil when absent or unreadable).
     static func date(_ time: UnsafePointer<ASN1_TIME>?) -> Date? {
-        guard let time else { return nil }
-        var parts = tm()
-        guard ASN1_TIME_to_tm(time, &parts) == 1 else {
+        guard let time = unsafe time else { return nil }
+        var parts = unsafe tm()
+        guard unsafe ASN1_TIME_to_tm(time, &parts) == 1 else {
             OpenSSLError.drainQueue()
             return nil
         }
-        return Date(timeIntervalSince1970: TimeInterval(timegm(&parts)))
+        return unsafe Date(timeIntervalSince1970: TimeInterval(timegm(&parts)))
     }
 }

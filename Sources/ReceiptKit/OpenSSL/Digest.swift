@@ -2,8 +2,9 @@ internal import CReceipt
 
 /// A message digest OpenSSL computes: the two that receipts are signed with, and StoreKit 2's SHA-384.
 ///
-/// The algorithm is fetched once; fetching it per call is a measurable cost in OpenSSL 3.
-package final class Digest: @unchecked Sendable {
+/// The algorithm is fetched once; fetching it per call is a measurable cost in OpenSSL 3. It is freed only
+/// in `deinit`, and each buffer handed to `EVP_Digest` is valid and as long as the count given with it.
+@safe package final class Digest: @unchecked Sendable {
     package static let sha1 = Digest(name: "SHA1", displayName: "sha1", size: 20)
     package static let sha256 = Digest(name: "SHA256", displayName: "sha256", size: 32)
     /// StoreKit 2's device verification hash (not a signature digest).
@@ -18,26 +19,29 @@ package final class Digest: @unchecked Sendable {
 
     /// `name` as OpenSSL fetches it ("SHA1"); `displayName` as reports write it ("sha1").
     init(name: String, displayName: String, size: Int) {
-        algorithm = EVP_MD_fetch(nil, name, nil)
-        fetchFailure = algorithm == nil ? OpenSSLError.drainEntries().map(\.code) : []
+        unsafe algorithm = unsafe EVP_MD_fetch(nil, name, nil)
+        fetchFailure = unsafe algorithm == nil ? OpenSSLError.drainEntries().map(\.code) : []
         self.name = displayName
         self.size = size
     }
 
     deinit {
-        EVP_MD_free(algorithm)
+        unsafe EVP_MD_free(algorithm)
     }
+
+    /// Whether this OpenSSL offers the algorithm (a policy may withhold one).
+    var isAvailable: Bool { unsafe algorithm != nil }
 
     /// The digest of `bytes`.
     package func hash(_ bytes: ArraySlice<UInt8>) throws(OpenSSLError) -> [UInt8] {
-        guard let algorithm else {
+        guard let algorithm = unsafe algorithm else {
             throw OpenSSLError.drain("fetching \(name)")
         }
         var output = [UInt8](repeating: 0, count: size)
         var written: UInt32 = 0
-        let ok = bytes.withUnsafeBytes { input in
-            output.withUnsafeMutableBufferPointer { out in
-                EVP_Digest(input.baseAddress, input.count, out.baseAddress, &written, algorithm, nil)
+        let ok = unsafe bytes.withUnsafeBytes { input in
+            unsafe output.withUnsafeMutableBufferPointer { out in
+                unsafe EVP_Digest(input.baseAddress, input.count, out.baseAddress, &written, algorithm, nil)
             }
         }
         guard ok == 1, Int(written) == size else {

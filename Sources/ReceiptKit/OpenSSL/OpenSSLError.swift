@@ -4,7 +4,8 @@ internal import CReceipt
 ///
 /// OpenSSL reports failures on a thread-local queue rather than through return values, and a
 /// stale entry left there would be blamed on the next unrelated call, so every failure path
-/// drains the whole queue into this value.
+/// drains the whole queue into this value. The queue's strings are OpenSSL's own, terminated, and copied
+/// into Swift strings before the next call on the thread.
 public struct OpenSSLError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What receipt-check was doing, e.g. "signing the receipt".
     public let operation: String
@@ -40,13 +41,13 @@ public struct OpenSSLError: Error, Sendable, Equatable, CustomStringConvertible 
         while true {
             var data: UnsafePointer<CChar>? = nil
             var flags: Int32 = 0
-            let code = CReceipt_ERR_get_error_all(nil, nil, nil, &data, &flags)
+            let code = unsafe CReceipt_ERR_get_error_all(nil, nil, nil, &data, &flags)
             if code == 0 {
                 break
             }
             var line = reasonText(code)
-            if (flags & ERR_TXT_STRING) != 0, let data, data.pointee != 0 {
-                line += " (\(String(cString: data)))"
+            if (flags & ERR_TXT_STRING) != 0, let data = unsafe data, unsafe data.pointee != 0 {
+                line += unsafe " (\(String(cString: data)))"
             }
             entries.append((code, line))
         }
@@ -65,12 +66,20 @@ public struct OpenSSLError: Error, Sendable, Equatable, CustomStringConvertible 
         }
     }
 
+    /// An error carrying the RSA provider's own "digest not allowed" code, as RHEL's SHA-1 policy raises it:
+    /// what a planted SHA-1 refusal throws, so that the classification by code is what a test exercises.
+    static func digestNotAllowed(operation: String, reason: String) -> OpenSSLError {
+        OpenSSLError(
+            operation: operation, reasons: [reason],
+            codes: [UInt(ERR_LIB_PROV) << UInt(ERR_LIB_OFFSET) | UInt(PROV_R_DIGEST_NOT_ALLOWED)])
+    }
+
     private static func reasonText(_ code: UInt) -> String {
         var buffer = [CChar](repeating: 0, count: 256)
-        let text = buffer.withUnsafeMutableBufferPointer { pointer -> String in
+        let text = unsafe buffer.withUnsafeMutableBufferPointer { pointer -> String in
             guard let base = pointer.baseAddress else { return "" }
-            ERR_error_string_n(code, base, pointer.count)
-            return String(cString: base)
+            unsafe ERR_error_string_n(code, base, pointer.count)
+            return unsafe String(cString: base)
         }
         return text.isEmpty ? "OpenSSL error \(code)" : text
     }

@@ -4,8 +4,9 @@ import Synchronization
 /// A public key taken from a certificate; checks signatures made with its private key.
 ///
 /// Shared across threads once made (OpenSSL keys are safe for concurrent verification, and each
-/// check takes a context no other thread holds), hence `@unchecked Sendable`.
-package final class PublicKey: @unchecked Sendable {
+/// check takes a context no other thread holds), hence `@unchecked Sendable`. The key and the idle contexts
+/// are freed only in `deinit`, and a context is used by one check at a time: every use below is sound.
+@safe package final class PublicKey: @unchecked Sendable {
     let pointer: OpaquePointer
     /// Verification contexts already set up for a digest, kept for the next check: setting one up
     /// (`EVP_DigestVerifyInit`) is a sizeable part of a check in OpenSSL 3. A context serves one
@@ -18,29 +19,29 @@ package final class PublicKey: @unchecked Sendable {
     package let summary: String
 
     init(owning pointer: OpaquePointer) {
-        self.pointer = pointer
-        let bits = EVP_PKEY_get_bits(pointer)
-        let name = EVP_PKEY_get0_type_name(pointer).map { String(cString: $0) } ?? "key"
+        unsafe self.pointer = unsafe pointer
+        let bits = unsafe EVP_PKEY_get_bits(pointer)
+        let name = unsafe EVP_PKEY_get0_type_name(pointer).map { unsafe String(cString: $0) } ?? "key"
         summary = "\(name)-\(bits)"
     }
 
     deinit {
-        EVP_PKEY_free(pointer)
+        unsafe EVP_PKEY_free(pointer)
         idle.withLock { contexts in
-            for context in contexts { EVP_PKEY_CTX_free(context.pointer) }
+            for context in contexts { unsafe EVP_PKEY_CTX_free(context.pointer) }
         }
     }
 
     /// The named curve of an EC key as OpenSSL names it (`prime256v1` for P-256), nil for other keys.
     package var curveName: String? {
-        Self.curveName(of: pointer)
+        unsafe Self.curveName(of: pointer)
     }
 
     /// The named curve of the EC key `key`, nil for other keys.
     static func curveName(of key: OpaquePointer) -> String? {
         var name = [CChar](repeating: 0, count: 64)
         var length = 0
-        guard EVP_PKEY_get_group_name(key, &name, name.count, &length) == 1, length < name.count else {
+        guard unsafe EVP_PKEY_get_group_name(key, &name, name.count, &length) == 1, length < name.count else {
             OpenSSLError.drainQueue()
             return nil
         }
@@ -56,16 +57,16 @@ package final class PublicKey: @unchecked Sendable {
         signature: ArraySlice<UInt8>, over message: ArraySlice<UInt8>, digest: Digest
     ) throws(OpenSSLError) -> Bool {
         // A NULL digest would make OpenSSL check with the key's default digest instead.
-        guard let algorithm = digest.algorithm else {
+        guard let algorithm = unsafe digest.algorithm else {
             throw OpenSSLError(
                 operation: "fetching \(digest.name)", reasons: ["this OpenSSL offers no \(digest.name) digest"],
                 codes: digest.fetchFailure)
         }
         let hash = try digest.hash(message)
-        let context = try checkOut(digest, algorithm)
-        let result = signature.withUnsafeBufferPointer { signatureBytes in
-            hash.withUnsafeBufferPointer { hashBytes in
-                EVP_PKEY_verify(
+        let context = unsafe try checkOut(digest, algorithm)
+        let result = unsafe signature.withUnsafeBufferPointer { signatureBytes in
+            unsafe hash.withUnsafeBufferPointer { hashBytes in
+                unsafe EVP_PKEY_verify(
                     context.pointer, signatureBytes.baseAddress, signatureBytes.count, hashBytes.baseAddress,
                     hashBytes.count)
             }
@@ -74,7 +75,7 @@ package final class PublicKey: @unchecked Sendable {
         if result >= 0 {
             checkIn(context)
         } else {
-            EVP_PKEY_CTX_free(context.pointer)
+            unsafe EVP_PKEY_CTX_free(context.pointer)
         }
         if result == 1 {
             return true
@@ -98,14 +99,15 @@ package final class PublicKey: @unchecked Sendable {
         if let reused {
             return reused
         }
-        guard let pointer = EVP_PKEY_CTX_new_from_pkey(nil, self.pointer, nil) else {
+        guard let pointer = unsafe EVP_PKEY_CTX_new_from_pkey(nil, self.pointer, nil) else {
             throw OpenSSLError.drain("allocating a signature check context")
         }
-        guard EVP_PKEY_verify_init(pointer) == 1, EVP_PKEY_CTX_set_signature_md(pointer, algorithm) == 1 else {
-            EVP_PKEY_CTX_free(pointer)
+        guard unsafe EVP_PKEY_verify_init(pointer) == 1, unsafe EVP_PKEY_CTX_set_signature_md(pointer, algorithm) == 1
+        else {
+            unsafe EVP_PKEY_CTX_free(pointer)
             throw OpenSSLError.drain("starting a \(digest.name) signature check with a \(summary) key")
         }
-        return VerifyContext(pointer: pointer, digest: identity)
+        return unsafe VerifyContext(pointer: pointer, digest: identity)
     }
 
     private func checkIn(_ context: VerifyContext) {
@@ -115,14 +117,14 @@ package final class PublicKey: @unchecked Sendable {
             return true
         }
         if !kept {
-            EVP_PKEY_CTX_free(context.pointer)
+            unsafe EVP_PKEY_CTX_free(context.pointer)
         }
     }
 }
 
 /// An `EVP_PKEY_CTX` set up to verify signatures over one digest's hashes. It passes between threads
 /// only through the idle list, and one thread holds it at a time, hence `@unchecked Sendable`.
-private struct VerifyContext: @unchecked Sendable {
+@safe private struct VerifyContext: @unchecked Sendable {
     let pointer: OpaquePointer
     let digest: ObjectIdentifier
 }

@@ -6,13 +6,13 @@
 /// models, and the JWS header's members. A test checks that every key the tool prints for the corpus
 /// is here.
 enum SignedFieldNames {
-    /// Keys of Apple's verifyReceipt answer that the receipt models do not have as fields: Apple repeats
-    /// the app item id as `adam_id`, writes undocumented attributes 15 and 16 by name, and adds what
-    /// only its server knows.
-    static let verifyReceiptOnly: [String] = [
-        "adam_id", "cancellation_reason", "download_id", "is_upgraded", "request_date",
-        "subscription_group_identifier", "version_external_identifier",
-    ]
+    /// Keys of Apple's verifyReceipt answer that the receipt models do not have as fields: those the
+    /// body this tool writes has too (declared in `VerifyReceiptLayout.swift`), and what only Apple's
+    /// server knows.
+    static let verifyReceiptOnly: [String] =
+        VerifyReceiptBody.receiptKeysOfNoField + [
+            "cancellation_reason", "is_upgraded", "subscription_group_identifier",
+        ]
 
     /// The members of a JWS header.
     static let header: [String] = ["alg", "kid", "typ", "x5c"]

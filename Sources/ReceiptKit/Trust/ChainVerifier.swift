@@ -1,4 +1,3 @@
-internal import CReceipt
 import Synchronization
 
 /// Checks embedded certificate chains against a trust policy, once per distinct chain.
@@ -156,21 +155,24 @@ package final class ChainVerifier: Sendable {
     /// Builds the chain against the anchors the input embeds byte for byte, which needs no anchor
     /// decoded; when it embeds none, or that fails, against every anchor, so a refusal and its
     /// reasons are always those of the whole trust policy.
-    private func buildChain(leaf: Certificate, untrusted: [Certificate]) throws(Store.BuildError) -> [Certificate] {
+    private func buildChain(leaf: Certificate, untrusted: [Certificate]) throws(CertificateStore.BuildError)
+        -> [Certificate]
+    {
         if injectedFault == .sha1ChainPolicy {
-            throw Store.BuildError(SHA1Policy.injectedRefusal, sha1Refused: true)
+            throw CertificateStore.BuildError(SHA1Policy.injectedRefusal, sha1Refused: true)
         }
         let embedded = anchors.embedded(in: untrusted)
-        if !embedded.isEmpty, let chain = try? Store.build(leaf: leaf, untrusted: untrusted, roots: embedded) {
+        if !embedded.isEmpty, let chain = try? CertificateStore.build(leaf: leaf, untrusted: untrusted, roots: embedded)
+        {
             return chain
         }
         let roots: [Certificate]
         do {
             roots = try anchors.all()
         } catch {
-            throw Store.BuildError(error)
+            throw CertificateStore.BuildError(error)
         }
-        return try Store.build(leaf: leaf, untrusted: untrusted, roots: roots)
+        return try CertificateStore.build(leaf: leaf, untrusted: untrusted, roots: roots)
     }
 
     private static func matches(_ certificate: Certificate, _ identifier: SignerInfo.Identifier) -> Bool {
@@ -189,98 +191,5 @@ package final class ChainVerifier: Sendable {
         VerifiedChain(
             signer: signer, signerKey: key, kind: kind, chain: chain, passed: passed,
             failure: VerifiedChain.ChainError(check: check, reason: reason, detail: detail))
-    }
-}
-
-extension ChainVerifier {
-    /// Chain building over an OpenSSL certificate store that holds only the trust anchors given.
-    enum Store {
-        /// Why a chain could not be built.
-        struct BuildError: Error {
-            let error: OpenSSLError
-            /// A SHA-1 certificate signature that this system's policy refused to check.
-            let sha1Refused: Bool
-
-            init(_ error: OpenSSLError, sha1Refused: Bool = false) {
-                self.error = error
-                self.sha1Refused = sha1Refused
-            }
-        }
-
-        /// Builds and checks the chain from `leaf` to a root, ignoring time: validity is checked
-        /// per receipt at the receipt's own time.
-        /// The store lives for one call: chains are cached per distinct chain, so this runs once per
-        /// chain, and a store built per call needs no lock and holds no anchor nobody used. Typed throws,
-        /// not a `Result`: a `Result` over an error type makes the runtime scan every conformance record of
-        /// the process the first time it is used.
-        static func build(leaf: Certificate, untrusted: [Certificate], roots: [Certificate]) throws(BuildError)
-            -> [Certificate]
-        {
-            guard let pointer = X509_STORE_new() else {
-                throw BuildError(OpenSSLError.drain("allocating a certificate store"))
-            }
-            defer { X509_STORE_free(pointer) }
-            for root in roots where X509_STORE_add_cert(pointer, root.pointer) != 1 {
-                throw BuildError(OpenSSLError.drain("adding root \"\(root.subject)\" to the store"))
-            }
-            guard let context = X509_STORE_CTX_new(), let stack = CReceipt_sk_X509_new_null() else {
-                throw BuildError(OpenSSLError.drain("allocating a verification context"))
-            }
-            defer {
-                CReceipt_sk_X509_free(stack)
-                X509_STORE_CTX_free(context)
-            }
-            for certificate in untrusted where CReceipt_sk_X509_push(stack, certificate.pointer) <= 0 {
-                throw BuildError(OpenSSLError.drain("collecting the embedded certificates"))
-            }
-            guard X509_STORE_CTX_init(context, pointer, leaf.pointer, stack) == 1 else {
-                throw BuildError(OpenSSLError.drain("starting chain verification"))
-            }
-            X509_STORE_CTX_set_flags(context, UInt(X509_V_FLAG_NO_CHECK_TIME))
-            let verified = X509_verify_cert(context)
-            guard verified == 1 else {
-                let code = X509_STORE_CTX_get_error(context)
-                let reason = X509_verify_cert_error_string(Int(code)).map { String(cString: $0) } ?? "error \(code)"
-                let depth = X509_STORE_CTX_get_error_depth(context)
-                let queued = OpenSSLError.drain("chain verification")
-                let error = OpenSSLError(
-                    operation: queued.operation, reasons: ["\(reason) at depth \(depth)"] + queued.reasons,
-                    codes: queued.codes)
-                let refused = SHA1Policy.refused(
-                    verifyError: code,
-                    certificateDigestNID: Self.signatureDigest(X509_STORE_CTX_get_current_cert(context)),
-                    reasons: error)
-                throw BuildError(error, sha1Refused: refused)
-            }
-            guard let built = CReceipt_X509_STORE_CTX_get1_chain(context) else {
-                throw BuildError(OpenSSLError.drain("reading the verified chain"))
-            }
-            defer { CReceipt_sk_X509_pop_free(built) }
-            // Map OpenSSL's chain back onto our own objects; anchors first, so the root
-            // reported is the trusted one even when the receipt embeds a copy of it.
-            var chain: [Certificate] = []
-            let anchors = roots + untrusted
-            for index in 0..<CReceipt_sk_X509_num(built) {
-                guard let entry = CReceipt_sk_X509_value(built, index),
-                    let match = anchors.first(where: { X509_cmp($0.pointer, entry) == 0 })
-                else {
-                    throw BuildError(
-                        OpenSSLError(operation: "chain verification", reasons: ["unknown certificate in chain"]))
-                }
-                chain.append(match)
-            }
-            return chain
-        }
-
-        /// The digest NID of `certificate`'s own signature (NID_undef when unknown).
-        private static func signatureDigest(_ certificate: OpaquePointer?) -> Int32 {
-            guard let certificate else { return NID_undef }
-            var digest: Int32 = NID_undef
-            var key: Int32 = NID_undef
-            guard OBJ_find_sigid_algs(X509_get_signature_nid(certificate), &digest, &key) == 1 else {
-                return NID_undef
-            }
-            return digest
-        }
     }
 }

@@ -1,5 +1,3 @@
-internal import CReceipt
-
 /// Tells a SHA-1 signature the system refuses to check from one that does not match.
 ///
 /// RHEL 9's DEFAULT crypto policy makes OpenSSL refuse SHA-1 signatures, and every Apple receipt
@@ -12,29 +10,13 @@ enum SHA1Policy {
 
     /// Whether `error`, from checking a `digest` signature, is the policy's refusal.
     static func refused(_ error: OpenSSLError, digest: Digest) -> Bool {
-        digest === Digest.sha1 && (error.refusesDigest || digest.algorithm == nil)
-    }
-
-    /// Whether a chain failed because a SHA-1 certificate signature was refused: OpenSSL's
-    /// verdict on the certificate at fault, the digest of that certificate's signature, and the
-    /// reasons queued with it.
-    static func refused(verifyError: Int32, certificateDigestNID: Int32, reasons: OpenSSLError) -> Bool {
-        guard certificateDigestNID == NID_sha1 else { return false }
-        switch verifyError {
-        case X509_V_ERR_CA_MD_TOO_WEAK:
-            return true
-        case X509_V_ERR_CERT_SIGNATURE_FAILURE:
-            return reasons.refusesDigest
-        default:
-            return false
-        }
+        digest === Digest.sha1 && (error.refusesDigest || !digest.isAvailable)
     }
 
     /// What the RSA provider raises under RHEL's policy, for `InjectedFault.sha1Policy`: its own "digest
     /// not allowed" code, so the classification above is what a test exercises.
-    static let injectedRefusal = OpenSSLError(
-        operation: "checking the signature", reasons: ["digest not allowed (fault injected for a test)"],
-        codes: [UInt(ERR_LIB_PROV) << UInt(ERR_LIB_OFFSET) | UInt(PROV_R_DIGEST_NOT_ALLOWED)])
+    static let injectedRefusal = OpenSSLError.digestNotAllowed(
+        operation: "checking the signature", reason: "digest not allowed (fault injected for a test)")
 
     /// The failed check for `what` ("the receipt's signature", "certificate ...").
     static func detail(_ what: String, _ error: OpenSSLError) -> String {

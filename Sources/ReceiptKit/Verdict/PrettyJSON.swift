@@ -1,8 +1,8 @@
 /// Re-indents compact JSON the way `JSONEncoder`'s `.prettyPrinted` writes it: two spaces a level,
 /// `"key" : value`, one member or element a line, an empty container as an open line and a blank one.
 ///
-/// Pretty output of one receipt spent a quarter of the whole run in `JSONEncoder`; the compact writer plus
-/// this one linear pass gives the same bytes (a test compares them on every corpus receipt). The compact
+/// One linear pass over the compact writer's text gives the bytes `JSONEncoder` would (a test compares
+/// them on every corpus receipt) without its cost: pretty output is never encoded twice. The compact
 /// text may come in pieces (``CompactJSONWriter``'s segments): the state below carries over from one to the
 /// next, so no piece is ever joined to another.
 struct PrettyJSON {
@@ -26,8 +26,8 @@ struct PrettyJSON {
 
     /// The same bytes as `reformat(_:)`, then `trailer`, handed to `emit` in chunks
     /// of about `chunkSize` bytes as they are produced: a combined report's pretty text is twice its
-    /// compact one, and holding it whole (then a copy to print) tripled the run's peak. Each segment is
-    /// released once read. Stops at the first chunk `emit` refuses; false then.
+    /// compact one, so it is never held whole, and each segment is released once read. Stops at the first
+    /// chunk `emit` refuses; false then.
     @discardableResult
     static func reformat(
         _ segments: inout [[UInt8]], trailer: [UInt8] = [], chunkSize: Int,

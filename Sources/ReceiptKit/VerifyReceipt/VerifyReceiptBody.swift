@@ -42,8 +42,8 @@ struct VerifyReceiptBody {
                 field(ParsedReceipt.fields[index], of: receipt, numbersAsText: false, inLatestInfo: false)
             case .extra(.undocumentedInteger(let key, let attribute)):
                 if let value = Self.integer(receipt.undocumented.values(of: attribute)) { member(key, value) }
-            case .extra(.requestDate):
-                date("request_date", requestDate)
+            case .extra(let extra):
+                date(extra.key, requestDate)
             }
         }
         close()

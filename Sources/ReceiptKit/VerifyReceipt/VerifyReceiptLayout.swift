@@ -28,6 +28,16 @@ struct VerifyReceiptLayout<Model>: Sendable {
     }
 }
 
+extension VerifyReceiptLayout.Extra {
+    /// The member's key in Apple's answer.
+    var key: String {
+        switch self {
+        case .undocumentedInteger(let key, _): key
+        case .requestDate: "request_date"
+        }
+    }
+}
+
 extension VerifyReceiptBody {
     /// The `receipt` object: the fields of `ParsedReceipt` that declare a place, then two undocumented
     /// attributes and the time of the answer at theirs.
@@ -41,4 +51,15 @@ extension VerifyReceiptBody {
 
     /// An object of `in_app` and `latest_receipt_info`.
     static let purchaseLayout = VerifyReceiptLayout(InAppPurchase.fields, extras: [])
+
+    /// The keys of the `receipt` object that are no field's name: a member Apple repeats first under
+    /// another key (`adam_id`), and the members no field declares.
+    static var receiptKeysOfNoField: [String] {
+        let repeated = ParsedReceipt.fields.compactMap { $0.verifyReceipt?.repeatedFirstAs }
+        let extras = receiptLayout.entries.compactMap { place -> String? in
+            guard case .extra(let extra) = place.entry else { return nil }
+            return extra.key
+        }
+        return repeated + extras
+    }
 }

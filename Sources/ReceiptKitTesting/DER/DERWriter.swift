@@ -99,7 +99,7 @@ package struct DERWriter: Sendable {
     /// Two's complement, big-endian, with every redundant leading 0x00 or 0xFF octet dropped:
     /// 127 is `7F`, 128 is `00 80`, -1 is `FF`.
     package static func integerContents(_ value: Int64) -> [UInt8] {
-        var octets = withUnsafeBytes(of: value.bigEndian) { Array($0) }
+        var octets = (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) }
         while octets.count > 1 {
             let first = octets[0]
             let nextHighBit = octets[1] & 0x80

@@ -16,7 +16,7 @@ public enum FileErrorText {
         case .fileWriteVolumeReadOnly: return "read-only file system"
         case .fileWriteFileExists: return "a file is in the way"
         default:
-            if let posix = cocoa.userInfo["NSUnderlyingError"] {
+            if let posix = cocoa.underlying {
                 return "\(posix)"
             }
             return "error \(cocoa.code.rawValue)"

@@ -1,4 +1,3 @@
-internal import CReceipt
 import ReceiptKit
 
 #if canImport(FoundationEssentials)
@@ -31,12 +30,12 @@ public enum JWSSigner {
         // Any stale entry would otherwise be reported as the reason for our own failure.
         OpenSSLError.drainQueue()
         let key = try OwnedKey.fromPEM(signer.privateKeyPEM)
-        let type = EVP_PKEY_get0_type_name(key.pointer).map { String(cString: $0) } ?? "?"
-        guard type == "EC", EVP_PKEY_get_bits(key.pointer) == 256 else {
+        let type = key.typeName
+        guard type == "EC", key.bits == 256 else {
             throw OpenSSLError(
                 operation: "signing the JWS",
                 reasons: [
-                    "ES256 needs an EC P-256 key; this one is \(type)-\(EVP_PKEY_get_bits(key.pointer)) "
+                    "ES256 needs an EC P-256 key; this one is \(type)-\(key.bits) "
                         + "(make the PKI with make-test-pki --ec)"
                 ])
         }
@@ -45,7 +44,7 @@ public enum JWSSigner {
             "{\"alg\":\"ES256\",\"x5c\":[" + x5c.joined(separator: ",") + "]" + (extraHeader.map { "," + $0 } ?? "")
             + "}"
         let signingInput = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(payload)
-        let der = try ECDSASigner.derSignature(over: Array(signingInput.utf8), key: key.pointer)
+        let der = try key.derSignature(over: Array(signingInput.utf8))
         let jose = try ES256Signature.jose(fromDER: der)
         return Array((signingInput + "." + Base64URL.encode(jose)).utf8)
     }

@@ -1,4 +1,3 @@
-internal import CReceipt
 import ReceiptKit
 
 #if canImport(FoundationEssentials)
@@ -25,31 +24,18 @@ extension TestPKI {
     public static func ocspIndexLine(_ credential: TestCredential, revokedAt: Date? = nil) throws(OpenSSLError)
         -> String
     {
-        let certificate = try OwnedCertificate(derOrPEM: credential.certificatePEM)
-        guard let serial = X509_get0_serialNumber(certificate.pointer),
-            let number = ASN1_INTEGER_to_BN(serial, nil)
-        else {
-            throw OpenSSLError.drain("reading the serial number")
-        }
-        defer { BN_free(number) }
-        guard let hex = BN_bn2hex(number) else {
-            throw OpenSSLError.drain("writing the serial number")
-        }
-        defer { CReceipt_OPENSSL_free(hex) }
+        let serial = try OwnedCertificate(derOrPEM: credential.certificatePEM).serialHex()
         let parsed = try Certificate(der: credential.certificateDER)
         let expiry = databaseTime(parsed.notAfter ?? defaultNotAfter)
         let revocation = revokedAt.map(databaseTime) ?? ""
         let name = parsed.commonName ?? parsed.subject
         return
-            "\(revokedAt == nil ? "V" : "R")\t\(expiry)\t\(revocation)\t\(String(cString: hex))\tunknown\t/CN=\(name)\n"
+            "\(revokedAt == nil ? "V" : "R")\t\(expiry)\t\(revocation)\t\(serial)\tunknown\t/CN=\(name)\n"
     }
 
-    /// `YYMMDDHHMMSSZ`, as OpenSSL's CA database writes times.
+    /// `YYMMDDHHMMSSZ`, as OpenSSL's CA database writes times: RFC 3339's UTC fields, two digits of the year.
     private static func databaseTime(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        let fields = [parts.tm_year % 100, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec]
-        return fields.map { $0 < 10 ? "0\($0)" : "\($0)" }.joined() + "Z"
+        let digits = (RFC3339.format(date) ?? "").filter(\.isNumber)
+        return String(digits.dropFirst(2).prefix(12)) + "Z"
     }
 }

@@ -18,13 +18,14 @@ struct HTMLReport {
     /// `open`: shown unfolded (one input); a batch's sections start folded.
     func write(open: Bool, into html: inout HTMLWriter) {
         let report = verdict.report
-        let status = report.status.rawValue
-        html.raw("<details class=\"input\"" + (open ? " open" : "") + ">\n<summary class=\"banner \(status)\">")
-        html.raw("<span class=\"verdict\">\(sign(report.status)) \(status.uppercased())</span> ")
+        html.raw(open ? "<details class=\"input\" open>\n" : "<details class=\"input\">\n")
+        html.raw(Self.banner(report.status))
         html.element("span", class: "name", report.input)
         html.raw(" <span class=\"why\">")
         if let reason = report.reason {
-            html.text("\(reason.rawValue): \(report.message ?? reason.summary)")
+            html.text(reason.rawValue)
+            html.raw(": ")
+            html.text(report.message ?? reason.summary)
         } else {
             html.raw("every check passed")
         }
@@ -34,7 +35,7 @@ struct HTMLReport {
         let timeline = Timeline(sources, decisions: verdict.decisions)
         if !timeline.rows.isEmpty || timeline.original != nil {
             html.raw("<h2>Timeline</h2>\n")
-            TimelineSVG.write(timeline, into: &html)
+            TimelineSVG.write(timeline, legend: open, into: &html)
         }
         if let original = timeline.original, !original.decisions.isEmpty {
             for line in original.decisions {
@@ -48,29 +49,58 @@ struct HTMLReport {
         html.raw("</div>\n</details>\n")
     }
 
-    /// A sign beside the word, so the status never rests on colour.
-    private func sign(_ status: ValidationReport.Status) -> String {
+    /// The banner's opening up to the input's name, per status; a sign beside the word, so the status
+    /// never rests on colour.
+    private static func banner(_ status: ValidationReport.Status) -> StaticString {
         switch status {
-        case .valid: "\u{2713}"
-        case .invalid: "\u{2717}"
-        case .malformed: "!"
+        case .valid: "<summary class=\"banner valid\"><span class=\"verdict\">\u{2713} VALID</span> "
+        case .invalid: "<summary class=\"banner invalid\"><span class=\"verdict\">\u{2717} INVALID</span> "
+        case .malformed: "<summary class=\"banner malformed\"><span class=\"verdict\">! MALFORMED</span> "
         }
     }
+
+    static let decisionsTable = HTMLTable(
+        class: "decisions", caption: "Each entitlement, granted or denied, and why",
+        headings: """
+            <th data-key="name">entitlement</th>\
+            <th>decision</th>\
+            <th>reasons</th>\
+            <th data-key="message">message</th>
+            """)
+    static let subscriptionsTable = HTMLTable(
+        class: "subscriptions",
+        headings: """
+            <th data-key="product_id">product</th>\
+            <th data-key="state">state</th>\
+            <th>periods</th>\
+            <th>free trial</th>
+            """)
 
     private func decisions(into html: inout HTMLWriter) {
         guard let results = verdict.decisions else { return }
         if !results.entitlements.isEmpty {
-            html.raw("<h2>Decisions at \(RuleReportText.show(results.time))</h2>\n")
-            html.table(
-                class: "decisions", caption: "Each entitlement, granted or denied, and why",
-                columns: [("entitlement", "name"), ("decision", nil), ("reasons", nil), ("message", "message")],
-                rows: results.entitlements.map { decision in
-                    [
-                        decision.name, decision.granted ? "\u{2713} granted" : "\u{2717} denied",
-                        (decision.reasons.isEmpty ? ["no rule satisfied"] : decision.reasons).joined(separator: "; "),
-                        decision.message,
-                    ]
-                })
+            html.raw("<h2>Decisions at ")
+            html.date(results.time)
+            html.raw("</h2>\n")
+            html.open(Self.decisionsTable)
+            for decision in results.entitlements {
+                html.startRow()
+                html.cell(decision.name)
+                html.raw(decision.granted ? "<td>\u{2713} granted</td>" : "<td>\u{2717} denied</td>")
+                if decision.reasons.isEmpty {
+                    html.raw("<td>no rule satisfied</td>")
+                } else {
+                    html.raw("<td>")
+                    for (index, reason) in decision.reasons.enumerated() {
+                        if index > 0 { html.raw("; ") }
+                        html.text(reason)
+                    }
+                    html.raw("</td>")
+                }
+                html.cell(decision.message)
+                html.endRow()
+            }
+            html.closeTable()
         }
         if !results.warnings.isEmpty {
             html.raw("<h3>Warnings</h3>\n<ul class=\"warnings\">\n")
@@ -81,120 +111,183 @@ struct HTMLReport {
             html.raw("</ul>\n")
         }
         if !results.subscriptions.isEmpty {
-            html.table(
-                class: "subscriptions", caption: "Subscriptions at \(RuleReportText.show(results.time))",
-                columns: [("product", "product_id"), ("state", "state"), ("periods", nil), ("free trial", nil)],
-                rows: results.subscriptions.map { status in
-                    [
-                        status.productID, status.state.rawValue, String(status.periods.count),
-                        status.trialTimeline.map { RuleReportText.days($0, start: "started") },
-                    ]
-                })
+            html.open(Self.subscriptionsTable, caption: "Subscriptions at " + RuleReportText.show(results.time))
+            for status in results.subscriptions {
+                html.startRow()
+                html.cell(status.productID)
+                html.cell(status.state.rawValue)
+                html.cell(count: status.periods.count)
+                html.cell(status.trialTimeline.map { RuleReportText.days($0, start: "started") })
+                html.endRow()
+            }
+            html.closeTable()
         }
     }
 
+    static let purchasesTable = HTMLTable(
+        class: "purchases", caption: "In-app purchases",
+        headings: """
+            <th data-key="product_id">product</th>\
+            <th data-key="transaction_id">transaction</th>\
+            <th data-key="original_transaction_id">original transaction</th>\
+            <th data-key="purchase_date">purchased</th>\
+            <th data-key="expires_date">expires</th>\
+            <th data-key="cancellation_date">cancelled</th>\
+            <th data-key="is_trial_period">trial</th>\
+            <th data-key="is_in_intro_offer_period">intro offer</th>\
+            <th data-key="promotional_offer_id">promotional offer</th>\
+            <th data-key="quantity">quantity</th>
+            """)
+    static let transactionsTable = HTMLTable(
+        class: "transactions", caption: "Transactions",
+        headings: """
+            <th data-key="productId">product</th>\
+            <th data-key="type">type</th>\
+            <th data-key="transactionId">transaction</th>\
+            <th data-key="originalTransactionId">original transaction</th>\
+            <th data-key="purchaseDate">purchased</th>\
+            <th data-key="expiresDate">expires</th>\
+            <th data-key="revocationDate">revoked</th>\
+            <th data-key="isUpgraded">upgraded</th>\
+            <th data-key="offerType">offer type</th>\
+            <th data-key="offerIdentifier">offer</th>\
+            <th data-key="appAccountToken">account token</th>
+            """)
+    static let renewalsTable = HTMLTable(
+        class: "renewals", caption: "Renewal information",
+        headings: """
+            <th data-key="productId">product</th>\
+            <th data-key="autoRenewProductId">renews to</th>\
+            <th data-key="autoRenewStatus">auto-renew</th>\
+            <th data-key="renewalDate">renewal date</th>\
+            <th data-key="gracePeriodExpiresDate">grace period ends</th>\
+            <th data-key="isInBillingRetryPeriod">billing retry</th>\
+            <th data-key="expirationIntent">expiration intent</th>\
+            <th data-key="offerIdentifier">offer</th>
+            """)
+
     private func purchases(_ sources: TimelineSources, into html: inout HTMLWriter) {
         for receipt in sources.receipts where !receipt.purchases.isEmpty {
-            html.table(
-                class: "purchases", caption: "In-app purchases",
-                columns: [
-                    ("product", "product_id"), ("transaction", "transaction_id"),
-                    ("original transaction", "original_transaction_id"), ("purchased", "purchase_date"),
-                    ("expires", "expires_date"), ("cancelled", "cancellation_date"), ("trial", "is_trial_period"),
-                    ("intro offer", "is_in_intro_offer_period"), ("promotional offer", "promotional_offer_id"),
-                    ("quantity", "quantity"),
-                ],
-                rows: receipt.purchases.map { purchase in
-                    [
-                        purchase.productID, purchase.transactionID, purchase.originalTransactionID,
-                        date(purchase.purchaseDate), date(purchase.expiresDate), date(purchase.cancellationDate),
-                        purchase.isTrialPeriod.map(String.init), purchase.isInIntroOfferPeriod.map(String.init),
-                        purchase.promotionalOfferID, purchase.quantity.map(String.init),
-                    ]
-                })
+            html.open(Self.purchasesTable)
+            for purchase in receipt.purchases {
+                html.startRow()
+                html.cell(purchase.productID)
+                html.cell(purchase.transactionID)
+                html.cell(purchase.originalTransactionID)
+                html.cell(date: purchase.purchaseDate)
+                html.cell(date: purchase.expiresDate)
+                html.cell(date: purchase.cancellationDate)
+                html.cell(flag: purchase.isTrialPeriod)
+                html.cell(flag: purchase.isInIntroOfferPeriod)
+                html.cell(purchase.promotionalOfferID)
+                html.cell(count: purchase.quantity.map(Int.init))
+                html.endRow()
+            }
+            html.closeTable()
         }
         if !sources.transactions.isEmpty {
-            html.table(
-                class: "transactions", caption: "Transactions",
-                columns: [
-                    ("product", "productId"), ("type", "type"), ("transaction", "transactionId"),
-                    ("original transaction", "originalTransactionId"), ("purchased", "purchaseDate"),
-                    ("expires", "expiresDate"), ("revoked", "revocationDate"), ("upgraded", "isUpgraded"),
-                    ("offer type", "offerType"), ("offer", "offerIdentifier"), ("account token", "appAccountToken"),
-                ],
-                rows: sources.transactions.map { transaction in
-                    [
-                        transaction.productId, transaction.type?.rawValue, transaction.transactionId,
-                        transaction.originalTransactionId, date(transaction.purchaseDate),
-                        date(transaction.expiresDate), date(transaction.revocationDate),
-                        transaction.isUpgraded.map(String.init), transaction.offerType?.description,
-                        transaction.offerIdentifier, transaction.appAccountToken,
-                    ]
-                })
+            html.open(Self.transactionsTable)
+            for transaction in sources.transactions {
+                html.startRow()
+                html.cell(transaction.productId)
+                html.cell(transaction.type?.rawValue)
+                html.cell(transaction.transactionId)
+                html.cell(transaction.originalTransactionId)
+                cell(transaction.purchaseDate, into: &html)
+                cell(transaction.expiresDate, into: &html)
+                cell(transaction.revocationDate, into: &html)
+                html.cell(flag: transaction.isUpgraded)
+                html.cell(count: transaction.offerType.map { Int($0.rawValue) })
+                html.cell(transaction.offerIdentifier)
+                html.cell(transaction.appAccountToken)
+                html.endRow()
+            }
+            html.closeTable()
         }
         if !sources.renewals.isEmpty {
-            html.table(
-                class: "renewals", caption: "Renewal information",
-                columns: [
-                    ("product", "productId"), ("renews to", "autoRenewProductId"), ("auto-renew", "autoRenewStatus"),
-                    ("renewal date", "renewalDate"), ("grace period ends", "gracePeriodExpiresDate"),
-                    ("billing retry", "isInBillingRetryPeriod"), ("expiration intent", "expirationIntent"),
-                    ("offer", "offerIdentifier"),
-                ],
-                rows: sources.renewals.map { renewal in
-                    [
-                        renewal.productId, renewal.autoRenewProductId, renewal.autoRenewStatus?.description,
-                        date(renewal.renewalDate), date(renewal.gracePeriodExpiresDate),
-                        renewal.isInBillingRetryPeriod.map(String.init), renewal.expirationIntent?.description,
-                        renewal.offerIdentifier,
-                    ]
-                })
+            html.open(Self.renewalsTable)
+            for renewal in sources.renewals {
+                html.startRow()
+                html.cell(renewal.productId)
+                html.cell(renewal.autoRenewProductId)
+                html.cell(count: renewal.autoRenewStatus.map { Int($0.rawValue) })
+                cell(renewal.renewalDate, into: &html)
+                cell(renewal.gracePeriodExpiresDate, into: &html)
+                html.cell(flag: renewal.isInBillingRetryPeriod)
+                html.cell(count: renewal.expirationIntent.map { Int($0.rawValue) })
+                html.cell(renewal.offerIdentifier)
+                html.endRow()
+            }
+            html.closeTable()
         }
     }
+
+    static let elementsTable = HTMLTable(
+        class: "elements", caption: "Signed elements",
+        headings: """
+            <th>element</th>\
+            <th data-key="input">input</th>\
+            <th data-key="status">status</th>\
+            <th data-key="reason">reason</th>\
+            <th>what</th>
+            """)
+    static let inputsTable = HTMLTable(
+        class: "inputs", caption: "Inputs combined",
+        headings: """
+            <th data-key="input">input</th>\
+            <th data-key="status">status</th>\
+            <th data-key="reason">reason</th>\
+            <th>what</th>
+            """)
 
     /// The decoded fields of what the input is, as the text report lists them.
     private func contents(_ report: ValidationReport, into html: inout HTMLWriter) {
         switch report.contents {
         case .receipt(let receipt):
-            html.raw("<h2>Receipt</h2>\n")
-            html.fields(ReportText.rows(receipt, report: report, detailed: detailed).map { ($0.0, $0.1) })
+            html.raw("<h2>Receipt</h2>\n<dl class=\"fields\">\n")
+            for (label, value) in ReportText.rows(receipt, report: report, detailed: detailed) {
+                html.field(label, value)
+            }
+            html.raw("</dl>\n")
         case .signedData(let jws):
             html.raw("<h2>Signed data</h2>\n")
             signedData(jws, into: &html)
         case .response(let response):
-            html.raw("<h2>Response</h2>\n")
-            var rows: [(label: String, value: String?)] = [("response", response.kind.title)]
-            for (label, member) in [
-                ("bundle id", "bundleId"), ("app apple id", "appAppleId"), ("environment", "environment"),
-                ("has more", "hasMore"), ("revision", "revision"),
-            ] {
-                rows.append((label + " (unsigned)", response.fields[member]?.shown))
+            html.raw("<h2>Response</h2>\n<dl class=\"fields\">\n")
+            html.field("response", response.kind.title)
+            // Each as it came: Apple does not sign a response's own members.
+            html.field("bundle id (unsigned)", response.fields["bundleId"]?.shown)
+            html.field("app apple id (unsigned)", response.fields["appAppleId"]?.shown)
+            html.field("environment (unsigned)", response.fields["environment"]?.shown)
+            html.field("has more (unsigned)", response.fields["hasMore"]?.shown)
+            html.field("revision (unsigned)", response.fields["revision"]?.shown)
+            html.raw("</dl>\n")
+            html.open(Self.elementsTable)
+            for (index, element) in response.elements.enumerated() {
+                html.startRow()
+                html.cell(count: index)
+                html.cell(element.input)
+                html.cell(element.status.rawValue)
+                html.cell(element.reason?.rawValue)
+                html.cell(element.jws.flatMap(ResponseReportText.summary))
+                html.endRow()
             }
-            html.fields(rows)
-            html.table(
-                class: "elements", caption: "Signed elements",
-                columns: [
-                    ("element", nil), ("input", "input"), ("status", "status"), ("reason", "reason"), ("what", nil),
-                ],
-                rows: response.elements.enumerated().map { index, element in
-                    [
-                        String(index), element.input, element.status.rawValue, element.reason?.rawValue,
-                        element.jws.flatMap(ResponseReportText.summary),
-                    ]
-                })
+            html.closeTable()
         case .combination(let inputs):
-            html.table(
-                class: "inputs", caption: "Inputs combined",
-                columns: [("input", "input"), ("status", "status"), ("reason", "reason"), ("what", nil)],
-                rows: inputs.map { input in
-                    [
-                        input.input, input.status.rawValue, input.reason?.rawValue,
-                        input.receipt != nil
-                            ? "app receipt"
-                            : input.response.map { "\($0.kind.title), \($0.elements.count) elements" }
-                                ?? input.jws?.kind?.rawValue,
-                    ]
-                })
+            html.open(Self.inputsTable)
+            for input in inputs {
+                html.startRow()
+                html.cell(input.input)
+                html.cell(input.status.rawValue)
+                html.cell(input.reason?.rawValue)
+                html.cell(
+                    input.receipt != nil
+                        ? "app receipt"
+                        : input.response.map { "\($0.kind.title), \($0.elements.count) elements" }
+                            ?? input.jws?.kind?.rawValue)
+                html.endRow()
+            }
+            html.closeTable()
         case nil: break
         }
     }
@@ -209,7 +302,7 @@ struct HTMLReport {
             if let name {
                 html.element("h3", name)
             }
-            html.fields(JWSReportText.rows(current, detailed: detailed).map { ($0.label, $0.value) })
+            html.fields(JWSReportText.rows(current, detailed: detailed))
             for member in current.nested.keys.sorted() {
                 guard let inner = current.nested[member] else { continue }
                 let verdict = inner.status.rawValue.uppercased() + (inner.reason.map { " (\($0.rawValue))" } ?? "")
@@ -222,44 +315,71 @@ struct HTMLReport {
         }
     }
 
+    static let checksTable = HTMLTable(
+        class: "checks", caption: "Every check made, in order",
+        headings: """
+            <th data-key="name">check</th>\
+            <th data-key="passed">result</th>\
+            <th data-key="detail">detail</th>\
+            <th data-key="reason">reason</th>
+            """)
+    static let chainTable = HTMLTable(
+        class: "chain", caption: "Certificate chain",
+        headings: """
+            <th>subject</th>\
+            <th>not before</th>\
+            <th>not after</th>
+            """)
+
     private func checks(_ report: ValidationReport, into html: inout HTMLWriter) {
         if !report.checks.isEmpty {
             html.raw("<h2>Checks</h2>\n")
-            html.table(
-                class: "checks", caption: "Every check made, in order",
-                columns: [("check", "name"), ("result", "passed"), ("detail", "detail"), ("reason", "reason")],
-                rows: report.checks.map { check in
-                    [check.name.rawValue, check.passed ? "pass" : "FAIL", check.detail, check.reason?.rawValue]
-                })
+            html.open(Self.checksTable)
+            for check in report.checks {
+                html.startRow()
+                html.cell(check.name.rawValue)
+                html.raw(check.passed ? "<td>pass</td>" : "<td>FAIL</td>")
+                html.cell(check.detail)
+                html.cell(check.reason?.rawValue)
+                html.endRow()
+            }
+            html.closeTable()
         }
         if let trust = report.trust {
-            var line = "trust: \(trust.kind?.rawValue ?? "untrusted")"
+            html.raw("<p class=\"trust\">trust: ")
+            html.text(trust.kind?.rawValue ?? "untrusted")
             if let time = trust.validationTime.flatMap(RFC3339.format) {
-                line +=
-                    ", certificates checked at \(time) (\(trust.timeSource.split(separator: "_").joined(separator: " ")))"
+                html.raw(", certificates checked at ")
+                html.markup(time)
+                html.raw(" (")
+                for (index, word) in trust.timeSource.split(separator: "_").enumerated() {
+                    if index > 0 { html.raw(" ") }
+                    html.text(String(word))
+                }
+                html.raw(")")
             }
-            html.element("p", class: "trust", line)
+            html.raw("</p>")
             if detailed {
-                html.table(
-                    class: "chain", caption: "Certificate chain",
-                    columns: [("subject", nil), ("not before", nil), ("not after", nil)],
-                    rows: trust.chain.map { certificate in
-                        [
-                            certificate.subject, certificate.notBefore.flatMap(RFC3339.format),
-                            certificate.notAfter.flatMap(RFC3339.format),
-                        ]
-                    })
+                html.open(Self.chainTable)
+                for certificate in trust.chain {
+                    html.startRow()
+                    html.cell(certificate.subject)
+                    html.cell(date: certificate.notBefore)
+                    html.cell(date: certificate.notAfter)
+                    html.endRow()
+                }
+                html.closeTable()
             }
         }
-    }
-
-    private func date(_ date: Date?) -> String? {
-        date.flatMap(RFC3339.format)
     }
 
     /// As the JSON writes a StoreKit 2 date: RFC 3339, or `xcode_placeholder`.
-    private func date(_ date: JWSDate?) -> String? {
-        guard let date else { return nil }
-        return date.date.flatMap(RFC3339.format) ?? "xcode_placeholder"
+    private func cell(_ date: JWSDate?, into html: inout HTMLWriter) {
+        html.raw("<td>")
+        if let date {
+            let written = date.date.map { html.rfc3339($0) } ?? false
+            if !written { html.raw("xcode_placeholder") }
+        }
+        html.raw("</td>")
     }
 }

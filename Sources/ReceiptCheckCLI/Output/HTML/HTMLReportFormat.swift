@@ -14,12 +14,18 @@ struct HTMLReportFormat: ReportFormat {
 
     var opening: String { HTMLDocument.opening }
 
+    func unsigned(_ answer: UnsignedAnswer) -> String? {
+        Self.unsignedAnswer(answer.operation.rawValue, answer.status, answer.rows.map { ($0.name, $0.value) })
+    }
+
     /// An App Store Server API answer Apple does not sign (or an empty one), as its own page: the
     /// operation, the HTTP status and each member as it came, marked unsigned.
     static func unsignedAnswer(_ operation: String, _ status: Int, _ members: [(String, String)]) -> String {
         var html = HTMLWriter()
         html.raw("<details class=\"input\" open>\n<summary class=\"banner unsigned\"><span class=\"verdict\">")
-        html.raw("HTTP \(status)</span> ")
+        html.raw("HTTP ")
+        html.integer(status)
+        html.raw("</span> ")
         html.element("span", class: "name", operation)
         html.raw(
             members.isEmpty
@@ -35,7 +41,7 @@ struct HTMLReportFormat: ReportFormat {
     func closing(_ summary: BatchSummary) -> String {
         guard collapsed || summary.total > 1 else { return HTMLDocument.closing }
         var html = HTMLWriter()
-        HTMLRunSummary.write(summary, into: &html)
+        HTMLRunSummary.write(summary, legend: collapsed, into: &html)
         return html.out + HTMLDocument.closing
     }
 }

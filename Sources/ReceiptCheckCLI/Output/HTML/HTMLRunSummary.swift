@@ -6,9 +6,12 @@ import ReceiptKit
 /// It is written after the last section, when the counts are known, so that a run of any length is
 /// written as it goes; the stylesheet shows it first (`order:-1`).
 enum HTMLRunSummary {
-    static func write(_ summary: BatchSummary, into html: inout HTMLWriter) {
+    /// `legend`: the sections are folded and their pictures carry no legend of their own.
+    static func write(_ summary: BatchSummary, legend: Bool, into html: inout HTMLWriter) {
         let total = max(summary.total, 1)
-        html.raw("<section class=\"summary\">\n<h2>\(summary.total) input\(summary.total == 1 ? "" : "s")</h2>\n")
+        html.raw("<section class=\"summary\">\n<h2>")
+        html.integer(summary.total)
+        html.raw(summary.total == 1 ? " input</h2>\n" : " inputs</h2>\n")
         html.raw("<table class=\"bars\"><caption>By status</caption>\n<tbody>\n")
         for status in [ValidationReport.Status.valid, .invalid, .malformed] {
             bar(status.rawValue, count: summary.count(of: status), of: total, class: status.rawValue, into: &html)
@@ -24,6 +27,9 @@ enum HTMLRunSummary {
             }
             html.raw("</tbody></table>\n")
         }
+        if legend {
+            TimelineSVG.writeLegend(into: &html)
+        }
         html.raw("</section>\n")
     }
 
@@ -31,7 +37,12 @@ enum HTMLRunSummary {
     {
         html.raw("<tr><th scope=\"row\">")
         html.text(label)
-        html.raw("</th><td class=\"count\">\(count)</td><td class=\"bar\"><span class=\"fill \(name)\" style=\"width:")
-        html.raw(TimelineSVG.number(Double(count) * 100 / Double(total)) + "%\"></span></td></tr>\n")
+        html.raw("</th><td class=\"count\">")
+        html.integer(count)
+        html.raw("</td><td class=\"bar\"><span class=\"fill ")
+        html.markup(name)
+        html.raw("\" style=\"width:")
+        html.number(Double(count) * 100 / Double(total))
+        html.raw("%\"></span></td></tr>\n")
     }
 }

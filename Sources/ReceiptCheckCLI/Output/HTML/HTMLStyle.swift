@@ -9,6 +9,7 @@ enum HTMLStyle {
         main{display:flex;flex-direction:column;gap:12px;padding:16px;max-width:1100px}
         .summary{order:-1}
         details.input{border:1px solid #d0d7de;border-radius:6px}
+        details.input:not([open]){content-visibility:auto;contain-intrinsic-size:auto 40px}
         details.input>summary{cursor:pointer;padding:8px 12px;font-weight:600;list-style-position:inside}
         .banner.valid{border-left:8px solid var(--valid)}
         .banner.invalid{border-left:8px solid var(--invalid)}

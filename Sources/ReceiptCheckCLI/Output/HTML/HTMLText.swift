@@ -9,43 +9,63 @@
 enum HTMLText {
     /// `text` ready for element text or a quoted attribute value.
     static func escaped(_ text: String) -> String {
-        var out = ""
+        var out: [UInt8] = []
         append(text, to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends `text` escaped: most values need nothing, found by one pass over their bytes; the others
-    /// are copied in runs between the characters replaced.
-    static func append(_ text: String, to out: inout String) {
-        let bytes = text.utf8
-        guard bytes.contains(where: needsWork) else {
-            out += text
-            return
+    /// Appends `text` escaped: most values need nothing, found by one pass over their bytes and copied
+    /// whole; plain ASCII with markup in it is replaced byte by byte; the rest by its scalars, in runs
+    /// between the characters replaced.
+    static func append(_ text: String, to out: inout [UInt8]) {
+        let done = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let first = bytes.firstIndex(where: needsWork) else {
+                out.append(contentsOf: bytes)
+                return true
+            }
+            guard !bytes[first...].contains(where: { $0 >= 0x80 }) else { return false }
+            var run = 0
+            for index in first..<bytes.count where needsWork(bytes[index]) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                if let replacement = replacement(for: Unicode.Scalar(bytes[index])) {
+                    out.append(contentsOf: replacement.utf8)
+                } else {
+                    out.append(bytes[index])
+                }
+                run = index + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+            return true
         }
+        guard done != true else { return }
         var run = text.startIndex
         var index = text.unicodeScalars.startIndex
         while index < text.unicodeScalars.endIndex {
-            let scalar = text.unicodeScalars[index]
-            let replacement: String?
-            switch scalar {
-            case "&": replacement = "&amp;"
-            case "<": replacement = "&lt;"
-            case ">": replacement = "&gt;"
-            case "\"": replacement = "&quot;"
-            case "'": replacement = "&#39;"
-            default:
-                replacement =
-                    TerminalText.needsEscape(scalar) ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : nil
-            }
             let next = text.unicodeScalars.index(after: index)
-            if let replacement {
-                out += text[run..<index]
-                out += replacement
+            if let replacement = replacement(for: text.unicodeScalars[index]) {
+                out.append(contentsOf: text.utf8[run..<index])
+                out.append(contentsOf: replacement.utf8)
                 run = next
             }
             index = next
         }
-        out += text[run...]
+        out.append(contentsOf: text.utf8[run...])
+    }
+
+    /// What stands for `scalar` in the page, or nil where it is shown as it is.
+    private static func replacement(for scalar: Unicode.Scalar) -> String? {
+        let replacement: String?
+        switch scalar {
+        case "&": replacement = "&amp;"
+        case "<": replacement = "&lt;"
+        case ">": replacement = "&gt;"
+        case "\"": replacement = "&quot;"
+        case "'": replacement = "&#39;"
+        default:
+            replacement =
+                TerminalText.needsEscape(scalar) ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : nil
+        }
+        return replacement
     }
 
     /// A byte that is markup, a C0 control or DEL, or starts a character beyond ASCII (which may be a

@@ -1,69 +1,103 @@
-/// Builds HTML into one string: the report's own markup as given, every value through `HTMLText`.
-struct HTMLWriter {
-    var out = ""
+import ReceiptKit
 
-    /// Markup the report writes itself; never a value from an input.
-    mutating func raw(_ markup: String) {
-        out += markup
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Builds HTML as UTF-8 bytes in one buffer, as the JSON writer does: the report's own markup as
+/// given, every value through `HTMLText`, numbers and dates written as digits in place, so a page
+/// costs no string per element.
+struct HTMLWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 16_384) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The page so far, as text.
+    var out: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Markup the report writes itself, as a literal: its bytes copied at once.
+    mutating func raw(_ markup: StaticString) {
+        markup.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Markup the report makes itself (a table's head, a class name); never a value from an input.
+    mutating func markup(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// A value, escaped for element text or a quoted attribute.
     mutating func text(_ value: String) {
-        HTMLText.append(value, to: &out)
+        HTMLText.append(value, to: &bytes)
     }
 
     /// `<tag class="...">value</tag>`.
-    mutating func element(_ tag: String, class name: String? = nil, _ value: String) {
-        out += "<" + tag
-        if let name { out += " class=\"" + name + "\"" }
-        out += ">"
-        HTMLText.append(value, to: &out)
-        out += "</" + tag + ">"
+    mutating func element(_ tag: StaticString, class name: StaticString? = nil, _ value: String) {
+        raw("<")
+        raw(tag)
+        if let name {
+            raw(" class=\"")
+            raw(name)
+            raw("\"")
+        }
+        raw(">")
+        text(value)
+        raw("</")
+        raw(tag)
+        raw(">")
     }
 
-    /// A table with a caption, column headings (each with the JSON key its cells show, when they show
-    /// one, as `data-key`) and rows of cells; a nil cell is empty.
-    mutating func table(
-        class name: String, caption: String, columns: [(heading: String, key: String?)], rows: [[String?]]
-    ) {
-        out += "<table class=\"" + name + "\"><caption>"
-        HTMLText.append(caption, to: &out)
-        out += "</caption>\n<thead><tr>"
-        for column in columns {
-            out += "<th scope=\"col\""
-            if let key = column.key {
-                out += " data-key=\""
-                HTMLText.append(key, to: &out)
-                out += "\""
-            }
-            out += ">"
-            HTMLText.append(column.heading, to: &out)
-            out += "</th>"
-        }
-        out += "</tr></thead>\n<tbody>\n"
-        for row in rows {
-            out += "<tr>"
-            for cell in row {
-                out += "<td>"
-                if let cell { HTMLText.append(cell, to: &out) }
-                out += "</td>"
-            }
-            out += "</tr>\n"
-        }
-        out += "</tbody></table>\n"
+    /// A whole number in decimal, its digits written from the highest down.
+    mutating func integer(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        var divisor: UInt = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        } while divisor > 0
     }
 
-    /// Label and value rows (nil or empty values left out), as a definition list.
-    mutating func fields(_ rows: [(label: String, value: String?)]) {
-        out += "<dl class=\"fields\">\n"
-        for row in rows {
-            guard let value = row.value, !value.isEmpty else { continue }
-            out += "<dt>"
-            HTMLText.append(row.label, to: &out)
-            out += "</dt><dd>"
-            HTMLText.append(value, to: &out)
-            out += "</dd>\n"
+    /// A coordinate with one decimal, the tenth left out when it is zero (`TimelineSVG.number`).
+    mutating func number(_ value: Double) {
+        guard value.isFinite else {
+            bytes.append(UInt8(ascii: "0"))
+            return
         }
-        out += "</dl>\n"
+        let tenths = Int((value * 10).rounded())
+        if tenths < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = abs(tenths)
+        integer(magnitude / 10)
+        if magnitude % 10 != 0 {
+            bytes.append(UInt8(ascii: "."))
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+        }
+    }
+
+    /// A date as RFC 3339 (`RuleReportText.show`), `?` outside the years it can write.
+    mutating func date(_ date: Date) {
+        if !rfc3339(date) {
+            bytes.append(UInt8(ascii: "?"))
+        }
+    }
+
+    /// A date as RFC 3339 (`RFC3339.format`); false, with nothing written, outside the years it can write.
+    @discardableResult
+    mutating func rfc3339(_ date: Date) -> Bool {
+        RFC3339.append(date, to: &bytes)
+    }
+
+    /// The day of a date, `2024-01-31` (`RuleReportText.day`).
+    mutating func day(_ date: Date) {
+        let start = bytes.count
+        self.date(date)
+        if bytes.count - start > 10 {
+            bytes.removeLast(bytes.count - start - 10)
+        }
     }
 }

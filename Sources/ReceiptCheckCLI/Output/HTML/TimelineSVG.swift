@@ -22,7 +22,9 @@ enum TimelineSVG {
     /// Product names longer than this are cut in the picture (the table has them whole).
     static let labelLength = 28
 
-    static func write(_ timeline: Timeline, into html: inout HTMLWriter) {
+    /// `legend`: the picture names its shapes below itself; a batch's folded sections leave it to the
+    /// one legend of the page's summary (`writeLegend`), so it is not repeated for every input.
+    static func write(_ timeline: Timeline, legend drawsLegend: Bool = true, into html: inout HTMLWriter) {
         guard let axis = Timeline.Axis(timeline.allDates) else {
             html.raw("<p>No dated purchase to draw.</p>\n")
             return
@@ -32,93 +34,180 @@ enum TimelineSVG {
         let rowCount = timeline.rows.count + originalRow
         let plotBottom = top + Double(rowCount) * rowHeight
         let used = usedShapes(timeline)
-        let legendRows = (used.count + 3) / 4
+        let legendRows = drawsLegend ? (used.count + 3) / 4 : 0
         let pictureHeight = plotBottom + 26 + Double(legendRows) * 18 + 6
-        let first = RuleReportText.day(axis.first)
-        let last = RuleReportText.day(axis.last)
-        html.raw("<figure class=\"timeline\">\n")
-        html.raw(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" width=\"\(number(width))\" height=\"\(number(pictureHeight))\""
-                + " viewBox=\"0 0 \(number(width)) \(number(pictureHeight))\""
-                + " data-first=\"\(RuleReportText.show(axis.first))\" data-span=\"\(number(axis.span))\""
-                + " data-plot-left=\"\(number(plotLeft))\" data-plot-width=\"\(number(plotWidth))\">\n")
-        html.raw("<title>Timeline of \(timeline.rows.count) product")
-        html.raw(timeline.rows.count == 1 ? "" : "s")
-        html.raw(" from \(first) to \(last)</title>\n<desc>")
+        openPicture("<figure class=\"timeline\">\n<svg role=\"img\"", height: pictureHeight, into: &html)
+        html.raw(" data-first=\"")
+        html.date(axis.first)
+        html.raw("\"")
+        html.attribute("data-span", axis.span)
+        html.attribute("data-plot-left", plotLeft)
+        html.attribute("data-plot-width", plotWidth)
+        html.raw(">\n<title>Timeline of ")
+        html.integer(timeline.rows.count)
+        html.raw(timeline.rows.count == 1 ? " product from " : " products from ")
+        html.day(axis.first)
+        html.raw(" to ")
+        html.day(axis.last)
+        html.raw("</title>\n<desc>")
         html.text(description(timeline))
         html.raw("</desc>\n")
         // The axis: its first and last day, a line under the rows.
-        html.raw(
-            "<text class=\"t-day\" x=\"\(number(plotLeft))\" y=\"14\">\(first)</text>"
-                + "<text class=\"t-day\" x=\"\(number(plotLeft + plotWidth))\" y=\"14\" text-anchor=\"end\">\(last)</text>\n"
-                + "<line class=\"t-axis\" x1=\"\(number(plotLeft))\" y1=\"\(number(plotBottom))\""
-                + " x2=\"\(number(plotLeft + plotWidth))\" y2=\"\(number(plotBottom))\"/>\n")
+        html.raw("<text class=\"t-day\"")
+        html.attribute("x", plotLeft)
+        html.raw(" y=\"14\">")
+        html.day(axis.first)
+        html.raw("</text><text class=\"t-day\"")
+        html.attribute("x", plotLeft + plotWidth)
+        html.raw(" y=\"14\" text-anchor=\"end\">")
+        html.day(axis.last)
+        html.raw("</text>\n<line class=\"t-axis\"")
+        html.attribute("x1", plotLeft)
+        html.attribute("y1", plotBottom)
+        html.attribute("x2", plotLeft + plotWidth)
+        html.attribute("y2", plotBottom)
+        html.raw("/>\n")
         for (index, row) in timeline.rows.enumerated() {
             let middle = top + (Double(index) + 0.5) * rowHeight
             html.raw("<g class=\"row\"><title>")
             html.text(row.name)
-            html.raw(
-                "</title><text class=\"t-label\" x=\"\(number(plotLeft - 8))\" y=\"\(number(middle + 4))\" text-anchor=\"end\">"
-            )
-            html.text(row.name.count > labelLength ? row.name.prefix(labelLength - 1) + "\u{2026}" : row.name)
+            html.raw("</title><text class=\"t-label\"")
+            html.attribute("x", plotLeft - 8)
+            html.attribute("y", middle + 4)
+            html.raw(" text-anchor=\"end\">")
+            // Characters are counted only for a name that could be long: counting them is the costly part.
+            if row.name.utf8.count > labelLength, row.name.count > labelLength {
+                html.text(String(row.name.prefix(labelLength - 1)))
+                html.raw("\u{2026}")
+            } else {
+                html.text(row.name)
+            }
             html.raw("</text></g>\n")
             for (period, count) in row.runs {
                 let start = x(period.start)
                 let barHeight = height(period.stretch)
-                html.raw(
-                    "<rect class=\"period s-\(slug(period.stretch.rawValue))\" x=\"\(number(start))\""
-                        + " y=\"\(number(middle - barHeight / 2))\" width=\"\(number(max(1, x(period.end) - start)))\""
-                        + " height=\"\(number(barHeight))\"><title>\(times(period.stretch.rawValue, count)) "
-                        + "\(RuleReportText.show(period.start)) to \(RuleReportText.show(period.end))</title></rect>\n")
+                html.raw("<rect class=\"period s-")
+                html.raw(period.stretch.className)
+                html.raw("\"")
+                html.attribute("x", start)
+                html.attribute("y", middle - barHeight / 2)
+                html.attribute("width", max(1, x(period.end) - start))
+                html.attribute("height", barHeight)
+                html.raw("><title>")
+                times(period.stretch.rawValue, count, into: &html)
+                html.raw(" ")
+                html.date(period.start)
+                html.raw(" to ")
+                html.date(period.end)
+                html.raw("</title></rect>\n")
             }
             // Renewals are many on a long history: one group of ticks, so the page stays light.
-            let renewals = row.marks.filter { $0.event == .renewal }
-            if let first = renewals.first, let last = renewals.last {
-                html.raw(
-                    "<g class=\"mark m-renewal\" data-count=\"\(renewals.count)\" data-date=\"\(RuleReportText.show(first.date))\">"
-                        + "<title>\(times("renewal", renewals.count)) \(RuleReportText.show(first.date))"
-                        + (renewals.count > 1 ? " to \(RuleReportText.show(last.date))" : "")
-                        + "</title><path class=\"m\" d=\"")
-                for renewal in renewals {
-                    html.raw("M\(number(x(renewal.date))) \(number(middle - 9))V\(number(middle + 9))")
+            if let (renewals, first, last) = renewals(row) {
+                html.raw("<g class=\"mark m-renewal\" data-count=\"")
+                html.integer(renewals)
+                html.raw("\" data-date=\"")
+                html.date(first)
+                html.raw("\"><title>")
+                times("renewal", renewals, into: &html)
+                html.raw(" ")
+                html.date(first)
+                if renewals > 1 {
+                    html.raw(" to ")
+                    html.date(last)
+                }
+                html.raw("</title><path class=\"m\" d=\"")
+                for mark in row.marks where mark.event == .renewal {
+                    html.point("M", x(mark.date), middle - 9)
+                    html.coordinate("V", middle + 9)
                 }
                 html.raw("\"/></g>\n")
             }
             for mark in row.marks where mark.event != .renewal {
-                html.raw(
-                    "<g class=\"mark m-\(slug(mark.event.rawValue))\" data-date=\"\(RuleReportText.show(mark.date))\">"
-                        + "<title>\(mark.event.rawValue) \(RuleReportText.show(mark.date))</title>"
-                        + shape(mark.event, x: x(mark.date), y: middle) + "</g>\n")
+                html.raw("<g class=\"mark m-")
+                html.raw(mark.event.className)
+                html.raw("\" data-date=\"")
+                html.date(mark.date)
+                html.raw("\"><title>")
+                html.markup(mark.event.rawValue)
+                html.raw(" ")
+                html.date(mark.date)
+                html.raw("</title>")
+                shape(mark.event, x: x(mark.date), y: middle, into: &html)
+                html.raw("</g>\n")
             }
         }
         if let original = timeline.original, let date = original.date {
             let middle = top + (Double(timeline.rows.count) + 0.5) * rowHeight
-            html.raw(
-                "<text class=\"t-label\" x=\"\(number(plotLeft - 8))\" y=\"\(number(middle + 4))\" text-anchor=\"end\">app</text>\n"
-                    + "<g class=\"mark m-original\" data-date=\"\(RuleReportText.show(date))\"><title>original purchase "
-                    + "\(RuleReportText.show(date))</title>" + originalShape(x: x(date), y: middle))
-            html.raw(
-                "<text class=\"t-label\" x=\"\(number(min(x(date) + 9, plotLeft + plotWidth - 150)))\" y=\"\(number(middle + 4))\">"
-            )
-            html.text("original purchase" + (original.firstBuild.map { ", first build " + $0 } ?? ""))
+            html.raw("<text class=\"t-label\"")
+            html.attribute("x", plotLeft - 8)
+            html.attribute("y", middle + 4)
+            html.raw(" text-anchor=\"end\">app</text>\n<g class=\"mark m-original\" data-date=\"")
+            html.date(date)
+            html.raw("\"><title>original purchase ")
+            html.date(date)
+            html.raw("</title>")
+            originalShape(x: x(date), y: middle, into: &html)
+            html.raw("<text class=\"t-label\"")
+            html.attribute("x", min(x(date) + 9, plotLeft + plotWidth - 150))
+            html.attribute("y", middle + 4)
+            html.raw(">original purchase")
+            if let build = original.firstBuild {
+                html.raw(", first build ")
+                html.text(build)
+            }
             html.raw("</text></g>\n")
         }
         if let decision = timeline.decision {
             let at = x(decision)
-            html.raw(
-                "<g class=\"decision-mark\" data-date=\"\(RuleReportText.show(decision))\"><title>decision at "
-                    + "\(RuleReportText.show(decision))</title><line class=\"decision\" x1=\"\(number(at))\" y1=\"20\""
-                    + " x2=\"\(number(at))\" y2=\"\(number(plotBottom + 4))\"/>"
-                    + "<text class=\"decision-label\" x=\"\(number(at))\" y=\"\(number(plotBottom + 16))\""
-                    + " text-anchor=\"middle\">decision</text></g>\n")
+            html.raw("<g class=\"decision-mark\" data-date=\"")
+            html.date(decision)
+            html.raw("\"><title>decision at ")
+            html.date(decision)
+            html.raw("</title><line class=\"decision\"")
+            html.attribute("x1", at)
+            html.raw(" y1=\"20\"")
+            html.attribute("x2", at)
+            html.attribute("y2", plotBottom + 4)
+            html.raw("/><text class=\"decision-label\"")
+            html.attribute("x", at)
+            html.attribute("y", plotBottom + 16)
+            html.raw(" text-anchor=\"middle\">decision</text></g>\n")
         }
-        legend(used, top: plotBottom + 26, into: &html)
+        if drawsLegend {
+            legend(used, top: plotBottom + 26, into: &html)
+        }
         html.raw("</svg>\n")
         facts(timeline, into: &html)
         html.raw("</figure>\n")
     }
 
+    /// Every shape a picture can use, named: a batch page's one legend, in its summary.
+    static func writeLegend(into html: inout HTMLWriter) {
+        let all =
+            Timeline.Stretch.allCases.map(Shape.stretch) + Timeline.Event.allCases.map(Shape.event) + [
+                .original, .decision,
+            ]
+        let height = 14 + Double((all.count + 3) / 4) * 18
+        openPicture("<figure class=\"timeline legend\">\n<svg role=\"img\"", height: height, into: &html)
+        html.raw(">\n<title>What the timelines' shapes mean</title>\n")
+        legend(all, top: 14, into: &html)
+        html.raw("</svg>\n</figure>\n")
+    }
+
     /// One sentence per row: `premium: paid period ×3, refund or revocation ×1`.
+    /// `opening` (a figure and its svg's start), then the svg's size, the picture's width by `height`, and its
+    /// view box of the same size: the attributes stay open for the caller's.
+    private static func openPicture(_ opening: StaticString, height: Double, into html: inout HTMLWriter) {
+        html.raw(opening)
+        html.attribute("width", width)
+        html.attribute("height", height)
+        html.raw(" viewBox=\"0 0 ")
+        html.number(width)
+        html.raw(" ")
+        html.number(height)
+        html.raw("\"")
+    }
+
     static func description(_ timeline: Timeline) -> String {
         var sentences: [String] = []
         for row in timeline.rows {
@@ -139,39 +228,63 @@ enum TimelineSVG {
         return sentences.joined(separator: "; ") + "."
     }
 
+    static let factsTable = HTMLTable(
+        class: "facts", caption: "What the timeline shows",
+        headings: """
+            <th>product</th>\
+            <th>what</th>\
+            <th>from</th>\
+            <th>until</th>
+            """)
+
     /// The facts of the picture as rows: product, what, from, until.
     private static func facts(_ timeline: Timeline, into html: inout HTMLWriter) {
-        var rows: [[String?]] = []
+        html.open(factsTable)
         for row in timeline.rows {
             for (period, count) in row.runs {
-                rows.append([
-                    row.name, times(period.stretch.rawValue, count), RuleReportText.show(period.start),
-                    RuleReportText.show(period.end),
-                ])
+                fact(row.name, period.stretch.rawValue, count: count, period.start, period.end, into: &html)
             }
-            let renewals = row.marks.filter { $0.event == .renewal }
-            if let first = renewals.first, let last = renewals.last {
-                rows.append([
-                    row.name, times("renewal", renewals.count), RuleReportText.show(first.date),
-                    renewals.count > 1 ? RuleReportText.show(last.date) : nil,
-                ])
+            if let (renewals, first, last) = renewals(row) {
+                fact(row.name, "renewal", count: renewals, first, renewals > 1 ? last : nil, into: &html)
             }
             for mark in row.marks where mark.event != .renewal {
-                rows.append([row.name, mark.event.rawValue, RuleReportText.show(mark.date), nil])
+                fact(row.name, mark.event.rawValue, count: 1, mark.date, nil, into: &html)
             }
         }
         if let original = timeline.original {
-            rows.append([
-                "app", "original purchase" + (original.firstBuild.map { ", first build " + $0 } ?? ""),
-                original.date.map(RuleReportText.show), nil,
-            ])
+            html.startRow()
+            html.raw("<td>app</td><td>original purchase")
+            if let build = original.firstBuild {
+                html.raw(", first build ")
+                html.text(build)
+            }
+            html.raw("</td><td>")
+            if let date = original.date { html.date(date) }
+            html.raw("</td><td></td>")
+            html.endRow()
         }
         if let decision = timeline.decision {
-            rows.append(["", "decision", RuleReportText.show(decision), nil])
+            html.raw("<tr><td></td><td>decision</td><td>")
+            html.date(decision)
+            html.raw("</td><td></td></tr>\n")
         }
-        html.table(
-            class: "facts", caption: "What the timeline shows",
-            columns: [("product", nil), ("what", nil), ("from", nil), ("until", nil)], rows: rows)
+        html.closeTable()
+    }
+
+    /// One row of the facts: the product, what (`paid period ×3`), from and until (empty for nil).
+    private static func fact(
+        _ product: String, _ what: String, count: Int, _ from: Date, _ until: Date?, into html: inout HTMLWriter
+    ) {
+        html.startRow()
+        html.cell(product)
+        html.raw("<td>")
+        times(what, count, into: &html)
+        html.raw("</td><td>")
+        html.date(from)
+        html.raw("</td><td>")
+        if let until { html.date(until) }
+        html.raw("</td>")
+        html.endRow()
     }
 
     private static func height(_ stretch: Timeline.Stretch) -> Double {
@@ -183,97 +296,214 @@ enum TimelineSVG {
     }
 
     /// Each shape, centred on (x, y): the bounding box's middle is the date.
-    private static func shape(_ event: Timeline.Event, x: Double, y: Double) -> String {
-        let (cx, cy) = (number(x), number(y))
+    private static func shape(_ event: Timeline.Event, x: Double, y: Double, into html: inout HTMLWriter) {
         switch event {
         case .purchase:
-            return "<circle class=\"m\" cx=\"\(cx)\" cy=\"\(cy)\" r=\"5\"/>"
+            html.raw("<circle class=\"m\"")
+            html.attribute("cx", x)
+            html.attribute("cy", y)
+            html.raw(" r=\"5\"/>")
         case .renewal:
-            return "<path class=\"m\" d=\"M\(cx) \(number(y - 9))V\(number(y + 9))\"/>"
+            html.raw("<path class=\"m\" d=\"")
+            html.point("M", x, y - 9)
+            html.coordinate("V", y + 9)
+            html.raw("\"/>")
         case .oneTimePurchase:
-            return
-                "<path class=\"m\" d=\"M\(cx) \(number(y - 6))L\(number(x + 6)) \(cy)L\(cx) \(number(y + 6))L\(number(x - 6)) \(cy)Z\"/>"
+            html.raw("<path class=\"m\" d=\"")
+            html.point("M", x, y - 6)
+            html.point("L", x + 6, y)
+            html.point("L", x, y + 6)
+            html.point("L", x - 6, y)
+            html.raw("Z\"/>")
         case .refund:
-            return
-                "<path class=\"m m-refund\" d=\"M\(number(x - 6)) \(number(y - 6))L\(number(x + 6)) \(number(y + 6))M\(number(x - 6)) \(number(y + 6))L\(number(x + 6)) \(number(y - 6))\"/>"
+            html.raw("<path class=\"m m-refund\" d=\"")
+            html.point("M", x - 6, y - 6)
+            html.point("L", x + 6, y + 6)
+            html.point("M", x - 6, y + 6)
+            html.point("L", x + 6, y - 6)
+            html.raw("\"/>")
         case .upgrade:
-            return
-                "<path class=\"m m-upgrade\" d=\"M\(cx) \(number(y - 7))L\(number(x + 6)) \(number(y + 5))L\(number(x - 6)) \(number(y + 5))Z\"/>"
+            html.raw("<path class=\"m m-upgrade\" d=\"")
+            html.point("M", x, y - 7)
+            html.point("L", x + 6, y + 5)
+            html.point("L", x - 6, y + 5)
+            html.raw("Z\"/>")
         case .expiry:
-            return
-                "<path class=\"m\" d=\"M\(number(x - 4)) \(number(y - 9))H\(number(x + 4))V\(number(y + 9))H\(number(x - 4))\" fill=\"none\"/>"
+            html.raw("<path class=\"m\" d=\"")
+            html.point("M", x - 4, y - 9)
+            html.coordinate("H", x + 4)
+            html.coordinate("V", y + 9)
+            html.coordinate("H", x - 4)
+            html.raw("\" fill=\"none\"/>")
         case .trialReminder:
-            return
-                "<path class=\"m m-trial-reminder\" d=\"M\(number(x - 5)) \(number(y - 13))H\(number(x + 5))L\(cx) \(number(y - 5))Z\"/>"
+            html.raw("<path class=\"m m-trial-reminder\" d=\"")
+            html.point("M", x - 5, y - 13)
+            html.coordinate("H", x + 5)
+            html.point("L", x, y - 5)
+            html.raw("Z\"/>")
         }
     }
 
-    private static func originalShape(x: Double, y: Double) -> String {
-        "<rect class=\"m m-original\" x=\"\(number(x - 5))\" y=\"\(number(y - 5))\" width=\"10\" height=\"10\"/>"
+    private static func originalShape(x: Double, y: Double, into html: inout HTMLWriter) {
+        html.raw("<rect class=\"m m-original\"")
+        html.attribute("x", x - 5)
+        html.attribute("y", y - 5)
+        html.raw(" width=\"10\" height=\"10\"/>")
+    }
+
+    /// What the legend shows, in its order.
+    private enum Shape {
+        case stretch(Timeline.Stretch)
+        case event(Timeline.Event)
+        case original
+        case decision
+
+        var label: String {
+            switch self {
+            case .stretch(let stretch): stretch.rawValue
+            case .event(let event): event.rawValue
+            case .original: "original purchase"
+            case .decision: "decision"
+            }
+        }
     }
 
     /// The shapes the picture uses, in legend order.
-    private static func usedShapes(_ timeline: Timeline) -> [String] {
-        var used: [String] = []
+    private static func usedShapes(_ timeline: Timeline) -> [Shape] {
+        var used: [Shape] = []
         for stretch in Timeline.Stretch.allCases
-        where timeline.rows.contains(where: { row in
-            row.periods.contains { $0.stretch == stretch }
-        }) {
-            used.append("s:" + stretch.rawValue)
+        where timeline.rows.contains(where: { row in row.periods.contains { $0.stretch == stretch } }) {
+            used.append(.stretch(stretch))
         }
         for event in Timeline.Event.allCases
-        where timeline.rows.contains(where: { row in
-            row.marks.contains { $0.event == event }
-        }) {
-            used.append("m:" + event.rawValue)
+        where timeline.rows.contains(where: { row in row.marks.contains { $0.event == event } }) {
+            used.append(.event(event))
         }
-        if timeline.original?.date != nil { used.append("original purchase") }
-        if timeline.decision != nil { used.append("decision") }
+        if timeline.original?.date != nil { used.append(.original) }
+        if timeline.decision != nil { used.append(.decision) }
         return used
     }
 
-    private static func legend(_ used: [String], top: Double, into html: inout HTMLWriter) {
+    private static func legend(_ used: [Shape], top: Double, into html: inout HTMLWriter) {
         html.raw("<g class=\"legend\">")
         for (index, item) in used.enumerated() {
             let x = 20 + Double(index % 4) * 185
             let y = top + Double(index / 4) * 18
-            var label = item
-            if item.hasPrefix("s:"), let stretch = Timeline.Stretch(rawValue: String(item.dropFirst(2))) {
-                label = stretch.rawValue
-                html.raw(
-                    "<rect class=\"s-\(slug(label))\" x=\"\(number(x))\" y=\"\(number(y - height(stretch) / 2))\""
-                        + " width=\"18\" height=\"\(number(height(stretch)))\"/>")
-            } else if item.hasPrefix("m:"), let event = Timeline.Event(rawValue: String(item.dropFirst(2))) {
-                label = event.rawValue
-                html.raw(shape(event, x: x + 9, y: y))
-            } else if item == "original purchase" {
-                html.raw(originalShape(x: x + 9, y: y))
-            } else {
-                html.raw(
-                    "<line class=\"decision\" x1=\"\(number(x + 9))\" y1=\"\(number(y - 8))\" x2=\"\(number(x + 9))\" y2=\"\(number(y + 8))\"/>"
-                )
+            switch item {
+            case .stretch(let stretch):
+                html.raw("<rect class=\"s-")
+                html.raw(stretch.className)
+                html.raw("\"")
+                html.attribute("x", x)
+                html.attribute("y", y - height(stretch) / 2)
+                html.raw(" width=\"18\"")
+                html.attribute("height", height(stretch))
+                html.raw("/>")
+            case .event(let event):
+                shape(event, x: x + 9, y: y, into: &html)
+            case .original:
+                originalShape(x: x + 9, y: y, into: &html)
+            case .decision:
+                html.raw("<line class=\"decision\"")
+                html.attribute("x1", x + 9)
+                html.attribute("y1", y - 8)
+                html.attribute("x2", x + 9)
+                html.attribute("y2", y + 8)
+                html.raw("/>")
             }
-            html.raw("<text x=\"\(number(x + 24))\" y=\"\(number(y + 4))\">\(label)</text>")
+            html.raw("<text")
+            html.attribute("x", x + 24)
+            html.attribute("y", y + 4)
+            html.raw(">")
+            html.markup(item.label)
+            html.raw("</text>")
         }
         html.raw("</g>\n")
     }
 
-    /// `paid period ×644` for several, the words alone for one.
-    private static func times(_ words: String, _ count: Int) -> String {
-        count == 1 ? words : words + " \u{D7}\(count)"
+    /// A row's renewals, drawn and listed as one group: how many, the first and the last; nil for none.
+    private static func renewals(_ row: Timeline.Row) -> (count: Int, first: Date, last: Date)? {
+        var count = 0
+        var first: Date?
+        var last: Date?
+        for mark in row.marks where mark.event == .renewal {
+            count += 1
+            if first == nil { first = mark.date }
+            last = mark.date
+        }
+        guard let first, let last else { return nil }
+        return (count, first, last)
     }
 
-    /// `free trial` as `free-trial`: a class name.
-    private static func slug(_ words: String) -> String {
-        String(decoding: words.utf8.map { $0 == UInt8(ascii: " ") ? UInt8(ascii: "-") : $0 }, as: UTF8.self)
+    /// `paid period ×644` for several, the words alone for one.
+    private static func times(_ words: String, _ count: Int, into html: inout HTMLWriter) {
+        html.markup(words)
+        if count != 1 {
+            html.raw(" \u{D7}")
+            html.integer(count)
+        }
     }
 
     /// A coordinate with one decimal, without Foundation's formatters.
     static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        let tenths = Int((value * 10).rounded())
-        let sign = tenths < 0 ? "-" : ""
-        let magnitude = abs(tenths)
-        return magnitude % 10 == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"
+        var html = HTMLWriter(capacity: 8)
+        html.number(value)
+        return html.out
+    }
+}
+
+extension Timeline.Stretch {
+    /// The words as a class name: `free-trial`.
+    fileprivate var className: StaticString {
+        switch self {
+        case .paid: "paid-period"
+        case .freeTrial: "free-trial"
+        case .introductory: "introductory-offer"
+        case .promotional: "promotional-offer"
+        case .offerCode: "offer-code"
+        case .winBack: "win-back-offer"
+        case .gracePeriod: "grace-period"
+        case .billingRetry: "billing-retry"
+        }
+    }
+}
+
+extension Timeline.Event {
+    /// The words as a class name: `one-time-purchase`.
+    fileprivate var className: StaticString {
+        switch self {
+        case .purchase: "purchase"
+        case .renewal: "renewal"
+        case .oneTimePurchase: "one-time-purchase"
+        case .refund: "refund-or-revocation"
+        case .upgrade: "upgrade"
+        case .expiry: "expiry"
+        case .trialReminder: "trial-reminder"
+        }
+    }
+}
+
+extension HTMLWriter {
+    /// ` name="value"`, a coordinate.
+    fileprivate mutating func attribute(_ name: StaticString, _ value: Double) {
+        raw(" ")
+        raw(name)
+        raw("=\"")
+        number(value)
+        raw("\"")
+    }
+
+    /// A path command with a point: `M10 20`.
+    fileprivate mutating func point(_ letter: StaticString, _ x: Double, _ y: Double) {
+        raw(letter)
+        number(x)
+        raw(" ")
+        number(y)
+    }
+
+    /// A path command with one coordinate: `H14`, `V29`.
+    fileprivate mutating func coordinate(_ letter: StaticString, _ value: Double) {
+        raw(letter)
+        number(value)
     }
 }

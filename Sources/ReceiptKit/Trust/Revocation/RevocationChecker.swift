@@ -1,4 +1,3 @@
-internal import CReceipt
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -135,7 +134,7 @@ final class RevocationChecker: Sendable {
     private func ask(_ certificate: Certificate, issuer: Certificate, chain: [Certificate], at now: Date)
         -> RevocationStatus
     {
-        let urls = Self.responderURLs(certificate)
+        let urls = certificate.ocspResponderURLs
         guard !urls.isEmpty else {
             return .unproven("it names no OCSP responder (no Authority Information Access)")
         }
@@ -144,7 +143,7 @@ final class RevocationChecker: Sendable {
             let request: OCSPRequest
             let der: [UInt8]
             do throws(OpenSSLError) {
-                let id = try OCSPCertificateID(certificate, issuer: issuer, digest: EVP_sha1())
+                let id = try OCSPCertificateID(certificate, issuer: issuer, hash: .sha1)
                 request = try OCSPRequest(id)
                 der = try request.der()
             } catch {
@@ -176,21 +175,5 @@ final class RevocationChecker: Sendable {
             return status
         }
         return .unproven(reasons.joined(separator: "; "))
-    }
-
-    /// The OCSP URLs of `certificate`'s Authority Information Access extension.
-    static func responderURLs(_ certificate: Certificate) -> [String] {
-        guard let stack = X509_get1_ocsp(certificate.pointer) else {
-            OpenSSLError.drainQueue()
-            return []
-        }
-        defer { X509_email_free(stack) }
-        var urls: [String] = []
-        for index in 0..<CReceipt_sk_OPENSSL_STRING_num(stack) {
-            if let url = CReceipt_sk_OPENSSL_STRING_value(stack, index) {
-                urls.append(String(cString: url))
-            }
-        }
-        return urls
     }
 }

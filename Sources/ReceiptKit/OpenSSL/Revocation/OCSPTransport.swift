@@ -2,6 +2,9 @@ internal import CReceipt
 
 /// Sends an OCSP request over HTTP with OpenSSL's own client (no other library), bounded in time and
 /// in the size of the answer.
+///
+/// Sound: every OpenSSL object `post` makes (the parsed URL's parts, the connection, the request and answer
+/// BIOs) is freed by its `defer`s and none escapes; the answer's bytes are copied out before it is freed.
 enum OCSPTransport {
     /// OCSP answers for one certificate are a few KiB; anything past this is not one.
     static let maximumResponseSize = 64 << 10
@@ -14,13 +17,13 @@ enum OCSPTransport {
         var host: UnsafeMutablePointer<CChar>?
         var port: UnsafeMutablePointer<CChar>?
         var path: UnsafeMutablePointer<CChar>?
-        guard OSSL_HTTP_parse_url(url, &tls, nil, &host, &port, nil, &path, nil, nil) == 1 else {
+        guard unsafe OSSL_HTTP_parse_url(url, &tls, nil, &host, &port, nil, &path, nil, nil) == 1 else {
             return .failure(OpenSSLError.drain("reading the responder URL \(url)"))
         }
         defer {
-            CReceipt_OPENSSL_free(host)
-            CReceipt_OPENSSL_free(port)
-            CReceipt_OPENSSL_free(path)
+            unsafe CReceipt_OPENSSL_free(host)
+            unsafe CReceipt_OPENSSL_free(port)
+            unsafe CReceipt_OPENSSL_free(path)
         }
         guard tls == 0 else {
             // OCSP is signed and carries its own proof; responders serve it over plain HTTP (RFC 6960).
@@ -28,20 +31,22 @@ enum OCSPTransport {
         }
         // The connection is made here, within the connect timeout.
         guard
-            let context = OSSL_HTTP_open(
+            let context = unsafe OSSL_HTTP_open(
                 host, port, nil, nil, 0, nil, nil, nil, nil, 0, Int32(clamping: connectTimeout))
         else {
             return .failure(OpenSSLError.drain("connecting to \(url)"))
         }
         var succeeded = false
-        defer { OSSL_HTTP_close(context, succeeded ? 1 : 0) }
-        let body = request.withUnsafeBytes { BIO_new_mem_buf($0.baseAddress, Int32(clamping: $0.count)) }
-        guard let body else {
+        defer { unsafe OSSL_HTTP_close(context, succeeded ? 1 : 0) }
+        // A read-only memory BIO over the request's bytes: it copies nothing, and is used and freed while
+        // `request` (an array this function holds) is alive and unchanged.
+        let body = unsafe request.withUnsafeBytes { unsafe BIO_new_mem_buf($0.baseAddress, Int32(clamping: $0.count)) }
+        guard let body = unsafe body else {
             return .failure(OpenSSLError.drain("preparing the OCSP request"))
         }
-        defer { BIO_free(body) }
+        defer { unsafe BIO_free(body) }
         guard
-            OSSL_HTTP_set1_request(
+            unsafe OSSL_HTTP_set1_request(
                 context, path, nil, "application/ocsp-request", body, "application/ocsp-response", 1,
                 maximumResponseSize, Int32(clamping: exchangeTimeout), 0) == 1
         else {
@@ -49,16 +54,16 @@ enum OCSPTransport {
         }
         // OSSL_HTTP_exchange takes a reference to the answer for its caller, freed here; the context's own
         // goes with the context.
-        guard let answer = OSSL_HTTP_exchange(context, nil) else {
+        guard let answer = unsafe OSSL_HTTP_exchange(context, nil) else {
             return .failure(OpenSSLError.drain("asking \(url)"))
         }
-        defer { BIO_free(answer) }
+        defer { unsafe BIO_free(answer) }
         var data: UnsafeRawPointer?
-        let length = CReceipt_BIO_get_mem_data(answer, &data)
-        guard length > 0, let data else {
+        let length = unsafe CReceipt_BIO_get_mem_data(answer, &data)
+        guard length > 0, let data = unsafe data else {
             return .failure(OpenSSLError(operation: "asking \(url)", reasons: ["the responder sent an empty body"]))
         }
         succeeded = true
-        return .success(Array(UnsafeRawBufferPointer(start: data, count: Int(length))))
+        return .success(unsafe Array(UnsafeRawBufferPointer(start: data, count: Int(length))))
     }
 }

@@ -12,16 +12,18 @@ final class CurlSink {
 
     static let writeBody: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
         data, size, count, context in
-        guard let context else { return 0 }
-        let sink = Unmanaged<CurlSink>.fromOpaque(context).takeUnretainedValue()
+        guard let context = unsafe context else { return 0 }
+        // The context is the sink CurlTransport.perform passed retained, and released only after the transfer.
+        let sink = unsafe Unmanaged<CurlSink>.fromOpaque(context).takeUnretainedValue()
         let (length, overflow) = size.multipliedReportingOverflow(by: count)
         guard !overflow, length <= sink.limit - sink.body.count else {
             sink.overflowed = true
             return 0
         }
-        if let data, length > 0 {
-            data.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-                sink.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length))
+        // libcurl hands `size * count` bytes at `data`, valid for this call; checked for overflow above.
+        if let data = unsafe data, length > 0 {
+            unsafe data.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+                unsafe sink.body.append(contentsOf: unsafe UnsafeBufferPointer(start: bytes, count: length))
             }
         }
         return length
@@ -29,13 +31,14 @@ final class CurlSink {
 
     static let writeHeader: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
         data, size, count, context in
-        guard let context else { return 0 }
-        let sink = Unmanaged<CurlSink>.fromOpaque(context).takeUnretainedValue()
+        guard let context = unsafe context else { return 0 }
+        // As in writeBody: the sink outlives the transfer, and `data` holds `length` bytes for this call.
+        let sink = unsafe Unmanaged<CurlSink>.fromOpaque(context).takeUnretainedValue()
         let (length, overflow) = size.multipliedReportingOverflow(by: count)
         guard !overflow, length <= 1 << 16 else { return 0 }
-        guard let data, length > 0 else { return length }
-        let line = data.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-            String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+        guard let data = unsafe data, length > 0 else { return length }
+        let line = unsafe data.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+            unsafe String(decoding: unsafe UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
         }
         sink.record(headerLine: line)
         return length

@@ -10,7 +10,7 @@ import Synchronization
 /// libcurl, opened with `dlopen` the first time a request is made and kept for the life of the process:
 /// the functions the transport calls, looked up once. `verify` and everything else that makes no
 /// request never loads it (nor the TLS, resolver and compression libraries it links).
-final class CurlLibrary: @unchecked Sendable {
+@safe final class CurlLibrary: @unchecked Sendable {
     // Immutable after init; the pointers are the library's functions, which stay mapped (it is never closed).
     let globalInit: UnsafeMutableRawPointer
     let easyInit: UnsafeMutableRawPointer
@@ -42,24 +42,26 @@ final class CurlLibrary: @unchecked Sendable {
     }
 
     private static func open(_ path: String) -> Result<CurlLibrary, HTTPTransportError> {
-        guard let handle = CCurl_dlopen(path) else {
-            let why = dlerror().map { String(cString: $0) } ?? "not found"
+        // The library is never closed, so the handle and every function looked up in it stay valid.
+        guard let handle = unsafe CCurl_dlopen(path) else {
+            // dlerror's text is the loader's, terminated, valid until the next dl call on this thread.
+            let why = unsafe dlerror().map { unsafe String(cString: $0) } ?? "not found"
             return .failure(
                 HTTPTransportError(
                     .unavailable,
                     "cannot load libcurl (\(why)); the App Store Server API client needs it: install libcurl4 "
                         + "(Debian) or pass a transport of your own"))
         }
-        var pointers: [UnsafeMutableRawPointer] = []
+        var pointers: [UnsafeMutableRawPointer] = unsafe []
         for name in functionNames {
-            guard let function = dlsym(handle, name) else {
+            guard let function = unsafe dlsym(handle, name) else {
                 return .failure(HTTPTransportError(.unavailable, "\(path) is not libcurl: it lacks \(name)"))
             }
-            pointers.append(function)
+            unsafe pointers.append(function)
         }
-        let library = CurlLibrary(pointers)
+        let library = unsafe CurlLibrary(pointers)
         // Once, before any handle exists and under the lock: curl_global_init is not thread-safe.
-        let code = CCurl_global_init(library.globalInit, CCurl_GLOBAL_DEFAULT)
+        let code = unsafe CCurl_global_init(library.globalInit, CCurl_GLOBAL_DEFAULT)
         guard code == CCurl_OK else {
             return .failure(HTTPTransportError(.unavailable, "libcurl failed to initialise (code \(code))"))
         }
@@ -74,19 +76,20 @@ final class CurlLibrary: @unchecked Sendable {
 
     /// `functions`: one pointer for each of `functionNames`, in its order.
     private init(_ functions: [UnsafeMutableRawPointer]) {
-        globalInit = functions[0]
-        easyInit = functions[1]
-        easyCleanup = functions[2]
-        easyPerform = functions[3]
-        easySetopt = functions[4]
-        easyGetinfo = functions[5]
-        easyStrerror = functions[6]
-        slistAppend = functions[7]
-        slistFreeAll = functions[8]
+        unsafe globalInit = functions[0]
+        unsafe easyInit = functions[1]
+        unsafe easyCleanup = functions[2]
+        unsafe easyPerform = functions[3]
+        unsafe easySetopt = functions[4]
+        unsafe easyGetinfo = functions[5]
+        unsafe easyStrerror = functions[6]
+        unsafe slistAppend = functions[7]
+        unsafe slistFreeAll = functions[8]
     }
 
     /// libcurl's text for `code`.
     func describe(_ code: Int32) -> String {
-        CCurl_easy_strerror(easyStrerror, code).map { String(cString: $0) } ?? "libcurl error \(code)"
+        // curl_easy_strerror returns a static, terminated string for any code.
+        unsafe CCurl_easy_strerror(easyStrerror, code).map { unsafe String(cString: $0) } ?? "libcurl error \(code)"
     }
 }

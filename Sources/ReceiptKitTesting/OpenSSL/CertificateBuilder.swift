@@ -7,7 +7,8 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// Builds and signs one X.509 v3 certificate for the test PKI.
+/// Builds and signs one X.509 v3 certificate for the test PKI. Sound: every OpenSSL object it makes is owned
+/// by an `Owned*` value or freed by a `defer`, and the ones it reads belong to owners alive for the call.
 struct CertificateBuilder {
     let subject: OwnedName
     let subjectKey: OwnedKey
@@ -20,27 +21,27 @@ struct CertificateBuilder {
         issuer: OwnedCertificate?, issuerKey: OwnedKey,
         extensions: (CertificateBuilder, OwnedCertificate) throws(OpenSSLError) -> Void
     ) throws(OpenSSLError) -> OwnedCertificate {
-        guard let pointer = X509_new() else {
+        guard let pointer = unsafe X509_new() else {
             throw OpenSSLError.drain("creating a certificate")
         }
-        let cert = OwnedCertificate(pointer)
-        guard X509_set_version(pointer, Int(X509_VERSION_3)) == 1 else {
+        let cert = unsafe OwnedCertificate(pointer)
+        guard unsafe X509_set_version(pointer, Int(X509_VERSION_3)) == 1 else {
             throw OpenSSLError.drain("setting the certificate version")
         }
-        try setRandomSerial(pointer)
-        try setValidity(pointer)
-        guard X509_set_subject_name(pointer, subject.pointer) == 1 else {
+        unsafe try setRandomSerial(pointer)
+        unsafe try setValidity(pointer)
+        guard unsafe X509_set_subject_name(pointer, subject.pointer) == 1 else {
             throw OpenSSLError.drain("setting the subject name")
         }
-        let issuerName = issuer.map { X509_get_subject_name($0.pointer) } ?? subject.pointer
-        guard X509_set_issuer_name(pointer, issuerName) == 1 else {
+        let issuerName = unsafe issuer.map { unsafe X509_get_subject_name($0.pointer) } ?? subject.pointer
+        guard unsafe X509_set_issuer_name(pointer, issuerName) == 1 else {
             throw OpenSSLError.drain("setting the issuer name")
         }
-        guard X509_set_pubkey(pointer, subjectKey.pointer) == 1 else {
+        guard unsafe X509_set_pubkey(pointer, subjectKey.pointer) == 1 else {
             throw OpenSSLError.drain("setting the public key")
         }
         try extensions(self, cert)
-        guard X509_sign(pointer, issuerKey.pointer, EVP_sha256()) > 0 else {
+        guard unsafe X509_sign(pointer, issuerKey.pointer, EVP_sha256()) > 0 else {
             throw OpenSSLError.drain("signing the certificate")
         }
         return cert
@@ -50,36 +51,38 @@ struct CertificateBuilder {
     func addExtension(nid: Int32, _ value: String, to cert: OwnedCertificate, issuer: OwnedCertificate)
         throws(OpenSSLError)
     {
-        guard let ext = CReceipt_X509V3_EXT_nconf_nid(issuer.pointer, cert.pointer, nid, value) else {
+        guard let ext = unsafe CReceipt_X509V3_EXT_nconf_nid(issuer.pointer, cert.pointer, nid, value) else {
             throw OpenSSLError.drain(
-                "building the extension \(OBJ_nid2sn(nid).map { String(cString: $0) } ?? "\(nid)")")
+                unsafe "building the extension \(OBJ_nid2sn(nid).map { unsafe String(cString: $0) } ?? "\(nid)")")
         }
-        defer { X509_EXTENSION_free(ext) }
-        guard X509_add_ext(cert.pointer, ext, -1) == 1 else {
+        defer { unsafe X509_EXTENSION_free(ext) }
+        guard unsafe X509_add_ext(cert.pointer, ext, -1) == 1 else {
             throw OpenSSLError.drain("adding an extension")
         }
     }
 
     /// Adds one of Apple's marker extensions: non-critical, its value a DER NULL, as Apple's.
     func addMarker(_ oid: String, to cert: OwnedCertificate) throws(OpenSSLError) {
-        guard let object = OBJ_txt2obj(oid, 1) else {
+        guard let object = unsafe OBJ_txt2obj(oid, 1) else {
             throw OpenSSLError.drain("parsing the OID \(oid)")
         }
-        defer { ASN1_OBJECT_free(object) }
-        guard let value = ASN1_OCTET_STRING_new() else {
+        defer { unsafe ASN1_OBJECT_free(object) }
+        guard let value = unsafe ASN1_OCTET_STRING_new() else {
             throw OpenSSLError.drain("creating the value of extension \(oid)")
         }
-        defer { ASN1_OCTET_STRING_free(value) }
+        defer { unsafe ASN1_OCTET_STRING_free(value) }
         let derNull: [UInt8] = [ASN1Tag.null, 0x00]
-        let set = derNull.withUnsafeBytes { ASN1_OCTET_STRING_set(value, $0.baseAddress, Int32($0.count)) }
+        let set = unsafe derNull.withUnsafeBytes {
+            unsafe ASN1_OCTET_STRING_set(value, $0.baseAddress, Int32($0.count))
+        }
         guard set == 1 else {
             throw OpenSSLError.drain("setting the value of extension \(oid)")
         }
-        guard let ext = X509_EXTENSION_create_by_OBJ(nil, object, 0, value) else {
+        guard let ext = unsafe X509_EXTENSION_create_by_OBJ(nil, object, 0, value) else {
             throw OpenSSLError.drain("building the extension \(oid)")
         }
-        defer { X509_EXTENSION_free(ext) }
-        guard X509_add_ext(cert.pointer, ext, -1) == 1 else {
+        defer { unsafe X509_EXTENSION_free(ext) }
+        guard unsafe X509_add_ext(cert.pointer, ext, -1) == 1 else {
             throw OpenSSLError.drain("adding the extension \(oid)")
         }
     }
@@ -87,9 +90,9 @@ struct CertificateBuilder {
     /// 64 random bits, top bit cleared so the INTEGER stays positive without a pad octet.
     private func setRandomSerial(_ cert: OpaquePointer) throws(OpenSSLError) {
         var serial: UInt64 = 0
-        let drawn = withUnsafeMutableBytes(of: &serial) { RAND_bytes($0.baseAddress, Int32($0.count)) }
-        guard drawn == 1, let field = X509_get_serialNumber(cert),
-            ASN1_INTEGER_set_uint64(field, (serial & 0x7FFF_FFFF_FFFF_FFFF) | 1) == 1
+        let drawn = unsafe withUnsafeMutableBytes(of: &serial) { unsafe RAND_bytes($0.baseAddress, Int32($0.count)) }
+        guard drawn == 1, let field = unsafe X509_get_serialNumber(cert),
+            unsafe ASN1_INTEGER_set_uint64(field, (serial & 0x7FFF_FFFF_FFFF_FFFF) | 1) == 1
         else {
             throw OpenSSLError.drain("setting a random serial number")
         }
@@ -97,11 +100,11 @@ struct CertificateBuilder {
 
     private func setValidity(_ cert: OpaquePointer) throws(OpenSSLError) {
         for (date, isStart) in [(notBefore, true), (notAfter, false)] {
-            guard let time = ASN1_TIME_set(nil, time_t(date.timeIntervalSince1970.rounded(.down))) else {
+            guard let time = unsafe ASN1_TIME_set(nil, time_t(date.timeIntervalSince1970.rounded(.down))) else {
                 throw OpenSSLError.drain("converting \(date) to an ASN.1 time")
             }
-            defer { ASN1_TIME_free(time) }
-            let set = isStart ? X509_set1_notBefore(cert, time) : X509_set1_notAfter(cert, time)
+            defer { unsafe ASN1_TIME_free(time) }
+            let set = unsafe isStart ? X509_set1_notBefore(cert, time) : X509_set1_notAfter(cert, time)
             guard set == 1 else {
                 throw OpenSSLError.drain("setting the validity period")
             }

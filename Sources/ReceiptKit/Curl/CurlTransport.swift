@@ -72,18 +72,19 @@ public struct CurlTransport: HTTPTransport {
             handle.set(CCurlOPT_CAINFO, caFile)
             // libcurl keeps its default CA directory (/etc/ssl/certs on Debian) beside a CA file: without
             // this, any CA of the system's store would still be trusted, and the file would add, not replace.
-            handle.set(CCurlOPT_CAPATH, pointer: nil)
+            handle.clear(CCurlOPT_CAPATH)
         }
         if request.method != "GET", request.method != "POST" || request.body == nil {
             handle.set(CCurlOPT_CUSTOMREQUEST, request.method)
         }
-        let unmanaged = Unmanaged.passRetained(sink)
-        defer { unmanaged.release() }
-        let context = unmanaged.toOpaque()
-        handle.set(CCurlOPT_WRITEDATA, pointer: context)
-        handle.set(CCurlOPT_HEADERDATA, pointer: context)
-        handle.set(CCurlOPT_WRITEFUNCTION, callback: CurlSink.writeBody)
-        handle.set(CCurlOPT_HEADERFUNCTION, callback: CurlSink.writeHeader)
+        // The sink is retained until this function returns, after the transfer: the callbacks' context stays valid.
+        let unmanaged = unsafe Unmanaged.passRetained(sink)
+        defer { unsafe unmanaged.release() }
+        let context = unsafe unmanaged.toOpaque()
+        unsafe handle.set(CCurlOPT_WRITEDATA, pointer: context)
+        unsafe handle.set(CCurlOPT_HEADERDATA, pointer: context)
+        unsafe handle.set(CCurlOPT_WRITEFUNCTION, callback: CurlSink.writeBody)
+        unsafe handle.set(CCurlOPT_HEADERFUNCTION, callback: CurlSink.writeHeader)
 
         // A POST with no body still sends an empty one (Content-Length: 0), from a buffer that is never
         // null: libcurl would read the body from standard input given a null one.
@@ -91,9 +92,10 @@ public struct CurlTransport: HTTPTransport {
         let code: Int32
         if let body {
             let bytes = body.isEmpty ? [0] : body
-            code = bytes.withUnsafeBufferPointer { buffer in
+            // libcurl reads the body only during perform, which runs inside the closure that keeps it valid.
+            code = unsafe bytes.withUnsafeBufferPointer { buffer in
                 handle.set(CCurlOPT_POSTFIELDSIZE, body.count)
-                handle.set(CCurlOPT_POSTFIELDS, pointer: UnsafeRawPointer(buffer.baseAddress))
+                unsafe handle.set(CCurlOPT_POSTFIELDS, pointer: UnsafeRawPointer(buffer.baseAddress))
                 return handle.perform()
             }
         } else {

@@ -15,51 +15,46 @@ extension TestPKI {
     ) throws(OpenSSLError) -> [UInt8] {
         let issuerCertificate = try OwnedCertificate(derOrPEM: issuer.certificatePEM)
         let key = try OwnedKey.fromPEM(issuer.privateKeyPEM)
-        guard let crl = X509_CRL_new() else {
+        guard let crl = unsafe X509_CRL_new() else {
             throw OpenSSLError.drain("creating a CRL")
         }
-        defer { X509_CRL_free(crl) }
-        guard X509_CRL_set_version(crl, 1) == 1,
-            X509_CRL_set_issuer_name(crl, X509_get_subject_name(issuerCertificate.pointer)) == 1,
-            try set(thisUpdate, { X509_CRL_set1_lastUpdate(crl, $0) }),
-            try set(nextUpdate, { X509_CRL_set1_nextUpdate(crl, $0) })
+        defer { unsafe X509_CRL_free(crl) }
+        guard unsafe X509_CRL_set_version(crl, 1) == 1,
+            unsafe X509_CRL_set_issuer_name(crl, X509_get_subject_name(issuerCertificate.pointer)) == 1,
+            unsafe try set(thisUpdate, { unsafe X509_CRL_set1_lastUpdate(crl, $0) }),
+            unsafe try set(nextUpdate, { unsafe X509_CRL_set1_nextUpdate(crl, $0) })
         else {
             throw OpenSSLError.drain("filling in the CRL")
         }
         for credential in revoked {
             let certificate = try OwnedCertificate(derOrPEM: credential.certificatePEM)
-            guard let entry = X509_REVOKED_new() else {
+            guard let entry = unsafe X509_REVOKED_new() else {
                 throw OpenSSLError.drain("creating a CRL entry")
             }
             guard
-                X509_REVOKED_set_serialNumber(
-                    entry, X509_get0_serialNumber(certificate.pointer).map { UnsafeMutablePointer(mutating: $0) }) == 1,
-                try set(thisUpdate, { X509_REVOKED_set_revocationDate(entry, $0) }),
-                X509_CRL_add0_revoked(crl, entry) == 1
+                unsafe X509_REVOKED_set_serialNumber(
+                    entry, X509_get0_serialNumber(certificate.pointer).map { unsafe UnsafeMutablePointer(mutating: $0) }
+                ) == 1,
+                unsafe try set(thisUpdate, { unsafe X509_REVOKED_set_revocationDate(entry, $0) }),
+                unsafe X509_CRL_add0_revoked(crl, entry) == 1
             else {
-                X509_REVOKED_free(entry)
+                unsafe X509_REVOKED_free(entry)
                 throw OpenSSLError.drain("adding a CRL entry")
             }
         }
-        guard X509_CRL_sort(crl) == 1, X509_CRL_sign(crl, key.pointer, EVP_sha256()) > 0 else {
+        guard unsafe X509_CRL_sort(crl) == 1, unsafe X509_CRL_sign(crl, key.pointer, EVP_sha256()) > 0 else {
             throw OpenSSLError.drain("signing the CRL")
         }
-        var out: UnsafeMutablePointer<UInt8>?
-        let length = i2d_X509_CRL(crl, &out)
-        guard length > 0, let out else {
-            throw OpenSSLError.drain("encoding the CRL")
-        }
-        defer { CReceipt_OPENSSL_free(out) }
-        return Array(UnsafeBufferPointer(start: out, count: Int(length)))
+        return try unsafe openSSLDER(of: crl, "the CRL", i2d_X509_CRL)
     }
 
     private static func set(_ date: Date, _ apply: (UnsafeMutablePointer<ASN1_TIME>) -> Int32) throws(OpenSSLError)
         -> Bool
     {
-        guard let time = ASN1_TIME_set(nil, time_t(date.timeIntervalSince1970.rounded(.down))) else {
+        guard let time = unsafe ASN1_TIME_set(nil, time_t(date.timeIntervalSince1970.rounded(.down))) else {
             throw OpenSSLError.drain("setting a CRL time")
         }
-        defer { ASN1_TIME_free(time) }
-        return apply(time) == 1
+        defer { unsafe ASN1_TIME_free(time) }
+        return unsafe apply(time) == 1
     }
 }

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# make memory-safety: builds the package's products with strict memory safety checking (SE-0458,
+# -strict-memory-safety) and fails when any unsafe construct is used outside the walls around C: a folder
+# named OpenSSL/ (ReceiptKit's and ReceiptKitTesting's) or Curl/ (ReceiptKit's libcurl transport).
+# Prints the diagnostics per folder (target/top folder), and each one outside a wall.
+#
+#   Scripts/memory-safety-check.sh [--target T | --product P]   (default: every product, the bench included)
+#   Scripts/memory-safety-check.sh --planted                     the gate shown failing on planted faults
+#
+# Its own scratch path (.build/memory-safety) keeps the flag out of the ordinary build; the checked modules'
+# objects are removed first, since a module not recompiled would not show its warnings again.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+swift=${SWIFT:-swift}
+scratch=${MEMORY_SAFETY_SCRATCH:-.build/memory-safety}
+
+if [ "${1:-}" = --planted ]; then
+    # A scratch copy of the package with two planted faults in ReceiptKitTesting's PKI/ (outside its wall, in
+    # a target with no diagnostic of its own): an unmarked unsafe use, and one marked `unsafe`. The check
+    # must fail and name both. Only ReceiptKitTesting (and ReceiptKit under it) is built there.
+    work=$(mktemp -d "${TMPDIR:-/tmp}/memory-safety.XXXXXX")
+    trap 'rm -rf "$work"' EXIT
+    # The manifest names the test targets' folders, so they come too; only ReceiptKitTesting is built.
+    git ls-files -z -- Package.swift Sources Tests Scripts/memory-safety-check.sh | xargs -0 cp --parents -t "$work"
+    planted=Sources/ReceiptKitTesting/PKI/PlantedUnsafe.swift
+    printf '%s\n' \
+        'func plantedUnmarkedRead() -> Int {' \
+        '    let cell = UnsafeMutablePointer<Int>.allocate(capacity: 1)' \
+        '    defer { cell.deallocate() }' \
+        '    cell.initialize(to: 1)' \
+        '    return cell.pointee' \
+        '}' \
+        '' \
+        'func plantedMarkedRead() -> Int {' \
+        '    unsafe withUnsafeTemporaryAllocation(of: Int.self, capacity: 1) { unsafe $0.count }' \
+        '}' >"$work/$planted"
+    # The copy is a repository of its own, so that the check's `git ls-files` sees the planted file.
+    git -C "$work" init -q && git -C "$work" add -A || exit 1
+    status=0
+    MEMORY_SAFETY_SCRATCH=$work/.build bash "$work/Scripts/memory-safety-check.sh" --target ReceiptKitTesting \
+        >"$work/check.log" 2>&1 || status=$?
+    unmarked=$(grep -cE "^    $planted:[0-9]+:[0-9]+$" "$work/check.log")
+    marked=$(grep -cE "^    $planted:9 \(marked unsafe outside a wall\)" "$work/check.log")
+    if [ "$status" != 0 ] && [ "$unmarked" -gt 0 ] && [ "$marked" -gt 0 ]; then
+        echo "memory-safety planted faults: PASS (exit $status, both named):"
+        grep -E "PlantedUnsafe" "$work/check.log"
+        exit 0
+    fi
+    echo "memory-safety planted faults: FAIL (exit $status; unmarked named $unmarked times, marked $marked):"
+    tail -n 30 "$work/check.log"
+    exit 1
+fi
+
+selection=("$@")
+modules=(ReceiptKit ReceiptKitTesting ReceiptCheckCLI receipt_check receipt_bench)
+for module in "${modules[@]}"; do
+    rm -rf "$scratch/debug/$module.build" "$scratch"/*/debug/"$module".build
+done
+log=$(mktemp "${TMPDIR:-/tmp}/memory-safety-log.XXXXXX")
+trap 'rm -f "$log"' EXIT
+build_status=0
+"$swift" build --scratch-path "$scratch" "${selection[@]}" -Xswiftc -strict-memory-safety >"$log" 2>&1 ||
+    build_status=$?
+
+root=$(pwd)/
+# One line per diagnostic place (a construct is reported once, whichever frontend printed it), in the
+# package's products (Sources/; the tests' own support target is not one).
+places=$(grep -E '^/[^:]+:[0-9]+:[0-9]+: (warning|error): .*\[#StrictMemorySafety\]' "$log" |
+    sed -E 's/^([^:]+:[0-9]+:[0-9]+):.*/\1/' | sed "s#^$root##" | grep '^Sources/' | sort -u)
+outside=$(printf '%s\n' "$places" | grep -vE '(^|/)(OpenSSL|Curl)/' | grep -v '^$')
+
+# An `unsafe` (or `@unsafe`, `@safe`) outside the walls silences the compiler where no wall type vouches for
+# the use: each is listed as one.
+marked=$(git ls-files -- 'Sources/*.swift' | grep -vE '(^|/)(OpenSSL|Curl)/' |
+    xargs grep -nE '(^|[^A-Za-z0-9_."-])(@unsafe|@safe|unsafe)([[:space:]]|$)' /dev/null |
+    sed -E 's#//.*$##' | grep -E ':[0-9]+:.*(^|[^A-Za-z0-9_."-])(@unsafe|@safe|unsafe)([[:space:]]|$)' |
+    sed -E 's/^([^:]+:[0-9]+):.*/\1 (marked unsafe outside a wall)/')
+if [ -n "$marked" ]; then
+    outside=$(printf '%s\n%s\n' "$outside" "$marked" | grep -v '^$')
+fi
+
+echo "strict memory safety diagnostics per folder (target/folder):"
+if [ -z "$places" ]; then
+    echo "    none"
+else
+    printf '%s\n' "$places" | sed -E 's#^Sources/([^/]+)/([^/]+)/.*#\1/\2#; s#^Sources/([^/]+)/[^/]+$#\1#' |
+        sort | uniq -c | sort -rn | sed 's/^/    /'
+fi
+
+other=$(grep -E '^/[^:]+:[0-9]+:[0-9]+: error: ' "$log" | grep -v '\[#StrictMemorySafety\]' | sort -u)
+if [ -n "$other" ]; then
+    echo "memory-safety: FAIL: the build failed for another reason:"
+    printf '%s\n' "$other" | head -n 20
+    exit 1
+fi
+if [ "$build_status" != 0 ] && [ -z "$places" ]; then
+    echo "memory-safety: FAIL: the build failed before any diagnostic:"
+    tail -n 30 "$log"
+    exit 1
+fi
+if [ -n "$outside" ]; then
+    echo "memory-safety: FAIL: $(printf '%s\n' "$outside" | wc -l) unsafe uses outside OpenSSL/ and Curl/ (mark" \
+        "them only inside a wall type, with why they are sound; ARCHITECTURE.md, \"The wall around C\"):"
+    printf '%s\n' "$outside" | sed 's/^/    /'
+    exit 1
+fi
+if [ "$build_status" != 0 ]; then
+    echo "memory-safety: the build failed:"
+    tail -n 30 "$log"
+    exit 1
+fi
+echo "memory-safety: OK: $(printf '%s\n' "$places" | grep -c .) diagnostics, all inside OpenSSL/ and Curl/"

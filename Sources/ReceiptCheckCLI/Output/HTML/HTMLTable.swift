@@ -1,0 +1,105 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A table's fixed markup: its class, caption and column headings (each with the JSON key its cells
+/// show, when they show one, as `data-key`), all literals. A report writes it with `HTMLWriter.open`
+/// and its rows cell by cell, so no table is held as an array of strings.
+///
+/// The headings are written out as markup rather than made from a list of pairs: a process that writes
+/// one report would spend more on building the list (and on making its type at run time) than on the
+/// report itself.
+struct HTMLTable: Sendable {
+    let `class`: StaticString
+    /// Empty for a table whose caption is given when it is written.
+    var caption: StaticString = ""
+    /// `<th data-key="...">heading</th>` (a heading of `thead` is its column's) for each column, in order.
+    let headings: StaticString
+}
+
+extension HTMLWriter {
+    /// Starts `table` with its own caption.
+    mutating func open(_ table: HTMLTable) {
+        raw("<table class=\"")
+        raw(table.class)
+        raw("\"><caption>")
+        raw(table.caption)
+        head(table)
+    }
+
+    /// Starts `table` with `caption`, a value written escaped.
+    mutating func open(_ table: HTMLTable, caption: String) {
+        raw("<table class=\"")
+        raw(table.class)
+        raw("\"><caption>")
+        text(caption)
+        head(table)
+    }
+
+    private mutating func head(_ table: HTMLTable) {
+        raw("</caption>\n<thead><tr>")
+        raw(table.headings)
+        raw("</tr></thead>\n<tbody>\n")
+    }
+
+    mutating func closeTable() {
+        raw("</tbody></table>\n")
+    }
+
+    mutating func startRow() {
+        raw("<tr>")
+    }
+
+    mutating func endRow() {
+        raw("</tr>\n")
+    }
+
+    /// A cell with a value from an input, escaped; empty for nil.
+    mutating func cell(_ value: String?) {
+        raw("<td>")
+        if let value { text(value) }
+        raw("</td>")
+    }
+
+    /// A cell with a count, as the JSON writes it.
+    mutating func cell(count: Int?) {
+        raw("<td>")
+        if let count { integer(count) }
+        raw("</td>")
+    }
+
+    /// A cell with `true` or `false`, as the JSON writes a flag.
+    mutating func cell(flag: Bool?) {
+        raw("<td>")
+        if let flag { raw(flag ? "true" : "false") }
+        raw("</td>")
+    }
+
+    /// A cell with a date as RFC 3339, as the JSON writes it.
+    mutating func cell(date: Date?) {
+        raw("<td>")
+        if let date { rfc3339(date) }
+        raw("</td>")
+    }
+
+    /// Label and value rows (nil or empty values left out), as a definition list.
+    mutating func fields(_ rows: [(label: String, value: String?)]) {
+        raw("<dl class=\"fields\">\n")
+        for row in rows {
+            field(row.label, row.value)
+        }
+        raw("</dl>\n")
+    }
+
+    /// One label and value of a definition list; nothing for a nil or empty value.
+    mutating func field(_ label: String, _ value: String?) {
+        guard let value, !value.isEmpty else { return }
+        raw("<dt>")
+        text(label)
+        raw("</dt><dd>")
+        text(value)
+        raw("</dd>\n")
+    }
+}

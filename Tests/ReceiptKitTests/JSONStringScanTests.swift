@@ -24,11 +24,16 @@ import Testing
                         var bytes = [UInt8](repeating: filler, count: length)
                         if position < length { bytes[position] = special }
                         for start in 0...min(length, 3) {
-                            let (end, bits) = bytes.withUnsafeBufferPointer {
-                                JSONStringScan.plainRun(in: $0, from: start)
-                            }
+                            let (end, bits) = JSONStringScan.plainRun(in: bytes[...], from: start)
                             let (expectedEnd, expectedHigh) = Self.reference(bytes, from: start)
                             #expect(end == expectedEnd && (bits >= 0x80) == expectedHigh, "\(bytes) from \(start)")
+                            // The same bytes as a slice of a larger buffer: indices are the buffer's.
+                            let whole = [0x22, 0x5C] + bytes + [0x5C]
+                            let (sliceEnd, sliceBits) = JSONStringScan.plainRun(
+                                in: whole[2..<(2 + length)], from: 2 + start)
+                            #expect(
+                                sliceEnd == 2 + expectedEnd && (sliceBits >= 0x80) == expectedHigh,
+                                "\(bytes) from \(start) in a slice")
                         }
                     }
                 }
@@ -65,8 +70,11 @@ import Testing
                     if position < length { bytes[position] = 0x2E }
                     if position + 3 < length { bytes[position + 3] = 0x2E }
                     for start in 0...min(length, 4) {
-                        let found = bytes.withUnsafeBufferPointer { CompactJWS.firstDot(in: $0, from: start) }
+                        let found = CompactJWS.firstDot(in: bytes[...], from: start)
                         #expect(found == bytes[start...].firstIndex(of: 0x2E), "\(bytes) from \(start)")
+                        let whole = [0x2E] + bytes + [0x2E]
+                        let inSlice = CompactJWS.firstDot(in: whole[1..<(1 + length)], from: 1 + start)
+                        #expect(inSlice == found.map { $0 + 1 }, "\(bytes) from \(start) in a slice")
                     }
                 }
             }

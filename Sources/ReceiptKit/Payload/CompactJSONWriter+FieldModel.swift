@@ -45,8 +45,8 @@ extension CompactJSONWriter {
     }
 
     /// Whether key `a` sorts before `b` as `JSONEncoder` sorts keys (by their UTF-8 bytes).
-    private static func precedes(_ a: StaticString, _ b: StaticString) -> Bool {
-        a.withUTF8Buffer { a in b.withUTF8Buffer { b in a.lexicographicallyPrecedes(b) } }
+    private static func precedes(_ a: String, _ b: String) -> Bool {
+        a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     /// `[` the models `]`, the text sealed into segments between them (a combined report of thousands of
@@ -77,7 +77,7 @@ extension CompactJSONWriter {
     }
 
     /// `"name":"<RFC 3339>"`; a date outside the years 0000-9999 is refused, as `Encodable` refuses it.
-    mutating func receiptDate(_ name: StaticString, _ date: Date) throws(DeclinedError) {
+    mutating func receiptDate(_ name: String, _ date: Date) throws(DeclinedError) {
         key(name)
         out.append(UInt8(ascii: "\""))
         guard RFC3339.append(date, to: &out) else {
@@ -87,7 +87,7 @@ extension CompactJSONWriter {
     }
 
     /// `"name":"<RFC 3339>"`, or nothing for an absent date or one RFC 3339 cannot hold.
-    mutating func formattedDate(_ name: StaticString, _ date: Date?) {
+    mutating func formattedDate(_ name: String, _ date: Date?) {
         guard let date else { return }
         let mark = out.count
         key(name)
@@ -192,16 +192,14 @@ extension CompactJSONWriter {
             out.append(UInt8(ascii: "\""))
             return
         }
-        // Digits written into scratch space and appended at once: an append per digit checks the
-        // buffer's uniqueness and capacity each time.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count * 2, 1)) { digits in
-            var index = 0
-            for byte in bytes {
-                digits[index] = JSONString.hexDigit(byte >> 4)
-                digits[index + 1] = JSONString.hexDigit(byte & 0x0F)
-                index += 2
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[0..<index]))
+        // Room made once, then the digits written in place: an append per digit checks the buffer's
+        // capacity each time.
+        var index = out.endIndex
+        out.append(contentsOf: repeatElement(0, count: bytes.count * 2))
+        for byte in bytes {
+            out[index] = JSONString.hexDigit(byte >> 4)
+            out[index + 1] = JSONString.hexDigit(byte & 0x0F)
+            index += 2
         }
         out.append(UInt8(ascii: "\""))
     }

@@ -74,15 +74,12 @@ extension MemberFieldModel {
     }
 
     /// Negative, zero or positive as `key`'s UTF-8 bytes sort before, the same as, or after `name`'s.
-    private static func order(of key: StaticString, against name: String) -> Int {
-        key.withUTF8Buffer { keyBytes in
-            var index = 0
-            for byte in name.utf8 {
-                guard index < keyBytes.count else { return -1 }
-                if keyBytes[index] != byte { return keyBytes[index] < byte ? -1 : 1 }
-                index += 1
-            }
-            return index < keyBytes.count ? 1 : 0
+    private static func order(of key: String, against name: String) -> Int {
+        var keyBytes = key.utf8.makeIterator()
+        for byte in name.utf8 {
+            guard let keyByte = keyBytes.next() else { return -1 }
+            if keyByte != byte { return keyByte < byte ? -1 : 1 }
         }
+        return keyBytes.next() == nil ? 0 : 1
     }
 }

@@ -50,14 +50,12 @@ struct CompactJSONWriter {
     }
 
     @inline(__always)
-    mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes in
-            // Punctuation byte by byte: appending a sequence costs more than the few bytes it holds.
-            if bytes.count <= 4 {
-                for byte in bytes { out.append(byte) }
-            } else {
-                out.append(contentsOf: bytes)
-            }
+    mutating func raw(_ text: String) {
+        // Punctuation byte by byte: appending a sequence costs more than the few bytes it holds.
+        if text.utf8.count <= 4 {
+            for byte in text.utf8 { out.append(byte) }
+        } else {
+            out.append(contentsOf: text.utf8)
         }
     }
 
@@ -69,7 +67,7 @@ struct CompactJSONWriter {
     }
 
     /// `"name":` for a member; `name` is a plain ASCII key that needs no escaping.
-    mutating func key(_ name: StaticString) {
+    mutating func key(_ name: String) {
         separator()
         out.append(UInt8(ascii: "\""))
         raw(name)
@@ -95,25 +93,28 @@ struct CompactJSONWriter {
     /// Integers as their `description`, as `JSONEncoder` writes them.
     static func appendInteger<T: FixedWidthInteger>(_ value: T, to out: inout [UInt8]) {
         guard let value = Int64(exactly: value) else {
-            var text = value.description
-            text.withUTF8 { out.append(contentsOf: $0) }
+            out.append(contentsOf: value.description.utf8)
             return
         }
-        // Digits written from the end of scratch space and appended at once (an Int64 has at most 19
-        // and a sign), without making a string: reports write an integer for most purchase fields.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.count
-            var magnitude = value.magnitude
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                start -= 1
-                digits[start] = UInt8(ascii: "-")
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        // Room made once for the digits (an Int64 has at most 19 and a sign), then written from the end,
+        // without making a string: reports write an integer for most purchase fields.
+        var count = value < 0 ? 2 : 1
+        var rest = value.magnitude / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        let start = out.endIndex
+        out.append(contentsOf: repeatElement(0, count: count))
+        var index = out.endIndex
+        var magnitude = value.magnitude
+        repeat {
+            index -= 1
+            out[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        if value < 0 {
+            out[start] = UInt8(ascii: "-")
         }
     }
 
@@ -125,8 +126,7 @@ struct CompactJSONWriter {
     ) throws(DeclinedError) {
         guard value.isFinite else { throw DeclinedError(description: "\(value) is not a finite number") }
         let start = out.count
-        var text = value.description
-        text.withUTF8 { out.append(contentsOf: $0) }
+        out.append(contentsOf: value.description.utf8)
         if !exact, out.count - start >= 2,
             out[out.count - 2] == UInt8(ascii: "."), out[out.count - 1] == UInt8(ascii: "0")
         {

@@ -5,15 +5,14 @@
 /// `JSONEncoder`'s output through `escapingLineBreaks`), so they cannot drift apart.
 package enum JSONString {
     package static func append(_ text: String, to out: inout [UInt8]) {
-        var text = text
         out.append(0x22)
-        text.withUTF8 { bytes in
-            // Almost every string needs no escaping: copy it whole instead of byte by byte.
-            if !needsEscaping(bytes) {
-                out.append(contentsOf: bytes)
-                return
-            }
-            write(bytes, escapingControls: true, to: &out)
+        // Almost every string needs no escaping: copied whole, then checked where it landed, and written
+        // again byte by byte only when it does.
+        let start = out.endIndex
+        out.append(contentsOf: text.utf8)
+        if needsEscaping(out[start...]) {
+            out.removeSubrange(start...)
+            write(Array(text.utf8)[...], escapingControls: true, to: &out)
         }
         out.append(0x22)
     }
@@ -22,20 +21,18 @@ package enum JSONString {
     /// `| 0x20 == 0xE2`). Eight bytes a word while a word is plain ASCII: reports carry strings of kilobytes
     /// (a notification's signed transaction, a certificate chain). From the first word that may hold such
     /// a byte, byte by byte.
-    private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var offset = 0
-        if let base = bytes.baseAddress {
-            let ones = JSONStringScan.ones
-            while offset &+ 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-                // The parser's stops (a quote, a backslash, a control), DEL (zero after XOR), or beyond ASCII.
-                let delete = word ^ (ones &* 0x7F)
-                let flagged = JSONStringScan.stops(in: word) | ((delete &- ones) & ~delete) | word
-                if flagged & JSONStringScan.highs != 0 { break }
-                offset &+= 8
-            }
+    private static func needsEscaping(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let ones = JSONStringScan.ones
+        var index = bytes.startIndex
+        while bytes.endIndex &- index >= 8 {
+            let word = JSONStringScan.word(in: bytes, at: index)
+            // The parser's stops (a quote, a backslash, a control), DEL (zero after XOR), or beyond ASCII.
+            let delete = word ^ (ones &* 0x7F)
+            let flagged = JSONStringScan.stops(in: word) | ((delete &- ones) & ~delete) | word
+            if flagged & JSONStringScan.highs != 0 { break }
+            index &+= 8
         }
-        return UnsafeBufferPointer(rebasing: bytes[offset...]).contains {
+        return bytes[index...].contains {
             $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 | 0x20 == 0xE2
         }
     }
@@ -46,17 +43,15 @@ package enum JSONString {
         guard encoded.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return encoded }
         var out: [UInt8] = []
         out.reserveCapacity(encoded.count + 16)
-        encoded.withUnsafeBufferPointer { bytes in
-            write(bytes, escapingControls: false, to: &out)
-        }
+        write(encoded[...], escapingControls: false, to: &out)
         return out
     }
 
     /// `bytes` with the line breaks escaped, and the rest as `escape` writes them or, in text already
     /// escaped, as they are.
-    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, escapingControls: Bool, to out: inout [UInt8]) {
-        var index = 0
-        while index < bytes.count {
+    private static func write(_ bytes: ArraySlice<UInt8>, escapingControls: Bool, to out: inout [UInt8]) {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
             if let found = lineBreak(in: bytes, at: index) {
                 appendUnicodeEscape(found.scalar, to: &out)
                 index += found.length
@@ -68,15 +63,14 @@ package enum JSONString {
     }
 
     /// DEL, U+0085, U+2028 or U+2029 if its UTF-8 starts at `index`, and that encoding's length.
-    private static func lineBreak(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (scalar: UInt16, length: Int)?
-    {
+    private static func lineBreak(in bytes: ArraySlice<UInt8>, at index: Int) -> (scalar: UInt16, length: Int)? {
         switch bytes[index] {
         case 0x7F:
             return (0x7F, 1)
         case 0xC2:
-            return index + 1 < bytes.count && bytes[index + 1] == 0x85 ? (0x85, 2) : nil
+            return index + 1 < bytes.endIndex && bytes[index + 1] == 0x85 ? (0x85, 2) : nil
         case 0xE2:
-            guard index + 2 < bytes.count, bytes[index + 1] == 0x80 else { return nil }
+            guard index + 2 < bytes.endIndex, bytes[index + 1] == 0x80 else { return nil }
             switch bytes[index + 2] {
             case 0xA8: return (0x2028, 3)
             case 0xA9: return (0x2029, 3)

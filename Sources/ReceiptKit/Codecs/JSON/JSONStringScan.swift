@@ -1,29 +1,37 @@
 /// The scan of a JSON string's plain bytes, the parser's hot loop: the x5c chain makes a JWS header's
 /// strings a few KB.
 enum JSONStringScan {
-    /// Where the run of string bytes that need no decoding ends (at a quote, a backslash, a control
-    /// character or the end), and every byte of it ORed together (bit 7 set when any is beyond ASCII).
-    /// Eight bytes a word while no byte in it ends the run; a word that may hold one goes byte by byte.
-    static func plainRun(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, bits: UInt8) {
-        var offset = start
+    /// Where the run of string bytes from index `start` of `bytes` that need no decoding ends (at a quote, a
+    /// backslash, a control character or the end), and every byte of it ORed together (bit 7 set when any is
+    /// beyond ASCII). Eight bytes a word while no byte in it ends the run; a word that may hold one goes byte
+    /// by byte.
+    static func plainRun(in bytes: ArraySlice<UInt8>, from start: Int) -> (end: Int, bits: UInt8) {
+        var index = max(start, bytes.startIndex)
         var bits: UInt8 = 0
-        if let base = buffer.baseAddress {
-            var wide: UInt64 = 0
-            while offset &+ 8 <= buffer.count {
-                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-                if stops(in: word) & highs != 0 { break }
-                wide |= word
-                offset &+= 8
-            }
-            if wide & highs != 0 { bits = 0x80 }
+        var wide: UInt64 = 0
+        while bytes.endIndex &- index >= 8 {
+            let word = word(in: bytes, at: index)
+            if stops(in: word) & highs != 0 { break }
+            wide |= word
+            index &+= 8
         }
-        while offset < buffer.count {
-            let byte = buffer[offset]
+        if wide & highs != 0 { bits = 0x80 }
+        while index < bytes.endIndex {
+            let byte = bytes[index]
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
             bits |= byte
-            offset &+= 1
+            index &+= 1
         }
-        return (offset, bits)
+        return (index, bits)
+    }
+
+    /// The eight bytes from index `index` of `bytes`, the first in the low byte, read one by one (bounds
+    /// checked, as `bytes.endIndex - index >= 8` at every call) and joined, which the compiler makes one load.
+    @inline(__always)
+    static func word(in bytes: ArraySlice<UInt8>, at index: Int) -> UInt64 {
+        UInt64(bytes[index]) | UInt64(bytes[index &+ 1]) &<< 8 | UInt64(bytes[index &+ 2]) &<< 16
+            | UInt64(bytes[index &+ 3]) &<< 24 | UInt64(bytes[index &+ 4]) &<< 32 | UInt64(bytes[index &+ 5]) &<< 40
+            | UInt64(bytes[index &+ 6]) &<< 48 | UInt64(bytes[index &+ 7]) &<< 56
     }
 
     /// `0x01` in each byte of a word.

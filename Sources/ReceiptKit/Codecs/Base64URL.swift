@@ -19,28 +19,15 @@ package enum Base64URL {
     }
 
     /// The `count` decoded bytes, and every table value ORed together, with a bit of `notInAlphabet` set for
-    /// non-zero unused bits: the loop tests nothing per character. The bytes are a local array, which the
-    /// compiler checks unshared once for the loop rather than once a byte.
+    /// non-zero unused bits: the loop tests nothing per character. The whole quads go through
+    /// `Base64URLQuads` (the wall of the byte loops); what is left is read here.
     private static func decodeQuads(_ input: ArraySlice<UInt8>, table: [UInt8], count: Int) -> (
         bytes: [UInt8], invalid: UInt8
     ) {
         var out = [UInt8](repeating: 0, count: count)
-        var invalid: UInt8 = 0
-        var index = input.startIndex
-        var written = 0
-        for _ in 0..<input.count / 4 {
-            let a = table[Int(input[index])]
-            let b = table[Int(input[index &+ 1])]
-            let c = table[Int(input[index &+ 2])]
-            let d = table[Int(input[index &+ 3])]
-            invalid |= a | b | c | d
-            let quad = UInt32(a) &<< 18 | UInt32(b) &<< 12 | UInt32(c) &<< 6 | UInt32(d)
-            out[written] = UInt8(truncatingIfNeeded: quad &>> 16)
-            out[written &+ 1] = UInt8(truncatingIfNeeded: quad &>> 8)
-            out[written &+ 2] = UInt8(truncatingIfNeeded: quad)
-            index &+= 4
-            written &+= 3
-        }
+        guard var invalid = Base64URLQuads.decode(input, table: table, into: &out) else { return (out, notInAlphabet) }
+        let index = input.startIndex &+ input.count / 4 * 4
+        let written = input.count / 4 * 3
         // Two or three characters left: one or two bytes, and the last character's unused low bits must be
         // zero, or two encodings would decode alike.
         let tail = input.endIndex &- index

@@ -212,23 +212,11 @@ package enum ReceiptInput {
         let values = base64Values
         var valid = true
         var out = [UInt8](repeating: 0, count: input.count / 4 * 3 + 3)
-        var count = 0
-        var index = input.startIndex
-        let wholeQuads = input.startIndex &+ input.count & ~3
-        // Whole quads of letters up to the first white space, padding or stray byte: all of a one-line
-        // receipt but its last quad, with no other test per quad. Written out here, with `out` captured by no
-        // closure, so that the compiler checks it unshared once for the loop, not once a byte.
-        while index < wholeQuads {
-            let quad =
-                quads[Int(input[index])] | quads[256 &+ Int(input[index &+ 1])]
-                | quads[512 &+ Int(input[index &+ 2])] | quads[768 &+ Int(input[index &+ 3])]
-            guard quad & base64NotALetter == 0 else { break }
-            out[count] = UInt8(truncatingIfNeeded: quad &>> 16)
-            out[count &+ 1] = UInt8(truncatingIfNeeded: quad &>> 8)
-            out[count &+ 2] = UInt8(truncatingIfNeeded: quad)
-            count &+= 3
-            index &+= 4
-        }
+        // Whole quads of letters up to the first white space, padding or stray byte (all of a one-line
+        // receipt but its last quad) through the wall of the byte loops; the rest here, by checked indices.
+        let whole = Base64Quads.decode(input, quads: quads, notALetter: base64NotALetter, into: &out)
+        var count = whole.written
+        var index = input.startIndex &+ whole.read
         var accumulator: UInt32 = 0
         var letters = index &- input.startIndex
         var padding = 0

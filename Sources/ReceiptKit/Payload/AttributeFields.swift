@@ -11,7 +11,7 @@ package struct AttributeFields<Model>: Sendable {
     /// The setters and keys of the fields that have an attribute type, grouped by it (bundle_id's
     /// type carries two).
     private let setters: [FieldSetter<Model>]
-    private let keys: [String]
+    private let keys: [StaticString]
     /// For each type of the range, where its fields lie in `setters`.
     private let slots: [Slot]
     /// Every type some field has.
@@ -66,7 +66,7 @@ package struct AttributeFields<Model>: Sendable {
     }
 
     @inline(__always)
-    func key(at index: Int) -> String {
+    func key(at index: Int) -> StaticString {
         keys[index]
     }
 

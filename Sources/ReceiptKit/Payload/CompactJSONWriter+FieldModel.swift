@@ -45,8 +45,8 @@ extension CompactJSONWriter {
     }
 
     /// Whether key `a` sorts before `b` as `JSONEncoder` sorts keys (by their UTF-8 bytes).
-    private static func precedes(_ a: String, _ b: String) -> Bool {
-        a.utf8.lexicographicallyPrecedes(b.utf8)
+    private static func precedes(_ a: StaticString, _ b: StaticString) -> Bool {
+        StaticText.precedes(a, b)
     }
 
     /// `[` the models `]`, the text sealed into segments between them (a combined report of thousands of
@@ -77,7 +77,7 @@ extension CompactJSONWriter {
     }
 
     /// `"name":"<RFC 3339>"`; a date outside the years 0000-9999 is refused, as `Encodable` refuses it.
-    mutating func receiptDate(_ name: String, _ date: Date) throws(DeclinedError) {
+    mutating func receiptDate(_ name: StaticString, _ date: Date) throws(DeclinedError) {
         key(name)
         out.append(UInt8(ascii: "\""))
         guard RFC3339.append(date, to: &out) else {
@@ -87,7 +87,7 @@ extension CompactJSONWriter {
     }
 
     /// `"name":"<RFC 3339>"`, or nothing for an absent date or one RFC 3339 cannot hold.
-    mutating func formattedDate(_ name: String, _ date: Date?) {
+    mutating func formattedDate(_ name: StaticString, _ date: Date?) {
         guard let date else { return }
         let mark = out.count
         key(name)
@@ -192,15 +192,26 @@ extension CompactJSONWriter {
             out.append(UInt8(ascii: "\""))
             return
         }
-        // Room made once, then the digits written in place: an append per digit checks the buffer's
-        // capacity each time.
-        var index = out.endIndex
-        out.append(contentsOf: repeatElement(0, count: bytes.count * 2))
+        // Twelve bytes' 24 digits gathered in three words (the first digit lowest) and appended at once: an
+        // append per digit checks the buffer's uniqueness and capacity each time.
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
         for byte in bytes {
-            out[index] = JSONString.hexDigit(byte >> 4)
-            out[index + 1] = JSONString.hexDigit(byte & 0x0F)
-            index += 2
+            let pair = UInt64(JSONString.hexDigit(byte >> 4)) | UInt64(JSONString.hexDigit(byte & 0x0F)) &<< 8
+            let shift = UInt64(8 &* (count & 7))
+            switch count >> 3 {
+            case 0: words.0 |= pair &<< shift
+            case 1: words.1 |= pair &<< shift
+            default: words.2 |= pair &<< shift
+            }
+            count &+= 2
+            if count == 24 {
+                ByteAppend.append(words.0, words.1, words.2, count: count, to: &out)
+                words = (0, 0, 0)
+                count = 0
+            }
         }
+        ByteAppend.append(words.0, words.1, words.2, count: count, to: &out)
         out.append(UInt8(ascii: "\""))
     }
 }

@@ -74,12 +74,7 @@ extension MemberFieldModel {
     }
 
     /// Negative, zero or positive as `key`'s UTF-8 bytes sort before, the same as, or after `name`'s.
-    private static func order(of key: String, against name: String) -> Int {
-        var keyBytes = key.utf8.makeIterator()
-        for byte in name.utf8 {
-            guard let keyByte = keyBytes.next() else { return -1 }
-            if keyByte != byte { return keyByte < byte ? -1 : 1 }
-        }
-        return keyBytes.next() == nil ? 0 : 1
+    private static func order(of key: StaticString, against name: String) -> Int {
+        StaticText.order(of: key, against: name)
     }
 }

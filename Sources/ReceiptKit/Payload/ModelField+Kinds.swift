@@ -9,7 +9,7 @@
 /// property; absent leaves the member out.
 extension ModelField {
     static func string(
-        _ key: String, _ get: @escaping @Sendable (Model) -> String?,
+        _ key: StaticString, _ get: @escaping @Sendable (Model) -> String?,
         _ set: (@Sendable (inout Model, String) -> Void)? = nil
     ) -> Self {
         Self(key: key, attribute: nil, value: { .string(get($0)) }, setter: nil, member: .storing(set)) {
@@ -21,7 +21,7 @@ extension ModelField {
     }
 
     static func integer(
-        _ key: String, _ get: @escaping @Sendable (Model) -> Int64?,
+        _ key: StaticString, _ get: @escaping @Sendable (Model) -> Int64?,
         _ set: (@Sendable (inout Model, Int64) -> Void)? = nil
     ) -> Self {
         Self(key: key, attribute: nil, value: { .integer(get($0)) }, setter: nil, member: .storing(set)) {
@@ -33,7 +33,7 @@ extension ModelField {
     }
 
     static func bool(
-        _ key: String, _ get: @escaping @Sendable (Model) -> Bool?,
+        _ key: StaticString, _ get: @escaping @Sendable (Model) -> Bool?,
         _ set: (@Sendable (inout Model, Bool) -> Void)? = nil
     ) -> Self {
         Self(key: key, attribute: nil, value: { .bool(get($0)) }, setter: nil, member: .storing(set)) {
@@ -46,7 +46,7 @@ extension ModelField {
 
     /// A StoreKit 2 date: RFC 3339, or Xcode's placeholder.
     static func date(
-        _ key: String, _ get: @escaping @Sendable (Model) -> JWSDate?,
+        _ key: StaticString, _ get: @escaping @Sendable (Model) -> JWSDate?,
         _ set: (@Sendable (inout Model, JWSDate) -> Void)? = nil
     ) -> Self {
         Self(key: key, attribute: nil, value: { .date(get($0)) }, setter: nil, member: .storing(set)) {
@@ -58,7 +58,7 @@ extension ModelField {
     }
 
     /// A report's own date: RFC 3339, left out where it cannot be.
-    static func formattedDate(_ key: String, _ get: @escaping @Sendable (Model) -> Date?) -> Self {
+    static func formattedDate(_ key: StaticString, _ get: @escaping @Sendable (Model) -> Date?) -> Self {
         Self(key: key, attribute: nil, value: { .formattedDate(get($0)) }, setter: nil) { writer, key, model in
             writer.formattedDate(key, get(model))
         }
@@ -66,7 +66,7 @@ extension ModelField {
 
     /// A value kept as parsed JSON.
     static func json(
-        _ key: String, _ get: @escaping @Sendable (Model) -> JSONValue?,
+        _ key: StaticString, _ get: @escaping @Sendable (Model) -> JSONValue?,
         _ set: (@Sendable (inout Model, JSONValue) -> Void)? = nil
     ) -> Self {
         Self(key: key, attribute: nil, value: { .json(get($0)) }, setter: nil, member: .storing(set)) {
@@ -78,7 +78,7 @@ extension ModelField {
     }
 
     static func strings(
-        _ key: String, _ get: @escaping @Sendable (Model) -> [String]?,
+        _ key: StaticString, _ get: @escaping @Sendable (Model) -> [String]?,
         _ set: (@Sendable (inout Model, [String]) -> Void)? = nil
     ) -> Self {
         Self(key: key, attribute: nil, value: { .strings(get($0)) }, setter: nil, member: .storing(set)) {
@@ -90,7 +90,7 @@ extension ModelField {
     }
 
     /// Members kept as they came (a model's unknown members, a response's unsigned ones).
-    static func members(_ key: String, _ get: @escaping @Sendable (Model) -> [String: JSONValue]?) -> Self {
+    static func members(_ key: StaticString, _ get: @escaping @Sendable (Model) -> [String: JSONValue]?) -> Self {
         Self(key: key, attribute: nil, value: { .members(get($0)) }, setter: nil) {
             writer, key, model throws(CompactJSONWriter.DeclinedError) in
             guard let value = get(model) else { return }

@@ -4,7 +4,7 @@
 extension ModelField {
     /// A value Apple enumerates, written and read as its `String` raw value.
     static func enumeration<Value: AppStoreEnumeration>(
-        _ key: String, _ get: @escaping @Sendable (Model) -> Value?,
+        _ key: StaticString, _ get: @escaping @Sendable (Model) -> Value?,
         _ set: @escaping @Sendable (inout Model, Value) -> Void
     ) -> Self where Value.RawValue == String {
         string(key, { get($0)?.rawValue }, { model, raw in set(&model, Value(rawValue: raw)) })
@@ -12,7 +12,7 @@ extension ModelField {
 
     /// A value Apple enumerates, written and read as its `Int64` raw value.
     static func enumeration<Value: AppStoreEnumeration>(
-        _ key: String, _ get: @escaping @Sendable (Model) -> Value?,
+        _ key: StaticString, _ get: @escaping @Sendable (Model) -> Value?,
         _ set: @escaping @Sendable (inout Model, Value) -> Void
     ) -> Self where Value.RawValue == Int64 {
         integer(key, { get($0)?.rawValue }, { model, raw in set(&model, Value(rawValue: raw)) })
@@ -20,7 +20,7 @@ extension ModelField {
 
     /// A nested model, read through its own fields.
     static func model<Nested: MemberFieldModel>(
-        _ key: String, _ get: @escaping @Sendable (Model) -> Nested?,
+        _ key: StaticString, _ get: @escaping @Sendable (Model) -> Nested?,
         _ set: @escaping @Sendable (inout Model, Nested) -> Void
     ) -> Self {
         model(key, get).reading(by: .storing(set))
@@ -28,7 +28,7 @@ extension ModelField {
 
     /// Where the members no field names are kept, and printed.
     static func unknownMembers(
-        _ key: String, _ get: @escaping @Sendable (Model) -> [String: JSONValue]?,
+        _ key: StaticString, _ get: @escaping @Sendable (Model) -> [String: JSONValue]?,
         _ set: @escaping @Sendable (inout Model, [String: JSONValue]) -> Void
     ) -> Self {
         members(key, get).reading(by: .unknownMembers(set))

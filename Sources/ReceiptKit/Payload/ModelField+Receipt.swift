@@ -9,7 +9,7 @@
 extension ModelField {
     /// An INTEGER attribute.
     static func integer(
-        _ key: String, _ attribute: Int64, minimum: Int64? = nil,
+        _ key: StaticString, _ attribute: Int64, minimum: Int64? = nil,
         verifyReceipt: VerifyReceiptMember<Model>? = nil, _ get: @escaping @Sendable (Model) -> Int64?,
         _ set: @escaping @Sendable (inout Model, Int64) -> Void
     ) -> Self {
@@ -21,7 +21,7 @@ extension ModelField {
 
     /// A UTF8String (or IA5String) attribute.
     static func string(
-        _ key: String, _ attribute: Int64, description: String? = nil,
+        _ key: StaticString, _ attribute: Int64, description: String? = nil,
         verifyReceipt: VerifyReceiptMember<Model>? = nil, _ get: @escaping @Sendable (Model) -> String?,
         _ set: @escaping @Sendable (inout Model, consuming String) -> Void
     ) -> Self {
@@ -34,7 +34,7 @@ extension ModelField {
     /// An RFC 3339 date in an IA5String; an empty one is absent. One outside the years 0000-9999 cannot be
     /// written, and is refused as `Encodable` refuses it.
     static func date(
-        _ key: String, _ attribute: Int64, verifyReceipt: VerifyReceiptMember<Model>? = nil,
+        _ key: StaticString, _ attribute: Int64, verifyReceipt: VerifyReceiptMember<Model>? = nil,
         _ get: @escaping @Sendable (Model) -> Date?, _ set: @escaping @Sendable (inout Model, Date) -> Void
     ) -> Self {
         Self(
@@ -49,7 +49,7 @@ extension ModelField {
 
     /// An INTEGER 0 or 1.
     static func boolean(
-        _ key: String, _ attribute: Int64, verifyReceipt: VerifyReceiptMember<Model>? = nil,
+        _ key: StaticString, _ attribute: Int64, verifyReceipt: VerifyReceiptMember<Model>? = nil,
         _ get: @escaping @Sendable (Model) -> Bool?, _ set: @escaping @Sendable (inout Model, Bool) -> Void
     ) -> Self {
         let field = bool(key, get)
@@ -60,7 +60,7 @@ extension ModelField {
 
     /// The value octets kept raw, whatever they hold; written as hex.
     static func octets(
-        _ key: String, _ attribute: Int64, _ get: @escaping @Sendable (Model) -> [UInt8]?,
+        _ key: StaticString, _ attribute: Int64, _ get: @escaping @Sendable (Model) -> [UInt8]?,
         _ set: @escaping @Sendable (inout Model, consuming [UInt8]) -> Void
     ) -> Self {
         Self(key: key, attribute: attribute, value: { .hex(get($0)) }, setter: .octets(set)) { writer, key, model in
@@ -72,7 +72,7 @@ extension ModelField {
 
     /// The in-app purchases, an attribute that repeats; always written, `[]` when there are none.
     static func purchases(
-        _ key: String, _ attribute: Int64, verifyReceipt: VerifyReceiptMember<Model>? = nil,
+        _ key: StaticString, _ attribute: Int64, verifyReceipt: VerifyReceiptMember<Model>? = nil,
         _ get: @escaping @Sendable (Model) -> InAppPurchases,
         _ set: @escaping @Sendable (inout Model, InAppPurchases) -> Void
     ) -> Self {
@@ -88,7 +88,7 @@ extension ModelField {
 
     /// The attributes no field names, by type: every receipt SET has them; `{}` when there are none.
     static func undocumented(
-        _ key: String, _ get: @escaping @Sendable (Model) -> UndocumentedAttributes,
+        _ key: StaticString, _ get: @escaping @Sendable (Model) -> UndocumentedAttributes,
         _ set: @escaping @Sendable (inout Model, UndocumentedAttributes) -> Void
     ) -> Self {
         Self(key: key, attribute: nil, value: { .undocumented(get($0)) }, setter: .undocumented(set)) {

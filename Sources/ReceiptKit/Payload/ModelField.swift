@@ -10,7 +10,7 @@
 /// property).
 package struct ModelField<Model>: Sendable {
     /// The report's key: Apple's verifyReceipt key for receipts, Apple's member name for StoreKit 2.
-    package let key: String
+    package let key: StaticString
     /// The attribute type of the receipt SET that carries the value; nil for StoreKit 2 members and for
     /// what a receipt model derives (`environment`) or gathers (`unknown_attributes`).
     package let attribute: Int64?
@@ -28,10 +28,10 @@ package struct ModelField<Model>: Sendable {
     let write: Writer
 
     typealias Writer =
-        @Sendable (inout CompactJSONWriter, String, Model) throws(CompactJSONWriter.DeclinedError) -> Void
+        @Sendable (inout CompactJSONWriter, StaticString, Model) throws(CompactJSONWriter.DeclinedError) -> Void
 
     init(
-        key: String, attribute: Int64?, value: @escaping @Sendable (Model) -> FieldValue,
+        key: StaticString, attribute: Int64?, value: @escaping @Sendable (Model) -> FieldValue,
         setter: FieldSetter<Model>?, member: MemberSetter<Model>? = nil, description: String? = nil,
         minimum: Int64? = nil, verifyReceipt: VerifyReceiptMember<Model>? = nil, write: @escaping Writer
     ) {
@@ -76,7 +76,7 @@ package struct ModelField<Model>: Sendable {
 
     /// The same field, which rules compare as `field` and call `name`: a fact of StoreKit 2 alone, named
     /// in the rule language's snake case rather than by Apple's member.
-    func inRules(_ field: RuleField, as name: String) -> Self {
+    func inRules(_ field: RuleField, as name: StaticString) -> Self {
         var copy = self
         copy.notes = FieldNotes(
             description: description, minimum: minimum, verifyReceipt: verifyReceipt,
@@ -106,5 +106,5 @@ final class FieldNotes<Model>: Sendable {
 /// A field of the rule language and the name rules give it, declared with the model field it is.
 package struct RuleName: Sendable {
     package let field: RuleField
-    package let name: String
+    package let name: StaticString
 }

@@ -167,7 +167,7 @@ extension ParsedReceipt: ReceiptFieldModel {
     package static let attributeFields = AttributeFields(fields, base: 0)
 
     /// The in-app purchases' key and attribute type, which repeats: the decoder reads purchases alone too.
-    static let purchasesKey: String = "in_app"
+    static let purchasesKey: StaticString = "in_app"
     static let purchaseAttribute: Int64 = 17
 
     /// Every field absent, assigned directly as `InAppPurchase.init()` is: the decoder starts from this.

@@ -81,7 +81,7 @@ private struct Attribute {
 /// What an error concerns, kept as cheap values so that messages are only built on failure.
 private struct Context {
     var type: Int64?
-    var name: String?
+    var name: StaticString?
     var inAppIndex: Int?
 
     /// How messages start, e.g. `field 19 (original_application_version): `; empty before the type is known.
@@ -440,25 +440,13 @@ private struct PayloadDecoding {
         let contents = try stringContents(attribute, context)
         // Receipt strings are ASCII: checked in one pass and copied, where the general validation
         // looks up generic metadata on every call.
-        if isASCII(contents) {
-            return String(decoding: payload[contents], as: UTF8.self)
+        if let text = ASCIIText.string(payload, contents) {
+            return text
         }
         guard let text = String(validating: payload[contents], as: UTF8.self) else {
             throw failure(.invalidString, context, at: contents.startIndex, "a string is not valid UTF-8")
         }
         return text
-    }
-
-    /// Whether every byte of `range` of the payload is below 0x80.
-    @inline(__always)
-    private func isASCII(_ range: Range<Int>) -> Bool {
-        var bits: UInt8 = 0
-        var index = range.lowerBound
-        while index < range.upperBound {
-            bits |= payload[index]
-            index &+= 1
-        }
-        return bits & 0x80 == 0
     }
 
     /// A date, or nil for the empty string Apple writes for "none" (expires and cancellation

@@ -9,7 +9,7 @@ package struct VerifyReceiptMember<Model>: Sendable {
     let place: Int
     let presence: Presence
     /// A key Apple writes the same value under just before this one (`adam_id`, before `app_item_id`).
-    let repeatedFirstAs: String?
+    let repeatedFirstAs: StaticString?
 
     /// When the member is written.
     enum Presence: Sendable {
@@ -31,7 +31,7 @@ package struct VerifyReceiptMember<Model>: Sendable {
     }
 
     /// The member at `place`, its value written first under `alias` too.
-    static func at(_ place: Int, repeatedFirstAs alias: String) -> Self {
+    static func at(_ place: Int, repeatedFirstAs alias: StaticString) -> Self {
         Self(place: place, presence: .present, repeatedFirstAs: alias)
     }
 }

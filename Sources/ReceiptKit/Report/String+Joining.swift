@@ -8,10 +8,6 @@ extension String {
         for part in parts {
             total += part.utf8.count
         }
-        self.init()
-        reserveCapacity(total)
-        for part in parts {
-            append(part)
-        }
+        self = ByteAppend.joined(parts)
     }
 }

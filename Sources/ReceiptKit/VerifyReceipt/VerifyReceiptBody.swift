@@ -22,12 +22,12 @@ struct VerifyReceiptBody {
         writer.out.append(UInt8(ascii: "}"))
     }
 
-    mutating func member(_ key: String, _ value: Int64) {
+    mutating func member(_ key: StaticString, _ value: Int64) {
         writer.key(key)
         writer.integer(value)
     }
 
-    mutating func member(_ key: String, _ value: String) {
+    mutating func member(_ key: StaticString, _ value: String) {
         writer.key(key)
         writer.string(value)
     }
@@ -51,7 +51,7 @@ struct VerifyReceiptBody {
 
     /// `"key":[...]` of the purchases, each in Apple's order. In `latest_receipt_info` (`inLatestInfo`)
     /// Apple writes some members the receipt lacks.
-    mutating func purchases(_ key: String, _ purchases: some Collection<InAppPurchase>, inLatestInfo: Bool) {
+    mutating func purchases(_ key: StaticString, _ purchases: some Collection<InAppPurchase>, inLatestInfo: Bool) {
         writer.key(key)
         writer.out.append(UInt8(ascii: "["))
         for purchase in purchases {
@@ -98,7 +98,7 @@ struct VerifyReceiptBody {
     }
 
     /// `key`, `key_ms` and `key_pst`, or nothing for a date outside the years 0000 to 9999.
-    private mutating func date(_ key: String, _ date: Date) {
+    private mutating func date(_ key: StaticString, _ date: Date) {
         guard let texts = VerifyReceiptDate(date) else { return }
         member(key, texts.gmt)
         suffixedKey(key, "_ms")
@@ -107,7 +107,7 @@ struct VerifyReceiptBody {
         writer.string(texts.pacific)
     }
 
-    private mutating func suffixedKey(_ key: String, _ suffix: String) {
+    private mutating func suffixedKey(_ key: StaticString, _ suffix: StaticString) {
         writer.separator()
         writer.out.append(UInt8(ascii: "\""))
         writer.raw(key)

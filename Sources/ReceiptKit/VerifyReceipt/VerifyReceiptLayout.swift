@@ -4,7 +4,7 @@ struct VerifyReceiptLayout<Model>: Sendable {
     /// A member no field of the model declares.
     enum Extra: Sendable {
         /// An undocumented attribute, which Apple writes by name as a number.
-        case undocumentedInteger(String, attribute: Int64)
+        case undocumentedInteger(StaticString, attribute: Int64)
         /// When the answer was made.
         case requestDate
     }
@@ -30,7 +30,7 @@ struct VerifyReceiptLayout<Model>: Sendable {
 
 extension VerifyReceiptLayout.Extra {
     /// The member's key in Apple's answer.
-    var key: String {
+    var key: StaticString {
         switch self {
         case .undocumentedInteger(let key, _): key
         case .requestDate: "request_date"
@@ -56,10 +56,10 @@ extension VerifyReceiptBody {
     /// another key (`adam_id`), and the members no field declares.
     static var receiptKeysOfNoField: [String] {
         let repeated = ParsedReceipt.fields.compactMap { $0.verifyReceipt?.repeatedFirstAs }
-        let extras = receiptLayout.entries.compactMap { place -> String? in
+        let extras = receiptLayout.entries.compactMap { place -> StaticString? in
             guard case .extra(let extra) = place.entry else { return nil }
             return extra.key
         }
-        return repeated + extras
+        return (repeated + extras).map { "\($0)" }
     }
 }

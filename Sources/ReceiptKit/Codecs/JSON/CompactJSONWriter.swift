@@ -50,13 +50,8 @@ struct CompactJSONWriter {
     }
 
     @inline(__always)
-    mutating func raw(_ text: String) {
-        // Punctuation byte by byte: appending a sequence costs more than the few bytes it holds.
-        if text.utf8.count <= 4 {
-            for byte in text.utf8 { out.append(byte) }
-        } else {
-            out.append(contentsOf: text.utf8)
-        }
+    mutating func raw(_ text: StaticString) {
+        StaticText.append(text, to: &out)
     }
 
     /// A comma, unless the container was just opened.
@@ -67,7 +62,7 @@ struct CompactJSONWriter {
     }
 
     /// `"name":` for a member; `name` is a plain ASCII key that needs no escaping.
-    mutating func key(_ name: String) {
+    mutating func key(_ name: StaticString) {
         separator()
         out.append(UInt8(ascii: "\""))
         raw(name)
@@ -96,26 +91,28 @@ struct CompactJSONWriter {
             out.append(contentsOf: value.description.utf8)
             return
         }
-        // Room made once for the digits (an Int64 has at most 19 and a sign), then written from the end,
-        // without making a string: reports write an integer for most purchase fields.
-        var count = value < 0 ? 2 : 1
-        var rest = value.magnitude / 10
-        while rest > 0 {
+        // The digits gathered in three words from the last one up, each new one shifting the others a
+        // byte along, and appended at once (an Int64 has at most 19 and a sign), without making a string:
+        // reports write an integer for most purchase fields.
+        var low: UInt64 = 0
+        var middle: UInt64 = 0
+        var high: UInt64 = 0
+        var count = 0
+        @inline(__always) func push(_ byte: UInt8) {
+            high = high &<< 8 | middle &>> 56
+            middle = middle &<< 8 | low &>> 56
+            low = low &<< 8 | UInt64(byte)
             count += 1
-            rest /= 10
         }
-        let start = out.endIndex
-        out.append(contentsOf: repeatElement(0, count: count))
-        var index = out.endIndex
         var magnitude = value.magnitude
         repeat {
-            index -= 1
-            out[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            push(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
             magnitude /= 10
         } while magnitude > 0
         if value < 0 {
-            out[start] = UInt8(ascii: "-")
+            push(UInt8(ascii: "-"))
         }
+        ByteAppend.append(low, middle, high, count: count, to: &out)
     }
 
     /// A float as `JSONEncoder` writes one: its `description` without a trailing `.0` (`1e+20`, `0.1`,
@@ -126,7 +123,7 @@ struct CompactJSONWriter {
     ) throws(DeclinedError) {
         guard value.isFinite else { throw DeclinedError(description: "\(value) is not a finite number") }
         let start = out.count
-        out.append(contentsOf: value.description.utf8)
+        ByteAppend.append(utf8: value.description, to: &out)
         if !exact, out.count - start >= 2,
             out[out.count - 2] == UInt8(ascii: "."), out[out.count - 1] == UInt8(ascii: "0")
         {

@@ -201,12 +201,10 @@ private struct Parser {
         }
     }
 
-    mutating func literal(_ word: String) throws(JSONParser.ParseError) {
-        let count = word.utf8.count
+    mutating func literal(_ word: StaticString) throws(JSONParser.ParseError) {
+        let count = word.utf8CodeUnitCount
         guard bytes.endIndex - index >= count else { throw failure(.syntax, "the JSON text ends early") }
-        guard bytes[index..<(index + count)].elementsEqual(word.utf8) else {
-            throw failure(.syntax, "expected \(word)")
-        }
+        guard StaticText.matches(word, in: bytes, at: index) else { throw failure(.syntax, "expected \(word)") }
         index += count
     }
 

@@ -9,7 +9,7 @@ package enum JSONString {
         // Almost every string needs no escaping: copied whole, then checked where it landed, and written
         // again byte by byte only when it does.
         let start = out.endIndex
-        out.append(contentsOf: text.utf8)
+        ByteAppend.append(utf8: text, to: &out)
         if needsEscaping(out[start...]) {
             out.removeSubrange(start...)
             write(Array(text.utf8)[...], escapingControls: true, to: &out)
@@ -22,16 +22,7 @@ package enum JSONString {
     /// (a notification's signed transaction, a certificate chain). From the first word that may hold such
     /// a byte, byte by byte.
     private static func needsEscaping(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let ones = JSONStringScan.ones
-        var index = bytes.startIndex
-        while bytes.endIndex &- index >= 8 {
-            let word = JSONStringScan.word(in: bytes, at: index)
-            // The parser's stops (a quote, a backslash, a control), DEL (zero after XOR), or beyond ASCII.
-            let delete = word ^ (ones &* 0x7F)
-            let flagged = JSONStringScan.stops(in: word) | ((delete &- ones) & ~delete) | word
-            if flagged & JSONStringScan.highs != 0 { break }
-            index &+= 8
-        }
+        let index = ByteWords.plainOutput(in: bytes, from: bytes.startIndex)
         return bytes[index...].contains {
             $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 | 0x20 == 0xE2
         }

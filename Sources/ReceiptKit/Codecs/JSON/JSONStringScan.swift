@@ -6,15 +6,9 @@ enum JSONStringScan {
     /// beyond ASCII). Eight bytes a word while no byte in it ends the run; a word that may hold one goes byte
     /// by byte.
     static func plainRun(in bytes: ArraySlice<UInt8>, from start: Int) -> (end: Int, bits: UInt8) {
-        var index = max(start, bytes.startIndex)
+        // The words through the wall of the byte loops; from the first that may end the run, byte by byte.
+        var (index, wide) = ByteWords.plainRun(in: bytes, from: start)
         var bits: UInt8 = 0
-        var wide: UInt64 = 0
-        while bytes.endIndex &- index >= 8 {
-            let word = word(in: bytes, at: index)
-            if stops(in: word) & highs != 0 { break }
-            wide |= word
-            index &+= 8
-        }
         if wide & highs != 0 { bits = 0x80 }
         while index < bytes.endIndex {
             let byte = bytes[index]
@@ -23,15 +17,6 @@ enum JSONStringScan {
             index &+= 1
         }
         return (index, bits)
-    }
-
-    /// The eight bytes from index `index` of `bytes`, the first in the low byte, read one by one (bounds
-    /// checked, as `bytes.endIndex - index >= 8` at every call) and joined, which the compiler makes one load.
-    @inline(__always)
-    static func word(in bytes: ArraySlice<UInt8>, at index: Int) -> UInt64 {
-        UInt64(bytes[index]) | UInt64(bytes[index &+ 1]) &<< 8 | UInt64(bytes[index &+ 2]) &<< 16
-            | UInt64(bytes[index &+ 3]) &<< 24 | UInt64(bytes[index &+ 4]) &<< 32 | UInt64(bytes[index &+ 5]) &<< 40
-            | UInt64(bytes[index &+ 6]) &<< 48 | UInt64(bytes[index &+ 7]) &<< 56
     }
 
     /// `0x01` in each byte of a word.

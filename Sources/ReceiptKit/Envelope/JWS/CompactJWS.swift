@@ -60,13 +60,7 @@ package struct CompactJWS: Sendable {
     /// The index of the first `.` at or after index `start` of `bytes`. Eight bytes a word while no byte of
     /// the word is a dot (zero after XOR with dots), then byte by byte: a segment is kilobytes.
     static func firstDot(in bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
-        let ones = JSONStringScan.ones
-        var index = max(start, bytes.startIndex)
-        while bytes.endIndex &- index >= 8 {
-            let dots = JSONStringScan.word(in: bytes, at: index) ^ (ones &* 0x2E)
-            if (dots &- ones) & ~dots & JSONStringScan.highs != 0 { break }
-            index &+= 8
-        }
+        var index = ByteWords.noDot(in: bytes, from: start)
         while index < bytes.endIndex {
             if bytes[index] == UInt8(ascii: ".") { return index }
             index &+= 1

@@ -27,7 +27,7 @@ enum ByteAppend {
         var text = text
         // Sound: `withUTF8` hands over the string's bytes for the call alone; they are copied before it
         // returns.
-        unsafe text.withUTF8 { unsafe out.append(contentsOf: $0) }
+        text.withUTF8 { unsafe out.append(contentsOf: $0) }
     }
 
     /// `parts` one after another in a string whose storage is made once, of their total length, each part
@@ -42,7 +42,7 @@ enum ByteAppend {
             // given only the room its part's count says, checked against what is left.
             var index = 0
             for var part in parts {
-                unsafe part.withUTF8 { bytes in
+                part.withUTF8 { bytes in
                     guard bytes.count <= buffer.count &- index else { return }
                     _ = unsafe UnsafeMutableBufferPointer(rebasing: buffer[index..<(index + bytes.count)])
                         .initialize(fromContentsOf: bytes)

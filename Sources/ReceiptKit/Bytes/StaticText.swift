@@ -8,9 +8,9 @@ enum StaticText {
     static func append(_ text: StaticString, to out: inout [UInt8]) {
         // Sound: `withUTF8Buffer` hands over the literal's bytes, in the binary for the whole process, for
         // the call alone; they are copied before it returns.
-        unsafe text.withUTF8Buffer { bytes in
+        text.withUTF8Buffer { bytes in
             if bytes.count <= 4 {
-                for byte in unsafe bytes { out.append(byte) }
+                for index in 0..<bytes.count { out.append(unsafe bytes[index]) }
             } else {
                 unsafe out.append(contentsOf: bytes)
             }
@@ -19,16 +19,16 @@ enum StaticText {
 
     /// Whether the bytes from index `start` of `bytes` begin with `text`'s; false when fewer are left.
     static func matches(_ text: StaticString, in bytes: ArraySlice<UInt8>, at start: Int) -> Bool {
-        unsafe text.withUTF8Buffer { expected in
+        text.withUTF8Buffer { expected in
             // Sound: each index of `expected` is below its count; `bytes` is read by checked indices.
             guard start >= bytes.startIndex, bytes.endIndex &- start >= expected.count else { return false }
-            return unsafe expected.indices.allSatisfy { unsafe bytes[start &+ $0] == expected[$0] }
+            return expected.indices.allSatisfy { unsafe bytes[start &+ $0] == expected[$0] }
         }
     }
 
     /// Negative, zero or positive as `text`'s UTF-8 bytes sort before, the same as, or after `other`'s.
     static func order(of text: StaticString, against other: String) -> Int {
-        unsafe text.withUTF8Buffer { textBytes in
+        text.withUTF8Buffer { textBytes in
             // Sound: `index` is checked against the count before each read of `textBytes`.
             var index = 0
             for byte in other.utf8 {
@@ -43,6 +43,6 @@ enum StaticText {
 
     /// Whether `a`'s UTF-8 bytes sort before `b`'s.
     static func precedes(_ a: StaticString, _ b: StaticString) -> Bool {
-        unsafe a.withUTF8Buffer { a in unsafe b.withUTF8Buffer { b in unsafe a.lexicographicallyPrecedes(b) } }
+        a.withUTF8Buffer { a in b.withUTF8Buffer { b in unsafe a.lexicographicallyPrecedes(b) } }
     }
 }

@@ -21,6 +21,23 @@ enum ByteAppend {
         }
     }
 
+    /// `bytes` as lowercase hex digits, written into scratch space and appended at once: a receipt's
+    /// undocumented values are written as hex, several dozen a receipt line.
+    static func appendHex(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count * 2) { digits in
+            // Sound: the space holds two digits for each byte, and the loop stores two for each byte of
+            // `bytes`, so `index + 1 < digits.count` at each store; the digits stored are the ones appended.
+            var index = 0
+            for byte in bytes {
+                unsafe digits[index] = JSONString.hexDigit(byte >> 4)
+                unsafe digits[index &+ 1] = JSONString.hexDigit(byte & 0x0F)
+                index &+= 2
+            }
+            unsafe out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[0..<index]))
+        }
+    }
+
     /// `text`'s UTF-8 bytes, copied from its own storage at once.
     @inline(__always)
     static func append(utf8 text: String, to out: inout [UInt8]) {

@@ -192,26 +192,9 @@ extension CompactJSONWriter {
             out.append(UInt8(ascii: "\""))
             return
         }
-        // Twelve bytes' 24 digits gathered in three words (the first digit lowest) and appended at once: an
-        // append per digit checks the buffer's uniqueness and capacity each time.
-        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        for byte in bytes {
-            let pair = UInt64(JSONString.hexDigit(byte >> 4)) | UInt64(JSONString.hexDigit(byte & 0x0F)) &<< 8
-            let shift = UInt64(8 &* (count & 7))
-            switch count >> 3 {
-            case 0: words.0 |= pair &<< shift
-            case 1: words.1 |= pair &<< shift
-            default: words.2 |= pair &<< shift
-            }
-            count &+= 2
-            if count == 24 {
-                ByteAppend.append(words.0, words.1, words.2, count: count, to: &out)
-                words = (0, 0, 0)
-                count = 0
-            }
-        }
-        ByteAppend.append(words.0, words.1, words.2, count: count, to: &out)
+        // Digits written into scratch space and appended at once (the wall of the byte loops): an append per
+        // digit checks the buffer's uniqueness and capacity each time.
+        ByteAppend.appendHex(bytes, to: &out)
         out.append(UInt8(ascii: "\""))
     }
 }

@@ -30,12 +30,18 @@ enum ByteAppend {
             // `bytes`, so `index + 1 < digits.count` at each store; the digits stored are the ones appended.
             var index = 0
             for byte in bytes {
-                unsafe digits[index] = JSONString.hexDigit(byte >> 4)
-                unsafe digits[index &+ 1] = JSONString.hexDigit(byte & 0x0F)
+                unsafe digits[index] = hexDigit(byte >> 4)
+                unsafe digits[index &+ 1] = hexDigit(byte & 0x0F)
                 index &+= 2
             }
             unsafe out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[0..<index]))
         }
+    }
+
+    /// The lowercase hex digit of a nibble (0 to 15).
+    @inline(__always)
+    static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
     }
 
     /// `text`'s UTF-8 bytes, copied from its own storage at once.

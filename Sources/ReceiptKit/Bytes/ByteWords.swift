@@ -4,26 +4,24 @@
 /// what a word that stops the run is and go on byte by byte, by checked indices, from there.
 enum ByteWords {
     /// From index `start` of `bytes`, the index of the first word whose bytes may end a JSON string's
-    /// plain run (`JSONStringScan.stops`), or of the last fewer than eight bytes; and the words passed ORed.
+    /// plain run (`stops(in:)`), or of the last fewer than eight bytes; and the words passed ORed.
     static func plainRun(in bytes: ArraySlice<UInt8>, from start: Int) -> (end: Int, wide: UInt64) {
-        scan(bytes, from: start) { JSONStringScan.stops(in: $0) }
+        scan(bytes, from: start) { stops(in: $0) }
     }
 
     /// From index `start` of `bytes`, the index of the first word that may hold a byte JSON output escapes
     /// (a stop of the scan, DEL, or any byte beyond ASCII), or of the last fewer than eight bytes.
     static func plainOutput(in bytes: ArraySlice<UInt8>, from start: Int) -> Int {
-        let ones = JSONStringScan.ones
         return scan(bytes, from: start) { word in
             // DEL is zero after the XOR; a byte beyond ASCII has its high bit set already.
             let delete = word ^ (ones &* 0x7F)
-            return JSONStringScan.stops(in: word) | ((delete &- ones) & ~delete) | word
+            return stops(in: word) | ((delete &- ones) & ~delete) | word
         }.end
     }
 
     /// From index `start` of `bytes`, the index of the first word that may hold a dot (a byte that is zero
     /// after XOR with dots), or of the last fewer than eight bytes.
     static func noDot(in bytes: ArraySlice<UInt8>, from start: Int) -> Int {
-        let ones = JSONStringScan.ones
         return scan(bytes, from: start) { word in
             let dots = word ^ (ones &* 0x2E)
             return (dots &- ones) & ~dots
@@ -45,11 +43,26 @@ enum ByteWords {
             guard let base = buffer.baseAddress else { return (start, 0) }
             while offset &+ 8 <= buffer.count {
                 let word = unsafe UInt64(littleEndian: (base + offset).loadUnaligned(as: UInt64.self))
-                if flagged(word) & JSONStringScan.highs != 0 { break }
+                if flagged(word) & highs != 0 { break }
                 wide |= word
                 offset &+= 8
             }
             return (bytes.startIndex &+ offset, wide)
         }
+    }
+
+    /// `0x01` in each byte of a word.
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    /// Bit 7 of each byte of a word.
+    static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Bit 7 set in a byte of `word` that is a quote, a backslash or below 0x20: the byte is zero after XOR
+    /// with the quote or the backslash, or less than 0x20 (the classic has-zero and has-less tests, exact
+    /// for the first such byte of the word; the parser's scan and the writer's escape check share it).
+    @inline(__always)
+    static func stops(in word: UInt64) -> UInt64 {
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        return ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
     }
 }

@@ -95,6 +95,6 @@ package enum JSONString {
 
     /// A lowercase hex digit for a nibble: arithmetic, as a table in a global costs a lazy-init check per byte.
     package static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
+        ByteAppend.hexDigit(nibble)
     }
 }

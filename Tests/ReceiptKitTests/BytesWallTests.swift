@@ -39,7 +39,6 @@ import Testing
         let bytes = [UInt8](repeating: 0x22, count: 8) + [UInt8](repeating: 0x61, count: 16)
         let slice = bytes[8...]
         #expect(ByteWords.plainRun(in: slice, from: 0).end == slice.startIndex)
-        #expect(ByteWords.plainOutput(in: slice, from: 0) == slice.startIndex)
         #expect(JSONStringScan.plainRun(in: slice, from: 0).end == slice.endIndex)
         #expect(ByteWords.plainRun(in: slice, from: 40).end == 40)
     }

@@ -9,14 +9,29 @@ enum ByteWords {
         scan(bytes, from: start) { stops(in: $0) }
     }
 
-    /// From index `start` of `bytes`, the index of the first word that may hold a byte JSON output escapes
-    /// (a stop of the scan, DEL, or any byte beyond ASCII), or of the last fewer than eight bytes.
-    static func plainOutput(in bytes: ArraySlice<UInt8>, from start: Int) -> Int {
-        return scan(bytes, from: start) { word in
-            // DEL is zero after the XOR; a byte beyond ASCII has its high bit set already.
-            let delete = word ^ (ones &* 0x7F)
-            return stops(in: word) | ((delete &- ones) & ~delete) | word
-        }.end
+    /// Whether `text` may hold a byte JSON output escapes: its UTF-8 read from the string's own storage,
+    /// eight bytes a word while no byte of a word may (`outputStops(in:)`), then byte by byte through
+    /// `escapes`. The writer checks each string before it copies it, so a plain one is copied once.
+    static func mayNeedEscaping(_ text: String, escapes: (UInt8) -> Bool) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            // Sound: `words` reads whole words inside the buffer; the rest by indices below its count.
+            var offset = unsafe words(UnsafeRawBufferPointer(bytes), from: 0) { outputStops(in: $0) }.offset
+            while offset < bytes.count {
+                if escapes(unsafe bytes[offset]) { return true }
+                offset &+= 1
+            }
+            return false
+        }
+    }
+
+    /// Bit 7 set in a byte of `word` that JSON output escapes or that may start a line break: a stop of
+    /// the scan, DEL, or any byte beyond ASCII.
+    @inline(__always)
+    static func outputStops(in word: UInt64) -> UInt64 {
+        // DEL is zero after the XOR; a byte beyond ASCII has its high bit set already.
+        let delete = word ^ (ones &* 0x7F)
+        return stops(in: word) | ((delete &- ones) & ~delete) | word
     }
 
     /// From index `start` of `bytes`, the index of the first word that may hold a dot (a byte that is zero
@@ -36,19 +51,31 @@ enum ByteWords {
         guard start >= bytes.startIndex, start <= bytes.endIndex else { return (max(start, bytes.startIndex), 0) }
         let first = start &- bytes.startIndex
         return unsafe bytes.withUnsafeBytes { buffer in
-            // Sound: a word is loaded at `offset` only while `offset + 8 <= buffer.count`, and `offset`
-            // starts at `first`, within the buffer (checked above); the load is unaligned.
-            var offset = first
-            var wide: UInt64 = 0
-            guard let base = buffer.baseAddress else { return (start, 0) }
-            while offset &+ 8 <= buffer.count {
-                let word = unsafe UInt64(littleEndian: (base + offset).loadUnaligned(as: UInt64.self))
-                if flagged(word) & highs != 0 { break }
-                wide |= word
-                offset &+= 8
-            }
-            return (bytes.startIndex &+ offset, wide)
+            // Sound: `first` lies within the buffer (checked above), and `words` reads only whole words
+            // inside it.
+            let found = unsafe words(buffer, from: first, flagged: flagged)
+            return (bytes.startIndex &+ found.offset, found.wide)
         }
+    }
+
+    /// Words of `buffer` from byte offset `first` (within it) while `flagged` sets no byte's high bit in
+    /// them: the offset of the first word it flags, or of the last fewer than eight bytes, and the words
+    /// passed ORed. A word is loaded at `offset` only while `offset + 8 <= buffer.count`; the load is
+    /// unaligned.
+    @inline(__always)
+    private static func words(_ buffer: UnsafeRawBufferPointer, from first: Int, flagged: (UInt64) -> UInt64)
+        -> (offset: Int, wide: UInt64)
+    {
+        guard let base = buffer.baseAddress, first >= 0 else { return (max(first, 0), 0) }
+        var offset = first
+        var wide: UInt64 = 0
+        while offset &+ 8 <= buffer.count {
+            let word = unsafe UInt64(littleEndian: (base + offset).loadUnaligned(as: UInt64.self))
+            if flagged(word) & highs != 0 { break }
+            wide |= word
+            offset &+= 8
+        }
+        return (offset, wide)
     }
 
     /// `0x01` in each byte of a word.

@@ -6,26 +6,21 @@
 package enum JSONString {
     package static func append(_ text: String, to out: inout [UInt8]) {
         out.append(0x22)
-        // Almost every string needs no escaping: copied whole, then checked where it landed, and written
-        // again byte by byte only when it does.
-        let start = out.endIndex
-        ByteAppend.append(utf8: text, to: &out)
-        if needsEscaping(out[start...]) {
-            out.removeSubrange(start...)
+        // Almost every string needs no escaping: checked where it lies and copied whole; written byte by
+        // byte only when it may need some.
+        if ByteWords.mayNeedEscaping(text, escapes: mayNeedEscaping) {
             write(Array(text.utf8)[...], escapingControls: true, to: &out)
+        } else {
+            ByteAppend.append(utf8: text, to: &out)
         }
         out.append(0x22)
     }
 
-    /// Whether a byte of `bytes` needs escaping or may start a line break (a lead byte 0xC2 or 0xE2,
-    /// `| 0x20 == 0xE2`). Eight bytes a word while a word is plain ASCII: reports carry strings of kilobytes
-    /// (a notification's signed transaction, a certificate chain). From the first word that may hold such
-    /// a byte, byte by byte.
-    private static func needsEscaping(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let index = ByteWords.plainOutput(in: bytes, from: bytes.startIndex)
-        return bytes[index...].contains {
-            $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 | 0x20 == 0xE2
-        }
+    /// Whether `byte` needs escaping or may start a line break (a lead byte 0xC2 or 0xE2, `| 0x20 == 0xE2`).
+    /// Reports carry strings of kilobytes (a notification's signed transaction, a certificate chain), read
+    /// eight bytes a word (`ByteWords`) up to the first word that may hold such a byte, then by this.
+    private static func mayNeedEscaping(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte | 0x20 == 0xE2
     }
 
     /// `JSONEncoder`'s output with DEL, U+0085, U+2028 and U+2029 escaped as `append` escapes them. Its

@@ -25,22 +25,31 @@ let package = Package(
         .systemLibrary(name: "CCurl"),
         // Strict memory safety (SE-0458) everywhere; its warnings are errors in a target once it has none
         // (`make memory-safety` holds the rest: no unsafe use outside the walls around C, OpenSSL/, Curl/, System/).
-        .target(name: "ReceiptKit", dependencies: ["CReceipt", "CCurl"], swiftSettings: strict),
+        // The wall around the C library's system calls (descriptors, files, directories, the clock,
+        // malloc_trim) that the command line, the bench and the minting's child processes use: a target of
+        // its own, so that its types are no part of ReceiptKit's public API.
+        .target(name: "ReceiptSystem", swiftSettings: strict),
+        .target(name: "ReceiptKit", dependencies: ["CReceipt", "CCurl", "ReceiptSystem"], swiftSettings: strict),
         // Minting (a test PKI, signed receipts and JWS) for tests, kept out of the verifier.
-        .target(name: "ReceiptKitTesting", dependencies: ["ReceiptKit", "CReceipt"], swiftSettings: strictErrors),
+        .target(
+            name: "ReceiptKitTesting", dependencies: ["ReceiptKit", "ReceiptSystem", "CReceipt"],
+            swiftSettings: strictErrors),
         // The command line, a library so that its tests import it without depending on the linked executable
         // (whose every relink would make SwiftPM re-emit the tests' module).
         .target(
-            name: "ReceiptCheckCLI", dependencies: ["ReceiptKit", "ReceiptKitTesting"], swiftSettings: strictErrors),
+            name: "ReceiptCheckCLI", dependencies: ["ReceiptKit", "ReceiptKitTesting", "ReceiptSystem"],
+            swiftSettings: strictErrors),
         .executableTarget(name: "receipt-check", dependencies: ["ReceiptCheckCLI"], swiftSettings: strictErrors),
         .executableTarget(
-            name: "receipt-bench", dependencies: ["ReceiptKit", "ReceiptKitTesting"], swiftSettings: strictErrors),
+            name: "receipt-bench", dependencies: ["ReceiptKit", "ReceiptKitTesting", "ReceiptSystem"],
+            swiftSettings: strictErrors),
         // What both test targets share: the child-process runner and where the shared data is found.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ReceiptKitTests", dependencies: ["ReceiptKit", "ReceiptKitTesting", "TestSupport"]),
+        .testTarget(
+            name: "ReceiptKitTests", dependencies: ["ReceiptKit", "ReceiptKitTesting", "ReceiptSystem", "TestSupport"]),
         .testTarget(
             name: "ReceiptCheckCLITests",
-            dependencies: ["ReceiptCheckCLI", "ReceiptKit", "ReceiptKitTesting", "TestSupport"]),
+            dependencies: ["ReceiptCheckCLI", "ReceiptKit", "ReceiptKitTesting", "ReceiptSystem", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# make cli-boundary: the command line uses only what ReceiptKit and ReceiptKitTesting make public.
+# make cli-boundary: the command line uses only what ReceiptKit and ReceiptKitTesting make public (and the
+# ReceiptSystem wall's public types: the operating system's calls, kept out of ReceiptKit's API).
 # ReceiptCheckCLI is type-checked against the debug build's modules under another package name, so any
 # `package` symbol it names fails here with "inaccessible due to 'package' protection level".
 set -euo pipefail

@@ -25,14 +25,22 @@ stage() {
 
 # beside NAME -- COMMAND...: starts COMMAND as a stage that runs beside the stages after it, at the lowest
 # priority (so it takes only the cores they leave idle), its output kept for `joined`.
+# beside_waiting NAME -- COMMAND...: the same at the stages' own priority, for a stage that mostly waits (on
+# the network, the disk), whose little work would otherwise wait behind a build's.
 declare -A beside_pids=()
 beside() {
-    local name=$1
-    shift 2
+    beside_at 19 "$@"
+}
+beside_waiting() {
+    beside_at 0 "$@"
+}
+beside_at() {
+    local niceness=$1 name=$2
+    shift 3
     echo "== stage $name, beside the next stages: $*"
     (
         begun=$SECONDS status=0
-        nice -n 19 "$@" >"$CI_STAGE_LOGS/stage-$name.log" 2>&1 || status=$?
+        nice -n "$niceness" "$@" >"$CI_STAGE_LOGS/stage-$name.log" 2>&1 || status=$?
         echo "$status $((SECONDS - begun))" >"$CI_STAGE_LOGS/stage-$name.status"
     ) &
     beside_pids[$name]=$!

@@ -154,17 +154,24 @@ stage_leak() {
 # unmutated stops the run (exit 70, naming it) instead of killing every mutant.
 stage_mutation() {
     local mode
-    for mode in broken broken-outside-hints clean; do
-        # Nothing of an outer mutation run (a shard, a reused build) reaches the planted one.
-        local run=(env -u MUTATION_SHARD -u MUTATION_REUSE_BUILD -u MUTATION_BUILD_TIMEOUT -u MUTATION_TEST_TIMEOUT
-            SWIFT="$stubs/swift" GATE_SWIFT=$mode MUTATION_LIST="$stubs/planted-mutation.txt"
-            MUTATION_SCRATCH="$work/mutation-$mode" MUTATION_JOBS=1 MUTATION_BASELINE_SUITE=0 bash Scripts/mutation.sh)
+    for mode in broken broken-outside-hints clean two-copies skip-block; do
+        # Nothing of an outer mutation run (a shard, its queue, a reused build) reaches the planted one.
+        local jobs=1
+        [[ $mode != two-copies && $mode != skip-block ]] || jobs=2
+        local run=(env -u MUTATION_SHARD -u MUTATION_QUEUE -u MUTATION_REUSE_BUILD -u MUTATION_BUILD_TIMEOUT
+            -u MUTATION_TEST_TIMEOUT SWIFT="$stubs/swift" GATE_SWIFT=$mode GATE_QUEUE="$work/mutation-$mode-queue"
+            MUTATION_LIST="$stubs/planted-mutation.txt" MUTATION_SCRATCH="$work/mutation-$mode" MUTATION_JOBS=$jobs
+            MUTATION_BASELINE_SUITE=0 bash Scripts/mutation.sh)
         case $mode in
         broken) gate mutation-$mode fault 70 "unmutated, the hinted tests fail in the copy: brokenInTheCopy" -- "${run[@]}" ;;
         broken-outside-hints)
             gate mutation-$mode fault 70 "unmutated, tests that killed mutants fail in the copy: brokenInTheCopy" -- "${run[@]}"
             ;;
-        clean) gate mutation-$mode control 0 "1 mutations, 1 killed" -- "${run[@]}" ;;
+        clean) gate mutation-$mode control 0 "2 mutations, 2 killed" -- "${run[@]}" ;;
+        # Two copies share the list's queue: each block is tested once, by one of them.
+        two-copies) gate mutation-$mode control 0 "^mutation: 2 of 2 blocks tested, by 2 copies" -- "${run[@]}" ;;
+        # A position taken from the queue and never tested fails the run, though every block tested was killed.
+        skip-block) gate mutation-$mode fault 70 "tested the blocks at positions \[[01]\], not each of the 2 once" -- "${run[@]}" ;;
         esac
     done
 }

@@ -29,6 +29,7 @@ check() {
     local rc=0
     valgrind --leak-check=full --show-leak-kinds=definite,indirect,possible \
         --errors-for-leak-kinds=definite,indirect --error-exitcode=83 --log-file="$log" \
+        --suppressions="$(dirname "$0")/valgrind.supp" \
         "$BIN" "$@" >/dev/null 2>&1 || rc=$?
     local definite indirect openssl
     definite=$(sed -n 's/.*definitely lost: \([0-9,]*\) bytes.*/\1/p' "$log" | tr -d ,)

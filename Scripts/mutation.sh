@@ -4,7 +4,7 @@
 #
 #   Scripts/mutation.sh [NAME-SUBSTRING]     (only the mutations whose name contains it)
 #
-# MUTATION_JOBS (default 2) copies run side by side, each taking every Nth block.
+# MUTATION_JOBS (default 2) copies run side by side, each taking the next block not yet taken.
 #
 # The working tree is never modified: mutants are built in a copy under $MUTATION_SCRATCH
 # (default .build/mutation), whose .build is kept between runs so each mutant is an incremental
@@ -86,40 +86,82 @@ unfinished
 [[ ${#names[@]} -gt 0 ]] || fail "no mutation in $list matches '$only'"
 
 # ---- MUTATION_JOBS=N (default 2) runs N shards at once, each in a copy of its own: a mutant's build is
-# mostly single-threaded work (emitting a module, linking), so one shard leaves a core idle.
-# A shard (MUTATION_SHARD=I/N) takes the blocks whose position in the list is I modulo N.
+# mostly single-threaded work (emitting a module, linking), so one shard leaves a core idle (three measured
+# no faster than two: the two cores are then busy).
+# The shards share one queue of the list's positions (MUTATION_QUEUE, a file holding the next position, taken
+# under flock): each takes the next block when it is free, so they end within one mutant of each other
+# whatever each block costs (from no build and a second's test to a build and a 25 s suite).
 jobs="${MUTATION_JOBS:-2}"
 [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || fail "MUTATION_JOBS must be a positive number, not '$jobs'"
 if [[ -z "${MUTATION_SHARD:-}" && $jobs -gt 1 && ${#names[@]} -gt 1 ]]; then
     shard_pids=()
     trap 'kill -TERM "${shard_pids[@]}" 2>/dev/null; wait; exit 130' INT TERM
+    mkdir -p "$(dirname "$scratch")"
+    queue="$scratch-queue"
+    echo 0 >"$queue"
+    tested_lists=()
     for ((shard = 0; shard < jobs; shard++)); do
-        MUTATION_SHARD="$shard/$jobs" MUTATION_SCRATCH="$scratch-$shard" bash "$root/Scripts/mutation.sh" "$only" &
+        rm -f "$scratch-$shard/tested"
+        tested_lists+=("$scratch-$shard/tested")
+        MUTATION_SHARD="$shard/$jobs" MUTATION_SCRATCH="$scratch-$shard" MUTATION_QUEUE="$queue" \
+            bash "$root/Scripts/mutation.sh" "$only" &
         shard_pids+=($!)
     done
     status=0
     for pid in "${shard_pids[@]}"; do
         wait "$pid" || status=$((status > $? ? status : $?))
     done
+    # Each block tested once, whichever copy took it: a queue that skipped or repeated a block would
+    # otherwise pass with less checked.
+    if [[ $status == 0 ]]; then
+        seen=$(cat "${tested_lists[@]}" 2>/dev/null | sort -n | paste -sd ' ' || true)
+        want=$(seq 0 $((${#names[@]} - 1)) | paste -sd ' ')
+        [[ "$seen" == "$want" ]] || fail "the copies tested the blocks at positions [$seen], not each of the ${#names[@]} once"
+        echo "mutation: ${#names[@]} of ${#names[@]} blocks tested, by $jobs copies"
+    fi
     exit "$status"
 fi
+# A shard (MUTATION_SHARD=I/N) tests the blocks it takes from MUTATION_QUEUE; with no queue, the blocks whose
+# position in the list is I modulo N. Any shard may take any block, so each proves every block's hint unmutated.
+shard=0 shards=1 queue="${MUTATION_QUEUE:-}"
 if [[ -n "${MUTATION_SHARD:-}" ]]; then
     [[ "$MUTATION_SHARD" =~ ^([0-9]+)/([1-9][0-9]*)$ ]] || fail "MUTATION_SHARD must be I/N, not '$MUTATION_SHARD'"
     shard=${BASH_REMATCH[1]} shards=${BASH_REMATCH[2]}
-    for index in "${!names[@]}"; do
-        if ((index % shards != shard)); then
-            unset 'names[index]' 'files[index]' 'originals[index]' 'replacements[index]' 'hints[index]'
-        fi
-    done
-    [[ ${#names[@]} -gt 0 ]] || exit 0
 fi
+[[ -z "$queue" || -f "$queue" ]] || fail "MUTATION_QUEUE names no file: $queue"
+owned=()
+for index in "${!names[@]}"; do
+    ((index % shards != shard)) || owned+=("$index")
+done
+[[ ${#owned[@]} -gt 0 || -n "$queue" ]] || exit 0
 # Read above; the builds and suites below run without them. A test that runs this script itself (make
 # gate-check's planted faults, in GateCheckTests) would otherwise take this run's shard and find no block.
 export -n MUTATION_SHARD MUTATION_SCRATCH MUTATION_JOBS MUTATION_LIST MUTATION_REUSE_BUILD MUTATION_BASELINE_SUITE \
-    MUTATION_BUILD_TIMEOUT MUTATION_TEST_TIMEOUT
+    MUTATION_BUILD_TIMEOUT MUTATION_TEST_TIMEOUT MUTATION_QUEUE
+
+# The next block to test: the queue's next position (none left: empty), or the next owned one.
+taken=0
+take() {
+    local position
+    if [[ -z "$queue" ]]; then
+        ((taken < ${#owned[@]})) || return 1
+        next=${owned[taken]}
+        taken=$((taken + 1))
+        return 0
+    fi
+    exec {lock}>>"$queue.lock"
+    flock "$lock"
+    position=$(<"$queue")
+    echo $((position + 1)) >"$queue"
+    exec {lock}>&-
+    [[ "$position" =~ ^[0-9]+$ ]] || fail "MUTATION_QUEUE holds no position: $position"
+    ((position < ${#names[@]})) || return 1
+    next=$position
+}
 
 # ---- A fresh copy of the package (its .build kept), checked before anything is built.
 mkdir -p "$tree" "$logs"
+: >"$scratch/tested"
 find "$tree" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf {} +
 tar --exclude=./.build --exclude=./.git --exclude=./.swiftpm -cf - . | tar -xf - -C "$tree"
 
@@ -275,9 +317,11 @@ else
 fi
 unproven=()
 
-killed=0 survived=0
+killed=0 survived=0 tested=0
 results=()
-for index in "${!names[@]}"; do
+while take; do
+    index=$next
+    tested=$((tested + 1))
     label="${names[$index]}"
     target="$tree/${files[$index]}"
     log="$logs/$(printf '%02d' "$index").log"
@@ -322,6 +366,7 @@ for index in "${!names[@]}"; do
         "$failing" "${killer:+, first by $killer}")
     results+=("$line")
     echo "$line"
+    echo "$index" >>"$scratch/tested"
     if [[ $verdict == killed && $whole_suite == no ]] && ! grep -qxF "$killer" <<< "$proven"; then
         unproven+=("${killer:-?}")
     fi
@@ -336,7 +381,7 @@ if [[ ${#unproven[@]} -gt 0 ]]; then
 fi
 
 echo
-echo "mutation: ${#names[@]} mutations, $killed killed, $survived survived or unclear (no failed expectation), in $(($(date +%s) - start)) s"
+echo "mutation: $tested mutations, $killed killed, $survived survived or unclear (no failed expectation), in $(($(date +%s) - start)) s"
 [[ $survived == 0 ]] || exit 1
 exit 0
 }

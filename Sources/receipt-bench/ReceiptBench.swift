@@ -1,5 +1,6 @@
 import ReceiptKit
 import ReceiptKitTesting
+import ReceiptSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import ReceiptKit
 import ReceiptKitTesting
+import ReceiptSystem
 
 /// Runs a program to completion with its output sent to a file, and reports its time and peak memory.
 enum Subprocess {

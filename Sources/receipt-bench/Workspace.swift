@@ -1,4 +1,5 @@
 import ReceiptKit
+import ReceiptSystem
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

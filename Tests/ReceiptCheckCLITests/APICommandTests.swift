@@ -75,7 +75,10 @@ import Testing
             (["configure-realtime-url"], "needs a request body"),
             (["get-transaction-info", "1", "--with", "x.jws"], "--with adds inputs to --combine"),
             (["get-transaction-info", "1", "--format", "verifyreceipt"], "verifyreceipt answers for receipts"),
-            (["get-transaction-info", "1", "--base-url", "http://127.0.0.1:9"], "is not https://"),
+            (
+                ["get-transaction-info", "1", "--base-url", "http://127.0.0.1:9"],
+                "--base-url takes a URL starting https:// and a host"
+            ),
             (
                 ["get-all-subscription-statuses", "1", "--status", "9"],
                 "--status takes a subscription status from 1 to 5"

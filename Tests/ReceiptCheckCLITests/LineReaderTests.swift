@@ -1,4 +1,5 @@
 import ReceiptKit
+import ReceiptSystem
 import Testing
 
 @testable import ReceiptCheckCLI

@@ -46,6 +46,117 @@ import Testing
         ),
     ]
 
+    /// What `api` needs before it reads an option naming a file or a URL.
+    static let credentials = [
+        "get-transaction-info", "1", "--key", "/proc/no-key.p8", "--key-id", "K", "--issuer-id",
+        "7e3fb20b-4cdb-47cc-936d-99d65f608138", "--bundle-id", "com.example", "--environment", "sandbox",
+    ]
+
+    /// Paths (`InputPath`, `OutputPath`) refuse an empty text; URLs (`WebAddress`) a scheme the option does not
+    /// take, or no host. An option that sends the token (`--base-url`) or Apple's calls (`--realtime-url`)
+    /// takes https alone.
+    static let pathAndURLRefusals: [(arguments: [String], message: String)] = [
+        (["verify", "--root", "", "x"], "--root takes a file to read (- for standard input), not ''"),
+        (
+            ["verify", "--storekit-test-cert", "", "x"],
+            "--storekit-test-cert takes a file to read (- for standard input), not ''"
+        ),
+        (
+            ["verify", "--ocsp-response", "", "x"],
+            "--ocsp-response takes a file to read (- for standard input), not ''"
+        ),
+        (["verify", "--crl", "", "x"], "--crl takes a file to read (- for standard input), not ''"),
+        (
+            ["verify", "--rules", "", "--bundle-id", "b", "x"],
+            "--rules takes a file to read (- for standard input), not ''"
+        ),
+        (["verify", "--facts", "", "x"], "--facts takes a file to read (- for standard input), not ''"),
+        (["verify", "--files-from", ""], "--files-from takes a file to read (- for standard input), not ''"),
+        (
+            [
+                "api", "get-transaction-info", "1", "--key", "", "--key-id", "K", "--issuer-id", "I", "--bundle-id",
+                "b",
+                "--environment", "sandbox",
+            ],
+            "--key takes a file to read (- for standard input), not ''"
+        ),
+        (["api"] + credentials + ["--ca-file", ""], "--ca-file takes a file to read (- for standard input), not ''"),
+        (
+            ["api"] + credentials + ["--combine", "--with", ""],
+            "--with takes a file to read (- for standard input), not ''"
+        ),
+        (
+            ["api"] + credentials + ["--base-url", "http://127.0.0.1:9"],
+            "--base-url takes a URL starting https:// and a host, not 'http://127.0.0.1:9'"
+        ),
+        (
+            ["api"] + credentials + ["--base-url", "https:///v1"],
+            "--base-url takes a URL starting https:// and a host, not 'https:///v1'"
+        ),
+        (
+            ["api"] + credentials + ["--base-url", "https://:443/v1"],
+            "--base-url takes a URL starting https:// and a host, not 'https://:443/v1'"
+        ),
+        (
+            ["api", "configure-realtime-url"] + credentials.dropFirst(2) + ["--realtime-url", "http://example.com/n"],
+            "--realtime-url takes a URL starting https:// and a host, not 'http://example.com/n'"
+        ),
+        (
+            ["api", "upload-message", "m"] + credentials.dropFirst(2) + ["--body", ""],
+            "--body takes a file to read (- for standard input), not ''"
+        ),
+        (
+            ["api", "upload-image", "i"] + credentials.dropFirst(2) + ["--image", ""],
+            "--image takes a file to read (- for standard input), not ''"
+        ),
+        (
+            [
+                "sign", "promotional-offer", "--key", "", "--key-id", "K", "--bundle-id", "b", "--product-id", "p",
+                "--offer-id", "o",
+            ],
+            "--key takes a file to read (- for standard input), not ''"
+        ),
+        (
+            [
+                "sign", "advanced-commerce-in-app", "--key", "/proc/no-key.p8", "--key-id", "K", "--issuer-id", "I",
+                "--bundle-id", "b", "--request", "",
+            ],
+            "--request takes a file to read (- for standard input), not ''"
+        ),
+        (
+            ["make-receipt", "--spec", "", "--pki", "/proc/no-pki", "-o", "-"],
+            "--spec takes a file to read (- for standard input), not ''"
+        ),
+        (
+            ["make-receipt", "--spec", "/proc/no-spec", "--pki", "", "-o", "-"],
+            "--pki takes a directory to read, not ''"
+        ),
+        (
+            ["make-receipt", "--spec", "/proc/no-spec", "--pki", "/proc/no-pki", "-o", ""],
+            "--output takes a file to write (- for standard output), not ''"
+        ),
+        (["make-test-pki", "--ca", "", "/proc/no-pki"], "--ca takes a directory to read, not ''"),
+        (
+            ["make-test-pki", "--ocsp-url", "ftp://127.0.0.1/ocsp", "/proc/no-pki"],
+            "--ocsp-url takes a URL starting http:// or https:// and a host, not 'ftp://127.0.0.1/ocsp'"
+        ),
+        (
+            ["make-test-pki", "--intermediate-ocsp-url", "http://", "/proc/no-pki"],
+            "--intermediate-ocsp-url takes a URL starting http:// or https:// and a host, not 'http://'"
+        ),
+        (
+            ["make-test-pki", "--ocsp-url", "http://host /ocsp", "/proc/no-pki"],
+            "--ocsp-url takes a URL starting http:// or https:// and a host, not 'http://host /ocsp'"
+        ),
+    ]
+
+    @Test(arguments: pathAndURLRefusals)
+    func aPathOrURLTheKeyDoesNotReadIsAUsageErrorInItsWords(arguments: [String], message: String) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
     @Test(arguments: refusals)
     func aValueTheKeyDoesNotReadIsAUsageErrorInItsWords(arguments: [String], message: String) throws {
         let result = try CLI.run(arguments)

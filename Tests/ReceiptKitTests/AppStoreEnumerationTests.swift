@@ -6,15 +6,14 @@ import Testing
 /// The StoreKit 2 enumerations: every value Apple documents decodes to its case, any other value is kept
 /// as it came and written back byte for byte, and a value of the wrong JSON type is the error it always was.
 @Suite struct AppStoreEnumerationTests {
-    /// Each documented raw value reads as a documented case that writes it back; every case is listed once.
+    /// Each documented raw value reads as its case, which writes it back; every case is listed once.
     static func checkDocumented<E: AppStoreEnumeration>(_ type: E.Type, _ raws: [E.RawValue]) throws {
-        #expect(E.documented.map(\.rawValue) == raws, "\(E.self): the documented values")
-        for raw in raws {
-            let value = E(rawValue: raw)
-            // Generic code compares raw values (`RawRepresentable`'s `==`): `isDocumented` asks the cases.
-            #expect(value.isDocumented, "\(E.self) \(raw)")
-            #expect(value.rawValue == raw)
-            let json = try JSONDecoder().decode(E.self, from: JSONEncoder().encode(raw))
+        #expect(E.allCases.map(\.rawValue) == raws, "\(E.self): the documented values")
+        for (known, raw) in zip(E.allCases, raws) {
+            let value = AppStoreValue<E>(rawValue: raw)
+            #expect(value == .known(known) && value.known == known, "\(E.self) \(raw)")
+            #expect(value.rawValue == raw && value.description == "\(raw)")
+            let json = try JSONDecoder().decode(AppStoreValue<E>.self, from: JSONEncoder().encode(raw))
             #expect(json == value, "\(E.self) \(raw) through JSONDecoder")
             #expect(try JSONEncoder().encode(value) == JSONEncoder().encode(raw))
         }
@@ -22,11 +21,11 @@ import Testing
 
     /// An unknown raw value is `other`, and goes out as it came.
     static func checkUnknown<E: AppStoreEnumeration>(_ type: E.Type, _ raw: E.RawValue) throws {
-        let value = E(rawValue: raw)
-        #expect(value == E.other(raw) && !value.isDocumented)
+        let value = AppStoreValue<E>(rawValue: raw)
+        #expect(value == .other(raw) && value.known == nil)
         #expect(value.rawValue == raw && value.description == "\(raw)")
         #expect(try JSONEncoder().encode(value) == JSONEncoder().encode(raw))
-        #expect(try JSONDecoder().decode(E.self, from: JSONEncoder().encode(raw)) == value)
+        #expect(try JSONDecoder().decode(AppStoreValue<E>.self, from: JSONEncoder().encode(raw)) == value)
     }
 
     @Test func stringEnumerationsDecodeEveryDocumentedValue() throws {
@@ -95,7 +94,7 @@ import Testing
         let text = #"{"notificationType":"SUBSCRIBED","subtype":"SOMETHING_NEW"}"#
         let notification = try NotificationPayload(
             json: try JSONText.parse(Array(text.utf8), what: "a payload", reason: .malformed))
-        #expect(notification.notificationType == .subscribed && notification.subtype == .other("SOMETHING_NEW"))
+        #expect(notification.notificationType == .known(.subscribed) && notification.subtype == .other("SOMETHING_NEW"))
         #expect(
             NotificationPayload.NotificationType.describe(
                 type: notification.notificationType, subtype: notification.subtype)
@@ -109,8 +108,8 @@ import Testing
     @Test func aCanonicallyEquivalentSpellingIsNotTheDocumentedValue() throws {
         let kelvin = "FAMILY_REVO\u{212A}E"
         #expect(kelvin == "FAMILY_REVOKE")
-        #expect(RevocationType(rawValue: kelvin) == .other(kelvin))
-        #expect(Array(RevocationType(rawValue: kelvin).rawValue.utf8) == Array(kelvin.utf8))
+        #expect(AppStoreValue<RevocationType>(rawValue: kelvin) == .other(kelvin))
+        #expect(Array(AppStoreValue<RevocationType>(rawValue: kelvin).rawValue.utf8) == Array(kelvin.utf8))
     }
 
     /// In a payload: unknown values kept and reported as they came, by the hand writer and `JSONEncoder`
@@ -124,10 +123,12 @@ import Testing
         let json = try JSONText.parse(Array(text.utf8), what: "a payload", reason: .malformed)
         let transaction = try JWSTransaction(json: json)
         #expect(transaction.type == .other("Subscription Bundle"))
-        #expect(transaction.inAppOwnershipType == .familyShared && transaction.environment == .other("Staging"))
-        #expect(transaction.offerType == .other(7) && transaction.offerDiscountType == .freeTrial)
-        #expect(transaction.revocationReason == .refundedDueToIssue && transaction.revocationType == .refundFull)
-        #expect(transaction.transactionReason == .renewal && transaction.billingPlanType == .monthly)
+        #expect(transaction.inAppOwnershipType == .known(.familyShared) && transaction.environment == .other("Staging"))
+        #expect(transaction.offerType == .other(7) && transaction.offerDiscountType?.known == .freeTrial)
+        #expect(
+            transaction.revocationReason?.known == .refundedDueToIssue
+                && transaction.revocationType?.known == .refundFull)
+        #expect(transaction.transactionReason?.known == .renewal && transaction.billingPlanType?.known == .monthly)
         var writer = CompactJSONWriter()
         try writer.object(transaction)
         let written = String(decoding: writer.out, as: UTF8.self)
@@ -159,13 +160,14 @@ import Testing
         #expect(promotional.promotionalOfferID == "p1")
         let unknown = EntitlementFacts.purchase(try transactionWith(#""type":"Consumable ""#))
         #expect(unknown.kind == .unknown && unknown.storeKitType == .other("Consumable "))
-        #expect(Platform(originalPlatform: PurchasePlatform.visionOS) == .ios)
-        #expect(Platform(originalPlatform: PurchasePlatform(rawValue: "watchOS")) == .ios)
-        #expect(Platform(originalPlatform: PurchasePlatform.macOS) == .macos)
-        #expect(Platform(originalPlatform: PurchasePlatform(rawValue: "MACOS")) == nil)
-        #expect(ReceiptEnvironment(storeKit: AppStoreEnvironment.localTesting) == .xcode)
-        #expect(ReceiptEnvironment(storeKit: AppStoreEnvironment(rawValue: "ProductionVPP")) == .production)
-        #expect(ReceiptEnvironment(storeKit: AppStoreEnvironment?.none) == .unknown)
+        #expect(Platform(originalPlatform: AppStoreValue<PurchasePlatform>.known(.visionOS)) == .ios)
+        #expect(Platform(originalPlatform: AppStoreValue<PurchasePlatform>(rawValue: "watchOS")) == .ios)
+        #expect(Platform(originalPlatform: AppStoreValue<PurchasePlatform>.known(.macOS)) == .macos)
+        #expect(Platform(originalPlatform: AppStoreValue<PurchasePlatform>(rawValue: "MACOS")) == nil)
+        #expect(ReceiptEnvironment(storeKit: AppStoreValue<AppStoreEnvironment>.known(.localTesting)) == .xcode)
+        #expect(
+            ReceiptEnvironment(storeKit: AppStoreValue<AppStoreEnvironment>(rawValue: "ProductionVPP")) == .production)
+        #expect(ReceiptEnvironment(storeKit: AppStoreValue<AppStoreEnvironment>?.none) == .unknown)
     }
 
     private func transactionWith(_ members: String) throws -> JWSTransaction {

@@ -38,6 +38,18 @@ import Testing
         #expect(!key.verifies(derSignature: der, over: Array((parts[0] + "." + parts[1] + "x").utf8)))
     }
 
+    /// The library refuses a base URL the token would travel over in clear, whatever its caller checked.
+    @Test func plainHTTPBaseURLIsRefused() throws {
+        for base in ["http://api.example.com", "HTTP://api.example.com", "ftp://api.example.com"] {
+            #expect(throws: AppStoreServerAPIError.self, "\(base)") {
+                try C.client(ScriptedTransport([]), baseURL: base)
+            }
+        }
+        #expect(throws: Never.self) {
+            try C.client(ScriptedTransport([]), baseURL: "https://api.example.com")
+        }
+    }
+
     @Test func requestCarriesTokenAcceptAndTheBodysType() throws {
         let client = try C.client(ScriptedTransport([]))
         let request = try client.httpRequest(

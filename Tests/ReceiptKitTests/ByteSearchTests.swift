@@ -1,4 +1,5 @@
 import ReceiptKit
+import ReceiptSystem
 import Testing
 
 /// `memchr` behind the wall: it looks only inside the range asked for, and a range outside the array

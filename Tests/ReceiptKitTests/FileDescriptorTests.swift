@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptKit
+import ReceiptSystem
 import Testing
 
 /// The wall's descriptor: reads land only inside the array at the offset asked for, writes write all,

@@ -14,13 +14,13 @@ import Testing
             purchases: [
                 InAppPurchase(
                     productID: "lifetime", purchaseDate: try date("2023-01-01T00:00:00Z"),
-                    storeKitType: .nonConsumable),
+                    storeKitType: .known(.nonConsumable)),
                 InAppPurchase(
                     productID: "month", purchaseDate: try date("2023-09-19T00:00:00Z"),
-                    expiresDate: try date("2023-10-19T00:00:00Z"), storeKitType: .autoRenewable),
+                    expiresDate: try date("2023-10-19T00:00:00Z"), storeKitType: .known(.autoRenewable)),
                 InAppPurchase(
                     productID: "week", purchaseDate: try date("2023-05-09T00:00:00Z"),
-                    expiresDate: try date("2023-05-16T00:00:00Z"), storeKitType: .autoRenewable),
+                    expiresDate: try date("2023-05-16T00:00:00Z"), storeKitType: .known(.autoRenewable)),
             ])
         facts.snapshotDate = try date("2023-10-01T00:00:00Z")
         return facts

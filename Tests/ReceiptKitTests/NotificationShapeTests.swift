@@ -134,8 +134,8 @@ import Testing
             Issue.record("not a transaction")
             return
         }
-        #expect(decoded.revocationType == .refundProrated && decoded.revocationPercentage == 40000)
-        #expect(decoded.billingPlanType == .monthly)
+        #expect(decoded.revocationType == .known(.refundProrated) && decoded.revocationPercentage == 40000)
+        #expect(decoded.billingPlanType == .known(.monthly))
         #expect(decoded.advancedCommerceInfo == .object(["requestReferenceId": .string("r1")]))
         #expect(decoded.commitmentInfo == .object(["commitmentPeriod": .string("P1Y")]))
         #expect(Array(decoded.unknown.keys) == ["laterField"])
@@ -146,7 +146,7 @@ import Testing
             Issue.record("not a renewal info")
             return
         }
-        #expect(info.renewalBillingPlanType == .billedUpfront && info.commitmentInfo != nil)
+        #expect(info.renewalBillingPlanType == .known(.billedUpfront) && info.commitmentInfo != nil)
         #expect(info.advancedCommerceInfo == .object([:]) && info.unknown.isEmpty)
     }
 

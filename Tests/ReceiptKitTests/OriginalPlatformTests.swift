@@ -12,7 +12,7 @@ import Testing
         var facts = EntitlementFacts(
             source: .appTransaction, bundleID: "com.example.app", originalApplicationVersion: version,
             environment: .production)
-        facts.originalPlatform = platform.map(PurchasePlatform.init(rawValue:))
+        facts.originalPlatform = platform.map(AppStoreValue.init(rawValue:))
         return facts
     }
 
@@ -96,6 +96,6 @@ import Testing
             """
         let report = try JWSConformanceTests.validate(try JWSConformanceTests.sign(payload, pki), pki)
         let facts = try #require(EntitlementFacts(report: report))
-        #expect(facts.originalPlatform == .macOS)
+        #expect(facts.originalPlatform == .known(.macOS))
     }
 }

@@ -12,7 +12,7 @@ import Testing
     static func facts(type: String?, expires: String? = nil) throws -> EntitlementFacts {
         let purchase = InAppPurchase(
             productID: "x", transactionID: "9", purchaseDate: try date("2024-01-31T12:00:00Z"),
-            expiresDate: try expires.map(date), storeKitType: type.map(TransactionType.init(rawValue:)))
+            expiresDate: try expires.map(date), storeKitType: type.map(AppStoreValue.init(rawValue:)))
         var facts = EntitlementFacts(source: .transaction, bundleID: "com.example.app", purchases: [purchase])
         facts.snapshotDate = purchase.purchaseDate
         return facts

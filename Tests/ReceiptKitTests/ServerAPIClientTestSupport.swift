@@ -60,7 +60,7 @@ enum ServerAPIClientMaterial {
     static func client(
         _ transport: ScriptedTransport, waits: RecordedWaits = RecordedWaits(), retry: RetryPolicy = RetryPolicy(),
         bundleID: String = StoreKit2Material.bundleID,
-        operationTimeout: Duration = AppStoreServerAPIClient.defaultOperationTimeout
+        operationTimeout: Duration = AppStoreServerAPIClient.defaultOperationTimeout, baseURL: String? = nil
     ) throws -> AppStoreServerAPIClient {
         var options = ValidationOptions()
         options.bundleID = bundleID
@@ -68,7 +68,7 @@ enum ServerAPIClientMaterial {
         let validator = try ReceiptValidator(policy: .custom(roots: [root]), options: options)
         return try AppStoreServerAPIClient(
             key: try SigningTests.key(), keyID: "KEY1", issuerID: issuer, bundleID: bundleID, environment: .production,
-            baseURL: nil, validator: validator, transport: transport, retryPolicy: retry,
+            baseURL: baseURL, validator: validator, transport: transport, retryPolicy: retry,
             operationTimeout: operationTimeout, wait: { waits.record($0) }, now: { waits.now() }, random: { 0.5 },
             date: { issuedAt })
     }

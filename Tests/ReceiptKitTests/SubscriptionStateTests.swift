@@ -70,7 +70,7 @@ import Testing
         facts.purchases.append(contentsOf: [
             InAppPurchase(
                 productID: "pro.year", purchaseDate: try Self.date("2024-06-01T00:00:00Z"),
-                expiresDate: try Self.date("2025-06-01T00:00:00Z"), storeKitType: .autoRenewable,
+                expiresDate: try Self.date("2025-06-01T00:00:00Z"), storeKitType: .known(.autoRenewable),
                 subscriptionGroupID: "21000000")
         ])
         let rules = "pro: subscription group \"21000000\" active\nother: subscription group \"9\" active"

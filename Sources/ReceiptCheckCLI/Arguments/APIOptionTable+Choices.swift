@@ -19,12 +19,6 @@ extension APIOptionTable {
         case descending = "DESCENDING"
     }
 
-    /// `--ownership-type`, as the history request's `inAppOwnershipType` names it.
-    enum OwnershipType: String, OptionChoice {
-        case familyShared = "FAMILY_SHARED"
-        case purchased = "PURCHASED"
-    }
-
     /// `--image-size`, as Upload Image's `imageSize` names it.
     enum ImageSize: String, OptionChoice {
         case fullSize = "FULL_SIZE"

@@ -14,8 +14,8 @@ enum APIOptionTable {
     /// Where libcurl is looked for instead of the system's (a test, a library installed elsewhere).
     static let libcurlVariable = "RECEIPT_CHECK_LIBCURL"
 
-    static let key = OptionKey<String>.value(
-        "key", "FILE",
+    static let key = OptionKey<InputPath>.input(
+        "key",
         help: "the In-App Purchase key from App Store Connect, the .p8 file (default: $RECEIPT_CHECK_API_KEY_FILE);"
             + " never printed; a file group or others can read is warned about")
 
@@ -25,13 +25,13 @@ enum APIOptionTable {
     static let issuerID = OptionKey<String>.value(
         "issuer-id", "UUID", help: "the issuer id from App Store Connect (default: $RECEIPT_CHECK_API_ISSUER_ID)")
 
-    static let baseURL = OptionKey<String>.value(
-        "base-url", "URL",
+    static let baseURL = OptionKey<WebAddress>.url(
+        "base-url", schemes: ["https"],
         help:
             "send the requests to this https:// URL instead of Apple's host for --environment (a proxy, a test server)")
 
-    static let caFile = OptionKey<String>.value(
-        "ca-file", "FILE", help: "trust the CAs in this PEM file for the connection instead of the system's")
+    static let caFile = OptionKey<InputPath>.input(
+        "ca-file", help: "trust the CAs in this PEM file for the connection instead of the system's")
 
     static let connectTimeout = OptionKey<Int>.number(
         "connect-timeout", "SECONDS", in: 1...3600, takes: "seconds",
@@ -50,11 +50,13 @@ enum APIOptionTable {
         "retries", "N", in: 0...10, takes: "a number",
         help: "retry a 429, 5xx or network failure up to N times, with backoff, within 60 s in all (default: 3)")
 
-    static let body = OptionKey<String>.value(
-        "body", "FILE", help: "the request's JSON body, as Apple documents it (- for standard input)")
+    static let body = OptionKey<InputPath>.input(
+        "body", help: "the request's JSON body, as Apple documents it (- for standard input)")
 
-    static let with = OptionKey<[String]>.repeated(
-        "with", "FILE", help: "with --combine: another input of the same customer (a receipt, a JWS, a saved response)")
+    static let with = OptionKey<[InputPath]>.repeated(
+        .input(
+            "with",
+            help: "with --combine: another input of the same customer (a receipt, a JWS, a saved response)"))
 
     static let revision = OptionKey<String>.value(
         "revision", "TOKEN", help: "history, refunds: only the page after this revision")
@@ -81,7 +83,7 @@ enum APIOptionTable {
     static let subscriptionGroupID = OptionKey<[String]>.repeated(
         "subscription-group-id", "ID", help: "history: only this subscription group (repeatable)")
 
-    static let ownershipType = OptionKey<OwnershipType>.choice(
+    static let ownershipType = OptionKey<InAppOwnershipType>.choice(
         "ownership-type", "TYPE", help: "history: only this ownership")
 
     static let revoked = OptionKey<BooleanChoice>.choice(
@@ -124,16 +126,16 @@ enum APIOptionTable {
     static let appAccountToken = OptionKey<String>.value(
         "app-account-token", "UUID", help: "set-app-account-token: the token")
 
-    static let image = OptionKey<String>.value(
-        "image", "FILE", help: "upload-image: the PNG")
+    static let image = OptionKey<InputPath>.input(
+        "image", help: "upload-image: the PNG")
 
     static let imageSize = OptionKey<ImageSize>.choice("image-size", "SIZE", help: "upload-image: the size")
 
     static let messageID = OptionKey<String>.value(
         "message-id", "UUID", help: "configure-default-message: the message")
 
-    static let realtimeURL = OptionKey<String>.value(
-        "realtime-url", "URL", help: "configure-realtime-url: your endpoint")
+    static let realtimeURL = OptionKey<WebAddress>.url(
+        "realtime-url", schemes: ["https"], help: "configure-realtime-url: your endpoint")
 
     /// What any command that sends requests takes (`api`, `verify --refresh`).
     static let credentialOptions: [OptionSpec] = [
@@ -153,7 +155,7 @@ enum APIOptionTable {
 
     /// The credentials and app a run uses, the environment's values for what the command line leaves out.
     struct Credentials {
-        let keyPath: String
+        let keyFile: InputPath
         let keyID: String
         let issuerID: String
         let bundleID: String
@@ -190,43 +192,11 @@ enum APIOptionTable {
         guard let environment = AppStoreServerAPIClient.Environment(rawValue: text.lowercased()) else {
             throw UsageError("\(command): --environment takes production or sandbox, not '\(text)'")
         }
+        guard let keyFile = try arguments.value(key) else { throw UsageError("\(command) needs \(key.flag)") }
         return Credentials(
-            keyPath: arguments[key] ?? "", keyID: arguments[keyID] ?? "",
+            keyFile: keyFile, keyID: arguments[keyID] ?? "",
             issuerID: arguments[issuerID] ?? "", bundleID: arguments[ValidationOptionTable.bundleID] ?? "",
             environment: environment)
-    }
-
-    /// The client the credentials and connection options make, verifying with `validator`; a key file
-    /// others can read is warned about on `console`.
-    static func client(
-        _ arguments: ParsedArguments, credentials: Credentials, validator: ReceiptValidator,
-        variables: [String: String], console: Console
-    ) throws -> AppStoreServerAPIClient {
-        if let warning = keyPermissionWarning(credentials.keyPath) {
-            console.warning(warning)
-        }
-        do {
-            let key = try SigningKey(pkcs8PEM: try InputFile.contents(of: credentials.keyPath, limit: keySizeLimit))
-            return try AppStoreServerAPIClient(
-                key: key, keyID: credentials.keyID, issuerID: credentials.issuerID, bundleID: credentials.bundleID,
-                environment: credentials.environment, baseURL: arguments[baseURL], validator: validator,
-                connection: try connection(arguments, variables: variables),
-                operationTimeout: .seconds(try arguments.value(deadline) ?? 300))
-        } catch let error as SigningError {
-            throw SetupError(error)
-        }
-    }
-
-    /// A .p8 file is a few hundred bytes.
-    private static let keySizeLimit = 64 << 10
-
-    /// A warning when the key file can be read by its group or others: the key signs for the whole team.
-    static func keyPermissionWarning(_ path: String) -> String? {
-        guard path != "-", case .success(let status) = FileStatus.of(path, followingLinks: true),
-            status.permissions & 0o077 != 0
-        else { return nil }
-        return "\(path) can be read by its group or others (mode \(String(status.permissions & 0o777, radix: 8))): "
-            + "chmod 600 it"
     }
 
     static func connection(_ arguments: ParsedArguments, variables: [String: String]) throws(UsageError)
@@ -235,7 +205,7 @@ enum APIOptionTable {
         AppStoreServerAPIClient.Connection(
             connectTimeout: .seconds(try arguments.value(connectTimeout) ?? 10),
             requestTimeout: .seconds(try arguments.value(timeout) ?? 30),
-            caFile: arguments[caFile], libcurlPath: variables[libcurlVariable],
+            caFile: try arguments.value(caFile)?.path, libcurlPath: variables[libcurlVariable],
             maximumAttempts: try arguments.value(retries).map { $0 + 1 } ?? 4)
     }
 }

@@ -34,9 +34,13 @@ enum APIRequestArguments {
     private static let bodyLimit = 1 << 20
     private static let imageLimit = 8 << 20
 
-    /// The request; `values`: the operation's operands, in order (their count already checked).
+    /// Reads a file an option names (`--body`, `--image`), at most `limit` bytes: `Commands/` does.
+    typealias FileReader = (_ file: InputPath, _ limit: Int) throws -> [UInt8]
+
+    /// The request; `values`: the operation's operands, in order (their count already checked); `read`
+    /// reads the files the options name.
     static func request(
-        _ operation: AppStoreServerAPIOperation, _ values: [String], _ arguments: ParsedArguments
+        _ operation: AppStoreServerAPIOperation, _ values: [String], _ arguments: ParsedArguments, read: FileReader
     ) throws -> AppStoreServerAPIRequest {
         let first = values.first ?? ""
         let second = values.dropFirst().first ?? ""
@@ -57,7 +61,7 @@ enum APIRequestArguments {
         case .getNotificationHistory:
             return try .getNotificationHistory(
                 paginationToken: arguments[APIOptionTable.paginationToken],
-                body: try body(arguments) {
+                body: try body(arguments, read) {
                     [
                         "startDate": try integer(arguments, APIOptionTable.startDate),
                         "endDate": try integer(arguments, APIOptionTable.endDate),
@@ -69,15 +73,16 @@ enum APIRequestArguments {
                 })
         case .requestTestNotification: return .requestTestNotification()
         case .getTestNotificationStatus: return try .getTestNotificationStatus(token: first)
-        case .sendConsumptionData: return try .sendConsumptionData(transactionID: first, body: try body(arguments))
+        case .sendConsumptionData:
+            return try .sendConsumptionData(transactionID: first, body: try body(arguments, read))
         case .sendConsumptionInformation:
-            return try .sendConsumptionInformation(transactionID: first, body: try body(arguments))
+            return try .sendConsumptionInformation(transactionID: first, body: try body(arguments, read))
         case .extendSubscriptionRenewalDate:
             return try .extendSubscriptionRenewalDate(
-                originalTransactionID: first, body: try body(arguments) { try renewalExtension(arguments) })
+                originalTransactionID: first, body: try body(arguments, read) { try renewalExtension(arguments) })
         case .extendRenewalDateForAllActiveSubscribers:
             return try .extendRenewalDateForAllActiveSubscribers(
-                body: try body(arguments) {
+                body: try body(arguments, read) {
                     var members = try renewalExtension(arguments)
                     members["productId"] = arguments[APIOptionTable.productID].last.map(JSONValue.string)
                     let codes = arguments[APIOptionTable.storefrontCountryCode]
@@ -89,26 +94,26 @@ enum APIRequestArguments {
         case .setAppAccountToken:
             return try .setAppAccountToken(
                 originalTransactionID: first,
-                body: try body(arguments) {
+                body: try body(arguments, read) {
                     ["appAccountToken": arguments[APIOptionTable.appAccountToken].map(JSONValue.string)]
                 })
         case .finishTransaction: return try .finishTransaction(transactionID: first)
         case .uploadImage:
-            guard let path = arguments[APIOptionTable.image] else {
+            guard let file = try arguments.value(APIOptionTable.image) else {
                 throw UsageError("upload-image needs --image FILE (a PNG)")
             }
             return try .uploadImage(
-                imageIdentifier: first, image: try InputFile.contents(of: path, limit: imageLimit),
+                imageIdentifier: first, image: try read(file, imageLimit),
                 imageSize: try arguments.value(APIOptionTable.imageSize)?.rawValue)
         case .deleteImage: return try .deleteImage(imageIdentifier: first)
         case .getImageList: return .getImageList()
-        case .uploadMessage: return try .uploadMessage(messageIdentifier: first, body: try body(arguments))
+        case .uploadMessage: return try .uploadMessage(messageIdentifier: first, body: try body(arguments, read))
         case .deleteMessage: return try .deleteMessage(messageIdentifier: first)
         case .getMessageList: return .getMessageList()
         case .configureDefaultMessage:
             return try .configureDefaultMessage(
                 productID: first, locale: second,
-                body: try body(arguments) {
+                body: try body(arguments, read) {
                     ["messageIdentifier": arguments[APIOptionTable.messageID].map(JSONValue.string)]
                 }
             )
@@ -116,12 +121,12 @@ enum APIRequestArguments {
         case .getDefaultMessage: return try .getDefaultMessage(productID: first, locale: second)
         case .configureRealtimeURL:
             return try .configureRealtimeURL(
-                body: try body(arguments) {
-                    ["realtimeURL": arguments[APIOptionTable.realtimeURL].map(JSONValue.string)]
+                body: try body(arguments, read) {
+                    ["realtimeURL": try arguments.value(APIOptionTable.realtimeURL).map { JSONValue.string($0.text) }]
                 })
         case .deleteRealtimeURL: return .deleteRealtimeURL()
         case .getRealtimeURL: return .getRealtimeURL()
-        case .initiatePerformanceTest: return try .initiatePerformanceTest(body: try body(arguments))
+        case .initiatePerformanceTest: return try .initiatePerformanceTest(body: try body(arguments, read))
         case .getPerformanceTestResults: return try .getPerformanceTestResults(requestID: first)
         }
     }
@@ -157,16 +162,16 @@ enum APIRequestArguments {
     /// `--body FILE` as given, or the JSON object the flags make (members without a value left out);
     /// not both, so that no flag is silently ignored.
     private static func body(
-        _ arguments: ParsedArguments, flags: () throws -> [String: JSONValue?] = { [:] }
+        _ arguments: ParsedArguments, _ read: FileReader, flags: () throws -> [String: JSONValue?] = { [:] }
     ) throws -> [UInt8] {
         let members = try flags().compactMapValues { $0 }
-        if let path = arguments[APIOptionTable.body] {
+        if let file = try arguments.value(APIOptionTable.body) {
             guard members.isEmpty else {
                 throw UsageError(
                     "--body and the flags for " + members.keys.sorted().joined(separator: ", ")
                         + " contradict each other: give one")
             }
-            return try InputFile.contents(of: path, limit: bodyLimit)
+            return try read(file, bodyLimit)
         }
         guard !members.isEmpty else {
             throw UsageError("this operation needs a request body: --body FILE (JSON, - for standard input)")

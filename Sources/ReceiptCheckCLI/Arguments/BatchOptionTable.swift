@@ -13,8 +13,8 @@ enum BatchOptionTable {
         "dereference-recursive", short: "R",
         help: "as --recursive, but follow every symbolic link below it; a link back to a directory being read "
             + "is warned about and skipped")
-    static let filesFrom = OptionKey<String>.value(
-        "files-from", "FILE", help: "also read the inputs named in FILE, one path a line (- for standard input)")
+    static let filesFrom = OptionKey<InputPath>.input(
+        "files-from", help: "also read the inputs named in FILE, one path a line (- for standard input)")
     static let lines = OptionKey<Bool>.flag(
         "lines",
         help: "each line of standard input (or of each file given) is one receipt in base64, reported as FILE:LINE")
@@ -48,7 +48,7 @@ enum BatchOptionTable {
         var recursive = false
         /// `--dereference-recursive`: links below the directories given are followed.
         var followsLinks = false
-        var filesFrom: String?
+        var filesFrom: InputPath?
         var lines = false
         var jobs = 1
         var ordered = true
@@ -76,7 +76,7 @@ enum BatchOptionTable {
         }
         settings.followsLinks = arguments[dereferenceRecursive]
         settings.recursive = arguments[recursive] || settings.followsLinks
-        settings.filesFrom = arguments[filesFrom]
+        settings.filesFrom = try arguments.value(filesFrom)
         settings.lines = arguments[lines]
         settings.ordered = !arguments[unordered]
         settings.quiet = arguments[quiet]
@@ -87,7 +87,9 @@ enum BatchOptionTable {
         if arguments.operands.isEmpty, settings.filesFrom == nil, !settings.lines {
             throw UsageError("missing \(command.operands)")
         }
-        if settings.filesFrom == "-", settings.lines, arguments.operands.isEmpty || arguments.operands.contains("-") {
+        if settings.filesFrom?.isStandardInput == true, settings.lines,
+            arguments.operands.isEmpty || arguments.operands.contains("-")
+        {
             throw UsageError("--files-from - and --lines cannot both read standard input")
         }
         return settings

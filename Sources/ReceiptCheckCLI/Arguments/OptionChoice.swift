@@ -12,3 +12,6 @@ enum BooleanChoice: String, OptionChoice {
 
 /// `--platform` names a platform by its raw value.
 extension Platform: OptionChoice {}
+
+/// `--ownership-type` names the history request's `inAppOwnershipType` as Apple spells it.
+extension InAppOwnershipType: OptionChoice {}

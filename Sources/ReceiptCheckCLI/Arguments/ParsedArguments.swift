@@ -49,6 +49,15 @@ struct ParsedArguments: Sendable {
         }
     }
 
+    /// `values(_:)` for the builders that also read files, where a bad value is a `SetupError.usage`.
+    func setupValues<Element>(_ key: OptionKey<[Element]>) throws(SetupError) -> [Element] {
+        do {
+            return try values(key)
+        } catch {
+            throw .usage(error)
+        }
+    }
+
     /// The text given for an option, as given: for a table that fills what the command line leaves out
     /// from the environment before its keys read the values.
     func text(of option: OptionSpec) -> String? { values[option.name]?.last }

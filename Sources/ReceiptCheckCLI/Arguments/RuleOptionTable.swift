@@ -10,8 +10,8 @@ import ReceiptKit
 enum RuleOptionTable {
     static let rule = OptionKey<[String]>.repeated(
         "rule", "TEXT", help: "entitlement rule 'NAME: CONDITION', e.g. 'premium: original_application_version < 42'")
-    static let rules = OptionKey<[String]>.repeated(
-        "rules", "FILE", help: "read rules from FILE, one a line (# comments)")
+    static let rules = OptionKey<[InputPath]>.repeated(
+        .input("rules", help: "read rules from FILE, one a line (# comments)"))
     static let require = OptionKey<[String]>.repeated(
         "require", "NAME", help: "exit 1 unless the (valid) receipt is granted this entitlement")
     static let platform = OptionKey<Platform>.choice(
@@ -29,8 +29,8 @@ enum RuleOptionTable {
         help:
             "a fact the app knows, for rules to compare: a number, true/false, a date, else a string (e.g. free_reads=3)"
     )
-    static let facts = OptionKey<String>.value(
-        "facts", "FILE", help: "read facts from a JSON object of numbers, booleans and strings")
+    static let facts = OptionKey<InputPath>.input(
+        "facts", help: "read facts from a JSON object of numbers, booleans and strings")
     static let trialDays = OptionKey<Int>.number(
         "trial-days", "N", in: 1...3650, takes: "a number of days",
         help: "a free trial of N days the paywall offers: without a subscription yet, its timeline from --now")
@@ -58,8 +58,8 @@ enum RuleOptionTable {
     {
         guard options.contains(where: arguments.isGiven) else { return nil }
         var files: [(path: String, text: String)] = []
-        for path in arguments[rules] {
-            files.append((path, try ruleFile(path, read)))
+        for file in try arguments.setupValues(rules) {
+            files.append((file.path, try ruleFile(file.path, read)))
         }
         var ruleSet = RuleSet()
         do throws(RuleSet.ParseError) {
@@ -91,7 +91,7 @@ enum RuleOptionTable {
         let time = try arguments.setupValue(now) ?? Date()
         let reminderDays = try arguments.setupValue(Self.reminderDays) ?? defaultReminderDays
         // Checked last, so a mistake in the rules themselves is reported first.
-        let ruleOptions = [rule, rules, require].filter { !arguments[$0].isEmpty }
+        let ruleOptions = [rule.spec, rules.spec, require.spec].filter(arguments.isGiven)
         if bindsToApp, !ruleOptions.isEmpty, arguments[ValidationOptionTable.bundleID] == nil {
             throw .usage(
                 UsageError(
@@ -110,7 +110,9 @@ enum RuleOptionTable {
     /// `--facts FILE` then every `--fact NAME=VALUE`; a name given twice, in either, is refused.
     private static func givenFacts(_ arguments: ParsedArguments, _ read: FileReader) throws(SetupError) -> AppFacts {
         var facts = AppFacts()
-        let file = try arguments[Self.facts].map { path throws(SetupError) in (path, try read(path, Self.facts.flag)) }
+        let file = try arguments.setupValue(Self.facts).map { file throws(SetupError) in
+            (file.path, try read(file.path, Self.facts.flag))
+        }
         do throws(AppFacts.FactError) {
             if let (path, bytes) = file {
                 do throws(AppFacts.FactError) {

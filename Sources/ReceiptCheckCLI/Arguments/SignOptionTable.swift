@@ -40,8 +40,8 @@ enum SignOptionTable {
         }
     }
 
-    static let key = OptionKey<String>.value(
-        "key", "FILE",
+    static let key = OptionKey<InputPath>.input(
+        "key",
         help: "the App Store Connect key, the .p8 file (unencrypted PKCS#8 PEM, EC P-256) "
             + "(default: $RECEIPT_CHECK_SIGNING_KEY)")
     static let keyID = OptionKey<String>.value(
@@ -69,8 +69,8 @@ enum SignOptionTable {
     static let allowIntroductoryOffer = OptionKey<BooleanChoice>.choice(
         "allow-introductory-offer", "BOOL",
         help: "introductory-offer-eligibility: whether the customer may have the introductory offer")
-    static let request = OptionKey<String>.value(
-        "request", "FILE", help: "advanced-commerce-in-app: the JSON request to sign, as it is in FILE")
+    static let request = OptionKey<InputPath>.input(
+        "request", help: "advanced-commerce-in-app: the JSON request to sign, as it is in FILE")
     static let json = OptionKey<Bool>.flag(
         "json", help: "print a JSON object with every value the app needs instead of the signature alone")
 
@@ -104,6 +104,12 @@ enum SignOptionTable {
         func value<Value>(_ key: OptionKey<Value>) throws(UsageError) -> Value? {
             guard let text = byName[key.name] else { return nil }
             return try key.value(of: text)
+        }
+
+        /// The path of a file option every kind requires (`values(_:kind:environment:)` checked it is given).
+        func path(_ key: OptionKey<InputPath>) throws(UsageError) -> String {
+            guard let file = try value(key) else { throw UsageError("\(key.flag) is required") }
+            return file.path
         }
     }
 

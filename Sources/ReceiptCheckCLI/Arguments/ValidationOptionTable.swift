@@ -41,23 +41,26 @@ enum ValidationOptionTable {
         "at", "TIME", takes: "receipt, now or an RFC 3339 time such as 2024-01-31T12:00:00Z",
         help: "check certificate validity at: receipt (its creation date, default), now, or an RFC 3339 time"
     ) { ValidationTime(argument: $0) }
-    static let root = OptionKey<[String]>.repeated(
-        "root", "FILE", help: "trust this root certificate (DER or PEM) instead of Apple's embedded roots")
-    static let storeKitTestCert = OptionKey<String>.value(
-        "storekit-test-cert", "FILE",
+    static let root = OptionKey<[InputPath]>.repeated(
+        .input(
+            "root", help: "trust this root certificate (DER or PEM) instead of Apple's embedded roots"))
+    static let storeKitTestCert = OptionKey<InputPath>.input(
+        "storekit-test-cert",
         help: "also accept receipts signed by this Xcode StoreKit Testing certificate (reported as storekit_testing)")
     static let onlineChecks = OptionKey<Bool>.flag(
         "online-checks",
         help: "also judge certificates now and prove each below the root not revoked by the OCSP responder"
             + " it names; a revoked one is invalid, an unproven one exit 75")
-    static let ocspResponse = OptionKey<[String]>.repeated(
-        "ocsp-response", "FILE",
-        help: "a DER OCSP response that proves a certificate's status without network (turns revocation"
-            + " checks on)")
-    static let crl = OptionKey<[String]>.repeated(
-        "crl", "FILE",
-        help: "a PEM or DER CRL that proves its issuer's certificates' status without network (turns"
-            + " revocation checks on)")
+    static let ocspResponse = OptionKey<[InputPath]>.repeated(
+        .input(
+            "ocsp-response",
+            help: "a DER OCSP response that proves a certificate's status without network (turns revocation"
+                + " checks on)"))
+    static let crl = OptionKey<[InputPath]>.repeated(
+        .input(
+            "crl",
+            help: "a PEM or DER CRL that proves its issuer's certificates' status without network (turns"
+                + " revocation checks on)"))
     static let maxSize = OptionKey<Int>.number(
         "max-size", "BYTES", in: 1..., takes: "a positive number of bytes",
         help: "refuse inputs larger than this (default: 16777216)")

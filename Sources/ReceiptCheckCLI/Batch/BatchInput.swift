@@ -1,4 +1,5 @@
 import ReceiptKit
+import ReceiptSystem
 
 /// One input of a batch: the name its report carries and where its bytes are.
 struct BatchInput: Sendable {

@@ -1,5 +1,6 @@
 import Dispatch
 import ReceiptKit
+import ReceiptSystem
 import Synchronization
 
 /// Prints results in input order as they arrive from the workers, and keeps the run's tally.

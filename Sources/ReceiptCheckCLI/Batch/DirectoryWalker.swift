@@ -1,4 +1,5 @@
 import ReceiptKit
+import ReceiptSystem
 
 /// Lists the files under a directory, depth first, each directory's entries sorted by name.
 ///

@@ -1,4 +1,5 @@
 import ReceiptKit
+import ReceiptSystem
 
 /// Gives the memory a large check freed back to the system.
 ///

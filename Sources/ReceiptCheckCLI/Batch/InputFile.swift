@@ -1,4 +1,5 @@
 import ReceiptKit
+import ReceiptSystem
 
 /// Opens and reads the files a run is given, or standard input for `-`: inputs, path lists and
 /// `--lines` files, certificates, rules, facts and specs. ReceiptKit takes bytes; reading them, and

@@ -1,4 +1,5 @@
 import ReceiptKit
+import ReceiptSystem
 
 /// The inputs of a run, produced one at a time in order, so a run over millions of paths or
 /// lines holds only the current one in memory.
@@ -34,8 +35,8 @@ struct InputSource {
         self.console = console
         lines = settings.lines
         self.limit = limit
-        listName = settings.filesFrom
-        if let list = settings.filesFrom {
+        listName = settings.filesFrom?.path
+        if let list = settings.filesFrom?.path {
             switch InputFile.openForReading(list) {
             case .success(let descriptor):
                 listReader = LineReader(descriptor: descriptor, ownsDescriptor: list != "-", limit: 1 << 16)

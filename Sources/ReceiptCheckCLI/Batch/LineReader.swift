@@ -1,4 +1,5 @@
 import ReceiptKit
+import ReceiptSystem
 
 /// Reads a file descriptor a line at a time, holding at most one line (and one chunk) in memory.
 ///

@@ -45,16 +45,20 @@ enum APICommand: Command {
         let request: AppStoreServerAPIRequest
         let runner: BatchRunner
         let version: AppStoreServerAPIRequest.TransactionHistoryVersion
+        let others: [InputPath]
         do {
             let credentials = try APIOptionTable.credentials(arguments)
             if try arguments.value(ValidationOptionTable.format) == .verifyreceipt {
                 throw UsageError("api: --format verifyreceipt answers for receipts, not App Store Server API responses")
             }
-            if !arguments[APIOptionTable.with].isEmpty, !arguments[CombineRunner.combine] {
+            others = try arguments.values(APIOptionTable.with)
+            if !others.isEmpty, !arguments[CombineRunner.combine] {
                 throw UsageError("--with adds inputs to --combine; give --combine too")
             }
             try refuseDecisions(on: operation, arguments)
-            request = try APIRequestArguments.request(operation, values, arguments)
+            request = try APIRequestArguments.request(operation, values, arguments) { file, limit in
+                try InputFile.contents(of: file.path, limit: limit)
+            }
             version = try APIRequestArguments.historyVersion(arguments)
             let rules = try RuleOptionTable.configuration(arguments, bindsToApp: true, read: OptionFiles.read)
             let settings = try BatchOptionTable.settings(arguments, command: spec)
@@ -62,7 +66,7 @@ enum APICommand: Command {
             runner = BatchRunner(
                 validator: validator, settings: settings, limit: try ValidationOptionTable.sizeLimit(arguments),
                 detailed: false, rules: rules, enforcesRequirements: true, status: { ExitStatus($0) })
-            client = try APIOptionTable.client(
+            client = try APIClientSetup.client(
                 arguments, credentials: credentials, validator: validator, variables: variables, console: console)
         } catch {
             return fail(error, console)
@@ -94,7 +98,7 @@ enum APICommand: Command {
             return fail(error, console)
         case .success(let response):
             return APIResponseOutput.print(
-                response, runner: runner, arguments: arguments, console: console, usage: spec.usage)
+                response, runner: runner, others: others, arguments: arguments, console: console, usage: spec.usage)
         }
     }
 

@@ -33,11 +33,11 @@ enum MakeReceiptCommand: Command {
             signedAttributes.spec, badMessageDigest.spec, CommonOptionTable.help.spec,
         ])
 
-    static let specFile = OptionKey<String>.value("spec", "SPEC.json", help: "the receipt contents (required)")
-    static let pkiDirectory = OptionKey<String>.value(
-        "pki", "DIR", help: "directory written by make-test-pki (required)")
-    static let output = OptionKey<String>.value(
-        "output", short: "o", "FILE", help: "where to write the receipt; - for stdout (required)")
+    static let specFile = OptionKey<InputPath>.input("spec", "SPEC.json", help: "the receipt contents (required)")
+    static let pkiDirectory = OptionKey<InputPath>.directory(
+        "pki", help: "directory written by make-test-pki (required)")
+    static let output = OptionKey<OutputPath>.output(
+        "output", short: "o", help: "where to write the receipt; - for stdout (required)")
     static let digest = OptionKey<ReceiptSigner.Digest>.choice(
         "digest", "NAME", help: "signature digest (default sha256)")
     static let ber = OptionKey<Bool>.flag(
@@ -60,9 +60,15 @@ enum MakeReceiptCommand: Command {
         guard arguments.operands.isEmpty else {
             return usage("unexpected operand '\(arguments.operands[0])'", console)
         }
-        guard let specPath = arguments[specFile] else { return usage("--spec is required", console) }
-        guard let pkiPath = arguments[pkiDirectory] else { return usage("--pki is required", console) }
-        guard let outputPath = arguments[output] else { return usage("-o/--output is required", console) }
+        let given: (spec: InputPath?, pki: InputPath?, output: OutputPath?)
+        do throws(UsageError) {
+            given = (try arguments.value(specFile), try arguments.value(pkiDirectory), try arguments.value(output))
+        } catch {
+            return fail(error, console)
+        }
+        guard let specPath = given.spec?.path else { return usage("\(specFile.flag) is required", console) }
+        guard let pkiPath = given.pki?.path else { return usage("\(pkiDirectory.flag) is required", console) }
+        guard let outputPath = given.output?.path else { return usage("-o/\(output.flag) is required", console) }
         if arguments[jws] {
             return signJWS(spec: specPath, pki: pkiPath, output: outputPath, arguments, console: console)
         }

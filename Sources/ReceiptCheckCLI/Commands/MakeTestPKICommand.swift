@@ -31,7 +31,7 @@ enum MakeTestPKICommand: Command {
             ocspURL.spec, intermediateOCSPURL.spec, CommonOptionTable.help.spec,
         ])
 
-    static let ca = OptionKey<String>.value(
+    static let ca = OptionKey<InputPath>.directory(
         "ca", "PKI", help: "issue the new leaf under the root (and intermediate) of the test PKI in directory PKI")
     static let ec = OptionKey<Bool>.flag("ec", help: "EC P-256 keys (for StoreKit 2 JWS, ES256) instead of RSA-2048")
     static let noLeafMarker = OptionKey<Bool>.flag(
@@ -45,12 +45,12 @@ enum MakeTestPKICommand: Command {
         "not-after",
         help: "leaf valid until TIME (RFC 3339; default 2045-01-01T00:00:00Z); CAs widen to cover it")
 
-    static let ocspURL = OptionKey<String>.value(
-        "ocsp-url", "URL",
+    static let ocspURL = OptionKey<WebAddress>.url(
+        "ocsp-url", schemes: ["http", "https"],
         help: "the leaf names this OCSP responder (answered with the intermediate's key) and the CA"
             + " databases are written")
-    static let intermediateOCSPURL = OptionKey<String>.value(
-        "intermediate-ocsp-url", "URL",
+    static let intermediateOCSPURL = OptionKey<WebAddress>.url(
+        "intermediate-ocsp-url", schemes: ["http", "https"],
         help: "a new intermediate names this OCSP responder (answered with the root's key)")
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
@@ -61,9 +61,11 @@ enum MakeTestPKICommand: Command {
         options.leafMarker = !arguments[noLeafMarker]
         options.keyType = arguments[ec] ? .ec : .rsa
         options.intermediateMarker = !arguments[noIntermediateMarker]
-        options.leafOCSPURL = arguments[ocspURL]
-        options.intermediateOCSPURL = arguments[intermediateOCSPURL]
+        var parentPath: InputPath?
         do throws(UsageError) {
+            options.leafOCSPURL = try arguments.value(ocspURL)?.text
+            options.intermediateOCSPURL = try arguments.value(intermediateOCSPURL)?.text
+            parentPath = try arguments.value(ca)
             options.leafNotBefore = try arguments.value(notBefore) ?? options.leafNotBefore
             options.leafNotAfter = try arguments.value(notAfter) ?? options.leafNotAfter
         } catch {
@@ -73,9 +75,9 @@ enum MakeTestPKICommand: Command {
             return usage("the leaf's not-before time must come before its not-after time", console)
         }
         var parent: TestPKI?
-        if let path = arguments[ca] {
+        if let parentPath {
             do throws(TestPKIFileError) {
-                parent = try TestPKI.load(from: path)
+                parent = try TestPKI.load(from: parentPath.path)
             } catch {
                 return fail(SetupError(error), console)
             }

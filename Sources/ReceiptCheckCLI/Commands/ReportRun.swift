@@ -41,7 +41,7 @@ enum ReportRun {
                 guard !settings.format.printer.answersPerInput else {
                     throw UsageError("--refresh decides with rules; --format verifyreceipt answers per receipt")
                 }
-                client = try APIOptionTable.client(
+                client = try APIClientSetup.client(
                     arguments, credentials: credentials, validator: validator, variables: variables, console: console)
             }
         } catch {

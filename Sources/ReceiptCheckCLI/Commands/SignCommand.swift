@@ -50,7 +50,10 @@ enum SignCommand: Command {
     /// The signature of `kind` over `values` (every option it requires is there).
     private static func sign(_ kind: SignOptionTable.Kind, _ values: SignOptionTable.Values) throws -> SignOutput {
         typealias Table = SignOptionTable
-        let key = try SigningKey(pkcs8PEM: try InputFile.contents(of: values[Table.key] ?? "", limit: keySizeLimit))
+        // The files' options are read before either file, so that a bad one is a usage error first.
+        let keyPath = try values.path(Table.key)
+        let requestPath = try values.value(Table.request)?.path
+        let key = try SigningKey(pkcs8PEM: try InputFile.contents(of: keyPath, limit: keySizeLimit))
         let keyID = values[Table.keyID] ?? ""
         let bundleID = values[Table.bundleID] ?? ""
         let issuerID = values[Table.issuerID] ?? ""
@@ -80,7 +83,8 @@ enum SignCommand: Command {
                 transactionID: values[Table.transactionID] ?? "")
             return SignOutput(kind: kind, signature: signature)
         case .advancedCommerceInApp:
-            let request = try InputFile.contents(of: values[Table.request] ?? "", limit: requestSizeLimit)
+            guard let requestPath else { throw UsageError("\(Table.request.flag) is required") }
+            let request = try InputFile.contents(of: requestPath, limit: requestSizeLimit)
             let signature = try AdvancedCommerceAPIInAppSignatureCreator(
                 key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID
             ).signature(request: request)

@@ -30,10 +30,10 @@ enum ValidatorSetup {
             }
         #endif
         do {
-            let storeKit = try arguments[Table.storeKitTestCert].map { path throws(SetupError) in
-                try certificate(at: path, option: Table.storeKitTestCert.flag)
+            let storeKit = try arguments.setupValue(Table.storeKitTestCert).map { file throws(SetupError) in
+                try certificate(at: file.path, option: Table.storeKitTestCert.flag)
             }
-            let rootPaths = arguments[Table.root]
+            let rootPaths = try arguments.setupValues(Table.root).map(\.path)
             let policy: TrustPolicy
             if rootPaths.isEmpty {
                 policy = try TrustPolicy.apple(storeKitTestCertificate: storeKit)
@@ -58,8 +58,8 @@ enum ValidatorSetup {
     /// `--online-checks` asks responders; `--ocsp-response` and `--crl` alone check from their data only.
     private static func revocationChecks(_ arguments: ParsedArguments) throws(SetupError) -> OnlineChecks? {
         let online = arguments[Table.onlineChecks]
-        let responsePaths = arguments[Table.ocspResponse]
-        let crlPaths = arguments[Table.crl]
+        let responsePaths = try arguments.setupValues(Table.ocspResponse).map(\.path)
+        let crlPaths = try arguments.setupValues(Table.crl).map(\.path)
         guard online || !responsePaths.isEmpty || !crlPaths.isEmpty else { return nil }
         var checks = OnlineChecks(fetchesFromResponders: online)
         for path in responsePaths {

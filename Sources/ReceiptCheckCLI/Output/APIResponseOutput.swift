@@ -7,11 +7,12 @@ import ReceiptKit
 #endif
 
 /// An App Store Server API answer on standard output: a verified one exactly as `verify` prints the
-/// same body (or, with `--combine`, with the other inputs given), an unsigned one as it came, marked so.
+/// same body (or, with `--combine`, with the `others` given with `--with`), an unsigned one as it came,
+/// marked so.
 enum APIResponseOutput {
     static func print(
-        _ response: AppStoreServerAPIResponse, runner: BatchRunner, arguments: ParsedArguments, console: Console,
-        usage: String
+        _ response: AppStoreServerAPIResponse, runner: BatchRunner, others: [InputPath], arguments: ParsedArguments,
+        console: Console, usage: String
     ) -> ExitStatus {
         switch response.content {
         case .verified(let verdict):
@@ -20,7 +21,7 @@ enum APIResponseOutput {
             if arguments[CombineRunner.combine], answersTheRequest {
                 let inputs =
                     [BatchInput(name: response.operation.rawValue, content: .bytes(response.body))]
-                    + arguments[APIOptionTable.with].map { BatchInput(name: $0, content: .path($0)) }
+                    + others.map { BatchInput(name: $0.path, content: .path($0.path)) }
                 var source = InputSource(prepared: inputs, limit: runner.limit, console: console)
                 return CombineRunner(runner: runner).run(&source, console: console, usage: usage)
             }

@@ -1,4 +1,5 @@
 import ReceiptKit
+import ReceiptSystem
 import Synchronization
 
 /// Standard output and error. Each call is written at once, so a pipeline sees every

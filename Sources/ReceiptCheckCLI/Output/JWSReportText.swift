@@ -126,7 +126,7 @@ enum JWSReportText {
         var rows: [Row] = [
             ("product", renewal.productId),
             ("renews to", renewal.autoRenewProductId),
-            ("auto-renew", renewal.autoRenewStatus.map { $0 == .on ? "on" : "off" }),
+            ("auto-renew", renewal.autoRenewStatus.map { $0 == .known(.on) ? "on" : "off" }),
             ("original id", renewal.originalTransactionId),
             ("renewal date", show(renewal.renewalDate)),
             ("expiration intent", renewal.expirationIntent.map { String($0.rawValue) }),
@@ -188,7 +188,9 @@ enum JWSReportText {
     }
 
     /// Apple's OfferType: 1 introductory, 2 promotional, 3 offer code, 4 win-back.
-    private static func offer(_ type: OfferType?, _ identifier: String?, _ discount: OfferDiscountType?) -> String? {
+    private static func offer(
+        _ type: AppStoreValue<OfferType>?, _ identifier: String?, _ discount: AppStoreValue<OfferDiscountType>?
+    ) -> String? {
         guard let type else { return identifier }
         var parts = [offerName(type)]
         if let identifier { parts.append(identifier) }
@@ -196,12 +198,12 @@ enum JWSReportText {
         return parts.joined(separator: ", ")
     }
 
-    private static func offerName(_ type: OfferType) -> String {
+    private static func offerName(_ type: AppStoreValue<OfferType>) -> String {
         switch type {
-        case .introductory: "introductory"
-        case .promotional: "promotional"
-        case .offerCode: "offer code"
-        case .winBack: "win-back"
+        case .known(.introductory): "introductory"
+        case .known(.promotional): "promotional"
+        case .known(.offerCode): "offer code"
+        case .known(.winBack): "win-back"
         case .other(let value): "type \(value)"
         }
     }

@@ -1,4 +1,5 @@
 import ReceiptKit
+import ReceiptSystem
 
 /// Writes a whole output file (`-o FILE`, a test PKI's files) and says which step failed:
 /// a file that cannot be created exits 73, one whose write or close fails (a full disk, an I/O

@@ -44,7 +44,8 @@ enum ResponseReportText {
             ]
         case .renewalInfo(let renewal):
             parts += [
-                renewal.productId, renewal.autoRenewStatus.map { $0 == .on ? "auto-renew on" : "auto-renew off" },
+                renewal.productId,
+                renewal.autoRenewStatus.map { $0 == .known(.on) ? "auto-renew on" : "auto-renew off" },
                 date(renewal.gracePeriodExpiresDate).map { "grace period until \($0)" },
             ]
         case .appTransaction(let app):

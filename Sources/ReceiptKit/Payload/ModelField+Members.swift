@@ -3,19 +3,19 @@
 /// value of another kind is an error naming the member.
 extension ModelField {
     /// A value Apple enumerates, written and read as its `String` raw value.
-    static func enumeration<Value: AppStoreEnumeration>(
-        _ key: StaticString, _ get: @escaping @Sendable (Model) -> Value?,
-        _ set: @escaping @Sendable (inout Model, Value) -> Void
-    ) -> Self where Value.RawValue == String {
-        string(key, { get($0)?.rawValue }, { model, raw in set(&model, Value(rawValue: raw)) })
+    static func enumeration<Known: AppStoreEnumeration>(
+        _ key: StaticString, _ get: @escaping @Sendable (Model) -> AppStoreValue<Known>?,
+        _ set: @escaping @Sendable (inout Model, AppStoreValue<Known>) -> Void
+    ) -> Self where Known.RawValue == String {
+        string(key, { get($0)?.rawValue }, { model, raw in set(&model, AppStoreValue(rawValue: raw)) })
     }
 
     /// A value Apple enumerates, written and read as its `Int64` raw value.
-    static func enumeration<Value: AppStoreEnumeration>(
-        _ key: StaticString, _ get: @escaping @Sendable (Model) -> Value?,
-        _ set: @escaping @Sendable (inout Model, Value) -> Void
-    ) -> Self where Value.RawValue == Int64 {
-        integer(key, { get($0)?.rawValue }, { model, raw in set(&model, Value(rawValue: raw)) })
+    static func enumeration<Known: AppStoreEnumeration>(
+        _ key: StaticString, _ get: @escaping @Sendable (Model) -> AppStoreValue<Known>?,
+        _ set: @escaping @Sendable (inout Model, AppStoreValue<Known>) -> Void
+    ) -> Self where Known.RawValue == Int64 {
+        integer(key, { get($0)?.rawValue }, { model, raw in set(&model, AppStoreValue(rawValue: raw)) })
     }
 
     /// A nested model, read through its own fields.

@@ -2,11 +2,11 @@ extension ReceiptEnvironment {
     /// The environment a StoreKit 2 payload names; nil is `.unknown`. A value Apple does not document as an
     /// environment may still be a receipt type (an AppTransaction's `receiptType`, `ProductionSandbox`...),
     /// read as `init(storeKit:)` reads its name.
-    public init(storeKit environment: AppStoreEnvironment?) {
+    public init(storeKit environment: AppStoreValue<AppStoreEnvironment>?) {
         switch environment {
-        case .production: self = .production
-        case .sandbox: self = .sandbox
-        case .xcode, .localTesting: self = .xcode
+        case .known(.production): self = .production
+        case .known(.sandbox): self = .sandbox
+        case .known(.xcode), .known(.localTesting): self = .xcode
         case .other(let name): self.init(storeKit: name)
         case nil: self = .unknown
         }

@@ -44,7 +44,7 @@ extension EntitlementFacts {
                 RenewalState(
                     productID: renewal.productId, gracePeriodExpires: renewal.gracePeriodExpiresDate?.date,
                     isInBillingRetry: renewal.isInBillingRetryPeriod,
-                    autoRenews: renewal.autoRenewStatus.map { $0 == .on },
+                    autoRenews: renewal.autoRenewStatus.map { $0 == .known(.on) },
                     originalTransactionID: renewal.originalTransactionId, snapshotDate: payload.signingDate?.date.date)
             ]
         case .notification(let notification):
@@ -81,11 +81,12 @@ extension EntitlementFacts {
             originalTransactionID: transaction.originalTransactionId,
             originalPurchaseDate: transaction.originalPurchaseDate?.date, expiresDate: transaction.expiresDate?.date,
             cancellationDate: transaction.revocationDate?.date,
-            isTrialPeriod: transaction.offerDiscountType == .freeTrial,
+            isTrialPeriod: transaction.offerDiscountType?.known == .freeTrial,
             // offerType 1 is an introductory offer, 2 a promotional offer (Apple's OfferType). A free trial
             // is an introductory offer too, but receipts keep the two apart, and so do these facts.
-            isInIntroOfferPeriod: transaction.offerType == .introductory && transaction.offerDiscountType != .freeTrial,
-            promotionalOfferID: transaction.offerType == .promotional ? transaction.offerIdentifier : nil,
+            isInIntroOfferPeriod: transaction.offerType?.known == .introductory
+                && transaction.offerDiscountType?.known != .freeTrial,
+            promotionalOfferID: transaction.offerType?.known == .promotional ? transaction.offerIdentifier : nil,
             isUpgraded: transaction.isUpgraded, storeKitType: transaction.type,
             subscriptionGroupID: transaction.subscriptionGroupIdentifier)
         purchase.revocationType = transaction.revocationType

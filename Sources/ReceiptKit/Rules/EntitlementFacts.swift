@@ -47,7 +47,7 @@ package struct EntitlementFacts: Sendable, Equatable {
     package internal(set) var customerMismatch: String?
     /// An AppTransaction's `originalPlatform`: where the app was first bought, which says what the
     /// original application version is.
-    package internal(set) var originalPlatform: PurchasePlatform?
+    package internal(set) var originalPlatform: AppStoreValue<PurchasePlatform>?
     /// In-app purchases; StoreKit 2 transactions are mapped onto the same record.
     package internal(set) var purchases: InAppPurchases
     /// When the app purchase itself was refunded (an AppTransaction's `revocationDate`): from then on

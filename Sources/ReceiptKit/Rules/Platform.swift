@@ -21,10 +21,10 @@ public enum Platform: String, Sendable, CaseIterable {
     /// What an AppTransaction's `originalPlatform` means for the version: the build number on iOS, tvOS and
     /// visionOS, the marketing version on macOS; a value Apple does not document is read as its name is by
     /// `init(originalPlatform:)` with a string (`iPadOS`, `watchOS`), else nil.
-    public init?(originalPlatform platform: PurchasePlatform) {
+    public init?(originalPlatform platform: AppStoreValue<PurchasePlatform>) {
         switch platform {
-        case .macOS: self = .macos
-        case .iOS, .tvOS, .visionOS: self = .ios
+        case .known(.macOS): self = .macos
+        case .known(.iOS), .known(.tvOS), .known(.visionOS): self = .ios
         case .other(let name): self.init(originalPlatform: name)
         }
     }

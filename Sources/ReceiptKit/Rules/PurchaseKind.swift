@@ -13,10 +13,10 @@ extension InAppPurchase {
     /// type 3 (field 1707, undocumented, seen only on auto-renewable subscriptions) marks an auto-renewable one.
     package var kind: PurchaseKind {
         switch storeKitType {
-        case .autoRenewable: return .autoRenewable
-        case .nonRenewing: return .nonRenewing
-        case .consumable: return .consumable
-        case .nonConsumable: return .nonConsumable
+        case .known(.autoRenewable): return .autoRenewable
+        case .known(.nonRenewing): return .nonRenewing
+        case .known(.consumable): return .consumable
+        case .known(.nonConsumable): return .nonConsumable
         case .other, nil: return expiresDate != nil || productType == 3 ? .autoRenewable : .unknown
         }
     }

@@ -65,7 +65,7 @@ extension RuleEvaluator {
 
     /// An ownership-only condition read for one transaction whose `inAppOwnershipType` is `value`: Kleene's
     /// logic as everywhere, nil when the transaction carries none. Recursion follows the parsed tree.
-    static func ownership(_ condition: RuleCondition, _ value: InAppOwnershipType?) -> Bool? {
+    static func ownership(_ condition: RuleCondition, _ value: AppStoreValue<InAppOwnershipType>?) -> Bool? {
         switch condition {
         case .compareString(.ownership, let op, let text):
             return value.map { op.holds($0.rawValue.isIdentical(to: text) ? 0 : 1) }

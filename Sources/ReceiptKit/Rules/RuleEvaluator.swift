@@ -428,7 +428,7 @@ struct RuleEvaluator {
         case .refunded:
             let period = status.currentPeriod ?? status.periods.last(where: { $0.start <= time })
             let when = period?.cancellation.map(show) ?? "?"
-            let how = period?.revocationType == .familyRevoke ? "revoked from Family Sharing" : "refunded"
+            let how = period?.revocationType?.known == .familyRevoke ? "revoked from Family Sharing" : "refunded"
             return Outcome(satisfied: false, reasons: ["subscription \"\(product)\" \(how) at \(when), before \(at)"])
         }
     }
@@ -472,8 +472,8 @@ struct RuleEvaluator {
     }
 
     /// How a revocation reads: Family Sharing access that ended is not a refund.
-    static func revoked(_ type: RevocationType?, _ percentage: Int64?) -> String {
-        switch type {
+    static func revoked(_ type: AppStoreValue<RevocationType>?, _ percentage: Int64?) -> String {
+        switch type?.known {
         case .familyRevoke: return "revoked from Family Sharing"
         case .refundProrated:
             guard let percentage, (0...100_000).contains(percentage) else { return "refunded in part" }

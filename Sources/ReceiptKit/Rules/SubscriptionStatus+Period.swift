@@ -21,7 +21,7 @@ extension SubscriptionStatus {
         /// The transaction was upgraded to another subscription: Apple says to provide no service for it.
         public var isUpgraded = false
         /// How the period's transaction was revoked, when a StoreKit 2 transaction says (`FAMILY_REVOKE`...).
-        public var revocationType: RevocationType?
+        public var revocationType: AppStoreValue<RevocationType>?
 
         /// How far a purchase may lie after the evaluation time and still count as made: clocks of the App
         /// Store and of the server disagree by seconds, and a purchase signed just now must not read "not yet

@@ -1,3 +1,5 @@
+import ReceiptSystem
+
 extension Verdict {
     /// Writes the same bytes as ``json(pretty:)`` to `descriptor` in chunks as they are produced, so that a
     /// large report (a combined one) is never held whole as text, nor copied to be written. Stops at the

@@ -51,13 +51,15 @@ extension Timeline.Purchase {
 
     /// Apple's offer types: 1 introductory (a free trial when its discount is FREE_TRIAL), 2
     /// promotional, 3 offer code, 4 win-back.
-    private static func stretch(_ type: OfferType?, _ discount: OfferDiscountType?) -> Timeline.Stretch {
-        switch type {
-        case .introductory: discount == .freeTrial ? .freeTrial : .introductory
+    private static func stretch(
+        _ type: AppStoreValue<OfferType>?, _ discount: AppStoreValue<OfferDiscountType>?
+    ) -> Timeline.Stretch {
+        switch type?.known {
+        case .introductory: discount?.known == .freeTrial ? .freeTrial : .introductory
         case .promotional: .promotional
         case .offerCode: .offerCode
         case .winBack: .winBack
-        case .other, nil: .paid
+        case nil: .paid
         }
     }
 }

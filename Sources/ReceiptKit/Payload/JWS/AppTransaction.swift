@@ -20,10 +20,10 @@ public struct AppTransaction: Sendable, Equatable, Codable {
     public private(set) var requestDate: JWSDate?
     /// When the customer pre-ordered the app, if they did.
     public private(set) var preorderDate: JWSDate?
-    /// The environment the AppTransaction was made in (`Production`, `Sandbox`, `Xcode`).
-    public private(set) var receiptType: AppStoreEnvironment?
-    /// `Production`, `Sandbox` or `Xcode`: the server environment that signed it.
-    public private(set) var environment: AppStoreEnvironment?
+    /// The environment the AppTransaction was made in: one of ``AppStoreEnvironment``.
+    public private(set) var receiptType: AppStoreValue<AppStoreEnvironment>?
+    /// The server environment that signed it: one of ``AppStoreEnvironment``.
+    public private(set) var environment: AppStoreValue<AppStoreEnvironment>?
     /// App Store Connect's identifier of the app version (0 outside production).
     public private(set) var versionExternalIdentifier: Int64?
     /// Base64 SHA-384 of the device verification nonce and the device identifier, to tie the data to a
@@ -33,14 +33,14 @@ public struct AppTransaction: Sendable, Equatable, Codable {
     public private(set) var deviceVerificationNonce: String?
     /// The identifier of the customer's app download, shared by their AppTransaction and transactions.
     public private(set) var appTransactionId: String?
-    /// The platform of the first purchase: `iOS`, `macOS`, `tvOS` or `visionOS`.
-    public private(set) var originalPlatform: PurchasePlatform?
+    /// The platform of the first purchase: one of ``PurchasePlatform``.
+    public private(set) var originalPlatform: AppStoreValue<PurchasePlatform>?
     /// When the App Store signed this payload: the date the data describes the world as of.
     public private(set) var signedDate: JWSDate?
     /// When the app purchase itself was refunded (Apple back-deploys it to older AppTransactions).
     public private(set) var revocationDate: JWSDate?
-    /// Why the App Store refunded or revoked it: 0 for another reason, 1 for an issue in the app.
-    public private(set) var revocationReason: RevocationReason?
+    /// Why the App Store refunded or revoked it: one of ``RevocationReason``.
+    public private(set) var revocationReason: AppStoreValue<RevocationReason>?
     /// Members not listed above, as they came. Reports print them under `unknownFields`, where
     /// `Decodable` reads them back.
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }

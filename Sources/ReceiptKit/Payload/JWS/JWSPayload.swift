@@ -104,14 +104,14 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
     }
 
     /// `Production`, `Sandbox`, `Xcode`, `LocalTesting` as Apple writes it.
-    var environment: AppStoreEnvironment? {
+    var environment: AppStoreValue<AppStoreEnvironment>? {
         switch self {
         case .appTransaction(let payload): payload.environment ?? payload.receiptType
         case .transaction(let payload): payload.environment
         case .renewalInfo(let payload): payload.environment
         case .notification(let payload): payload.app?.environment
         case .realtimeRequest(let payload): payload.environment
-        case .unidentified(let members): members["environment"]?.stringValue.map(AppStoreEnvironment.init(rawValue:))
+        case .unidentified(let members): members["environment"]?.stringValue.map(AppStoreValue.init(rawValue:))
         }
     }
 

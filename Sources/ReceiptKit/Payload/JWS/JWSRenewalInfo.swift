@@ -9,26 +9,24 @@ public struct JWSRenewalInfo: Sendable, Equatable, Codable {
     public private(set) var autoRenewProductId: String?
     /// The product identifier of the in-app purchase, as set in App Store Connect.
     public private(set) var productId: String?
-    /// 1 when the subscription renews automatically, 0 when the customer turned renewal off.
-    public private(set) var autoRenewStatus: AutoRenewStatus?
-    /// Why the subscription expired: 1 cancelled, 2 billing error, 3 price increase declined, 4 product
-    /// unavailable, 5 other.
-    public private(set) var expirationIntent: ExpirationIntent?
+    /// Whether the subscription renews automatically: one of ``AutoRenewStatus``.
+    public private(set) var autoRenewStatus: AppStoreValue<AutoRenewStatus>?
+    /// Why the subscription expired: one of ``ExpirationIntent``.
+    public private(set) var expirationIntent: AppStoreValue<ExpirationIntent>?
     /// When the billing grace period ends; service continues until then.
     public private(set) var gracePeriodExpiresDate: JWSDate?
     /// Whether the App Store is still trying to renew after a billing failure.
     public private(set) var isInBillingRetryPeriod: Bool?
     /// The identifier of the promotional offer, offer code or win-back offer that applied.
     public private(set) var offerIdentifier: String?
-    /// The offer that applied: 1 introductory, 2 promotional, 3 offer code, 4 win-back.
-    public private(set) var offerType: OfferType?
-    /// 0 when the customer has not answered a price increase that needs consent, 1 when they agreed or were
-    /// notified.
-    public private(set) var priceIncreaseStatus: PriceIncreaseStatus?
+    /// The offer that applied: one of ``OfferType``.
+    public private(set) var offerType: AppStoreValue<OfferType>?
+    /// Whether the customer answered a price increase that needs consent: one of ``PriceIncreaseStatus``.
+    public private(set) var priceIncreaseStatus: AppStoreValue<PriceIncreaseStatus>?
     /// When the App Store signed this payload: the date the data describes the world as of.
     public private(set) var signedDate: JWSDate?
-    /// `Production`, `Sandbox` or `Xcode`: the server environment that signed it.
-    public private(set) var environment: AppStoreEnvironment?
+    /// The server environment that signed it: one of ``AppStoreEnvironment``.
+    public private(set) var environment: AppStoreValue<AppStoreEnvironment>?
     /// The start of the latest run of continuous subscription periods (gaps up to 60 days allowed).
     public private(set) var recentSubscriptionStartDate: JWSDate?
     /// When the next renewal charges, or when the subscription expires.
@@ -37,8 +35,8 @@ public struct JWSRenewalInfo: Sendable, Equatable, Codable {
     public private(set) var renewalPrice: Int64?
     /// The ISO 4217 currency code of the price.
     public private(set) var currency: String?
-    /// How an introductory offer is paid: `FREE_TRIAL`, `PAY_AS_YOU_GO` or `PAY_UP_FRONT`.
-    public private(set) var offerDiscountType: OfferDiscountType?
+    /// How an introductory offer is paid: one of ``OfferDiscountType``.
+    public private(set) var offerDiscountType: AppStoreValue<OfferDiscountType>?
     /// The ISO 8601 duration of the offer (`P1M`).
     public private(set) var offerPeriod: String?
     /// The win-back offers the customer may redeem.
@@ -56,8 +54,8 @@ public struct JWSRenewalInfo: Sendable, Equatable, Codable {
     public private(set) var advancedCommerceInfo: JSONValue?
     /// The commitment term the subscription renews into (2026), kept as Apple wrote it.
     public private(set) var commitmentInfo: JSONValue?
-    /// The billing plan the next renewal uses (`BILLED_UPFRONT`, `MONTHLY`; 2026).
-    public private(set) var renewalBillingPlanType: BillingPlanType?
+    /// The billing plan the next renewal uses (2026): one of ``BillingPlanType``.
+    public private(set) var renewalBillingPlanType: AppStoreValue<BillingPlanType>?
     /// Members not listed above, as they came. Reports print them under `unknownFields`, where
     /// `Decodable` reads them back.
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }

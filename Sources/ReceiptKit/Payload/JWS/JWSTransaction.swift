@@ -24,43 +24,42 @@ public struct JWSTransaction: Sendable, Equatable, Codable {
     public private(set) var expiresDate: JWSDate?
     /// How many of a consumable product were bought.
     public private(set) var quantity: Int64?
-    /// The product type as Apple writes it: `Auto-Renewable Subscription`, `Non-Consumable`, `Consumable` or
-    /// `Non-Renewing Subscription`.
-    public private(set) var type: TransactionType?
+    /// The kind of product: one of ``TransactionType``.
+    public private(set) var type: AppStoreValue<TransactionType>?
     /// The UUID the app associated with the customer's account at purchase, if it set one.
     public private(set) var appAccountToken: String?
-    /// `PURCHASED` or `FAMILY_SHARED`: whether this customer bought it or has it through Family Sharing.
-    public private(set) var inAppOwnershipType: InAppOwnershipType?
+    /// Whether this customer bought it or has it through Family Sharing: one of ``InAppOwnershipType``.
+    public private(set) var inAppOwnershipType: AppStoreValue<InAppOwnershipType>?
     /// When the App Store signed this payload: the date the data describes the world as of.
     public private(set) var signedDate: JWSDate?
-    /// Why the App Store refunded or revoked it: 0 for another reason, 1 for an issue in the app.
-    public private(set) var revocationReason: RevocationReason?
+    /// Why the App Store refunded or revoked it: one of ``RevocationReason``.
+    public private(set) var revocationReason: AppStoreValue<RevocationReason>?
     /// When the App Store refunded or revoked it; absent when it stands.
     public private(set) var revocationDate: JWSDate?
-    /// `REFUND_FULL`, `REFUND_PRORATED` or `FAMILY_REVOKE` (App Store Server API 1.19).
-    public private(set) var revocationType: RevocationType?
+    /// How the App Store refunded or revoked it: one of ``RevocationType`` (App Store Server API 1.19).
+    public private(set) var revocationType: AppStoreValue<RevocationType>?
     /// With `REFUND_PRORATED`: the share refunded, in thousandths of a percent (40000 is 40%).
     public private(set) var revocationPercentage: Int64?
     /// Whether the customer upgraded to another subscription, so this one gives no service.
     public private(set) var isUpgraded: Bool?
-    /// The offer that applied: 1 introductory, 2 promotional, 3 offer code, 4 win-back.
-    public private(set) var offerType: OfferType?
+    /// The offer that applied: one of ``OfferType``.
+    public private(set) var offerType: AppStoreValue<OfferType>?
     /// The identifier of the promotional offer, offer code or win-back offer that applied.
     public private(set) var offerIdentifier: String?
-    /// `Production`, `Sandbox` or `Xcode`: the server environment that signed it.
-    public private(set) var environment: AppStoreEnvironment?
+    /// The server environment that signed it: one of ``AppStoreEnvironment``.
+    public private(set) var environment: AppStoreValue<AppStoreEnvironment>?
     /// The three-letter country code of the App Store storefront of the purchase.
     public private(set) var storefront: String?
     /// Apple's identifier of that storefront.
     public private(set) var storefrontId: String?
-    /// `PURCHASE` or `RENEWAL`: whether the customer bought it or a subscription renewed.
-    public private(set) var transactionReason: TransactionReason?
+    /// Whether the customer bought it or a subscription renewed: one of ``TransactionReason``.
+    public private(set) var transactionReason: AppStoreValue<TransactionReason>?
     /// The price in milliunits of the currency (1990 is 1.99).
     public private(set) var price: Int64?
     /// The ISO 4217 currency code of the price.
     public private(set) var currency: String?
-    /// How an introductory offer is paid: `FREE_TRIAL`, `PAY_AS_YOU_GO` or `PAY_UP_FRONT`.
-    public private(set) var offerDiscountType: OfferDiscountType?
+    /// How an introductory offer is paid: one of ``OfferDiscountType``.
+    public private(set) var offerDiscountType: AppStoreValue<OfferDiscountType>?
     /// The ISO 8601 duration of the offer (`P1M`).
     public private(set) var offerPeriod: String?
     /// The identifier of the customer's app download, shared by their AppTransaction and transactions.
@@ -72,8 +71,8 @@ public struct JWSTransaction: Sendable, Equatable, Codable {
     public private(set) var deviceVerificationNonce: String?
     /// Advanced Commerce API purchases: the SKUs, periods and prices bought (2025), kept as Apple wrote them.
     public private(set) var advancedCommerceInfo: JSONValue?
-    /// How a subscription is billed (`BILLED_UPFRONT`, `MONTHLY`), with commitment plans (2026).
-    public private(set) var billingPlanType: BillingPlanType?
+    /// How a subscription is billed, with commitment plans (2026): one of ``BillingPlanType``.
+    public private(set) var billingPlanType: AppStoreValue<BillingPlanType>?
     /// A subscription's commitment term: its period, price and payments so far (2026), kept as Apple wrote it.
     public private(set) var commitmentInfo: JSONValue?
     /// Members not listed above, as they came. Reports print them under `unknownFields`, where

@@ -8,7 +8,7 @@ extension NotificationPayload {
         public var appAppleId: Int64?
         /// As Apple writes it (`Production`, `Sandbox`); for an external purchase token, `Sandbox` when its
         /// id starts `SANDBOX`, else `Production`.
-        public var environment: AppStoreEnvironment?
+        public var environment: AppStoreValue<AppStoreEnvironment>?
         /// Which member it was read from.
         public var member: String
     }
@@ -22,14 +22,14 @@ extension NotificationPayload {
         if case .object(let summary)? = summary {
             return App(
                 bundleId: summary["bundleId"]?.stringValue, appAppleId: Self.integer(summary["appAppleId"]),
-                environment: summary["environment"]?.stringValue.map(AppStoreEnvironment.init(rawValue:)),
+                environment: summary["environment"]?.stringValue.map(AppStoreValue.init(rawValue:)),
                 member: "summary")
         }
         if case .object(let token)? = externalPurchaseToken {
             let id = token["externalPurchaseId"]?.stringValue
             return App(
                 bundleId: token["bundleId"]?.stringValue, appAppleId: Self.integer(token["appAppleId"]),
-                environment: id.map { $0.hasPrefix("SANDBOX") ? .sandbox : .production },
+                environment: id.map { $0.hasPrefix("SANDBOX") ? .known(.sandbox) : .known(.production) },
                 member: "externalPurchaseToken")
         }
         if let appData {

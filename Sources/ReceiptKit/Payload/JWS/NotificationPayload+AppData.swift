@@ -9,8 +9,8 @@ extension NotificationPayload {
         /// The bundle identifier of the app; checked against the validator's bundle id before anything is
         /// decided.
         public private(set) var bundleId: String?
-        /// `Production`, `Sandbox` or `Xcode`: the server environment that signed it.
-        public private(set) var environment: AppStoreEnvironment?
+        /// The server environment that signed it: one of ``AppStoreEnvironment``.
+        public private(set) var environment: AppStoreValue<AppStoreEnvironment>?
         /// The AppTransaction as a nested JWS, verified like any other.
         public private(set) var signedAppTransactionInfo: String?
         /// Members not listed above, as they came. Reports print them under `unknownFields`, where

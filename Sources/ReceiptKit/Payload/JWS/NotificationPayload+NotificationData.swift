@@ -10,18 +10,19 @@ extension NotificationPayload {
         public private(set) var bundleId: String?
         /// The app's build version.
         public private(set) var bundleVersion: String?
-        /// `Production`, `Sandbox` or `Xcode`: the server environment that signed it.
-        public private(set) var environment: AppStoreEnvironment?
+        /// The server environment that signed it: one of ``AppStoreEnvironment``.
+        public private(set) var environment: AppStoreValue<AppStoreEnvironment>?
         /// The transaction as a nested JWS, verified like any other.
         public private(set) var signedTransactionInfo: String?
         /// The subscription renewal info as a nested JWS, verified like any other.
         public private(set) var signedRenewalInfo: String?
         /// The AppTransaction as a nested JWS, verified like any other.
         public private(set) var signedAppTransactionInfo: String?
-        /// The subscription's status: 1 active, 2 expired, 3 billing retry, 4 grace period, 5 revoked.
-        public private(set) var status: NotificationPayload.SubscriptionState?
-        /// Why the customer asked for a refund of a consumable (`UNINTENDED_PURCHASE`...).
-        public private(set) var consumptionRequestReason: NotificationPayload.ConsumptionRequestReason?
+        /// The subscription's status: one of ``NotificationPayload/SubscriptionState``.
+        public private(set) var status: AppStoreValue<NotificationPayload.SubscriptionState>?
+        /// Why the customer asked for a refund of a consumable: one of
+        /// ``NotificationPayload/ConsumptionRequestReason``.
+        public private(set) var consumptionRequestReason: AppStoreValue<NotificationPayload.ConsumptionRequestReason>?
         /// Members not listed above, as they came. Reports print them under `unknownFields`, where
         /// `Decodable` reads them back.
         public var unknown: [String: JSONValue] { unknownFields ?? [:] }

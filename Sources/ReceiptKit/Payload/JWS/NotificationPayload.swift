@@ -2,10 +2,10 @@
 ///
 /// Field names are Apple's; members this version does not know are kept in `unknown`.
 public struct NotificationPayload: Sendable, Equatable, Codable {
-    /// What happened (`SUBSCRIBED`, `DID_RENEW`, `REFUND`...).
-    public private(set) var notificationType: NotificationPayload.NotificationType?
-    /// Detail of the notification type (`INITIAL_BUY`, `AUTO_RENEW_DISABLED`...), when it has one.
-    public private(set) var subtype: NotificationPayload.Subtype?
+    /// What happened: one of ``NotificationPayload/NotificationType``.
+    public private(set) var notificationType: AppStoreValue<NotificationPayload.NotificationType>?
+    /// Detail of the notification type, when it has one: one of ``NotificationPayload/Subtype``.
+    public private(set) var subtype: AppStoreValue<NotificationPayload.Subtype>?
     /// The notification's unique identifier, for finding repeats.
     public private(set) var notificationUUID: String?
     /// The notification format's version (`2.0`).

@@ -16,8 +16,8 @@ public struct RealtimeRequest: Sendable, Equatable, Codable {
     public private(set) var requestIdentifier: String?
     /// When the App Store signed this payload: the date the data describes the world as of.
     public private(set) var signedDate: JWSDate?
-    /// `Production`, `Sandbox` or `Xcode`: the server environment that signed it.
-    public private(set) var environment: AppStoreEnvironment?
+    /// The server environment that signed it: one of ``AppStoreEnvironment``.
+    public private(set) var environment: AppStoreValue<AppStoreEnvironment>?
     /// Members not listed above, as they came. Reports print them under `unknownFields`, where
     /// `Decodable` reads them back.
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }

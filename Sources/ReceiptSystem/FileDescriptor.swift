@@ -92,7 +92,8 @@ public struct FileDescriptor: Sendable, Hashable {
     }
 
     /// Writes all of `buffer`, which the caller keeps alive for the call; the error that stopped it, or nil.
-    func write(_ buffer: UnsafeBufferPointer<UInt8>) -> SystemError? {
+    /// Public for ReceiptKit's wall that streams a verdict's JSON chunks, which are the writer's own storage.
+    public func write(_ buffer: UnsafeBufferPointer<UInt8>) -> SystemError? {
         unsafe writeAll(UnsafeRawBufferPointer(buffer))
     }
 

@@ -1,0 +1,22 @@
+/// A file an option names for the command to write, as given: `-` is standard output. Whether its folder
+/// exists and the file can be made is the file system's answer when the command writes it (exit 73, cannot
+/// create), not the parser's.
+struct OutputPath: Sendable, Equatable {
+    /// The path as given.
+    let path: String
+
+    /// The path given, nil for an empty text, which names no file to make.
+    init?(given text: String) {
+        guard !text.isEmpty else { return nil }
+        path = text
+    }
+}
+
+extension OptionKey where Value == OutputPath {
+    /// A file to write (`-` for standard output): `--output takes a file to write (- for standard output), not ''`.
+    static func output(_ name: String, short: Character? = nil, _ value: String = "FILE", help: String) -> Self {
+        parsed(name, short: short, value, takes: "a file to write (- for standard output)", help: help) {
+            OutputPath(given: $0)
+        }
+    }
+}

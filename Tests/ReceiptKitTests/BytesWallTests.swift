@@ -10,14 +10,17 @@ import Testing
     @Test func base64QuadsDeclineATableOrOutputThatDoesNotFit() async {
         await #expect(processExitsWith: .success) {
             let text = Array("QUJDRA==".utf8)[...]
-            var small = [UInt8](repeating: 7, count: 2)
-            let declined = Base64Quads.decode(
-                text, quads: [UInt32](repeating: 0, count: 1024), notALetter: 0x8000_0000, into: &small)
-            precondition(declined.read == 0 && declined.written == 0 && small == [7, 7])
-            var out = [UInt8](repeating: 7, count: 6)
-            let shortTable = Base64Quads.decode(
-                text, quads: [UInt32](repeating: 0, count: 1000), notALetter: 0x8000_0000, into: &out)
-            precondition(shortTable.read == 0 && shortTable.written == 0)
+            let table = [UInt32](repeating: 0, count: 1024)
+            let declined = Base64Quads.decoded(text, quads: table, notALetter: 0x8000_0000, count: 2)
+            precondition(declined.read == 0 && declined.written == 0 && declined.bytes == [0, 0])
+            let shortTable = Base64Quads.decoded(
+                text, quads: [UInt32](repeating: 0, count: 1000), notALetter: 0x8000_0000, count: 6)
+            precondition(shortTable.read == 0 && shortTable.written == 0 && shortTable.bytes == [0, 0, 0, 0, 0, 0])
+            // Room for exactly the whole quads, and for more: the bytes after them are zero.
+            let exact = Base64Quads.decoded(text, quads: table, notALetter: 0x8000_0000, count: 6)
+            precondition(exact.read == 8 && exact.written == 6 && exact.bytes.count == 6)
+            let more = Base64Quads.decoded(text, quads: table, notALetter: 0x8000_0000, count: 9)
+            precondition(more.written == 6 && more.bytes[6...] == [0, 0, 0])
         }
         #expect(ReceiptInput.base64(Array("QUJDRA==".utf8)[...]) == Array("ABCD".utf8))
     }
@@ -25,13 +28,29 @@ import Testing
     @Test func base64URLQuadsDeclineATableOrOutputThatDoesNotFit() async {
         await #expect(processExitsWith: .success) {
             let text = Array("QUJDRA".utf8)[...]
-            var small = [UInt8](repeating: 7, count: 2)
-            precondition(Base64URLQuads.decode(text, table: [UInt8](repeating: 0, count: 256), into: &small) == nil)
-            precondition(small == [7, 7])
-            var out = [UInt8](repeating: 7, count: 3)
-            precondition(Base64URLQuads.decode(text, table: [UInt8](repeating: 0, count: 255), into: &out) == nil)
+            precondition(Base64URLQuads.decoded(text, table: [UInt8](repeating: 0, count: 256), count: 2) == nil)
+            precondition(Base64URLQuads.decoded(text, table: [UInt8](repeating: 0, count: 255), count: 3) == nil)
+            // Room for exactly the whole quad, and for more: the bytes after it are zero.
+            let exact = Base64URLQuads.decoded(text, table: [UInt8](repeating: 0, count: 256), count: 3)
+            precondition(exact?.bytes == [0, 0, 0] && exact?.invalid == 0)
+            let more = Base64URLQuads.decoded(text, table: [UInt8](repeating: 1, count: 256), count: 5)
+            precondition(more?.bytes == [0x04, 0x10, 0x41, 0, 0] && more?.invalid == 1)
         }
         #expect(Base64URL.decode(Array("QUJDRA".utf8)[...]) == Array("ABCD".utf8))
+    }
+
+    /// The scan takes four words a turn while 32 bytes are left: over plain bytes of every length, inside a
+    /// larger buffer of plain bytes, it ends at the last fewer than eight bytes of the slice, never past it.
+    @Test func fourWordTurnsEndInsideTheBytes() {
+        let plain = [UInt8](repeating: 0x61, count: 96)
+        for length in 0..<80 {
+            for start in [0, 3] {
+                let slice = plain[start..<(start + length)]
+                let expected = start + length / 8 * 8
+                #expect(ByteWords.plainRun(in: slice, from: start).end == expected, "\(length) from \(start)")
+                #expect(ByteWords.noDot(in: slice, from: start) == expected, "\(length) from \(start)")
+            }
+        }
     }
 
     /// A start before the slice's own reads nothing before it (here, quotes that would stop the run).

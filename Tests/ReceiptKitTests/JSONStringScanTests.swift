@@ -15,9 +15,12 @@ import Testing
         return (offset, high)
     }
 
+    /// Lengths around one word and around the scan's turns of four words (32 bytes).
+    static let lengths = Array(0..<20) + Array(30..<42) + [63, 64, 65, 71]
+
     @Test func findsEveryStopAndEveryNonASCIIByteAtEveryOffset() {
         let specials: [UInt8] = [0x22, 0x5C, 0x00, 0x01, 0x1F, 0x20, 0x21, 0x5B, 0x5D, 0x7F, 0x80, 0xC3, 0xA9, 0xFF]
-        for length in 0..<20 {
+        for length in Self.lengths {
             for position in 0..<max(length, 1) {
                 for special in specials {
                     for filler: UInt8 in [0x41, 0xE9, 0x21, 0x23] {
@@ -63,7 +66,7 @@ import Testing
 /// The search for a compact JWS's dots against `firstIndex(of:)`, at every start and length.
 @Suite struct CompactJWSDotTests {
     @Test func findsTheFirstDotAtEveryOffset() {
-        for length in 0..<20 {
+        for length in JSONStringScanTests.lengths {
             for position in 0..<max(length, 1) {
                 for filler: UInt8 in [0x41, 0x2F, 0x2D, 0xAE, 0x6E] {
                     var bytes = [UInt8](repeating: filler, count: length)

@@ -60,8 +60,10 @@ enum ByteWords {
 
     /// Words of `buffer` from byte offset `first` (within it) while `flagged` sets no byte's high bit in
     /// them: the offset of the first word it flags, or of the last fewer than eight bytes, and the words
-    /// passed ORed. A word is loaded at `offset` only while `offset + 8 <= buffer.count`; the load is
-    /// unaligned.
+    /// passed ORed. Four words a turn while 32 bytes are left, one test for the four (a notification's
+    /// nested JWS are kilobytes, scanned for dots and quotes, and each word tested alone cost a third more);
+    /// a turn with a flagged word goes on one word at a time, which finds it. A word is loaded at `offset`
+    /// only while `offset + 8 <= buffer.count`; the loads are unaligned.
     @inline(__always)
     private static func words(_ buffer: UnsafeRawBufferPointer, from first: Int, flagged: (UInt64) -> UInt64)
         -> (offset: Int, wide: UInt64)
@@ -69,6 +71,16 @@ enum ByteWords {
         guard let base = buffer.baseAddress, first >= 0 else { return (max(first, 0), 0) }
         var offset = first
         var wide: UInt64 = 0
+        while offset &+ 32 <= buffer.count {
+            let block = unsafe base + offset
+            let one = unsafe UInt64(littleEndian: block.loadUnaligned(as: UInt64.self))
+            let two = unsafe UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            let three = unsafe UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+            let four = unsafe UInt64(littleEndian: block.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+            if (flagged(one) | flagged(two) | flagged(three) | flagged(four)) & highs != 0 { break }
+            wide |= one | two | three | four
+            offset &+= 32
+        }
         while offset &+ 8 <= buffer.count {
             let word = unsafe UInt64(littleEndian: (base + offset).loadUnaligned(as: UInt64.self))
             if flagged(word) & highs != 0 { break }

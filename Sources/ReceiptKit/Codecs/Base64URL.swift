@@ -24,8 +24,9 @@ package enum Base64URL {
     private static func decodeQuads(_ input: ArraySlice<UInt8>, table: [UInt8], count: Int) -> (
         bytes: [UInt8], invalid: UInt8
     ) {
-        var out = [UInt8](repeating: 0, count: count)
-        guard var invalid = Base64URLQuads.decode(input, table: table, into: &out) else { return (out, notInAlphabet) }
+        guard case var (out, invalid)? = Base64URLQuads.decoded(input, table: table, count: count) else {
+            return ([], notInAlphabet)
+        }
         let index = input.startIndex &+ input.count / 4 * 4
         let written = input.count / 4 * 3
         // Two or three characters left: one or two bytes, and the last character's unused low bits must be

@@ -211,12 +211,15 @@ package enum ReceiptInput {
         let quads = base64Quads
         let values = base64Values
         var valid = true
-        var out = [UInt8](repeating: 0, count: input.count / 4 * 3 + 3)
         // Whole quads of letters up to the first white space, padding or stray byte (all of a one-line
         // receipt but its last quad) through the wall of the byte loops; the rest here, by checked indices.
-        let whole = Base64Quads.decode(input, quads: quads, notALetter: base64NotALetter, into: &out)
-        var count = whole.written
-        var index = input.startIndex &+ whole.read
+        var out: [UInt8]
+        let read: Int
+        let written: Int
+        (out, read, written) = Base64Quads.decoded(
+            input, quads: quads, notALetter: base64NotALetter, count: input.count / 4 * 3 + 3)
+        var count = written
+        var index = input.startIndex &+ read
         var accumulator: UInt32 = 0
         var letters = index &- input.startIndex
         var padding = 0

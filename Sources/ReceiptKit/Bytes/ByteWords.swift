@@ -9,19 +9,22 @@ enum ByteWords {
         scan(bytes, from: start) { stops(in: $0) }
     }
 
-    /// Whether `text` may hold a byte JSON output escapes: its UTF-8 read from the string's own storage,
-    /// eight bytes a word while no byte of a word may (`outputStops(in:)`), then byte by byte through
-    /// `escapes`. The writer checks each string before it copies it, so a plain one is copied once.
-    static func mayNeedEscaping(_ text: String, escapes: (UInt8) -> Bool) -> Bool {
+    /// `text`'s UTF-8 appended to `out` when no byte of it may need escaping: read from the string's own
+    /// storage eight bytes a word while no byte of a word may (`outputStops(in:)`), then byte by byte through
+    /// `escapes`, and copied from there in the same visit, so a plain string is read once and copied once.
+    /// False, appending nothing, when a byte may, for the writer's escaping path.
+    static func appendIfPlain(_ text: String, to out: inout [UInt8], escapes: (UInt8) -> Bool) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            // Sound: `words` reads whole words inside the buffer; the rest by indices below its count.
+            // Sound: `words` reads whole words inside the buffer; the rest by indices below its count; the
+            // bytes are copied before `withUTF8` returns.
             var offset = unsafe words(UnsafeRawBufferPointer(bytes), from: 0) { outputStops(in: $0) }.offset
             while offset < bytes.count {
-                if escapes(unsafe bytes[offset]) { return true }
+                if escapes(unsafe bytes[offset]) { return false }
                 offset &+= 1
             }
-            return false
+            unsafe out.append(contentsOf: bytes)
+            return true
         }
     }
 

@@ -8,10 +8,8 @@ package enum JSONString {
         out.append(0x22)
         // Almost every string needs no escaping: checked where it lies and copied whole; written byte by
         // byte only when it may need some.
-        if ByteWords.mayNeedEscaping(text, escapes: mayNeedEscaping) {
+        if !ByteWords.appendIfPlain(text, to: &out, escapes: mayNeedEscaping) {
             write(Array(text.utf8)[...], escapingControls: true, to: &out)
-        } else {
-            ByteAppend.append(utf8: text, to: &out)
         }
         out.append(0x22)
     }

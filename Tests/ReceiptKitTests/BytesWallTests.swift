@@ -85,6 +85,27 @@ import Testing
         }
     }
 
+    /// The longest decimal runs fit the scratch space: every UInt64 digit count, signed or not.
+    @Test func decimalsOfEveryLengthFitTheScratchSpace() async {
+        await #expect(processExitsWith: .success) {
+            var magnitude: UInt64 = 0
+            for digits in 1...20 {
+                for negative in [false, true] {
+                    var out: [UInt8] = [0x2C]
+                    ByteAppend.appendDecimal(magnitude, negative: negative, to: &out)
+                    precondition(out == [0x2C] + Array(((negative ? "-" : "") + String(magnitude)).utf8))
+                }
+                magnitude = digits < 20 ? magnitude &* 10 &+ 9 : magnitude
+            }
+            var most: [UInt8] = []
+            ByteAppend.appendDecimal(UInt64.max, negative: true, to: &most)
+            precondition(most == Array("-18446744073709551615".utf8))
+        }
+        var out: [UInt8] = []
+        CompactJSONWriter.appendInteger(Int64.min, to: &out)
+        #expect(out == Array("-9223372036854775808".utf8))
+    }
+
     @Test func staticTextMatchesOnlyWhereEnoughBytesAreLeft() async {
         await #expect(processExitsWith: .success) {
             let bytes = Array("xtrue".utf8)[...]

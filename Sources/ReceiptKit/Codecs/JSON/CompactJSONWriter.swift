@@ -91,28 +91,9 @@ struct CompactJSONWriter {
             out.append(contentsOf: value.description.utf8)
             return
         }
-        // The digits gathered in three words from the last one up, each new one shifting the others a
-        // byte along, and appended at once (an Int64 has at most 19 and a sign), without making a string:
-        // reports write an integer for most purchase fields.
-        var low: UInt64 = 0
-        var middle: UInt64 = 0
-        var high: UInt64 = 0
-        var count = 0
-        @inline(__always) func push(_ byte: UInt8) {
-            high = high &<< 8 | middle &>> 56
-            middle = middle &<< 8 | low &>> 56
-            low = low &<< 8 | UInt64(byte)
-            count += 1
-        }
-        var magnitude = value.magnitude
-        repeat {
-            push(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        if value < 0 {
-            push(UInt8(ascii: "-"))
-        }
-        ByteAppend.append(low, middle, high, count: count, to: &out)
+        // Written from the end of scratch space and appended at once (the wall of the byte loops), without
+        // making a string: reports write an integer for most purchase fields.
+        ByteAppend.appendDecimal(value.magnitude, negative: value < 0, to: &out)
     }
 
     /// A float as `JSONEncoder` writes one: its `description` without a trailing `.0` (`1e+20`, `0.1`,

@@ -58,7 +58,10 @@ fi
 selection=("$@")
 modules=(ReceiptKit ReceiptKitTesting ReceiptCheckCLI receipt_check receipt_bench)
 for module in "${modules[@]}"; do
-    rm -rf "$scratch/debug/$module.build" "$scratch"/*/debug/"$module".build
+    # Every file but the output file map, which SwiftPM writes only when it plans the build anew: without it
+    # a second run with no change to the package failed before compiling.
+    find "$scratch/debug/$module.build" "$scratch"/*/debug/"$module".build -type f ! -name output-file-map.json \
+        -delete 2>/dev/null || true
 done
 log=$(mktemp "${TMPDIR:-/tmp}/memory-safety-log.XXXXXX")
 trap 'rm -f "$log"' EXIT

@@ -12,9 +12,9 @@ public enum StandardDescriptors {
     /// round: writes to it (or reads from standard input) still fail, and no file opened later takes its
     /// number and receives its output. Call it first in `main`.
     public static func prepare() {
-        _ = unsafe signal(SIGPIPE, SIG_IGN)
+        _ = signal(SIGPIPE, SIG_IGN)
         for (descriptor, flags) in [(STDIN_FILENO, O_WRONLY), (STDOUT_FILENO, O_RDONLY), (STDERR_FILENO, O_RDONLY)]
-        where unsafe fcntl(descriptor, F_GETFD) < 0 && errno == EBADF {
+        where fcntl(descriptor, F_GETFD) < 0 && errno == EBADF {
             // The literal path's NUL-terminated copy lives for the call.
             let placeholder = unsafe open("/dev/null", flags)
             if placeholder >= 0, placeholder != descriptor {

@@ -15,20 +15,28 @@ import Testing
         return (offset, high)
     }
 
+    /// Lengths around one word and around the scan's turns of four words (32 bytes).
+    static let lengths = Array(0..<20) + Array(30..<42) + [63, 64, 65, 71]
+
     @Test func findsEveryStopAndEveryNonASCIIByteAtEveryOffset() {
         let specials: [UInt8] = [0x22, 0x5C, 0x00, 0x01, 0x1F, 0x20, 0x21, 0x5B, 0x5D, 0x7F, 0x80, 0xC3, 0xA9, 0xFF]
-        for length in 0..<20 {
+        for length in Self.lengths {
             for position in 0..<max(length, 1) {
                 for special in specials {
                     for filler: UInt8 in [0x41, 0xE9, 0x21, 0x23] {
                         var bytes = [UInt8](repeating: filler, count: length)
                         if position < length { bytes[position] = special }
                         for start in 0...min(length, 3) {
-                            let (end, bits) = bytes.withUnsafeBufferPointer {
-                                JSONStringScan.plainRun(in: $0, from: start)
-                            }
+                            let (end, bits) = JSONStringScan.plainRun(in: bytes[...], from: start)
                             let (expectedEnd, expectedHigh) = Self.reference(bytes, from: start)
                             #expect(end == expectedEnd && (bits >= 0x80) == expectedHigh, "\(bytes) from \(start)")
+                            // The same bytes as a slice of a larger buffer: indices are the buffer's.
+                            let whole = [0x22, 0x5C] + bytes + [0x5C]
+                            let (sliceEnd, sliceBits) = JSONStringScan.plainRun(
+                                in: whole[2..<(2 + length)], from: 2 + start)
+                            #expect(
+                                sliceEnd == 2 + expectedEnd && (sliceBits >= 0x80) == expectedHigh,
+                                "\(bytes) from \(start) in a slice")
                         }
                     }
                 }
@@ -58,15 +66,18 @@ import Testing
 /// The search for a compact JWS's dots against `firstIndex(of:)`, at every start and length.
 @Suite struct CompactJWSDotTests {
     @Test func findsTheFirstDotAtEveryOffset() {
-        for length in 0..<20 {
+        for length in JSONStringScanTests.lengths {
             for position in 0..<max(length, 1) {
                 for filler: UInt8 in [0x41, 0x2F, 0x2D, 0xAE, 0x6E] {
                     var bytes = [UInt8](repeating: filler, count: length)
                     if position < length { bytes[position] = 0x2E }
                     if position + 3 < length { bytes[position + 3] = 0x2E }
                     for start in 0...min(length, 4) {
-                        let found = bytes.withUnsafeBufferPointer { CompactJWS.firstDot(in: $0, from: start) }
+                        let found = CompactJWS.firstDot(in: bytes[...], from: start)
                         #expect(found == bytes[start...].firstIndex(of: 0x2E), "\(bytes) from \(start)")
+                        let whole = [0x2E] + bytes + [0x2E]
+                        let inSlice = CompactJWS.firstDot(in: whole[1..<(1 + length)], from: 1 + start)
+                        #expect(inSlice == found.map { $0 + 1 }, "\(bytes) from \(start) in a slice")
                     }
                 }
             }

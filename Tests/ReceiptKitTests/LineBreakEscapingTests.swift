@@ -50,8 +50,9 @@ import Testing
         encoder.outputFormatting = .withoutEscapingSlashes
         let specials = ["\u{0}", "\u{1F}", "\"", "\\", "\n", "\u{7F}", "\u{85}", "\u{2028}", "\u{2029}", "é", "/"]
         for special in specials {
-            for place in 0...24 {
-                let text = String(repeating: "a", count: place) + special + String(repeating: "b", count: 24 - place)
+            // Up to 41 bytes: the check reads four words a turn while 32 bytes are left.
+            for place in 0...40 {
+                let text = String(repeating: "a", count: place) + special + String(repeating: "b", count: 40 - place)
                 var out: [UInt8] = []
                 JSONString.append(text, to: &out)
                 let expected = JSONString.escapingLineBreaks(Array(try encoder.encode(text)))

@@ -3,53 +3,35 @@
 package enum Base64URL {
     /// The decoded bytes, or nil for anything that is not canonical base64url.
     ///
-    /// Four characters at a time through a table, over the buffers themselves: the x5c chain makes the
-    /// header a few KB, decoded for every line of a batch, so no per-character optional or copy.
+    /// Four characters at a time through a table, into a buffer of the decoded size: the x5c chain makes the
+    /// header a few KB, decoded for every line of a batch, so no per-character optional or append.
     package static func decode(_ text: ArraySlice<UInt8>) -> [UInt8]? {
-        text.withUnsafeBufferPointer { decoded($0, table: urlTable) }
+        decoded(text, table: urlTable)
     }
 
     /// `text` decoded through `table`, nil for a byte outside its alphabet, a length of 4n+1 or set unused bits.
-    private static func decoded(_ input: UnsafeBufferPointer<UInt8>, table: [UInt8]) -> [UInt8]? {
+    private static func decoded(_ input: ArraySlice<UInt8>, table: [UInt8]) -> [UInt8]? {
         let count = input.count
         let tail = count % 4
         guard tail != 1 else { return nil }
-        let decodedCount = count / 4 * 3 + (tail == 0 ? 0 : tail - 1)
-        var invalid: UInt8 = 0
-        let bytes = table.withUnsafeBufferPointer { table in
-            [UInt8](unsafeUninitializedCapacity: decodedCount) { out, initialized in
-                invalid = decodeQuads(input, table: table, into: out)
-                initialized = decodedCount
-            }
-        }
-        return invalid & notInAlphabet == 0 ? bytes : nil
+        let decoded = decodeQuads(input, table: table, count: count / 4 * 3 + (tail == 0 ? 0 : tail - 1))
+        return decoded.invalid & notInAlphabet == 0 ? decoded.bytes : nil
     }
 
-    /// Fills `out` (of exactly the decoded size) and returns every table value ORed together, with a bit of
-    /// `notInAlphabet` set for non-zero unused bits: the loop tests nothing per character.
-    private static func decodeQuads(
-        _ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>,
-        into out: UnsafeMutableBufferPointer<UInt8>
-    ) -> UInt8 {
-        var invalid: UInt8 = 0
-        var index = 0
-        var written = 0
-        for _ in 0..<input.count / 4 {
-            let a = table[Int(input[index])]
-            let b = table[Int(input[index &+ 1])]
-            let c = table[Int(input[index &+ 2])]
-            let d = table[Int(input[index &+ 3])]
-            invalid |= a | b | c | d
-            let quad = UInt32(a) &<< 18 | UInt32(b) &<< 12 | UInt32(c) &<< 6 | UInt32(d)
-            out[written] = UInt8(truncatingIfNeeded: quad &>> 16)
-            out[written &+ 1] = UInt8(truncatingIfNeeded: quad &>> 8)
-            out[written &+ 2] = UInt8(truncatingIfNeeded: quad)
-            index &+= 4
-            written &+= 3
+    /// The `count` decoded bytes, and every table value ORed together, with a bit of `notInAlphabet` set for
+    /// non-zero unused bits: the loop tests nothing per character. The whole quads go through
+    /// `Base64URLQuads` (the wall of the byte loops); what is left is read here.
+    private static func decodeQuads(_ input: ArraySlice<UInt8>, table: [UInt8], count: Int) -> (
+        bytes: [UInt8], invalid: UInt8
+    ) {
+        guard case var (out, invalid)? = Base64URLQuads.decoded(input, table: table, count: count) else {
+            return ([], notInAlphabet)
         }
+        let index = input.startIndex &+ input.count / 4 * 4
+        let written = input.count / 4 * 3
         // Two or three characters left: one or two bytes, and the last character's unused low bits must be
         // zero, or two encodings would decode alike.
-        let tail = input.count &- index
+        let tail = input.endIndex &- index
         if tail >= 2 {
             let a = table[Int(input[index])]
             let b = table[Int(input[index &+ 1])]
@@ -63,7 +45,7 @@ package enum Base64URL {
                 invalid |= b & 0x0F == 0 ? 0 : notInAlphabet
             }
         }
-        return invalid
+        return (out, invalid)
     }
 
     /// The bits no character's value has (values are 0 to 63).

@@ -88,43 +88,31 @@ public enum RFC3339 {
         guard (0...9999).contains(year) else { return false }
         let milliseconds = Int(remainder % 1000)
         let seconds = Int(remainder / 1000)
-        // Written into scratch space, digit by digit at fixed places, and appended at once: report
+        // Gathered in three words at fixed places (the first byte lowest) and appended at once: report
         // writers format every date of every purchase, and an append per character checks the buffer's
         // uniqueness and capacity each time.
         let hour = seconds / 3600
         let minute = seconds / 60 % 60
         let second = seconds % 60
         let fullYear = Int(year)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 23) { text in
-            text[0] = digit(fullYear / 1000)
-            text[1] = digit(fullYear / 100 % 10)
-            text[2] = digit(fullYear / 10 % 10)
-            text[3] = digit(fullYear % 10)
-            text[4] = UInt8(ascii: "-")
-            text[5] = digit(month / 10)
-            text[6] = digit(month % 10)
-            text[7] = UInt8(ascii: "-")
-            text[8] = digit(day / 10)
-            text[9] = digit(day % 10)
-            text[10] = separator
-            text[11] = digit(hour / 10)
-            text[12] = digit(hour % 10)
-            text[13] = UInt8(ascii: ":")
-            text[14] = digit(minute / 10)
-            text[15] = digit(minute % 10)
-            text[16] = UInt8(ascii: ":")
-            text[17] = digit(second / 10)
-            text[18] = digit(second % 10)
-            var count = 19
-            if fraction, milliseconds != 0 {
-                text[19] = UInt8(ascii: ".")
-                text[20] = digit(milliseconds / 100)
-                text[21] = digit(milliseconds / 10 % 10)
-                text[22] = digit(milliseconds % 10)
-                count = 23
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[0..<count]))
+        @inline(__always) func at(_ byte: UInt8, _ place: Int) -> UInt64 { UInt64(byte) &<< (8 &* place) }
+        let low =
+            at(digit(fullYear / 1000), 0) | at(digit(fullYear / 100 % 10), 1) | at(digit(fullYear / 10 % 10), 2)
+            | at(digit(fullYear % 10), 3) | at(UInt8(ascii: "-"), 4) | at(digit(month / 10), 5)
+            | at(digit(month % 10), 6) | at(UInt8(ascii: "-"), 7)
+        let middle =
+            at(digit(day / 10), 0) | at(digit(day % 10), 1) | at(separator, 2) | at(digit(hour / 10), 3)
+            | at(digit(hour % 10), 4) | at(UInt8(ascii: ":"), 5) | at(digit(minute / 10), 6)
+            | at(digit(minute % 10), 7)
+        var high = at(UInt8(ascii: ":"), 0) | at(digit(second / 10), 1) | at(digit(second % 10), 2)
+        var count = 19
+        if fraction, milliseconds != 0 {
+            high |=
+                at(UInt8(ascii: "."), 3) | at(digit(milliseconds / 100), 4) | at(digit(milliseconds / 10 % 10), 5)
+                | at(digit(milliseconds % 10), 6)
+            count = 23
         }
+        ByteAppend.append(low, middle, high, count: count, to: &out)
         return true
     }
 
@@ -195,33 +183,34 @@ public enum RFC3339 {
     /// or refuses; for this form both give the same instant.
     private static func utcSecondsMilliseconds(_ bytes: ArraySlice<UInt8>) -> Int64? {
         guard bytes.count == 20 else { return nil }
-        return bytes.withUnsafeBufferPointer { text -> Int64? in
-            guard text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"), text[10] == UInt8(ascii: "T"),
-                text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"), text[19] == UInt8(ascii: "Z")
-            else { return nil }
-            // Each digit's value, or above 9 (wrapping below "0") for any other byte: one test at the end.
-            var highest: UInt8 = 0
-            func number(_ start: Int, _ count: Int) -> Int {
-                var value = 0
-                for index in start..<(start + count) {
-                    let digit = text[index] &- UInt8(ascii: "0")
-                    highest = max(highest, digit)
-                    value = value &* 10 &+ Int(digit)
-                }
-                return value
+        // Places count from the slice's start: all 20 lie inside it.
+        let base = bytes.startIndex
+        guard bytes[base + 4] == UInt8(ascii: "-"), bytes[base + 7] == UInt8(ascii: "-"),
+            bytes[base + 10] == UInt8(ascii: "T"), bytes[base + 13] == UInt8(ascii: ":"),
+            bytes[base + 16] == UInt8(ascii: ":"), bytes[base + 19] == UInt8(ascii: "Z")
+        else { return nil }
+        // Each digit's value, or above 9 (wrapping below "0") for any other byte: one test at the end.
+        var highest: UInt8 = 0
+        func number(_ start: Int, _ count: Int) -> Int {
+            var value = 0
+            for index in (base + start)..<(base + start + count) {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                highest = max(highest, digit)
+                value = value &* 10 &+ Int(digit)
             }
-            let year = number(0, 4)
-            let month = number(5, 2)
-            let day = number(8, 2)
-            let hour = number(11, 2)
-            let minute = number(14, 2)
-            let second = number(17, 2)
-            guard highest <= 9, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-                hour <= 23, minute <= 59, second <= 59
-            else { return nil }
-            let days = daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
-            return (days * 86_400 + Int64(hour * 3600 + minute * 60 + second)) * 1000
+            return value
         }
+        let year = number(0, 4)
+        let month = number(5, 2)
+        let day = number(8, 2)
+        let hour = number(11, 2)
+        let minute = number(14, 2)
+        let second = number(17, 2)
+        guard highest <= 9, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+            hour <= 23, minute <= 59, second <= 59
+        else { return nil }
+        let days = daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
+        return (days * 86_400 + Int64(hour * 3600 + minute * 60 + second)) * 1000
     }
 
     /// Reads fixed-width fields; every method leaves the index unspecified when it fails, since

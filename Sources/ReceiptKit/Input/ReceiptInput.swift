@@ -205,103 +205,94 @@ package enum ReceiptInput {
 
     /// Strict base64: the standard alphabet, optional padding, white space ignored; nil for
     /// anything else, so random text is not "decoded" into random bytes.
-    static func base64(_ text: ArraySlice<UInt8>) -> [UInt8]? {
-        text.withUnsafeBufferPointer(base64)
-    }
-
-    /// The same over bytes read in place (a JWS header's x5c entries).
-    static func base64(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    static func base64(_ input: ArraySlice<UInt8>) -> [UInt8]? {
         // One pass over the text into a buffer of its final size: the batch path decodes every line, so
-        // no copy, no append per byte and no lookup through a lazy global per byte.
-        base64Quads.withUnsafeBufferPointer { quads in
-            base64Values.withUnsafeBufferPointer { values -> [UInt8]? in
-                decodeBase64(input, quads: quads, values: values)
-            }
-        }
-    }
-
-    private static func decodeBase64(
-        _ input: UnsafeBufferPointer<UInt8>, quads: UnsafeBufferPointer<UInt32>, values: UnsafeBufferPointer<UInt8>
-    ) -> [UInt8]? {
+        // no append per byte and no lookup through a lazy global per byte.
+        let quads = base64Quads
+        let values = base64Values
         var valid = true
-        let decoded = [UInt8](unsafeUninitializedCapacity: input.count / 4 * 3 + 3) { out, initialized in
-            // Decodes the four letters at `index` into three bytes at `position`; false, writing
-            // nothing, when one of them is not a letter. Callers keep `index + 4 <= input.count` and
-            // `position + 3 <= out.count` (three bytes per four letters, and the buffer has room for
-            // three more), so the sums cannot overflow.
-            @inline(__always) func quad(at index: Int, into position: Int) -> Bool {
-                let quad =
-                    quads[Int(input[index])] | quads[256 &+ Int(input[index &+ 1])]
-                    | quads[512 &+ Int(input[index &+ 2])] | quads[768 &+ Int(input[index &+ 3])]
-                guard quad & base64NotALetter == 0 else { return false }
-                out[position] = UInt8(truncatingIfNeeded: quad &>> 16)
-                out[position &+ 1] = UInt8(truncatingIfNeeded: quad &>> 8)
-                out[position &+ 2] = UInt8(truncatingIfNeeded: quad)
-                return true
+        // Whole quads of letters up to the first white space, padding or stray byte (all of a one-line
+        // receipt but its last quad) through the wall of the byte loops; the rest here, by checked indices.
+        var out: [UInt8]
+        let read: Int
+        let written: Int
+        (out, read, written) = Base64Quads.decoded(
+            input, quads: quads, notALetter: base64NotALetter, count: input.count / 4 * 3 + 3)
+        var count = written
+        var index = input.startIndex &+ read
+        var accumulator: UInt32 = 0
+        var letters = index &- input.startIndex
+        var padding = 0
+        while index < input.endIndex {
+            // Back to whole quads after white space (PEM and wrapped lines).
+            if letters & 3 == 0, padding == 0, index + 4 <= input.endIndex,
+                base64Quad(input, at: index, quads: quads, into: &out, at: count)
+            {
+                count += 3
+                letters += 4
+                index += 4
+                continue
             }
-            var count = 0
-            var index = 0
-            let wholeQuads = input.count & ~3
-            // Whole quads of letters up to the first white space, padding or stray byte:
-            // all of a one-line receipt but its last quad, with no other test per quad.
-            while index < wholeQuads, quad(at: index, into: count) {
-                count &+= 3
-                index &+= 4
-            }
-            var accumulator: UInt32 = 0
-            var letters = index
-            var padding = 0
-            while index < input.count {
-                // Back to whole quads after white space (PEM and wrapped lines).
-                if letters & 3 == 0, padding == 0, index + 4 <= input.count, quad(at: index, into: count) {
-                    count += 3
-                    letters += 4
-                    index += 4
-                    continue
-                }
-                let byte = input[index]
-                index += 1
-                let value = values[Int(byte)]
-                if value < 64 {
-                    // A letter after padding: `=` is only ever the end.
-                    guard padding == 0 else {
-                        valid = false
-                        break
-                    }
-                    accumulator = accumulator << 6 | UInt32(value)
-                    letters += 1
-                    if letters & 3 == 0 {
-                        out[count] = UInt8(truncatingIfNeeded: accumulator >> 16)
-                        out[count + 1] = UInt8(truncatingIfNeeded: accumulator >> 8)
-                        out[count + 2] = UInt8(truncatingIfNeeded: accumulator)
-                        count += 3
-                        accumulator = 0
-                    }
-                } else if byte == UInt8(ascii: "=") {
-                    padding += 1
-                } else if !isSpace(byte) {
+            let byte = input[index]
+            index += 1
+            let value = values[Int(byte)]
+            if value < 64 {
+                // A letter after padding: `=` is only ever the end.
+                guard padding == 0 else {
                     valid = false
                     break
                 }
-            }
-            // The last quad: two letters make one byte and allow `==`, three make two and
-            // allow `=`; a whole quad allows no padding, one letter is never valid.
-            switch letters & 3 {
-            case 0 where padding == 0 && letters > 0:
-                break
-            case 2 where padding <= 2:
-                out[count] = UInt8(truncatingIfNeeded: accumulator >> 4)
-                count += 1
-            case 3 where padding <= 1:
-                out[count] = UInt8(truncatingIfNeeded: accumulator >> 10)
-                out[count + 1] = UInt8(truncatingIfNeeded: accumulator >> 2)
-                count += 2
-            default:
+                accumulator = accumulator << 6 | UInt32(value)
+                letters += 1
+                if letters & 3 == 0 {
+                    out[count] = UInt8(truncatingIfNeeded: accumulator >> 16)
+                    out[count + 1] = UInt8(truncatingIfNeeded: accumulator >> 8)
+                    out[count + 2] = UInt8(truncatingIfNeeded: accumulator)
+                    count += 3
+                    accumulator = 0
+                }
+            } else if byte == UInt8(ascii: "=") {
+                padding += 1
+            } else if !isSpace(byte) {
                 valid = false
+                break
             }
-            initialized = count
         }
-        return valid ? decoded : nil
+        // The last quad: two letters make one byte and allow `==`, three make two and
+        // allow `=`; a whole quad allows no padding, one letter is never valid.
+        switch letters & 3 {
+        case 0 where padding == 0 && letters > 0:
+            break
+        case 2 where padding <= 2:
+            out[count] = UInt8(truncatingIfNeeded: accumulator >> 4)
+            count += 1
+        case 3 where padding <= 1:
+            out[count] = UInt8(truncatingIfNeeded: accumulator >> 10)
+            out[count + 1] = UInt8(truncatingIfNeeded: accumulator >> 2)
+            count += 2
+        default:
+            valid = false
+        }
+        guard valid else { return nil }
+        out.removeSubrange(count...)
+        return out
+    }
+
+    /// Decodes the four letters at `index` of `input` into three bytes at `position` of `out`; false, writing
+    /// nothing, when one of them is not a letter. Callers keep `index + 4 <= input.endIndex` and
+    /// `position + 3 <= out.count` (three bytes per four letters, and `out` has room for three more).
+    @inline(__always)
+    private static func base64Quad(
+        _ input: ArraySlice<UInt8>, at index: Int, quads: [UInt32], into out: inout [UInt8], at position: Int
+    ) -> Bool {
+        let quad =
+            quads[Int(input[index])] | quads[256 &+ Int(input[index &+ 1])]
+            | quads[512 &+ Int(input[index &+ 2])] | quads[768 &+ Int(input[index &+ 3])]
+        guard quad & base64NotALetter == 0 else { return false }
+        out[position] = UInt8(truncatingIfNeeded: quad &>> 16)
+        out[position &+ 1] = UInt8(truncatingIfNeeded: quad &>> 8)
+        out[position &+ 2] = UInt8(truncatingIfNeeded: quad)
+        return true
     }
 
     /// Each letter's value already shifted to where it lies in its quad's 24 bits, one table of 256 per

@@ -46,7 +46,7 @@ extension CompactJSONWriter {
 
     /// Whether key `a` sorts before `b` as `JSONEncoder` sorts keys (by their UTF-8 bytes).
     private static func precedes(_ a: StaticString, _ b: StaticString) -> Bool {
-        a.withUTF8Buffer { a in b.withUTF8Buffer { b in a.lexicographicallyPrecedes(b) } }
+        StaticText.precedes(a, b)
     }
 
     /// `[` the models `]`, the text sealed into segments between them (a combined report of thousands of
@@ -192,17 +192,9 @@ extension CompactJSONWriter {
             out.append(UInt8(ascii: "\""))
             return
         }
-        // Digits written into scratch space and appended at once: an append per digit checks the
-        // buffer's uniqueness and capacity each time.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count * 2, 1)) { digits in
-            var index = 0
-            for byte in bytes {
-                digits[index] = JSONString.hexDigit(byte >> 4)
-                digits[index + 1] = JSONString.hexDigit(byte & 0x0F)
-                index += 2
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[0..<index]))
-        }
+        // Digits written into scratch space and appended at once (the wall of the byte loops): an append per
+        // digit checks the buffer's uniqueness and capacity each time.
+        ByteAppend.appendHex(bytes, to: &out)
         out.append(UInt8(ascii: "\""))
     }
 }

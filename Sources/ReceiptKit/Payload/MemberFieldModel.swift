@@ -75,14 +75,6 @@ extension MemberFieldModel {
 
     /// Negative, zero or positive as `key`'s UTF-8 bytes sort before, the same as, or after `name`'s.
     private static func order(of key: StaticString, against name: String) -> Int {
-        key.withUTF8Buffer { keyBytes in
-            var index = 0
-            for byte in name.utf8 {
-                guard index < keyBytes.count else { return -1 }
-                if keyBytes[index] != byte { return keyBytes[index] < byte ? -1 : 1 }
-                index += 1
-            }
-            return index < keyBytes.count ? 1 : 0
-        }
+        StaticText.order(of: key, against: name)
     }
 }

@@ -52,26 +52,15 @@ package enum PayloadDecoder {
     package static func decode(_ payload: ArraySlice<UInt8>, limits: Limits = Limits()) throws(PayloadError)
         -> ParsedReceipt
     {
-        let decoded = payload.withUnsafeBufferPointer { pointer -> Result<ParsedReceipt, PayloadError> in
-            var decoding = PayloadDecoding(
-                limits: limits, payload: payload, bytes: PayloadBytes(pointer: pointer, startIndex: payload.startIndex))
-            do throws(PayloadError) {
-                return .success(try decoding.receipt())
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try decoded.get()
+        var decoding = PayloadDecoding(limits: limits, payload: payload)
+        return try decoding.receipt()
     }
 
     /// The in-app purchase whose SET lies at `value` of `payload`, decoded again: nil only for bytes the
     /// decoder refused, which `InAppPurchases` never holds (it takes the ranges of a decoded payload).
     static func purchase(in payload: ArraySlice<UInt8>, value: Range<Int>, limits: Limits) -> InAppPurchase? {
-        payload.withUnsafeBufferPointer { pointer -> InAppPurchase? in
-            var decoding = PayloadDecoding(
-                limits: limits, payload: payload, bytes: PayloadBytes(pointer: pointer, startIndex: payload.startIndex))
-            return try? decoding.lonePurchase(value)
-        }
+        var decoding = PayloadDecoding(limits: limits, payload: payload)
+        return try? decoding.lonePurchase(value)
     }
 
     /// Decodes a payload held in its own array.
@@ -87,66 +76,6 @@ private struct Attribute {
     let value: Range<Int>
     /// Offset of the SEQUENCE.
     let offset: Int
-}
-
-/// The payload's bytes through a pointer, indexed as the payload is: the common shapes are read
-/// with no slice made, so the walk over thousands of attributes pays no reference counting.
-/// Every index read comes from an element already checked to lie inside the payload.
-private struct PayloadBytes {
-    let pointer: UnsafeBufferPointer<UInt8>
-    let startIndex: Int
-
-    subscript(position: Int) -> UInt8 { pointer[position &- startIndex] }
-
-    /// The bytes of `range` (payload indices) as a buffer.
-    func buffer(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: pointer[(range.lowerBound - startIndex)..<(range.upperBound - startIndex)])
-    }
-
-    /// Where payload indices `start..<end` lie in `pointer`, when they lie inside it at all.
-    @inline(__always)
-    func offsets(_ start: Int, _ end: Int) -> Span? {
-        let span = Span(start: start &- startIndex, end: end &- startIndex)
-        guard span.start >= 0, span.start <= span.end, span.end <= pointer.count else { return nil }
-        return span
-    }
-
-    /// The payload indices of offsets `span` of `pointer`.
-    @inline(__always)
-    func indices(_ span: Span) -> Range<Int> {
-        Range(uncheckedBounds: (startIndex &+ span.start, startIndex &+ span.end))
-    }
-
-    /// The contents of the element at offset `start` when it carries `tag` (a low tag number, not
-    /// zero) and has the common shape (`DefiniteLength`). Nil for anything else, which the caller reads
-    /// with `ASN1Reader` to get the element or the precise error. `start` and `end` are offsets of
-    /// `pointer` with `start <= end` (`offsets`).
-    @inline(__always)
-    func contents(of tag: UInt8, at start: Int, end: Int) -> Span? {
-        guard end &- start >= 2, pointer[start] == tag,
-            let contents = DefiniteLength.contents(at: start, end: end, { pointer[$0] })
-        else { return nil }
-        return Span(start: contents.lowerBound, end: contents.upperBound)
-    }
-
-    /// The tag and contents (payload indices) of the element at `start` in the common shape of
-    /// `contents(of:at:end:)`, whatever its tag; nil for anything else.
-    @inline(__always)
-    func element(at start: Int, end: Int) -> (tag: UInt8, contents: Range<Int>)? {
-        guard let span = offsets(start, end), span.end &- span.start >= 2 else { return nil }
-        let tag = pointer[span.start]
-        guard tag & 0x1F != 0x1F, tag != 0, let contents = contents(of: tag, at: span.start, end: span.end) else {
-            return nil
-        }
-        return (tag, indices(contents))
-    }
-
-    /// Offsets of `pointer`, two integers rather than a `Range<Int>`, whose construction checks its
-    /// bounds where every use here has checked them already.
-    struct Span {
-        let start: Int
-        let end: Int
-    }
 }
 
 /// What an error concerns, kept as cheap values so that messages are only built on failure.
@@ -165,19 +94,17 @@ private struct Context {
 
 private struct PayloadDecoding {
     let limits: PayloadDecoder.Limits
-    /// The payload, for the reader's slow paths and for values kept as bytes.
+    /// The payload, read by its indices: the common shapes in place (`ASN1Reader.definiteElement`), the rest
+    /// through a reader over a slice of it, which names the fault.
     let payload: ArraySlice<UInt8>
-    /// The same bytes, for the common shapes.
-    let bytes: PayloadBytes
     var totalAttributes = 0
     /// The undocumented attributes of every in-app purchase, in input order: one buffer for all of
     /// them, which each purchase takes a slice of once decoding is done.
     var purchaseEntries: [UndocumentedAttributes.Entry] = []
 
-    init(limits: PayloadDecoder.Limits, payload: ArraySlice<UInt8>, bytes: PayloadBytes) {
+    init(limits: PayloadDecoder.Limits, payload: ArraySlice<UInt8>) {
         self.limits = limits
         self.payload = payload
-        self.bytes = bytes
     }
 
     mutating func receipt() throws(PayloadError) -> ParsedReceipt {
@@ -415,21 +342,23 @@ private struct PayloadDecoding {
     /// where the SEQUENCE does, so they also say where the next attribute starts.
     @inline(__always)
     private func quickAttribute(at start: Int, end: Int) -> Attribute? {
-        guard let set = bytes.offsets(start, end),
-            let sequence = bytes.contents(of: ASN1Tag.sequence, at: set.start, end: set.end),
-            let type = bytes.contents(of: ASN1Tag.integer, at: sequence.start, end: sequence.end),
-            (1...4).contains(type.end &- type.start), bytes.pointer[type.start] & 0x80 == 0,
-            let version = bytes.contents(of: ASN1Tag.integer, at: type.end, end: sequence.end),
-            let value = bytes.contents(of: ASN1Tag.octetString, at: version.end, end: sequence.end),
-            value.end == sequence.end
+        guard let sequence = ASN1Reader.definiteContents(of: ASN1Tag.sequence, at: start, end: end, in: payload),
+            let type = ASN1Reader.definiteContents(
+                of: ASN1Tag.integer, at: sequence.lowerBound, end: sequence.upperBound, in: payload),
+            (1...4).contains(type.upperBound &- type.lowerBound), payload[type.lowerBound] & 0x80 == 0,
+            let version = ASN1Reader.definiteContents(
+                of: ASN1Tag.integer, at: type.upperBound, end: sequence.upperBound, in: payload),
+            let value = ASN1Reader.definiteContents(
+                of: ASN1Tag.octetString, at: version.upperBound, end: sequence.upperBound, in: payload),
+            value.upperBound == sequence.upperBound
         else { return nil }
         var number: Int64 = 0
-        var offset = type.start
-        while offset < type.end {
-            number = number &<< 8 | Int64(bytes.pointer[offset])
+        var offset = type.lowerBound
+        while offset < type.upperBound {
+            number = number &<< 8 | Int64(payload[offset])
             offset &+= 1
         }
-        return Attribute(type: number, value: bytes.indices(value), offset: start)
+        return Attribute(type: number, value: value, offset: start)
     }
 
     private func claim(_ bit: UInt64, in seen: inout UInt64, _ attribute: Attribute, _ context: Context)
@@ -447,7 +376,8 @@ private struct PayloadDecoding {
     /// case, else through the reader, which accepts BER and names the fault.
     private func setContents(of attribute: Attribute, _ context: Context) throws(PayloadError) -> Range<Int> {
         let value = attribute.value
-        if let element = bytes.element(at: value.lowerBound, end: value.upperBound), element.tag == ASN1Tag.set,
+        if let element = ASN1Reader.definiteElement(at: value.lowerBound, end: value.upperBound, in: payload),
+            element.tag == ASN1Tag.set,
             element.contents.upperBound == value.upperBound
         {
             return element.contents
@@ -477,7 +407,7 @@ private struct PayloadDecoding {
         tag: UInt8, contents: Range<Int>, offset: Int
     ) {
         let value = attribute.value
-        if let element = bytes.element(at: value.lowerBound, end: value.upperBound),
+        if let element = ASN1Reader.definiteElement(at: value.lowerBound, end: value.upperBound, in: payload),
             element.contents.upperBound == value.upperBound, !ASN1Tag.isConstructed(element.tag)
         {
             return (element.tag, element.contents, value.lowerBound)
@@ -510,39 +440,13 @@ private struct PayloadDecoding {
         let contents = try stringContents(attribute, context)
         // Receipt strings are ASCII: checked in one pass and copied, where the general validation
         // looks up generic metadata on every call.
-        let buffer = bytes.buffer(contents)
-        if Self.isASCII(buffer) {
-            // Copied into the string's own storage, as it is checked already: a string of up to 15 bytes is
-            // then built in place, with no second pass over its bytes.
-            return String(unsafeUninitializedCapacity: buffer.count) { target in
-                target.initialize(fromContentsOf: buffer)
-            }
+        if let text = ASCIIText.string(payload, contents) {
+            return text
         }
         guard let text = String(validating: payload[contents], as: UTF8.self) else {
             throw failure(.invalidString, context, at: contents.startIndex, "a string is not valid UTF-8")
         }
         return text
-    }
-
-    /// Whether every byte of `buffer` is below 0x80, read eight bytes at a time.
-    @inline(__always)
-    private static func isASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = buffer.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        var words: UInt64 = 0
-        var index = 0
-        // Each load reads bytes index..<index + 8, all inside the buffer while count - index >= 8.
-        while buffer.count &- index >= 8 {
-            words |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index &+= 8
-        }
-        var tail: UInt8 = 0
-        // The rest, one byte each: index < count.
-        while index < buffer.count {
-            tail |= base[index]
-            index &+= 1
-        }
-        return words & 0x8080_8080_8080_8080 == 0 && tail & 0x80 == 0
     }
 
     /// A date, or nil for the empty string Apple writes for "none" (expires and cancellation
@@ -566,10 +470,10 @@ private struct PayloadDecoding {
         // that name the fault. Read here by hand: `nonNegativeInteger` made generic over these bytes
         // cost 8 k more instructions per production receipt.
         let contents = element.contents
-        if (1...8).contains(contents.count), bytes[contents.lowerBound] & 0x80 == 0 {
+        if (1...8).contains(contents.count), payload[contents.lowerBound] & 0x80 == 0 {
             var value: Int64 = 0
             for index in contents {
-                value = value << 8 | Int64(bytes[index])
+                value = value << 8 | Int64(payload[index])
             }
             return value
         }

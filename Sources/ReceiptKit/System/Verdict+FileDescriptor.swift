@@ -7,10 +7,8 @@ extension Verdict {
     /// anything, what ``json(pretty:)`` throws.
     public func writeJSON(pretty: Bool, to descriptor: FileDescriptor) throws(JSONError) -> SystemError? {
         var failure: SystemError?
-        // Each chunk is the writer's own storage, alive for the call that hands it over; it is written
-        // before that call returns and no pointer to it is kept.
-        try unsafe writeJSON(pretty: pretty) { chunk in
-            failure = unsafe descriptor.write(chunk)
+        try writeJSON(pretty: pretty) { chunk in
+            failure = descriptor.write(chunk)
             return failure == nil
         }
         return failure

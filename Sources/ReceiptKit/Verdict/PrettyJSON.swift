@@ -18,7 +18,7 @@ struct PrettyJSON {
         var whole: [UInt8] = []
         var pretty = PrettyJSON()
         for segment in segments {
-            _ = segment.withUnsafeBufferPointer { pretty.append($0, to: &whole, upTo: .max) }
+            _ = pretty.append(segment[...], to: &whole, upTo: .max)
         }
         pretty.finish(to: &whole)
         return whole
@@ -31,7 +31,7 @@ struct PrettyJSON {
     @discardableResult
     static func reformat(
         _ segments: inout [[UInt8]], trailer: [UInt8] = [], chunkSize: Int,
-        emit: (UnsafeBufferPointer<UInt8>) -> Bool
+        emit: (ArraySlice<UInt8>) -> Bool
     ) -> Bool {
         var pretty = PrettyJSON()
         var out: [UInt8] = []
@@ -41,27 +41,25 @@ struct PrettyJSON {
             segments[index] = []
             var start = 0
             while start < segment.count {
-                start += segment.withUnsafeBufferPointer {
-                    pretty.append(UnsafeBufferPointer(rebasing: $0[start...]), to: &out, upTo: chunkSize)
-                }
+                start = pretty.append(segment[start...], to: &out, upTo: chunkSize)
                 if out.count >= chunkSize {
-                    guard out.withUnsafeBufferPointer(emit) else { return false }
+                    guard emit(out[...]) else { return false }
                     out.removeAll(keepingCapacity: true)
                 }
             }
         }
         pretty.finish(to: &out)
         out.append(contentsOf: trailer)
-        return out.withUnsafeBufferPointer(emit)
+        return emit(out[...])
     }
 
     /// Re-indents the next piece of the compact text onto `out`, stopping once `out` holds `limit` bytes
-    /// (a chunk then overshoots by at most one line's indentation); how many bytes of `compact` it read.
+    /// (a chunk then overshoots by at most one line's indentation); the index of `compact` it stopped at.
     /// The bytes of a string are copied in runs, up to the next quote or backslash.
-    private mutating func append(_ compact: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], upTo limit: Int) -> Int {
+    private mutating func append(_ compact: ArraySlice<UInt8>, to out: inout [UInt8], upTo limit: Int) -> Int {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
-        var index = 0
-        while index < compact.count, out.count < limit {
+        var index = compact.startIndex
+        while index < compact.endIndex, out.count < limit {
             if let open = pendingOpen {
                 pendingOpen = nil
                 let close = open == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
@@ -82,11 +80,11 @@ struct PrettyJSON {
                     index += 1
                     continue
                 }
-                let stop = index + min(compact.count - index, max(1, limit - out.count))
+                let stop = index + min(compact.endIndex - index, max(1, limit - out.count))
                 var end = index
                 while end < stop, compact[end] != quote, compact[end] != backslash { end += 1 }
                 if end > index {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: compact[index..<end]))
+                    out.append(contentsOf: compact[index..<end])
                     index = end
                     continue
                 }
@@ -113,7 +111,7 @@ struct PrettyJSON {
                 out.append(byte)
                 newline(depth, to: &out)
             case UInt8(ascii: ":"):
-                Self.separator.withUTF8Buffer { out.append(contentsOf: $0) }
+                out.append(contentsOf: Self.separator)
             default:
                 out.append(byte)
             }
@@ -130,20 +128,19 @@ struct PrettyJSON {
         }
     }
 
-    private static let separator: StaticString = " : "
+    private static let separator: [UInt8] = Array(" : ".utf8)
     /// A line break and 32 levels of indentation, appended in one piece for any line that deep.
     private static let indentation: [UInt8] = [0x0A] + [UInt8](repeating: 0x20, count: 64)
 
     private func newline(_ depth: Int, to out: inout [UInt8]) {
         var spaces = max(0, depth) * 2
-        Self.indentation.withUnsafeBufferPointer { line in
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[0..<(1 + min(spaces, line.count - 1))]))
-            spaces -= min(spaces, line.count - 1)
-            while spaces > 0 {
-                let run = min(spaces, line.count - 1)
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: line[1..<(1 + run)]))
-                spaces -= run
-            }
+        let line = Self.indentation
+        out.append(contentsOf: line[0..<(1 + min(spaces, line.count - 1))])
+        spaces -= min(spaces, line.count - 1)
+        while spaces > 0 {
+            let run = min(spaces, line.count - 1)
+            out.append(contentsOf: line[1..<(1 + run)])
+            spaces -= run
         }
     }
 }

@@ -25,7 +25,7 @@ extension Verdict {
     /// be printed. Stops at the first chunk `emit` refuses (a failed write). Throws, before emitting
     /// anything, what `json(pretty:)` throws.
     public func writeJSON(
-        pretty: Bool, chunkSize: Int = 64 << 10, to emit: (UnsafeBufferPointer<UInt8>) -> Bool
+        pretty: Bool, chunkSize: Int = 64 << 10, to emit: (ArraySlice<UInt8>) -> Bool
     ) throws(JSONError) {
         let chunkSize = max(1, chunkSize)
         var segments = try compactJSON()
@@ -36,9 +36,9 @@ extension Verdict {
         for index in segments.indices {
             let segment = segments[index]
             segments[index] = []
-            guard segment.withUnsafeBufferPointer({ Self.emit($0, chunkSize: chunkSize, emit) }) else { return }
+            guard Self.emit(segment, chunkSize: chunkSize, emit) else { return }
         }
-        _ = [UInt8(0x0A)].withUnsafeBufferPointer(emit)
+        _ = emit([UInt8(0x0A)][...])
     }
 
     /// The compact JSON in the writer's segments (one for all but reports of tens of thousands of
@@ -60,12 +60,12 @@ extension Verdict {
 
     /// `bytes` in chunks of at most `chunkSize`; false at the first one `emit` refuses.
     private static func emit(
-        _ bytes: UnsafeBufferPointer<UInt8>, chunkSize: Int, _ emit: (UnsafeBufferPointer<UInt8>) -> Bool
+        _ bytes: [UInt8], chunkSize: Int, _ emit: (ArraySlice<UInt8>) -> Bool
     ) -> Bool {
         var start = 0
         while start < bytes.count {
             let end = start + min(chunkSize, bytes.count - start)
-            guard emit(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return false }
+            guard emit(bytes[start..<end]) else { return false }
             start = end
         }
         return true

@@ -153,14 +153,41 @@ package struct ASN1Reader: Sendable {
     /// this skips its error paths.
     @inline(__always)
     private static func definiteElement(at start: Int, in bytes: ArraySlice<UInt8>) -> ASN1Element? {
-        guard start >= bytes.startIndex, bytes.endIndex &- start >= 2 else { return nil }
+        guard let element = definiteElement(at: start, end: bytes.endIndex, in: bytes) else { return nil }
+        return ASN1Element(
+            tag: element.tag, contents: bytes[element.contents], encoded: bytes[start..<element.contents.upperBound],
+            isIndefiniteLength: false)
+    }
+
+    // MARK: - Elements in place
+
+    /// The tag and the contents' indices of the element at index `start` of `bytes`, ending by `end`, when its
+    /// header is the common case (a low tag number other than end-of-contents, a `DefiniteLength`); nil for
+    /// anything else, which a reader over the same bytes reads, returning the same element or naming the
+    /// fault. Indices, not slices: a walk over thousands of elements (a receipt's payload) then makes no
+    /// slice and pays no reference counting. Reads only bytes inside `start..<end`, itself inside `bytes`.
+    @inline(__always)
+    package static func definiteElement(at start: Int, end: Int, in bytes: ArraySlice<UInt8>) -> (
+        tag: UInt8, contents: Range<Int>
+    )? {
+        guard start >= bytes.startIndex, end <= bytes.endIndex, end &- start >= 2 else { return nil }
         let tag = bytes[start]
         guard tag & 0x1F != 0x1F, tag != ASN1Tag.endOfContents,
-            let contents = DefiniteLength.contents(at: start, end: bytes.endIndex, { bytes[$0] })
+            let contents = DefiniteLength.contents(at: start, end: end, { bytes[$0] })
         else { return nil }
-        return ASN1Element(
-            tag: tag, contents: bytes[contents], encoded: bytes[start..<contents.upperBound],
-            isIndefiniteLength: false)
+        return (tag, contents)
+    }
+
+    /// The contents' indices of the element at `start` of `bytes` when it carries `tag` (a low tag number,
+    /// not end-of-contents) and has the common shape of `definiteElement(at:end:in:)`; nil for anything else.
+    @inline(__always)
+    package static func definiteContents(of tag: UInt8, at start: Int, end: Int, in bytes: ArraySlice<UInt8>)
+        -> Range<Int>?
+    {
+        guard start >= bytes.startIndex, end <= bytes.endIndex, end &- start >= 2, bytes[start] == tag else {
+            return nil
+        }
+        return DefiniteLength.contents(at: start, end: end, { bytes[$0] })
     }
 
     /// Finds the end-of-contents marker that closes an indefinite-length element whose contents

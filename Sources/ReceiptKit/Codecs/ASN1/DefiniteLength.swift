@@ -23,6 +23,6 @@ enum DefiniteLength {
             index &+= count
         }
         guard end &- index >= length else { return nil }
-        return Range(uncheckedBounds: (index, index &+ length))
+        return index..<(index &+ length)
     }
 }

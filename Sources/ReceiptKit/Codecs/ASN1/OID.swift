@@ -6,17 +6,13 @@ package enum OID {
     /// sequence walk of `elementsEqual`.
     package static func matches(_ contents: ArraySlice<UInt8>, _ oid: [UInt8]) -> Bool {
         guard contents.count == oid.count else { return false }
-        return contents.withUnsafeBufferPointer { left in
-            oid.withUnsafeBufferPointer { right in
-                // Both hold `oid.count` bytes, so every index below it lies inside each.
-                var index = 0
-                while index < right.count {
-                    guard left[index] == right[index] else { return false }
-                    index &+= 1
-                }
-                return true
-            }
+        // Both hold `oid.count` bytes: `offset` walks the slice beside the array.
+        var offset = contents.startIndex
+        for byte in oid {
+            guard contents[offset] == byte else { return false }
+            offset &+= 1
         }
+        return true
     }
 
     package static let signedData: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02]

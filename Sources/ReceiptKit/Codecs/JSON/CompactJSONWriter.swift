@@ -51,14 +51,7 @@ struct CompactJSONWriter {
 
     @inline(__always)
     mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes in
-            // Punctuation byte by byte: appending a sequence costs more than the few bytes it holds.
-            if bytes.count <= 4 {
-                for byte in bytes { out.append(byte) }
-            } else {
-                out.append(contentsOf: bytes)
-            }
-        }
+        StaticText.append(text, to: &out)
     }
 
     /// A comma, unless the container was just opened.
@@ -95,26 +88,12 @@ struct CompactJSONWriter {
     /// Integers as their `description`, as `JSONEncoder` writes them.
     static func appendInteger<T: FixedWidthInteger>(_ value: T, to out: inout [UInt8]) {
         guard let value = Int64(exactly: value) else {
-            var text = value.description
-            text.withUTF8 { out.append(contentsOf: $0) }
+            out.append(contentsOf: value.description.utf8)
             return
         }
-        // Digits written from the end of scratch space and appended at once (an Int64 has at most 19
-        // and a sign), without making a string: reports write an integer for most purchase fields.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.count
-            var magnitude = value.magnitude
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                start -= 1
-                digits[start] = UInt8(ascii: "-")
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-        }
+        // Written from the end of scratch space and appended at once (the wall of the byte loops), without
+        // making a string: reports write an integer for most purchase fields.
+        ByteAppend.appendDecimal(value.magnitude, negative: value < 0, to: &out)
     }
 
     /// A float as `JSONEncoder` writes one: its `description` without a trailing `.0` (`1e+20`, `0.1`,
@@ -125,8 +104,7 @@ struct CompactJSONWriter {
     ) throws(DeclinedError) {
         guard value.isFinite else { throw DeclinedError(description: "\(value) is not a finite number") }
         let start = out.count
-        var text = value.description
-        text.withUTF8 { out.append(contentsOf: $0) }
+        ByteAppend.append(utf8: value.description, to: &out)
         if !exact, out.count - start >= 2,
             out[out.count - 2] == UInt8(ascii: "."), out[out.count - 1] == UInt8(ascii: "0")
         {

@@ -204,10 +204,7 @@ private struct Parser {
     mutating func literal(_ word: StaticString) throws(JSONParser.ParseError) {
         let count = word.utf8CodeUnitCount
         guard bytes.endIndex - index >= count else { throw failure(.syntax, "the JSON text ends early") }
-        let matches = word.withUTF8Buffer { expected in
-            expected.indices.allSatisfy { bytes[index + $0] == expected[$0] }
-        }
-        guard matches else { throw failure(.syntax, "expected \(word)") }
+        guard StaticText.matches(word, in: bytes, at: index) else { throw failure(.syntax, "expected \(word)") }
         index += count
     }
 
@@ -255,10 +252,8 @@ private struct Parser {
         let start = index
         // The common case has no escapes: the bytes are the string. Scanned over the buffer (the x5c chain
         // makes the header's strings a few KB), noting on the way whether any byte is beyond ASCII.
-        let (end, bits) = bytes.withUnsafeBufferPointer { buffer in
-            JSONStringScan.plainRun(in: buffer, from: start - bytes.startIndex)
-        }
-        index = bytes.startIndex + end
+        let (end, bits) = JSONStringScan.plainRun(in: bytes, from: start)
+        index = end
         guard index < bytes.endIndex else { throw failure(.syntax, "a string without its closing quote") }
         var decoded: [UInt8] = []
         if bytes[index] == UInt8(ascii: "\"") {

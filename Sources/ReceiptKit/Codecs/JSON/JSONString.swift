@@ -5,39 +5,20 @@
 /// `JSONEncoder`'s output through `escapingLineBreaks`), so they cannot drift apart.
 package enum JSONString {
     package static func append(_ text: String, to out: inout [UInt8]) {
-        var text = text
         out.append(0x22)
-        text.withUTF8 { bytes in
-            // Almost every string needs no escaping: copy it whole instead of byte by byte.
-            if !needsEscaping(bytes) {
-                out.append(contentsOf: bytes)
-                return
-            }
-            write(bytes, escapingControls: true, to: &out)
+        // Almost every string needs no escaping: checked where it lies and copied whole; written byte by
+        // byte only when it may need some.
+        if !ByteWords.appendIfPlain(text, to: &out, escapes: mayNeedEscaping) {
+            write(Array(text.utf8)[...], escapingControls: true, to: &out)
         }
         out.append(0x22)
     }
 
-    /// Whether a byte of `bytes` needs escaping or may start a line break (a lead byte 0xC2 or 0xE2,
-    /// `| 0x20 == 0xE2`). Eight bytes a word while a word is plain ASCII: reports carry strings of kilobytes
-    /// (a notification's signed transaction, a certificate chain). From the first word that may hold such
-    /// a byte, byte by byte.
-    private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var offset = 0
-        if let base = bytes.baseAddress {
-            let ones = JSONStringScan.ones
-            while offset &+ 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-                // The parser's stops (a quote, a backslash, a control), DEL (zero after XOR), or beyond ASCII.
-                let delete = word ^ (ones &* 0x7F)
-                let flagged = JSONStringScan.stops(in: word) | ((delete &- ones) & ~delete) | word
-                if flagged & JSONStringScan.highs != 0 { break }
-                offset &+= 8
-            }
-        }
-        return UnsafeBufferPointer(rebasing: bytes[offset...]).contains {
-            $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 | 0x20 == 0xE2
-        }
+    /// Whether `byte` needs escaping or may start a line break (a lead byte 0xC2 or 0xE2, `| 0x20 == 0xE2`).
+    /// Reports carry strings of kilobytes (a notification's signed transaction, a certificate chain), read
+    /// eight bytes a word (`ByteWords`) up to the first word that may hold such a byte, then by this.
+    private static func mayNeedEscaping(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte | 0x20 == 0xE2
     }
 
     /// `JSONEncoder`'s output with DEL, U+0085, U+2028 and U+2029 escaped as `append` escapes them. Its
@@ -46,17 +27,15 @@ package enum JSONString {
         guard encoded.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return encoded }
         var out: [UInt8] = []
         out.reserveCapacity(encoded.count + 16)
-        encoded.withUnsafeBufferPointer { bytes in
-            write(bytes, escapingControls: false, to: &out)
-        }
+        write(encoded[...], escapingControls: false, to: &out)
         return out
     }
 
     /// `bytes` with the line breaks escaped, and the rest as `escape` writes them or, in text already
     /// escaped, as they are.
-    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, escapingControls: Bool, to out: inout [UInt8]) {
-        var index = 0
-        while index < bytes.count {
+    private static func write(_ bytes: ArraySlice<UInt8>, escapingControls: Bool, to out: inout [UInt8]) {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
             if let found = lineBreak(in: bytes, at: index) {
                 appendUnicodeEscape(found.scalar, to: &out)
                 index += found.length
@@ -68,15 +47,14 @@ package enum JSONString {
     }
 
     /// DEL, U+0085, U+2028 or U+2029 if its UTF-8 starts at `index`, and that encoding's length.
-    private static func lineBreak(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (scalar: UInt16, length: Int)?
-    {
+    private static func lineBreak(in bytes: ArraySlice<UInt8>, at index: Int) -> (scalar: UInt16, length: Int)? {
         switch bytes[index] {
         case 0x7F:
             return (0x7F, 1)
         case 0xC2:
-            return index + 1 < bytes.count && bytes[index + 1] == 0x85 ? (0x85, 2) : nil
+            return index + 1 < bytes.endIndex && bytes[index + 1] == 0x85 ? (0x85, 2) : nil
         case 0xE2:
-            guard index + 2 < bytes.count, bytes[index + 1] == 0x80 else { return nil }
+            guard index + 2 < bytes.endIndex, bytes[index + 1] == 0x80 else { return nil }
             switch bytes[index + 2] {
             case 0xA8: return (0x2028, 3)
             case 0xA9: return (0x2029, 3)
@@ -110,6 +88,6 @@ package enum JSONString {
 
     /// A lowercase hex digit for a nibble: arithmetic, as a table in a global costs a lazy-init check per byte.
     package static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
+        ByteAppend.hexDigit(nibble)
     }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A compact JWS split into its three segments and decoded, before anything is trusted.
 package struct CompactJWS: Sendable {
     /// The largest segment accepted, checked before decoding: Apple's signed transactions are a
@@ -19,15 +13,12 @@ package struct CompactJWS: Sendable {
 
     /// Splits and decodes `text`; every malformation is an `invalid_jws` error saying where.
     package init(_ text: ArraySlice<UInt8>) throws(ReceiptError) {
-        // The dots' offsets, found over the buffer (the text is a few KB); a third dot is one too many.
-        let dots = text.withUnsafeBufferPointer { buffer in
-            var dots: [Int] = []
-            var from = 0
-            while dots.count < 3, let dot = Self.firstDot(in: buffer, from: from) {
-                dots.append(dot)
-                from = dot + 1
-            }
-            return dots
+        // The dots' indices (the text is a few KB); a third dot is one too many.
+        var dots: [Int] = []
+        var from = text.startIndex
+        while dots.count < 3, let dot = Self.firstDot(in: text, from: from) {
+            dots.append(dot)
+            from = dot + 1
         }
         guard dots.count < 3 else {
             throw ReceiptError(.invalidJWS, "a compact JWS has exactly three dot-separated segments; this has more")
@@ -35,8 +26,8 @@ package struct CompactJWS: Sendable {
         var segments: [ArraySlice<UInt8>] = []
         var start = text.startIndex
         for dot in dots {
-            segments.append(text[start..<(text.startIndex + dot)])
-            start = text.startIndex + dot + 1
+            segments.append(text[start..<dot])
+            start = dot + 1
         }
         segments.append(text[start...])
         guard segments.count == 3 else {
@@ -66,11 +57,14 @@ package struct CompactJWS: Sendable {
         signingInput = Array(text[text.startIndex..<segments[1].endIndex])
     }
 
-    /// The offset of the first `.` at or after `start`: `memchr`, as for the newlines of `--lines`.
-    static func firstDot(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard start < buffer.count, let base = buffer.baseAddress,
-            let found = memchr(base + start, Int32(UInt8(ascii: ".")), buffer.count - start)
-        else { return nil }
-        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+    /// The index of the first `.` at or after index `start` of `bytes`. Eight bytes a word while no byte of
+    /// the word is a dot (zero after XOR with dots), then byte by byte: a segment is kilobytes.
+    static func firstDot(in bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
+        var index = ByteWords.noDot(in: bytes, from: start)
+        while index < bytes.endIndex {
+            if bytes[index] == UInt8(ascii: ".") { return index }
+            index &+= 1
+        }
+        return nil
     }
 }

@@ -1,5 +1,3 @@
-internal import CReceipt
-
 /// Converts between a JOSE ES256 signature (r and s as two 32-byte big-endian halves, RFC 7518 §3.4)
 /// and the DER `ECDSA-Sig-Value` OpenSSL's signer makes and its verifier takes.
 package enum ES256Signature {
@@ -31,28 +29,36 @@ package enum ES256Signature {
         return first & 0x80 != 0 ? [0] + Array(trimmed) : Array(trimmed)
     }
 
-    /// r and s, each left-padded to 32 bytes, from the DER `ECDSA-Sig-Value` OpenSSL signed.
+    /// r and s, each left-padded to 32 bytes, from the DER `ECDSA-Sig-Value` OpenSSL signed, read by the
+    /// package's one DER reader. Throws, naming the fault, for anything but a SEQUENCE of two INTEGERs whose
+    /// values are positive and fit 32 bytes, with nothing after it.
     package static func jose(fromDER der: [UInt8]) throws(OpenSSLError) -> [UInt8] {
-        let parsed: OpaquePointer? = der.withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress else { return nil }
-            var cursor: UnsafePointer<UInt8>? = base
-            return d2i_ECDSA_SIG(nil, &cursor, bytes.count)
+        let operation = "reading the DER ECDSA signature"
+        let halves: (r: [UInt8]?, s: [UInt8]?)
+        do throws(ASN1Error) {
+            var reader = ASN1Reader(der)
+            let sequence = try reader.read(ASN1Tag.sequence, "the ECDSA-Sig-Value")
+            try reader.expectEnd("the ECDSA-Sig-Value")
+            var fields = try sequence.children()
+            let r = try fields.read(ASN1Tag.integer, "r")
+            let s = try fields.read(ASN1Tag.integer, "s")
+            try fields.expectEnd("s")
+            halves = (half(r.contents), half(s.contents))
+        } catch {
+            throw OpenSSLError(operation: operation, reasons: [error.message])
         }
-        guard let parsed else {
-            throw OpenSSLError.drain("reading the DER ECDSA signature")
+        guard let r = halves.r, let s = halves.s else {
+            throw OpenSSLError(operation: operation, reasons: ["r or s is not a positive integer of 32 bytes"])
         }
-        defer { ECDSA_SIG_free(parsed) }
-        var jose = [UInt8](repeating: 0, count: size)
-        let half = Int32(size / 2)
-        let written = jose.withUnsafeMutableBufferPointer { output -> Bool in
-            guard let base = output.baseAddress,
-                let r = ECDSA_SIG_get0_r(parsed), let s = ECDSA_SIG_get0_s(parsed)
-            else { return false }
-            return BN_bn2binpad(r, base, half) == half && BN_bn2binpad(s, base + Int(half), half) == half
-        }
-        guard written else {
-            throw OpenSSLError.drain("converting the ECDSA signature to r || s")
-        }
-        return jose
+        return r + s
+    }
+
+    /// A positive INTEGER's contents as 32 big-endian bytes: nil for a negative or empty one, or one
+    /// whose value needs more than 32 bytes.
+    private static func half(_ contents: ArraySlice<UInt8>) -> [UInt8]? {
+        guard let first = contents.first, first & 0x80 == 0 else { return nil }
+        let value = contents.drop { $0 == 0 }
+        guard value.count <= size / 2 else { return nil }
+        return [UInt8](repeating: 0, count: size / 2 - value.count) + value
     }
 }

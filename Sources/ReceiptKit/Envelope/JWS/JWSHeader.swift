@@ -31,10 +31,7 @@ package struct JWSHeader: Sendable, Equatable {
     func certificates() throws(ReceiptError) -> [[UInt8]] {
         var ders: [[UInt8]] = []
         for (index, text) in (x5c ?? []).enumerated() {
-            // Read in place where the string's bytes are contiguous (always, for a parsed member).
-            let inPlace = text.utf8.withContiguousStorageIfAvailable(ReceiptInput.base64)
-            let decoded = inPlace ?? ReceiptInput.base64(Array(text.utf8)[...])
-            guard let der = decoded, !der.isEmpty else {
+            guard let der = ReceiptInput.base64(Array(text.utf8)[...]), !der.isEmpty else {
                 throw ReceiptError(.invalidJWS, "x5c entry \(index + 1) is not base64 DER")
             }
             ders.append(der)

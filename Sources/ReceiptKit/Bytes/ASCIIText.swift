@@ -1,0 +1,40 @@
+/// A receipt's strings checked for ASCII eight bytes a word and copied into the string's own storage in
+/// one pass: a payload holds about a hundred of them, decoded for every receipt, and by checked indices,
+/// then through the general UTF-8 validation, the walk cost several thousand instructions more.
+enum ASCIIText {
+    /// The bytes of `range` of `bytes` as a string when every one is below 0x80; nil when one is not, or
+    /// when `range` does not lie inside `bytes`, for the caller's validating path.
+    static func string(_ bytes: ArraySlice<UInt8>, _ range: Range<Int>) -> String? {
+        guard range.lowerBound >= bytes.startIndex, range.upperBound <= bytes.endIndex else { return nil }
+        let start = range.lowerBound &- bytes.startIndex
+        return unsafe bytes.withUnsafeBufferPointer { whole -> String? in
+            // Sound: `start..<start + range.count` lies inside the slice (checked above), so inside `whole`;
+            // each word is loaded while eight bytes are left, and the string's storage is given as many
+            // bytes as it was made for.
+            let part = unsafe UnsafeBufferPointer(rebasing: whole[start..<(start &+ range.count)])
+            guard unsafe isASCII(part) else { return nil }
+            return unsafe String(unsafeUninitializedCapacity: part.count) { target in
+                unsafe target.initialize(fromContentsOf: part)
+            }
+        }
+    }
+
+    /// Whether every byte of `buffer` is below 0x80, read eight bytes at a time.
+    @inline(__always)
+    private static func isASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = buffer.baseAddress else { return true }
+        let raw = unsafe UnsafeRawPointer(base)
+        var words: UInt64 = 0
+        var index = 0
+        while buffer.count &- index >= 8 {
+            words |= unsafe raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index &+= 8
+        }
+        var tail: UInt8 = 0
+        while index < buffer.count {
+            tail |= unsafe base[index]
+            index &+= 1
+        }
+        return words & 0x8080_8080_8080_8080 == 0 && tail & 0x80 == 0
+    }
+}

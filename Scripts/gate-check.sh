@@ -154,10 +154,10 @@ stage_leak() {
 # unmutated stops the run (exit 70, naming it) instead of killing every mutant.
 stage_mutation() {
     local mode
-    for mode in broken broken-outside-hints clean two-copies skip-block broken-outside-hints-two-copies; do
+    for mode in broken broken-outside-hints clean two-copies skip-block broken-outside-hints-two-copies first-copy-fails; do
         # Nothing of an outer mutation run (a shard, its queue, a reused build) reaches the planted one.
         local jobs=1
-        [[ $mode != two-copies && $mode != skip-block && $mode != *-two-copies ]] || jobs=2
+        [[ $mode != two-copies && $mode != skip-block && $mode != *-two-copies && $mode != first-copy-fails ]] || jobs=2
         local run=(env -u MUTATION_SHARD -u MUTATION_QUEUE -u MUTATION_PROVEN -u MUTATION_REUSE_BUILD
             -u MUTATION_BUILD_TIMEOUT -u MUTATION_TEST_TIMEOUT SWIFT="$stubs/swift" GATE_SWIFT=${mode%-two-copies}
             GATE_QUEUE="$work/mutation-$mode-queue"
@@ -175,6 +175,9 @@ stage_mutation() {
         two-copies) gate mutation-$mode control 0 "^mutation: 2 of 2 blocks tested, by 2 copies" -- "${run[@]}" ;;
         # A position taken from the queue and never tested fails the run, though every block tested was killed.
         skip-block) gate mutation-$mode fault 70 "tested the blocks at positions \[[01]\], not each of the 2 once" -- "${run[@]}" ;;
+        # The first copy stops before its proof of the hinted tests: the second, having killed its mutants,
+        # does not wait for that proof (it proves its own killers), and the run fails with the first's status.
+        first-copy-fails) gate mutation-$mode fault 70 "the unmutated package does not build" -- "${run[@]}" ;;
         esac
     done
 }

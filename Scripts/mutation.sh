@@ -126,6 +126,13 @@ fi
 # A shard (MUTATION_SHARD=I/N) tests the blocks it takes from MUTATION_QUEUE; with no queue, the blocks whose
 # position in the list is I modulo N. Any shard may take any block, so each proves every block's hint unmutated.
 shard=0 shards=1 queue="${MUTATION_QUEUE:-}"
+# The first copy, however it ends, says whether its proof of the hinted tests was written: the others wait
+# for that word (a copy that died before it would hold them to the suite's time limit).
+shared_proof="${MUTATION_PROVEN:-}"
+proof_unwritten() {
+    [[ -z "$shared_proof" || $shard != 0 || -f "$shared_proof.status" ]] || echo failed >"$shared_proof.status"
+}
+trap 'proof_unwritten' EXIT
 if [[ -n "${MUTATION_SHARD:-}" ]]; then
     [[ "$MUTATION_SHARD" =~ ^([0-9]+)/([1-9][0-9]*)$ ]] || fail "MUTATION_SHARD must be I/N, not '$MUTATION_SHARD'"
     shard=${BASH_REMATCH[1]} shards=${BASH_REMATCH[2]}
@@ -232,7 +239,7 @@ touch_importers() { # file
     grep -rlE --include='*.swift' "^(@_implementationOnly |internal |package |public )?import $module\b" \
         "$tree/Sources" "$tree/Tests" "$tree/Tools" 2>/dev/null | xargs -r touch
 }
-trap 'restore' EXIT
+trap 'restore; proof_unwritten' EXIT
 trap 'restore; [[ -z "$suite_pid" ]] || stop_tree "$suite_pid"; exit 130' INT TERM
 
 # The copy's binaries are linked without debug information (-S: gold's and ld64's --strip-debug): a mutant's
@@ -311,7 +318,7 @@ fi
 # With several copies the first proves the hinted tests for all (MUTATION_PROVEN: the names, and beside them
 # .status, ok or failed), while the others test mutants; each other copy takes those names when it has tested
 # its last block, and proves in its own copy any test that killed a mutant there and is not among them.
-proven="" whole_suite=yes proven_by_first=no shared_proof="${MUTATION_PROVEN:-}"
+proven="" whole_suite=yes proven_by_first=no
 if [[ "${MUTATION_BASELINE_SUITE:-1}" != 0 ]]; then
     suite "$logs/baseline-test.log" || fail "the suite fails without any mutation; see $logs/baseline-test.log"
 else
@@ -321,7 +328,6 @@ else
         proven_by_first=yes
     elif [[ -n "$hinted" ]]; then
         if ! suite "$logs/baseline-hinted.log" "" "$hinted"; then
-            [[ -z "$shared_proof" ]] || echo failed >"$shared_proof.status"
             fail "unmutated, the hinted tests fail in the copy: $(failed_tests "$logs/baseline-hinted.log" | paste -sd ' ') (see $logs/baseline-hinted.log)"
         fi
         proven=$(passed_tests "$logs/baseline-hinted.log")

@@ -42,21 +42,6 @@ public struct InAppPurchase: Sendable, Equatable, Codable {
     }
     /// The same attributes as ranges of the payload, copied only when `unknownAttributes` is read.
     package var undocumented: UndocumentedAttributes
-    /// A StoreKit 2 transaction's `isUpgraded`: the customer moved to another subscription of the group,
-    /// so this one provides no service. Receipts do not carry it (and it is not part of their JSON).
-    public var isUpgraded: Bool?
-    /// A StoreKit 2 transaction's `type` (one of ``TransactionType``); receipts do not carry it (and it is not part of
-    /// their JSON).
-    public var storeKitType: AppStoreValue<TransactionType>?
-    /// A StoreKit 2 transaction's `subscriptionGroupIdentifier` (not part of a receipt's JSON).
-    public var subscriptionGroupID: String?
-    /// A StoreKit 2 transaction's `revocationType` (one of ``RevocationType``), to say how it was revoked.
-    public var revocationType: AppStoreValue<RevocationType>?
-    /// A StoreKit 2 transaction's `revocationPercentage`: with `REFUND_PRORATED`, the share refunded, in
-    /// thousandths of a percent (40000 is 40%).
-    public var revocationPercentage: Int64?
-    /// A StoreKit 2 transaction's `inAppOwnershipType` (one of ``InAppOwnershipType``).
-    public var ownershipType: AppStoreValue<InAppOwnershipType>?
 
     /// A purchase of these fields, each one not given absent (nil), as a receipt may omit it.
     public init(
@@ -64,9 +49,7 @@ public struct InAppPurchase: Sendable, Equatable, Codable {
         originalTransactionID: String? = nil, originalPurchaseDate: Date? = nil, productType: Int64? = nil,
         expiresDate: Date? = nil, webOrderLineItemID: Int64? = nil, cancellationDate: Date? = nil,
         isTrialPeriod: Bool? = nil, isInIntroOfferPeriod: Bool? = nil, promotionalOfferID: String? = nil,
-        unknownAttributes: [Int64: [[UInt8]]] = [:], isUpgraded: Bool? = nil,
-        storeKitType: AppStoreValue<TransactionType>? = nil,
-        subscriptionGroupID: String? = nil
+        unknownAttributes: [Int64: [[UInt8]]] = [:]
     ) {
         self.quantity = quantity
         self.productID = productID
@@ -82,9 +65,6 @@ public struct InAppPurchase: Sendable, Equatable, Codable {
         self.isInIntroOfferPeriod = isInIntroOfferPeriod
         self.promotionalOfferID = promotionalOfferID
         self.undocumented = UndocumentedAttributes(unknownAttributes)
-        self.isUpgraded = isUpgraded
-        self.storeKitType = storeKitType
-        self.subscriptionGroupID = subscriptionGroupID
     }
 
     public init(from decoder: any Decoder) throws {

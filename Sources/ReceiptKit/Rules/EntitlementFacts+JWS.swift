@@ -66,9 +66,9 @@ extension EntitlementFacts {
         case .realtimeRequest(let request):
             // Asks which message to show; it proves no purchase, so it carries no facts to grant from.
             self.init(source: .payload, environment: ReceiptEnvironment(storeKit: request.environment))
-        case .unidentified(let members):
+        case .unidentified:
             self.init(
-                source: .payload, bundleID: members["bundleId"]?.stringValue,
+                source: .payload, bundleID: payload.bundleID,
                 environment: ReceiptEnvironment(storeKit: payload.environment))
         }
     }

@@ -2,22 +2,26 @@
 /// on demand for a receipt of many), and beside them, by position, what StoreKit 2 transactions add.
 ///
 /// A receipt's purchases add nothing, so their list holds the receipt's `InAppPurchases` as it is: no entry
-/// is copied or decoded to make its facts.
+/// is copied or decoded to make its facts, and a receipt of a million purchases combined with one
+/// transaction holds one `TransactionFacts`, not a million absent ones.
 package struct PurchaseFactList: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
     private(set) var records: InAppPurchases
-    /// What a transaction adds to the record at the same position; empty while no entry adds anything.
-    private var transactions: [TransactionFacts]
+    /// What a transaction adds to the record at the same position; only positions that add something.
+    private var transactions: [Int: TransactionFacts]
 
     /// A receipt's purchases, which add nothing to their records.
     package init(records: InAppPurchases = []) {
         self.records = records
-        transactions = []
+        transactions = [:]
     }
 
     /// These purchases.
     package init(_ purchases: [PurchaseFacts]) {
         records = InAppPurchases(purchases.map(\.record))
-        transactions = Self.kept(purchases.map(\.transaction))
+        transactions = [:]
+        for (position, purchase) in purchases.enumerated() {
+            Self.set(purchase.transaction, at: position, in: &transactions)
+        }
     }
 
     /// These purchases.
@@ -33,13 +37,15 @@ package struct PurchaseFactList: RandomAccessCollection, Sendable, Equatable, Ex
 
     /// The entry at `position`.
     package subscript(position: Int) -> PurchaseFacts {
-        PurchaseFacts(records[position], transactions.isEmpty ? TransactionFacts() : transactions[position])
+        let added = transactions.isEmpty ? nil : transactions[position]
+        return PurchaseFacts(records[position], added ?? TransactionFacts())
     }
 
     /// These entries followed by `other`'s.
     mutating func append(contentsOf other: PurchaseFactList) {
-        if !transactions.isEmpty || !other.transactions.isEmpty {
-            transactions = added(other)
+        let offset = count
+        for (position, facts) in other.transactions {
+            transactions[offset + position] = facts
         }
         records.append(contentsOf: other.records)
     }
@@ -48,27 +54,24 @@ package struct PurchaseFactList: RandomAccessCollection, Sendable, Equatable, Ex
     func selecting(_ positions: [Int], replacing replaced: [Int: PurchaseFacts] = [:]) -> PurchaseFactList {
         var selected = self
         selected.records = records.selecting(positions, replacing: replaced.mapValues(\.record))
-        guard !transactions.isEmpty || replaced.values.contains(where: { $0.transaction != TransactionFacts() })
-        else { return selected }
-        var picked = positions.map { transactions.isEmpty ? TransactionFacts() : transactions[$0] }
-        for (position, purchase) in replaced {
-            picked[position] = purchase.transaction
+        var picked: [Int: TransactionFacts] = [:]
+        if !transactions.isEmpty {
+            for (position, index) in positions.enumerated() {
+                picked[position] = transactions[index]
+            }
         }
-        selected.transactions = Self.kept(picked)
+        for (position, purchase) in replaced {
+            Self.set(purchase.transaction, at: position, in: &picked)
+        }
+        selected.transactions = picked
         return selected
     }
 
-    /// This list's transaction facts followed by `other`'s, either filled out with absent ones.
-    private func added(_ other: PurchaseFactList) -> [TransactionFacts] {
-        let mine = transactions.isEmpty ? Array(repeating: TransactionFacts(), count: count) : transactions
-        let theirs =
-            other.transactions.isEmpty ? Array(repeating: TransactionFacts(), count: other.count) : other.transactions
-        return mine + theirs
-    }
-
-    /// `facts`, or none where none of them says anything.
-    private static func kept(_ facts: [TransactionFacts]) -> [TransactionFacts] {
-        facts.allSatisfy { $0 == TransactionFacts() } ? [] : facts
+    /// Keeps `facts` at `position`, or nothing there when they say nothing.
+    private static func set(
+        _ facts: TransactionFacts, at position: Int, in transactions: inout [Int: TransactionFacts]
+    ) {
+        transactions[position] = facts == TransactionFacts() ? nil : facts
     }
 
     /// Equal when they hold equal entries in the same order, however they are stored.

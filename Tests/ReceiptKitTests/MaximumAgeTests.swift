@@ -12,15 +12,19 @@ import Testing
         var facts = EntitlementFacts(
             source: .transaction, bundleID: "com.example.app",
             purchases: [
-                InAppPurchase(
-                    productID: "lifetime", purchaseDate: try date("2023-01-01T00:00:00Z"),
-                    storeKitType: .known(.nonConsumable)),
-                InAppPurchase(
-                    productID: "month", purchaseDate: try date("2023-09-19T00:00:00Z"),
-                    expiresDate: try date("2023-10-19T00:00:00Z"), storeKitType: .known(.autoRenewable)),
-                InAppPurchase(
-                    productID: "week", purchaseDate: try date("2023-05-09T00:00:00Z"),
-                    expiresDate: try date("2023-05-16T00:00:00Z"), storeKitType: .known(.autoRenewable)),
+                PurchaseFacts(
+                    InAppPurchase(productID: "lifetime", purchaseDate: try date("2023-01-01T00:00:00Z")),
+                    TransactionFacts(storeKitType: .known(.nonConsumable))),
+                PurchaseFacts(
+                    InAppPurchase(
+                        productID: "month", purchaseDate: try date("2023-09-19T00:00:00Z"),
+                        expiresDate: try date("2023-10-19T00:00:00Z")),
+                    TransactionFacts(storeKitType: .known(.autoRenewable))),
+                PurchaseFacts(
+                    InAppPurchase(
+                        productID: "week", purchaseDate: try date("2023-05-09T00:00:00Z"),
+                        expiresDate: try date("2023-05-16T00:00:00Z")),
+                    TransactionFacts(storeKitType: .known(.autoRenewable))),
             ])
         facts.snapshotDate = try date("2023-10-01T00:00:00Z")
         return facts

@@ -10,9 +10,11 @@ import Testing
     static func date(_ text: String) throws -> Date { try #require(try RFC3339.parse(text)) }
 
     static func facts(type: String?, expires: String? = nil) throws -> EntitlementFacts {
-        let purchase = InAppPurchase(
-            productID: "x", transactionID: "9", purchaseDate: try date("2024-01-31T12:00:00Z"),
-            expiresDate: try expires.map(date), storeKitType: type.map(AppStoreValue.init(rawValue:)))
+        let purchase = PurchaseFacts(
+            InAppPurchase(
+                productID: "x", transactionID: "9", purchaseDate: try date("2024-01-31T12:00:00Z"),
+                expiresDate: try expires.map(date)),
+            TransactionFacts(storeKitType: type.map(AppStoreValue.init(rawValue:))))
         var facts = EntitlementFacts(source: .transaction, bundleID: "com.example.app", purchases: [purchase])
         facts.snapshotDate = purchase.purchaseDate
         return facts
@@ -32,11 +34,11 @@ import Testing
         // Receipts: an expires date marks it, whatever the (undocumented) product type.
         let receipt = EntitlementFacts(
             source: .receipt,
-            purchases: [
+            purchases: PurchaseFactList(records: [
                 InAppPurchase(
                     productID: "x", purchaseDate: try Self.date("2024-01-31T12:00:00Z"),
                     expiresDate: try Self.date("2024-02-29T12:00:00Z"))
-            ])
+            ]))
         #expect(try Self.decide("p: product \"x\"", receipt, at: "2025-01-01T00:00:00Z").granted == false)
         #expect(try Self.decide("p: not product \"x\"", receipt, at: "2025-01-01T00:00:00Z").granted == false)
     }

@@ -14,6 +14,13 @@ import Testing
         #expect(RuleField(rawValue: "") == nil)
     }
 
+    /// A declaration names a field of its model or nothing: a misspelt key never becomes a rule field's name.
+    @Test func aKeyNoFieldHasNamesNoRuleField() {
+        #expect(RuleName.field(.bundleID, is: "bundle_id", of: ParsedReceipt.fields)?.name.description == "bundle_id")
+        #expect(RuleName.field(.bundleID, is: "bundleID", of: ParsedReceipt.fields) == nil)
+        #expect(RuleName.field(.ownership, is: "ownership", of: JWSTransaction.fields, as: "ownership") == nil)
+    }
+
     /// The names rule files use are a contract: deriving them must not rename one.
     @Test func theNamesAreTheLanguagesOwn() {
         #expect(

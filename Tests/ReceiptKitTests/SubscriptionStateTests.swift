@@ -68,10 +68,11 @@ import Testing
         var facts = try Self.gracePeriodNotification()
         facts.renewals = []
         facts.purchases.append(contentsOf: [
-            InAppPurchase(
-                productID: "pro.year", purchaseDate: try Self.date("2024-06-01T00:00:00Z"),
-                expiresDate: try Self.date("2025-06-01T00:00:00Z"), storeKitType: .known(.autoRenewable),
-                subscriptionGroupID: "21000000")
+            PurchaseFacts(
+                InAppPurchase(
+                    productID: "pro.year", purchaseDate: try Self.date("2024-06-01T00:00:00Z"),
+                    expiresDate: try Self.date("2025-06-01T00:00:00Z")),
+                TransactionFacts(storeKitType: .known(.autoRenewable), subscriptionGroupID: "21000000"))
         ])
         let rules = "pro: subscription group \"21000000\" active\nother: subscription group \"9\" active"
         let decisions = try Self.decide(rules, facts, at: "2024-06-02T00:00:00Z")

@@ -108,7 +108,8 @@ import Testing
         #expect(long.reminderDue == (try Support.date("2019-09-26T14:08:36Z")))
         // Auto-renew off: the trial will not convert, so nothing to remind of.
         let off = SubscriptionStatus.status(
-            of: product, in: receipt.inApp, at: try Support.date("2019-09-30T00:00:00Z"), reminderDays: 3,
+            of: product, in: PurchaseFactList(records: receipt.purchases), at: try Support.date("2019-09-30T00:00:00Z"),
+            reminderDays: 3,
             renewals: [
                 RenewalState(productID: product, gracePeriodExpires: nil, isInBillingRetry: nil, autoRenews: false)
             ])
@@ -140,7 +141,8 @@ import Testing
         ]
         let time = try Support.date("2026-11-22T00:00:00Z")
         for order in [purchases, purchases.reversed(), [purchases[1], purchases[0], purchases[2]]] {
-            let status = SubscriptionStatus.status(of: "pro.monthly", in: order, at: time, reminderDays: 2)
+            let status = SubscriptionStatus.status(
+                of: "pro.monthly", in: order.map { PurchaseFacts($0) }, at: time, reminderDays: 2)
             #expect(status.periods.map(\.transactionID) == ["1003", "1001", "1002"])
             #expect(status.currentPeriod?.transactionID == "1002" && !status.inTrial, "\(status)")
         }

@@ -40,13 +40,15 @@ import Testing
             originalTransactionID: "1", originalPurchaseDate: Self.start,
             expiresDate: Self.start.addingTimeInterval(7 * Self.day), isTrialPeriod: true)
         let during = SubscriptionStatus.status(
-            of: "com.example.monthly", in: [purchase], at: Self.start.addingTimeInterval(Self.day), reminderDays: 2)
+            of: "com.example.monthly", in: [PurchaseFacts(purchase)], at: Self.start.addingTimeInterval(Self.day),
+            reminderDays: 2)
         #expect(
             during.trialTimeline
                 == TrialTimeline(start: Self.start, end: Self.start.addingTimeInterval(7 * Self.day), reminderDays: 2))
         #expect(during.trialTimeline?.reminder == Self.start.addingTimeInterval(5 * Self.day))
         let after = SubscriptionStatus.status(
-            of: "com.example.monthly", in: [purchase], at: Self.start.addingTimeInterval(8 * Self.day), reminderDays: 2)
+            of: "com.example.monthly", in: [PurchaseFacts(purchase)], at: Self.start.addingTimeInterval(8 * Self.day),
+            reminderDays: 2)
         #expect(after.trialTimeline == nil)
     }
 }

@@ -6,10 +6,30 @@ import Testing
 /// The verifyReceipt body as the field declarations lay it out: Apple's order, and each member's rule for
 /// when it is written.
 @Suite struct VerifyReceiptBodyTests {
-    /// Places are 1, 2, 3... once each, so no two members contend for one and none is skipped.
-    @Test func everyPlaceIsTakenOnce() {
-        #expect(VerifyReceiptBody.receiptLayout.entries.map(\.place) == Array(1...12))
-        #expect(VerifyReceiptBody.purchaseLayout.entries.map(\.place) == Array(1...12))
+    /// Every member a layout declares is in it: each declared key is a field of its model, each field once.
+    @Test func everyDeclaredMemberIsAFieldOnce() {
+        func fields<Model>(_ layout: VerifyReceiptLayout<Model>) -> [Int] {
+            layout.entries.compactMap { entry in
+                guard case .field(let index, _) = entry else { return nil }
+                return index
+            }
+        }
+        #expect(VerifyReceiptBody.receiptLayout.entries.count == 12)
+        #expect(fields(VerifyReceiptBody.receiptLayout).count == 9)
+        #expect(Set(fields(VerifyReceiptBody.receiptLayout)).count == 9)
+        #expect(fields(VerifyReceiptBody.purchaseLayout).count == 12)
+        #expect(Set(fields(VerifyReceiptBody.purchaseLayout)).count == 12)
+    }
+
+    /// A declared key that is no field of the model is no member: nothing is written under it.
+    @Test func aKeyNoFieldHasIsNoMember() {
+        let layout = VerifyReceiptLayout(ParsedReceipt.fields, [.field("bundleID"), .field("bundle_id")])
+        #expect(layout.entries.count == 1)
+        guard case .field(let index, _)? = layout.entries.first else {
+            Issue.record("no member for bundle_id")
+            return
+        }
+        #expect(ParsedReceipt.fields[index].name == "bundle_id")
     }
 
     static let day: Int64 = 86_400

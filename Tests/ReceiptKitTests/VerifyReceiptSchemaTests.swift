@@ -48,11 +48,10 @@ import Testing
         var required: [String] = []
         var dates: [String] = []
         let integer = numbersAsText ? #"{"type":"string","pattern":"^[0-9]+$"}"# : #"{"type":"integer","minimum":0}"#
-        for (_, entry) in layout.entries {
+        for entry in layout.entries {
             switch entry {
-            case .field(let index):
+            case .field(let index, let declared):
                 let field = fields[index]
-                guard let declared = field.verifyReceipt else { continue }
                 let keys = [declared.repeatedFirstAs, field.key].compactMap { $0?.description }
                 let type: String?
                 switch field.setter {

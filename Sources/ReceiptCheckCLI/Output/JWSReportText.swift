@@ -46,7 +46,7 @@ enum JWSReportText {
         case .realtimeRequest(let request): rows += realtimeRequest(request, detailed: detailed)
         case .unidentified(let members):
             rows += [
-                ("bundle id", members["bundleId"]?.stringValue), ("environment", members["environment"]?.stringValue),
+                ("bundle id", jws.payload?.bundleID), ("environment", jws.payload?.environment?.rawValue),
                 ("members", members.keys.sorted().joined(separator: ", ")),
             ]
         case nil: break

@@ -42,21 +42,6 @@ public struct InAppPurchase: Sendable, Equatable, Codable {
     }
     /// The same attributes as ranges of the payload, copied only when `unknownAttributes` is read.
     package var undocumented: UndocumentedAttributes
-    /// A StoreKit 2 transaction's `isUpgraded`: the customer moved to another subscription of the group,
-    /// so this one provides no service. Receipts do not carry it (and it is not part of their JSON).
-    public var isUpgraded: Bool?
-    /// A StoreKit 2 transaction's `type` (one of ``TransactionType``); receipts do not carry it (and it is not part of
-    /// their JSON).
-    public var storeKitType: AppStoreValue<TransactionType>?
-    /// A StoreKit 2 transaction's `subscriptionGroupIdentifier` (not part of a receipt's JSON).
-    public var subscriptionGroupID: String?
-    /// A StoreKit 2 transaction's `revocationType` (one of ``RevocationType``), to say how it was revoked.
-    public var revocationType: AppStoreValue<RevocationType>?
-    /// A StoreKit 2 transaction's `revocationPercentage`: with `REFUND_PRORATED`, the share refunded, in
-    /// thousandths of a percent (40000 is 40%).
-    public var revocationPercentage: Int64?
-    /// A StoreKit 2 transaction's `inAppOwnershipType` (one of ``InAppOwnershipType``).
-    public var ownershipType: AppStoreValue<InAppOwnershipType>?
 
     /// A purchase of these fields, each one not given absent (nil), as a receipt may omit it.
     public init(
@@ -64,9 +49,7 @@ public struct InAppPurchase: Sendable, Equatable, Codable {
         originalTransactionID: String? = nil, originalPurchaseDate: Date? = nil, productType: Int64? = nil,
         expiresDate: Date? = nil, webOrderLineItemID: Int64? = nil, cancellationDate: Date? = nil,
         isTrialPeriod: Bool? = nil, isInIntroOfferPeriod: Bool? = nil, promotionalOfferID: String? = nil,
-        unknownAttributes: [Int64: [[UInt8]]] = [:], isUpgraded: Bool? = nil,
-        storeKitType: AppStoreValue<TransactionType>? = nil,
-        subscriptionGroupID: String? = nil
+        unknownAttributes: [Int64: [[UInt8]]] = [:]
     ) {
         self.quantity = quantity
         self.productID = productID
@@ -82,9 +65,6 @@ public struct InAppPurchase: Sendable, Equatable, Codable {
         self.isInIntroOfferPeriod = isInIntroOfferPeriod
         self.promotionalOfferID = promotionalOfferID
         self.undocumented = UndocumentedAttributes(unknownAttributes)
-        self.isUpgraded = isUpgraded
-        self.storeKitType = storeKitType
-        self.subscriptionGroupID = subscriptionGroupID
     }
 
     public init(from decoder: any Decoder) throws {
@@ -97,36 +77,23 @@ public struct InAppPurchase: Sendable, Equatable, Codable {
 }
 
 extension InAppPurchase: ReceiptFieldModel {
-    /// Keys follow Apple's verifyReceipt `in_app` objects, and so does the place of each member there; attribute
-    /// types are Apple's (1707, 1713 and 1721 are undocumented but carried by every recent receipt).
+    /// Keys follow Apple's verifyReceipt `in_app` objects (whose order is `VerifyReceiptBody.purchaseLayout`);
+    /// attribute types are Apple's (1707, 1713 and 1721 are undocumented but carried by every recent receipt).
     package static let fields: [ModelField<InAppPurchase>] = [
-        .date(
-            "cancellation_date", 1712, verifyReceipt: .at(8), { $0.cancellationDate }, { $0.cancellationDate = $1 }),
-        .date("expires_date", 1708, verifyReceipt: .at(7), { $0.expiresDate }, { $0.expiresDate = $1 }),
-        .boolean(
-            "is_in_intro_offer_period", 1719,
-            verifyReceipt: .at(11, .presentOrFalseInLatestInfo(where: { $0.expiresDate != nil })),
-            { $0.isInIntroOfferPeriod }, { $0.isInIntroOfferPeriod = $1 }),
-        .boolean(
-            "is_trial_period", 1713, verifyReceipt: .at(10, .always), { $0.isTrialPeriod }, { $0.isTrialPeriod = $1 }),
-        .date(
-            "original_purchase_date", 1706, verifyReceipt: .at(6), { $0.originalPurchaseDate },
-            { $0.originalPurchaseDate = $1 }),
-        .string(
-            "original_transaction_id", 1705, verifyReceipt: .at(4), { $0.originalTransactionID },
-            { $0.originalTransactionID = $1 }),
-        .string("product_id", 1702, verifyReceipt: .at(2), { $0.productID }, { $0.productID = $1 }),
+        .date("cancellation_date", 1712, { $0.cancellationDate }, { $0.cancellationDate = $1 }),
+        .date("expires_date", 1708, { $0.expiresDate }, { $0.expiresDate = $1 }),
+        .boolean("is_in_intro_offer_period", 1719, { $0.isInIntroOfferPeriod }, { $0.isInIntroOfferPeriod = $1 }),
+        .boolean("is_trial_period", 1713, { $0.isTrialPeriod }, { $0.isTrialPeriod = $1 }),
+        .date("original_purchase_date", 1706, { $0.originalPurchaseDate }, { $0.originalPurchaseDate = $1 }),
+        .string("original_transaction_id", 1705, { $0.originalTransactionID }, { $0.originalTransactionID = $1 }),
+        .string("product_id", 1702, { $0.productID }, { $0.productID = $1 }),
         .integer("product_type", 1707, { $0.productType }, { $0.productType = $1 }),
-        .string(
-            "promotional_offer_id", 1721, verifyReceipt: .at(12, .nonZero), { $0.promotionalOfferID },
-            { $0.promotionalOfferID = $1 }),
-        .date("purchase_date", 1704, verifyReceipt: .at(5), { $0.purchaseDate }, { $0.purchaseDate = $1 }),
-        .integer("quantity", 1701, minimum: 0, verifyReceipt: .at(1), { $0.quantity }, { $0.quantity = $1 }),
-        .string("transaction_id", 1703, verifyReceipt: .at(3), { $0.transactionID }, { $0.transactionID = $1 }),
+        .string("promotional_offer_id", 1721, { $0.promotionalOfferID }, { $0.promotionalOfferID = $1 }),
+        .date("purchase_date", 1704, { $0.purchaseDate }, { $0.purchaseDate = $1 }),
+        .integer("quantity", 1701, minimum: 0, { $0.quantity }, { $0.quantity = $1 }),
+        .string("transaction_id", 1703, { $0.transactionID }, { $0.transactionID = $1 }),
         .undocumented("unknown_attributes", { $0.undocumented }, { $0.undocumented = $1 }),
-        .integer(
-            "web_order_line_item_id", 1711, verifyReceipt: .at(9, .nonZero), { $0.webOrderLineItemID },
-            { $0.webOrderLineItemID = $1 }),
+        .integer("web_order_line_item_id", 1711, { $0.webOrderLineItemID }, { $0.webOrderLineItemID = $1 }),
     ]
 
     package static let attributeFields = AttributeFields(fields, base: 1700)

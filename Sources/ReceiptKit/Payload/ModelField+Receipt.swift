@@ -4,43 +4,39 @@
     import Foundation
 #endif
 
-/// The fields of the receipt models, one line each: the key, the attribute type, where verifyReceipt writes
-/// it, how the value is read, how it is stored.
+/// The fields of the receipt models, one line each: the key, the attribute type, how the value is read, how
+/// it is stored.
 extension ModelField {
     /// An INTEGER attribute.
     static func integer(
-        _ key: StaticString, _ attribute: Int64, minimum: Int64? = nil,
-        verifyReceipt: VerifyReceiptMember<Model>? = nil, _ get: @escaping @Sendable (Model) -> Int64?,
+        _ key: StaticString, _ attribute: Int64, minimum: Int64? = nil, _ get: @escaping @Sendable (Model) -> Int64?,
         _ set: @escaping @Sendable (inout Model, Int64) -> Void
     ) -> Self {
         let field = integer(key, get)
         return Self(
             key: key, attribute: attribute, value: field.value, setter: .integer(set), minimum: minimum,
-            verifyReceipt: verifyReceipt, write: field.write)
+            write: field.write)
     }
 
     /// A UTF8String (or IA5String) attribute.
     static func string(
         _ key: StaticString, _ attribute: Int64, description: String? = nil,
-        verifyReceipt: VerifyReceiptMember<Model>? = nil, _ get: @escaping @Sendable (Model) -> String?,
+        _ get: @escaping @Sendable (Model) -> String?,
         _ set: @escaping @Sendable (inout Model, consuming String) -> Void
     ) -> Self {
         let field = string(key, get)
         return Self(
             key: key, attribute: attribute, value: field.value, setter: .string(set), description: description,
-            verifyReceipt: verifyReceipt, write: field.write)
+            write: field.write)
     }
 
     /// An RFC 3339 date in an IA5String; an empty one is absent. One outside the years 0000-9999 cannot be
     /// written, and is refused as `Encodable` refuses it.
     static func date(
-        _ key: StaticString, _ attribute: Int64, verifyReceipt: VerifyReceiptMember<Model>? = nil,
-        _ get: @escaping @Sendable (Model) -> Date?, _ set: @escaping @Sendable (inout Model, Date) -> Void
+        _ key: StaticString, _ attribute: Int64, _ get: @escaping @Sendable (Model) -> Date?,
+        _ set: @escaping @Sendable (inout Model, Date) -> Void
     ) -> Self {
-        Self(
-            key: key, attribute: attribute, value: { .receiptDate(get($0)) }, setter: .date(set),
-            verifyReceipt: verifyReceipt
-        ) {
+        Self(key: key, attribute: attribute, value: { .receiptDate(get($0)) }, setter: .date(set)) {
             writer, key, model throws(CompactJSONWriter.DeclinedError) in
             guard let value = get(model) else { return }
             try writer.receiptDate(key, value)
@@ -49,13 +45,11 @@ extension ModelField {
 
     /// An INTEGER 0 or 1.
     static func boolean(
-        _ key: StaticString, _ attribute: Int64, verifyReceipt: VerifyReceiptMember<Model>? = nil,
-        _ get: @escaping @Sendable (Model) -> Bool?, _ set: @escaping @Sendable (inout Model, Bool) -> Void
+        _ key: StaticString, _ attribute: Int64, _ get: @escaping @Sendable (Model) -> Bool?,
+        _ set: @escaping @Sendable (inout Model, Bool) -> Void
     ) -> Self {
         let field = bool(key, get)
-        return Self(
-            key: key, attribute: attribute, value: field.value, setter: .boolean(set), verifyReceipt: verifyReceipt,
-            write: field.write)
+        return Self(key: key, attribute: attribute, value: field.value, setter: .boolean(set), write: field.write)
     }
 
     /// The value octets kept raw, whatever they hold; written as hex.
@@ -72,14 +66,10 @@ extension ModelField {
 
     /// The in-app purchases, an attribute that repeats; always written, `[]` when there are none.
     static func purchases(
-        _ key: StaticString, _ attribute: Int64, verifyReceipt: VerifyReceiptMember<Model>? = nil,
-        _ get: @escaping @Sendable (Model) -> InAppPurchases,
+        _ key: StaticString, _ attribute: Int64, _ get: @escaping @Sendable (Model) -> InAppPurchases,
         _ set: @escaping @Sendable (inout Model, InAppPurchases) -> Void
     ) -> Self {
-        Self(
-            key: key, attribute: attribute, value: { .purchases(get($0)) }, setter: .purchases(set),
-            verifyReceipt: verifyReceipt
-        ) {
+        Self(key: key, attribute: attribute, value: { .purchases(get($0)) }, setter: .purchases(set)) {
             writer, key, model throws(CompactJSONWriter.DeclinedError) in
             writer.key(key)
             try writer.array(get(model))

@@ -1,7 +1,7 @@
 /// One field of a model, declared once: the key the JSON writes, the attribute type that carries it in a
 /// receipt, how its value is read for writing, how a decoded value is stored (from a receipt attribute or
-/// a JSON member), what the report's JSON schema says of it, where Apple's verifyReceipt body has it, and
-/// which field of the rule language it is.
+/// a JSON member) and what the report's JSON schema says of it. Where Apple's verifyReceipt body has it and
+/// which field of the rule language it is are declared by those folders, keyed by the field's key.
 ///
 /// A model lists its fields in `FieldModel.fields`, sorted as `JSONEncoder` sorts keys. The JSON writer,
 /// the models' `Encodable`, the receipt decoder's dispatch, the StoreKit 2 decoder, the models' `Decodable`,
@@ -22,7 +22,7 @@ package struct ModelField<Model>: Sendable {
     private(set) var member: MemberSetter<Model>?
     /// What only some fields declare, kept aside: the decoder and the writer read fields in place, and a
     /// smaller field is cheaper wherever one is copied.
-    private var notes: FieldNotes<Model>?
+    private var notes: FieldNotes?
     /// Writes the member (its key, then the value) straight from the model, or nothing where it is absent:
     /// made with the field's kind, so writing reads the property and nothing else.
     let write: Writer
@@ -33,7 +33,7 @@ package struct ModelField<Model>: Sendable {
     init(
         key: StaticString, attribute: Int64?, value: @escaping @Sendable (Model) -> FieldValue,
         setter: FieldSetter<Model>?, member: MemberSetter<Model>? = nil, description: String? = nil,
-        minimum: Int64? = nil, verifyReceipt: VerifyReceiptMember<Model>? = nil, write: @escaping Writer
+        minimum: Int64? = nil, write: @escaping Writer
     ) {
         self.key = key
         self.attribute = attribute
@@ -41,19 +41,14 @@ package struct ModelField<Model>: Sendable {
         self.setter = setter
         self.member = member
         self.write = write
-        if description != nil || minimum != nil || verifyReceipt != nil {
-            notes = FieldNotes(description: description, minimum: minimum, verifyReceipt: verifyReceipt, rule: nil)
+        if description != nil || minimum != nil {
+            notes = FieldNotes(description: description, minimum: minimum)
         }
     }
 
     /// What the schema adds to the value's type: a description, a lower bound.
     var description: String? { notes?.description }
     var minimum: Int64? { notes?.minimum }
-    /// Where Apple's verifyReceipt body writes the field; nil where the body has no such member.
-    var verifyReceipt: VerifyReceiptMember<Model>? { notes?.verifyReceipt }
-    /// The rule language's field this one is, and the name rules give it; nil for a field rules do not
-    /// compare.
-    var rule: RuleName? { notes?.rule }
 
     /// The same field, which a receipt model's decoding also stores (or checks) by `setter`.
     func decoded(by setter: FieldSetter<Model>) -> Self {
@@ -69,42 +64,17 @@ package struct ModelField<Model>: Sendable {
         return field
     }
 
-    /// The same field, which rules compare as `field`, by this field's key.
-    func inRules(_ field: RuleField) -> Self {
-        inRules(field, as: key)
-    }
-
-    /// The same field, which rules compare as `field` and call `name`: a fact of StoreKit 2 alone, named
-    /// in the rule language's snake case rather than by Apple's member.
-    func inRules(_ field: RuleField, as name: StaticString) -> Self {
-        var copy = self
-        copy.notes = FieldNotes(
-            description: description, minimum: minimum, verifyReceipt: verifyReceipt,
-            rule: RuleName(field: field, name: name))
-        return copy
-    }
-
     /// The key as text, for messages and lookups.
     package var name: String { key.description }
 }
 
 /// What some fields declare beyond their key, value and setters.
-final class FieldNotes<Model>: Sendable {
+final class FieldNotes: Sendable {
     let description: String?
     let minimum: Int64?
-    let verifyReceipt: VerifyReceiptMember<Model>?
-    let rule: RuleName?
 
-    init(description: String?, minimum: Int64?, verifyReceipt: VerifyReceiptMember<Model>?, rule: RuleName?) {
+    init(description: String?, minimum: Int64?) {
         self.description = description
         self.minimum = minimum
-        self.verifyReceipt = verifyReceipt
-        self.rule = rule
     }
-}
-
-/// A field of the rule language and the name rules give it, declared with the model field it is.
-package struct RuleName: Sendable {
-    package let field: RuleField
-    package let name: StaticString
 }

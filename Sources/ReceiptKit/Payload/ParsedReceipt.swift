@@ -124,42 +124,28 @@ public struct ParsedReceipt: Sendable, Equatable, Codable {
 }
 
 extension ParsedReceipt: ReceiptFieldModel {
-    /// Keys follow Apple's verifyReceipt `receipt` object, and so does the place of each member there (places
-    /// 5, 6 and 8 are members no field declares: `VerifyReceiptBody`). Attribute types are Apple's (0, 1 and
-    /// 10 are undocumented but stable since 2010). Opaque value and SHA-1 hash stay raw whatever they hold:
+    /// Keys follow Apple's verifyReceipt `receipt` object (whose order is `VerifyReceiptBody.receiptLayout`).
+    /// Attribute types are Apple's (0, 1 and 10 are undocumented but stable since 2010). Opaque value and SHA-1 hash stay raw whatever they hold:
     /// a 2010 receipt carries its opaque value as an INTEGER.
     package static let fields: [ModelField<ParsedReceipt>] = [
         .string("age_rating", 10, { $0.ageRating }, { $0.ageRating = $1 }),
-        .integer(
-            "app_item_id", 1, verifyReceipt: .at(2, repeatedFirstAs: "adam_id"), { $0.appItemID },
-            { $0.appItemID = $1 }),
-        .string(
-            "application_version", 3, verifyReceipt: .at(4), { $0.applicationVersion },
-            { $0.applicationVersion = $1 }
-        ).inRules(.applicationVersion),
-        .string("bundle_id", 2, verifyReceipt: .at(3), { $0.bundleID }, { $0.bundleID = $1 }).inRules(.bundleID),
+        .integer("app_item_id", 1, { $0.appItemID }, { $0.appItemID = $1 }),
+        .string("application_version", 3, { $0.applicationVersion }, { $0.applicationVersion = $1 }),
+        .string("bundle_id", 2, { $0.bundleID }, { $0.bundleID = $1 }),
         .octets("bundle_id_data", 2, { $0.bundleIDData }, { $0.bundleIDData = $1 }),
         .string("environment") { $0.environment.rawValue }
-            .decoded(by: .derived(ReceiptEnvironment.allCases.map(\.rawValue))).inRules(.environment),
-        .date("expiration_date", 21, verifyReceipt: .at(11), { $0.expirationDate }, { $0.expirationDate = $1 }),
-        .purchases(purchasesKey, purchaseAttribute, verifyReceipt: .at(12), { $0.purchases }, { $0.purchases = $1 }),
+            .decoded(by: .derived(ReceiptEnvironment.allCases.map(\.rawValue))),
+        .date("expiration_date", 21, { $0.expirationDate }, { $0.expirationDate = $1 }),
+        .purchases(purchasesKey, purchaseAttribute, { $0.purchases }, { $0.purchases = $1 }),
         .octets("opaque_value", 4, { $0.opaqueValue }, { $0.opaqueValue = $1 }),
         .string(
-            "original_application_version", 19, verifyReceipt: .at(10), { $0.originalApplicationVersion },
-            { $0.originalApplicationVersion = $1 }
-        ).inRules(.originalApplicationVersion),
-        .date(
-            "original_purchase_date", 18, verifyReceipt: .at(9), { $0.originalPurchaseDate },
-            { $0.originalPurchaseDate = $1 }
-        ).inRules(.originalPurchaseDate),
-        .date(
-            "receipt_creation_date", 12, verifyReceipt: .at(7), { $0.receiptCreationDate },
-            { $0.receiptCreationDate = $1 }
-        ).inRules(.receiptCreationDate),
+            "original_application_version", 19, { $0.originalApplicationVersion },
+            { $0.originalApplicationVersion = $1 }),
+        .date("original_purchase_date", 18, { $0.originalPurchaseDate }, { $0.originalPurchaseDate = $1 }),
+        .date("receipt_creation_date", 12, { $0.receiptCreationDate }, { $0.receiptCreationDate = $1 }),
         .string(
             "receipt_type", 0, description: "field 0: Production, ProductionSandbox, Xcode, ...",
-            verifyReceipt: .at(1), { $0.receiptType }, { $0.receiptType = $1 }
-        ).inRules(.receiptType),
+            { $0.receiptType }, { $0.receiptType = $1 }),
         .octets("sha1_hash", 5, { $0.sha1Hash }, { $0.sha1Hash = $1 }),
         .undocumented("unknown_attributes", { $0.undocumented }, { $0.undocumented = $1 }),
     ]

@@ -66,16 +66,17 @@ extension EntitlementFacts {
         case .realtimeRequest(let request):
             // Asks which message to show; it proves no purchase, so it carries no facts to grant from.
             self.init(source: .payload, environment: ReceiptEnvironment(storeKit: request.environment))
-        case .unidentified(let members):
+        case .unidentified:
             self.init(
-                source: .payload, bundleID: members["bundleId"]?.stringValue,
+                source: .payload, bundleID: payload.bundleID,
                 environment: ReceiptEnvironment(storeKit: payload.environment))
         }
     }
 
-    /// A signed transaction as the in-app purchase record rules read: a revocation is a cancellation.
-    static func purchase(_ transaction: JWSTransaction) -> InAppPurchase {
-        var purchase = InAppPurchase(
+    /// A signed transaction as the purchase rules read: the in-app purchase record it maps onto (a revocation
+    /// is a cancellation), and what only a transaction says.
+    static func purchase(_ transaction: JWSTransaction) -> PurchaseFacts {
+        let record = InAppPurchase(
             quantity: transaction.quantity, productID: transaction.productId,
             transactionID: transaction.transactionId, purchaseDate: transaction.purchaseDate?.date,
             originalTransactionID: transaction.originalTransactionId,
@@ -86,12 +87,13 @@ extension EntitlementFacts {
             // is an introductory offer too, but receipts keep the two apart, and so do these facts.
             isInIntroOfferPeriod: transaction.offerType?.known == .introductory
                 && transaction.offerDiscountType?.known != .freeTrial,
-            promotionalOfferID: transaction.offerType?.known == .promotional ? transaction.offerIdentifier : nil,
-            isUpgraded: transaction.isUpgraded, storeKitType: transaction.type,
-            subscriptionGroupID: transaction.subscriptionGroupIdentifier)
-        purchase.revocationType = transaction.revocationType
-        purchase.revocationPercentage = transaction.revocationPercentage
-        purchase.ownershipType = transaction.inAppOwnershipType
-        return purchase
+            promotionalOfferID: transaction.offerType?.known == .promotional ? transaction.offerIdentifier : nil)
+        return PurchaseFacts(
+            record,
+            TransactionFacts(
+                isUpgraded: transaction.isUpgraded, storeKitType: transaction.type,
+                subscriptionGroupID: transaction.subscriptionGroupIdentifier,
+                revocationType: transaction.revocationType, revocationPercentage: transaction.revocationPercentage,
+                ownershipType: transaction.inAppOwnershipType))
     }
 }

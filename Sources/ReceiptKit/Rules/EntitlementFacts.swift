@@ -48,8 +48,9 @@ package struct EntitlementFacts: Sendable, Equatable {
     /// An AppTransaction's `originalPlatform`: where the app was first bought, which says what the
     /// original application version is.
     package internal(set) var originalPlatform: AppStoreValue<PurchasePlatform>?
-    /// In-app purchases; StoreKit 2 transactions are mapped onto the same record.
-    package internal(set) var purchases: InAppPurchases
+    /// In-app purchases: a receipt's records, or StoreKit 2 transactions mapped onto the same record with
+    /// what only they say beside it.
+    package internal(set) var purchases: PurchaseFactList
     /// When the app purchase itself was refunded (an AppTransaction's `revocationDate`): from then on
     /// nothing is granted from what it says about the purchase (grandfathering).
     package internal(set) var appRevocationDate: Date?
@@ -59,7 +60,7 @@ package struct EntitlementFacts: Sendable, Equatable {
     init(
         source: Source, bundleID: String? = nil, applicationVersion: String? = nil,
         originalApplicationVersion: String? = nil, originalPurchaseDate: Date? = nil, receiptCreationDate: Date? = nil,
-        environment: ReceiptEnvironment = .unknown, purchases: InAppPurchases = []
+        environment: ReceiptEnvironment = .unknown, purchases: PurchaseFactList = []
     ) {
         self.source = source
         self.bundleID = bundleID
@@ -76,7 +77,7 @@ package struct EntitlementFacts: Sendable, Equatable {
             source: .receipt, bundleID: receipt.bundleID, applicationVersion: receipt.applicationVersion,
             originalApplicationVersion: receipt.originalApplicationVersion,
             originalPurchaseDate: receipt.originalPurchaseDate, receiptCreationDate: receipt.receiptCreationDate,
-            environment: receipt.environment, purchases: receipt.purchases)
+            environment: receipt.environment, purchases: PurchaseFactList(records: receipt.purchases))
         receiptExpirationDate = receipt.expirationDate
         receiptType = receipt.receiptType
         snapshotDate = receipt.receiptCreationDate
@@ -93,7 +94,7 @@ package struct EntitlementFacts: Sendable, Equatable {
     }
 
     /// These facts with only the purchases `keep` accepts, each still with its own copy's date.
-    func keepingPurchases(where keep: (InAppPurchase) -> Bool) -> EntitlementFacts {
+    func keepingPurchases(where keep: (PurchaseFacts) -> Bool) -> EntitlementFacts {
         var kept = self
         let positions = purchases.indices.filter { keep(purchases[$0]) }
         kept.purchases = purchases.selecting(positions)

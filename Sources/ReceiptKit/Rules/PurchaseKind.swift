@@ -8,16 +8,16 @@ package enum PurchaseKind: Sendable, Equatable {
     case unknown
 }
 
-extension InAppPurchase {
+extension PurchaseFacts {
     /// From a StoreKit 2 transaction's `type`; for a receipt entry, an expires date (field 1708) or product
     /// type 3 (field 1707, undocumented, seen only on auto-renewable subscriptions) marks an auto-renewable one.
     package var kind: PurchaseKind {
-        switch storeKitType {
+        switch transaction.storeKitType {
         case .known(.autoRenewable): return .autoRenewable
         case .known(.nonRenewing): return .nonRenewing
         case .known(.consumable): return .consumable
         case .known(.nonConsumable): return .nonConsumable
-        case .other, nil: return expiresDate != nil || productType == 3 ? .autoRenewable : .unknown
+        case .other, nil: return record.expiresDate != nil || record.productType == 3 ? .autoRenewable : .unknown
         }
     }
 }

@@ -292,13 +292,13 @@ struct RuleEvaluator {
     }
 
     /// The purchases of `product`, each with the date of the copy it comes from.
-    private func copies(of product: String) -> [(purchase: InAppPurchase, snapshot: Date?)] {
+    private func copies(of product: String) -> [(purchase: PurchaseFacts, snapshot: Date?)] {
         facts.purchases.indices.filter { String.identical(facts.purchases[$0].productID, product) }
             .map { (facts.purchases[$0], facts.snapshot(ofPurchaseAt: $0)) }
     }
 
     /// The freshest word on `product`: its newest copy's date, or the whole input's when none speaks of it.
-    private func newest(_ copies: [(purchase: InAppPurchase, snapshot: Date?)]) -> (date: Date?, noun: String) {
+    private func newest(_ copies: [(purchase: PurchaseFacts, snapshot: Date?)]) -> (date: Date?, noun: String) {
         guard !copies.isEmpty, !facts.purchaseSnapshots.isEmpty else { return (facts.snapshotDate, facts.noun) }
         let product = copies[0].purchase.productID ?? ""
         return (copies.compactMap(\.snapshot).max(), "the newest copy of a purchase of \"\(product)\"")

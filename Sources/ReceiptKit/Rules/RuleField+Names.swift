@@ -1,7 +1,7 @@
 // Not `RawRepresentable`: that protocol would hash and compare the fields by their names, which the table
 // of names, keyed by field, is still being built from.
 extension RuleField {
-    /// The field's name in rules, as the model field it is declares it (`ModelField.inRules`).
+    /// The field's name in rules, as `RuleFieldNames` declares it.
     public var rawValue: String {
         RuleFieldNames.names[self] ?? "\(self)"
     }
@@ -34,13 +34,21 @@ extension RuleField {
     }
 }
 
-/// The rule language's field names, read once from the model fields that declare them (each rule field
-/// once: `RuleFieldNamesTests`).
+/// The rule language's field names, each declared once by the model field it is (`RuleFieldNamesTests`).
 enum RuleFieldNames {
     /// Every declaration of a rule field: the receipt's, then the StoreKit 2 models'.
-    static let declared: [RuleName] =
-        (ParsedReceipt.fields.compactMap(\.rule) + AppTransaction.fields.compactMap(\.rule)
-            + JWSTransaction.fields.compactMap(\.rule))
+    static let declared: [RuleName] = [
+        .field(.applicationVersion, is: "application_version", of: ParsedReceipt.fields),
+        .field(.bundleID, is: "bundle_id", of: ParsedReceipt.fields),
+        .field(.environment, is: "environment", of: ParsedReceipt.fields),
+        .field(.originalApplicationVersion, is: "original_application_version", of: ParsedReceipt.fields),
+        .field(.originalPurchaseDate, is: "original_purchase_date", of: ParsedReceipt.fields),
+        .field(.receiptCreationDate, is: "receipt_creation_date", of: ParsedReceipt.fields),
+        .field(.receiptType, is: "receipt_type", of: ParsedReceipt.fields),
+        .field(.originalPlatform, is: "originalPlatform", of: AppTransaction.fields, as: "original_platform"),
+        .field(.preorderDate, is: "preorderDate", of: AppTransaction.fields, as: "preorder_date"),
+        .field(.ownership, is: "inAppOwnershipType", of: JWSTransaction.fields, as: "ownership"),
+    ].compactMap { $0 }
 
     static let names: [RuleField: String] = Dictionary(
         declared.map { ($0.field, $0.name.description) }, uniquingKeysWith: { first, _ in first })

@@ -45,12 +45,12 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
     /// The status of every product in the receipt that has subscription periods, in first-purchase order.
     /// Not public: a caller reads subscriptions from a ``Verdict``, whose receipt was verified.
     package static func all(in receipt: ParsedReceipt, at time: Date, reminderDays: Int) -> [SubscriptionStatus] {
-        all(in: receipt.purchases, at: time, reminderDays: reminderDays)
+        all(in: PurchaseFactList(records: receipt.purchases), at: time, reminderDays: reminderDays)
     }
 
     /// The status of every product among `purchases` that has subscription periods, in first-purchase order.
     package static func all(
-        in purchases: some Collection<InAppPurchase>, at time: Date, reminderDays: Int, renewals: [RenewalState] = []
+        in purchases: some Collection<PurchaseFacts>, at time: Date, reminderDays: Int, renewals: [RenewalState] = []
     ) -> [SubscriptionStatus] {
         // Products told apart by their bytes, as everywhere identifiers are compared.
         var seen = Set<[UInt8]>()
@@ -65,12 +65,12 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
     package static func status(
         of product: String, in receipt: ParsedReceipt, at time: Date, reminderDays: Int
     ) -> SubscriptionStatus {
-        status(of: product, in: receipt.purchases, at: time, reminderDays: reminderDays)
+        status(of: product, in: PurchaseFactList(records: receipt.purchases), at: time, reminderDays: reminderDays)
     }
 
     /// The status of one product among `purchases` at `time`.
     package static func status(
-        of product: String, in purchases: some Collection<InAppPurchase>, at time: Date, reminderDays: Int,
+        of product: String, in purchases: some Collection<PurchaseFacts>, at time: Date, reminderDays: Int,
         renewals: [RenewalState] = []
     ) -> SubscriptionStatus {
         let periods = SubscriptionStatus.Period.periods(of: product, in: purchases)

@@ -4,8 +4,8 @@
     import Foundation
 #endif
 
-/// Writes the JSON of a verifyReceipt body: a receipt and its purchases from the members their fields
-/// declare (`ModelField.verifyReceipt`), in Apple's order and forms. Purchases write every number as a
+/// Writes the JSON of a verifyReceipt body: a receipt and its purchases as the members their layouts declare
+/// (`VerifyReceiptLayout`), in Apple's order and forms. Purchases write every number as a
 /// string, and flags are always `"true"` or `"false"`; a date is three members.
 struct VerifyReceiptBody {
     private(set) var writer = CompactJSONWriter()
@@ -36,10 +36,10 @@ struct VerifyReceiptBody {
     mutating func receipt(_ receipt: ParsedReceipt, requestDate: Date) {
         writer.key("receipt")
         open()
-        for (_, entry) in Self.receiptLayout.entries {
+        for entry in Self.receiptLayout.entries {
             switch entry {
-            case .field(let index):
-                field(ParsedReceipt.fields[index], of: receipt, numbersAsText: false, inLatestInfo: false)
+            case .field(let index, let member):
+                field(ParsedReceipt.fields[index], member, of: receipt, numbersAsText: false, inLatestInfo: false)
             case .extra(.undocumentedInteger(let key, let attribute)):
                 if let value = Self.integer(receipt.undocumented.values(of: attribute)) { member(key, value) }
             case .extra(let extra):
@@ -57,20 +57,21 @@ struct VerifyReceiptBody {
         for purchase in purchases {
             writer.separator()
             open()
-            for (_, entry) in Self.purchaseLayout.entries {
-                guard case .field(let index) = entry else { continue }
-                field(InAppPurchase.fields[index], of: purchase, numbersAsText: true, inLatestInfo: inLatestInfo)
+            for entry in Self.purchaseLayout.entries {
+                guard case .field(let index, let member) = entry else { continue }
+                field(
+                    InAppPurchase.fields[index], member, of: purchase, numbersAsText: true, inLatestInfo: inLatestInfo)
             }
             close()
         }
         writer.out.append(UInt8(ascii: "]"))
     }
 
-    /// The field's member (and the one it repeats first), as its declaration says, or nothing.
+    /// The field's member (and the one it repeats first), as `declared` says, or nothing.
     private mutating func field<Model>(
-        _ field: ModelField<Model>, of model: Model, numbersAsText: Bool, inLatestInfo: Bool
+        _ field: ModelField<Model>, _ declared: VerifyReceiptMember<Model>, of model: Model, numbersAsText: Bool,
+        inLatestInfo: Bool
     ) {
-        guard let declared = field.verifyReceipt else { return }
         let keys = [declared.repeatedFirstAs, field.key].compactMap { $0 }
         switch field.value(model) {
         case .string(let value?):

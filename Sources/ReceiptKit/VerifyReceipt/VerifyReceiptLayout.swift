@@ -1,7 +1,7 @@
-/// The members of one of verifyReceipt's objects in Apple's order: the fields of a receipt model that
-/// declare a place there, and the members no field declares.
+/// The members of one of verifyReceipt's objects in Apple's order: fields of a receipt model, by their keys,
+/// and the members no field is.
 struct VerifyReceiptLayout<Model>: Sendable {
-    /// A member no field of the model declares.
+    /// A member no field of the model is.
     enum Extra: Sendable {
         /// An undocumented attribute, which Apple writes by name as a number.
         case undocumentedInteger(StaticString, attribute: Int64)
@@ -9,22 +9,43 @@ struct VerifyReceiptLayout<Model>: Sendable {
         case requestDate
     }
 
+    /// A member as its object's list declares it.
+    enum Declared: Sendable {
+        case member(VerifyReceiptMember<Model>)
+        case extra(Extra)
+
+        /// The model field of key `key`, written as `presence` says.
+        static func field(_ key: StaticString, _ presence: VerifyReceiptMember<Model>.Presence = .present) -> Self {
+            .member(VerifyReceiptMember(key: key, presence: presence, repeatedFirstAs: nil))
+        }
+
+        /// The model field of key `key`, its value written first under `alias` too.
+        static func field(_ key: StaticString, repeatedFirstAs alias: StaticString) -> Self {
+            .member(VerifyReceiptMember(key: key, presence: .present, repeatedFirstAs: alias))
+        }
+    }
+
     enum Entry: Sendable {
-        /// The field at this position of the model's list.
-        case field(Int)
+        /// The field at this position of the model's list, written as the member says.
+        case field(Int, VerifyReceiptMember<Model>)
         case extra(Extra)
     }
 
-    /// The members at their places, ascending.
-    let entries: [(place: Int, entry: Entry)]
+    /// The members in Apple's order.
+    let entries: [Entry]
 
-    /// The fields that declare a place, and `extras` at theirs, ordered by place.
-    init(_ fields: [ModelField<Model>], extras: [(place: Int, extra: Extra)]) {
-        let declared = fields.indices.compactMap { index in
-            fields[index].verifyReceipt.map { (place: $0.place, entry: Entry.field(index)) }
+    /// The members `declared`, in their order; a member whose key is no field of `fields` is left out
+    /// (`VerifyReceiptBodyTests` counts them).
+    init(_ fields: [ModelField<Model>], _ declared: [Declared]) {
+        entries = declared.compactMap { declaration in
+            switch declaration {
+            case .member(let member):
+                let key = member.key.description
+                return fields.firstIndex { $0.name == key }.map { Entry.field($0, member) }
+            case .extra(let extra):
+                return .extra(extra)
+            }
         }
-        let others = extras.map { (place: $0.place, entry: Entry.extra($0.extra)) }
-        entries = (declared + others).sorted { $0.place < $1.place }
     }
 }
 
@@ -39,27 +60,50 @@ extension VerifyReceiptLayout.Extra {
 }
 
 extension VerifyReceiptBody {
-    /// The `receipt` object: the fields of `ParsedReceipt` that declare a place, then two undocumented
-    /// attributes and the time of the answer at theirs.
+    /// The `receipt` object: fields of `ParsedReceipt`, two undocumented attributes and the time of the answer.
     static let receiptLayout = VerifyReceiptLayout(
         ParsedReceipt.fields,
-        extras: [
-            (5, .undocumentedInteger("download_id", attribute: 15)),
-            (6, .undocumentedInteger("version_external_identifier", attribute: 16)),
-            (8, .requestDate),
+        [
+            .field("receipt_type"),
+            .field("app_item_id", repeatedFirstAs: "adam_id"),
+            .field("bundle_id"),
+            .field("application_version"),
+            .extra(.undocumentedInteger("download_id", attribute: 15)),
+            .extra(.undocumentedInteger("version_external_identifier", attribute: 16)),
+            .field("receipt_creation_date"),
+            .extra(.requestDate),
+            .field("original_purchase_date"),
+            .field("original_application_version"),
+            .field("expiration_date"),
+            .field(ParsedReceipt.purchasesKey),
         ])
 
-    /// An object of `in_app` and `latest_receipt_info`.
-    static let purchaseLayout = VerifyReceiptLayout(InAppPurchase.fields, extras: [])
+    /// An object of `in_app` and `latest_receipt_info`: fields of `InAppPurchase`.
+    static let purchaseLayout = VerifyReceiptLayout(
+        InAppPurchase.fields,
+        [
+            .field("quantity"),
+            .field("product_id"),
+            .field("transaction_id"),
+            .field("original_transaction_id"),
+            .field("purchase_date"),
+            .field("original_purchase_date"),
+            .field("expires_date"),
+            .field("cancellation_date"),
+            .field("web_order_line_item_id", .nonZero),
+            .field("is_trial_period", .always),
+            .field("is_in_intro_offer_period", .presentOrFalseInLatestInfo(where: { $0.expiresDate != nil })),
+            .field("promotional_offer_id", .nonZero),
+        ])
 
     /// The keys of the `receipt` object that are no field's name: a member Apple repeats first under
-    /// another key (`adam_id`), and the members no field declares.
+    /// another key (`adam_id`), and the members no field is.
     static var receiptKeysOfNoField: [String] {
-        let repeated = ParsedReceipt.fields.compactMap { $0.verifyReceipt?.repeatedFirstAs }
-        let extras = receiptLayout.entries.compactMap { place -> StaticString? in
-            guard case .extra(let extra) = place.entry else { return nil }
-            return extra.key
-        }
-        return (repeated + extras).map { "\($0)" }
+        receiptLayout.entries.compactMap { entry -> StaticString? in
+            switch entry {
+            case .field(_, let member): member.repeatedFirstAs
+            case .extra(let extra): extra.key
+            }
+        }.map { "\($0)" }
     }
 }

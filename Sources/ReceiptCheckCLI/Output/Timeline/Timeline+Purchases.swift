@@ -35,7 +35,8 @@ extension Timeline.Purchase {
             : purchase.isInIntroOfferPeriod == true
                 ? .introductory : purchase.promotionalOfferID == nil ? .paid : .promotional
         self.cancelled = purchase.cancellationDate
-        self.upgraded = purchase.isUpgraded == true
+        // Only a StoreKit 2 transaction says a purchase was upgraded; a receipt never does.
+        self.upgraded = false
     }
 
     /// A StoreKit 2 transaction, nil without a purchase date.

@@ -80,7 +80,7 @@ extension EntitlementFacts {
     /// The kept copies are positions of `purchases` (and the merged ones), not copies of every entry.
     mutating func keepLatestCopies() {
         var kept: [Int] = []
-        var merged: [Int: InAppPurchase] = [:]
+        var merged: [Int: PurchaseFacts] = [:]
         var dates: [Date?] = []
         var position: [String: Int] = [:]
         // At most one of each a purchase: pages reserved and never written are never resident.
@@ -135,7 +135,7 @@ extension EntitlementFacts {
 
     /// Whether copy `a` (signed at `date`) is later than copy `b`; of two signed at once, the one that
     /// grants less (refunded, upgraded, ending sooner), so that the order of inputs never matters.
-    private static func isLater(_ date: Date?, _ a: InAppPurchase, than other: Date?, _ b: InAppPurchase) -> Bool {
+    private static func isLater(_ date: Date?, _ a: PurchaseFacts, than other: Date?, _ b: PurchaseFacts) -> Bool {
         let (mine, theirs) = (date ?? .distantPast, other ?? .distantPast)
         guard mine == theirs else { return mine > theirs }
         if (a.cancellationDate != nil) != (b.cancellationDate != nil) { return a.cancellationDate != nil }
@@ -144,10 +144,10 @@ extension EntitlementFacts {
     }
 
     /// The latest copy, with a refund or upgrade an older copy showed: neither is ever undone.
-    private static func merged(_ latest: InAppPurchase, keeping older: InAppPurchase) -> InAppPurchase {
+    private static func merged(_ latest: PurchaseFacts, keeping older: PurchaseFacts) -> PurchaseFacts {
         var purchase = latest
         if purchase.cancellationDate == nil, let cancelled = older.cancellationDate {
-            purchase.cancellationDate = cancelled
+            purchase.record.cancellationDate = cancelled
             purchase.revocationType = older.revocationType
             purchase.revocationPercentage = older.revocationPercentage
         }

@@ -69,11 +69,9 @@ extension AppTransaction: FieldModel {
         .enumeration("environment", { $0.environment }, { $0.environment = $1 }),
         .string(
             "originalApplicationVersion", { $0.originalApplicationVersion }, { $0.originalApplicationVersion = $1 }),
-        .enumeration("originalPlatform", { $0.originalPlatform }, { $0.originalPlatform = $1 })
-            .inRules(.originalPlatform, as: "original_platform"),
+        .enumeration("originalPlatform", { $0.originalPlatform }, { $0.originalPlatform = $1 }),
         .date("originalPurchaseDate", { $0.originalPurchaseDate }, { $0.originalPurchaseDate = $1 }),
-        .date("preorderDate", { $0.preorderDate }, { $0.preorderDate = $1 }).inRules(
-            .preorderDate, as: "preorder_date"),
+        .date("preorderDate", { $0.preorderDate }, { $0.preorderDate = $1 }),
         .date("receiptCreationDate", { $0.receiptCreationDate }, { $0.receiptCreationDate = $1 }),
         .enumeration("receiptType", { $0.receiptType }, { $0.receiptType = $1 }),
         .date("requestDate", { $0.requestDate }, { $0.requestDate = $1 }),

@@ -72,7 +72,8 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         }
     }
 
-    var bundleID: String? {
+    /// The app's bundle id, for the kinds that carry one.
+    package var bundleID: String? {
         switch self {
         case .appTransaction(let payload): payload.bundleId
         case .transaction(let payload): payload.bundleId
@@ -104,7 +105,7 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
     }
 
     /// `Production`, `Sandbox`, `Xcode`, `LocalTesting` as Apple writes it.
-    var environment: AppStoreValue<AppStoreEnvironment>? {
+    package var environment: AppStoreValue<AppStoreEnvironment>? {
         switch self {
         case .appTransaction(let payload): payload.environment ?? payload.receiptType
         case .transaction(let payload): payload.environment

@@ -104,8 +104,7 @@ extension JWSTransaction: FieldModel {
         .string("deviceVerificationNonce", { $0.deviceVerificationNonce }, { $0.deviceVerificationNonce = $1 }),
         .enumeration("environment", { $0.environment }, { $0.environment = $1 }),
         .date("expiresDate", { $0.expiresDate }, { $0.expiresDate = $1 }),
-        .enumeration("inAppOwnershipType", { $0.inAppOwnershipType }, { $0.inAppOwnershipType = $1 })
-            .inRules(.ownership, as: "ownership"),
+        .enumeration("inAppOwnershipType", { $0.inAppOwnershipType }, { $0.inAppOwnershipType = $1 }),
         .bool("isUpgraded", { $0.isUpgraded }, { $0.isUpgraded = $1 }),
         .enumeration("offerDiscountType", { $0.offerDiscountType }, { $0.offerDiscountType = $1 }),
         .string("offerIdentifier", { $0.offerIdentifier }, { $0.offerIdentifier = $1 }),

@@ -1,7 +1,7 @@
 /// A receipt field a rule can compare, and the kind of value it holds.
 ///
-/// Its name in rules (`rawValue`) is declared with the model field it is, in the model's `fields` list:
-/// the receipt field's key, or for a fact only StoreKit 2 carries, the name given there.
+/// Its name in rules (`rawValue`) is declared in `RuleFieldNames`, by the model field it is: the receipt
+/// field's key, or for a fact only StoreKit 2 carries, the name given there.
 public enum RuleField: Sendable, CaseIterable {
     /// The version of the app the customer first got (a receipt's field 19, an AppTransaction's
     /// `originalApplicationVersion`).

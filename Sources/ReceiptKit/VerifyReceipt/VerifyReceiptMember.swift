@@ -1,12 +1,11 @@
-/// Where and when Apple's verifyReceipt body writes a receipt field, declared with the field so that the
-/// body's members follow from the field lists.
+/// A member of Apple's verifyReceipt body that a receipt field is written as: the field (by its key), and
+/// when it is written. Its place is its place in its object's list (`VerifyReceiptBody.receiptLayout`).
 ///
 /// A field without one is not in the body: the endpoint is frozen, and a field Apple adds to receipts
 /// never became a member of its bodies.
-package struct VerifyReceiptMember<Model>: Sendable {
-    /// The member's place in its object, counted from 1 in Apple's order, which is neither the report's
-    /// (sorted by key) nor the attributes'.
-    let place: Int
+struct VerifyReceiptMember<Model>: Sendable {
+    /// The key of the model field written, which is also the member's key.
+    let key: StaticString
     let presence: Presence
     /// A key Apple writes the same value under just before this one (`adam_id`, before `app_item_id`).
     let repeatedFirstAs: StaticString?
@@ -23,15 +22,5 @@ package struct VerifyReceiptMember<Model>: Sendable {
         /// When present; in `latest_receipt_info` also, as `false`, when absent from a purchase for which
         /// `holds` is true: Apple writes `is_in_intro_offer_period` for every subscription there.
         case presentOrFalseInLatestInfo(where: @Sendable (Model) -> Bool)
-    }
-
-    /// The member at `place`, written as `presence` says.
-    static func at(_ place: Int, _ presence: Presence = .present) -> Self {
-        Self(place: place, presence: presence, repeatedFirstAs: nil)
-    }
-
-    /// The member at `place`, its value written first under `alias` too.
-    static func at(_ place: Int, repeatedFirstAs alias: StaticString) -> Self {
-        Self(place: place, presence: .present, repeatedFirstAs: alias)
     }
 }

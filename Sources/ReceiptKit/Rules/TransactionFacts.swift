@@ -1,0 +1,31 @@
+/// What a StoreKit 2 transaction says of a purchase that a receipt's in-app purchase record does not: rules
+/// read it, receipts never carry it, so it is kept here and not in the receipt's model.
+package struct TransactionFacts: Sendable, Equatable {
+    /// `isUpgraded`: the customer moved to another subscription of the group, so this one provides no service.
+    package var isUpgraded: Bool?
+    /// `type`, which says what kind of product was bought where a receipt leaves it open.
+    package var storeKitType: AppStoreValue<TransactionType>?
+    /// `subscriptionGroupIdentifier`, which `subscription_group` rules name.
+    package var subscriptionGroupID: String?
+    /// `revocationType`, to say how a revoked purchase was revoked.
+    package var revocationType: AppStoreValue<RevocationType>?
+    /// `revocationPercentage`: with `REFUND_PRORATED`, the share refunded, in thousandths of a percent (40000
+    /// is 40%).
+    package var revocationPercentage: Int64?
+    /// `inAppOwnershipType`, which `ownership` rules compare.
+    package var ownershipType: AppStoreValue<InAppOwnershipType>?
+
+    /// Facts of these values, each one not given absent.
+    package init(
+        isUpgraded: Bool? = nil, storeKitType: AppStoreValue<TransactionType>? = nil,
+        subscriptionGroupID: String? = nil, revocationType: AppStoreValue<RevocationType>? = nil,
+        revocationPercentage: Int64? = nil, ownershipType: AppStoreValue<InAppOwnershipType>? = nil
+    ) {
+        self.isUpgraded = isUpgraded
+        self.storeKitType = storeKitType
+        self.subscriptionGroupID = subscriptionGroupID
+        self.revocationType = revocationType
+        self.revocationPercentage = revocationPercentage
+        self.ownershipType = ownershipType
+    }
+}

@@ -72,8 +72,9 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         }
     }
 
-    /// The app's bundle id, for the kinds that carry one.
-    package var bundleID: String? {
+    /// The app's bundle id, for the kinds that carry one: which app the payload says it is for, whatever
+    /// its kind, even one this library does not recognise (a server names it before it decides anything).
+    public var bundleID: String? {
         switch self {
         case .appTransaction(let payload): payload.bundleId
         case .transaction(let payload): payload.bundleId
@@ -104,8 +105,9 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         }
     }
 
-    /// `Production`, `Sandbox`, `Xcode`, `LocalTesting` as Apple writes it.
-    package var environment: AppStoreValue<AppStoreEnvironment>? {
+    /// `Production`, `Sandbox`, `Xcode`, `LocalTesting` as Apple writes it, for the kinds that carry one:
+    /// the payload's own word on where it was made, whatever its kind.
+    public var environment: AppStoreValue<AppStoreEnvironment>? {
         switch self {
         case .appTransaction(let payload): payload.environment ?? payload.receiptType
         case .transaction(let payload): payload.environment

@@ -21,7 +21,8 @@
 # MUTATION_BASELINE_SUITE=0 skips the unmutated copy's whole suite (CI has just run it over the same
 # sources), but not the proof that the copy passes where it counts: the hinted tests run unmutated first (in
 # the first copy, for all), and a test that killed a mutant without being among them runs unmutated at the
-# end, in the copy where it killed; either failing stops the run with exit 70, naming the test. MUTATION_LIST reads another list (make gate-check).
+# end, in the copy where it killed; either failing stops the run with exit 70, naming the test.
+# MUTATION_LIST reads another list (make gate-check).
 set -euo pipefail
 
 # Read whole before running, so editing this file during a run cannot change the run.

@@ -35,15 +35,12 @@ beside_waiting() {
     beside_at 0 "$@"
 }
 beside_at() {
-    local niceness=$1 name=$2 idle=()
+    local niceness=$1 name=$2
     shift 3
-    # SwiftPM starts its compilers at niceness 0 whatever its own, so the lowest priority is also Linux's
-    # idle scheduling class (chrt --idle), which its children keep.
-    [[ $niceness != 19 ]] || ! command -v chrt >/dev/null || idle=(chrt --idle 0)
     echo "== stage $name, beside the next stages: $*"
     (
         begun=$SECONDS status=0
-        nice -n "$niceness" ${idle[@]+"${idle[@]}"} "$@" >"$CI_STAGE_LOGS/stage-$name.log" 2>&1 || status=$?
+        nice -n "$niceness" "$@" >"$CI_STAGE_LOGS/stage-$name.log" 2>&1 || status=$?
         echo "$status $((SECONDS - begun))" >"$CI_STAGE_LOGS/stage-$name.status"
     ) &
     beside_pids[$name]=$!

@@ -25,40 +25,8 @@ swift=${SWIFT:-swift}
 scratch=${MEMORY_SAFETY_SCRATCH:-.build/memory-safety}
 
 if [ "${1:-}" = --planted ]; then
-    # A scratch copy of the package with two planted faults in ReceiptKitTesting's PKI/ (outside its wall, in
-    # a target with no diagnostic of its own): an unmarked unsafe use, and one marked `unsafe`. The check
-    # must fail and name both. Only ReceiptKitTesting (and ReceiptKit under it) is built there.
-    work=$(mktemp -d "${TMPDIR:-/tmp}/memory-safety.XXXXXX")
-    trap 'rm -rf "$work"' EXIT
-    # The manifest names the test targets' folders, so they come too; only ReceiptKitTesting is built.
-    git ls-files -z -- Package.swift Sources Tests Scripts/memory-safety-check.sh | xargs -0 cp --parents -t "$work"
-    planted=Sources/ReceiptKitTesting/PKI/PlantedUnsafe.swift
-    printf '%s\n' \
-        'func plantedUnmarkedRead() -> Int {' \
-        '    let cell = UnsafeMutablePointer<Int>.allocate(capacity: 1)' \
-        '    defer { cell.deallocate() }' \
-        '    cell.initialize(to: 1)' \
-        '    return cell.pointee' \
-        '}' \
-        '' \
-        'func plantedMarkedRead() -> Int {' \
-        '    unsafe withUnsafeTemporaryAllocation(of: Int.self, capacity: 1) { unsafe $0.count }' \
-        '}' >"$work/$planted"
-    # The copy is a repository of its own, so that the check's `git ls-files` sees the planted file.
-    git -C "$work" init -q && git -C "$work" add -A || exit 1
-    status=0
-    MEMORY_SAFETY_SCRATCH=$work/.build bash "$work/Scripts/memory-safety-check.sh" --target ReceiptKitTesting \
-        >"$work/check.log" 2>&1 || status=$?
-    unmarked=$(grep -cE "^    $planted:[0-9]+:[0-9]+$" "$work/check.log")
-    marked=$(grep -cE "^    $planted:9 \(marked unsafe outside a wall\)" "$work/check.log")
-    if [ "$status" != 0 ] && [ "$unmarked" -gt 0 ] && [ "$marked" -gt 0 ]; then
-        echo "memory-safety planted faults: PASS (exit $status, both named):"
-        grep -E "PlantedUnsafe" "$work/check.log"
-        exit 0
-    fi
-    echo "memory-safety planted faults: FAIL (exit $status; unmarked named $unmarked times, marked $marked):"
-    tail -n 30 "$work/check.log"
-    exit 1
+    # The planted faults are make gate-check's memory stage (Scripts/gate-check/planted-memory.sh).
+    exec bash Scripts/gate-check.sh memory
 fi
 
 log=$(mktemp "${TMPDIR:-/tmp}/memory-safety-log.XXXXXX")

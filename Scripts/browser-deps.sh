@@ -10,9 +10,9 @@ if ! command -v chromium > /dev/null || ! command -v chromedriver > /dev/null; t
         echo "browser-deps: chromium and chromedriver are missing (Debian: apt-get install chromium chromium-driver)" >&2
         exit 1
     fi
-    if ! apt-cache show chromium-driver > /dev/null 2>&1; then
-        apt-get update -qq
-    fi
+    # shellcheck source=Scripts/apt-lists.sh
+    source Scripts/apt-lists.sh
+    apt_lists_for chromium chromium-driver fonts-dejavu-core
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium chromium-driver \
         fonts-dejavu-core > /dev/null
 fi

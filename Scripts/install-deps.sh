@@ -49,8 +49,10 @@ fi
 
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
   echo "installing: ${need[*]}"
-  # The package lists are fetched again only when they do not know a package (a fresh machine's are empty).
-  apt-cache show "${need[@]}" >/dev/null 2>&1 || apt-get update -qq
+  # The package lists are fetched again only when they offer no version of a package (a fresh machine's are empty).
+  # shellcheck source=Scripts/apt-lists.sh
+  source "$(dirname "$0")/apt-lists.sh"
+  apt_lists_for "${need[@]}"
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}"
   exit 0
 fi

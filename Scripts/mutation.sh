@@ -139,8 +139,13 @@ if [[ -n "${MUTATION_SHARD:-}" ]]; then
     shard=${BASH_REMATCH[1]} shards=${BASH_REMATCH[2]}
 fi
 [[ -z "$queue" || -f "$queue" ]] || fail "MUTATION_QUEUE names no file: $queue"
+# Blocks are taken file by file (in the list's order within a file): a copy's next mutant then mostly sits in
+# the file it has just put back, so its build compiles that one file, where a mutant in another file builds
+# two, its own and the one put back (0.8 s more of a 3.6 s build, measured).
+mapfile -t order < <(for index in "${!files[@]}"; do printf '%s\t%s\n' "${files[$index]}" "$index"; done |
+    LC_ALL=C sort -s -t $'\t' -k 1,1 | cut -f 2)
 owned=()
-for index in "${!names[@]}"; do
+for index in "${order[@]}"; do
     ((index % shards != shard)) || owned+=("$index")
 done
 [[ ${#owned[@]} -gt 0 || -n "$queue" ]] || exit 0
@@ -166,7 +171,7 @@ take() {
     exec {lock}>&-
     [[ "$position" =~ ^[0-9]+$ ]] || fail "MUTATION_QUEUE holds no position: $position"
     ((position < ${#names[@]})) || return 1
-    next=$position
+    next=${order[position]}
 }
 
 # ---- A fresh copy of the package (its .build kept), checked before anything is built.

@@ -35,11 +35,11 @@ import Testing
 
     @Test func sortingKeepsInputOrderWithinATypeEmptyValuesIncluded() {
         let attributes = UndocumentedAttributes(Self.dictionary)
-        let sorted = attributes.sorted(by: CompactJSONWriter.decimalPrecedes)
+        let sorted = attributes.sorted(byKey: DecimalOrder.init).map(\.entry)
         // As strings, as JSONEncoder sorts the keys: "17" < "1709" < "2" < "5".
         #expect(sorted.map(\.type) == [17, 1709, 2, 5, 5, 5])
         #expect(sorted.map { Array(attributes[$0]) } == [[2, 3], [], [4], [], [1], []])
-        #expect(attributes.sorted(by: <).map(\.type) == [2, 5, 5, 5, 17, 1709])
+        #expect(attributes.sorted(byKey: { $0 }).map(\.entry.type) == [2, 5, 5, 5, 17, 1709])
     }
 
     /// Decoded from a payload or built from a dictionary, equal contents compare equal; each

@@ -127,7 +127,7 @@ extension CompactJSONWriter {
         }
         raw("{")
         var current: Int64?
-        for entry in attributes.sorted(by: Self.decimalPrecedes) {
+        for (_, entry) in attributes.sorted(byKey: DecimalOrder.init) {
             if entry.type != current {
                 if current != nil { raw("],") }
                 current = entry.type
@@ -140,43 +140,6 @@ extension CompactJSONWriter {
             hex(attributes[entry])
         }
         raw("]}")
-    }
-
-    /// Whether `a` sorts before `b` as decimal strings (`"17" < "1709" < "2"`), as `JSONEncoder` sorts the
-    /// type keys, without making the strings: the first digits both have decide, then the shorter goes
-    /// first. `-` sorts before every digit.
-    static func decimalPrecedes(_ a: Int64, _ b: Int64) -> Bool {
-        if (a < 0) != (b < 0) { return a < 0 }
-        let x = a.magnitude
-        let y = b.magnitude
-        let xDigits = digitCount(x)
-        let yDigits = digitCount(y)
-        if xDigits > yDigits {
-            let prefix = x / power(of: xDigits - yDigits)
-            return prefix < y
-        }
-        if yDigits > xDigits {
-            let prefix = y / power(of: yDigits - xDigits)
-            return x <= prefix
-        }
-        return x < y
-    }
-
-    private static func digitCount(_ value: UInt64) -> Int {
-        var count = 1
-        var rest = value / 10
-        while rest > 0 {
-            count += 1
-            rest /= 10
-        }
-        return count
-    }
-
-    /// 10 to the `exponent` (at most 19, which a UInt64 holds).
-    private static func power(of exponent: Int) -> UInt64 {
-        var result: UInt64 = 1
-        for _ in 0..<exponent { result *= 10 }
-        return result
     }
 
     /// Bytes as a quoted lowercase hex string, written straight into the output.

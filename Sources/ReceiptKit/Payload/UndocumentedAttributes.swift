@@ -62,17 +62,24 @@ package struct UndocumentedAttributes: Sendable {
         return result
     }
 
-    /// The entries with types in the order `precedes` gives and, within a type, in input order
-    /// (values lie in the buffer in the order they were read; an empty value ends where the next
-    /// one starts, hence the upper bound as the last key).
+    /// The entries with types in the order of their keys and, within a type, in input order (values lie in
+    /// the buffer in the order they were read; an empty value ends where the next one starts, hence the
+    /// upper bound as the last key), each beside its type's key.
     ///
-    /// One sort, not a scan per type, so the cost stays O(n log n) however many distinct types a
-    /// hostile payload holds.
-    package func sorted(by precedes: (Int64, Int64) -> Bool) -> [Entry] {
-        entries.sorted { a, b in
-            guard a.type == b.type else { return precedes(a.type, b.type) }
-            return (a.value.lowerBound, a.value.upperBound) < (b.value.lowerBound, b.value.upperBound)
+    /// One sort, not a scan per type, so the cost stays O(n log n) however many distinct types a hostile
+    /// payload holds; a type's key is made once per entry rather than at every comparison.
+    package func sorted<Key: Comparable>(byKey key: (Int64) -> Key) -> [(key: Key, entry: Entry)] {
+        var keyed: [(key: Key, entry: Entry)] = []
+        keyed.reserveCapacity(entries.count)
+        for entry in entries {
+            keyed.append((key(entry.type), entry))
         }
+        keyed.sort { a, b in
+            guard a.key == b.key else { return a.key < b.key }
+            let (x, y) = (a.entry.value, b.entry.value)
+            return (x.lowerBound, x.upperBound) < (y.lowerBound, y.upperBound)
+        }
+        return keyed
     }
 
     /// The value octets of one of these entries.

@@ -14,9 +14,6 @@ enum SignedFieldNames {
             "cancellation_reason", "is_upgraded", "subscription_group_identifier",
         ]
 
-    /// The members of a JWS header.
-    static let header: [String] = ["alg", "kid", "typ", "x5c"]
-
     /// Snake-case keys of the receipt report (and of Apple's verifyReceipt answer).
     static var receipt: [String] {
         ParsedReceipt.fields.map(\.name) + InAppPurchase.fields.map(\.name) + verifyReceiptOnly
@@ -27,7 +24,7 @@ enum SignedFieldNames {
         JWSTransaction.fields.map(\.name) + AppTransaction.fields.map(\.name) + JWSRenewalInfo.fields.map(\.name)
             + RealtimeRequest.fields.map(\.name) + NotificationPayload.fields.map(\.name)
             + NotificationPayload.NotificationData.fields.map(\.name) + NotificationPayload.AppData.fields.map(\.name)
-            + header
+            + JWSHeader.fields.map(\.name)
     }
 
     private static let normalized: Set<String> = Set((receipt + storeKit).map(normalize))

@@ -119,4 +119,25 @@ import Testing
             #expect(report.status == .malformed, "prefix of \(length) bytes")
         }
     }
+
+    /// A PKCS#7 container of another content type, or whose signedData encapsulates another than data, holds no
+    /// receipt: its parse refuses it and names the type it found. One byte of the fixture's identifier changed
+    /// (the first of each in the file: nothing before them holds the same bytes).
+    @Test(arguments: [
+        (OID.signedData, UInt8(0x03), "content type is 1.2.840.113549.1.7.3, not signedData"),
+        (OID.data, UInt8(0x05), "encapsulated content type is 1.2.840.113549.1.7.5, not data"),
+    ])
+    func anotherContentTypeIsRefused(identifier: [UInt8], last: UInt8, message: String) throws {
+        var bytes = try HostileInputTests.fixture("valid.receipt")
+        let encoded = [ASN1Tag.objectIdentifier, UInt8(identifier.count)] + identifier
+        let range = try #require(bytes.firstRange(of: encoded))
+        bytes[range.upperBound - 1] = last
+        do {
+            _ = try ReceiptContainer.parse(bytes[...])
+            Issue.record("a container of another content type was parsed")
+        } catch {
+            #expect(error.description.contains(message), "\(error)")
+            #expect(error.reason == .malformed)
+        }
+    }
 }

@@ -32,12 +32,7 @@ package struct ReceiptContainer: Sendable {
         var isBER = contentInfo.isIndefiniteLength
 
         var info = try contentInfo.children()
-        let contentType = try info.read(ASN1Tag.objectIdentifier, "content type")
-        guard OID.matches(contentType.contents, OID.signedData) else {
-            throw ASN1Error(
-                .unexpectedTag, at: contentType.offset,
-                "content type is \(OID.dotted(contentType.contents)), not signedData")
-        }
+        try expect(OID.signedData, named: "signedData", as: "content type", in: &info)
         let explicit = try info.read(ASN1Tag.contextConstructed(0), "signedData content")
         try info.expectEnd("signedData content")
         var wrapper = try explicit.children()
@@ -51,12 +46,7 @@ package struct ReceiptContainer: Sendable {
 
         let encapsulated = try fields.read(ASN1Tag.sequence, "encapsulated content")
         var content = try encapsulated.children()
-        let eContentType = try content.read(ASN1Tag.objectIdentifier, "encapsulated content type")
-        guard OID.matches(eContentType.contents, OID.data) else {
-            throw ASN1Error(
-                .unexpectedTag, at: eContentType.offset,
-                "encapsulated content type is \(OID.dotted(eContentType.contents)), not data")
-        }
+        try expect(OID.data, named: "data", as: "encapsulated content type", in: &content)
         guard let eContentWrapper = try content.readIfPresent(ASN1Tag.contextConstructed(0)) else {
             throw ASN1Error(.truncated, at: content.position, "the receipt content is detached (absent)")
         }
@@ -102,6 +92,18 @@ package struct ReceiptContainer: Sendable {
         }
         return ReceiptContainer(
             encoding: isBER ? .ber : .der, payload: payload, certificates: certificates, signers: signers)
+    }
+
+    /// Reads the OBJECT IDENTIFIER `what`, which must be `expected` (called `name`): a container of another
+    /// content type holds no receipt, and is refused as an unexpected tag.
+    private static func expect(
+        _ expected: [UInt8], named name: String, as what: String, in reader: inout ASN1Reader
+    ) throws(ASN1Error) {
+        let identifier = try reader.read(ASN1Tag.objectIdentifier, what)
+        guard OID.matches(identifier.contents, expected) else {
+            throw ASN1Error(
+                .unexpectedTag, at: identifier.offset, "\(what) is \(OID.dotted(identifier.contents)), not \(name)")
+        }
     }
 
     private static func signerInfo(_ element: ASN1Element) throws(ASN1Error) -> SignerInfo {

@@ -5,7 +5,9 @@
 apt_lists_for() {
     local package
     for package in "$@"; do
-        if ! apt-cache policy "$package" 2>/dev/null | grep -q 'Candidate: [^(]'; then
+        # Read whole, not piped: under pipefail, a `grep -q` that stops at its match can leave apt-cache a
+        # SIGPIPE, and the pipe would then say no candidate.
+        if ! grep -q 'Candidate: [^(]' <<<"$(apt-cache policy "$package" 2>/dev/null)"; then
             apt-get update -qq
             return
         fi

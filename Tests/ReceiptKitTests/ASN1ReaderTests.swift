@@ -55,6 +55,26 @@ import Testing
         }
     }
 
+    /// A child is read within its parent's contents, never past them into the bytes after the parent, by the
+    /// common path (a short length), the general one (five length octets) and the indefinite scan.
+    @Test(arguments: [
+        [UInt8]([0x30, 0x03, 0x04, 0x04, 0x61, 0x62, 0x63, 0x64]),
+        [0x30, 0x08, 0x04, 0x85, 0x00, 0x00, 0x00, 0x00, 0x04, 0x61, 0x62, 0x63, 0x64],
+        [0x30, 0x04, 0x30, 0x80, 0x05, 0x00, 0x00, 0x00],
+    ])
+    func aChildIsReadWithinItsParentOnly(bytes: [UInt8]) throws {
+        var reader = ASN1Reader(bytes)
+        let parent = try reader.next()
+        #expect(reader.position == 2 + Int(bytes[1]))
+        var children = try parent.children()
+        #expect(throws: ASN1Error.self) { _ = try children.next() }
+        var cursor = try ASN1Cursor(childrenOf: parent.span)
+        #expect(throws: ASN1Error.self) { _ = try cursor.next(in: bytes[...]) }
+        // The same child alone in its buffer is read whole: the parent's end, not the child's, refused it.
+        var alone = ASN1Reader(bytes[2...])
+        #expect(try alone.next().offset == 2)
+    }
+
     @Test func endOfContentsWhereAnElementBelongsIsRefused() {
         var reader = ASN1Reader([0x00, 0x00])
         #expect(throws: ASN1Error.self) { _ = try reader.next() }

@@ -53,7 +53,9 @@ package enum PayloadDecoder {
         -> ParsedReceipt
     {
         var decoding = PayloadDecoding(limits: limits, payload: payload)
-        return try decoding.receipt()
+        var receipt = ParsedReceipt()
+        try decoding.receipt(into: &receipt)
+        return receipt
     }
 
     /// The in-app purchase whose SET lies at `value` of `payload`, decoded again: nil only for bytes the
@@ -107,7 +109,9 @@ private struct PayloadDecoding {
         self.payload = payload
     }
 
-    mutating func receipt() throws(PayloadError) -> ParsedReceipt {
+    /// Decodes the payload into `receipt`, which starts with every field absent: filled where the caller holds
+    /// it, so that the finished receipt is not copied on its way out (each of its strings and arrays counted).
+    mutating func receipt(into receipt: inout ParsedReceipt) throws(PayloadError) {
         let outer = Context()
         var reader = ASN1Reader(payload)
         let set = try asn1(outer) { () throws(ASN1Error) in try reader.read(ASN1Tag.set, "the receipt payload SET") }
@@ -115,7 +119,6 @@ private struct PayloadDecoding {
         let contents = set.contents.indices
         var position = contents.lowerBound
 
-        var receipt = ParsedReceipt()
         // Room for what real receipts hold (about ten per set), so the arrays rarely grow.
         var undocumented: [UndocumentedAttributes.Entry] = []
         undocumented.reserveCapacity(16)
@@ -136,16 +139,9 @@ private struct PayloadDecoding {
                 undocumented.append(UndocumentedAttributes.Entry(type: attribute.type, value: attribute.value))
                 continue
             }
-            let bit = table.bit(attribute.type)
-            guard table.purchaseBits & bit != 0 else {
+            guard table.purchaseBits & table.bit(attribute.type) != 0 else {
                 // Purchases repeat by design; every other named field must be unambiguous.
-                let context = Context(type: attribute.type, name: table.key(at: slot.start))
-                try claim(bit, in: &seen, attribute, context)
-                var field = slot.start
-                repeat {
-                    try store(table.setter(at: field), attribute, context, in: &receipt)
-                    field &+= 1
-                } while field < slot.end
+                try store(attribute, in: slot, of: table, seen: &seen, inAppIndex: nil, into: &receipt)
                 continue
             }
             let start = purchaseEntries.count
@@ -181,14 +177,13 @@ private struct PayloadDecoding {
         if purchaseCount > limits.maximumDecodedPurchases, spansFit {
             receipt.purchases = InAppPurchases(
                 encoded: InAppPurchases.Encoded(payload: payload, spans: spans, limits: limits))
-            return receipt
+            return
         }
         for (index, bounds) in zip(purchases.indices, purchaseBounds) where bounds.start < bounds.end {
             purchases[index].undocumented = UndocumentedAttributes(
                 bytes: payload, entries: purchaseEntries[bounds.start..<bounds.end])
         }
         receipt.purchases = InAppPurchases(purchases)
-        return receipt
     }
 
     /// Which of `purchaseEntries` belong to one decoded purchase. A struct of two integers rather than a
@@ -254,15 +249,25 @@ private struct PayloadDecoding {
                 purchaseEntries.append(UndocumentedAttributes.Entry(type: attribute.type, value: attribute.value))
                 continue
             }
-            let context = Context(type: attribute.type, name: table.key(at: slot.start), inAppIndex: index)
-            try claim(table.bit(attribute.type), in: &seen, attribute, context)
-            // A slot holds at least one field (`slot(of:)`).
-            var field = slot.start
-            repeat {
-                try store(table.setter(at: field), attribute, context, in: &purchase)
-                field &+= 1
-            } while field < slot.end
+            try store(attribute, in: slot, of: table, seen: &seen, inAppIndex: index, into: &purchase)
         }
+    }
+
+    /// Stores a documented attribute in each field its type carries, once its type is claimed as seen in
+    /// this SET: the step a receipt's own attributes and a purchase's share.
+    @inline(__always)
+    private func store<Model>(
+        _ attribute: Attribute, in slot: AttributeFields<Model>.Slot, of table: AttributeFields<Model>,
+        seen: inout UInt64, inAppIndex: Int?, into model: inout Model
+    ) throws(PayloadError) {
+        let context = Context(type: attribute.type, name: table.key(at: slot.start), inAppIndex: inAppIndex)
+        try claim(table.bit(attribute.type), in: &seen, attribute, context)
+        // A slot holds at least one field (`slot(of:)`).
+        var field = slot.start
+        repeat {
+            try store(table.setter(at: field), attribute, context, in: &model)
+            field &+= 1
+        } while field < slot.end
     }
 
     /// Reads the attribute's value as its field's kind and stores it in the model.

@@ -1,61 +1,57 @@
-/// Reads BER (and so DER) elements one after another from a byte slice.
-///
-/// Every declared length is checked against what remains before it is used, and nothing is
-/// ever allocated from a declared length. Indefinite lengths are resolved by an iterative
-/// scan whose nesting is capped at `maximumDepth`, so the input cannot choose how deep the
-/// reader goes.
+/// Reads BER (and so DER) elements one after another from a byte slice: an `ASN1Cursor` with the bytes it
+/// walks, handing out each element with its bytes (`ASN1Element`). The walk, its checks and its messages
+/// are the cursor's.
 package struct ASN1Reader: Sendable {
     /// The deepest nesting of indefinite-length elements accepted. Genuine Xcode receipts
     /// nest seven deep; certificates never use indefinite lengths.
     package static let maximumDepth = 32
 
-    private var remaining: ArraySlice<UInt8>
+    /// The bytes read, kept whole: advancing moves the cursor alone, so reading an element makes no slice of
+    /// what remains and pays no reference counting for it.
+    private let bytes: ArraySlice<UInt8>
+    private var cursor: ASN1Cursor
 
     package init(_ bytes: ArraySlice<UInt8>) {
-        remaining = bytes
+        self.bytes = bytes
+        cursor = ASN1Cursor(bytes)
     }
 
     package init(_ bytes: [UInt8]) {
-        remaining = bytes[...]
+        self.init(bytes[...])
     }
 
-    package var isAtEnd: Bool { remaining.isEmpty }
+    /// A reader over the children of `element`, whose buffer `bytes` is.
+    init(childrenOf element: ASN1Span, in bytes: ArraySlice<UInt8>) throws(ASN1Error) {
+        cursor = try ASN1Cursor(childrenOf: element)
+        self.bytes = bytes
+    }
+
+    package var isAtEnd: Bool { cursor.isAtEnd }
 
     /// Offset of the next unread byte.
-    package var position: Int { remaining.startIndex }
+    package var position: Int { cursor.position }
 
     /// The tag of the next element, without consuming it.
-    package var nextTag: UInt8? { remaining.first }
+    package var nextTag: UInt8? { cursor.nextTag(in: bytes) }
 
     /// Reads the next element, whatever its tag.
     package mutating func next() throws(ASN1Error) -> ASN1Element {
-        let element = try Self.element(at: remaining.startIndex, in: remaining)
-        remaining = remaining[element.encoded.endIndex...]
-        return element
+        ASN1Element(try cursor.next(in: bytes), in: bytes)
     }
 
     /// Reads the next element and checks that it carries `tag`.
     package mutating func read(_ tag: UInt8, _ what: @autoclosure () -> String) throws(ASN1Error) -> ASN1Element {
-        guard let found = nextTag else {
-            throw ASN1Error(.truncated, at: position, "\(what()) is missing: the data ends")
-        }
-        guard found == tag else {
-            throw ASN1Error(.unexpectedTag, at: position, "\(what()): expected tag \(tag.hex), found \(found.hex)")
-        }
-        return try next()
+        ASN1Element(try cursor.read(tag, what(), in: bytes), in: bytes)
     }
 
     /// Reads the next element only when it carries `tag`.
     package mutating func readIfPresent(_ tag: UInt8) throws(ASN1Error) -> ASN1Element? {
-        guard nextTag == tag else { return nil }
-        return try next()
+        try cursor.readIfPresent(tag, in: bytes).map { ASN1Element($0, in: bytes) }
     }
 
     /// Throws unless every byte has been read.
     package func expectEnd(_ what: @autoclosure () -> String) throws(ASN1Error) {
-        guard isAtEnd else {
-            throw ASN1Error(.trailingBytes, at: position, "unexpected data after \(what())")
-        }
+        try cursor.expectEnd(what())
     }
 
     // MARK: - Headers
@@ -68,10 +64,9 @@ package struct ASN1Reader: Sendable {
         var length: Int?
     }
 
-    /// Parses the identifier and length octets at `start`, checking a definite length against
-    /// the end of `bytes`.
-    private static func header(at start: Int, in bytes: ArraySlice<UInt8>) throws(ASN1Error) -> Header {
-        let end = bytes.endIndex
+    /// Parses the identifier and length octets at `start` of `bytes`, checking a definite length against
+    /// `end` (at most `bytes.endIndex`).
+    private static func header(at start: Int, end: Int, in bytes: ArraySlice<UInt8>) throws(ASN1Error) -> Header {
         guard start < end else {
             throw ASN1Error(.truncated, at: start, "expected an element, but the data ends")
         }
@@ -127,36 +122,30 @@ package struct ASN1Reader: Sendable {
 
     // MARK: - Elements
 
-    private static func element(at start: Int, in bytes: ArraySlice<UInt8>) throws(ASN1Error) -> ASN1Element {
-        if let element = definiteElement(at: start, in: bytes) {
-            return element
+    /// The element at `start` of `bytes`, ending by `end`. The common header (a low tag number other than
+    /// end-of-contents, a `DefiniteLength`) is read in place; anything else by `header`, which returns the
+    /// same element or names the fault: certificates and containers are read element by element, and the
+    /// common case skips the error paths.
+    static func span(at start: Int, end: Int, in bytes: ArraySlice<UInt8>) throws(ASN1Error) -> ASN1Span {
+        if let element = definiteElement(at: start, end: end, in: bytes) {
+            return ASN1Span(
+                tag: element.tag, start: start, contents: element.contents, end: element.contents.upperBound,
+                isIndefiniteLength: false)
         }
-        let head = try header(at: start, in: bytes)
+        let head = try header(at: start, end: end, in: bytes)
         if head.tag == ASN1Tag.endOfContents {
             throw ASN1Error(.invalidEndOfContents, at: start, "an end-of-contents marker where an element belongs")
         }
         if let length = head.length {
             let contentsEnd = head.contentsStart + length
-            return ASN1Element(
-                tag: head.tag, contents: bytes[head.contentsStart..<contentsEnd], encoded: bytes[start..<contentsEnd],
+            return ASN1Span(
+                tag: head.tag, start: start, contents: head.contentsStart..<contentsEnd, end: contentsEnd,
                 isIndefiniteLength: false)
         }
-        let contentsEnd = try endOfIndefiniteContents(from: head.contentsStart, in: bytes)
-        return ASN1Element(
-            tag: head.tag, contents: bytes[head.contentsStart..<contentsEnd], encoded: bytes[start..<(contentsEnd + 2)],
+        let contentsEnd = try endOfIndefiniteContents(from: head.contentsStart, end: end, in: bytes)
+        return ASN1Span(
+            tag: head.tag, start: start, contents: head.contentsStart..<contentsEnd, end: contentsEnd + 2,
             isIndefiniteLength: true)
-    }
-
-    /// The element at `start` when its header is the common case: a low tag number other than
-    /// end-of-contents, and a `DefiniteLength`. Nil for anything else, which `header` then reads, returning
-    /// the same element or naming the fault: certificates and containers are read element by element, and
-    /// this skips its error paths.
-    @inline(__always)
-    private static func definiteElement(at start: Int, in bytes: ArraySlice<UInt8>) -> ASN1Element? {
-        guard let element = definiteElement(at: start, end: bytes.endIndex, in: bytes) else { return nil }
-        return ASN1Element(
-            tag: element.tag, contents: bytes[element.contents], encoded: bytes[start..<element.contents.upperBound],
-            isIndefiniteLength: false)
     }
 
     // MARK: - Elements in place
@@ -192,11 +181,13 @@ package struct ASN1Reader: Sendable {
 
     /// Finds the end-of-contents marker that closes an indefinite-length element whose contents
     /// start at `start`, walking nested elements with a counter instead of recursion.
-    private static func endOfIndefiniteContents(from start: Int, in bytes: ArraySlice<UInt8>) throws(ASN1Error) -> Int {
+    private static func endOfIndefiniteContents(from start: Int, end: Int, in bytes: ArraySlice<UInt8>)
+        throws(ASN1Error) -> Int
+    {
         var depth = 1
         var index = start
         while true {
-            let head = try header(at: index, in: bytes)
+            let head = try header(at: index, end: end, in: bytes)
             if head.tag == ASN1Tag.endOfContents {
                 guard head.length == 0 else {
                     throw ASN1Error(.invalidEndOfContents, at: index, "an end-of-contents marker must be 00 00")

@@ -40,13 +40,15 @@ struct PKCS7Verifier {
             report.reject(ReceiptError(.malformed, "the receipt payload cannot be decoded: \(error)"))
             return
         }
-        report.receipt = receipt
         report.record(
             .pass(.payload, .payload(purchases: receipt.purchases.count, undocumented: receipt.undocumented.count)))
 
         verifySignatureAndChain(container, receipt, into: &report)
         checkRequirements(receipt, into: &report)
         report.status = report.checks.allSatisfy(\.passed) ? .valid : .invalid
+        // Moved in last, once nothing reads it here: put in first, the report's copy and this one would both
+        // be alive, and the receipt copied whole (a reference count for each of its strings and arrays).
+        report.receipt = consume receipt
     }
 
     // MARK: - Signature and chain

@@ -96,13 +96,6 @@ package enum ReceiptInput {
 
     // MARK: - JSON
 
-    /// Members of a JSON body that carry signed data: a body may hold one, so that what a server reads
-    /// from the body after the verdict is the input the verdict was about.
-    static let signedMembers = [
-        "receipt-data", "signedPayload", "signedTransactionInfo", "signedRenewalInfo", "signedAppTransactionInfo",
-        "signedTransactions", "latest_receipt", "notificationHistory",
-    ]
-
     /// A body is a few members around one large string; the parser's limits still bound what an
     /// attacker can make it hold.
     static let bodyLimits = JSONParser.Limits(maximumDepth: 32, maximumValues: 4096)
@@ -124,19 +117,21 @@ package enum ReceiptInput {
             throw ReceiptError(.unsupportedFormat, "JSON that is neither a verifyReceipt nor a notification body")
         }
         // A StatusResponse's `data` beside another signed member would otherwise go unread and unverified.
-        let carried = signedMembers.filter { members[$0] != nil } + (ServerResponse.isStatus(members) ? ["data"] : [])
+        let carried =
+            BodyMember.carryingSignedData.filter { members[$0] != nil }
+            + (ServerResponse.isStatus(members) ? [.data] : [])
         guard carried.count <= 1 else {
             throw ReceiptError(
                 .ambiguousInput,
                 "the JSON body carries \(carried.map { "\"\($0)\"" }.joined(separator: " and ")); one input a body, so that what is verified is what is read"
             )
         }
-        switch (members["receipt-data"], members["signedPayload"]) {
+        switch (members[.receiptData], members[.signedPayload]) {
         case (.string(let receiptData)?, _):
             guard let decoded = base64(Array(receiptData.utf8)[...]) else {
-                throw ReceiptError(.malformed, "the \"receipt-data\" value is not valid base64")
+                throw ReceiptError(.malformed, "the \"\(BodyMember.receiptData)\" value is not valid base64")
             }
-            return .pkcs7(.verifyReceiptJSON, try binary(decoded, from: "the \"receipt-data\" value"))
+            return .pkcs7(.verifyReceiptJSON, try binary(decoded, from: "the \"\(BodyMember.receiptData)\" value"))
         case (_, .string(let signedPayload)?):
             return .jws(.notificationJSON, Array(signedPayload.utf8))
         case (nil, nil):
@@ -145,7 +140,8 @@ package enum ReceiptInput {
             }
             throw ReceiptError(
                 .unsupportedFormat,
-                "JSON without a \"receipt-data\" or \"signedPayload\" member, nor an App Store Server API response")
+                "JSON without a \"\(BodyMember.receiptData)\" or \"\(BodyMember.signedPayload)\" member, nor an App Store Server API response"
+            )
         default:
             throw ReceiptError(.unsupportedFormat, "JSON that is neither a verifyReceipt nor a notification body")
         }

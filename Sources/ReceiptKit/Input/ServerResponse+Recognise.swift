@@ -2,38 +2,39 @@ extension ServerResponse {
     /// The response `members` make, nil when they are none of Apple's; a response of a known shape whose
     /// signed members are not strings is an error, so a damaged response is not taken for something else.
     static func recognise(_ members: [String: JSONValue]) throws(ReceiptError) -> ServerResponse? {
-        if let history = members["signedTransactions"] {
-            return try make(.history, members, signed: ["signedTransactions"]) { elements throws(ReceiptError) in
-                for (index, item) in try array(history, "signedTransactions").enumerated() {
-                    elements.append(try element(item, "signedTransactions[\(index)]", .transaction))
+        if let history = members[.signedTransactions] {
+            return try make(.history, members, signed: .signedTransactions) { elements throws(ReceiptError) in
+                for (index, item) in try array(history, "\(BodyMember.signedTransactions)").enumerated() {
+                    elements.append(try element(item, "\(BodyMember.signedTransactions)[\(index)]", .transaction))
                 }
             }
         }
-        if let history = members["notificationHistory"] {
-            return try make(.notificationHistory, members, signed: ["notificationHistory"]) {
+        if let history = members[.notificationHistory] {
+            return try make(.notificationHistory, members, signed: .notificationHistory) {
                 elements throws(ReceiptError) in
-                for (index, item) in try array(history, "notificationHistory").enumerated() {
-                    let path = "notificationHistory[\(index)]"
-                    guard case .object(let entry) = item, let payload = entry["signedPayload"] else {
-                        throw ReceiptError(.unsupportedFormat, "\(path) has no \"signedPayload\"")
+                for (index, item) in try array(history, "\(BodyMember.notificationHistory)").enumerated() {
+                    let path = "\(BodyMember.notificationHistory)[\(index)]"
+                    guard case .object(let entry) = item, let payload = entry[.signedPayload] else {
+                        throw ReceiptError(.unsupportedFormat, "\(path) has no \"\(BodyMember.signedPayload)\"")
                     }
-                    elements.append(try element(payload, "\(path).signedPayload", .notification))
+                    elements.append(try element(payload, "\(path).\(BodyMember.signedPayload)", .notification))
                 }
             }
         }
-        if isStatus(members), case .array(let groups)? = members["data"] {
-            return try make(.status, members, signed: ["data"]) { elements throws(ReceiptError) in
+        if isStatus(members), case .array(let groups)? = members[.data] {
+            return try make(.status, members, signed: .data) { elements throws(ReceiptError) in
                 for (group, value) in groups.enumerated() {
-                    let last = try array(value.member("lastTransactions") ?? .null, "data[\(group)].lastTransactions")
+                    let groupPath = "\(BodyMember.data)[\(group)].\(BodyMember.lastTransactions)"
+                    let last = try array(value.member(.lastTransactions) ?? .null, groupPath)
                     for (index, item) in last.enumerated() {
-                        let path = "data[\(group)].lastTransactions[\(index)]"
+                        let path = "\(groupPath)[\(index)]"
                         // Anything but an object would be skipped, and the body valid without it.
                         guard case .object = item else {
                             throw ReceiptError(.unsupportedFormat, "\(path) is not an object")
                         }
                         for (member, kind) in [
-                            ("signedTransactionInfo", JWSPayload.Kind.transaction),
-                            ("signedRenewalInfo", .renewalInfo),
+                            (BodyMember.signedTransactionInfo, JWSPayload.Kind.transaction),
+                            (.signedRenewalInfo, .renewalInfo),
                         ] {
                             guard let signed = item.member(member) else { continue }
                             elements.append(try element(signed, "\(path).\(member)", kind))
@@ -42,30 +43,30 @@ extension ServerResponse {
                 }
             }
         }
-        if let signed = members["signedTransactionInfo"] {
-            return try make(.transactionInfo, members, signed: ["signedTransactionInfo"]) {
+        if let signed = members[.signedTransactionInfo] {
+            return try make(.transactionInfo, members, signed: .signedTransactionInfo) {
                 elements throws(ReceiptError) in
-                elements.append(try element(signed, "signedTransactionInfo", .transaction))
+                elements.append(try element(signed, "\(BodyMember.signedTransactionInfo)", .transaction))
             }
         }
-        if let signed = members["signedAppTransactionInfo"] {
-            return try make(.appTransactionInfo, members, signed: ["signedAppTransactionInfo"]) {
+        if let signed = members[.signedAppTransactionInfo] {
+            return try make(.appTransactionInfo, members, signed: .signedAppTransactionInfo) {
                 elements throws(ReceiptError) in
-                elements.append(try element(signed, "signedAppTransactionInfo", .appTransaction))
+                elements.append(try element(signed, "\(BodyMember.signedAppTransactionInfo)", .appTransaction))
             }
         }
         return nil
     }
 
     private static func make(
-        _ kind: Kind, _ members: [String: JSONValue], signed: Set<String>,
+        _ kind: Kind, _ members: [String: JSONValue], signed: BodyMember,
         _ collect: (inout [Element]) throws(ReceiptError) -> Void
     ) throws(ReceiptError) -> ServerResponse {
         // A second signed member beside the response's own was refused as ambiguous_input when the body was
         // read (ReceiptInput), so what is verified here is all a reader of the body can take for signed.
         var elements: [Element] = []
         try collect(&elements)
-        return ServerResponse(kind: kind, fields: members.filter { !signed.contains($0.key) }, elements: elements)
+        return ServerResponse(kind: kind, fields: members.filter { $0.key != signed.rawValue }, elements: elements)
     }
 
     private static func array(_ value: JSONValue, _ path: String) throws(ReceiptError) -> [JSONValue] {

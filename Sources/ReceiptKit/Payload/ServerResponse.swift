@@ -49,8 +49,8 @@ public struct ServerResponse: Sendable, Equatable {
     /// Whether `members` make a StatusResponse: `data` groups holding `lastTransactions`, or an empty one
     /// (no subscriptions) told by its `bundleId` beside the empty `data`. Such a `data` is a signed member.
     static func isStatus(_ members: [String: JSONValue]) -> Bool {
-        guard case .array(let groups)? = members["data"] else { return false }
-        return groups.contains(where: { $0.member("lastTransactions") != nil }) || members["bundleId"] != nil
+        guard case .array(let groups)? = members[.data] else { return false }
+        return groups.contains(where: { $0.member(.lastTransactions) != nil }) || members["bundleId"] != nil
     }
 
     /// The unsigned member `name` as a string.
@@ -61,5 +61,10 @@ extension JSONValue {
     /// The member `name` of an object; nil for anything else.
     func member(_ name: String) -> JSONValue? {
         if case .object(let members) = self { members[name] } else { nil }
+    }
+
+    /// The member Apple names `member` of an object; nil for anything else.
+    func member(_ member: BodyMember) -> JSONValue? {
+        self.member(member.rawValue)
     }
 }

@@ -18,7 +18,7 @@ struct HistoryPages {
     /// The body so far, when kept: its start and the transactions, written as its array holds them,
     /// comma-separated; ``body()`` ends it in place, so that no second copy of the history is made.
     private var transactions: [UInt8]?
-    private static let start = Array(#"{"signedTransactions":["#.utf8)
+    private static let start = Array("{\"\(BodyMember.signedTransactions)\":[".utf8)
     private var members: [String: JSONValue] = [:]
     private var elements: ResponseElements
     /// Why the pages are not a response whose elements can be verified (an element that is no JWS);
@@ -53,8 +53,9 @@ struct HistoryPages {
         guard case .object(let page) = parsed else {
             throw AppStoreServerAPIError(.invalidResponse, "a history page is not a JSON object")
         }
-        guard case .array(let signed)? = page["signedTransactions"] else {
-            throw AppStoreServerAPIError(.invalidResponse, "a history page has no signedTransactions array")
+        guard case .array(let signed)? = page[.signedTransactions] else {
+            throw AppStoreServerAPIError(
+                .invalidResponse, "a history page has no \(BodyMember.signedTransactions) array")
         }
         for name in Self.shared where pages > 0 && page[name] != members[name] {
             throw AppStoreServerAPIError(
@@ -73,7 +74,8 @@ struct HistoryPages {
             }
             guard rejection == nil else { continue }
             do throws(ReceiptError) {
-                elements.add(try ServerResponse.element(item, "signedTransactions[\(elements.count)]", .transaction))
+                let path = "\(BodyMember.signedTransactions)[\(elements.count)]"
+                elements.add(try ServerResponse.element(item, path, .transaction))
             } catch {
                 rejection = error
             }

@@ -20,9 +20,9 @@ public enum SignedSpec {
     }
 
     /// The members of a notification (under `data` or `appData`) that hold a nested JWS.
-    static let nestedMembers = [
-        ("data", "signedTransactionInfo"), ("data", "signedRenewalInfo"), ("data", "signedAppTransactionInfo"),
-        ("appData", "signedAppTransactionInfo"),
+    static let nestedMembers: [(String, BodyMember)] = [
+        (BodyMember.data.rawValue, .signedTransactionInfo), (BodyMember.data.rawValue, .signedRenewalInfo),
+        (BodyMember.data.rawValue, .signedAppTransactionInfo), ("appData", .signedAppTransactionInfo),
     ]
 
     /// The compact JWS for a payload spec, or the JSON body (sorted keys) for a response spec.
@@ -41,27 +41,27 @@ public enum SignedSpec {
         guard isResponse(members) else {
             return try signPayload(members, with: signer)
         }
-        if case .array(let items)? = members["signedTransactions"] {
-            members["signedTransactions"] = .array(try items.map { item throws(SpecError) in try signed(item, signer) })
+        if case .array(let items)? = members[.signedTransactions] {
+            members[.signedTransactions] = .array(try items.map { item throws(SpecError) in try signed(item, signer) })
         }
-        if case .array(let items)? = members["notificationHistory"] {
-            members["notificationHistory"] = .array(
-                try items.map { item throws(SpecError) in try replacing(item, "signedPayload", signer) })
+        if case .array(let items)? = members[.notificationHistory] {
+            members[.notificationHistory] = .array(
+                try items.map { item throws(SpecError) in try replacing(item, .signedPayload, signer) })
         }
-        if case .array(let groups)? = members["data"] {
-            members["data"] = .array(
+        if case .array(let groups)? = members[.data] {
+            members[.data] = .array(
                 try groups.map { group throws(SpecError) in
-                    guard case .object(var entries) = group, case .array(let last)? = entries["lastTransactions"]
+                    guard case .object(var entries) = group, case .array(let last)? = entries[.lastTransactions]
                     else { return group }
-                    entries["lastTransactions"] = .array(
+                    entries[.lastTransactions] = .array(
                         try last.map { item throws(SpecError) in
                             try replacing(
-                                try replacing(item, "signedTransactionInfo", signer), "signedRenewalInfo", signer)
+                                try replacing(item, .signedTransactionInfo, signer), .signedRenewalInfo, signer)
                         })
                     return .object(entries)
                 })
         }
-        for member in ["signedTransactionInfo", "signedAppTransactionInfo"] {
+        for member in [BodyMember.signedTransactionInfo, .signedAppTransactionInfo] {
             if let item = members[member] {
                 members[member] = try signed(item, signer)
             }
@@ -71,8 +71,8 @@ public enum SignedSpec {
 
     /// A response by its members: the shapes `ServerResponse` recognises.
     private static func isResponse(_ members: [String: JSONValue]) -> Bool {
-        if case .array? = members["data"] { return true }
-        return ["signedTransactions", "notificationHistory", "signedTransactionInfo", "signedAppTransactionInfo"]
+        if case .array? = members[.data] { return true }
+        return [BodyMember.signedTransactions, .notificationHistory, .signedTransactionInfo, .signedAppTransactionInfo]
             .contains { members[$0] != nil }
     }
 
@@ -109,7 +109,7 @@ public enum SignedSpec {
     }
 
     private static func replacing(
-        _ item: JSONValue, _ member: String, _ signer: (_ payload: [UInt8]) throws(OpenSSLError) -> [UInt8]
+        _ item: JSONValue, _ member: BodyMember, _ signer: (_ payload: [UInt8]) throws(OpenSSLError) -> [UInt8]
     ) throws(SpecError) -> JSONValue {
         guard case .object(var members) = item, let value = members[member] else { return item }
         members[member] = try signed(value, signer)

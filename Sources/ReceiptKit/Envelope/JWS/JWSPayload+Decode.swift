@@ -27,17 +27,29 @@ extension JWSPayload {
         }
     }
 
-    /// Which payload the members describe; the kinds share few names, so one telling member each suffices.
+    /// Which payload the members describe: the kinds share few names, so a member its model declares as
+    /// telling (`ModelField.tellingKind()`) suffices, tried in this order; a real-time request, whose two
+    /// names say little alone, needs both.
     private static func classify(_ members: [String: JSONValue]) -> Kind {
-        if members["notificationType"] != nil { return .notification }
-        if members["transactionId"] != nil { return .transaction }
-        if members["requestIdentifier"] != nil, members["userLocale"] != nil { return .realtimeRequest }
-        if members["autoRenewStatus"] != nil || members["autoRenewProductId"] != nil { return .renewalInfo }
-        if members["receiptCreationDate"] != nil || members["receiptType"] != nil
-            || members["applicationVersion"] != nil
-        {
-            return .appTransaction
+        for telling in tellingMembers {
+            let present = { (name: String) in members[name] != nil }
+            if telling.needsAll ? telling.names.allSatisfy(present) : telling.names.contains(where: present) {
+                return telling.kind
+            }
         }
         return .unidentified
+    }
+
+    /// What `classify` reads, from the models' field lists.
+    static let tellingMembers: [(kind: Kind, names: [String], needsAll: Bool)] = [
+        (.notification, telling(NotificationPayload.fields), false),
+        (.transaction, telling(JWSTransaction.fields), false),
+        (.realtimeRequest, telling(RealtimeRequest.fields), true),
+        (.renewalInfo, telling(JWSRenewalInfo.fields), false),
+        (.appTransaction, telling(AppTransaction.fields), false),
+    ]
+
+    private static func telling<Model>(_ fields: [ModelField<Model>]) -> [String] {
+        fields.filter(\.tellsKind).map(\.name)
     }
 }

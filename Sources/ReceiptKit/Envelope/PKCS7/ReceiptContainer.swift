@@ -59,7 +59,8 @@ package struct ReceiptContainer: Sendable {
         try eContentReader.expectEnd("encapsulated content")
         // A DER OCTET STRING is its contents; a segmented (BER) one is joined by the element's own reading.
         let payload =
-            eContent.tag == ASN1Tag.octetString ? bytes[eContent.contents] : try ASN1Element(eContent, in: bytes).octets()
+            eContent.tag == ASN1Tag.octetString
+            ? bytes[eContent.contents] : try ASN1Element(eContent, in: bytes).octets()
         isBER =
             isBER || encapsulated.isIndefiniteLength || eContentWrapper.isIndefiniteLength
             || eContent.tag == ASN1Tag.constructedOctetString

@@ -472,8 +472,8 @@ private struct PayloadDecoding {
                 .unexpectedValueType, context, at: element.offset, "expected an INTEGER, found tag \(element.tag.hex)")
         }
         // Up to eight octets with the sign bit clear always fit; anything else takes the checks
-        // that name the fault. Read here by hand: `nonNegativeInteger` made generic over these bytes
-        // cost 8 k more instructions per production receipt.
+        // that name the fault. Read here from the payload by index, where `nonNegativeInteger` reads a
+        // slice: an attribute's integer then makes none.
         let contents = element.contents
         if (1...8).contains(contents.count), payload[contents.lowerBound] & 0x80 == 0 {
             var value: Int64 = 0

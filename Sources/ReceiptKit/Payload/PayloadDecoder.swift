@@ -103,6 +103,8 @@ private struct PayloadDecoding {
     /// The undocumented attributes of every in-app purchase, in input order: one buffer for all of
     /// them, which each purchase takes a slice of once decoding is done.
     var purchaseEntries: [UndocumentedAttributes.Entry] = []
+    /// The receipt's own undocumented attributes, in input order.
+    var receiptEntries: [UndocumentedAttributes.Entry] = []
 
     init(limits: PayloadDecoder.Limits, payload: ArraySlice<UInt8>) {
         self.limits = limits
@@ -117,11 +119,9 @@ private struct PayloadDecoding {
         let set = try asn1(outer) { () throws(ASN1Error) in try reader.read(ASN1Tag.set, "the receipt payload SET") }
         try asn1(outer) { () throws(ASN1Error) in try reader.expectEnd("the receipt payload SET") }
         let contents = set.contents.indices
-        var position = contents.lowerBound
 
         // Room for what real receipts hold (about ten per set), so the arrays rarely grow.
-        var undocumented: [UndocumentedAttributes.Entry] = []
-        undocumented.reserveCapacity(16)
+        receiptEntries.reserveCapacity(16)
         purchaseEntries.reserveCapacity(64)
         var purchaseBounds: [EntryBounds] = []
         var purchases: [InAppPurchase] = []
@@ -130,24 +130,12 @@ private struct PayloadDecoding {
         // None are kept below it: a receipt within the limit pays nothing for the ranges.
         var spans: [InAppPurchases.Span] = []
         let spansFit = payload.count <= Int(UInt32.max)
-        var seen: UInt64 = 0
-        var count = 0
-        let table = ParsedReceipt.attributeFields
-        while position < contents.upperBound {
-            let attribute = try nextAttribute(at: &position, end: contents.upperBound, count: &count, inAppIndex: nil)
-            guard let slot = table.slot(of: attribute.type) else {
-                undocumented.append(UndocumentedAttributes.Entry(type: attribute.type, value: attribute.value))
-                continue
-            }
-            guard table.purchaseBits & table.bit(attribute.type) != 0 else {
-                // Purchases repeat by design; every other named field must be unambiguous.
-                try store(attribute, in: slot, of: table, seen: &seen, inAppIndex: nil, into: &receipt)
-                continue
-            }
-            let start = purchaseEntries.count
+        try decodeSet(contents, of: ParsedReceipt.attributeFields, inAppIndex: nil, into: &receipt) {
+            decoding, attribute, position throws(PayloadError) in
+            let start = decoding.purchaseEntries.count
             let index = purchaseCount
             purchaseCount += 1
-            guard purchaseCount > limits.maximumDecodedPurchases, spansFit else {
+            guard purchaseCount > decoding.limits.maximumDecodedPurchases, spansFit else {
                 if purchases.isEmpty {
                     // Room for the purchases most receipts hold, so the array of large values rarely grows.
                     purchases.reserveCapacity(8)
@@ -155,25 +143,25 @@ private struct PayloadDecoding {
                 }
                 // Decoded where it is kept, not built aside and copied in.
                 purchases.append(InAppPurchase())
-                try inAppPurchase(attribute, index: index, into: &purchases[purchases.count - 1])
-                purchaseBounds.append(EntryBounds(start: start, end: purchaseEntries.count))
-                continue
+                try decoding.inAppPurchase(attribute, index: index, into: &purchases[purchases.count - 1])
+                purchaseBounds.append(EntryBounds(start: start, end: decoding.purchaseEntries.count))
+                return
             }
             // Past the decoded limit the purchase is still decoded, so that a malformed one fails the receipt.
             var purchase = InAppPurchase()
-            try inAppPurchase(attribute, index: index, into: &purchase)
+            try decoding.inAppPurchase(attribute, index: index, into: &purchase)
             if spans.isEmpty {
                 // Crossing the limit: what was decoded goes, so memory follows the payload's size, and
                 // the ranges of every purchase so far (this one's too) are read from the attributes again.
                 purchases = []
                 purchaseBounds = []
-                spans = try purchaseSpans(from: contents.lowerBound, upTo: position)
+                spans = try decoding.purchaseSpans(from: contents.lowerBound, upTo: position)
             } else {
-                spans.append(span(of: attribute))
+                spans.append(decoding.span(of: attribute))
             }
-            purchaseEntries.removeAll(keepingCapacity: true)
+            decoding.purchaseEntries.removeAll(keepingCapacity: true)
         }
-        receipt.undocumented = UndocumentedAttributes(bytes: payload, entries: undocumented[...])
+        receipt.undocumented = UndocumentedAttributes(bytes: payload, entries: receiptEntries[...])
         if purchaseCount > limits.maximumDecodedPurchases, spansFit {
             receipt.purchases = InAppPurchases(
                 encoded: InAppPurchases.Encoded(payload: payload, spans: spans, limits: limits))
@@ -238,36 +226,44 @@ private struct PayloadDecoding {
     {
         let outer = Context(type: attribute.type, name: ParsedReceipt.purchasesKey, inAppIndex: index)
         let contents = try setContents(of: attribute, outer)
-        var position = contents.lowerBound
-
-        var seen: UInt64 = 0
-        var count = 0
-        let table = InAppPurchase.attributeFields
-        while position < contents.upperBound {
-            let attribute = try nextAttribute(at: &position, end: contents.upperBound, count: &count, inAppIndex: index)
-            guard let slot = table.slot(of: attribute.type) else {
-                purchaseEntries.append(UndocumentedAttributes.Entry(type: attribute.type, value: attribute.value))
-                continue
-            }
-            try store(attribute, in: slot, of: table, seen: &seen, inAppIndex: index, into: &purchase)
-        }
+        // A purchase's table has no purchases field: a type 17 inside a purchase is undocumented.
+        try decodeSet(contents, of: InAppPurchase.attributeFields, inAppIndex: index, into: &purchase) { _, _, _ in }
     }
 
-    /// Stores a documented attribute in each field its type carries, once its type is claimed as seen in
-    /// this SET: the step a receipt's own attributes and a purchase's share.
+    /// Decodes the attribute SET whose contents lie at `contents` into `model`, through `table`: each attribute
+    /// counted against the limits, an undocumented one kept (the receipt's or its purchases'), a documented one
+    /// stored in its fields once per SET, and a purchase (a receipt's field 17) handed to `purchase` with the
+    /// position after it. The one walk of both levels: the receipt's own SET and each purchase's.
     @inline(__always)
-    private func store<Model>(
-        _ attribute: Attribute, in slot: AttributeFields<Model>.Slot, of table: AttributeFields<Model>,
-        seen: inout UInt64, inAppIndex: Int?, into model: inout Model
+    private mutating func decodeSet<Model>(
+        _ contents: Range<Int>, of table: AttributeFields<Model>, inAppIndex: Int?, into model: inout Model,
+        purchase: (inout PayloadDecoding, Attribute, _ position: Int) throws(PayloadError) -> Void
     ) throws(PayloadError) {
-        let context = Context(type: attribute.type, name: table.key(at: slot.start), inAppIndex: inAppIndex)
-        try claim(table.bit(attribute.type), in: &seen, attribute, context)
-        // A slot holds at least one field (`slot(of:)`).
-        var field = slot.start
-        repeat {
-            try store(table.setter(at: field), attribute, context, in: &model)
-            field &+= 1
-        } while field < slot.end
+        var position = contents.lowerBound
+        var seen: UInt64 = 0
+        var count = 0
+        while position < contents.upperBound {
+            let attribute = try nextAttribute(
+                at: &position, end: contents.upperBound, count: &count, inAppIndex: inAppIndex)
+            guard let slot = table.slot(of: attribute.type) else {
+                let entry = UndocumentedAttributes.Entry(type: attribute.type, value: attribute.value)
+                if inAppIndex == nil { receiptEntries.append(entry) } else { purchaseEntries.append(entry) }
+                continue
+            }
+            guard table.purchaseBits & table.bit(attribute.type) == 0 else {
+                try purchase(&self, attribute, position)
+                continue
+            }
+            // Purchases repeat by design; every other named field must be unambiguous.
+            let context = Context(type: attribute.type, name: table.key(at: slot.start), inAppIndex: inAppIndex)
+            try claim(table.bit(attribute.type), in: &seen, attribute, context)
+            // A slot holds at least one field (`slot(of:)`).
+            var field = slot.start
+            repeat {
+                try store(table.setter(at: field), attribute, context, in: &model)
+                field &+= 1
+            } while field < slot.end
+        }
     }
 
     /// Reads the attribute's value as its field's kind and stores it in the model.

@@ -75,6 +75,18 @@ import Testing
         #expect(try alone.next().offset == 2)
     }
 
+    /// A cursor handed a buffer shorter than the one it was made for, or one that starts later, throws
+    /// rather than reading outside it, by either path (a short length, five length octets).
+    @Test(arguments: [[UInt8]([0x04, 0x02, 0x61, 0x62]), [0x04, 0x85, 0x00, 0x00, 0x00, 0x00, 0x01, 0x61]])
+    func aCursorOverAnotherBufferThrows(bytes: [UInt8]) throws {
+        var whole = ASN1Cursor(bytes[...])
+        #expect(try whole.next(in: bytes[...]).end == bytes.count)
+        var shorter = ASN1Cursor(bytes[...])
+        #expect(throws: ASN1Error.self) { _ = try shorter.next(in: bytes[0..<2]) }
+        var later = ASN1Cursor(bytes[...])
+        #expect(throws: ASN1Error.self) { _ = try later.next(in: bytes[1...]) }
+    }
+
     @Test func endOfContentsWhereAnElementBelongsIsRefused() {
         var reader = ASN1Reader([0x00, 0x00])
         #expect(throws: ASN1Error.self) { _ = try reader.next() }

@@ -127,6 +127,11 @@ package struct ASN1Reader: Sendable {
     /// same element or names the fault: certificates and containers are read element by element, and the
     /// common case skips the error paths.
     static func span(at start: Int, end: Int, in bytes: ArraySlice<UInt8>) throws(ASN1Error) -> ASN1Span {
+        // A cursor handed a buffer other than its own, shorter than its bounds, finds the data ended: an
+        // error, never a read outside `bytes`.
+        guard start >= bytes.startIndex, end <= bytes.endIndex else {
+            throw ASN1Error(.truncated, at: start, "expected an element, but the data ends")
+        }
         if let element = definiteElement(at: start, end: end, in: bytes) {
             return ASN1Span(
                 tag: element.tag, start: start, contents: element.contents, end: element.contents.upperBound,

@@ -75,6 +75,19 @@ import Testing
         #expect(try alone.next().offset == 2)
     }
 
+    /// A primitive element's contents are bytes, not children, even when they read as elements: an OCTET
+    /// STRING holding an empty SEQUENCE is refused as a parent, by the reader and by the cursor.
+    @Test func aPrimitiveElementHasNoChildren() throws {
+        let bytes: [UInt8] = [0x04, 0x02, 0x30, 0x00]
+        var reader = ASN1Reader(bytes)
+        let element = try reader.next()
+        #expect(throws: ASN1Error.self) { _ = try element.children() }
+        #expect(throws: ASN1Error.self) { _ = try ASN1Cursor(childrenOf: element.span) }
+        var constructed = ASN1Reader([0x30, 0x02, 0x30, 0x00])
+        var children = try constructed.next().children()
+        #expect(try children.next().tag == ASN1Tag.sequence)
+    }
+
     /// A cursor handed a buffer shorter than the one it was made for, or one that starts later, throws
     /// rather than reading outside it, by either path (a short length, five length octets).
     @Test(arguments: [[UInt8]([0x04, 0x02, 0x61, 0x62]), [0x04, 0x85, 0x00, 0x00, 0x00, 0x00, 0x01, 0x61]])

@@ -1,7 +1,7 @@
 /// The members of Apple's JSON bodies that carry signed data or hold what does, as Apple spells them. The
 /// reader of bodies (`ReceiptInput`), the responses' shapes (`ServerResponse`), the history's pages and the
 /// test signer all name them by these cases, so that each name is spelt once.
-package enum BodyMember: String, CaseIterable, Sendable, CustomStringConvertible {
+package enum BodyMember: String, Sendable, CustomStringConvertible {
     /// A verifyReceipt request's base64 receipt.
     case receiptData = "receipt-data"
     /// A notification body's JWS, and each entry's of a notification history.

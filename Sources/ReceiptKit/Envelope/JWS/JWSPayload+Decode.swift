@@ -31,8 +31,8 @@ extension JWSPayload {
     /// telling (`ModelField.tellingKind()`) suffices, tried in this order; a real-time request, whose two
     /// names say little alone, needs both.
     private static func classify(_ members: [String: JSONValue]) -> Kind {
+        let present = { (name: String) in members[name] != nil }
         for telling in tellingMembers {
-            let present = { (name: String) in members[name] != nil }
             if telling.needsAll ? telling.names.allSatisfy(present) : telling.names.contains(where: present) {
                 return telling.kind
             }

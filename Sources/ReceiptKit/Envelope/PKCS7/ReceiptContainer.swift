@@ -57,10 +57,8 @@ package struct ReceiptContainer: Sendable {
         var eContentReader = try ASN1Cursor(childrenOf: eContentWrapper)
         let eContent = try eContentReader.next(in: bytes)
         try eContentReader.expectEnd("encapsulated content")
-        // A DER OCTET STRING is its contents; a segmented (BER) one is joined by the element's own reading.
-        let payload =
-            eContent.tag == ASN1Tag.octetString
-            ? bytes[eContent.contents] : try ASN1Element(eContent, in: bytes).octets()
+        // A DER OCTET STRING is its contents, not copied; a segmented (BER) one is joined.
+        let payload = try ASN1Element(eContent, in: bytes).octets()
         isBER =
             isBER || encapsulated.isIndefiniteLength || eContentWrapper.isIndefiniteLength
             || eContent.tag == ASN1Tag.constructedOctetString

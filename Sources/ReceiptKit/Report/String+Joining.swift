@@ -4,10 +4,6 @@ extension String {
     /// The details of the checks every receipt passes are written for every input a server or a batch
     /// validates; interpolation grows the string as it goes, part by part.
     init(joining parts: String...) {
-        var total = 0
-        for part in parts {
-            total += part.utf8.count
-        }
         self = ByteAppend.joined(parts)
     }
 }

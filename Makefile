@@ -20,7 +20,7 @@ help:
 	@echo "make mutation  one-line mutations of the checks (Scripts/mutations.txt): each must fail a test"
 	@echo "make build     debug build;  make release: optimised build"
 	@echo "make cli-boundary  the command line names only public API of ReceiptKit and ReceiptKitTesting"
-	@echo "make memory-safety  no unsafe use outside the walls (OpenSSL/, Curl/, System/, Bytes/, ReceiptSystem), counts per folder"
+	@echo "make memory-safety  no unsafe use outside the walls (OpenSSL/, Curl/, ReceiptSystem, Bytes/), counts per folder"
 	@echo "make lint      swift format lint, and actionlint over the GitHub Actions workflows"
 	@echo "make docs      DocC archives of ReceiptKit and ReceiptKitTesting in .build/docs (warnings are errors)"
 	@echo "make test-library-example   build and test examples/library, a package that uses ReceiptKit by path"
@@ -96,7 +96,7 @@ figures:
 cli-boundary: deps
 	SWIFT=$(SWIFT) bash Scripts/check-cli-boundary.sh
 
-# Strict memory safety (SE-0458): no unsafe use outside the walls (OpenSSL/, Curl/, System/, Bytes/, ReceiptSystem); ARCHITECTURE.md.
+# Strict memory safety (SE-0458): no unsafe use outside the walls (OpenSSL/, Curl/, ReceiptSystem, Bytes/); ARCHITECTURE.md.
 memory-safety: deps
 	SWIFT=$(SWIFT) bash Scripts/memory-safety-check.sh
 

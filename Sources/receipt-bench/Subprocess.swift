@@ -4,7 +4,7 @@ import ReceiptSystem
 
 /// Runs a program to completion with its output sent to a file, and reports its time and peak memory.
 enum Subprocess {
-    typealias Outcome = ChildProcess.Outcome
+    typealias Outcome = ProgramRun.Outcome
 
     struct RunError: Error, CustomStringConvertible {
         let description: String
@@ -15,8 +15,8 @@ enum Subprocess {
     static func run(
         _ arguments: [String], output: String = "/dev/null", feed: ((FileDescriptor) -> Void)? = nil
     ) throws(RunError) -> Outcome {
-        do throws(ChildProcess.Failure) {
-            return try ChildProcess.run(arguments, output: output, feed: feed)
+        do throws(ProgramRun.Failure) {
+            return try ProgramRun.run(arguments, output: output, feed: feed)
         } catch {
             throw RunError(description: error.description)
         }

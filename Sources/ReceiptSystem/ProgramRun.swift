@@ -1,6 +1,3 @@
-import ReceiptKit
-import ReceiptSystem
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -9,7 +6,7 @@ import ReceiptSystem
 
 /// Runs a program to completion for the bench, its standard output sent to a file, and reports its time
 /// and peak memory (`posix_spawnp`, then `wait4` for the child's own resource usage).
-package enum ChildProcess {
+package enum ProgramRun {
     /// How a run ended.
     package struct Outcome: Sendable {
         /// The exit status, or 128 plus the signal that ended it.

@@ -20,6 +20,15 @@ import Testing
         try children.expectEnd("children")
     }
 
+    /// Only an OCTET STRING, primitive or segmented, has octets: a primitive element of another tag is
+    /// refused, not handed over as its contents.
+    @Test func octetsOfAnotherTagAreRefused() throws {
+        var reader = ASN1Reader([0x0C, 0x01, 0x61, 0x04, 0x01, 0x61])
+        let text = try reader.next()
+        #expect(throws: ASN1Error.self) { _ = try text.octets() }
+        #expect(Array(try reader.next().octets()) == [0x61])
+    }
+
     @Test func everyPrefixFailsCleanly() {
         let bytes: [UInt8] = [
             0x30, 0x80, 0x02, 0x01, 0x05, 0x24, 0x80, 0x04, 0x02, 0x61, 0x62, 0x04, 0x01, 0x63, 0x00, 0x00, 0x00, 0x00,

@@ -140,4 +140,26 @@ import Testing
             #expect(error.reason == .malformed)
         }
     }
+
+    /// The content a receipt's signature covers must be an OCTET STRING: one of another primitive tag (here a
+    /// UTF8String, its bytes unchanged) is refused by the container's parse, not read as the payload.
+    @Test func encapsulatedContentOfAnotherTagIsRefused() throws {
+        var bytes = try HostileInputTests.fixture("valid.receipt")
+        let dataType = [ASN1Tag.objectIdentifier, UInt8(OID.data.count)] + OID.data
+        let range = try #require(bytes.firstRange(of: dataType))
+        // [0] EXPLICIT, then the OCTET STRING: its tag follows the wrapper's header.
+        let wrapper = range.upperBound
+        #expect(bytes[wrapper] == 0xA0)
+        let lengthOctets = bytes[wrapper + 1] < 0x80 ? 0 : Int(bytes[wrapper + 1] & 0x7F)
+        let tag = wrapper + 2 + lengthOctets
+        #expect(bytes[tag] == ASN1Tag.octetString)
+        bytes[tag] = 0x0C
+        do {
+            _ = try ReceiptContainer.parse(bytes[...])
+            Issue.record("encapsulated content of another tag was parsed")
+        } catch {
+            #expect(error.description.contains("expected an OCTET STRING, found tag 0x0c"), "\(error)")
+            #expect(error.reason == .malformed)
+        }
+    }
 }

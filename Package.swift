@@ -50,7 +50,9 @@ let package = Package(
             name: "ReceiptKitTests", dependencies: ["ReceiptKit", "ReceiptKitTesting", "ReceiptSystem", "TestSupport"]),
         .testTarget(
             name: "ReceiptCheckCLITests",
-            dependencies: ["ReceiptCheckCLI", "ReceiptKit", "ReceiptKitTesting", "ReceiptSystem", "TestSupport"]),
+            dependencies: ["ReceiptCheckCLI", "ReceiptKit", "ReceiptKitTesting", "ReceiptSystem", "TestSupport"],
+            // Read by path from the package root (CorpusGoldenTests), not bundled as resources.
+            exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

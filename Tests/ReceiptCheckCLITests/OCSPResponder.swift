@@ -17,7 +17,7 @@ final class OCSPResponder {
     ) throws {
         self.port = port
         self.log = log
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         process = Process()
         process.executableURL = URL(fileURLWithPath: openssl)
         process.arguments =

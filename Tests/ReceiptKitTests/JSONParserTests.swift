@@ -18,7 +18,7 @@ import Testing
         let expected: JSONValue = .object([
             "a": .array([.integer(1), .integer(-2), .number(3.5), .number(100), .bool(true), .bool(false), .null]),
             "b": .string("x\u{e9}\u{1F600}\n\""), "c": .object([:]), "d": .array([]),
-            "big": .number(12_345_678_901_234_567_890),
+            "big": .number(12_345_678_901_234_567_168),  // the nearest Double to the text's 12345678901234567890
         ])
         #expect(value == expected)
     }

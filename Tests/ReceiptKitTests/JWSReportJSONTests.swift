@@ -284,8 +284,9 @@ import Testing
 
     @Test func writesScalarsAsJSONEncoderDoes() throws {
         let doubles: [Double] = [
-            1.5, 1e20, 0.1, -0.0, 0, 100, 1e-7, 5e-324, .greatestFiniteMagnitude, -.leastNormalMagnitude, 1e16, 1e15,
-            123_456_789.125, 0.30000000000000004, -2.5e-3, 1e21, 9_007_199_254_740_993,
+            1.5, 1e20, 0.1, -0.0, 0, 100, 1e-7, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+            -.leastNormalMagnitude, 1e16, 1e15,
+            123_456_789.125, 0.30000000000000004, -2.5e-3, 1e21, 9_007_199_254_740_992,
         ]
         var members: [String: JSONValue] = [:]
         for (index, value) in doubles.enumerated() {

@@ -1,6 +1,6 @@
 /// A value read straight from the parsed JSON, each type wording what it expected when the JSON
 /// type is wrong; a model's fields read their members through it.
-protocol JSONConvertible {
+protocol JSONConvertible: SendableMetatype {
     init(json: JSONValue) throws(JSONTypeError)
 }
 

@@ -26,10 +26,19 @@ struct InputSource {
     private var pendingFailure: BatchInput?
     /// Inputs made before the run (an App Store Server API answer, the files given beside it), last first.
     private var prepared: [BatchInput] = []
+    /// The operands and path list given, for the message when they hold nothing.
+    private let given: [String]
+    /// Whether any file, stream or failure in place of one was found; `--lines` over an empty stream
+    /// found one (a filter's empty chunk), an empty directory found none.
+    private(set) var foundAny = false
+
+    /// What the run was given, for "no input found in ...".
+    var givenNames: String { given.joined(separator: ", ") }
 
     init(operands: [String], settings: BatchOptionTable.Settings, limit: Int, console: Console) {
         let names = settings.lines && operands.isEmpty && settings.filesFrom == nil ? ["-"] : operands
         self.operands = names.makeIterator()
+        given = names + (settings.filesFrom.map { [$0.path] } ?? [])
         recursive = settings.recursive
         followsLinks = settings.followsLinks
         self.console = console
@@ -54,10 +63,12 @@ struct InputSource {
 
     mutating func next() -> BatchInput? {
         if let input = prepared.popLast() {
+            foundAny = true
             return input
         }
         if let failure = pendingFailure {
             pendingFailure = nil
+            foundAny = true
             return failure
         }
         while true {
@@ -65,12 +76,13 @@ struct InputSource {
                 return input
             }
             guard let path = nextFile() else { return nil }
+            foundAny = true
             switch path {
             case .failure(let input):
                 return input
             case .file(let path, let size):
                 guard lines else { return BatchInput(name: path, content: .path(path), size: size) }
-                switch InputFile.openForReading(path) {
+                switch InputFile.openForReading(path, directoryHint: InputFile.batchDirectoryHint) {
                 case .success(let descriptor):
                     lineReader = LineReader(descriptor: descriptor, ownsDescriptor: path != "-", limit: limit)
                     lineFile = path

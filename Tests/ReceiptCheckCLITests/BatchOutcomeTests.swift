@@ -20,6 +20,8 @@ import Testing
         let text = try CLI.run(Self.root + [missing])
         #expect(text.status == 66)
         #expect(text.stdout.hasPrefix("\(missing): UNREADABLE\n  why: cannot open \(missing): No such file"))
+        let inspected = try CLI.run(["inspect", missing])
+        #expect(inspected.status == 66, "inspect exits 0 only when every input could be decoded")
         let batch = try CLI.run(Self.root + [CLI.fixture("valid.receipt"), missing])
         #expect(batch.status == 66)
         #expect(batch.stderr.contains(": valid 1, unreadable 1 (unreadable_input 1)"), "\(batch.stderr)")

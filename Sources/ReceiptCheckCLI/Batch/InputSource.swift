@@ -28,8 +28,9 @@ struct InputSource {
     private var prepared: [BatchInput] = []
     /// The operands and path list given, for the message when they hold nothing.
     private let given: [String]
-    /// Whether any file, stream or failure in place of one was found; `--lines` over an empty stream
-    /// found one (a filter's empty chunk), an empty directory found none.
+    /// Whether any path was found (a file, a stream, or one that failed), so that a run with no input
+    /// can tell an empty directory or path list (nothing found) from `--lines` over an empty stream (a
+    /// filter's empty chunk). Prepared inputs and a failed path list are inputs, never "nothing".
     private(set) var foundAny = false
 
     /// What the run was given, for "no input found in ...".
@@ -63,12 +64,10 @@ struct InputSource {
 
     mutating func next() -> BatchInput? {
         if let input = prepared.popLast() {
-            foundAny = true
             return input
         }
         if let failure = pendingFailure {
             pendingFailure = nil
-            foundAny = true
             return failure
         }
         while true {

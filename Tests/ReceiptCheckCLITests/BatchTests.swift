@@ -106,7 +106,7 @@ import Testing
         let fromFile = try CLI.run(["--files-from", list.path, "--format", "ndjson", "-q"])
         let reports = try objects(fromFile.stdout)
         #expect(reports.map { $0["input"] as? String } == [path, xcode, "/nonexistent/receipt"])
-        #expect(reports.map { $0["status"] as? String } == ["valid", "invalid", "malformed"])
+        #expect(reports.map { $0["status"] as? String } == ["valid", "invalid", "unreadable"])
         #expect(fromFile.status == 66)
 
         let fromStdin = try CLI.run(
@@ -135,7 +135,8 @@ import Testing
         #expect(result.stderr.hasPrefix("receipt-check: 5 inputs in "), "\(result.stderr)")
         #expect(
             result.stderr.contains(
-                "receipts/s): valid 2, invalid 1 (untrusted_chain 1), malformed 2 (unreadable_input 1, unsupported_format 1)\n"
+                "receipts/s): valid 2, invalid 1 (untrusted_chain 1), malformed 1 (unsupported_format 1), "
+                    + "unreadable 1 (unreadable_input 1)\n"
             ), "\(result.stderr)")
         let quiet = try CLI.run(["--format", "ndjson", "--quiet"] + arguments, stdin: Data("junk".utf8))
         #expect(quiet.stderr.isEmpty)

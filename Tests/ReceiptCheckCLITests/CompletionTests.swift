@@ -56,7 +56,8 @@ import Testing
             ("receipt-check --format ''", ["text", "json", "ndjson", "verifyreceipt", "html"]),
             ("receipt-check make-receipt --digest = ''", ["sha1", "sha256"]),
             ("receipt-check in", ["inspect"]),
-            ("receipt-check help ''", Self.visibleCommands.map(\.name)),
+            ("receipt-check help ''", Self.visibleCommands.map(\.name) + HelpTopic.allCases.map(\.name)),
+            ("receipt-check help ex", ["exit-status"]),
             ("receipt-check verify --bundle", ["--bundle-id"]),
         ]
         for (words, expected) in cases {

@@ -48,7 +48,8 @@ import Testing
         let manPage = try ExternalTool.committed("share/man/man1/receipt-check.1")
         #expect(ExitStatus.allCases.count >= 9)
         for status in ExitStatus.allCases {
-            #expect(manPage.contains("\n.B \(status.rawValue)\n"), "the man page lacks exit status \(status.rawValue)")
+            #expect(
+                manPage.contains("\n\\fB\(status.rawValue)\\fR\n"), "the man page lacks exit status \(status.rawValue)")
         }
         #expect(manPage.contains("the worst status wins, in the order 74, 70, 64, 73, 66, 65, 75, 2, 1, 0:"))
         // The table exists once: the README and the guides link to the man page instead of copying it.

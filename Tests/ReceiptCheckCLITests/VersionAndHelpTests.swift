@@ -45,7 +45,7 @@ import Testing
     @Test func helpForAnUnknownCommandIsAUsageError() throws {
         let result = try CLI.run(["help", "frobnicate"])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("no command 'frobnicate'"))
+        #expect(result.stderr.contains("no command or help topic 'frobnicate'"))
         #expect(result.stdout.isEmpty)
     }
 

@@ -65,7 +65,7 @@ import Testing
     @Test func anUnreadableInputIsGrantedNothing() throws {
         let verdict = try Self.validator().verdict(
             unreadable: "missing", error: ReceiptError(.unreadableInput, "no such file"), rules: try Self.rules())
-        #expect(verdict.report.status == .malformed)
+        #expect(verdict.report.status == .unreadable)
         #expect(!verdict.grants("premium"))
     }
 

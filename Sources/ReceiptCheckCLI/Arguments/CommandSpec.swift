@@ -49,6 +49,8 @@ struct CommandSpec: Sendable {
             }
             lines.append("  " + padded + text)
         }
+        let topics = HelpTopic.allCases.map(\.name).joined(separator: ", ")
+        lines += ["", "'receipt-check help TOPIC' explains a topic (\(topics)); 'man receipt-check' has everything."]
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -2,9 +2,9 @@ import ReceiptKit
 
 /// Counts of a run by status and reason, and the line that reports them.
 struct BatchSummary: Sendable {
-    /// Counts of valid, invalid and malformed inputs, in that order: three integers rather than a
+    /// Counts of valid, invalid, malformed and unreadable inputs, in that order: integers rather than a
     /// dictionary keyed by status, whose first use scans every conformance record of the process.
-    private var byStatus = [0, 0, 0]
+    private var byStatus = [0, 0, 0, 0]
     private var byReason: [ValidationReport.Status: [String: Int]] = [:]
 
     var total: Int { byStatus.reduce(0, +) }
@@ -37,7 +37,7 @@ struct BatchSummary: Sendable {
     func line(seconds: Double) -> String {
         let rate = seconds > 0 ? Int((Double(total) / seconds).rounded()) : total
         var parts: [String] = []
-        for status in [ValidationReport.Status.valid, .invalid, .malformed] {
+        for status in [ValidationReport.Status.valid, .invalid, .malformed, .unreadable] {
             let count = byStatus[Self.position(of: status)]
             guard count > 0 else { continue }
             var part = "\(status.rawValue) \(count)"
@@ -58,6 +58,7 @@ struct BatchSummary: Sendable {
         case .valid: 0
         case .invalid: 1
         case .malformed: 2
+        case .unreadable: 3
         }
     }
 

@@ -9,17 +9,24 @@ enum InputFile {
     /// (a sandbox receipt with thousands of purchases is a few hundred KB), far below memory.
     static let defaultSizeLimit = 16 << 20
 
-    /// A descriptor to read `path` from, standard input for `-`; a directory is refused.
-    static func openForReading(_ path: String) -> Result<FileDescriptor, ReceiptError> {
-        path == "-" ? .success(.standardInput) : openFile(path).map(\.descriptor)
+    /// What a batch says of a directory it was given without `-r`, after "PATH is a directory".
+    static let batchDirectoryHint = "; use -r (--recursive) to verify the files under it"
+
+    /// A descriptor to read `path` from, standard input for `-`; a directory is refused, its message
+    /// ending with `directoryHint`.
+    static func openForReading(_ path: String, directoryHint: String = "") -> Result<FileDescriptor, ReceiptError> {
+        path == "-" ? .success(.standardInput) : openFile(path, directoryHint: directoryHint).map(\.descriptor)
     }
 
-    /// Reads `path`, or standard input for `-`, whole.
-    static func contents(of path: String, limit: Int = defaultSizeLimit) throws(ReceiptError) -> [UInt8] {
+    /// Reads `path`, or standard input for `-`, whole; a directory is refused, its message ending with
+    /// `directoryHint`.
+    static func contents(of path: String, limit: Int = defaultSizeLimit, directoryHint: String = "")
+        throws(ReceiptError) -> [UInt8]
+    {
         if path == "-" {
             return try readAll(from: .standardInput, name: "standard input", limit: limit)
         }
-        let (descriptor, status) = try openFile(path).get()
+        let (descriptor, status) = try openFile(path, directoryHint: directoryHint).get()
         defer { descriptor.close() }
         let size = status.kind == .regular ? status.size : nil
         if let size, size > limit {
@@ -47,7 +54,7 @@ enum InputFile {
     private typealias OpenFile = (descriptor: FileDescriptor, status: FileStatus)
 
     /// Opens a named file and reads its status once, for the directory check and the size both.
-    private static func openFile(_ path: String) -> Result<OpenFile, ReceiptError> {
+    private static func openFile(_ path: String, directoryHint: String) -> Result<OpenFile, ReceiptError> {
         let descriptor: FileDescriptor
         switch FileDescriptor.openForReading(path) {
         case .success(let opened): descriptor = opened
@@ -63,7 +70,7 @@ enum InputFile {
         }
         guard status.kind != .directory else {
             descriptor.close()
-            return .failure(ReceiptError(.unreadableInput, "\(path) is a directory"))
+            return .failure(ReceiptError(.unreadableInput, "\(path) is a directory\(directoryHint)"))
         }
         return .success((descriptor, status))
     }

@@ -26,10 +26,20 @@ struct InputSource {
     private var pendingFailure: BatchInput?
     /// Inputs made before the run (an App Store Server API answer, the files given beside it), last first.
     private var prepared: [BatchInput] = []
+    /// The operands and path list given, for the message when they hold nothing.
+    private let given: [String]
+    /// Whether any path was found (a file, a stream, or one that failed), so that a run with no input
+    /// can tell an empty directory or path list (nothing found) from `--lines` over an empty stream (a
+    /// filter's empty chunk). Prepared inputs and a failed path list are inputs, never "nothing".
+    private(set) var foundAny = false
+
+    /// What the run was given, for "no input found in ...".
+    var givenNames: String { given.joined(separator: ", ") }
 
     init(operands: [String], settings: BatchOptionTable.Settings, limit: Int, console: Console) {
         let names = settings.lines && operands.isEmpty && settings.filesFrom == nil ? ["-"] : operands
         self.operands = names.makeIterator()
+        given = names + (settings.filesFrom.map { [$0.path] } ?? [])
         recursive = settings.recursive
         followsLinks = settings.followsLinks
         self.console = console
@@ -65,12 +75,13 @@ struct InputSource {
                 return input
             }
             guard let path = nextFile() else { return nil }
+            foundAny = true
             switch path {
             case .failure(let input):
                 return input
             case .file(let path, let size):
                 guard lines else { return BatchInput(name: path, content: .path(path), size: size) }
-                switch InputFile.openForReading(path) {
+                switch InputFile.openForReading(path, directoryHint: InputFile.batchDirectoryHint) {
                 case .success(let descriptor):
                     lineReader = LineReader(descriptor: descriptor, ownsDescriptor: path != "-", limit: limit)
                     lineFile = path

@@ -1,9 +1,11 @@
-/// `receipt-check help [COMMAND]` (and `receipt-check --help`): the command list, or one command's help.
+/// `receipt-check help [COMMAND|TOPIC]` (and `receipt-check --help`): the commands and topics, one
+/// command's help, or one topic.
 enum HelpCommand: Command {
     static let spec = CommandSpec(
         name: "help",
-        summary: "Show the commands and global usage, or with COMMAND, that command's options (as COMMAND --help).",
-        operands: "[COMMAND]", minimumOperands: 0,
+        summary: "Show the commands and help topics. With COMMAND, that command's options (as COMMAND --help); "
+            + "with TOPIC (rules, inputs, formats, exit-status), that section of the man page.",
+        operands: "[COMMAND|TOPIC]", minimumOperands: 0,
         options: [CommonOptionTable.help.spec])
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
@@ -12,10 +14,17 @@ enum HelpCommand: Command {
             return .valid
         }
         guard arguments.operands.count == 1 else {
-            return usage("help takes at most one COMMAND", console)
+            return usage("help takes at most one COMMAND or TOPIC", console)
+        }
+        if let topic = HelpTopic(rawValue: name) {
+            console.out(topic.text)
+            return .valid
         }
         guard let command = ReceiptCheck.commands.first(where: { $0.spec.name == name }) else {
-            return usage("no command '\(name)'; the commands are listed by 'receipt-check --help'", console)
+            let names =
+                ReceiptCheck.commands.map { $0.spec }.filter { !$0.hidden }.map(\.name) + HelpTopic.allCases.map(\.name)
+            let hint = NameSuggestion.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+            return usage("no command or help topic '\(name)'\(hint); 'receipt-check help' lists them", console)
         }
         console.out(command.spec.help)
         return .valid
@@ -48,6 +57,12 @@ enum HelpCommand: Command {
                 lines.append((index == 0 ? "  " + name : indent) + line)
             }
         }
+        lines += ["", "help topics (receipt-check help TOPIC):"]
+        let topicWidth = (HelpTopic.allCases.map(\.name.count).max() ?? 0) + 2
+        for topic in HelpTopic.allCases {
+            lines.append(
+                "  " + topic.name + String(repeating: " ", count: topicWidth - topic.name.count) + topic.summary)
+        }
         lines += ["", "exit status:"]
         for status in ExitStatus.allCases {
             let code = String(status.rawValue)
@@ -55,7 +70,8 @@ enum HelpCommand: Command {
         }
         lines += [
             "",
-            "'receipt-check COMMAND --help' lists a command's options; 'man receipt-check' has everything.",
+            "'receipt-check COMMAND --help' lists a command's options, 'receipt-check help TOPIC' explains a topic;",
+            "'man receipt-check' has everything.",
         ]
         return lines.joined(separator: "\n") + "\n"
     }

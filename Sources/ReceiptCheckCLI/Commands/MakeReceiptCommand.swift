@@ -33,7 +33,8 @@ enum MakeReceiptCommand: Command {
             signedAttributes.spec, badMessageDigest.spec, CommonOptionTable.help.spec,
         ])
 
-    static let specFile = OptionKey<InputPath>.input("spec", "SPEC.json", help: "the receipt contents (required)")
+    static let specFile = OptionKey<InputPath>.input(
+        "spec", "SPEC.json", help: "the receipt contents, - for standard input (required)")
     static let pkiDirectory = OptionKey<InputPath>.directory(
         "pki", help: "directory written by make-test-pki (required)")
     static let output = OptionKey<OutputPath>.output(

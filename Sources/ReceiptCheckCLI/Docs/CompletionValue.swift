@@ -19,12 +19,12 @@ enum CompletionValue: Equatable {
         }
     }
 
-    /// Operands of a command, from its usage placeholder (`INPUT...`, `DIR`, `[COMMAND]`, `SHELL`).
+    /// Operands of a command, from its usage placeholder (`INPUT...`, `DIR`, `[COMMAND|TOPIC]`, `SHELL`).
     init(operands command: CommandSpec, commandNames: [String]) {
         let placeholder = command.operands.trimmingCharacters(in: "[].")
         switch placeholder {
         case "": self = .none
-        case "COMMAND": self = .choices(commandNames)
+        case "COMMAND|TOPIC": self = .choices(commandNames + HelpTopic.allCases.map(\.name))
         case "SHELL": self = .choices(CompletionShell.allCases.map(\.rawValue))
         default: self = CompletionValue(placeholder: placeholder)
         }

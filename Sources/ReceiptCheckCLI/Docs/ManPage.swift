@@ -3,7 +3,8 @@ import ReceiptKit
 /// The receipt-check(1) man page, in man(7) macros.
 ///
 /// Commands, options, exit statuses and reason codes come from the tables the parser and the
-/// validator use; only the prose sections are written here. `make man` writes the result to
+/// validator use; the sections `receipt-check help TOPIC` also prints are `HelpTopic`'s, and only the
+/// other prose sections are written here. `make man` writes the result to
 /// `share/man/man1/receipt-check.1`, and a test holds that file to this output.
 enum ManPage {
     static func render(commands: [CommandSpec]) -> String {
@@ -34,19 +35,12 @@ enum ManPage {
                 lines += section(command)
             }
         }
-        lines.append(".SH INPUTS")
-        lines += Roff.paragraphs(ManPageText.inputs)
+        lines += HelpTopic.inputs.roff
         lines.append(".SH TRUST")
         lines += Roff.paragraphs(ManPageText.trust)
-        lines += ruleLanguage()
-        lines.append(".SH OUTPUT")
-        lines += Roff.paragraphs(ManPageText.output)
-        lines.append(".SH EXIT STATUS")
-        for status in ExitStatus.allCases {
-            lines += [".TP", ".B \(status.rawValue)", Roff.escape(status.summary)]
-        }
-        let precedence = ExitStatus.allCases.sorted { $0.severity > $1.severity }.map { String($0.rawValue) }
-        lines += [".PP"] + Roff.paragraphs(ManPageText.exitPrecedence(precedence.joined(separator: ", ")))
+        lines += HelpTopic.rules.roff
+        lines += HelpTopic.formats.roff
+        lines += HelpTopic.exitStatus.roff
         lines.append(".SH REASON CODES")
         lines += Roff.paragraphs(ManPageText.reasons)
         for reason in ReasonCode.allCases {
@@ -62,37 +56,9 @@ enum ManPage {
         lines.append("\\fBopenssl\\fR(1), \\fBx509\\fR(7ssl)")
         lines.append(".PP")
         lines += Roff.paragraphs(ManPageText.seeAlso)
+        let topics = HelpTopic.allCases.map { "\($0.name) (\($0.section))" }.joined(separator: ", ")
+        lines += [".PP", Roff.escape("receipt-check help TOPIC prints a section of this page: \(topics).")]
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The grammar is written; the fields, operators and depth limit come from the rule parser's types.
-    private static func ruleLanguage() -> [String] {
-        var lines = [".SH RULE LANGUAGE"] + Roff.paragraphs(ManPageText.rules)
-        lines +=
-            [".PP", ".RS 4", ".nf"] + ManPageText.ruleGrammar.split(separator: "\n").map { Roff.escape(String($0)) }
-        lines += [
-            ".fi", ".RE", ".PP",
-            "Operators: "
-                + ComparisonOperator.allCases.map { Roff.bold($0.rawValue) }
-                .joined(separator: " ") + ". Fields:",
-        ]
-        for field in RuleField.allCases {
-            let value: String
-            switch field.kind {
-            case .version: value = "a version, bare (42, 1.10) or quoted (\"3.3.1b4\"), compared component by component"
-            case .date: value = "a date, 2024-01-01 (midnight UTC) or RFC 3339"
-            case .environment: value = "production, sandbox, xcode or unknown; == and != only"
-            case .string: value = "a quoted string (\\\" and \\\\ are the escapes); == and != only"
-            case .ownership:
-                value =
-                    "purchased or family_shared (a transaction's inAppOwnershipType); == and != only; beside product or"
-                    + " subscription in one and, it narrows them to the transactions it holds for; elsewhere it holds"
-                    + " only when every transaction agrees, and is unknown when they differ"
-            }
-            lines += [".TP", Roff.bold(field.rawValue), Roff.escape(value + ".")]
-        }
-        lines += [".PP"] + Roff.paragraphs(ManPageText.ruleLimits(depth: RuleSet.maximumNesting))
-        return lines
     }
 
     /// `receipt-check verify [options] INPUT...` with the roles set in bold and italics.

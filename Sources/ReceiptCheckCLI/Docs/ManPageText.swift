@@ -21,26 +21,6 @@ enum ManPageText {
         tables the parser reads.
         """
 
-    static let inputs = """
-        The form of an input is detected from its content, never from its file name: DER or BER \
-        PKCS#7 (indefinite lengths and segmented content, as Xcode writes them, are read); base64 \
-        text of it (line breaks and spaces are fine); a PEM PKCS7 or CMS block; a verifyReceipt request \
-        body {"receipt-data": "..."}; a StoreKit 2 compact JWS (AppTransaction, transaction, renewal info, \
-        notification, Retention Messaging realtime request) or an App Store Server Notification body; an \
-        App Store Server API response (HistoryResponse, StatusResponse, TransactionInfoResponse, \
-        AppTransactionInfoResponse, NotificationHistoryResponse), each signed element verified like a \
-        single JWS and any element's failure the whole response's, the element named.
-
-        verify --combine --bundle-id ID decides once over all inputs, one customer's: the app receipt or \
-        AppTransaction for the app's purchase, every transaction and renewal info of the others. Every \
-        input must verify and name that app, one appTransactionId and one environment, or nothing is \
-        granted (exit 2, the input named).
-
-        What is not an app receipt is refused with a specific reason: an iOS 6 transaction receipt \
-        or an App Attest receipt (not_app_receipt), empty input (empty_input), anything else \
-        (unsupported_format). Inputs over --max-size are refused before being read whole.
-        """
-
     static let trust = """
         Verification fails closed: nothing is accepted because something could not be checked.
 
@@ -58,42 +38,6 @@ enum ManPageText {
         Xcode StoreKit Testing receipts, signed by one self-signed certificate, are accepted only with \
         --storekit-test-cert FILE, and are then reported as trust storekit_testing.
         """
-
-    static let output = """
-        Text for people by default: one line with the verdict per input, the decoded fields, and \
-        each check with what it found. With --json (or --format json), one JSON object per input on \
-        standard output: status, reason, message, checks, trust and the decoded receipt, keys sorted, \
-        dates in RFC 3339 UTC, bytes as lowercase hex. With --format verifyreceipt, the body Apple's \
-        deprecated verifyReceipt endpoint returns for the input instead, one a line: a status (0, or \
-        Apple's 21000 to 21009, the body then exactly {"status":N}), the environment and the receipt with \
-        Apple's keys and date triplets; the exit status stays verify's. With --format html, one \
-        self-contained HTML5 page for the run (inline CSS and SVG, no script, a Content-Security-Policy \
-        that forbids every script and load, every input value escaped): per input the verdict, the \
-        decisions, the customer's timeline drawn beside a table of its facts, the purchases or \
-        transactions, the fields and the checks; a batch's counts by status and reason first, then one \
-        folded section per input. Errors and warnings go to \
-        standard error as "receipt-check: error: ...". Every key, its type and its values are published \
-        as JSON Schemas in the source, schema/report.schema.json and schema/verifyreceipt.schema.json.
-
-        Until its signature checks out, every string of an input is its sender's. In text output and \
-        in messages on standard error, every control character of input data and of file names (C0 \
-        including tab and newline, DEL, C1), the bidi controls U+202A to U+202E and U+2066 to U+2069, \
-        and U+2028 and U+2029 are printed as Swift escapes such as \\u{1B}, so a receipt cannot \
-        recolour, move or add lines on a terminal. Backslashes are printed as they are. JSON output is \
-        escaped as JSON instead, and its values are unchanged; DEL, U+0085, U+2028 and U+2029, valid \
-        raw in JSON, are escaped too, so that one report stays one line for line-oriented readers.
-        """
-
-    /// `order` comes from `ExitStatus.severity`, the order the run applies.
-    static func exitPrecedence(_ order: String) -> String {
-        """
-        When inputs disagree, the worst status wins, in the order \(order): one unreadable file among a \
-        thousand valid ones makes the run exit 66, so a pipeline never mistakes a partial check for a \
-        pass. A failed write to standard output, standard error or an output file (a full disk, a closed \
-        pipe) stops the run at once with exit status 74, whatever was found so far: a closed pipe is an \
-        error, not a silent SIGPIPE.
-        """
-    }
 
     static let reasons = """
         When an input is not valid, the reason member of the JSON report (and the text report) is one \

@@ -5,8 +5,7 @@ enum CombinedReportText {
     static func render(_ inputs: [ValidationReport]) -> String {
         var out = "  inputs:\n"
         for input in inputs {
-            var row = "    \(input.input): \(input.status.rawValue.uppercased())"
-            if let reason = input.reason { row += " (\(reason.rawValue))" }
+            var row = "    \(input.input): \(VerdictText.render(input.status, reason: input.reason))"
             if let kind = input.jws?.kind { row += "  \(kind.rawValue)" }
             if let response = input.response {
                 let count = response.elements.count

@@ -12,6 +12,7 @@ extension ExitStatus {
             default: self = .invalid
             }
         case .malformed: self = ExitStatus(unread: report.reason ?? .malformed)
+        case .unreadable: self = .noInput
         }
     }
 

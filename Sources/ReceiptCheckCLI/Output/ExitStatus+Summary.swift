@@ -7,7 +7,7 @@ extension ExitStatus {
         case .invalid: "some input is not trustworthy, or not for this app, device, version or environment"
         case .usage: "usage error"
         case .malformed: "some input could not be decoded"
-        case .noInput: "some input could not be read"
+        case .noInput: "some input could not be read, or a batch found no input at all"
         case .internalError: "internal error"
         case .cantCreate: "an output file could not be created"
         case .temporaryFailure:

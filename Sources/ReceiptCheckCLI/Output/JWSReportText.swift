@@ -20,8 +20,7 @@ enum JWSReportText {
         }
         for member in jws.nested.keys.sorted() {
             guard let inner = jws.nested[member] else { continue }
-            var verdict = inner.status.rawValue.uppercased()
-            if let reason = inner.reason { verdict += " (\(reason.rawValue))" }
+            let verdict = VerdictText.render(inner.status, reason: inner.reason)
             out += "\(indent)\(TerminalText.escaped(member)): \(verdict)\n"
             if let nested = inner.jws {
                 out += render(nested, detailed: detailed, indent: indent + "  ")

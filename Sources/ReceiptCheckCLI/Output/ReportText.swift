@@ -13,11 +13,7 @@ import ReceiptKit
 enum ReportText {
     /// `detailed` (inspect) lists every field, purchase and undocumented attribute.
     static func render(_ report: ValidationReport, detailed: Bool) -> String {
-        var out = "\(TerminalText.escaped(report.input)): \(report.status.rawValue.uppercased())"
-        if let reason = report.reason {
-            out += " (\(reason.rawValue))"
-        }
-        out += "\n"
+        var out = "\(TerminalText.escaped(report.input)): \(VerdictText.render(report.status, reason: report.reason))\n"
         if report.status != .valid, let message = report.message {
             out += "  why: \(TerminalText.escaped(message))\n"
         }

@@ -21,8 +21,8 @@ enum ResponseReportText {
                 + " (unsigned)\n"
         }
         for (index, element) in response.elements.enumerated() {
-            var row = "elements[\(index)] \(element.input): \(element.status.rawValue.uppercased())"
-            if let reason = element.reason { row += " (\(reason.rawValue))" }
+            var row =
+                "elements[\(index)] \(element.input): \(VerdictText.render(element.status, reason: element.reason))"
             if let summary = element.jws.flatMap(summary) { row += "  " + summary }
             out += "  " + TerminalText.escaped(row) + "\n"
             if detailed, let jws = element.jws {

@@ -16,6 +16,8 @@ public struct ValidationReport: Sendable, Encodable {
         case invalid
         /// Not decodable as an app receipt.
         case malformed
+        /// Not read at all: a path that does not exist, a directory, a read that failed.
+        case unreadable
     }
 
     /// How the input's PKCS#7 container was encoded.
@@ -91,10 +93,14 @@ public struct ValidationReport: Sendable, Encodable {
         }
     }
 
-    /// The report on an input that could not be read: malformed, with the reading error as its reason.
+    /// The report on an input that could not be read, with the reading error as its reason: unreadable,
+    /// or malformed when what was read cannot be an input (a line over the size limit).
     public static func unreadable(input: String, error: ReceiptError) -> ValidationReport {
         var report = ValidationReport(input: input)
         report.reject(error)
+        if error.reason == .unreadableInput {
+            report.status = .unreadable
+        }
         return report
     }
 

@@ -23,7 +23,7 @@ complete -c receipt-check -n __fish_use_subcommand -a make-test-pki -d 'Generate
 complete -c receipt-check -n __fish_use_subcommand -a make-receipt -d 'Encodes the receipt described by SPEC (the JSON that \'receipt-check\' prints for a receipt: snake_case keys, RFC 3339 dates, hex bytes) and signs it with the test PKI in DIR (see make-test-pki): PKCS#7 signedData, no signed attributes, leaf + intermediate + root embedded, like App Store receipts.'
 complete -c receipt-check -n __fish_use_subcommand -a sign -d 'Signs what StoreKit asks a server to sign, with the App Store Connect key (.p8): KIND is promotional-offer (the original offer signature: ECDSA P-256 SHA-256 over the seven values Apple lists, base64), promotional-offer-v2, introductory-offer-eligibility or advanced-commerce-in-app (each a compact JWS).'
 complete -c receipt-check -n __fish_use_subcommand -a api -d 'Sends one App Store Server API request (OPERATION is one of Apple\'s, in kebab case: get-transaction-history, get-all-subscription-statuses, get-transaction-info, ...; see the man page) with a token signed by the .p8 key, and verifies the answer offline exactly as verify verifies the same body: signed data is reported as verify reports it (--json, --rules, --require, --combine), unsigned answers as they came.'
-complete -c receipt-check -n __fish_use_subcommand -a help -d 'Show the commands and global usage, or with COMMAND, that command\'s options (as COMMAND --help).'
+complete -c receipt-check -n __fish_use_subcommand -a help -d 'Show the commands and help topics.'
 complete -c receipt-check -n __fish_use_subcommand -a version -d 'Show the receipt-check release and the version of the OpenSSL library it runs on.'
 
 complete -c receipt-check -n '__receipt_check_using verify' -l format -x -a 'text json ndjson verifyreceipt html' -d 'output format (default: text); ndjson: one compact JSON object a line; verifyreceipt: the body Apple\'s verifyReceipt endpoint returns, one a line; html: one self-contained page with a timeline picture'
@@ -119,7 +119,7 @@ complete -c receipt-check -n '__receipt_check_using make-test-pki' -l intermedia
 complete -c receipt-check -n '__receipt_check_using make-test-pki' -s h -l help -d 'show this help'
 complete -c receipt-check -n '__receipt_check_using make-test-pki' -a '(__fish_complete_directories)'
 
-complete -c receipt-check -n '__receipt_check_using make-receipt' -l spec -r -F -d 'the receipt contents (required)'
+complete -c receipt-check -n '__receipt_check_using make-receipt' -l spec -r -F -d 'the receipt contents, - for standard input (required)'
 complete -c receipt-check -n '__receipt_check_using make-receipt' -l pki -x -a '(__fish_complete_directories)' -d 'directory written by make-test-pki (required)'
 complete -c receipt-check -n '__receipt_check_using make-receipt' -s o -l output -r -F -d 'where to write the receipt; - for stdout (required)'
 complete -c receipt-check -n '__receipt_check_using make-receipt' -l digest -x -a 'sha1 sha256' -d 'signature digest (default sha256)'
@@ -211,6 +211,6 @@ complete -c receipt-check -n '__receipt_check_using api' -l message-id -x -d 'co
 complete -c receipt-check -n '__receipt_check_using api' -l realtime-url -x -d 'configure-realtime-url: your endpoint'
 
 complete -c receipt-check -n '__receipt_check_using help' -s h -l help -d 'show this help'
-complete -c receipt-check -n '__receipt_check_using help' -a 'verify inspect make-test-pki make-receipt sign api help version'
+complete -c receipt-check -n '__receipt_check_using help' -a 'verify inspect make-test-pki make-receipt sign api help version rules inputs formats exit-status'
 
 complete -c receipt-check -n '__receipt_check_using version' -s h -l help -d 'show this help'

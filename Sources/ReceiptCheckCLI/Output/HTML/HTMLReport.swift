@@ -56,6 +56,7 @@ struct HTMLReport {
         case .valid: "<summary class=\"banner valid\"><span class=\"verdict\">\u{2713} VALID</span> "
         case .invalid: "<summary class=\"banner invalid\"><span class=\"verdict\">\u{2717} INVALID</span> "
         case .malformed: "<summary class=\"banner malformed\"><span class=\"verdict\">! MALFORMED</span> "
+        case .unreadable: "<summary class=\"banner unreadable\"><span class=\"verdict\">! UNREADABLE</span> "
         }
     }
 
@@ -305,7 +306,7 @@ struct HTMLReport {
             html.fields(JWSReportText.rows(current, detailed: detailed))
             for member in current.nested.keys.sorted() {
                 guard let inner = current.nested[member] else { continue }
-                let verdict = inner.status.rawValue.uppercased() + (inner.reason.map { " (\($0.rawValue))" } ?? "")
+                let verdict = VerdictText.render(inner.status, reason: inner.reason)
                 if let nested = inner.jws {
                     queue.append(((name.map { $0 + "." } ?? "") + member + ": " + verdict, nested))
                 } else {

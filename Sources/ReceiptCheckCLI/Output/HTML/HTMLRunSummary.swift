@@ -13,11 +13,11 @@ enum HTMLRunSummary {
         html.integer(summary.total)
         html.raw(summary.total == 1 ? " input</h2>\n" : " inputs</h2>\n")
         html.raw("<table class=\"bars\"><caption>By status</caption>\n<tbody>\n")
-        for status in [ValidationReport.Status.valid, .invalid, .malformed] {
+        for status in [ValidationReport.Status.valid, .invalid, .malformed, .unreadable] {
             bar(status.rawValue, count: summary.count(of: status), of: total, class: status.rawValue, into: &html)
         }
         html.raw("</tbody></table>\n")
-        let reasons = [ValidationReport.Status.invalid, .malformed].flatMap { status in
+        let reasons = [ValidationReport.Status.invalid, .malformed, .unreadable].flatMap { status in
             summary.reasons(of: status).map { (status, $0.reason, $0.count) }
         }
         if !reasons.isEmpty {

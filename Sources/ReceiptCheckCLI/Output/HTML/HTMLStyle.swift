@@ -13,9 +13,9 @@ enum HTMLStyle {
         details.input>summary{cursor:pointer;padding:8px 12px;font-weight:600;list-style-position:inside}
         .banner.valid{border-left:8px solid var(--valid)}
         .banner.invalid{border-left:8px solid var(--invalid)}
-        .banner.malformed{border-left:8px double var(--malformed)}
+        .banner.malformed,.banner.unreadable{border-left:8px double var(--malformed)}
         .verdict{display:inline-block;min-width:7em}
-        .valid .verdict{color:var(--valid)}.invalid .verdict{color:var(--invalid)}.malformed .verdict{color:var(--malformed)}
+        .valid .verdict{color:var(--valid)}.invalid .verdict{color:var(--invalid)}.malformed .verdict,.unreadable .verdict{color:var(--malformed)}
         .why{font-weight:400;color:var(--muted)}
         .body{padding:0 12px 12px}
         h2{font-size:1.1em;margin:16px 0 6px}
@@ -50,7 +50,7 @@ enum HTMLStyle {
         .decision-label{fill:var(--invalid);font-weight:600}
         .bars td.bar{width:320px}
         .fill{display:block;height:12px;background:#57606a;min-width:1px}
-        .fill.valid{background:var(--valid)}.fill.invalid{background:var(--invalid)}.fill.malformed{background:var(--malformed)}
+        .fill.valid{background:var(--valid)}.fill.invalid{background:var(--invalid)}.fill.malformed,.fill.unreadable{background:var(--malformed)}
         @media print{
         @page{size:A4;margin:10mm}
         body{font-size:7.5pt;line-height:1.25}

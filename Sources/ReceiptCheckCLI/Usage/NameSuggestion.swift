@@ -1,0 +1,32 @@
+/// The known name a mistyped one most likely meant, for a "did you mean" in a usage error.
+enum NameSuggestion {
+    /// The name of `names` that starts with `name` or is at most two edits from it (a third of its
+    /// length at most), the closest first; nil when none is that close.
+    static func closest(to name: String, among names: [String]) -> String? {
+        // Names are short; a long operand is no typo of one, and is not worth a quadratic table.
+        guard name.count >= 2, name.count <= 64 else { return nil }
+        let typed = Array(name.lowercased())
+        var best: (name: String, distance: Int)?
+        for candidate in names {
+            let distance = candidate.hasPrefix(name) ? 0 : editDistance(typed, Array(candidate))
+            guard distance <= min(2, max(1, typed.count / 3)) else { continue }
+            if best.map({ distance < $0.distance }) ?? true {
+                best = (candidate, distance)
+            }
+        }
+        return best?.name
+    }
+
+    /// Levenshtein distance, one row at a time.
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1] + [Int](repeating: 0, count: b.count)
+            for (j, y) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -17,8 +17,8 @@ extension ManPageText {
         after a condition is the message shown when the entitlement is not granted (JSON: message). \
         --trial-days N gives an input without a subscription the days of an N-day trial taken at --now \
         (trial_offer: start, reminder, end); a subscription in its trial carries trial_timeline. \
-        always holds for every input that passed verification (one that failed is granted nothing) and \
-        never for none; true and false are fact values, not conditions. Two facts compared must be given \
+        always holds for every input that passed verification (one that failed is granted nothing); \
+        never holds for none; true and false are fact values, not conditions. Two facts compared must be given \
         as one kind, and strings and booleans compare with == and != only; a fact compared with a field \
         is a date for original_purchase_date, receipt_creation_date and preorder_date, a string for \
         bundle_id, receipt_type and original_platform; versions, environment and ownership compare only \

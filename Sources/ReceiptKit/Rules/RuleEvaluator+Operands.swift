@@ -27,7 +27,8 @@ extension RuleEvaluator {
                 ])
         }
         let holds = op.holds(order)
-        let shown = "\(left.label) \(first.shown) \(holds ? "" : "is not ")\(op.rawValue) \(right.label) \(second.shown)"
+        let shown =
+            "\(left.label) \(first.shown) \(holds ? "" : "is not ")\(op.rawValue) \(right.label) \(second.shown)"
         return Outcome(satisfied: holds, reasons: [shown])
     }
 

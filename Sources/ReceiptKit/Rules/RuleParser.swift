@@ -230,7 +230,9 @@ package struct RuleParser {
             // One spelling for each constant: `true` and `false` are the values of boolean facts.
             throw RuleSet.ParseError(
                 origin: "", column: token.column,
-                message: "expected a condition, found \(token.shown): a rule that always holds says always, one that never holds says never")
+                message:
+                    "expected a condition, found \(token.shown): a rule that always holds says always, one that never holds says never"
+            )
         case .word("entitled"):
             let name = advance()
             guard case .word(let entitlement) = name.kind, Self.isEntitlementName(entitlement) else {
@@ -303,7 +305,9 @@ package struct RuleParser {
                 guard let kind = RuleOperand.factKind(of: field) else {
                     throw RuleSet.ParseError(
                         origin: "", column: valueToken.column,
-                        message: "\(field.rawValue) is compared with \(Self.expectedValue(field.kind)) written in the rule, not with a fact")
+                        message:
+                            "\(field.rawValue) is compared with \(Self.expectedValue(field.kind)) written in the rule, not with a fact"
+                    )
                 }
                 try Self.checkOrder(op, at: operatorToken, kind: kind, field: field)
             }

@@ -102,6 +102,32 @@ import Testing
             ), "\(mixed.stderr)")
     }
 
+    /// A purchase bound to the app's account: `app_account_token` of the signed transaction against a fact.
+    @Test func theAccountTokenBindsAPurchaseToTheAppsAccount() throws {
+        let scratch = try ScratchDirectory()
+        #expect(try CLI.run(["make-test-pki", "--ec", scratch.path + "/pki"]).status == 0)
+        let specPath = CLI.packageRoot.appendingPathComponent("examples/paywall/specs/devtool-pro.json").path
+        let spec = try String(contentsOfFile: specPath, encoding: .utf8).replacingOccurrences(
+            of: "\"quantity\": 1,",
+            with: "\"quantity\": 1, \"appAccountToken\": \"7e3fb20b-4cdb-47cc-936d-99d65f608138\",")
+        let specFile = try scratch.write("spec.json", Array(spec.utf8))
+        let jws = scratch.path + "/pro.jws"
+        let made = try CLI.run(["make-receipt", "--jws", "--spec", specFile, "--pki", scratch.path + "/pki", "-o", jws])
+        #expect(made.status == 0, "\(made.stderr)")
+        let base = [
+            "verify", "--json", "--root", scratch.path + "/pki/root.pem", "--bundle-id", "com.example.devtool",
+            "--now", "2024-05-10T09:00:00Z", "--require", "pro", "--rule",
+            "pro: product \"com.example.devtool.pro\" and app_account_token == account_id  # bought for this account",
+        ]
+        let own = try CLI.run(base + ["--fact", "account_id=7E3FB20B-4CDB-47CC-936D-99D65F608138", jws])
+        #expect(own.status == 0, "\(own.stdout)\(own.stderr)")
+        let other = try CLI.run(base + ["--fact", "account_id=1f0e2d3c-4b5a-4968-8776-a5b4c3d2e1f0", jws])
+        #expect(other.status == 1, "\(other.stderr)")
+        let missing = try CLI.run(base + [jws])
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("the rule reads the fact account_id, which was not given"))
+    }
+
     /// `always` grants a verified input and nothing else; `never` denies with its message; `#` starts a
     /// comment on the command line too, but not inside a string.
     @Test func alwaysNeverAndCommentsOnTheCommandLine() throws {

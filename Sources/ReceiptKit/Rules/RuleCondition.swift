@@ -59,12 +59,15 @@ package indirect enum RuleCondition: Sendable, Equatable {
         }
     }
 
-    /// Whether every comparison in the condition is of `ownership` (what one transaction's ownership decides).
-    var readsOnlyOwnership: Bool {
+    /// Whether every comparison in the condition is of a transaction's own fields (`ownership`,
+    /// `app_account_token`), so that each transaction decides it for itself.
+    var readsOnlyTransactionFields: Bool {
         switch self {
-        case .compareString(let field, _, _): field == .ownership
-        case .not(let inner): inner.readsOnlyOwnership
-        case .and(let operands), .or(let operands): operands.allSatisfy(\.readsOnlyOwnership)
+        case .compareString(let field, _, _): field.isPerTransaction
+        case .compareOperands(.field(let field), _, .fact), .compareOperands(.fact, _, .field(let field)):
+            field.isPerTransaction
+        case .not(let inner): inner.readsOnlyTransactionFields
+        case .and(let operands), .or(let operands): operands.allSatisfy(\.readsOnlyTransactionFields)
         default: false
         }
     }

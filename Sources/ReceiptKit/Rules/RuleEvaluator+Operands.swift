@@ -3,6 +3,9 @@
 /// comparison unknown (not satisfied), never false.
 extension RuleEvaluator {
     func compare(_ left: RuleOperand, _ op: ComparisonOperator, _ right: RuleOperand) -> Outcome {
+        if left == .field(.appAccountToken) || right == .field(.appAccountToken) {
+            return everyTransaction(.compareOperands(left, op, right))
+        }
         let first: AppFacts.Value
         let second: AppFacts.Value
         switch (value(of: left), value(of: right)) {
@@ -56,8 +59,8 @@ extension RuleEvaluator {
                 case .bundleID: facts.bundleID.map(AppFacts.Value.string)
                 case .receiptType: facts.receiptType.map(AppFacts.Value.string)
                 case .originalPlatform: facts.originalPlatform.map { AppFacts.Value.string($0.rawValue) }
-                // The parser lets no fact meet these: their values mean something only beside a literal.
-                case .originalApplicationVersion, .applicationVersion, .environment, .ownership: nil
+                // These the parser lets no fact meet, or (per transaction) `compare` reads first.
+                case .originalApplicationVersion, .applicationVersion, .environment, .ownership, .appAccountToken: nil
                 }
             guard let value else { return .failure(Unknown(outcome: missing(field))) }
             return .success(value)

@@ -84,6 +84,7 @@ struct RuleEvaluator {
                 .environment, facts.environment.rawValue, op, environment.rawValue, holds: op.holds(order))
         case .compareString(let field, let op, let text):
             if field == .ownership { return ownership(op, text) }
+            if field == .appAccountToken { return everyTransaction(condition) }
             let value: String? =
                 switch field {
                 case .receiptType: facts.receiptType

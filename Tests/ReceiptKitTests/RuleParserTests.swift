@@ -96,12 +96,12 @@ import Testing
         (
             "p: version < 2", 4,
             "expected a field (original_application_version, application_version, original_purchase_date, "
-                + "receipt_creation_date, environment, bundle_id, receipt_type, preorder_date, original_platform, ownership), a fact name, product, subscription, entitled, not or \"(\", found \"version\""
+                + "receipt_creation_date, environment, bundle_id, receipt_type, preorder_date, original_platform, ownership, app_account_token), a fact name, product, subscription, entitled, not or \"(\", found \"version\""
         ),
         (
             "p: Free_reads > 0", 4,
             "expected a field (original_application_version, application_version, original_purchase_date, "
-                + "receipt_creation_date, environment, bundle_id, receipt_type, preorder_date, original_platform, ownership), a fact name, product, subscription, entitled, not or \"(\", found \"Free_reads\""
+                + "receipt_creation_date, environment, bundle_id, receipt_type, preorder_date, original_platform, ownership, app_account_token), a fact name, product, subscription, entitled, not or \"(\", found \"Free_reads\""
         ),
         ("p: entitled", 12, "expected an entitlement name (letters, digits, _ . -) after entitled, found end of rule"),
         (
@@ -111,12 +111,8 @@ import Testing
         ("p: entitled a:b", 13, "expected an entitlement name (letters, digits, _ . -) after entitled, found \"a:b\""),
         ("p: free_reads 0", 15, "expected a comparison operator after the fact free_reads, found \"0\""),
         (
-            "p: free_reads > many", 17,
-            "expected a number, true, false, a date such as 2024-01-01 or a quoted string, found \"many\""
-        ),
-        (
             "p: free_reads > 1e3", 17,
-            "expected a number, true, false, a date such as 2024-01-01 or a quoted string, found \"1e3\""
+            "expected a number, true, false, a date such as 2024-01-01, a quoted string, a fact or a field, found \"1e3\""
         ),
         ("p: is_author > true", 14, "expected == or != (a boolean is compared for equality only), found \">\""),
         ("p: plan < \"pro\"", 9, "expected == or != (a string is compared for equality only), found \"<\""),

@@ -1,14 +1,15 @@
 #!/bin/sh
-# Paywall decision 1: show a post when the reader is premium OR has free reads left today, and
-# always to its author. Signs two test receipts (a subscriber, a reader without a subscription)
-# and decides read_post for four readers from what the app knows (--fact, --facts).
+# Paywall decision 1: premium readers read every post, free readers get 3 posts a day, and a
+# reader's own posts are always free (post_author == reader_id, two facts compared). Signs two test
+# receipts (a subscriber, a reader without a subscription) and decides read_post for four readers
+# from what the app knows (--fact, --facts).
 #
 # usage: examples/paywall/blog.sh [path/to/receipt-check]   (default: receipt-check on PATH)
 . "$(dirname "$0")/common.sh"
 
 sign blog-subscriber
 sign blog-reader
-printf '{"free_reads": 0, "is_author": true}\n' >"$work/author-facts.json"
+printf '{"read_today": 3, "reader_id": "ana", "post_author": "ana"}\n' >"$work/own-post-facts.json"
 
 blog() {
     label=$1
@@ -19,8 +20,11 @@ blog() {
         --require read_post "$@"
 }
 
-blog "subscriber, no free reads left" 0 --fact free_reads=0 --fact is_author=false "$work/blog-subscriber"
-blog "reader, 2 free reads left" 0 --fact free_reads=2 --fact is_author=false "$work/blog-reader"
-blog "reader, no free reads left" 1 --fact free_reads=0 --fact is_author=false "$work/blog-reader"
-blog "the post's author (--facts)" 0 --facts "$work/author-facts.json" "$work/blog-reader"
+blog "subscriber, 5 posts read today" 0 --fact read_today=5 --fact reader_id=ana --fact post_author=bo \
+    "$work/blog-subscriber"
+blog "free reader, 1 post read today" 0 --fact read_today=1 --fact reader_id=ana --fact post_author=bo \
+    "$work/blog-reader"
+blog "free reader, 3 posts read today" 1 --fact read_today=3 --fact reader_id=ana --fact post_author=bo \
+    "$work/blog-reader"
+blog "free reader, 3 posts read, own post (--facts)" 0 --facts "$work/own-post-facts.json" "$work/blog-reader"
 echo "blog paywall rules hold"

@@ -13,6 +13,11 @@ extension HelpTopic {
             case .version: value = "a version, bare (42, 1.10) or quoted (\"3.3.1b4\"), compared component by component"
             case .date: value = "a date, 2024-01-01 (midnight UTC) or RFC 3339"
             case .environment: value = "production, sandbox, xcode or unknown; == and != only"
+            case .string where field == .appAccountToken:
+                value =
+                    "a transaction's appAccountToken, a quoted UUID or a string fact (account_id), compared without"
+                    + " case; == and != only; like ownership, beside product or subscription in one and it narrows"
+                    + " them to the transactions it holds for, and elsewhere holds only when every transaction agrees"
             case .string: value = "a quoted string (\\\" and \\\\ are the escapes); == and != only"
             case .ownership:
                 value =

@@ -16,7 +16,15 @@ extension ManPageText {
         verify, a rule reading a fact not given, or given as another kind, is a usage error. | "text" \
         after a condition is the message shown when the entitlement is not granted (JSON: message). \
         --trial-days N gives an input without a subscription the days of an N-day trial taken at --now \
-        (trial_offer: start, reminder, end); a subscription in its trial carries trial_timeline.
+        (trial_offer: start, reminder, end); a subscription in its trial carries trial_timeline. \
+        always holds for every input that passed verification (one that failed is granted nothing); \
+        never holds for none; true and false are fact values, not conditions. Two facts compared must be given \
+        as one kind, and strings and booleans compare with == and != only; a fact compared with a field \
+        is a date for original_purchase_date, receipt_creation_date and preorder_date, a string for \
+        bundle_id, receipt_type, original_platform and app_account_token (subscription "X" active and \
+        app_account_token == account_id: X bought for this account); versions, environment and ownership compare only \
+        with values written in the rule. A side that is missing or of another kind leaves the comparison \
+        unknown (not satisfied); verify refuses such facts before deciding (exit 64).
         """
 
     static let ruleGrammar = """
@@ -34,8 +42,13 @@ extension ManPageText {
                     | "subscription" "group" STRING "active"   any subscription of the group is active
                     | "entitled" NAME                    the outcome of another entitlement
                     | FACT OP LITERAL                    a fact the app gives (--fact, --facts)
+                    | FACT OP FACT                       two facts of one kind (post_author == reader_id)
+                    | FACT OP FIELD | FIELD OP FACT      a date field and a date fact, or a string
+                                                        field and a string fact (== and != only)
+                    | "always" | "never"                 holds for every verified input, or for none
         FACT       := lowercase snake_case, not a field name or a word of the language
         LITERAL    := number | true | false | date | STRING
+        comment    := "#" outside a STRING, to the end of the line (after a rule, or a line alone)
         """
 
     static func ruleLimits(depth: Int) -> String {

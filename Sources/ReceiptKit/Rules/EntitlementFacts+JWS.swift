@@ -94,6 +94,6 @@ extension EntitlementFacts {
                 isUpgraded: transaction.isUpgraded, storeKitType: transaction.type,
                 subscriptionGroupID: transaction.subscriptionGroupIdentifier,
                 revocationType: transaction.revocationType, revocationPercentage: transaction.revocationPercentage,
-                ownershipType: transaction.inAppOwnershipType))
+                ownershipType: transaction.inAppOwnershipType, appAccountToken: transaction.appAccountToken))
     }
 }

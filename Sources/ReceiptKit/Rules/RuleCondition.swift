@@ -34,6 +34,11 @@ package indirect enum RuleCondition: Sendable, Equatable {
     case entitled(String)
     /// `free_reads > 0`: a fact the app supplies (``AppFacts``), compared with a value of its kind.
     case compareFact(String, ComparisonOperator, AppFacts.Value)
+    /// `post_author == reader_id`, `original_purchase_date < signed_up`: a fact compared with another fact
+    /// or with a field, whose values are known only when deciding.
+    case compareOperands(RuleOperand, ComparisonOperator, RuleOperand)
+    /// `always` (true) or `never` (false): holds for every verified input, or for none.
+    case constant(Bool)
     case not(RuleCondition)
     case and([RuleCondition])
     case or([RuleCondition])
@@ -45,20 +50,24 @@ package indirect enum RuleCondition: Sendable, Equatable {
             .compareVersionPerPlatform(let own, _, _):
             own == field
         case .compareEnvironment: field == .environment
+        case .compareOperands(let left, _, let right): left == .field(field) || right == .field(field)
         case .product, .productForTerm, .subscriptionActive, .subscriptionInGrace, .subscriptionGroupActive,
-            .entitled, .compareFact:
+            .entitled, .compareFact, .constant:
             false
         case .not(let inner): inner.mentions(field)
         case .and(let operands), .or(let operands): operands.contains { $0.mentions(field) }
         }
     }
 
-    /// Whether every comparison in the condition is of `ownership` (what one transaction's ownership decides).
-    var readsOnlyOwnership: Bool {
+    /// Whether every comparison in the condition is of a transaction's own fields (`ownership`,
+    /// `app_account_token`), so that each transaction decides it for itself.
+    var readsOnlyTransactionFields: Bool {
         switch self {
-        case .compareString(let field, _, _): field == .ownership
-        case .not(let inner): inner.readsOnlyOwnership
-        case .and(let operands), .or(let operands): operands.allSatisfy(\.readsOnlyOwnership)
+        case .compareString(let field, _, _): field.isPerTransaction
+        case .compareOperands(.field(let field), _, .fact), .compareOperands(.fact, _, .field(let field)):
+            field.isPerTransaction
+        case .not(let inner): inner.readsOnlyTransactionFields
+        case .and(let operands), .or(let operands): operands.allSatisfy(\.readsOnlyTransactionFields)
         default: false
         }
     }
@@ -85,6 +94,8 @@ package indirect enum RuleCondition: Sendable, Equatable {
         var facts: [String] = []
         /// Each fact with each kind of value it is compared with.
         var factKinds: [(name: String, kind: AppFacts.Value.Kind)] = []
+        /// Each comparison of two facts, whose kinds must agree.
+        var factPairs: [(left: String, op: ComparisonOperator, right: String)] = []
         fileprivate var seen: Set<String> = []
     }
 
@@ -96,6 +107,21 @@ package indirect enum RuleCondition: Sendable, Equatable {
             if found.seen.insert("f " + name).inserted { found.facts.append(name) }
             if found.seen.insert("k \(value.kind.rawValue) " + name).inserted {
                 found.factKinds.append((name, value.kind))
+            }
+        case .compareOperands(let left, let op, let right):
+            for case .fact(let name) in [left, right] where found.seen.insert("f " + name).inserted {
+                found.facts.append(name)
+            }
+            switch (left, right) {
+            case (.fact(let name), .field(let field)), (.field(let field), .fact(let name)):
+                if let kind = RuleOperand.factKind(of: field), found.seen.insert("k \(kind.rawValue) " + name).inserted
+                {
+                    found.factKinds.append((name, kind))
+                }
+            case (.fact(let first), .fact(let second)):
+                found.factPairs.append((first, op, second))
+            case (.field, .field):
+                break
             }
         case .not(let inner):
             inner.collect(&found)

@@ -1,7 +1,7 @@
-/// `ownership`: a transaction's `inAppOwnershipType`, of which facts may hold many. Beside a product or
-/// subscription in one `and`, it narrows that `and` to the transactions it holds for, so that
-/// `product "X" and ownership == purchased` means X bought by this customer; alone, it holds only when it
-/// holds for every transaction, and is unknown when they differ.
+/// `ownership` and `app_account_token`: a transaction's `inAppOwnershipType` and `appAccountToken`, of which
+/// facts may hold many. Beside a product or subscription in one `and`, they narrow that `and` to the
+/// transactions they hold for, so that `product "X" and ownership == purchased` means X bought by this
+/// customer; alone, they hold only when they hold for every transaction, and are unknown when they differ.
 extension RuleEvaluator {
     /// `ownership == purchased` over every transaction: true or false when all agree, unknown otherwise.
     func ownership(_ op: ComparisonOperator, _ text: String) -> Outcome {
@@ -37,14 +37,19 @@ extension RuleEvaluator {
     /// An `and` whose operands read ownership only, beside operands that read transactions: those read only
     /// the transactions whose ownership satisfies them. Nil when the `and` is not of that shape.
     func ownershipScoped(_ operands: [RuleCondition]) -> Outcome? {
-        let scope = operands.filter(\.readsOnlyOwnership)
-        let rest = operands.filter { !$0.readsOnlyOwnership }
+        let scope = operands.filter(\.readsOnlyTransactionFields)
+        let rest = operands.filter { !$0.readsOnlyTransactionFields }
         guard !scope.isEmpty, rest.contains(where: \.readsTransactions) else { return nil }
         let predicate = RuleCondition.and(scope)
+        if let unusable = unusableFact(in: predicate) { return unusable }
+        let field: RuleField = predicate.mentions(.ownership) ? .ownership : .appAccountToken
+        let what =
+            predicate.mentions(.ownership) && predicate.mentions(.appAccountToken)
+            ? "ownership and app account token" : field.label
         var undecided = 0
         var narrowed = self
         narrowed.facts = facts.keepingPurchases { purchase in
-            guard let holds = Self.ownership(predicate, purchase.ownershipType) else {
+            guard let holds = holds(predicate, for: purchase) else {
                 undecided += 1
                 return false
             }
@@ -52,35 +57,94 @@ extension RuleEvaluator {
         }
         let outcome = narrowed.evaluate(rest.count == 1 ? rest[0] : .and(rest))
         let label =
-            "of the \(narrowed.facts.purchases.count) of \(facts.purchases.count) transactions whose ownership holds: "
+            "of the \(narrowed.facts.purchases.count) of \(facts.purchases.count) transactions whose \(what) holds: "
         if outcome.value != true, undecided > 0 {
             return Outcome(
                 value: nil,
                 reasons: outcome.reasons.map { label + $0 } + [
-                    "\(undecided) transactions carry no ownership (\(RuleField.ownership.absenceNote)): unknown"
+                    "\(undecided) transactions carry no \(field.label) (\(field.absenceNote)): unknown"
                 ])
         }
         return Outcome(value: outcome.value, reasons: outcome.reasons.map { label + $0 })
     }
 
-    /// An ownership-only condition read for one transaction whose `inAppOwnershipType` is `value`: Kleene's
-    /// logic as everywhere, nil when the transaction carries none. Recursion follows the parsed tree.
-    static func ownership(_ condition: RuleCondition, _ value: AppStoreValue<InAppOwnershipType>?) -> Bool? {
+    /// A condition of a transaction's own fields read for one transaction: Kleene's logic as everywhere, nil
+    /// when the transaction lacks a field it reads or a fact it compares with is not a given string.
+    /// Recursion follows the parsed tree.
+    func holds(_ condition: RuleCondition, for purchase: PurchaseFacts) -> Bool? {
         switch condition {
         case .compareString(.ownership, let op, let text):
-            return value.map { op.holds($0.rawValue.isIdentical(to: text) ? 0 : 1) }
+            return purchase.ownershipType.map { op.holds($0.rawValue.isIdentical(to: text) ? 0 : 1) }
+        case .compareString(.appAccountToken, let op, let text):
+            return purchase.appAccountToken.map { op.holds(Self.sameToken($0, text) ? 0 : 1) }
+        case .compareOperands(.field(.appAccountToken), let op, .fact(let name)),
+            .compareOperands(.fact(let name), let op, .field(.appAccountToken)):
+            guard let token = purchase.appAccountToken, case .string(let text)? = appFacts.values[name] else {
+                return nil
+            }
+            return op.holds(Self.sameToken(token, text) ? 0 : 1)
         case .not(let inner):
-            return ownership(inner, value).map { !$0 }
+            return holds(inner, for: purchase).map { !$0 }
         case .and(let operands):
-            let values = operands.map { ownership($0, value) }
+            let values = operands.map { holds($0, for: purchase) }
             if values.contains(false) { return false }
             return values.contains(nil) ? nil : true
         case .or(let operands):
-            let values = operands.map { ownership($0, value) }
+            let values = operands.map { holds($0, for: purchase) }
             if values.contains(true) { return true }
             return values.contains(nil) ? nil : false
         default:
             return nil
         }
+    }
+
+    /// Tokens are UUIDs, which Apple writes in lowercase and Foundation's `uuidString` in uppercase: one
+    /// token either way.
+    static func sameToken(_ token: String, _ other: String) -> Bool {
+        token.lowercased() == other.lowercased()
+    }
+
+    /// Unknown, with the reason, when a fact the condition compares a token with was not given or is not a
+    /// string: no transaction could decide it, and the reason should say why.
+    func unusableFact(in condition: RuleCondition) -> Outcome? {
+        for name in condition.references().facts {
+            guard let value = appFacts.values[name] else {
+                return Outcome(value: nil, reasons: ["fact \(name) was not given: rule not satisfied"])
+            }
+            guard case .string = value else {
+                return Outcome(
+                    value: nil,
+                    reasons: [
+                        "fact \(name) is a \(value.kind.rawValue), compared with an app account token, a string: rule not satisfied"
+                    ])
+            }
+        }
+        return nil
+    }
+
+    /// `app_account_token == account_id` outside an `and` beside a product: holds when it holds for every
+    /// transaction, fails when it fails for every one, and is unknown when they differ or one has no token.
+    func everyTransaction(_ condition: RuleCondition) -> Outcome {
+        if let unusable = unusableFact(in: condition) { return unusable }
+        let values = facts.purchases.map { holds(condition, for: $0) }
+        guard !values.isEmpty, !values.contains(nil) else { return missing(.appAccountToken) }
+        let target: String
+        switch condition {
+        case .compareString(_, let op, let text): target = "\(op.rawValue) \"\(text)\""
+        case .compareOperands(.fact(let name), let op, _), .compareOperands(_, let op, .fact(let name)):
+            target = "\(op.rawValue) fact \(name) \(appFacts.values[name]?.shown ?? "")"
+        default: target = ""
+        }
+        guard values.allSatisfy({ $0 == values[0] }) else {
+            return Outcome(
+                value: nil,
+                reasons: [
+                    "app account token differs among the \(values.count) transactions: whether it \(target) is unknown; name the product (product \"X\" and app_account_token \(target))"
+                ])
+        }
+        let granted = values[0] == true
+        return Outcome(
+            satisfied: granted,
+            reasons: ["app account token of every transaction (\(values.count)) \(granted ? "" : "is not ")\(target)"])
     }
 }

@@ -84,6 +84,7 @@ struct RuleEvaluator {
                 .environment, facts.environment.rawValue, op, environment.rawValue, holds: op.holds(order))
         case .compareString(let field, let op, let text):
             if field == .ownership { return ownership(op, text) }
+            if field == .appAccountToken { return everyTransaction(condition) }
             let value: String? =
                 switch field {
                 case .receiptType: facts.receiptType
@@ -116,6 +117,10 @@ struct RuleEvaluator {
             return entitlement(name)
         case .compareFact(let name, let op, let value):
             return fact(name, op, value)
+        case .compareOperands(let left, let op, let right):
+            return compare(left, op, right)
+        case .constant(let holds):
+            return Outcome(satisfied: holds, reasons: [holds ? "always holds" : "never holds"])
         case .not(let inner):
             let outcome = evaluate(inner)
             return Outcome(value: outcome.value.map { !$0 }, reasons: outcome.reasons.map { "not: " + $0 })
@@ -205,7 +210,7 @@ struct RuleEvaluator {
 
     /// Unknown, with the reason, when the app purchase was refunded by the evaluation time: grandfathering
     /// reads the purchase, and a refunded purchase grants nothing.
-    private func revokedApp() -> Outcome? {
+    func revokedApp() -> Outcome? {
         guard let revoked = facts.appRevocationDate, revoked <= time else { return nil }
         return Outcome(
             value: nil,
@@ -482,7 +487,7 @@ struct RuleEvaluator {
         }
     }
 
-    private func show(_ date: Date) -> String {
+    func show(_ date: Date) -> String {
         RFC3339.format(date) ?? "\(date.timeIntervalSince1970) s since 1970"
     }
 }

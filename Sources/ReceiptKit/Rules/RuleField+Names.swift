@@ -12,6 +12,9 @@ extension RuleField {
         self = field
     }
 
+    /// Whether each transaction has its own value (`ownership`, `app_account_token`), rather than the input one.
+    var isPerTransaction: Bool { self == .ownership || self == .appAccountToken }
+
     /// How reasons name the field: its name in words.
     var label: String {
         rawValue.split(separator: "_").joined(separator: " ")
@@ -30,6 +33,7 @@ extension RuleField {
         case .preorderDate: "only AppTransactions of pre-ordered apps carry it"
         case .originalPlatform: "only AppTransactions from iOS 18.4 on carry it"
         case .ownership: "only StoreKit 2 transactions carry it"
+        case .appAccountToken: "only StoreKit 2 transactions of purchases the app gave a token carry it"
         }
     }
 }
@@ -48,6 +52,7 @@ enum RuleFieldNames {
         .field(.originalPlatform, is: "originalPlatform", of: AppTransaction.fields, as: "original_platform"),
         .field(.preorderDate, is: "preorderDate", of: AppTransaction.fields, as: "preorder_date"),
         .field(.ownership, is: "inAppOwnershipType", of: JWSTransaction.fields, as: "ownership"),
+        .field(.appAccountToken, is: "appAccountToken", of: JWSTransaction.fields, as: "app_account_token"),
     ].compactMap { $0 }
 
     static let names: [RuleField: String] = Dictionary(

@@ -25,6 +25,8 @@ public enum RuleField: Sendable, CaseIterable {
     case originalPlatform
     /// A transaction's `inAppOwnershipType`: `purchased`, or `family_shared` (a family member's purchase).
     case ownership
+    /// A transaction's `appAccountToken`: the UUID the app gave the purchase for the customer's account.
+    case appAccountToken
 
     /// The kind of value a field holds, which decides the operators and the literals it takes.
     public enum Kind: Sendable {
@@ -46,7 +48,7 @@ public enum RuleField: Sendable, CaseIterable {
         case .originalApplicationVersion, .applicationVersion: .version
         case .originalPurchaseDate, .receiptCreationDate, .preorderDate: .date
         case .environment: .environment
-        case .bundleID, .receiptType, .originalPlatform: .string
+        case .bundleID, .receiptType, .originalPlatform, .appAccountToken: .string
         case .ownership: .ownership
         }
     }

@@ -95,7 +95,7 @@ package struct RuleParser {
     /// Words of the rule language, which no fact may be named.
     package static let keywords: Set<String> = [
         "and", "or", "not", "product", "for", "subscription", "group", "active", "in_grace", "entitled", "true",
-        "false",
+        "false", "always", "never",
     ]
 
     /// `| "text"` after the condition, if there is one.
@@ -222,6 +222,17 @@ package struct RuleParser {
                 throw RuleSet.ParseError(
                     origin: "", column: keyword.column, message: "expected active or in_grace, found \(keyword.shown)")
             }
+        case .word("always"):
+            return .constant(true)
+        case .word("never"):
+            return .constant(false)
+        case .word("true"), .word("false"):
+            // One spelling for each constant: `true` and `false` are the values of boolean facts.
+            throw RuleSet.ParseError(
+                origin: "", column: token.column,
+                message:
+                    "expected a condition, found \(token.shown): a rule that always holds says always, one that never holds says never"
+            )
         case .word("entitled"):
             let name = advance()
             guard case .word(let entitlement) = name.kind, Self.isEntitlementName(entitlement) else {
@@ -287,6 +298,21 @@ package struct RuleParser {
     private mutating func factComparison(_ name: String) throws(RuleSet.ParseError) -> RuleCondition {
         let (op, operatorToken) = try comparisonOperator(after: " after the fact \(name)")
         let valueToken = advance()
+        if case .word(let word) = valueToken.kind, AppFacts.Value(literal: word) == nil,
+            let other = try namedOperand(word, at: valueToken)
+        {
+            if case .field(let field) = other {
+                guard let kind = RuleOperand.factKind(of: field) else {
+                    throw RuleSet.ParseError(
+                        origin: "", column: valueToken.column,
+                        message:
+                            "\(field.rawValue) is compared with \(Self.expectedValue(field.kind)) written in the rule, not with a fact"
+                    )
+                }
+                try Self.checkOrder(op, at: operatorToken, kind: kind, field: field)
+            }
+            return .compareOperands(.fact(name), op, other)
+        }
         let literal: AppFacts.Value? =
             switch valueToken.kind {
             case .string(let text): .string(text)
@@ -297,17 +323,46 @@ package struct RuleParser {
             throw RuleSet.ParseError(
                 origin: "", column: valueToken.column,
                 message:
-                    "expected a number, true, false, a date such as 2024-01-01 or a quoted string, found \(valueToken.shown)"
+                    "expected a number, true, false, a date such as 2024-01-01, a quoted string, a fact or a field, found \(valueToken.shown)"
             )
         }
-        if !op.isEquality, value.kind == .string || value.kind == .boolean {
-            throw RuleSet.ParseError(
-                origin: "", column: operatorToken.column,
-                message:
-                    "expected == or != (a \(value.kind.rawValue) is compared for equality only), found \(operatorToken.shown)"
-            )
-        }
+        try Self.checkOrder(op, at: operatorToken, kind: value.kind, field: nil)
         return .compareFact(name, op, value)
+    }
+
+    /// Refuses an ordering operator (`<`...) on a kind compared for equality only: strings and booleans.
+    private static func checkOrder(
+        _ op: ComparisonOperator, at token: RuleToken, kind: AppFacts.Value.Kind, field: RuleField?
+    ) throws(RuleSet.ParseError) {
+        guard !op.isEquality, kind == .string || kind == .boolean else { return }
+        let what = field.map(\.rawValue) ?? "a \(kind.rawValue)"
+        throw RuleSet.ParseError(
+            origin: "", column: token.column,
+            message: "expected == or != (\(what) is compared for equality only), found \(token.shown)")
+    }
+
+    /// The fact or field a word names where a value may stand, checked as a fact name is; nil when the
+    /// word is no name (`1.10`, `2024-01-01`), for the caller to read as a literal.
+    private func namedOperand(_ word: String, at token: RuleToken) throws(RuleSet.ParseError) -> RuleOperand? {
+        if let field = RuleField(rawValue: word) { return .field(field) }
+        guard AppFacts.isFactShaped(word) else { return nil }
+        do throws(AppFacts.FactError) {
+            try AppFacts.check(name: word)
+        } catch {
+            throw RuleSet.ParseError(origin: "", column: token.column, message: error.message)
+        }
+        return .fact(word)
+    }
+
+    /// How messages describe the values a field is compared with.
+    private static func expectedValue(_ kind: RuleField.Kind) -> String {
+        switch kind {
+        case .version: "a version such as 42 or 1.10"
+        case .date: "a date such as 2024-01-01 or 2024-01-01T00:00:00Z"
+        case .environment: "production, sandbox, xcode or unknown"
+        case .ownership: "purchased or family_shared"
+        case .string: "a quoted string"
+        }
     }
 
     static func isEntitlementName(_ text: String) -> Bool {
@@ -349,21 +404,34 @@ package struct RuleParser {
         if field.kind == .version, case .word(let word) = value.kind, word.contains(":") {
             return try perPlatform(field, op, first: value)
         }
+        // A name where the value goes: a fact, or a field; environments and ownerships are names too.
+        if field.kind != .environment, field.kind != .ownership, case .word(let word) = value.kind,
+            RuleField(rawValue: word) != nil || AppFacts.isFactShaped(word)
+        {
+            guard RuleOperand.factKind(of: field) != nil else {
+                throw RuleSet.ParseError(
+                    origin: "", column: value.column,
+                    message:
+                        "\(field.rawValue) is compared with \(Self.expectedValue(field.kind)) written in the rule, not with a fact or field, found \(value.shown)"
+                )
+            }
+            guard let other = try namedOperand(word, at: value), case .fact = other else {
+                throw RuleSet.ParseError(
+                    origin: "", column: value.column,
+                    message:
+                        "expected \(Self.expectedValue(field.kind)) or a fact, found the field \(value.shown): a field is compared with a value or a fact"
+                )
+            }
+            return .compareOperands(.field(field), op, other)
+        }
         let text: String
         switch value.kind {
         case .word(let word) where field.kind != .string: text = word
         case .string(let string): text = string
         default:
-            let expected: String =
-                switch field.kind {
-                case .version: "a version such as 42 or 1.10"
-                case .date: "a date such as 2024-01-01 or 2024-01-01T00:00:00Z"
-                case .environment: "production, sandbox, xcode or unknown"
-                case .ownership: "purchased or family_shared"
-                case .string: "a quoted string"
-                }
             throw RuleSet.ParseError(
-                origin: "", column: value.column, message: "expected \(expected), found \(value.shown)")
+                origin: "", column: value.column,
+                message: "expected \(Self.expectedValue(field.kind)), found \(value.shown)")
         }
         switch field.kind {
         case .version:

@@ -26,7 +26,8 @@ public struct RuleSet: Sendable, Equatable {
 
     private var plan: RulePlan { planCache.plan(for: rules) }
 
-    /// Parses a rules file: one rule a line; `#` starts a comment line; blank lines are ignored.
+    /// Parses a rules file: one rule a line; `#` outside a string starts a comment, on a line of its own or
+    /// after a rule; blank lines are ignored.
     /// `name` (the file's path) prefixes the line number in errors: `rules.txt:3: column 28: ...`.
     public static func parse(file text: String, name: String) throws(RuleSet.ParseError) -> RuleSet {
         var rules: [Rule] = []
@@ -188,20 +189,36 @@ public struct RuleSet: Sendable, Equatable {
     /// The message of each entitlement that has one: the first its rules give.
     public var messages: [String: String] { plan.messages }
 
-    /// Checks that `facts` gives every fact the rules read, of the kind each rule compares it with: a
-    /// fact left out or mistyped would otherwise leave every customer's rule unknown, so denied.
+    /// Checks that `facts` gives every fact the rules read, of the kind each rule compares it with (two
+    /// facts compared with each other, of one kind): a fact left out or mistyped would otherwise leave every
+    /// customer's rule unknown, so denied.
     /// `wording` names the setting that gives facts.
     public func check(facts: AppFacts, wording: any SettingWording = APISettingWording()) throws(AppFacts.FactError) {
         for rule in rules {
-            for (name, kind) in rule.condition.references().factKinds {
-                guard let value = facts.values[name] else {
-                    throw AppFacts.FactError(
-                        "\(rule.origin): the rule reads the fact \(name), which was not given (\(wording.words(for: .change(.appFacts, to: name))))"
-                    )
-                }
+            let references = rule.condition.references()
+            for name in references.facts where facts.values[name] == nil {
+                throw AppFacts.FactError(
+                    "\(rule.origin): the rule reads the fact \(name), which was not given (\(wording.words(for: .change(.appFacts, to: name))))"
+                )
+            }
+            for (name, kind) in references.factKinds {
+                guard let value = facts.values[name] else { continue }
                 guard value.kind == kind else {
                     throw AppFacts.FactError(
                         "\(rule.origin): the rule compares the fact \(name) with a \(kind.rawValue), but it was given a \(value.kind.rawValue) (\(value.shown))"
+                    )
+                }
+            }
+            for (left, op, right) in references.factPairs {
+                guard let first = facts.values[left], let second = facts.values[right] else { continue }
+                guard first.kind == second.kind else {
+                    throw AppFacts.FactError(
+                        "\(rule.origin): the rule compares the fact \(left) with the fact \(right), but \(left) was given a \(first.kind.rawValue) (\(first.shown)) and \(right) a \(second.kind.rawValue) (\(second.shown))"
+                    )
+                }
+                guard op.isEquality || first.kind == .number || first.kind == .date else {
+                    throw AppFacts.FactError(
+                        "\(rule.origin): the rule orders the facts \(left) \(op.rawValue) \(right), but they were given \(first.kind.rawValue)s, which compare with == and != only"
                     )
                 }
             }

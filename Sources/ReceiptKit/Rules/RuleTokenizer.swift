@@ -1,4 +1,5 @@
-/// Splits a rule's condition into tokens; hand-written so every error can name its column.
+/// Splits a rule's condition into tokens; hand-written so every error can name its column. A `#` outside
+/// a string ends the rule: what follows is a comment.
 struct RuleTokenizer {
     private let scalars: [Unicode.Scalar]
     private var index: Int
@@ -40,6 +41,10 @@ struct RuleTokenizer {
             case "|":
                 index += 1
                 tokens.append(RuleToken(kind: .bar, column: column))
+            case "#":
+                // A comment runs to the end of the line; inside a string `#` is text (`quoted()` reads it).
+                tokens.append(RuleToken(kind: .end, column: column))
+                return tokens
             case "\"":
                 tokens.append(RuleToken(kind: .string(try quoted()), column: column))
             case "<", ">", "=", "!":

@@ -14,12 +14,16 @@ package struct TransactionFacts: Sendable, Equatable {
     package var revocationPercentage: Int64?
     /// `inAppOwnershipType`, which `ownership` rules compare.
     package var ownershipType: AppStoreValue<InAppOwnershipType>?
+    /// `appAccountToken`: the UUID the app gave the purchase for its own account, which `app_account_token`
+    /// rules compare.
+    package var appAccountToken: String?
 
     /// Facts of these values, each one not given absent.
     package init(
         isUpgraded: Bool? = nil, storeKitType: AppStoreValue<TransactionType>? = nil,
         subscriptionGroupID: String? = nil, revocationType: AppStoreValue<RevocationType>? = nil,
-        revocationPercentage: Int64? = nil, ownershipType: AppStoreValue<InAppOwnershipType>? = nil
+        revocationPercentage: Int64? = nil, ownershipType: AppStoreValue<InAppOwnershipType>? = nil,
+        appAccountToken: String? = nil
     ) {
         self.isUpgraded = isUpgraded
         self.storeKitType = storeKitType
@@ -27,5 +31,6 @@ package struct TransactionFacts: Sendable, Equatable {
         self.revocationType = revocationType
         self.revocationPercentage = revocationPercentage
         self.ownershipType = ownershipType
+        self.appAccountToken = appAccountToken
     }
 }

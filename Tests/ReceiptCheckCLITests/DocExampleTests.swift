@@ -89,7 +89,22 @@ import Testing
 
     /// Moving the clock without faketime fails, never runs on today's clock.
     @Test func aMissingFaketimeFails() throws {
-        #expect(throws: DocShell.SetupError.self) { try DocShell.faketime(in: ["PATH": "/nonexistent:/also-missing"]) }
+        let withoutFaketime = ["PATH": "/nonexistent:/also-missing"]
+        #expect(throws: DocShell.SetupError.self) { try DocShell.faketime(in: withoutFaketime) }
+        #expect(throws: DocShell.SetupError.self) {
+            try DocShell(clockOffset: "+3650d", environment: withoutFaketime)
+        }
+        #expect(try DocShell(clockOffset: nil, environment: withoutFaketime).launcher.isEmpty)
+    }
+
+    /// A sanitizer's report in what a step prints fails it, whatever the page shows and the step's status.
+    @Test func aSanitizerReportInAStepFailsIt() throws {
+        let shell = try DocShell(clockOffset: nil)
+        try withKnownIssue {
+            _ = try shell.run("echo '==1==ERROR: AddressSanitizer: heap-use-after-free' >&2")
+        } matching: { issue in
+            "\(issue)".contains("wrote a sanitizer report")
+        }
     }
 
     @Test func blocksParseIntoCommandsAndTheirOutput() {

@@ -24,9 +24,8 @@ struct DocShell {
     let launcher: [String]
 
     /// A fresh scratch directory; `clockOffset` (libfaketime's `-f` form, e.g. `+3650d`) moves the clock of
-    /// every step and what it starts.
-    init(clockOffset: String?) throws {
-        let inherited = ProcessInfo.processInfo.environment
+    /// every step and what it starts. `inherited` is the environment the steps start from.
+    init(clockOffset: String?, environment inherited: [String: String] = ProcessInfo.processInfo.environment) throws {
         let binaries = try Self.binaryDirectory(in: inherited)
         launcher = try clockOffset.map { [try Self.faketime(in: inherited), "-f", $0] } ?? []
         scratch = try ScratchDirectory()

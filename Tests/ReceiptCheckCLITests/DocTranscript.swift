@@ -15,6 +15,13 @@ struct DocTranscript: Sendable, CustomTestStringConvertible {
         return Self.transcriptPages.contains(first.file) ? first.file : first.testDescription
     }
 
+    /// The transcript with `command` (if any) run last, expected to print nothing.
+    func appending(_ command: String?) -> DocTranscript {
+        guard let command, let last = examples.last else { return self }
+        let step = DocExample(file: last.file, line: last.line, steps: [DocExample.Step(command: command, output: [])])
+        return DocTranscript(examples: examples + [step])
+    }
+
     static func all(in root: URL) throws -> [DocTranscript] {
         group(try DocExample.all(in: root))
     }

@@ -4,7 +4,7 @@
 #   Scripts/gate-check.sh [STAGE...]    fuzz sanitizer parallel endpoint leak mutation memory ci docs (default: all nine)
 #
 # Stand-ins (Scripts/gate-check/) take the place of builds and servers, so each stage takes seconds; only
-# the sanitizer stage builds (the test targets, which make test builds next anyway). One line per case:
+# the sanitizer and docs stages build (the test targets, which make test builds next anyway). One line per case:
 # PASS when a planted fault failed its gate with the expected status and message, or a control passed;
 # FAIL otherwise, with the gate's last lines. Exits 1 when any case failed.
 set -uo pipefail

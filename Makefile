@@ -177,7 +177,7 @@ leak-check: deps
 	bash Scripts/leak-check.sh
 
 # Each gate above (and make mutation's) shown failing on a planted fault and passing without it, with
-# stand-ins for builds and servers (Scripts/gate-check.sh); only its sanitizer stage builds (the tests).
+# stand-ins for builds and servers (Scripts/gate-check.sh); only its sanitizer and docs stages build (the tests).
 gate-check: test-deps
 	RECEIPT_CORPUS=$(CORPUS) bash Scripts/gate-check.sh
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # make gate-check: every gate CI relies on, shown failing on a planted fault and passing without it.
 #
-#   Scripts/gate-check.sh [STAGE...]    fuzz sanitizer parallel endpoint leak mutation memory ci (default: all eight)
+#   Scripts/gate-check.sh [STAGE...]    fuzz sanitizer parallel endpoint leak mutation memory ci docs (default: all nine)
 #
 # Stand-ins (Scripts/gate-check/) take the place of builds and servers, so each stage takes seconds; only
-# the sanitizer stage builds (the test targets, which make test builds next anyway). One line per case:
+# the sanitizer and docs stages build (the test targets, which make test builds next anyway). One line per case:
 # PASS when a planted fault failed its gate with the expected status and message, or a control passed;
 # FAIL otherwise, with the gate's last lines. Exits 1 when any case failed.
 set -uo pipefail
@@ -208,11 +208,26 @@ stage_ci() {
     gate ci-clean control 0 "^stage planted: [0-9]+ s \(beside" -- env GATE_CI=clean "${run[@]}"
 }
 
+# DocExampleTests with a step planted in the README's transcript (RECEIPT_CHECK_PLANT_DOC_STEP): a command that
+# fails inside a pipe, its standard error thrown away, fails the test, and so does a step that throws away
+# standard error and its status; the README as written passes. Builds the test targets if need be.
+stage_docs() {
+    local test=DocExampleTests/exampleRunsAndPrintsWhatThePageShows
+    local fails="receipt-check verify --no-such-option Fixtures/valid.receipt"
+    GATE_LIMIT=1800 gate docs-build control 0 "Build complete" -- "$swift" build --build-tests
+    gate docs-pipe fault nonzero "README.md:[0-9]+: .*--no-such-option.* exited 64" -- env \
+        RECEIPT_CHECK_PLANT_DOC_STEP="$fails 2>/dev/null | tr -d x" "$swift" test --skip-build --filter "$test"
+    gate docs-status-lost fault nonzero "standard error is thrown away and the status with it" -- env \
+        RECEIPT_CHECK_PLANT_DOC_STEP="$fails 2>/dev/null || true" "$swift" test --skip-build --filter "$test"
+    gate docs-none control 0 "exampleRunsAndPrintsWhatThePageShows\(_:\) with [0-9]+ test cases passed" -- \
+        "$swift" test --skip-build --filter "$test"
+}
+
 stages=("$@")
-[ ${#stages[@]} -gt 0 ] || stages=(fuzz sanitizer parallel endpoint leak mutation memory ci)
+[ ${#stages[@]} -gt 0 ] || stages=(fuzz sanitizer parallel endpoint leak mutation memory ci docs)
 for stage in "${stages[@]}"; do
     case $stage in
-    fuzz | sanitizer | parallel | endpoint | leak | mutation | memory | ci) ;;
+    fuzz | sanitizer | parallel | endpoint | leak | mutation | memory | ci | docs) ;;
     *)
         echo "gate-check: no stage '$stage'" >&2
         sed -n '4p' "$0" >&2

@@ -24,6 +24,8 @@ if [ "$level" != build ] && [ "$level" != spark ]; then
   # GateCheckTests run the gates of make test-parallel and make leak-check on planted faults.
   command -v parallel >/dev/null 2>&1 || need+=(parallel)
   command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
+  # FutureClockTests run the examples with the clock ten years ahead (libfaketime).
+  command -v faketime >/dev/null 2>&1 || need+=(faketime)
 fi
 if [ "$level" = ci ] || [ "$level" = endpoint ]; then
   # make test-endpoint: examples/verifyreceipt-endpoint runs receipt-check behind nginx and fcgiwrap.

@@ -10,6 +10,18 @@ struct DocExample: Sendable, CustomTestStringConvertible {
     struct Step: Sendable {
         var command: String
         var output: [String]
+
+        /// A command that throws its standard error away (`2>/dev/null`, `>/dev/null 2>&1`, `&>/dev/null`,
+        /// `2>&-`), where a sanitizer's report goes, but not its status: the step's status (a pipe's, under
+        /// `pipefail`) or the `exit $?` it prints. Anything else after it (`|| true`, `; cat f`) loses both.
+        var losesErrorsAndStatus: Bool {
+            let discard = #/2>\s*/dev/null|&>\s*/dev/null|>\s*/dev/null\s+2>&1|2>&-/#
+            guard let last = command.ranges(of: discard).last else { return false }
+            let rest = command[last.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
+            let shown = ["", "; echo \"exit $?\"", "|| echo \"exit $?\""]
+            let piped = rest.hasPrefix("|") && !["||", "&&", ";", "&"].contains { rest.contains($0) }
+            return !shown.contains(rest) && !piped
+        }
     }
 
     let file: String

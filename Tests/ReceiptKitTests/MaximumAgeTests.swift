@@ -44,7 +44,7 @@ import Testing
         #expect(old.map(\.granted) == [false, false])
         #expect(
             old.first?.reasons == [
-                "the transaction is 731 days old at 2025-10-01T00:00:00Z (signed or created 2023-10-01T00:00:00Z, maximum age P3D): a purchase or refund of \"lifetime\" since is invisible: unknown"
+                "the transaction is 731 days old at 2025-10-01T00:00:00Z (signed or created 2023-10-01T00:00:00Z, maximum age P3D; set RuleConfiguration.time to judge it at another time, or set RuleConfiguration.maximumAge to nil to turn the age check off): a purchase or refund of \"lifetime\" since is invisible: unknown"
             ])
         #expect(try Self.decide(rules, at: "2025-10-01T00:00:00Z", maximumAge: nil).map(\.granted) == [true, false])
     }

@@ -16,6 +16,10 @@ struct FlagWording: SettingWording {
             return "pass --environment \(value) to read it in tests"
         case .change(.appFacts, let name?):
             return "--fact \(name)=VALUE or --facts FILE"
+        case .change(.ruleTime, _):
+            return "pass \(Self.flag(.ruleTime)) TIME"
+        case .change(.maxAge, _):
+            return "pass \(Self.flag(.maxAge)) none"
         case .change(let setting, let value):
             return "pass \(Self.flag(setting))" + (value.map { " \($0)" } ?? "")
         case .source(let setting):
@@ -34,6 +38,7 @@ struct FlagWording: SettingWording {
         case .platform: RuleOptionTable.platform.flag
         case .maxAge: RuleOptionTable.maxAge.flag
         case .appFacts: RuleOptionTable.fact.flag
+        case .ruleTime: RuleOptionTable.now.flag
         }
     }
 }

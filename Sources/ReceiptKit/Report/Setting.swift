@@ -21,6 +21,8 @@ public enum Setting: Sendable, Hashable, CaseIterable {
     case maxAge
     /// ``RuleConfiguration/appFacts``: the facts rules read.
     case appFacts
+    /// ``RuleConfiguration/time``: when rules, subscriptions and ages are evaluated.
+    case ruleTime
 }
 
 extension Setting {

@@ -26,6 +26,8 @@ public struct APISettingWording: SettingWording {
             return "set ValidationOptions.environment to \(value) to read it in tests"
         case .change(.appFacts, let name?):
             return "add \(name) to RuleConfiguration.appFacts"
+        case .change(.maxAge, _):
+            return "set RuleConfiguration.maximumAge to nil"
         case .change(let setting, let value):
             return "set \(Self.name(setting))" + (value.map { " to \($0)" } ?? "")
         case .source(.storeKitTestCertificate):
@@ -46,6 +48,7 @@ public struct APISettingWording: SettingWording {
         case .platform: "RuleConfiguration.platform"
         case .maxAge: "RuleConfiguration.maximumAge"
         case .appFacts: "RuleConfiguration.appFacts"
+        case .ruleTime: "RuleConfiguration.time"
         }
     }
 }

@@ -292,8 +292,11 @@ struct RuleEvaluator {
         // An end that cannot be computed is past: never "no limit".
         if let limit = maximumAge.end(from: snapshot), time <= limit { return nil }
         let days = Int(time.timeIntervalSince(snapshot) / 86_400)
+        // An old input is judged on purpose at its own time, or with no age limit: the message says how.
+        let judging =
+            "\(wording.words(for: .change(.ruleTime))) to judge it at another time, or \(wording.words(for: .change(.maxAge))) to turn the age check off"
         return
-            "\(noun) is \(days) days old at \(show(time)) (signed or created \(show(snapshot)), \(wording.words(for: .value(.maxAge, "\(maximumAge)"))))"
+            "\(noun) is \(days) days old at \(show(time)) (signed or created \(show(snapshot)), \(wording.words(for: .value(.maxAge, "\(maximumAge)"))); \(judging))"
     }
 
     /// The purchases of `product`, each with the date of the copy it comes from.

@@ -200,12 +200,20 @@ stage_memory() {
 }
 
 # CI's own stages (Scripts/ci-stages.sh): a stage that fails, on its own or run beside others, ends the run
-# with its status and says so; a stage run beside others is waited for.
+# with its status and says so; a stage run beside others is waited for. Each case keeps its logs apart: a
+# run that fails leaves its stages beside still running, which must not write into the next case's.
 stage_ci() {
-    local run=(env CI_STAGE_LOGS="$work/ci" bash "$stubs/planted-ci.sh")
-    gate ci-beside-fails fault 3 "stage planted FAILED with exit 3" -- env GATE_CI=beside-fails "${run[@]}"
-    gate ci-stage-fails fault 4 "stage planted-own FAILED with exit 4" -- env GATE_CI=stage-fails "${run[@]}"
-    gate ci-clean control 0 "^stage planted: [0-9]+ s \(beside" -- env GATE_CI=clean "${run[@]}"
+    local planted=$stubs/planted-ci.sh
+    gate ci-beside-fails fault 3 "stage planted FAILED with exit 3" -- \
+        env CI_STAGE_LOGS="$work/ci-beside-fails" GATE_CI=beside-fails bash "$planted"
+    gate ci-stage-fails fault 4 "stage planted-own FAILED with exit 4" -- \
+        env CI_STAGE_LOGS="$work/ci-stage-fails" GATE_CI=stage-fails bash "$planted"
+    gate ci-clean control 0 "^stage planted: [0-9]+ s \(beside" -- \
+        env CI_STAGE_LOGS="$work/ci-clean" GATE_CI=clean bash "$planted"
+    # A stage killed beside the others, in logs where the run before (clean) left its status file: the
+    # earlier run's status is not this one's.
+    gate ci-stale-status fault 70 "stage planted FAILED with exit 70" -- env CI_STAGE_LOGS="$work/ci-stale" \
+        bash -c 'GATE_CI=clean bash "$1" >/dev/null 2>&1 && GATE_CI=killed bash "$1"' stale "$planted"
 }
 
 stages=("$@")

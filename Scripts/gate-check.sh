@@ -49,7 +49,7 @@ gate() {
 # Scripts/fuzz.sh run and all over a stand-in fuzzer: every kind of finding fails them and names its input.
 stage_fuzz() {
     local mode out pattern
-    for mode in crash asan leak timeout oom killed report-only ignored-crash clean; do
+    for mode in crash asan leak timeout oom killed report-only ignored-crash hang clean; do
         out=$work/fuzz-$mode
         mkdir -p "$out"
         cp "$stubs/receipt-fuzz" "$out/receipt-fuzz"
@@ -58,13 +58,16 @@ stage_fuzz() {
         report-only) pattern="FAIL: rules: the fuzzer exited 0; saved input: none named" ;;
         asan) pattern="FAIL: rules: the fuzzer exited 80; saved input: $out/findings/rules/crash-" ;;
         ignored-crash) pattern="FAIL: rules: the fuzzer exited 0; saved input: $out/findings/rules/crash-" ;;
+        # Stopped at the run's outer limit: 1 s and FUZZ_MARGIN's 2, well within the case's own.
+        hang) pattern="FAIL: rules: the fuzzer did not end within 3 s" ;;
         clean) pattern="^Done" ;;
         *) pattern="FAIL: rules: the fuzzer exited [0-9]+; saved input: $out/findings/rules/$mode-" ;;
         esac
         if [ $mode = clean ]; then
             gate "fuzz-run-$mode" control 0 "$pattern" -- env FUZZ_OUT="$out" GATE_FUZZ=$mode bash Scripts/fuzz.sh run rules 1
         else
-            gate "fuzz-run-$mode" fault nonzero "$pattern" -- env FUZZ_OUT="$out" GATE_FUZZ=$mode bash Scripts/fuzz.sh run rules 1
+            gate "fuzz-run-$mode" fault nonzero "$pattern" -- env FUZZ_OUT="$out" FUZZ_MARGIN=2 GATE_FUZZ=$mode \
+                bash Scripts/fuzz.sh run rules 1
         fi
     done
     out=$work/fuzz-all

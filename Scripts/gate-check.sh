@@ -137,20 +137,31 @@ stage_endpoint() {
     gate endpoint-sigterm control 0 "POST http" -- "${run[@]}" bash -c "$(declare -f serve_then_stop); work=$work; serve_then_stop"
 }
 
-# make leak-check over a corpus missing its JWS, or its receipts: nothing checked is a failure.
+# make leak-check over a stand-in CLI (Scripts/gate-check/receipt-check-leak): a corpus missing its JWS, or
+# its receipts, or whose files are all empty, checks nothing and fails; so does a CLI that aborts on every
+# input (exit 134, nothing lost), or decodes none (65); the stand-in that answers as the CLI does passes.
 stage_leak() {
     local name
-    for name in no-jws no-receipts full; do
+    for name in no-jws no-receipts empty full; do
         mkdir -p "$work/leak-$name/receipts" "$work/leak-$name/jws/planted"
         [ $name = no-receipts ] || cp Fixtures/valid.receipt "$work/leak-$name/receipts/"
         [ $name = no-jws ] || echo "e30.e30.c2ln" >"$work/leak-$name/jws/planted/planted.jws"
     done
-    local run=(env LEAK_CHECK_BIN=/bin/true LEAK_CHECK_LOGS="$work/leak-logs")
+    : >"$work/leak-empty/receipts/valid.receipt"
+    : >"$work/leak-empty/jws/planted/planted.jws"
+    local run=(env LEAK_CHECK_BIN="$stubs/receipt-check-leak" LEAK_CHECK_LOGS="$work/leak-logs")
     gate leak-no-jws fault 1 "no jws/\*/\*.jws in .*, nothing to check" -- "${run[@]}" RECEIPT_CORPUS="$work/leak-no-jws" \
         bash Scripts/leak-check.sh
     gate leak-no-receipts fault 1 "no receipt in .*, nothing to check" -- "${run[@]}" RECEIPT_CORPUS="$work/leak-no-receipts" \
         bash Scripts/leak-check.sh
-    gate leak-full control 0 "corpus-jws: exit 0" -- "${run[@]}" RECEIPT_CORPUS="$work/leak-full" bash Scripts/leak-check.sh
+    gate leak-empty-files fault 1 "no receipt in .*, nothing to check" -- "${run[@]}" RECEIPT_CORPUS="$work/leak-empty" \
+        bash Scripts/leak-check.sh
+    gate leak-abort fault 1 "fixtures FAILED: exit 134, not the 2 these inputs answer" -- "${run[@]}" GATE_LEAK=abort \
+        RECEIPT_CORPUS="$work/leak-full" bash Scripts/leak-check.sh
+    gate leak-undecoded fault 1 "corpus-receipts FAILED: 0 of 1 inputs decoded" -- "${run[@]}" GATE_LEAK=undecoded \
+        RECEIPT_CORPUS="$work/leak-full" bash Scripts/leak-check.sh
+    gate leak-full control 0 "corpus-jws: exit 2 \(expected 2\)" -- "${run[@]}" RECEIPT_CORPUS="$work/leak-full" \
+        bash Scripts/leak-check.sh
 }
 
 # Scripts/mutation.sh with MUTATION_BASELINE_SUITE=0 over a stand-in swift: a test that fails in the copy

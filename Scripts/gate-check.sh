@@ -165,24 +165,29 @@ stage_leak() {
 }
 
 # Scripts/mutation.sh with MUTATION_BASELINE_SUITE=0 over a stand-in swift: a test that fails in the copy
-# unmutated stops the run (exit 70, naming it) instead of killing every mutant.
+# unmutated stops the run (exit 70, naming it by its full ID) instead of killing every mutant, whether it is
+# among the hinted tests, outside them, of the same name as a hinted test of another suite, or broken only
+# in the second copy after the first has proven it.
 stage_mutation() {
-    local mode
-    for mode in broken broken-outside-hints clean two-copies skip-block broken-outside-hints-two-copies first-copy-fails; do
+    local mode broken=PlantedTests.Planted/brokenInTheCopy\(\)
+    for mode in broken broken-outside-hints clean two-copies skip-block broken-outside-hints-two-copies first-copy-fails \
+        same-name copy1-broken; do
         # Nothing of an outer mutation run (a shard, its queue, a reused build) reaches the planted one.
-        local jobs=1
-        [[ $mode != two-copies && $mode != skip-block && $mode != *-two-copies && $mode != first-copy-fails ]] || jobs=2
-        local run=(env -u MUTATION_SHARD -u MUTATION_QUEUE -u MUTATION_PROVEN -u MUTATION_REUSE_BUILD
+        local jobs=1 list=$stubs/planted-mutation.txt
+        [[ $mode != two-copies && $mode != skip-block && $mode != *-two-copies && $mode != first-copy-fails &&
+            $mode != copy1-broken ]] || jobs=2
+        [ $mode != same-name ] || list=$stubs/planted-mutation-same-name.txt
+        local run=(env -u MUTATION_SHARD -u MUTATION_QUEUE -u MUTATION_REUSE_BUILD
             -u MUTATION_BUILD_TIMEOUT -u MUTATION_TEST_TIMEOUT SWIFT="$stubs/swift" GATE_SWIFT=${mode%-two-copies}
             GATE_QUEUE="$work/mutation-$mode-queue"
-            MUTATION_LIST="$stubs/planted-mutation.txt" MUTATION_SCRATCH="$work/mutation-$mode" MUTATION_JOBS=$jobs
+            MUTATION_LIST="$list" MUTATION_SCRATCH="$work/mutation-$mode" MUTATION_JOBS=$jobs
             MUTATION_BASELINE_SUITE=0 bash Scripts/mutation.sh)
         case $mode in
-        broken) gate mutation-$mode fault 70 "unmutated, the hinted tests fail in the copy: brokenInTheCopy" -- "${run[@]}" ;;
+        broken) gate mutation-$mode fault 70 "unmutated, the hinted tests fail in the copy: $broken" -- "${run[@]}" ;;
         # The test that killed a mutant outside the hints is proven unmutated in the copy where it killed,
         # whichever copy that is (with two, only the first proves the hints).
         broken-outside-hints | broken-outside-hints-two-copies)
-            gate mutation-$mode fault 70 "unmutated, tests that killed mutants fail in the copy: brokenInTheCopy" -- "${run[@]}"
+            gate mutation-$mode fault 70 "unmutated, tests that killed mutants fail in the copy: $broken" -- "${run[@]}"
             ;;
         clean) gate mutation-$mode control 0 "2 mutations, 2 killed" -- "${run[@]}" ;;
         # Two copies share the list's queue: each block is tested once, by one of them.
@@ -192,6 +197,16 @@ stage_mutation() {
         # The first copy stops before its proof of the hinted tests: the second, having killed its mutants,
         # does not wait for that proof (it proves its own killers), and the run fails with the first's status.
         first-copy-fails) gate mutation-$mode fault 70 "the unmutated package does not build" -- "${run[@]}" ;;
+        # The killer is Elsewhere/plantedSecond, not the Planted/plantedSecond the hinted run proved.
+        same-name)
+            gate mutation-$mode fault 70 "tests that killed mutants fail in the copy: PlantedTests.Elsewhere/plantedSecond\(\)" \
+                -- "${run[@]}"
+            ;;
+        # plantedSecond passed in the first copy's proof, and kills in the second, where it fails unmutated.
+        copy1-broken)
+            gate mutation-$mode fault 70 "tests that killed mutants fail in the copy: PlantedTests.Planted/plantedSecond\(\)" \
+                -- "${run[@]}"
+            ;;
         esac
     done
 }

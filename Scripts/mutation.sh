@@ -258,11 +258,13 @@ suite() { # log [stop-early [filter]]
     # would kill every mutant without any check being tested. The baseline runs it.
     [[ -z "${2:-}" ]] || filter+=(--skip MutationListTests)
     # The events of an earlier run under the same name must not speak for this one.
-    rm -f "$1.events"
+    mkdir -p "$tree/.build/mutation-events"
+    rm -f "$(events_of "$1")"
     # Line-buffered, so a failure shows in the log as soon as it is reported; the event stream is written
-    # as the run goes.
+    # as the run goes, to a path relative to the copy (which a bound copy sees at this tree's path).
+    local stream=".build/mutation-events/${1##*/}.events"
     (in_tree timeout "$test_timeout" stdbuf -oL -eL "${runner[@]}" "${filter[@]}" \
-        --event-stream-output-path "$1.events" --event-stream-version 0) > "$1" 2>&1 &
+        --event-stream-output-path "$stream" --event-stream-version 0) > "$1" 2>&1 &
     local pid=$!
     suite_pid=$pid
     if [[ "${2:-}" == stop-early ]]; then
@@ -280,22 +282,26 @@ suite() { # log [stop-early [filter]]
 suite_pid=""
 runner=("$swift" test --skip-build)
 
-# A run's tests, read from its event stream (LOG.events: one JSON object a line, whose strings escape
-# every quote, so a key is found by its quoted name), each by its full ID, one a line.
+# A run's tests, read from its event stream (one JSON object a line, whose strings escape every quote, so a
+# key is found by its quoted name), each by its full ID, one a line. The stream of the run logged in LOG is
+# in the copy's .build: a bound copy cannot reach this tree's (where the logs are), which it hides.
+events_of() { # log
+    printf '%s/.build/mutation-events/%s.events' "$tree" "${1##*/}"
+}
 test_ids() {
     sed -n 's/.*"testID":"\([^"]*\)".*/\1/p' | sed 's#\\/#/#g'
 }
 # The tests that recorded an issue that is not known and not a time limit (a failed expectation, a thrown
 # error), in the order of their first.
 failed_tests() { # log
-    { grep -F '"kind":"issueRecorded"' "$1.events" 2>/dev/null || true; } | grep -F '"isKnown":false' |
+    { grep -F '"kind":"issueRecorded"' "$(events_of "$1")" 2>/dev/null || true; } | grep -F '"isKnown":false' |
         grep -vF 'Time limit was exceeded' | test_ids | awk '!seen[$0]++' || true
 }
 # The test functions that ended with no such issue (with known issues or not).
 passed_tests() { # log
     local failed
     failed=$(failed_tests "$1")
-    { grep -F '"kind":"testEnded"' "$1.events" 2>/dev/null || true; } | test_ids |
+    { grep -F '"kind":"testEnded"' "$(events_of "$1")" 2>/dev/null || true; } | test_ids |
         grep -E '\.swift:[0-9]+:[0-9]+$' | sort -u | grep -vxF -e "${failed:-//none}" || true
 }
 # Whether a run's events show a test that failed (a time limit is not a failure).
@@ -303,6 +309,7 @@ recorded_failure() { # log
     [[ -n "$(failed_tests "$1")" ]]
 }
 # A --filter pattern for exactly the tests of these full IDs (the filter is matched against a test's ID).
+# shellcheck disable=SC2016
 exactly() { # id...
     printf '%s\n' "$@" | sed 's/[][\.*^$()+?{}|]/\\&/g; s/^/^/; s/$/$/' | paste -sd '|'
 }
@@ -376,7 +383,7 @@ while take; do
         # The hinted tests passed or ran out of time: the whole suite decides.
         if [[ $suite_status == 0 ]] || ! recorded_failure "$log"; then
             mv "$log" "$log.hinted"
-            mv "$log.events" "$log.hinted.events" 2>/dev/null || true
+            mv "$(events_of "$log")" "$(events_of "$log.hinted")" 2>/dev/null || true
             suite_status=0
             suite "$log" stop-early || suite_status=$?
         fi

@@ -211,17 +211,24 @@ stage_mutation() {
     done
 }
 
-# Scripts/memory-safety-check.sh --with-build (CI's build stage) over a package of three small files
-# (Scripts/gate-check/planted-memory.sh builds it): an unsafe use the compiler finds outside the wall fails,
-# and so does one marked `unsafe` there; the compiler's finding stands when an earlier build compiled the
-# file, whose diagnostics the check's own build then does not print; a build in another scratch path is
-# refused; the wall's marked use passes.
+# Scripts/memory-safety-check.sh --with-build (CI's build stage) over a package of a few small files laid out
+# as the project's (Scripts/gate-check/planted-memory.sh builds it): an unsafe use the compiler finds outside
+# the walls fails, and so does one marked `unsafe` there; the compiler's finding stands when an earlier build
+# compiled the file, whose diagnostics the check's own build then does not print, and when the package is
+# reached through a symbolic link; a marked use in a Curl/ folder of another target than ReceiptKit fails,
+# and so does one after a string holding //; a build in another scratch path is refused; the wall's marked
+# use passes.
 stage_memory() {
-    local run=(bash "$stubs/planted-memory.sh") unmarked='^    Sources/Planted/PKI/PlantedUnsafe.swift:[0-9]+:[0-9]+$'
+    local run=(bash "$stubs/planted-memory.sh") unmarked='^    Sources/ReceiptKit/PKI/PlantedUnsafe.swift:[0-9]+:[0-9]+$'
     gate memory-unmarked fault 1 "$unmarked" -- env GATE_MEMORY=unmarked "${run[@]}"
-    gate memory-marked fault 1 "^    Sources/Planted/PKI/PlantedUnsafe.swift:[0-9]+ \(marked unsafe outside a wall\)$" -- \
+    gate memory-marked fault 1 "^    Sources/ReceiptKit/PKI/PlantedUnsafe.swift:[0-9]+ \(marked unsafe outside a wall\)$" -- \
         env GATE_MEMORY=marked "${run[@]}"
     gate memory-built-before fault 1 "$unmarked" -- env GATE_MEMORY=built-before "${run[@]}"
+    gate memory-symlink fault 1 "$unmarked" -- env GATE_MEMORY=symlink "${run[@]}"
+    gate memory-curl-elsewhere fault 1 "^    Sources/ReceiptCheckCLI/Curl/PlantedUnsafe.swift:2 \(marked unsafe outside a wall\)$" -- \
+        env GATE_MEMORY=curl-elsewhere "${run[@]}"
+    gate memory-string-slashes fault 1 "^    Sources/ReceiptKit/PKI/PlantedUnsafe.swift:2 \(marked unsafe outside a wall\)$" -- \
+        env GATE_MEMORY=string-slashes "${run[@]}"
     # Whether the build is the first is judged by .build: a build elsewhere is refused, not trusted.
     gate memory-scratch-path fault 64 "must not name a scratch path" -- \
         bash Scripts/memory-safety-check.sh --with-build false --scratch-path "$work/memory-scratch"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make gate-check: every gate CI relies on, shown failing on a planted fault and passing without it.
 #
-#   Scripts/gate-check.sh [STAGE...]    fuzz sanitizer parallel endpoint leak mutation memory ci (default: all eight)
+#   Scripts/gate-check.sh [STAGE...]    fuzz sanitizer parallel endpoint leak mutation memory ci boundary lint
+#                                       (default: all ten)
 #
 # Stand-ins (Scripts/gate-check/) take the place of builds and servers, so each stage takes seconds; only
 # the sanitizer stage builds (the test targets, which make test builds next anyway). One line per case:
@@ -252,14 +253,72 @@ stage_ci() {
         bash -c 'GATE_CI=clean bash "$1" >/dev/null 2>&1 && GATE_CI=killed bash "$1"' stale "$planted"
 }
 
+# make cli-boundary's import check (Scripts/check-cli-boundary.sh --imports, which needs no build) over a copy
+# of the command line's sources: a file that imports ReceiptKit @testable to name an internal type fails it,
+# and so does one that imports it @_private after another attribute; a file that only mentions them in a
+# comment and a string passes. (The type check of the optimised build's modules, which are not compiled for
+# testing, refuses the same file on its own: docs/security.md.)
+stage_boundary() {
+    local name
+    for name in testable private mention; do
+        mkdir -p "$work/boundary-$name/Scripts" "$work/boundary-$name/Sources"
+        cp Scripts/check-cli-boundary.sh Scripts/swift-code.awk "$work/boundary-$name/Scripts/"
+        cp -R Sources/ReceiptCheckCLI "$work/boundary-$name/Sources/"
+    done
+    printf '%s\n' '@testable import ReceiptKit' '' 'func plantedInternalUse() { _ = AppleErrorBody.self }' \
+        >"$work/boundary-testable/Sources/ReceiptCheckCLI/PlantedImport.swift"
+    printf '%s\n' 'import Foundation' '@_spi(Planted) @_private(sourceFile: "AppleErrorBody.swift") import ReceiptKit' \
+        >"$work/boundary-private/Sources/ReceiptCheckCLI/PlantedImport.swift"
+    printf '%s\n' '// Never `@testable import ReceiptKit` here.' 'let plantedNote = "@testable import ReceiptKit // no"' \
+        >"$work/boundary-mention/Sources/ReceiptCheckCLI/PlantedImport.swift"
+    gate boundary-testable fault 1 "^    Sources/ReceiptCheckCLI/PlantedImport.swift:1$" -- \
+        bash "$work/boundary-testable/Scripts/check-cli-boundary.sh" --imports
+    gate boundary-private fault 1 "^    Sources/ReceiptCheckCLI/PlantedImport.swift:2$" -- \
+        bash "$work/boundary-private/Scripts/check-cli-boundary.sh" --imports
+    gate boundary-mention control 0 "^cli-boundary: no @testable or @_private import in ReceiptCheckCLI" -- \
+        bash "$work/boundary-mention/Scripts/check-cli-boundary.sh" --imports
+}
+
+# make lint (the Makefile's own target) in a small tree laid out as the project's: a Swift file that breaks
+# the format rules fails it, and so does a workflow actionlint refuses (a job with no runs-on); the tree
+# without them passes. The actionlint venv is this tree's (.build/lint-venv, made once if missing).
+stage_lint() {
+    local name
+    # No actionlint is a failed case, not a stage that checked less.
+    if ! bash Scripts/lint-workflows.sh --venv-only >"$work/lint-venv.log" 2>&1; then
+        cases=$((cases + 1)) failures=$((failures + 1))
+        echo "FAIL lint-venv: .build/lint-venv could not be made; its last lines:"
+        tail -n 12 "$work/lint-venv.log" | sed 's/^/    /'
+        return 0
+    fi
+    for name in swift workflow clean; do
+        local tree=$work/lint-$name
+        mkdir -p "$tree/Scripts" "$tree/.build" "$tree/.github/workflows" "$tree/examples/ci" "$tree/examples/library"
+        cp Makefile .swift-format Package.swift "$tree/"
+        cp Scripts/lint-workflows.sh Scripts/python-tool.sh "$tree/Scripts/"
+        cp .github/workflows/ci.yml "$tree/.github/workflows/"
+        cp examples/ci/github-actions.yml "$tree/examples/ci/"
+        ln -s "$root/.build/lint-venv" "$tree/.build/lint-venv"
+        for folder in Sources Tests Tools examples/library; do
+            mkdir -p "$tree/$folder"
+            printf '%s\n' 'let plantedCount = 1' >"$tree/$folder/Planted.swift"
+        done
+    done
+    printf '%s\n' 'let plantedValue: Int? = 1' 'let plantedForced = plantedValue!' >"$work/lint-swift/Sources/PlantedLint.swift"
+    printf '%s\n' '  planted:' '    steps:' '      - run: echo planted' >>"$work/lint-workflow/.github/workflows/ci.yml"
+    gate lint-swift fault 2 "Sources/PlantedLint.swift:2:[0-9]+: error: \[NeverForceUnwrap\]" -- make -C "$work/lint-swift" lint
+    gate lint-workflow fault 2 "ci.yml:[0-9]+:[0-9]+: .*runs-on" -- make -C "$work/lint-workflow" lint
+    gate lint-clean control 0 "are clean$" -- make -C "$work/lint-clean" lint
+}
+
 stages=("$@")
-[ ${#stages[@]} -gt 0 ] || stages=(fuzz sanitizer parallel endpoint leak mutation memory ci)
+[ ${#stages[@]} -gt 0 ] || stages=(fuzz sanitizer parallel endpoint leak mutation memory ci boundary lint)
 for stage in "${stages[@]}"; do
     case $stage in
-    fuzz | sanitizer | parallel | endpoint | leak | mutation | memory | ci) ;;
+    fuzz | sanitizer | parallel | endpoint | leak | mutation | memory | ci | boundary | lint) ;;
     *)
         echo "gate-check: no stage '$stage'" >&2
-        sed -n '4p' "$0" >&2
+        sed -n '4,5p' "$0" >&2
         exit 64
         ;;
     esac

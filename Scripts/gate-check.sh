@@ -9,7 +9,7 @@
 # PASS when a planted fault failed its gate with the expected status and message, or a control passed;
 # FAIL otherwise, with the gate's last lines. Exits 1 when any case failed.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 root=$(pwd)
 stubs=$root/Scripts/gate-check
 corpus=${RECEIPT_CORPUS:-../shared/corpus}
@@ -179,9 +179,9 @@ stage_mutation() {
             $mode != copy1-broken ]] || jobs=2
         [ $mode != same-name ] || list=$stubs/planted-mutation-same-name.txt
         local run=(env -u MUTATION_SHARD -u MUTATION_QUEUE -u MUTATION_REUSE_BUILD
-            -u MUTATION_BUILD_TIMEOUT -u MUTATION_TEST_TIMEOUT SWIFT="$stubs/swift" GATE_SWIFT=${mode%-two-copies}
+            -u MUTATION_BUILD_TIMEOUT -u MUTATION_TEST_TIMEOUT SWIFT="$stubs/swift" "GATE_SWIFT=${mode%-two-copies}"
             GATE_QUEUE="$work/mutation-$mode-queue"
-            MUTATION_LIST="$list" MUTATION_SCRATCH="$work/mutation-$mode" MUTATION_JOBS=$jobs
+            MUTATION_LIST="$list" MUTATION_SCRATCH="$work/mutation-$mode" "MUTATION_JOBS=$jobs"
             MUTATION_BASELINE_SUITE=0 bash Scripts/mutation.sh)
         case $mode in
         broken) gate mutation-$mode fault 70 "unmutated, the hinted tests fail in the copy: $broken" -- "${run[@]}" ;;
@@ -249,6 +249,7 @@ stage_ci() {
         env CI_STAGE_LOGS="$work/ci-clean" GATE_CI=clean bash "$planted"
     # A stage killed beside the others, in logs where the run before (clean) left its status file: the
     # earlier run's status is not this one's.
+    # shellcheck disable=SC2016
     gate ci-stale-status fault 70 "stage planted FAILED with exit 70" -- env CI_STAGE_LOGS="$work/ci-stale" \
         bash -c 'GATE_CI=clean bash "$1" >/dev/null 2>&1 && GATE_CI=killed bash "$1"' stale "$planted"
 }
@@ -269,6 +270,7 @@ stage_boundary() {
         >"$work/boundary-testable/Sources/ReceiptCheckCLI/PlantedImport.swift"
     printf '%s\n' 'import Foundation' '@_spi(Planted) @_private(sourceFile: "AppleErrorBody.swift") import ReceiptKit' \
         >"$work/boundary-private/Sources/ReceiptCheckCLI/PlantedImport.swift"
+    # shellcheck disable=SC2016
     printf '%s\n' '// Never `@testable import ReceiptKit` here.' 'let plantedNote = "@testable import ReceiptKit // no"' \
         >"$work/boundary-mention/Sources/ReceiptCheckCLI/PlantedImport.swift"
     gate boundary-testable fault 1 "^    Sources/ReceiptCheckCLI/PlantedImport.swift:1$" -- \

@@ -91,7 +91,10 @@ outside=$(printf '%s\n' "$places" | grep -vE "$walls" | grep -v '^$')
 # inside a string cuts nothing. A file whose literals cannot be told from its code fails the check.
 mapfile -t unwalled < <(git ls-files -- 'Sources/*.swift' | grep -vE "$walls")
 code=""
-[ ${#unwalled[@]} = 0 ] || code=$(awk -f "$(dirname "$0")/swift-code.awk" "${unwalled[@]}")
+if [ ${#unwalled[@]} -gt 0 ] && ! code=$(awk -f Scripts/swift-code.awk "${unwalled[@]}"); then
+    echo "memory-safety: FAIL: the sources outside the walls could not be read (Scripts/swift-code.awk)"
+    exit 1
+fi
 marked=$(
     grep -v '^ERROR ' <<<"$code" | grep -E '^[^:]+:[0-9]+:.*(^|[^A-Za-z0-9_."-])(@unsafe|@safe|unsafe)([[:space:]]|$)' |
         sed -E 's/^([^:]+:[0-9]+):.*/\1 (marked unsafe outside a wall)/'

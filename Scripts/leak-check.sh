@@ -35,7 +35,7 @@ check() {
     valgrind --leak-check=full --show-leak-kinds=definite,indirect,possible \
         --errors-for-leak-kinds=definite,indirect --error-exitcode=83 --log-file="$log" \
         --suppressions="$(dirname "$0")/valgrind.supp" \
-        "$BIN" "$@" >"$out" 2>&1 || rc=$?
+        "$BIN" "$@" >"$out" 2>"$LOGS/$name.err" || rc=$?
     local definite indirect openssl verdicts
     definite=$(sed -n 's/.*definitely lost: \([0-9,]*\) bytes.*/\1/p' "$log" | tr -d ,)
     indirect=$(sed -n 's/.*indirectly lost: \([0-9,]*\) bytes.*/\1/p' "$log" | tr -d ,)

@@ -19,8 +19,8 @@ help:
 	@echo "make test-fast the suite without the exhaustive prefix and bit-flip tests (tag: exhaustive)"
 	@echo "make mutation  one-line mutations of the checks (Scripts/mutations.txt): each must fail a test"
 	@echo "make build     debug build;  make release: optimised build"
-	@echo "make cli-boundary  the command line names only public API of ReceiptKit and ReceiptKitTesting"
-	@echo "make memory-safety  no unsafe use outside the walls (OpenSSL/, Curl/, ReceiptSystem, Bytes/), counts per folder"
+	@echo "make cli-boundary  the command line names only public API of ReceiptKit and ReceiptKitTesting (no @testable import)"
+	@echo "make memory-safety  no unsafe use outside the walls (ReceiptKit's OpenSSL/, Curl/, Bytes/, ReceiptKitTesting's OpenSSL/, ReceiptSystem), counts per folder"
 	@echo "make lint      swift format lint, and actionlint over the GitHub Actions workflows"
 	@echo "make docs      DocC archives of ReceiptKit and ReceiptKitTesting in .build/docs (warnings are errors)"
 	@echo "make test-library-example   build and test examples/library, a package that uses ReceiptKit by path"
@@ -91,12 +91,14 @@ schema: test-deps
 figures:
 	bash Scripts/figures.sh
 
-# ReceiptCheckCLI type-checked as if it were outside the package: no `package` symbol of ReceiptKit or
-# ReceiptKitTesting (Scripts/check-cli-boundary.sh).
+# ReceiptCheckCLI type-checked as if it were outside the package, against the optimised build's modules (not
+# compiled for testing): no `package` symbol of ReceiptKit or ReceiptKitTesting, no @testable import
+# (Scripts/check-cli-boundary.sh).
 cli-boundary: deps
-	SWIFT=$(SWIFT) bash Scripts/check-cli-boundary.sh
+	SWIFT=$(SWIFT) RELEASE_SCRATCH=$(RELEASE_SCRATCH) RELEASE_FLAGS="$(RELEASE_FLAGS)" bash Scripts/check-cli-boundary.sh
 
-# Strict memory safety (SE-0458): no unsafe use outside the walls (OpenSSL/, Curl/, ReceiptSystem, Bytes/); ARCHITECTURE.md.
+# Strict memory safety (SE-0458): no unsafe use outside the walls (ReceiptKit's OpenSSL/, Curl/ and Bytes/,
+# ReceiptKitTesting's OpenSSL/, ReceiptSystem); ARCHITECTURE.md.
 memory-safety: deps
 	SWIFT=$(SWIFT) bash Scripts/memory-safety-check.sh
 

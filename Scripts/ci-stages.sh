@@ -5,6 +5,9 @@
 CI_STAGE_LOGS=${CI_STAGE_LOGS:-.build}
 mkdir -p "$CI_STAGE_LOGS"
 started=$SECONDS
+# A stage beside the others writes its status under this run's id: a status file an earlier run left in
+# CI_STAGE_LOGS never stands for a stage of this one that died before writing its own.
+ci_run_id="$$-$(date +%s%N)"
 times=()
 # failed NAME STATUS: ends CI with STATUS, after the times so far.
 failed() {
@@ -38,20 +41,25 @@ beside_at() {
     local niceness=$1 name=$2
     shift 3
     echo "== stage $name, beside the next stages: $*"
+    rm -f "$CI_STAGE_LOGS/stage-$name.status"
     (
         begun=$SECONDS status=0
         nice -n "$niceness" "$@" >"$CI_STAGE_LOGS/stage-$name.log" 2>&1 || status=$?
-        echo "$status $((SECONDS - begun))" >"$CI_STAGE_LOGS/stage-$name.status"
+        echo "$ci_run_id $status $((SECONDS - begun))" >"$CI_STAGE_LOGS/stage-$name.status"
     ) &
     beside_pids[$name]=$!
 }
 # joined NAME: waits for a stage started by `beside`, shows its output, and ends CI as a failed stage would.
 joined() {
-    local name=$1 status=70 seconds=0
+    local name=$1 run="" status=70 seconds=0
     wait "${beside_pids[$name]}" || true
     cat "$CI_STAGE_LOGS/stage-$name.log"
-    # No status written: the stage's own shell died, which is a failure.
-    read -r status seconds <"$CI_STAGE_LOGS/stage-$name.status" || true
+    # No status written by this run: the stage's own shell died, which is a failure.
+    read -r run status seconds <"$CI_STAGE_LOGS/stage-$name.status" || true
+    if [ "$run" != "$ci_run_id" ]; then
+        echo "stage $name wrote no status in this run (its shell died)" >&2
+        status=70
+    fi
     times+=("stage $name: $seconds s (beside the stages before it)")
     echo "${times[-1]}"
     # A status that is not a number (a torn write) fails too.

@@ -7,7 +7,8 @@
 #   Scripts/fuzz.sh coverage               line coverage per target from replaying the kept corpus
 # Crashes land in .build/fuzz/findings/TARGET/; replay one with RECEIPT_FUZZ_TARGET=TARGET .build/fuzz/receipt-fuzz FILE
 # run and all exit non-zero on any finding (crash, sanitizer report, leak, timeout, out of memory) and name
-# the input saved for it. FUZZ_OUT (default .build/fuzz) moves the binary, corpus and findings.
+# the input saved for it, and on a run that outlives SECONDS by FUZZ_MARGIN (default 120) seconds: a fuzzer
+# that hangs fails CI instead of stalling it. FUZZ_OUT (default .build/fuzz) moves the binary, corpus and findings.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -198,18 +199,29 @@ swift_demangle() {
 REPORT='^==[0-9]+== ?ERROR: |^SUMMARY: [A-Za-z]*Sanitizer|: runtime error: |^WARNING: ThreadSanitizer'
 
 run() {
-    local target=$1 seconds=$2 log=$OUT/$1.log statuses=(0) status saved
+    local target=$1 seconds=$2 log=$OUT/$1.log statuses=(0) status saved limit begun
+    [[ "$seconds" =~ ^[0-9]+$ ]] || { echo "fuzz.sh: SECONDS must be a number, not '$seconds'" >&2; exit 64; }
+    # -max_total_time is the fuzzer's own word, which a hang outside a unit (-timeout's) never reaches: past
+    # this limit the run is stopped (timeout's group, SIGKILL 10 s after SIGTERM) and fails.
+    limit=$((seconds + ${FUZZ_MARGIN:-120}))
     seed "$target"
     mkdir -p "$OUT/findings/$target"
     echo "== fuzz $target for ${seconds}s"
+    begun=$SECONDS
     # The whole log is kept and its telling lines shown. The fuzzer's status is read from PIPESTATUS at the
     # pipe's own failure: after a `|| true` it would be true's.
-    RECEIPT_FUZZ_TARGET=$target ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:exitcode=80} SWIFT_BACKTRACE=enable=no "$BIN" \
+    RECEIPT_FUZZ_TARGET=$target ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:exitcode=80} SWIFT_BACKTRACE=enable=no \
+        timeout -k 10 "$limit" "$BIN" \
         -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
         -artifact_prefix="$OUT/findings/$target/" "$OUT/corpus/$target" 2>&1 | tee "$log" |
         { grep -E '^(stat::|==|SUMMARY|INFO: Seed|Done|artifact_prefix|Test unit|#[0-9]+ *DONE|fuzz: finding)|ERROR|Fatal|crash' || true; } ||
         statuses=("${PIPESTATUS[@]}")
     status=${statuses[0]}
+    # timeout says 124 when the limit passed, or 137 when the fuzzer outlived SIGTERM as well.
+    if [ "$status" = 124 ] || { [ "$status" = 137 ] && [ $((SECONDS - begun)) -ge "$limit" ]; }; then
+        echo "fuzz.sh: FAIL: $target: the fuzzer did not end within $limit s (${seconds} s and FUZZ_MARGIN): stopped; see $log" >&2
+        return 1
+    fi
     # libFuzzer names each input it saves for a finding: crash-, leak-, timeout-, oom- (a slow unit is none).
     saved=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | grep -v '/slow-unit-' | paste -sd ' ' || true)
     if [ "$status" = 0 ] && [ "${statuses[1]:-0}" = 0 ] && [ -z "$saved" ] && ! grep -qE "$REPORT" "$log"; then

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # make gate-check: every gate CI relies on, shown failing on a planted fault and passing without it.
 #
-#   Scripts/gate-check.sh [STAGE...]    fuzz sanitizer parallel endpoint leak mutation memory ci docs (default: all nine)
+#   Scripts/gate-check.sh [STAGE...]    fuzz sanitizer parallel endpoint leak mutation memory ci docs boundary lint
+#                                       (default: all eleven)
 #
 # Stand-ins (Scripts/gate-check/) take the place of builds and servers, so each stage takes seconds; only
 # the sanitizer and docs stages build (the test targets, which make test builds next anyway). One line per case:
 # PASS when a planted fault failed its gate with the expected status and message, or a control passed;
 # FAIL otherwise, with the gate's last lines. Exits 1 when any case failed.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 root=$(pwd)
 stubs=$root/Scripts/gate-check
 corpus=${RECEIPT_CORPUS:-../shared/corpus}
@@ -49,7 +50,7 @@ gate() {
 # Scripts/fuzz.sh run and all over a stand-in fuzzer: every kind of finding fails them and names its input.
 stage_fuzz() {
     local mode out pattern
-    for mode in crash asan leak timeout oom killed report-only ignored-crash clean; do
+    for mode in crash asan leak timeout oom killed report-only ignored-crash hang clean; do
         out=$work/fuzz-$mode
         mkdir -p "$out"
         cp "$stubs/receipt-fuzz" "$out/receipt-fuzz"
@@ -58,13 +59,16 @@ stage_fuzz() {
         report-only) pattern="FAIL: rules: the fuzzer exited 0; saved input: none named" ;;
         asan) pattern="FAIL: rules: the fuzzer exited 80; saved input: $out/findings/rules/crash-" ;;
         ignored-crash) pattern="FAIL: rules: the fuzzer exited 0; saved input: $out/findings/rules/crash-" ;;
+        # Stopped at the run's outer limit: 1 s and FUZZ_MARGIN's 2, well within the case's own.
+        hang) pattern="FAIL: rules: the fuzzer did not end within 3 s" ;;
         clean) pattern="^Done" ;;
         *) pattern="FAIL: rules: the fuzzer exited [0-9]+; saved input: $out/findings/rules/$mode-" ;;
         esac
         if [ $mode = clean ]; then
             gate "fuzz-run-$mode" control 0 "$pattern" -- env FUZZ_OUT="$out" GATE_FUZZ=$mode bash Scripts/fuzz.sh run rules 1
         else
-            gate "fuzz-run-$mode" fault nonzero "$pattern" -- env FUZZ_OUT="$out" GATE_FUZZ=$mode bash Scripts/fuzz.sh run rules 1
+            gate "fuzz-run-$mode" fault nonzero "$pattern" -- env FUZZ_OUT="$out" FUZZ_MARGIN=2 GATE_FUZZ=$mode \
+                bash Scripts/fuzz.sh run rules 1
         fi
     done
     out=$work/fuzz-all
@@ -134,41 +138,57 @@ stage_endpoint() {
     gate endpoint-sigterm control 0 "POST http" -- "${run[@]}" bash -c "$(declare -f serve_then_stop); work=$work; serve_then_stop"
 }
 
-# make leak-check over a corpus missing its JWS, or its receipts: nothing checked is a failure.
+# make leak-check over a stand-in CLI (Scripts/gate-check/receipt-check-leak): a corpus missing its JWS, or
+# its receipts, or whose files are all empty, checks nothing and fails; so does a CLI that aborts on every
+# input (exit 134, nothing lost), or decodes none (65); the stand-in that answers as the CLI does passes.
 stage_leak() {
     local name
-    for name in no-jws no-receipts full; do
+    for name in no-jws no-receipts empty full; do
         mkdir -p "$work/leak-$name/receipts" "$work/leak-$name/jws/planted"
         [ $name = no-receipts ] || cp Fixtures/valid.receipt "$work/leak-$name/receipts/"
         [ $name = no-jws ] || echo "e30.e30.c2ln" >"$work/leak-$name/jws/planted/planted.jws"
     done
-    local run=(env LEAK_CHECK_BIN=/bin/true LEAK_CHECK_LOGS="$work/leak-logs")
+    : >"$work/leak-empty/receipts/valid.receipt"
+    : >"$work/leak-empty/jws/planted/planted.jws"
+    local run=(env LEAK_CHECK_BIN="$stubs/receipt-check-leak" LEAK_CHECK_LOGS="$work/leak-logs")
     gate leak-no-jws fault 1 "no jws/\*/\*.jws in .*, nothing to check" -- "${run[@]}" RECEIPT_CORPUS="$work/leak-no-jws" \
         bash Scripts/leak-check.sh
     gate leak-no-receipts fault 1 "no receipt in .*, nothing to check" -- "${run[@]}" RECEIPT_CORPUS="$work/leak-no-receipts" \
         bash Scripts/leak-check.sh
-    gate leak-full control 0 "corpus-jws: exit 0" -- "${run[@]}" RECEIPT_CORPUS="$work/leak-full" bash Scripts/leak-check.sh
+    gate leak-empty-files fault 1 "no receipt in .*, nothing to check" -- "${run[@]}" RECEIPT_CORPUS="$work/leak-empty" \
+        bash Scripts/leak-check.sh
+    gate leak-abort fault 1 "fixtures FAILED: exit 134, not the 2 these inputs answer" -- "${run[@]}" GATE_LEAK=abort \
+        RECEIPT_CORPUS="$work/leak-full" bash Scripts/leak-check.sh
+    gate leak-undecoded fault 1 "corpus-receipts FAILED: 0 of 1 inputs decoded" -- "${run[@]}" GATE_LEAK=undecoded \
+        RECEIPT_CORPUS="$work/leak-full" bash Scripts/leak-check.sh
+    gate leak-full control 0 "corpus-jws: exit 2 \(expected 2\)" -- "${run[@]}" RECEIPT_CORPUS="$work/leak-full" \
+        bash Scripts/leak-check.sh
 }
 
 # Scripts/mutation.sh with MUTATION_BASELINE_SUITE=0 over a stand-in swift: a test that fails in the copy
-# unmutated stops the run (exit 70, naming it) instead of killing every mutant.
+# unmutated stops the run (exit 70, naming it by its full ID) instead of killing every mutant, whether it is
+# among the hinted tests, outside them, of the same name as a hinted test of another suite, or broken only
+# in the second copy after the first has proven it.
 stage_mutation() {
-    local mode
-    for mode in broken broken-outside-hints clean two-copies skip-block broken-outside-hints-two-copies first-copy-fails; do
+    local mode broken=PlantedTests.Planted/brokenInTheCopy\(\)
+    for mode in broken broken-outside-hints clean two-copies skip-block broken-outside-hints-two-copies first-copy-fails \
+        same-name copy1-broken; do
         # Nothing of an outer mutation run (a shard, its queue, a reused build) reaches the planted one.
-        local jobs=1
-        [[ $mode != two-copies && $mode != skip-block && $mode != *-two-copies && $mode != first-copy-fails ]] || jobs=2
-        local run=(env -u MUTATION_SHARD -u MUTATION_QUEUE -u MUTATION_PROVEN -u MUTATION_REUSE_BUILD
-            -u MUTATION_BUILD_TIMEOUT -u MUTATION_TEST_TIMEOUT SWIFT="$stubs/swift" GATE_SWIFT=${mode%-two-copies}
+        local jobs=1 list=$stubs/planted-mutation.txt
+        [[ $mode != two-copies && $mode != skip-block && $mode != *-two-copies && $mode != first-copy-fails &&
+            $mode != copy1-broken ]] || jobs=2
+        [ $mode != same-name ] || list=$stubs/planted-mutation-same-name.txt
+        local run=(env -u MUTATION_SHARD -u MUTATION_QUEUE -u MUTATION_REUSE_BUILD
+            -u MUTATION_BUILD_TIMEOUT -u MUTATION_TEST_TIMEOUT SWIFT="$stubs/swift" "GATE_SWIFT=${mode%-two-copies}"
             GATE_QUEUE="$work/mutation-$mode-queue"
-            MUTATION_LIST="$stubs/planted-mutation.txt" MUTATION_SCRATCH="$work/mutation-$mode" MUTATION_JOBS=$jobs
+            MUTATION_LIST="$list" MUTATION_SCRATCH="$work/mutation-$mode" "MUTATION_JOBS=$jobs"
             MUTATION_BASELINE_SUITE=0 bash Scripts/mutation.sh)
         case $mode in
-        broken) gate mutation-$mode fault 70 "unmutated, the hinted tests fail in the copy: brokenInTheCopy" -- "${run[@]}" ;;
+        broken) gate mutation-$mode fault 70 "unmutated, the hinted tests fail in the copy: $broken" -- "${run[@]}" ;;
         # The test that killed a mutant outside the hints is proven unmutated in the copy where it killed,
         # whichever copy that is (with two, only the first proves the hints).
         broken-outside-hints | broken-outside-hints-two-copies)
-            gate mutation-$mode fault 70 "unmutated, tests that killed mutants fail in the copy: brokenInTheCopy" -- "${run[@]}"
+            gate mutation-$mode fault 70 "unmutated, tests that killed mutants fail in the copy: $broken" -- "${run[@]}"
             ;;
         clean) gate mutation-$mode control 0 "2 mutations, 2 killed" -- "${run[@]}" ;;
         # Two copies share the list's queue: each block is tested once, by one of them.
@@ -178,21 +198,38 @@ stage_mutation() {
         # The first copy stops before its proof of the hinted tests: the second, having killed its mutants,
         # does not wait for that proof (it proves its own killers), and the run fails with the first's status.
         first-copy-fails) gate mutation-$mode fault 70 "the unmutated package does not build" -- "${run[@]}" ;;
+        # The killer is Elsewhere/plantedSecond, not the Planted/plantedSecond the hinted run proved.
+        same-name)
+            gate mutation-$mode fault 70 "tests that killed mutants fail in the copy: PlantedTests.Elsewhere/plantedSecond\(\)" \
+                -- "${run[@]}"
+            ;;
+        # plantedSecond passed in the first copy's proof, and kills in the second, where it fails unmutated.
+        copy1-broken)
+            gate mutation-$mode fault 70 "tests that killed mutants fail in the copy: PlantedTests.Planted/plantedSecond\(\)" \
+                -- "${run[@]}"
+            ;;
         esac
     done
 }
 
-# Scripts/memory-safety-check.sh --with-build (CI's build stage) over a package of three small files
-# (Scripts/gate-check/planted-memory.sh builds it): an unsafe use the compiler finds outside the wall fails,
-# and so does one marked `unsafe` there; the compiler's finding stands when an earlier build compiled the
-# file, whose diagnostics the check's own build then does not print; a build in another scratch path is
-# refused; the wall's marked use passes.
+# Scripts/memory-safety-check.sh --with-build (CI's build stage) over a package of a few small files laid out
+# as the project's (Scripts/gate-check/planted-memory.sh builds it): an unsafe use the compiler finds outside
+# the walls fails, and so does one marked `unsafe` there; the compiler's finding stands when an earlier build
+# compiled the file, whose diagnostics the check's own build then does not print, and when the package is
+# reached through a symbolic link; a marked use in a Curl/ folder of another target than ReceiptKit fails,
+# and so does one after a string holding //; a build in another scratch path is refused; the wall's marked
+# use passes.
 stage_memory() {
-    local run=(bash "$stubs/planted-memory.sh") unmarked='^    Sources/Planted/PKI/PlantedUnsafe.swift:[0-9]+:[0-9]+$'
+    local run=(bash "$stubs/planted-memory.sh") unmarked='^    Sources/ReceiptKit/PKI/PlantedUnsafe.swift:[0-9]+:[0-9]+$'
     gate memory-unmarked fault 1 "$unmarked" -- env GATE_MEMORY=unmarked "${run[@]}"
-    gate memory-marked fault 1 "^    Sources/Planted/PKI/PlantedUnsafe.swift:[0-9]+ \(marked unsafe outside a wall\)$" -- \
+    gate memory-marked fault 1 "^    Sources/ReceiptKit/PKI/PlantedUnsafe.swift:[0-9]+ \(marked unsafe outside a wall\)$" -- \
         env GATE_MEMORY=marked "${run[@]}"
     gate memory-built-before fault 1 "$unmarked" -- env GATE_MEMORY=built-before "${run[@]}"
+    gate memory-symlink fault 1 "$unmarked" -- env GATE_MEMORY=symlink "${run[@]}"
+    gate memory-curl-elsewhere fault 1 "^    Sources/ReceiptCheckCLI/Curl/PlantedUnsafe.swift:2 \(marked unsafe outside a wall\)$" -- \
+        env GATE_MEMORY=curl-elsewhere "${run[@]}"
+    gate memory-string-slashes fault 1 "^    Sources/ReceiptKit/PKI/PlantedUnsafe.swift:2 \(marked unsafe outside a wall\)$" -- \
+        env GATE_MEMORY=string-slashes "${run[@]}"
     # Whether the build is the first is judged by .build: a build elsewhere is refused, not trusted.
     gate memory-scratch-path fault 64 "must not name a scratch path" -- \
         bash Scripts/memory-safety-check.sh --with-build false --scratch-path "$work/memory-scratch"
@@ -200,12 +237,80 @@ stage_memory() {
 }
 
 # CI's own stages (Scripts/ci-stages.sh): a stage that fails, on its own or run beside others, ends the run
-# with its status and says so; a stage run beside others is waited for.
+# with its status and says so; a stage run beside others is waited for. Each case keeps its logs apart: a
+# run that fails leaves its stages beside still running, which must not write into the next case's.
 stage_ci() {
-    local run=(env CI_STAGE_LOGS="$work/ci" bash "$stubs/planted-ci.sh")
-    gate ci-beside-fails fault 3 "stage planted FAILED with exit 3" -- env GATE_CI=beside-fails "${run[@]}"
-    gate ci-stage-fails fault 4 "stage planted-own FAILED with exit 4" -- env GATE_CI=stage-fails "${run[@]}"
-    gate ci-clean control 0 "^stage planted: [0-9]+ s \(beside" -- env GATE_CI=clean "${run[@]}"
+    local planted=$stubs/planted-ci.sh
+    gate ci-beside-fails fault 3 "stage planted FAILED with exit 3" -- \
+        env CI_STAGE_LOGS="$work/ci-beside-fails" GATE_CI=beside-fails bash "$planted"
+    gate ci-stage-fails fault 4 "stage planted-own FAILED with exit 4" -- \
+        env CI_STAGE_LOGS="$work/ci-stage-fails" GATE_CI=stage-fails bash "$planted"
+    gate ci-clean control 0 "^stage planted: [0-9]+ s \(beside" -- \
+        env CI_STAGE_LOGS="$work/ci-clean" GATE_CI=clean bash "$planted"
+    # A stage killed beside the others, in logs where the run before (clean) left its status file: the
+    # earlier run's status is not this one's.
+    # shellcheck disable=SC2016
+    gate ci-stale-status fault 70 "stage planted FAILED with exit 70" -- env CI_STAGE_LOGS="$work/ci-stale" \
+        bash -c 'GATE_CI=clean bash "$1" >/dev/null 2>&1 && GATE_CI=killed bash "$1"' stale "$planted"
+}
+
+# make cli-boundary's import check (Scripts/check-cli-boundary.sh --imports, which needs no build) over a copy
+# of the command line's sources: a file that imports ReceiptKit @testable to name an internal type fails it,
+# and so does one that imports it @_private after another attribute; a file that only mentions them in a
+# comment and a string passes. (The type check of the optimised build's modules, which are not compiled for
+# testing, refuses the same file on its own: docs/security.md.)
+stage_boundary() {
+    local name
+    for name in testable private mention; do
+        mkdir -p "$work/boundary-$name/Scripts" "$work/boundary-$name/Sources"
+        cp Scripts/check-cli-boundary.sh Scripts/swift-code.awk "$work/boundary-$name/Scripts/"
+        cp -R Sources/ReceiptCheckCLI "$work/boundary-$name/Sources/"
+    done
+    printf '%s\n' '@testable import ReceiptKit' '' 'func plantedInternalUse() { _ = AppleErrorBody.self }' \
+        >"$work/boundary-testable/Sources/ReceiptCheckCLI/PlantedImport.swift"
+    printf '%s\n' 'import Foundation' '@_spi(Planted) @_private(sourceFile: "AppleErrorBody.swift") import ReceiptKit' \
+        >"$work/boundary-private/Sources/ReceiptCheckCLI/PlantedImport.swift"
+    # shellcheck disable=SC2016
+    printf '%s\n' '// Never `@testable import ReceiptKit` here.' 'let plantedNote = "@testable import ReceiptKit // no"' \
+        >"$work/boundary-mention/Sources/ReceiptCheckCLI/PlantedImport.swift"
+    gate boundary-testable fault 1 "^    Sources/ReceiptCheckCLI/PlantedImport.swift:1$" -- \
+        bash "$work/boundary-testable/Scripts/check-cli-boundary.sh" --imports
+    gate boundary-private fault 1 "^    Sources/ReceiptCheckCLI/PlantedImport.swift:2$" -- \
+        bash "$work/boundary-private/Scripts/check-cli-boundary.sh" --imports
+    gate boundary-mention control 0 "^cli-boundary: no @testable or @_private import in ReceiptCheckCLI" -- \
+        bash "$work/boundary-mention/Scripts/check-cli-boundary.sh" --imports
+}
+
+# make lint (the Makefile's own target) in a small tree laid out as the project's: a Swift file that breaks
+# the format rules fails it, and so does a workflow actionlint refuses (a job with no runs-on); the tree
+# without them passes. The actionlint venv is this tree's (.build/lint-venv, made once if missing).
+stage_lint() {
+    local name
+    # No actionlint is a failed case, not a stage that checked less.
+    if ! bash Scripts/lint-workflows.sh --venv-only >"$work/lint-venv.log" 2>&1; then
+        cases=$((cases + 1)) failures=$((failures + 1))
+        echo "FAIL lint-venv: .build/lint-venv could not be made; its last lines:"
+        tail -n 12 "$work/lint-venv.log" | sed 's/^/    /'
+        return 0
+    fi
+    for name in swift workflow clean; do
+        local tree=$work/lint-$name
+        mkdir -p "$tree/Scripts" "$tree/.build" "$tree/.github/workflows" "$tree/examples/ci" "$tree/examples/library"
+        cp Makefile .swift-format Package.swift "$tree/"
+        cp Scripts/lint-workflows.sh Scripts/python-tool.sh "$tree/Scripts/"
+        cp .github/workflows/ci.yml "$tree/.github/workflows/"
+        cp examples/ci/github-actions.yml "$tree/examples/ci/"
+        ln -s "$root/.build/lint-venv" "$tree/.build/lint-venv"
+        for folder in Sources Tests Tools examples/library; do
+            mkdir -p "$tree/$folder"
+            printf '%s\n' 'let plantedCount = 1' >"$tree/$folder/Planted.swift"
+        done
+    done
+    printf '%s\n' 'let plantedValue: Int? = 1' 'let plantedForced = plantedValue!' >"$work/lint-swift/Sources/PlantedLint.swift"
+    printf '%s\n' '  planted:' '    steps:' '      - run: echo planted' >>"$work/lint-workflow/.github/workflows/ci.yml"
+    gate lint-swift fault 2 "Sources/PlantedLint.swift:2:[0-9]+: error: \[NeverForceUnwrap\]" -- make -C "$work/lint-swift" lint
+    gate lint-workflow fault 2 "ci.yml:[0-9]+:[0-9]+: .*runs-on" -- make -C "$work/lint-workflow" lint
+    gate lint-clean control 0 "are clean$" -- make -C "$work/lint-clean" lint
 }
 
 # DocExampleTests with a step planted in the README's transcript (RECEIPT_CHECK_PLANT_DOC_STEP): a command that
@@ -224,13 +329,13 @@ stage_docs() {
 }
 
 stages=("$@")
-[ ${#stages[@]} -gt 0 ] || stages=(fuzz sanitizer parallel endpoint leak mutation memory ci docs)
+[ ${#stages[@]} -gt 0 ] || stages=(fuzz sanitizer parallel endpoint leak mutation memory ci docs boundary lint)
 for stage in "${stages[@]}"; do
     case $stage in
-    fuzz | sanitizer | parallel | endpoint | leak | mutation | memory | ci | docs) ;;
+    fuzz | sanitizer | parallel | endpoint | leak | mutation | memory | ci | docs | boundary | lint) ;;
     *)
         echo "gate-check: no stage '$stage'" >&2
-        sed -n '4p' "$0" >&2
+        sed -n '4,5p' "$0" >&2
         exit 64
         ;;
     esac

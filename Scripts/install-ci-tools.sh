@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # What CI's stages need beyond the build, in two parts that .ci/run starts beside other stages and joins
 # just before the first stage that needs each:
-#   Scripts/install-ci-tools.sh tests    the Debian packages of `install-deps.sh ci` and the schema
-#                                        validator's venv: what make gate-check, make test and the stages up to
-#                                        test-browser run (beside the build)
+#   Scripts/install-ci-tools.sh tests    the Debian packages of `install-deps.sh ci`, the schema
+#                                        validator's venv and make lint's (actionlint): what make lint, make
+#                                        gate-check, make test and the stages up to test-browser run (beside
+#                                        the build)
 #   Scripts/install-ci-tools.sh rest     Chromium and selenium (Scripts/browser-deps.sh), Java
 #                                        (`install-deps.sh spark`) and PySpark's venv: the largest downloads,
 #                                        which only test-browser and test-spark need (beside gate-check and
@@ -16,6 +17,7 @@ case ${1:-} in
 tests)
     bash Scripts/install-deps.sh ci
     bash Scripts/schema-venv.sh
+    bash Scripts/lint-workflows.sh --venv-only
     ;;
 rest)
     bash Scripts/browser-deps.sh

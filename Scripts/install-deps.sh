@@ -41,6 +41,8 @@ if [ "$level" = ci ]; then
   command -v python3 >/dev/null 2>&1 || need+=(python3)
   python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || need+=(python3-venv)  # PyPI tools in .build/*-venv
   command -v debootstrap >/dev/null 2>&1 || need+=(debootstrap)  # make test-openssl35
+  # make lint: actionlint checks the workflows' run: scripts with shellcheck when it finds one, and only then.
+  command -v shellcheck >/dev/null 2>&1 || need+=(shellcheck)
 fi
 if [ "$level" = spark ]; then
   # make test-spark: Spark runs on Java 17 or later, PySpark from a venv.

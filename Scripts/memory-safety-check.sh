@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # make memory-safety: builds the package's products with strict memory safety checking (SE-0458,
-# -strict-memory-safety) and fails when any unsafe construct is used outside the walls around C: a folder
-# named OpenSSL/ (ReceiptKit's and ReceiptKitTesting's), Curl/ (ReceiptKit's libcurl transport), the
-# ReceiptSystem target (Sources/ReceiptSystem/: the C library's descriptors, files, the clock, malloc_trim
-# and the bench's child processes), and ReceiptKit's Bytes/ (the parsers' few byte loops over buffers:
-# base64 and base64url quads, eight-byte words), which calls no C.
+# -strict-memory-safety) and fails when any unsafe construct is used outside the walls around C, which are
+# these folders and no other of the same name: ReceiptKit's OpenSSL/ and Curl/ (its libcurl transport),
+# ReceiptKitTesting's OpenSSL/ (the minting's), the ReceiptSystem target (Sources/ReceiptSystem/: the C
+# library's descriptors, files, the clock, malloc_trim and the bench's child processes), and ReceiptKit's
+# Bytes/ (the parsers' few byte loops over buffers: base64 and base64url quads, eight-byte words), which
+# calls no C. An `unsafe` mark outside them is one too: it is looked for in the code alone, outside comments
+# and string literals (Scripts/swift-code.awk). Paths are compared as the file system resolves them, so a
+# package reached through a symbolic link is judged as the compiler names its files.
 # Prints the diagnostics per folder (target/top folder), and each one outside a wall.
 #
 #   Scripts/memory-safety-check.sh [--target T | --product P]   (default: every product, the bench included)
@@ -70,20 +73,33 @@ if [ $fresh = no ]; then
         build_status=$?
 fi
 
-root=$(pwd)/
-walls='(^|/)(OpenSSL|Curl)/|^Sources/ReceiptSystem/|^Sources/ReceiptKit/Bytes/'
+# The package's real path: the compiler names files by theirs.
+root=$(pwd -P)/
+walls='^Sources/ReceiptKit/(OpenSSL|Curl|Bytes)/|^Sources/ReceiptKitTesting/OpenSSL/|^Sources/ReceiptSystem/'
 # One line per diagnostic place (a construct is reported once, whichever frontend printed it), in the
-# package's products (Sources/; the tests' own support target is not one).
+# package's products (Sources/; the tests' own support target is not one), each file by its real path.
 places=$(grep -E '^/[^:]+:[0-9]+:[0-9]+: (warning|error): .*\[#StrictMemorySafety\]' "$log" |
-    sed -E 's/^([^:]+:[0-9]+:[0-9]+):.*/\1/' | sed "s#^$root##" | grep '^Sources/' | sort -u)
+    sed -E 's/^([^:]+:[0-9]+:[0-9]+):.*/\1/' | sort -u | while IFS= read -r place; do
+        file=${place%%:*}
+        real=$(realpath -m -- "$file")
+        [[ $real != "$root"* ]] || printf '%s%s\n' "${real#"$root"}" "${place#"$file"}"
+    done | grep '^Sources/' | sort -u)
 outside=$(printf '%s\n' "$places" | grep -vE "$walls" | grep -v '^$')
 
 # An `unsafe` (or `@unsafe`, `@safe`) outside the walls silences the compiler where no wall type vouches for
-# the use: each is listed as one.
-marked=$(git ls-files -- 'Sources/*.swift' | grep -vE "$walls" |
-    xargs grep -nE '(^|[^A-Za-z0-9_."-])(@unsafe|@safe|unsafe)([[:space:]]|$)' /dev/null |
-    sed -E 's#//.*$##' | grep -E ':[0-9]+:.*(^|[^A-Za-z0-9_."-])(@unsafe|@safe|unsafe)([[:space:]]|$)' |
-    sed -E 's/^([^:]+:[0-9]+):.*/\1 (marked unsafe outside a wall)/')
+# the use: each is listed as one. Read in the code alone: a word in a comment or a string is none, and a //
+# inside a string cuts nothing. A file whose literals cannot be told from its code fails the check.
+mapfile -t unwalled < <(git ls-files -- 'Sources/*.swift' | grep -vE "$walls")
+code=""
+if [ ${#unwalled[@]} -gt 0 ] && ! code=$(awk -f Scripts/swift-code.awk "${unwalled[@]}"); then
+    echo "memory-safety: FAIL: the sources outside the walls could not be read (Scripts/swift-code.awk)"
+    exit 1
+fi
+marked=$(
+    grep -v '^ERROR ' <<<"$code" | grep -E '^[^:]+:[0-9]+:.*(^|[^A-Za-z0-9_."-])(@unsafe|@safe|unsafe)([[:space:]]|$)' |
+        sed -E 's/^([^:]+:[0-9]+):.*/\1 (marked unsafe outside a wall)/'
+    grep '^ERROR ' <<<"$code" | sed -E 's/^ERROR (.*)$/\1 (literals not told from code)/'
+)
 if [ -n "$marked" ]; then
     outside=$(printf '%s\n%s\n' "$outside" "$marked" | grep -v '^$')
 fi
@@ -108,7 +124,8 @@ if [ "$build_status" != 0 ] && [ -z "$places" ]; then
     exit 1
 fi
 if [ -n "$outside" ]; then
-    echo "memory-safety: FAIL: $(printf '%s\n' "$outside" | wc -l) unsafe uses outside OpenSSL/, Curl/, ReceiptSystem and Bytes/ (mark" \
+    echo "memory-safety: FAIL: $(printf '%s\n' "$outside" | wc -l) unsafe uses outside ReceiptKit's OpenSSL/, Curl/ and Bytes/," \
+        "ReceiptKitTesting's OpenSSL/ and ReceiptSystem (mark" \
         "them only inside a wall type, with why they are sound; ARCHITECTURE.md, \"The wall around C\"):"
     printf '%s\n' "$outside" | sed 's/^/    /'
     exit 1
@@ -118,4 +135,5 @@ if [ "$build_status" != 0 ]; then
     tail -n 30 "$log"
     exit 1
 fi
-echo "memory-safety: OK: $(printf '%s\n' "$places" | grep -c .) diagnostics, all inside OpenSSL/, Curl/, ReceiptSystem and Bytes/"
+echo "memory-safety: OK: $(printf '%s\n' "$places" | grep -c .) diagnostics, all inside ReceiptKit's OpenSSL/, Curl/ and Bytes/," \
+    "ReceiptKitTesting's OpenSSL/ and ReceiptSystem"

@@ -20,8 +20,10 @@
 # changed by anything else). The copy's build is then incremental from the first mutant on.
 # MUTATION_BASELINE_SUITE=0 skips the unmutated copy's whole suite (CI has just run it over the same
 # sources), but not the proof that the copy passes where it counts: the hinted tests run unmutated first (in
-# the first copy, for all), and a test that killed a mutant without being among them runs unmutated at the
-# end, in the copy where it killed; either failing stops the run with exit 70, naming the test.
+# the first copy), and a test that killed a mutant in a copy without having passed there unmutated runs
+# unmutated at the end, in that copy; either failing stops the run with exit 70, naming the test. A test is
+# known by its full ID (Module.Suite/test()/File.swift:line:column, from Swift Testing's event stream beside
+# each log), never by its function's name, which a test of another suite may share.
 # MUTATION_LIST reads another list (make gate-check).
 set -euo pipefail
 
@@ -101,14 +103,12 @@ if [[ -z "${MUTATION_SHARD:-}" && $jobs -gt 1 && ${#names[@]} -gt 1 ]]; then
     mkdir -p "$(dirname "$scratch")"
     queue="$scratch-queue"
     echo 0 >"$queue"
-    proof="$scratch-proven"
-    rm -f "$proof" "$proof.status"
     tested_lists=()
     for ((shard = 0; shard < jobs; shard++)); do
         rm -f "$scratch-$shard/tested"
         tested_lists+=("$scratch-$shard/tested")
         MUTATION_SHARD="$shard/$jobs" MUTATION_SCRATCH="$scratch-$shard" MUTATION_QUEUE="$queue" \
-            MUTATION_PROVEN="$proof" bash "$root/Scripts/mutation.sh" "$only" &
+            bash "$root/Scripts/mutation.sh" "$only" &
         shard_pids+=($!)
     done
     status=0
@@ -126,15 +126,8 @@ if [[ -z "${MUTATION_SHARD:-}" && $jobs -gt 1 && ${#names[@]} -gt 1 ]]; then
     exit "$status"
 fi
 # A shard (MUTATION_SHARD=I/N) tests the blocks it takes from MUTATION_QUEUE; with no queue, the blocks whose
-# position in the list is I modulo N. Any shard may take any block, so each proves every block's hint unmutated.
+# position in the list is I modulo N. Any shard may take any block.
 shard=0 shards=1 queue="${MUTATION_QUEUE:-}"
-# The first copy, however it ends, says whether its proof of the hinted tests was written: the others wait
-# for that word (a copy that died before it would hold them to the suite's time limit).
-shared_proof="${MUTATION_PROVEN:-}"
-proof_unwritten() {
-    [[ -z "$shared_proof" || $shard != 0 || -f "$shared_proof.status" ]] || echo failed >"$shared_proof.status"
-}
-trap 'proof_unwritten' EXIT
 if [[ -n "${MUTATION_SHARD:-}" ]]; then
     [[ "$MUTATION_SHARD" =~ ^([0-9]+)/([1-9][0-9]*)$ ]] || fail "MUTATION_SHARD must be I/N, not '$MUTATION_SHARD'"
     shard=${BASH_REMATCH[1]} shards=${BASH_REMATCH[2]}
@@ -153,7 +146,7 @@ done
 # Read above; the builds and suites below run without them. A test that runs this script itself (make
 # gate-check's planted faults, in GateCheckTests) would otherwise take this run's shard and find no block.
 export -n MUTATION_SHARD MUTATION_SCRATCH MUTATION_JOBS MUTATION_LIST MUTATION_REUSE_BUILD MUTATION_BASELINE_SUITE \
-    MUTATION_BUILD_TIMEOUT MUTATION_TEST_TIMEOUT MUTATION_QUEUE MUTATION_PROVEN
+    MUTATION_BUILD_TIMEOUT MUTATION_TEST_TIMEOUT MUTATION_QUEUE
 
 # The next block to test: the queue's next position (none left: empty), or the next owned one.
 taken=0
@@ -246,7 +239,7 @@ touch_importers() { # file
     grep -rlE --include='*.swift' "^(@_implementationOnly |internal |package |public )?import $module\b" \
         "$tree/Sources" "$tree/Tests" "$tree/Tools" 2>/dev/null | xargs -r touch
 }
-trap 'restore; proof_unwritten' EXIT
+trap 'restore' EXIT
 trap 'restore; [[ -z "$suite_pid" ]] || stop_tree "$suite_pid"; exit 130' INT TERM
 
 # The copy's binaries are linked without debug information (-S: gold's and ld64's --strip-debug): a mutant's
@@ -264,8 +257,14 @@ suite() { # log [stop-early [filter]]
     # MutationListTests checks that each block's line is in its file, which a mutant has replaced: it
     # would kill every mutant without any check being tested. The baseline runs it.
     [[ -z "${2:-}" ]] || filter+=(--skip MutationListTests)
-    # Line-buffered, so a failure shows in the log as soon as it is reported.
-    (in_tree timeout "$test_timeout" stdbuf -oL -eL "${runner[@]}" "${filter[@]}") > "$1" 2>&1 &
+    # The events of an earlier run under the same name must not speak for this one.
+    mkdir -p "$tree/.build/mutation-events"
+    rm -f "$(events_of "$1")"
+    # Line-buffered, so a failure shows in the log as soon as it is reported; the event stream is written
+    # as the run goes, to a path relative to the copy (which a bound copy sees at this tree's path).
+    local stream=".build/mutation-events/${1##*/}.events"
+    (in_tree timeout "$test_timeout" stdbuf -oL -eL "${runner[@]}" "${filter[@]}" \
+        --event-stream-output-path "$stream" --event-stream-version 0) > "$1" 2>&1 &
     local pid=$!
     suite_pid=$pid
     if [[ "${2:-}" == stop-early ]]; then
@@ -283,20 +282,40 @@ suite() { # log [stop-early [filter]]
 suite_pid=""
 runner=("$swift" test --skip-build)
 
-# Whether the log shows a test that failed an expectation (a time limit is not one). One reader, not a
-# pipe: under pipefail, a `grep | grep -q` that stops at its first match leaves the first grep a SIGPIPE,
-# and the pipe then says no failure was found.
-recorded_failure() { # log
-    awk '/^✘ Test .* recorded an issue/ && !/Time limit was exceeded/ { found = 1; exit } END { exit !found }' "$1" 2>/dev/null
+# A run's tests, read from its event stream (one JSON object a line, whose strings escape every quote, so a
+# key is found by its quoted name), each by its full ID, one a line. The stream of the run logged in LOG is
+# in the copy's .build: a bound copy cannot reach this tree's (where the logs are), which it hides.
+events_of() { # log
+    printf '%s/.build/mutation-events/%s.events' "$tree" "${1##*/}"
 }
-
-# The tests a log shows failing (by function name), and those it shows passing (with known issues or not:
-# ━ or ✔), one a line.
+test_ids() {
+    sed -n 's/.*"testID":"\([^"]*\)".*/\1/p' | sed 's#\\/#/#g'
+}
+# The tests that recorded an issue that is not known and not a time limit (a failed expectation, a thrown
+# error), in the order of their first.
 failed_tests() { # log
-    sed -n 's/^✘ Test \([A-Za-z0-9_]*\).* recorded an issue.*/\1/p' "$1" | sort -u
+    { grep -F '"kind":"issueRecorded"' "$(events_of "$1")" 2>/dev/null || true; } | grep -F '"isKnown":false' |
+        grep -vF 'Time limit was exceeded' | test_ids | awk '!seen[$0]++' || true
 }
+# The test functions that ended with no such issue (with known issues or not).
 passed_tests() { # log
-    sed -En 's/^(✔|━) Test ([A-Za-z0-9_]*).* passed.*/\2/p' "$1" | sort -u
+    local failed
+    failed=$(failed_tests "$1")
+    { grep -F '"kind":"testEnded"' "$(events_of "$1")" 2>/dev/null || true; } | test_ids |
+        grep -E '\.swift:[0-9]+:[0-9]+$' | sort -u | grep -vxF -e "${failed:-//none}" || true
+}
+# Whether a run's events show a test that failed (a time limit is not a failure).
+recorded_failure() { # log
+    [[ -n "$(failed_tests "$1")" ]]
+}
+# A --filter pattern for exactly the tests of these full IDs (the filter is matched against a test's ID).
+# shellcheck disable=SC2016
+exactly() { # id...
+    printf '%s\n' "$@" | sed 's/[][\.*^$()+?{}|]/\\&/g; s/^/^/; s/$/$/' | paste -sd '|'
+}
+# A test's suite and function, the `tests:` hint to keep: Suite/function.
+hint_of() { # id
+    sed -E 's#/[^/]*\.swift:[0-9]+:[0-9]+$##; s#^[^./]*\.##; s#\(.*\)$##' <<<"$1"
 }
 
 # SwiftPM starts the test runner in a process group of its own: stop the tree, children first.
@@ -322,26 +341,20 @@ fi
 # CI has just run the same suite over the same sources (make test): MUTATION_BASELINE_SUITE=0 skips it here.
 # A test that fails in this copy for a reason of its own would "kill" every mutant: without the whole
 # suite, the tests that decide verdicts are shown to pass here unmutated (proven: their names).
-# With several copies the first proves the hinted tests for all (MUTATION_PROVEN: the names, and beside them
-# .status, ok or failed), while the others test mutants; each other copy takes those names when it has tested
-# its last block, and proves in its own copy any test that killed a mutant there and is not among them.
-proven="" whole_suite=yes proven_by_first=no
+# With several copies the first proves the hinted tests (its proof counts in that copy alone: a test may fail
+# in one copy and not in another), while the others test mutants; each copy proves in its own copy, at its
+# end, any test that killed a mutant there and has not passed there unmutated.
+proven="" whole_suite=yes
 if [[ "${MUTATION_BASELINE_SUITE:-1}" != 0 ]]; then
     suite "$logs/baseline-test.log" || fail "the suite fails without any mutation; see $logs/baseline-test.log"
 else
     whole_suite=no
     hinted=$(printf '%s\n' "${hints[@]}" | sed '/^$/d' | sort -u | paste -sd '|')
-    if [[ -n "$shared_proof" && $shard != 0 ]]; then
-        proven_by_first=yes
-    elif [[ -n "$hinted" ]]; then
+    if [[ $shard == 0 && -n "$hinted" ]]; then
         if ! suite "$logs/baseline-hinted.log" "" "$hinted"; then
             fail "unmutated, the hinted tests fail in the copy: $(failed_tests "$logs/baseline-hinted.log" | paste -sd ' ') (see $logs/baseline-hinted.log)"
         fi
         proven=$(passed_tests "$logs/baseline-hinted.log")
-    fi
-    if [[ -n "$shared_proof" && $shard == 0 ]]; then
-        printf '%s\n' "$proven" >"$shared_proof"
-        echo ok >"$shared_proof.status"
     fi
 fi
 killers=()
@@ -370,6 +383,7 @@ while take; do
         # The hinted tests passed or ran out of time: the whole suite decides.
         if [[ $suite_status == 0 ]] || ! recorded_failure "$log"; then
             mv "$log" "$log.hinted"
+            mv "$(events_of "$log")" "$(events_of "$log.hinted")" 2>/dev/null || true
             suite_status=0
             suite "$log" stop-early || suite_status=$?
         fi
@@ -377,8 +391,8 @@ while take; do
         suite "$log" stop-early || suite_status=$?
     fi
     restore
-    # Only a failed expectation kills a mutant; a suite that merely ran out of time proves nothing.
-    failing=$(grep '^✘ Test .* recorded an issue' "$log" | grep -vc 'Time limit was exceeded' || true)
+    # Only a failed test kills a mutant; a suite that merely ran out of time proves nothing.
+    failing=$(failed_tests "$log" | grep -c . || true)
     if [[ $suite_status == 0 ]]; then
         verdict=SURVIVED
         survived=$((survived + 1))
@@ -389,39 +403,36 @@ while take; do
         verdict=killed
         killed=$((killed + 1))
     fi
-    # The first test that recorded an issue, by its function's name: the block's `tests:` hint.
-    killer=$(grep -m 1 '^✘ Test .* recorded an issue' "$log" | sed -n 's/^✘ Test \([A-Za-z0-9_]*\).*/\1/p' || true)
-    line=$(printf '%-9s %-62s %4ss  %s failing expectations%s' "$verdict" "$label" $(($(date +%s) - mutant_start)) \
-        "$failing" "${killer:+, first by $killer}")
+    # The first test that failed, by its full ID; its suite and function are the block's `tests:` hint.
+    killer=$(failed_tests "$log" | head -n 1)
+    line=$(printf '%-9s %-62s %4ss  %s failing tests%s' "$verdict" "$label" $(($(date +%s) - mutant_start)) \
+        "$failing" "${killer:+, first by $(hint_of "$killer")}")
     results+=("$line")
     echo "$line"
     echo "$index" >>"$scratch/tested"
     if [[ $verdict == killed && $whole_suite == no ]]; then
-        killers+=("${killer:-?}")
+        killers+=("$killer")
     fi
 done
 
-# The first copy's proof, once it has written it (it proves before testing any block); none (it failed, or
-# did not come within the suite's time limit) leaves every killer to be proven here.
-if [[ $proven_by_first == yes && ${#killers[@]} -gt 0 ]]; then
-    waited=0
-    while [[ ! -f "$shared_proof.status" ]] && ((waited < test_timeout)); do
-        sleep 1
-        waited=$((waited + 1))
-    done
-    [[ "$(cat "$shared_proof.status" 2>/dev/null)" != ok ]] || proven=$(<"$shared_proof")
-fi
 unproven=()
 for killer in ${killers[@]+"${killers[@]}"}; do
     grep -qxF "$killer" <<<"$proven" || unproven+=("$killer")
 done
 
-# The killers no baseline ran: the copy is unmutated again (restore), rebuilt, and they must pass there.
+# The killers this copy has not seen pass unmutated: the copy is unmutated again (restore), rebuilt, and each
+# of them must run and pass there (a filter that matched nothing proves nothing).
 if [[ ${#unproven[@]} -gt 0 ]]; then
-    echo "mutation: the tests that killed mutants outside the hints, unmutated: ${unproven[*]}"
+    mapfile -t unproven < <(printf '%s\n' "${unproven[@]}" | sort -u)
+    echo "mutation: the tests that killed mutants in this copy, unmutated: ${unproven[*]}"
     build "$logs/baseline-build-killers.log" || fail "the unmutated package does not build; see $logs/baseline-build-killers.log"
-    suite "$logs/baseline-killers.log" "" "$(printf '%s\n' "${unproven[@]}" | sort -u | paste -sd '|')" ||
+    suite "$logs/baseline-killers.log" "" "$(exactly "${unproven[@]}")" ||
         fail "unmutated, tests that killed mutants fail in the copy: $(failed_tests "$logs/baseline-killers.log" | paste -sd ' ') (see $logs/baseline-killers.log)"
+    passed=$(passed_tests "$logs/baseline-killers.log")
+    for killer in "${unproven[@]}"; do
+        grep -qxF "$killer" <<<"$passed" ||
+            fail "unmutated, a test that killed a mutant did not pass in the copy: $killer (see $logs/baseline-killers.log)"
+    done
 fi
 
 echo

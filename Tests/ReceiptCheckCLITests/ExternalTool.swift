@@ -20,12 +20,14 @@ enum ExternalTool {
         return nil
     }
 
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
-        -> CLI.Result
-    {
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+        timeout: Double = CLI.defaultTimeout
+    ) throws -> CLI.Result {
         var merged = ProcessInfo.processInfo.environment
         merged.merge(environment) { _, new in new }
-        return try CLI.run(URL(fileURLWithPath: executable), arguments, stdin: nil, environment: merged)
+        return try CLI.run(
+            URL(fileURLWithPath: executable), arguments, stdin: nil, environment: merged, timeout: timeout)
     }
 
     /// A committed file of the package, as text.

@@ -106,7 +106,8 @@ import Testing
     @Test func theMergedBodyReadsBackAsThePagesSaid() throws {
         let context = try C.client(ScriptedTransport([])).validator.context
         var pages = HistoryPages(maximumBytes: 1 << 20, context: context, keepsBody: true)
-        let page = #"{"appAppleId":12345678.0,"bundleId":"b","environment":[-0.0,{"x":2.0}],"signedTransactions":[1.0,"c"]}"#
+        let page =
+            #"{"appAppleId":12345678.0,"bundleId":"b","environment":[-0.0,{"x":2.0}],"signedTransactions":[1.0,"c"]}"#
         #expect(try pages.add(Array(page.utf8)) == nil)
         let body = try JSONParser.parse(try pages.body())
         #expect(

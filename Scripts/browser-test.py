@@ -511,7 +511,7 @@ def check_trial(driver, page, report):
         return
     drawn = positions(driver)
     trial = driver.execute_script("""
-        var r = document.querySelector('figure.timeline svg rect.s-offered-free-trial');
+        var r = document.querySelector('figure.timeline svg rect.period.s-offered-free-trial');
         if (!r) return null;
         var b = r.getBoundingClientRect();
         return [b.left, b.right];""")

@@ -35,6 +35,7 @@ enum HTMLStyle {
         figure.timeline{margin:6px 0;display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
         figure.timeline .plot{overflow-x:auto;max-width:100%}
         figure.timeline svg{display:block;font:11px system-ui,sans-serif}
+        @media (max-width:1020px){figure.timeline:not(.legend)::before{content:"The picture scrolls sideways; the table below lists the same.";color:var(--muted);font-size:12px;width:100%}}
         .t-axis{stroke:#8c959f;stroke-width:1}
         .t-grid{stroke:#d8dee4;stroke-width:1}.t-break{stroke:#8c959f;stroke-width:1.5;stroke-dasharray:3 2}
         .t-label{fill:var(--ink);stroke:none}.t-tick{fill:var(--muted)}

@@ -87,11 +87,7 @@ enum TimelineSVG {
                 html.attribute("y", middle - barHeight / 2)
                 html.attribute("width", max(minimumWidth, x(period.end) - start))
                 html.attribute("height", barHeight)
-                html.raw(" data-start=\"")
-                html.date(period.start)
-                html.raw("\" data-end=\"")
-                html.date(period.end)
-                html.raw("\"><title>")
+                html.raw("><title>")
                 times(period.stretch.rawValue, count, into: &html)
                 html.raw(" ")
                 html.date(period.start)
@@ -171,7 +167,6 @@ enum TimelineSVG {
     private static func ticks(_ scale: TimelineScale, bottom: Double, into html: inout HTMLWriter) {
         let right = scale.left + scale.width
         if let step = TimelineTicks.step(span: scale.span, width: scale.width) {
-            let half = Double(step.labelLength) * TimelineTicks.characterWidth / 2
             let ticks = TimelineTicks.ticks(from: scale.first, to: scale.last, step: step)
             // The grid is one path: a page of thousands of pictures stays light.
             html.raw("<g class=\"ticks\"><path class=\"t-grid\" d=\"")
@@ -180,16 +175,14 @@ enum TimelineSVG {
                 html.coordinate("V", bottom)
             }
             html.raw("\"/>")
+            // Ticks lie on the scaled axis, which leaves more than half the widest label (35 px) to the
+            // picture's edges: every label fits.
             for tick in ticks {
-                let at = scale.x(tick.date)
-                // A label that would reach past the picture's edge is left out; its line stays.
-                if at - half >= 0, at + half <= width {
-                    html.raw("<text class=\"t-tick\"")
-                    html.attribute("x", at)
-                    html.raw(" y=\"14\" text-anchor=\"middle\">")
-                    html.markup(tick.label)
-                    html.raw("</text>")
-                }
+                html.raw("<text class=\"t-tick\"")
+                html.attribute("x", scale.x(tick.date))
+                html.raw(" y=\"14\" text-anchor=\"middle\">")
+                html.markup(tick.label)
+                html.raw("</text>")
             }
             html.raw("</g>\n")
         }

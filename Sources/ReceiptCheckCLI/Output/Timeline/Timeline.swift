@@ -98,15 +98,6 @@ struct Timeline: Sendable {
         return dates
     }
 
-    /// Every date the picture shows: the events, the reminders, the app's first purchase and the
-    /// decision, so that each has its place on the one axis.
-    var allDates: [Date] {
-        var dates = rows.flatMap { row in row.periods.flatMap { [$0.start, $0.end] } + row.marks.map(\.date) }
-        if let date = original?.date { dates.append(date) }
-        if let decision { dates.append(decision) }
-        return dates
-    }
-
     /// An axis from the first to the last of `dates`, a day at least, so one purchase still has a width.
     struct Axis: Sendable {
         let first: Date

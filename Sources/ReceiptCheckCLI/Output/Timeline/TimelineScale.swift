@@ -51,8 +51,4 @@ struct TimelineScale: Sendable {
     }
 
     var last: Date { first.addingTimeInterval(span) }
-
-    func contains(_ date: Date) -> Bool {
-        date >= first && date <= last
-    }
 }

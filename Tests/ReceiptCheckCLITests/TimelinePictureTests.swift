@@ -37,6 +37,14 @@ import Testing
         let svg = Self.svg(timeline)
         #expect(svg.contains("<g class=\"axis-break\"><title>time cut between 2020-"), "\(svg)")
         #expect(svg.contains(">app, bought 2020-01-02</text>"), "\(svg)")
+        // The ticks the picture writes in place read as their labels.
+        let drawn = try #require(TimelineScale(timeline, left: TimelineSVG.plotLeft, width: TimelineSVG.plotWidth))
+        let step = try #require(TimelineTicks.step(span: drawn.span, width: drawn.width))
+        let ticks = TimelineTicks.ticks(from: drawn.first, to: drawn.last, step: step)
+        #expect(ticks.count >= 3)
+        for tick in ticks {
+            #expect(svg.contains(" text-anchor=\"middle\">\(tick.label)</text>"), "\(tick.label)")
+        }
         // A first purchase a week before is on the scale: no break.
         timeline.original = Timeline.Original(
             date: Self.start.addingTimeInterval(-7 * Self.day), firstBuild: nil, decisions: [])

@@ -181,7 +181,7 @@ enum TimelineSVG {
                 html.raw("<text class=\"t-tick\"")
                 html.attribute("x", scale.x(tick.date))
                 html.raw(" y=\"14\" text-anchor=\"middle\">")
-                html.markup(tick.label)
+                html.day(tick.date, length: tick.step.labelLength)
                 html.raw("</text>")
             }
             html.raw("</g>\n")

@@ -12,7 +12,26 @@
 enum TimelineTicks {
     struct Tick: Sendable, Equatable {
         let date: Date
-        let label: String
+        let step: Step
+
+        /// `2024-03-05`, `2024-03` or `2024`: the start of the date's RFC 3339 form, as the picture
+        /// writes it in place (`HTMLWriter.day`), without making a string.
+        var label: String {
+            let day = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+            let (year, month, dayOfMonth) = TimelineTicks.civil(day)
+            let yearText = digits(year, 4)
+            switch step {
+            case .days: return yearText + "-" + digits(month, 2) + "-" + digits(dayOfMonth, 2)
+            case .months: return yearText + "-" + digits(month, 2)
+            case .years: return yearText
+            }
+        }
+
+        private func digits(_ value: Int, _ count: Int) -> String {
+            let text = String(abs(value))
+            let padded = String(repeating: "0", count: max(0, count - text.count)) + text
+            return value < 0 ? "-" + padded : padded
+        }
     }
 
     enum Step: Sendable, Equatable {
@@ -82,7 +101,7 @@ enum TimelineTicks {
             let date = Date(timeIntervalSince1970: Double(day) * 86_400)
             if date > last { break }
             if date >= first {
-                ticks.append(Tick(date: date, label: label(day, step)))
+                ticks.append(Tick(date: date, step: step))
             }
             switch step {
             case .days(let n): day += n
@@ -99,22 +118,6 @@ enum TimelineTicks {
             }
         }
         return ticks
-    }
-
-    private static func label(_ day: Int, _ step: Step) -> String {
-        let (year, month, dayOfMonth) = civil(day)
-        let yearText = digits(year, 4)
-        switch step {
-        case .days: return yearText + "-" + digits(month, 2) + "-" + digits(dayOfMonth, 2)
-        case .months: return yearText + "-" + digits(month, 2)
-        case .years: return yearText
-        }
-    }
-
-    private static func digits(_ value: Int, _ count: Int) -> String {
-        let text = String(abs(value))
-        let padded = String(repeating: "0", count: max(0, count - text.count)) + text
-        return value < 0 ? "-" + padded : padded
     }
 
     /// Year, month and day of a count of days since 1970-01-01 (proleptic Gregorian).

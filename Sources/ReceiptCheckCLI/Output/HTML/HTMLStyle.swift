@@ -35,7 +35,7 @@ enum HTMLStyle {
         figure.timeline{margin:6px 0;display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
         figure.timeline .plot{overflow-x:auto;max-width:100%}
         figure.timeline svg{display:block;font:11px system-ui,sans-serif}
-        @media (max-width:1020px){figure.timeline:not(.legend)::before{content:"The picture scrolls sideways; the table below lists the same.";color:var(--muted);font-size:12px;width:100%}}
+        @media screen and (max-width:1020px){figure.timeline:not(.legend)::before{content:"The picture scrolls sideways; the table below lists the same.";color:var(--muted);font-size:12px;width:100%}}
         .t-axis{stroke:#8c959f;stroke-width:1}
         .t-grid{stroke:#d8dee4;stroke-width:1}.t-break{stroke:#8c959f;stroke-width:1.5;stroke-dasharray:3 2}
         .t-label{fill:var(--ink);stroke:none}.t-tick{fill:var(--muted)}
@@ -69,7 +69,7 @@ enum HTMLStyle {
         .body{padding:0}
         .summary{break-after:page}
         h2{font-size:9pt;margin:6px 0 2px}h3{font-size:8pt;margin:4px 0 2px}
-        table{font-size:6.5pt;margin:2px 0}th,td{padding:0 3px}td{overflow-wrap:anywhere;white-space:normal!important}
+        table{font-size:6.5pt;margin:2px 0}th,td{padding:0 3px}td{white-space:normal!important}
         .scroll,figure.timeline .plot{overflow:visible}
         tr{break-inside:avoid}
         dl.fields{grid-template-columns:max-content 1fr max-content 1fr;margin:2px 0}

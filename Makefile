@@ -37,7 +37,7 @@ help:
 	@echo "make test-openssl35  the suite against Debian 13's OpenSSL 3.5 in a debootstrapped root (as root)"
 	@echo "make test-spark / test-parallel   the Spark job and GNU parallel commands of docs/batch-and-scale.md, run for real"
 	@echo "make test-api  receipt-check api against a local mock App Store Server API, and Apple's Python client as its peer"
-	@echo "make test-browser  every --format html fixture page in headless Chromium (selenium): inert, timeline, tables"
+	@echo "make test-browser  every --format html fixture page in headless Chromium (selenium): inert, timeline, tables, legible at 3 widths"
 	@echo "make screenshots  docs/images/html-*.png from the fixture pages, in the same headless Chromium"
 	@echo "make test-endpoint  POST /verifyReceipt behind nginx and fcgiwrap, checked against the CLI; requests/s"
 	@echo "make install   release build, then install binary, man page, completions (PREFIX, DESTDIR)"
@@ -221,7 +221,9 @@ test-api: test-deps
 VERIFYRECEIPT ?= $(or $(RECEIPT_VERIFYRECEIPT),$(CORPUS)/../verifyreceipt)
 # Every --format html page of the fixtures in headless Chromium through selenium (Scripts/browser-test.py):
 # no console error, request or CSP violation, the timeline's marks where the JSON's dates put them, the
-# tables equal to --json, the hostile inputs shown literally. Scripts/browser-deps.sh installs Debian's
+# tables equal to --json, the hostile inputs shown literally, and legible at 1280, 768 and 390 px
+# (BROWSER_PLANT=squeeze|overlap|drop-trial|break-header|overflow plants a fault that must fail it); make
+# screenshots writes the docs' pictures at desktop and phone widths. Scripts/browser-deps.sh installs Debian's
 # chromium and chromium-driver (as root) and the pinned selenium into .build/browser-venv.
 .PHONY: test-browser screenshots
 test-browser: build

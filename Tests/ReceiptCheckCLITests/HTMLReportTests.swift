@@ -150,7 +150,8 @@ import Testing
         #expect(result.stderr.contains("--json and --format html contradict each other"))
     }
 
-    /// x = 190 + (date - first) / span * 520, the axis from the first to the last date shown.
+    /// x = 190 + (date - first) / span * 720, the axis from the first to the last date shown with a
+    /// margin of 4% of their span each side.
     @Test func marksAndTheDecisionSitWhereTheirDatesPutThem() throws {
         let day = 86_400.0
         let start = Date(timeIntervalSince1970: 1_700_000_000)
@@ -166,11 +167,13 @@ import Testing
         var html = HTMLWriter()
         TimelineSVG.write(timeline, into: &html)
         let svg = html.out
-        // Refund at a sixth of the span: 190 + 520 / 6 = 276.7; decision at three quarters: 580.
-        #expect(svg.contains(#"<path class="m m-refund" d="M270.7 "#), "\(svg)")
-        #expect(svg.contains(#"<line class="decision" x1="580" "#))
-        #expect(svg.contains(#"<circle class="m" cx="190" "#))
-        #expect(svg.contains(#"<path class="m" d="M450 "#))
+        // 60 days and 2.4 each side: the refund on day 10 at 190 + 12.4 / 64.8 * 720 = 327.8 (its
+        // cross drawn from 6 px left), the decision on day 45 at 716.7, the purchase at 216.7 and the
+        // renewal on day 30 at 550.
+        #expect(svg.contains(#"<path class="m m-refund" d="M321.8 "#), "\(svg)")
+        #expect(svg.contains(#"<line class="decision" x1="716.7" "#))
+        #expect(svg.contains(#"<circle class="m" cx="216.7" "#))
+        #expect(svg.contains(#"<path class="m" d="M550 "#))
         #expect(svg.contains("<title>Timeline of 1 product from"))
         #expect(svg.contains("<desc>pro: paid period ×2, purchase ×1, renewal ×1, refund or revocation ×1, expiry ×1"))
         // The text drawing of the same model: purchase, refund, renewal, expiry, and the decision.

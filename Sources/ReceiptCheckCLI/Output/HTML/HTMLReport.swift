@@ -159,7 +159,7 @@ struct HTMLReport {
         headings: """
             <th data-key="productId">product</th>\
             <th data-key="autoRenewProductId">renews to</th>\
-            <th data-key="autoRenewStatus">auto-renew</th>\
+            <th data-key="autoRenewStatus">auto\u{2011}renew</th>\
             <th data-key="renewalDate">renewal date</th>\
             <th data-key="gracePeriodExpiresDate">grace period ends</th>\
             <th data-key="isInBillingRetryPeriod">billing retry</th>\

@@ -12,20 +12,20 @@ enum HTMLRunSummary {
         html.raw("<section class=\"summary\">\n<h2>")
         html.integer(summary.total)
         html.raw(summary.total == 1 ? " input</h2>\n" : " inputs</h2>\n")
-        html.raw("<table class=\"bars\"><caption>By status</caption>\n<tbody>\n")
+        html.raw("<div class=\"scroll\"><table class=\"bars\"><caption>By status</caption>\n<tbody>\n")
         for status in [ValidationReport.Status.valid, .invalid, .malformed, .unreadable] {
             bar(status.rawValue, count: summary.count(of: status), of: total, class: status.rawValue, into: &html)
         }
-        html.raw("</tbody></table>\n")
+        html.raw("</tbody></table></div>\n")
         let reasons = [ValidationReport.Status.invalid, .malformed, .unreadable].flatMap { status in
             summary.reasons(of: status).map { (status, $0.reason, $0.count) }
         }
         if !reasons.isEmpty {
-            html.raw("<table class=\"bars\"><caption>By reason</caption>\n<tbody>\n")
+            html.raw("<div class=\"scroll\"><table class=\"bars\"><caption>By reason</caption>\n<tbody>\n")
             for (status, reason, count) in reasons {
                 bar(reason, count: count, of: total, class: status.rawValue, into: &html)
             }
-            html.raw("</tbody></table>\n")
+            html.raw("</tbody></table></div>\n")
         }
         if legend {
             TimelineSVG.writeLegend(into: &html)

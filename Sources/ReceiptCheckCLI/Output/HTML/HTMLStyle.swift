@@ -22,17 +22,25 @@ enum HTMLStyle {
         h3{font-size:1em;margin:12px 0 4px}
         table{border-collapse:collapse;margin:6px 0;font-size:13px}
         caption{text-align:left;font-weight:600;padding:2px 0}
-        th,td{border:1px solid #d0d7de;padding:2px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+        .scroll{overflow-x:auto;max-width:100%}
+        th,td{border:1px solid #d0d7de;padding:2px 6px;text-align:left;vertical-align:top;overflow-wrap:break-word}
+        th{word-break:keep-all;overflow-wrap:normal;hyphens:none}
         thead th{background:#f6f8fa}
+        .purchases td,.transactions td,.renewals td,.facts td,.chain td,.inputs td,.elements td{white-space:nowrap}
         dl.fields{display:grid;grid-template-columns:max-content 1fr;gap:1px 12px;margin:6px 0}
         dl.fields dt{color:var(--muted)}dl.fields dd{margin:0;overflow-wrap:anywhere}
         .granted{color:var(--valid);font-weight:600}.denied{color:var(--invalid);font-weight:600}
         .fail{color:var(--invalid);font-weight:600}
         .grandfathering{font-weight:600}
         figure.timeline{margin:6px 0;display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
-        figure.timeline svg{max-width:100%;height:auto;font:11px system-ui,sans-serif}
+        figure.timeline .plot{overflow-x:auto;max-width:100%}
+        figure.timeline svg{display:block;font:11px system-ui,sans-serif}
+        @media screen and (max-width:1020px){figure.timeline:not(.legend)::before{content:"The picture scrolls sideways; the table below lists the same.";color:var(--muted);font-size:12px;width:100%}}
         .t-axis{stroke:#8c959f;stroke-width:1}
-        .t-label{fill:var(--ink);stroke:none}.t-day{fill:var(--muted)}
+        .t-grid{stroke:#d8dee4;stroke-width:1}.t-break{stroke:#8c959f;stroke-width:1.5;stroke-dasharray:3 2}
+        .t-label{fill:var(--ink);stroke:none}.t-tick{fill:var(--muted)}
+        .m-group{fill:#fff;stroke:var(--ink);stroke-width:1.5}.t-count{font-weight:600;font-size:10px}
+        .s-offered-free-trial{fill:#ddf4ff;stroke:#0969da;stroke-dasharray:4 2;stroke-width:1.5}
         .s-paid-period{fill:#0969da;stroke:#0969da}
         .s-free-trial{fill:none;stroke:#0969da;stroke-dasharray:4 2;stroke-width:1.5}
         .s-introductory-offer{fill:#9cc7f5;stroke:#0969da}
@@ -61,10 +69,12 @@ enum HTMLStyle {
         .body{padding:0}
         .summary{break-after:page}
         h2{font-size:9pt;margin:6px 0 2px}h3{font-size:8pt;margin:4px 0 2px}
-        table{font-size:6.5pt;margin:2px 0}th,td{padding:0 3px}
+        table{font-size:6.5pt;margin:2px 0}th,td{padding:0 3px}td{white-space:normal!important}
+        .scroll,figure.timeline .plot{overflow:visible}
+        tr{break-inside:avoid}
         dl.fields{grid-template-columns:max-content 1fr max-content 1fr;margin:2px 0}
         table.facts{display:none}
-        figure.timeline svg{width:100%}
+        figure.timeline svg{width:100%;height:auto}
         table,figure,dl{break-inside:avoid}
         }
 

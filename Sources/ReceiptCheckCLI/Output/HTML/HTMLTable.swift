@@ -8,6 +8,8 @@
 /// show, when they show one, as `data-key`), all literals. A report writes it with `HTMLWriter.open`
 /// and its rows cell by cell, so no table is held as an array of strings.
 ///
+/// A table sits in a box that scrolls sideways, so a wide one never breaks a word to fit the page.
+///
 /// The headings are written out as markup rather than made from a list of pairs: a process that writes
 /// one report would spend more on building the list (and on making its type at run time) than on the
 /// report itself.
@@ -22,7 +24,7 @@ struct HTMLTable: Sendable {
 extension HTMLWriter {
     /// Starts `table` with its own caption.
     mutating func open(_ table: HTMLTable) {
-        raw("<table class=\"")
+        raw("<div class=\"scroll\"><table class=\"")
         raw(table.class)
         raw("\"><caption>")
         raw(table.caption)
@@ -31,7 +33,7 @@ extension HTMLWriter {
 
     /// Starts `table` with `caption`, a value written escaped.
     mutating func open(_ table: HTMLTable, caption: String) {
-        raw("<table class=\"")
+        raw("<div class=\"scroll\"><table class=\"")
         raw(table.class)
         raw("\"><caption>")
         text(caption)
@@ -45,7 +47,7 @@ extension HTMLWriter {
     }
 
     mutating func closeTable() {
-        raw("</tbody></table>\n")
+        raw("</tbody></table></div>\n")
     }
 
     mutating func startRow() {

@@ -91,12 +91,12 @@ struct HTMLWriter {
         RFC3339.append(date, to: &bytes)
     }
 
-    /// The day of a date, `2024-01-31` (`RuleReportText.day`).
-    mutating func day(_ date: Date) {
+    /// The day of a date, `2024-01-31` (`RuleReportText.day`); with `length` 7 its month, 4 its year.
+    mutating func day(_ date: Date, length: Int = 10) {
         let start = bytes.count
         self.date(date)
-        if bytes.count - start > 10 {
-            bytes.removeLast(bytes.count - start - 10)
+        if bytes.count - start > length {
+            bytes.removeLast(bytes.count - start - length)
         }
     }
 }

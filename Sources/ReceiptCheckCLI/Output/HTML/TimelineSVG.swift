@@ -9,64 +9,57 @@ import ReceiptKit
 /// The picture drawing of a `Timeline`: inline SVG, one row per product across one date axis, beside
 /// a table of the same facts.
 ///
-/// The axis runs from the earliest to the latest date the timeline holds (periods, marks, the app's
-/// first purchase, the decision), a day at least: x = `plotLeft` + (date - first) / span * `plotWidth`.
+/// The axis is fitted to the customer (`TimelineScale`): x = left + (date - first) / span * width, as the
+/// svg's `data-first`, `data-span`, `data-plot-left` and `data-plot-width` say.
 /// Periods differ by height and outline, marks by shape; each carries a `<title>` and the legend
 /// names every shape drawn.
 enum TimelineSVG {
-    static let width = 760.0
+    static let width = 960.0
     static let plotLeft = 190.0
-    static let plotWidth = 520.0
+    static let plotWidth = 720.0
     static let top = 34.0
     static let rowHeight = 30.0
-    /// Product names longer than this are cut in the picture (the table has them whole).
+    /// Product names longer than this are cut at their start in the picture (their title and the table
+    /// have them whole).
     static let labelLength = 28
 
     /// `legend`: the picture names its shapes below itself; a batch's folded sections leave it to the
     /// one legend of the page's summary (`writeLegend`), so it is not repeated for every input.
     static func write(_ timeline: Timeline, legend drawsLegend: Bool = true, into html: inout HTMLWriter) {
-        guard let axis = Timeline.Axis(timeline.allDates) else {
+        guard let scale = TimelineScale(timeline, left: plotLeft, width: plotWidth) else {
             html.raw("<p>No dated purchase to draw.</p>\n")
             return
         }
-        func x(_ date: Date) -> Double { plotLeft + axis.fraction(date) * plotWidth }
+        let x = scale.x
         let originalRow = timeline.original?.date != nil ? 1 : 0
         let rowCount = timeline.rows.count + originalRow
         let plotBottom = top + Double(rowCount) * rowHeight
         let used = usedShapes(timeline)
         let legendRows = drawsLegend ? (used.count + 3) / 4 : 0
         let pictureHeight = plotBottom + 26 + Double(legendRows) * 18 + 6
-        openPicture("<figure class=\"timeline\">\n<svg role=\"img\"", height: pictureHeight, into: &html)
+        openPicture(
+            "<figure class=\"timeline\">\n<div class=\"plot\"><svg role=\"img\"", height: pictureHeight, into: &html)
         html.raw(" data-first=\"")
-        html.date(axis.first)
+        html.date(scale.first)
         html.raw("\"")
-        html.attribute("data-span", axis.span)
-        html.attribute("data-plot-left", plotLeft)
-        html.attribute("data-plot-width", plotWidth)
+        html.attribute("data-span", scale.span)
+        html.attribute("data-plot-left", scale.left)
+        html.attribute("data-plot-width", scale.width)
+        if let cut = scale.beforeBreak {
+            html.raw(" data-break=\"")
+            html.date(cut)
+            html.raw("\"")
+        }
         html.raw(">\n<title>Timeline of ")
         html.integer(timeline.rows.count)
         html.raw(timeline.rows.count == 1 ? " product from " : " products from ")
-        html.day(axis.first)
+        html.day(scale.beforeBreak ?? scale.first)
         html.raw(" to ")
-        html.day(axis.last)
+        html.day(scale.last)
         html.raw("</title>\n<desc>")
         html.text(description(timeline))
         html.raw("</desc>\n")
-        // The axis: its first and last day, a line under the rows.
-        html.raw("<text class=\"t-day\"")
-        html.attribute("x", plotLeft)
-        html.raw(" y=\"14\">")
-        html.day(axis.first)
-        html.raw("</text><text class=\"t-day\"")
-        html.attribute("x", plotLeft + plotWidth)
-        html.raw(" y=\"14\" text-anchor=\"end\">")
-        html.day(axis.last)
-        html.raw("</text>\n<line class=\"t-axis\"")
-        html.attribute("x1", plotLeft)
-        html.attribute("y1", plotBottom)
-        html.attribute("x2", plotLeft + plotWidth)
-        html.attribute("y2", plotBottom)
-        html.raw("/>\n")
+        ticks(scale, bottom: plotBottom, into: &html)
         for (index, row) in timeline.rows.enumerated() {
             let middle = top + (Double(index) + 0.5) * rowHeight
             html.raw("<g class=\"row\"><title>")
@@ -76,9 +69,10 @@ enum TimelineSVG {
             html.attribute("y", middle + 4)
             html.raw(" text-anchor=\"end\">")
             // Characters are counted only for a name that could be long: counting them is the costly part.
+            // A product id's end tells products apart (`…receiptcheck.monthly`); the title has it whole.
             if row.name.utf8.count > labelLength, row.name.count > labelLength {
-                html.text(String(row.name.prefix(labelLength - 1)))
                 html.raw("\u{2026}")
+                html.text(String(row.name.suffix(labelLength - 1)))
             } else {
                 html.text(row.name)
             }
@@ -91,7 +85,7 @@ enum TimelineSVG {
                 html.raw("\"")
                 html.attribute("x", start)
                 html.attribute("y", middle - barHeight / 2)
-                html.attribute("width", max(1, x(period.end) - start))
+                html.attribute("width", max(minimumWidth, x(period.end) - start))
                 html.attribute("height", barHeight)
                 html.raw("><title>")
                 times(period.stretch.rawValue, count, into: &html)
@@ -122,40 +116,18 @@ enum TimelineSVG {
                 }
                 html.raw("\"/></g>\n")
             }
-            for mark in row.marks where mark.event != .renewal {
-                html.raw("<g class=\"mark m-")
-                html.raw(mark.event.className)
-                html.raw("\" data-date=\"")
-                html.date(mark.date)
-                html.raw("\"><title>")
-                html.markup(mark.event.rawValue)
-                html.raw(" ")
-                html.date(mark.date)
-                html.raw("</title>")
-                shape(mark.event, x: x(mark.date), y: middle, into: &html)
-                html.raw("</g>\n")
+            for group in groups(row, scale) {
+                if group.count == 1 {
+                    mark(group[0], x: x(group[0].date), y: middle, into: &html)
+                } else {
+                    cluster(group, x: (x(group[0].date) + x(group[group.count - 1].date)) / 2, y: middle, into: &html)
+                }
             }
         }
         if let original = timeline.original, let date = original.date {
-            let middle = top + (Double(timeline.rows.count) + 0.5) * rowHeight
-            html.raw("<text class=\"t-label\"")
-            html.attribute("x", plotLeft - 8)
-            html.attribute("y", middle + 4)
-            html.raw(" text-anchor=\"end\">app</text>\n<g class=\"mark m-original\" data-date=\"")
-            html.date(date)
-            html.raw("\"><title>original purchase ")
-            html.date(date)
-            html.raw("</title>")
-            originalShape(x: x(date), y: middle, into: &html)
-            html.raw("<text class=\"t-label\"")
-            html.attribute("x", min(x(date) + 9, plotLeft + plotWidth - 150))
-            html.attribute("y", middle + 4)
-            html.raw(">original purchase")
-            if let build = original.firstBuild {
-                html.raw(", first build ")
-                html.text(build)
-            }
-            html.raw("</text></g>\n")
+            self.original(
+                original, date: date, scale: scale, middle: top + (Double(timeline.rows.count) + 0.5) * rowHeight,
+                into: &html)
         }
         if let decision = timeline.decision {
             let at = x(decision)
@@ -168,17 +140,178 @@ enum TimelineSVG {
             html.raw(" y1=\"20\"")
             html.attribute("x2", at)
             html.attribute("y2", plotBottom + 4)
+            // The label reads away from the nearer end, so it stays inside the picture.
+            let rightHalf = at > plotLeft + plotWidth / 2
             html.raw("/><text class=\"decision-label\"")
-            html.attribute("x", at)
+            html.attribute("x", rightHalf ? at - 4 : at + 4)
             html.attribute("y", plotBottom + 16)
-            html.raw(" text-anchor=\"middle\">decision</text></g>\n")
+            html.raw(rightHalf ? " text-anchor=\"end\">now: decision " : ">now: decision ")
+            html.day(decision)
+            html.raw("</text></g>\n")
         }
         if drawsLegend {
             legend(used, top: plotBottom + 26, into: &html)
         }
-        html.raw("</svg>\n")
+        html.raw("</svg></div>\n")
         facts(timeline, into: &html)
         html.raw("</figure>\n")
+    }
+
+    /// A period drawn narrower than this could not be seen; a shorter one is drawn this wide.
+    static let minimumWidth = 3.0
+    /// Marks of a row closer than this many pixels are drawn as one that says how many.
+    static let groupDistance = 8.0
+
+    /// The calendar ticks over the scaled part of the axis, the axis line under the rows, and the
+    /// break before the app's first purchase when it is cut.
+    private static func ticks(_ scale: TimelineScale, bottom: Double, into html: inout HTMLWriter) {
+        let right = scale.left + scale.width
+        if let step = TimelineTicks.step(span: scale.span, width: scale.width) {
+            let ticks = TimelineTicks.ticks(from: scale.first, to: scale.last, step: step)
+            // The grid is one path: a page of thousands of pictures stays light.
+            html.raw("<g class=\"ticks\"><path class=\"t-grid\" d=\"")
+            for tick in ticks {
+                html.point("M", scale.x(tick.date), 20)
+                html.coordinate("V", bottom)
+            }
+            html.raw("\"/>")
+            // Ticks lie on the scaled axis, which leaves more than half the widest label (35 px) to the
+            // picture's edges: every label fits.
+            for tick in ticks {
+                html.raw("<text class=\"t-tick\"")
+                html.attribute("x", scale.x(tick.date))
+                html.raw(" y=\"14\" text-anchor=\"middle\">")
+                html.day(tick.date, length: tick.step.labelLength)
+                html.raw("</text>")
+            }
+            html.raw("</g>\n")
+        }
+        html.raw("<line class=\"t-axis\"")
+        html.attribute("x1", scale.beforeBreak == nil ? scale.left : scale.left - 14)
+        html.attribute("y1", bottom)
+        html.attribute("x2", right)
+        html.attribute("y2", bottom)
+        html.raw("/>\n")
+        if let cut = scale.beforeBreak {
+            let at = scale.left - 20
+            html.raw("<g class=\"axis-break\"><title>time cut between ")
+            html.day(cut)
+            html.raw(" and ")
+            html.day(scale.first)
+            html.raw("</title><path class=\"t-break\" d=\"")
+            html.point("M", at - 3, 20)
+            html.coordinate("V", bottom + 6)
+            html.point("M", at + 3, 20)
+            html.coordinate("V", bottom + 6)
+            html.raw("\"/><line class=\"t-axis\"")
+            html.attribute("x1", plotLeft)
+            html.attribute("y1", bottom)
+            html.attribute("x2", at - 6)
+            html.attribute("y2", bottom)
+            html.raw("/></g>\n")
+        }
+    }
+
+    /// The app's row: its first purchase's date in the label column, the mark where the scale or the
+    /// break puts it, and the first build beside it.
+    private static func original(
+        _ original: Timeline.Original, date: Date, scale: TimelineScale, middle: Double, into html: inout HTMLWriter
+    ) {
+        let at = scale.beforeBreak == nil ? scale.x(date) : plotLeft + 12
+        html.raw("<text class=\"t-label\"")
+        html.attribute("x", plotLeft - 8)
+        html.attribute("y", middle + 4)
+        html.raw(" text-anchor=\"end\">app, bought ")
+        html.day(date)
+        html.raw("</text>\n<g class=\"mark m-original\" data-date=\"")
+        html.date(date)
+        html.raw("\"><title>original purchase ")
+        html.date(date)
+        if let build = original.firstBuild {
+            html.raw(", first build ")
+            html.text(build)
+        }
+        html.raw("</title>")
+        originalShape(x: at, y: middle, into: &html)
+        // Beside the mark, or past the break; reading away from the nearer end of the plot.
+        let beside = scale.beforeBreak == nil ? at : scale.left
+        let rightHalf = beside > plotLeft + plotWidth / 2
+        html.raw("<text class=\"t-label\"")
+        html.attribute("x", rightHalf ? beside - 9 : beside + 9)
+        html.attribute("y", middle + 4)
+        html.raw(rightHalf ? " text-anchor=\"end\">original purchase" : ">original purchase")
+        if let build = original.firstBuild {
+            html.raw(", first build ")
+            if build.utf8.count > labelLength, build.count > labelLength {
+                html.text(String(build.prefix(labelLength - 1)))
+                html.raw("\u{2026}")
+            } else {
+                html.text(build)
+            }
+        }
+        html.raw("</text></g>\n")
+    }
+
+    /// A row's marks but renewals, by date, in runs whose neighbours are within `groupDistance` pixels.
+    static func groups(_ row: Timeline.Row, _ scale: TimelineScale) -> [[Timeline.Mark]] {
+        let marks = row.marks.filter { $0.event != .renewal }.sorted { $0.date < $1.date }
+        var groups: [[Timeline.Mark]] = []
+        var lastX = -Double.infinity
+        for mark in marks {
+            let at = scale.x(mark.date)
+            if at - lastX < groupDistance, !groups.isEmpty {
+                groups[groups.count - 1].append(mark)
+            } else {
+                groups.append([mark])
+            }
+            lastX = at
+        }
+        return groups
+    }
+
+    private static func mark(_ mark: Timeline.Mark, x: Double, y: Double, into html: inout HTMLWriter) {
+        html.raw("<g class=\"mark m-")
+        html.raw(mark.event.className)
+        html.raw("\" data-date=\"")
+        html.date(mark.date)
+        html.raw("\"><title>")
+        html.markup(mark.event.rawValue)
+        html.raw(" ")
+        html.date(mark.date)
+        html.raw("</title>")
+        shape(mark.event, x: x, y: y, into: &html)
+        html.raw("</g>\n")
+    }
+
+    /// Marks too close to be told apart: one circle with their count, each listed in its title.
+    private static func cluster(_ marks: [Timeline.Mark], x: Double, y: Double, into html: inout HTMLWriter) {
+        html.raw("<g class=\"mark m-group\" data-count=\"")
+        html.integer(marks.count)
+        html.raw("\" data-members=\"")
+        for (index, mark) in marks.enumerated() {
+            if index > 0 { html.raw(" ") }
+            html.raw(mark.event.className)
+        }
+        html.raw("\" data-date=\"")
+        html.date(marks[0].date)
+        html.raw("\"><title>")
+        html.integer(marks.count)
+        html.raw(" events:")
+        for mark in marks {
+            html.raw("\n")
+            html.markup(mark.event.rawValue)
+            html.raw(" ")
+            html.date(mark.date)
+        }
+        html.raw("</title><circle class=\"m m-group\"")
+        html.attribute("cx", x)
+        html.attribute("cy", y)
+        html.raw(" r=\"8\"/><text class=\"t-count\"")
+        html.attribute("x", x)
+        html.attribute("y", y + 4)
+        html.raw(" text-anchor=\"middle\">")
+        html.integer(marks.count)
+        html.raw("</text></g>\n")
     }
 
     /// Every shape a picture can use, named: a batch page's one legend, in its summary.
@@ -188,10 +321,11 @@ enum TimelineSVG {
                 .original, .decision,
             ]
         let height = 14 + Double((all.count + 3) / 4) * 18
-        openPicture("<figure class=\"timeline legend\">\n<svg role=\"img\"", height: height, into: &html)
+        openPicture(
+            "<figure class=\"timeline legend\">\n<div class=\"plot\"><svg role=\"img\"", height: height, into: &html)
         html.raw(">\n<title>What the timelines' shapes mean</title>\n")
         legend(all, top: 14, into: &html)
-        html.raw("</svg>\n</figure>\n")
+        html.raw("</svg></div>\n</figure>\n")
     }
 
     /// One sentence per row: `premium: paid period ×3, refund or revocation ×1`.
@@ -289,7 +423,7 @@ enum TimelineSVG {
 
     private static func height(_ stretch: Timeline.Stretch) -> Double {
         switch stretch {
-        case .paid, .freeTrial: 14
+        case .paid, .freeTrial, .offeredTrial: 14
         case .introductory, .promotional, .offerCode, .winBack: 10
         case .gracePeriod, .billingRetry: 5
         }
@@ -454,7 +588,7 @@ enum TimelineSVG {
 
 extension Timeline.Stretch {
     /// The words as a class name: `free-trial`.
-    fileprivate var className: String {
+    var className: String {
         switch self {
         case .paid: "paid-period"
         case .freeTrial: "free-trial"
@@ -464,13 +598,14 @@ extension Timeline.Stretch {
         case .winBack: "win-back-offer"
         case .gracePeriod: "grace-period"
         case .billingRetry: "billing-retry"
+        case .offeredTrial: "offered-free-trial"
         }
     }
 }
 
 extension Timeline.Event {
     /// The words as a class name: `one-time-purchase`.
-    fileprivate var className: String {
+    var className: String {
         switch self {
         case .purchase: "purchase"
         case .renewal: "renewal"

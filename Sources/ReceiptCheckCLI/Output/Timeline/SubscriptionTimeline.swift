@@ -53,7 +53,7 @@ enum SubscriptionTimeline {
     /// A receipt has paid, trial and intro periods; the other stretches draw as paid.
     private static func fill(_ stretch: Timeline.Stretch) -> Character {
         switch stretch {
-        case .freeTrial: "~"
+        case .freeTrial, .offeredTrial: "~"
         case .introductory: "+"
         default: "="
         }

@@ -18,6 +18,9 @@ extension Timeline {
         for renewal in sources.renewals {
             add(renewal)
         }
+        if let offer = decisions?.trialOffer {
+            addOffer(offer)
+        }
         let grandfathering = Self.grandfathering(decisions?.entitlements ?? [])
         if let receipt = sources.receipts.first(where: {
             $0.originalPurchaseDate != nil || $0.originalApplicationVersion != nil
@@ -31,6 +34,18 @@ extension Timeline {
                 decisions: grandfathering)
         }
     }
+
+    /// The row of a new customer's offered trial: its days and its reminder, as the text report lists them.
+    private mutating func addOffer(_ offer: TrialTimeline) {
+        var row = Row(name: Self.offerRow)
+        row.periods.append(Period(start: offer.start, end: offer.end, stretch: .offeredTrial))
+        if let reminder = offer.reminder {
+            row.marks.append(Mark(date: reminder, event: .trialReminder))
+        }
+        rows.append(row)
+    }
+
+    static let offerRow = "free trial offered"
 
     /// A grace period runs from the subscription's last expiry to its end; billing retry from there
     /// to the decision (Apple keeps retrying after it).

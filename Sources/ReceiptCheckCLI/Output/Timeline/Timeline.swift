@@ -18,6 +18,8 @@ struct Timeline: Sendable {
         case winBack = "win-back offer"
         case gracePeriod = "grace period"
         case billingRetry = "billing retry"
+        /// The trial a paywall offers a new customer (`--trial-days`), from the decision on.
+        case offeredTrial = "offered free trial"
     }
 
     /// What happened at one moment.
@@ -88,11 +90,10 @@ struct Timeline: Sendable {
         }
     }
 
-    /// Every date the picture shows: the events, the reminders, the app's first purchase and the
-    /// decision, so that each has its place on the one axis.
-    var allDates: [Date] {
+    /// The dates the picture's axis fits: every period, mark and the decision, but not the app's first
+    /// purchase, which may lie years before and is drawn beyond a break (`TimelineScale`).
+    var focusDates: [Date] {
         var dates = rows.flatMap { row in row.periods.flatMap { [$0.start, $0.end] } + row.marks.map(\.date) }
-        if let date = original?.date { dates.append(date) }
         if let decision { dates.append(decision) }
         return dates
     }

@@ -1,0 +1,54 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The picture's axis: fitted to the customer's purchases, periods, offered trial and decision with a
+/// margin each side, so a month of subscription fills the width however old the app's purchase is.
+///
+/// The app's first purchase, when it lies more than a quarter of the rest's span before them, is drawn
+/// beyond a break at the plot's left (`breakWidth`) with its date, not by stretching the scale.
+struct TimelineScale: Sendable {
+    /// The scaled axis: `first` at x `left`, `first` + `span` at `left` + `width`.
+    let first: Date
+    let span: TimeInterval
+    let left: Double
+    let width: Double
+    /// The app's first purchase, drawn before the break; nil when it is on the scale or absent.
+    let beforeBreak: Date?
+
+    /// Each side's margin, a fraction of the dates' span.
+    static let margin = 0.04
+    /// How far before the rest, as a fraction of their span, the first purchase is cut off.
+    static let breakAfter = 0.25
+    /// The part of the plot left of the break: the first purchase's mark, then the break.
+    static let breakWidth = 70.0
+
+    init?(_ timeline: Timeline, left plotLeft: Double, width plotWidth: Double) {
+        let focus = timeline.focusDates
+        let original = timeline.original?.date
+        guard let low = focus.min() ?? original, let high = focus.max() ?? original else { return nil }
+        let raw = max(high.timeIntervalSince(low), 86_400)
+        // Stretching to it would squeeze the rest to less than four fifths of the width.
+        if let original, !focus.isEmpty, low.timeIntervalSince(original) > raw * Self.breakAfter {
+            beforeBreak = original
+            left = plotLeft + Self.breakWidth
+            width = plotWidth - Self.breakWidth
+        } else {
+            beforeBreak = nil
+            left = plotLeft
+            width = plotWidth
+        }
+        let start = min(low, beforeBreak == nil ? (original ?? low) : low)
+        let full = max(high.timeIntervalSince(start), 86_400)
+        first = start.addingTimeInterval(-full * Self.margin)
+        span = full * (1 + 2 * Self.margin)
+    }
+
+    func x(_ date: Date) -> Double {
+        left + date.timeIntervalSince(first) / span * width
+    }
+
+    var last: Date { first.addingTimeInterval(span) }
+}

@@ -56,22 +56,30 @@ def block(lines, opening):
 
 
 def words(arguments, names):
-    """A Ruby argument list of string literals and NAME/"path" joins, as strings."""
-    out = []
-    for argument in re.findall(r'(?:\w+/)?"[^"]*"|\w+', arguments):
-        match = re.fullmatch(r'(?:(\w+)/)?"([^"]*)"', argument)
-        if match:
-            base, text = match.groups()
-            text = interpolate(text, names)
-            out.append(f"{names[base]}/{text}" if base else text)
-        elif argument in names:
-            out.append(names[argument])
-        else:
-            sys.exit(f"formula-steps: cannot read argument {argument!r}")
-    return out
+    """A Ruby argument list of string literals, NAMEs and NAME/"path" joins, as strings; anything else fails."""
+    out, position = [], 0
+    argument = re.compile(r'\s*(?:(\w+)/)?"([^"#]*(?:#\{\w+\}[^"#]*)*)"\s*|\s*(\w+)\s*')
+    while True:
+        match = argument.match(arguments, position)
+        if not match:
+            sys.exit(f"formula-steps: cannot read the arguments {arguments!r}")
+        base, text, name = match.groups()
+        for known in (base, name):
+            if known is not None and known not in names:
+                sys.exit(f"formula-steps: unknown name {known!r} in {arguments!r}")
+        out.append(names[name] if name else (f"{names[base]}/" if base else "") + interpolate(text, names))
+        position = match.end()
+        if position == len(arguments):
+            return out
+        if arguments[position] != ",":
+            sys.exit(f"formula-steps: cannot read the arguments {arguments!r}")
+        position += 1
 
 
 def interpolate(text, names):
+    for name in re.findall(r"#\{(\w+)\}", text):
+        if name not in names:
+            sys.exit(f"formula-steps: unknown name {name!r} in {text!r}")
     return re.sub(r"#\{(\w+)\}", lambda m: names[m.group(1)], text)
 
 
@@ -84,52 +92,68 @@ def run(argv, cwd, want=0):
     return result.stdout
 
 
-def install(body, source, prefix, names):
+def install_steps(body, source, prefix, names):
+    """The install block's lines as steps, every line read before any runs."""
+    steps = []
     for kind, line, _ in body:
         if kind != "line":
             sys.exit(f"formula-steps: unexpected block in def install: {line}")
         if re.fullmatch(r'ENV\.prepend_path "PKG_CONFIG_PATH", Formula\["openssl@3"\]\.opt_lib/"pkgconfig"', line):
-            print("(PKG_CONFIG_PATH: this system's pkg-config finds its OpenSSL 3)")
+            steps.append(lambda: print("(PKG_CONFIG_PATH: this system's pkg-config finds its OpenSSL 3)"))
             continue
         match = re.fullmatch(r"system (.*)", line)
         if match:
-            run(words(match.group(1), names), source)
+            argv = words(match.group(1), names)
+            steps.append(lambda argv=argv: run(argv, source))
             continue
         match = re.fullmatch(r'(\w+)\.install "([^"]+)"', line)
         if match and match.group(1) in DIRECTORIES:
-            target = prefix / DIRECTORIES[match.group(1)]
-            target.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source / match.group(2), target / Path(match.group(2)).name)
-            print(f"installed {match.group(2)} -> {target}")
+            steps.append(lambda d=DIRECTORIES[match.group(1)], f=match.group(2): put(source / f, prefix / d))
             continue
         sys.exit(f"formula-steps: a line of def install this mirror does not know: {line}")
+    return steps
 
 
-def test(body, testpath, names):
-    testpath.mkdir(parents=True)
+def put(file, directory):
+    directory.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(file, directory / file.name)
+    print(f"installed {file.name} -> {directory}")
+
+
+def test_steps(body, testpath, names):
+    """The test block's lines as steps, every line read before any runs."""
+    steps = []
     for kind, line, text in body:
         if kind == "heredoc":
             match = re.fullmatch(r'\(testpath/"([^"]+)"\)\.write <<~\w+', line)
             if not match:
-                sys.exit(f"formula-steps: cannot read {line}")
-            (testpath / match.group(1)).write_text("\n".join(text) + "\n")
+                sys.exit(f"formula-steps: a line of test do this mirror does not know: {line}")
+            content = "\n".join(text) + "\n"
+            steps.append(lambda f=testpath / match.group(1), c=content: f.write_text(c))
             continue
         match = re.fullmatch(r'assert_match "([^"]*)", shell_output\("([^"]*)"\)', line)
         if match:
-            out = run(shlex.split(interpolate(match.group(2), names)), testpath)
-            if not re.search(match.group(1), out):
-                sys.exit(f"formula-steps: no {match.group(1)!r} in the output of {match.group(2)}:\n{out}")
-            print(f"matched {match.group(1)!r}")
+            steps.append(lambda p=match.group(1), c=interpolate(match.group(2), names): matches(p, c, testpath))
             continue
         match = re.fullmatch(r'shell_output\("([^"]*)", (\d+)\)', line)
         if match:
-            run(shlex.split(interpolate(match.group(1), names)), testpath, int(match.group(2)))
+            argv = shlex.split(interpolate(match.group(1), names))
+            steps.append(lambda argv=argv, want=int(match.group(2)): run(argv, testpath, want))
             continue
         match = re.fullmatch(r"system (.*)", line)
         if match:
-            run(words(match.group(1), names), testpath)
+            argv = words(match.group(1), names)
+            steps.append(lambda argv=argv: run(argv, testpath))
             continue
         sys.exit(f"formula-steps: a line of test do this mirror does not know: {line}")
+    return steps
+
+
+def matches(pattern, command, testpath):
+    out = run(shlex.split(command), testpath)
+    if not re.search(pattern, out):
+        sys.exit(f"formula-steps: no {pattern!r} in the output of {command}:\n{out}")
+    print(f"matched {pattern!r}")
 
 
 def main():
@@ -138,8 +162,13 @@ def main():
     lines = Path(sys.argv[1]).read_text().splitlines()
     source, prefix, testpath = (Path(a).resolve() for a in sys.argv[2:])
     names = {"bin": str(prefix / "bin"), "testpath": str(testpath)}
-    install(block(lines, "  def install"), source, prefix, names)
-    test(block(lines, "  test do"), testpath, names)
+    install = install_steps(block(lines, "  def install"), source, prefix, names)
+    test = test_steps(block(lines, "  test do"), testpath, names)
+    for step in install:
+        step()
+    testpath.mkdir(parents=True)
+    for step in test:
+        step()
     print("formula-steps: the formula installs and its test passes")
 
 

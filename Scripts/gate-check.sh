@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make gate-check: every gate CI relies on, shown failing on a planted fault and passing without it.
 #
-#   Scripts/gate-check.sh [STAGE...]    fuzz sanitizer parallel endpoint leak mutation memory ci (default: all eight)
+#   Scripts/gate-check.sh [STAGE...]    fuzz sanitizer parallel endpoint leak mutation memory ci install (default: all nine)
 #
 # Stand-ins (Scripts/gate-check/) take the place of builds and servers, so each stage takes seconds; only
 # the sanitizer stage builds (the test targets, which make test builds next anyway). One line per case:
@@ -208,11 +208,29 @@ stage_ci() {
     gate ci-clean control 0 "^stage planted: [0-9]+ s \(beside" -- env GATE_CI=clean "${run[@]}"
 }
 
+# make test-install's checks (Scripts/test-install.sh) over a copy of the Makefile with a stand-in build
+# (Scripts/gate-check/planted-install.sh): an uninstall that leaves a file and an install without the binary
+# fail it, and so does a formula line the formula's mirror does not know; make doctor says a static stdlib
+# without Testing cannot build a product that imports it.
+stage_install() {
+    local run=(bash "$stubs/planted-install.sh" "$work/install")
+    gate install-uninstall-leaves fault 1 "make uninstall left files: \./opt/receipt-check/share/man/man1/receipt-check\.1" -- \
+        env GATE_INSTALL=uninstall-leaves "${run[@]}"
+    gate install-binary-missing fault 1 "make install did not install /opt/receipt-check/bin/receipt-check" -- \
+        env GATE_INSTALL=binary-missing "${run[@]}"
+    gate install-doctor-testing fault 1 "^MISSING in the static Swift stdlib .*: Testing, imported by the shipped product" -- \
+        env GATE_INSTALL=doctor-testing "${run[@]}"
+    gate install-formula-unknown fault 1 "a line of def install this mirror does not know: libexec.install" -- \
+        env GATE_INSTALL=formula-unknown "${run[@]}"
+    gate install-doctor-clean control 0 "^ok      static Swift stdlib" -- env GATE_INSTALL=doctor-clean "${run[@]}"
+    gate install-clean control 0 "^uninstall: no file left" -- env GATE_INSTALL=clean "${run[@]}"
+}
+
 stages=("$@")
-[ ${#stages[@]} -gt 0 ] || stages=(fuzz sanitizer parallel endpoint leak mutation memory ci)
+[ ${#stages[@]} -gt 0 ] || stages=(fuzz sanitizer parallel endpoint leak mutation memory ci install)
 for stage in "${stages[@]}"; do
     case $stage in
-    fuzz | sanitizer | parallel | endpoint | leak | mutation | memory | ci) ;;
+    fuzz | sanitizer | parallel | endpoint | leak | mutation | memory | ci | install) ;;
     *)
         echo "gate-check: no stage '$stage'" >&2
         sed -n '4p' "$0" >&2

@@ -3,9 +3,9 @@ import Testing
 
 /// make gate-check's stages that need no build (Scripts/gate-check.sh): each gate CI relies on fails on its
 /// planted faults and passes without them. Run by the suite so that a mutation of a gate's own check (in
-/// Scripts/fuzz.sh, parallel-check.py, serve.sh, leak-check.sh, mutation.sh, memory-safety-check.sh) fails a
-/// test. The gates are those of `.ci/run`, a Debian machine's (GNU parallel, valgrind, setsid, timeout):
-/// Linux only.
+/// Scripts/fuzz.sh, parallel-check.py, serve.sh, leak-check.sh, mutation.sh, memory-safety-check.sh,
+/// test-install.sh, doctor.sh) fails a test. The gates are those of `.ci/run`, a Debian machine's (GNU
+/// parallel, valgrind, setsid, timeout): Linux only.
 @Suite struct GateCheckTests {
     #if os(Linux)
         static let onLinux = true
@@ -35,6 +35,9 @@ import Testing
     }
     @Test(.enabled(if: onLinux)) func plantedCIFaultsFailTheGate() throws {
         try stageFailsOnItsFaults("ci")
+    }
+    @Test(.enabled(if: onLinux)) func plantedInstallFaultsFailTheGate() throws {
+        try stageFailsOnItsFaults("install")
     }
 
     private func stageFailsOnItsFaults(_ stage: String) throws {

@@ -148,7 +148,14 @@ step_deb() {
     deb=$(find "$work/deb" -maxdepth 1 -name 'receipt-check_*.deb')
     [ -n "$deb" ] || fail "dpkg-buildpackage made no .deb"
     dpkg-deb --info "$deb" | grep -E '^ (Package|Version|Depends):'
-    dpkg-deb --contents "$deb" | awk '{ print $6 }' | grep -v '/$'
+    # The same five files as make install PREFIX=/usr (docs/install.md), the man page compressed, and the
+    # package's own documents.
+    dpkg-deb --contents "$deb" | awk '{ print $6 }' | grep -v '/$' | grep -v '^\./usr/share/doc/' |
+        sed 's/\.gz$//' | sort >"$work/deb/files.txt"
+    printf './usr/%s\n' bin/receipt-check share/man/man1/receipt-check.1 share/bash-completion/completions/receipt-check \
+        share/zsh/site-functions/_receipt-check share/fish/vendor_completions.d/receipt-check.fish | sort |
+        diff - "$work/deb/files.txt" || fail "the .deb does not hold what make install PREFIX=/usr installs (above)"
+    echo "the .deb holds the five files of make install PREFIX=/usr"
     make_root
     run_in_clean_root "$deb"
 }
@@ -167,6 +174,8 @@ run_in_clean_root() {
             cp -a "$root/." "$run/merged/"
         fi
         mount -t proc proc "$run/merged/proc"
+        # apt and dpkg open a pseudo-terminal for their log.
+        mount --rbind /dev "$run/merged/dev"
         mkdir -p "$run/merged/tmp/check"
         cp "$deb" "$run/merged/tmp/check/"
         cp -r "$project/Fixtures" "$run/merged/tmp/check/Fixtures"
@@ -174,7 +183,9 @@ run_in_clean_root() {
             cd /tmp/check
             echo \"in \$(grep PRETTY_NAME /etc/os-release)\"
             ! dpkg -s libssl3 >/dev/null 2>&1 || { echo \"libssl3 is there before the package\" >&2; exit 1; }
-            DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-download ./$(basename "$deb") | grep -E \"^(Setting up|The following NEW)\"
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -q /tmp/check/$(basename "$deb") >apt.log 2>&1 ||
+                { cat apt.log >&2; exit 1; }
+            grep -A 1 \"NEW packages\" apt.log
             command -v receipt-check
             receipt-check --version
             receipt-check verify --root Fixtures/pki/root.pem Fixtures/valid.receipt >verify.txt || { cat verify.txt >&2; exit 1; }

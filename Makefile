@@ -44,7 +44,7 @@ help:
 	@echo "make screenshots  docs/images/html-*.png from the fixture pages, in the same headless Chromium"
 	@echo "make test-endpoint  POST /verifyReceipt behind nginx and fcgiwrap, checked against the CLI; requests/s"
 	@echo "make install   release build, then install binary, man page, completions (PREFIX, DESTDIR)"
-	@echo "make uninstall remove exactly what make install installed"
+	@echo "make uninstall remove exactly the files make install installed (the directories stay: docs/install.md)"
 	@echo "make man / make completions   regenerate share/ from the option tables (committed)"
 	@echo "make dist      receipt-check-VERSION.tar.gz from git archive plus the generated Version.swift"
 	@echo "make test-install  every way in from this clone: release, install/uninstall, the .deb in a clean Debian root, the formula"
@@ -279,6 +279,8 @@ install: release
 	$(INSTALL) -m 644 $(ZSH_COMPLETION) $(DESTDIR)$(DATADIR)/zsh/site-functions/_receipt-check
 	$(INSTALL) -m 644 $(FISH_COMPLETION) $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/receipt-check.fish
 
+# Files only: the directories are shared (bin, share/man/man1, the completions'), and make cannot tell which
+# ones install made (docs/install.md).
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/receipt-check $(DESTDIR)$(MANDIR)/man1/receipt-check.1 \
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions/receipt-check \

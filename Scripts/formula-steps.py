@@ -85,9 +85,9 @@ def interpolate(text, names):
 
 def run(argv, cwd, want=0):
     print("$ " + shlex.join(argv), flush=True)
-    result = subprocess.run(argv, cwd=cwd, stdout=subprocess.PIPE, text=True)
+    result = subprocess.run(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if result.returncode != want:
-        print(result.stdout, end="")
+        print(result.stdout + result.stderr, end="")
         sys.exit(f"formula-steps: exit {result.returncode}, the formula expects {want}: {shlex.join(argv)}")
     return result.stdout
 

@@ -93,8 +93,10 @@ step_install() {
         share/zsh/site-functions/_receipt-check share/fish/vendor_completions.d/receipt-check.fish; do
         grep -qx "./${prefix#/}/$file" <<<"$installed" || fail "make install did not install $prefix/$file"
     done
-    "$bin/receipt-check" --version
-    "$bin/receipt-check" --version | grep -q '^OpenSSL 3' || fail "the installed binary names no OpenSSL 3"
+    local version
+    version=$("$bin/receipt-check" --version) || fail "the installed binary's --version failed"
+    echo "$version"
+    grep -q '^OpenSSL 3' <<<"$version" || fail "the installed binary names no OpenSSL 3"
     # Off a terminal man prints overstruck bold (x BACKSPACE x): removed before reading the text.
     MANWIDTH=80 man -l "$destdir$prefix/share/man/man1/receipt-check.1" >"$work/man.raw" ||
         fail "man -l failed on the installed man page"
@@ -112,6 +114,8 @@ step_install() {
         echo "$example: $(tail -n 1 "$work/example.log")"
     done
     # The README's and docs' console examples, run by the installed binary (built tests: CI's build stage).
+    grep -rqs RECEIPT_CHECK_DOC_BIN Tests/ ||
+        echo "test-install: NOTE: DocExampleTests do not read RECEIPT_CHECK_DOC_BIN here: they run the built binary"
     RECEIPT_CORPUS=$corpus RECEIPT_CHECK_DOC_BIN=$bin swift test --skip-build --filter DocExampleTests \
         >"$work/doc-examples.log" 2>&1 || { tail -n 40 "$work/doc-examples.log" >&2; fail "DocExampleTests failed"; }
     grep -E 'Test run with|passed after' "$work/doc-examples.log" | tail -n 1

@@ -10,8 +10,11 @@ CORPUS ?= $(or $(RECEIPT_CORPUS),../shared/corpus)
 # A statically linked Swift runtime skips most dynamic relocation at start-up (about 5 M of 31 M
 # instructions for one receipt); override with RELEASE_FLAGS= where static linking is unavailable.
 RELEASE_FLAGS ?= --static-swift-stdlib
+# The optimised build of what is shipped, the receipt-check product alone: the test targets import Testing,
+# which the static stdlib does not carry, and nothing installed needs them.
+RELEASE_BUILD = $(SWIFT) build -c release --scratch-path $(RELEASE_SCRATCH) $(RELEASE_FLAGS) --product receipt-check
 
-.PHONY: help deps test-deps doctor build release test test-fast mutation run golden schema cli-boundary memory-safety lint fixtures clean bench version man completions install uninstall dist
+.PHONY: help deps test-deps doctor build release test test-fast mutation run golden schema cli-boundary memory-safety lint fixtures clean bench version man completions install uninstall dist test-install
 
 help:
 	@echo "make run       build and verify a bundled receipt (installs OpenSSL headers on Debian if missing)"
@@ -41,9 +44,10 @@ help:
 	@echo "make screenshots  docs/images/html-*.png from the fixture pages, in the same headless Chromium"
 	@echo "make test-endpoint  POST /verifyReceipt behind nginx and fcgiwrap, checked against the CLI; requests/s"
 	@echo "make install   release build, then install binary, man page, completions (PREFIX, DESTDIR)"
-	@echo "make uninstall remove exactly what make install installed"
+	@echo "make uninstall remove exactly the files make install installed (the directories stay: docs/install.md)"
 	@echo "make man / make completions   regenerate share/ from the option tables (committed)"
 	@echo "make dist      receipt-check-VERSION.tar.gz from git archive plus the generated Version.swift"
+	@echo "make test-install  every way in from this clone: release, install/uninstall, the .deb in a clean Debian root, the formula"
 
 # Installs what a fresh Debian machine lacks; elsewhere says what to install.
 deps:
@@ -60,7 +64,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps version
-	$(SWIFT) build -c release --scratch-path $(RELEASE_SCRATCH) $(RELEASE_FLAGS)
+	$(RELEASE_BUILD)
 
 test: test-deps
 	RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test
@@ -74,6 +78,10 @@ mutation: test-deps
 
 run: build
 	$(BIN_DIR)/receipt-check verify --root Fixtures/pki/root.pem Fixtures/valid.receipt
+	@echo
+	@echo "receipt-check is built at $(BIN_DIR)/receipt-check. To run the README's examples as shown, either"
+	@echo "  put it on PATH:  export PATH=\"\$$PWD/$(BIN_DIR):\$$PATH\""
+	@echo "  or install it:   make install PREFIX=\$$HOME/.local   (then \$$HOME/.local/bin on PATH)"
 
 # Rewrite the corpus golden files (Tests/ReceiptCheckCLITests/Golden) after a change an issue asks for.
 golden: build
@@ -127,7 +135,7 @@ clean:
 
 # Release build, then ReceiptKit against OpenSSL and the RSA floor on this machine (a few minutes).
 bench: deps
-	$(SWIFT) build -c release --scratch-path $(RELEASE_SCRATCH) $(RELEASE_FLAGS) --product receipt-check
+	$(RELEASE_BUILD)
 	$(SWIFT) build -c release --scratch-path $(RELEASE_SCRATCH) $(RELEASE_FLAGS) --product receipt-bench
 	RECEIPT_CORPUS=$(CORPUS) $(RELEASE_DIR)/receipt-bench
 
@@ -197,7 +205,7 @@ test-openssl35:
 # local[2] (PySpark from PyPI, Java 17), and the two GNU parallel commands. They use the optimised
 # CLI, as production would: the debug build is about 40 times slower on these lines.
 release-cli: deps
-	$(SWIFT) build -c release --scratch-path $(RELEASE_SCRATCH) $(RELEASE_FLAGS) --product receipt-check
+	$(RELEASE_BUILD)
 
 test-spark: release-cli
 	RECEIPT_CORPUS=$(CORPUS) nice -n 10 bash Scripts/test-spark.sh $(RELEASE_DIR)/receipt-check
@@ -275,6 +283,8 @@ install: release
 	$(INSTALL) -m 644 $(ZSH_COMPLETION) $(DESTDIR)$(DATADIR)/zsh/site-functions/_receipt-check
 	$(INSTALL) -m 644 $(FISH_COMPLETION) $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/receipt-check.fish
 
+# Files only: the directories are shared (bin, share/man/man1, the completions'), and make cannot tell which
+# ones install made (docs/install.md).
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/receipt-check $(DESTDIR)$(MANDIR)/man1/receipt-check.1 \
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions/receipt-check \
@@ -292,3 +302,14 @@ dist:
 	sh Scripts/write-version.sh "$(CURDIR)/.build/dist/receipt-check-$$v/Sources/ReceiptCheckCLI/Version.swift"; \
 	tar -C .build/dist -czf receipt-check-$$v.tar.gz receipt-check-$$v; \
 	echo "receipt-check-$$v.tar.gz"
+
+# Every documented way in, taken from this clone (Scripts/test-install.sh): make release; make install into a
+# staged DESTDIR, whose binary then runs the README's and docs' examples and examples/'s scripts; make uninstall
+# leaving no file; the .deb built from make dist's tarball and installed into a clean Debian 12 root (root;
+# debootstrap, cached); the Homebrew formula's steps and test. Each step prints its time; TEST_INSTALL_STEPS
+# names some of them (default: all).
+TEST_INSTALL_STEPS ?=
+test-install: test-deps
+	@bash Scripts/install-deps.sh install
+	$(SWIFT) build --build-tests
+	RECEIPT_CORPUS=$(CORPUS) bash Scripts/test-install.sh $(TEST_INSTALL_STEPS)

@@ -54,6 +54,52 @@ else
   say "MISSING libcurl, for receipt-check api and its tests (building does not need it): sudo apt-get install libcurl4"
 fi
 
+# make release and make install link the Swift runtime statically (RELEASE_FLAGS, Makefile): the toolchain's
+# static stdlib must be there and carry every module the shipped product imports (it has no Testing, for one).
+if [ "$os" = Linux ] && command -v swift >/dev/null 2>&1; then
+  static=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")/lib/swift_static/linux
+  if [ ! -f "$static/static-stdlib-args.lnk" ]; then
+    missing=1
+    say "MISSING static Swift stdlib ($static), which make release and make install link in:"
+    say "        install a swift.org toolchain (it carries lib/swift_static), or build without it:"
+    say "        make install RELEASE_FLAGS=   (the binary then needs the toolchain's libraries at run time)"
+  else
+    absent=""
+    root=$(cd "$(dirname "$0")/.." && pwd)
+    # The shipped product's targets (Package.swift: receipt-check and what it depends on), not the test ones.
+    imports=$(cd "$root/Sources" && find ReceiptSystem ReceiptKit ReceiptKitTesting ReceiptCheckCLI receipt-check \
+      -name '*.swift' -exec sed -n 's/^[[:space:]]*\(@preconcurrency \|public \|package \|internal \)*import \([A-Za-z_]*\).*/\2/p' {} + |
+      sort -u)
+    for module in $imports; do
+      case $module in
+        CReceipt | CCurl | ReceiptSystem | ReceiptKit | ReceiptKitTesting | ReceiptCheckCLI | Darwin) ;;
+        *) [ -e "$static/$module.swiftmodule" ] || absent="$absent $module" ;;
+      esac
+    done
+    if [ -n "$absent" ]; then
+      missing=1
+      say "MISSING in the static Swift stdlib ($static):$absent, imported by the shipped product;"
+      say "        make install fails to build. Use a toolchain whose static stdlib has them, or make install RELEASE_FLAGS="
+    else
+      say "ok      static Swift stdlib: every module receipt-check imports ($static)"
+    fi
+  fi
+fi
+
+# The other ways in (docs/install.md): not needed to build, each named with what it is for.
+if ! command -v man >/dev/null 2>&1 || ! command -v groff >/dev/null 2>&1; then
+  say "note    man or groff missing: the installed man page cannot be read (sudo apt-get install man-db groff-base)"
+fi
+if command -v apt-get >/dev/null 2>&1; then
+  if command -v dpkg-buildpackage >/dev/null 2>&1 && command -v dh >/dev/null 2>&1; then
+    say "ok      Debian packaging: dpkg-buildpackage and debhelper (docs/install.md)"
+  else
+    say "note    dpkg-buildpackage or debhelper missing, for the .deb (docs/install.md): sudo apt-get install dpkg-dev debhelper"
+  fi
+  command -v debootstrap >/dev/null 2>&1 ||
+    say "note    debootstrap missing, for make test-install's clean Debian root: sudo apt-get install debootstrap"
+fi
+
 corpus=${RECEIPT_CORPUS:-../shared/corpus}
 if [ -f "$corpus/MANIFEST.json" ]; then
   say "ok      receipt corpus: $corpus"

@@ -2,7 +2,7 @@
 # make gate-check: every gate CI relies on, shown failing on a planted fault and passing without it.
 #
 #   Scripts/gate-check.sh [STAGE...]    fuzz sanitizer parallel endpoint leak mutation memory ci docs boundary lint
-#                                       (default: all eleven)
+#                                       install (default: all twelve)
 #
 # Stand-ins (Scripts/gate-check/) take the place of builds and servers, so each stage takes seconds; only
 # the sanitizer and docs stages build (the test targets, which make test builds next anyway). One line per case:
@@ -328,11 +328,29 @@ stage_docs() {
         "$swift" test --skip-build --filter "$test"
 }
 
+# make test-install's checks (Scripts/test-install.sh) over a copy of the Makefile with a stand-in build
+# (Scripts/gate-check/planted-install.sh): an uninstall that leaves a file and an install without the binary
+# fail it, and so does a formula line the formula's mirror does not know; make doctor says a static stdlib
+# without Testing cannot build a product that imports it.
+stage_install() {
+    local run=(bash "$stubs/planted-install.sh" "$work/install")
+    gate install-uninstall-leaves fault 1 "make uninstall left files: \./opt/receipt-check/share/man/man1/receipt-check\.1" -- \
+        env GATE_INSTALL=uninstall-leaves "${run[@]}"
+    gate install-binary-missing fault 1 "make install did not install /opt/receipt-check/bin/receipt-check" -- \
+        env GATE_INSTALL=binary-missing "${run[@]}"
+    gate install-doctor-testing fault 1 "^MISSING in the static Swift stdlib .*: Testing, imported by the shipped product" -- \
+        env GATE_INSTALL=doctor-testing "${run[@]}"
+    gate install-formula-unknown fault 1 "a line of def install this mirror does not know: libexec.install" -- \
+        env GATE_INSTALL=formula-unknown "${run[@]}"
+    gate install-doctor-clean control 0 "^ok      static Swift stdlib" -- env GATE_INSTALL=doctor-clean "${run[@]}"
+    gate install-clean control 0 "^uninstall: no file left" -- env GATE_INSTALL=clean "${run[@]}"
+}
+
 stages=("$@")
-[ ${#stages[@]} -gt 0 ] || stages=(fuzz sanitizer parallel endpoint leak mutation memory ci docs boundary lint)
+[ ${#stages[@]} -gt 0 ] || stages=(fuzz sanitizer parallel endpoint leak mutation memory ci docs boundary lint install)
 for stage in "${stages[@]}"; do
     case $stage in
-    fuzz | sanitizer | parallel | endpoint | leak | mutation | memory | ci | docs | boundary | lint) ;;
+    fuzz | sanitizer | parallel | endpoint | leak | mutation | memory | ci | docs | boundary | lint | install) ;;
     *)
         echo "gate-check: no stage '$stage'" >&2
         sed -n '4,5p' "$0" >&2

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian machine lacks to build and test receipt-check.
-# Usage: install-deps.sh build|test|endpoint|ci|spark. Elsewhere (no apt-get, or not root) it lists what is
+# Usage: install-deps.sh build|test|endpoint|ci|spark|install. Elsewhere (no apt-get, or not root) it lists what is
 # missing, runs `make doctor` for the build tools, and fails.
 set -euo pipefail
 level=${1:-build}
@@ -43,6 +43,16 @@ if [ "$level" = ci ]; then
   command -v debootstrap >/dev/null 2>&1 || need+=(debootstrap)  # make test-openssl35
   # make lint: actionlint checks the workflows' run: scripts with shellcheck when it finds one, and only then.
   command -v shellcheck >/dev/null 2>&1 || need+=(shellcheck)
+fi
+if [ "$level" = ci ] || [ "$level" = install ]; then
+  # make test-install: the .deb built (dpkg-buildpackage, debhelper) and installed into a debootstrapped
+  # root, the installed man page read with man -l, the Homebrew formula's steps (python3).
+  command -v dpkg-buildpackage >/dev/null 2>&1 || need+=(dpkg-dev)
+  command -v dh >/dev/null 2>&1 || need+=(debhelper)
+  command -v debootstrap >/dev/null 2>&1 || need+=(debootstrap)
+  command -v man >/dev/null 2>&1 || need+=(man-db)
+  command -v groff >/dev/null 2>&1 || need+=(groff-base)
+  command -v python3 >/dev/null 2>&1 || need+=(python3)
 fi
 if [ "$level" = spark ]; then
   # make test-spark: Spark runs on Java 17 or later, PySpark from a venv.

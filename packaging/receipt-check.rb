@@ -17,8 +17,9 @@ class ReceiptCheck < Formula
   def install
     # SwiftPM finds OpenSSL through pkg-config (the CReceipt system-library target).
     ENV.prepend_path "PKG_CONFIG_PATH", Formula["openssl@3"].opt_lib/"pkgconfig"
-    # Homebrew already sandboxes the build; SwiftPM's own sandbox cannot nest inside it.
-    system "swift", "build", "--disable-sandbox", "--configuration", "release"
+    # Homebrew already sandboxes the build; SwiftPM's own sandbox cannot nest inside it. The shipped product
+    # alone: the package's test support imports Testing, which not every toolchain carries.
+    system "swift", "build", "--disable-sandbox", "--configuration", "release", "--product", "receipt-check"
     bin.install ".build/release/receipt-check"
     # Generated from the option tables and committed, so no generation step here.
     man1.install "share/man/man1/receipt-check.1"

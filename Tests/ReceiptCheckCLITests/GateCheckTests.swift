@@ -4,7 +4,7 @@ import Testing
 /// make gate-check's stages that need no build (Scripts/gate-check.sh): each gate CI relies on fails on its
 /// planted faults and passes without them. Run by the suite so that a mutation of a gate's own check (in
 /// Scripts/fuzz.sh, parallel-check.py, serve.sh, leak-check.sh, mutation.sh, memory-safety-check.sh,
-/// check-cli-boundary.sh) fails a test. The gates are those of `.ci/run`, a Debian machine's (GNU parallel,
+/// check-cli-boundary.sh, test-install.sh, doctor.sh) fails a test. The gates are those of `.ci/run`, a Debian machine's (GNU parallel,
 /// valgrind, setsid, timeout): Linux only. The lint stage is left to make gate-check: it runs actionlint
 /// from PyPI.
 @Suite struct GateCheckTests {
@@ -39,6 +39,10 @@ import Testing
     }
     @Test(.enabled(if: onLinux)) func plantedBoundaryFaultsFailTheGate() throws {
         try stageFailsOnItsFaults("boundary")
+    }
+
+    @Test(.enabled(if: onLinux)) func plantedInstallFaultsFailTheGate() throws {
+        try stageFailsOnItsFaults("install")
     }
 
     private func stageFailsOnItsFaults(_ stage: String) throws {

@@ -2,7 +2,7 @@
 # make gate-check: every gate CI relies on, shown failing on a planted fault and passing without it.
 #
 #   Scripts/gate-check.sh [STAGE...]    fuzz sanitizer parallel endpoint leak mutation memory ci docs boundary lint
-#                                       install (default: all twelve)
+#                                       install warnings (default: all thirteen)
 #
 # Stand-ins (Scripts/gate-check/) take the place of builds and servers, so each stage takes seconds; only
 # the sanitizer and docs stages build (the test targets, which make test builds next anyway). One line per case:
@@ -346,11 +346,25 @@ stage_install() {
     gate install-clean control 0 "^uninstall: no file left" -- env GATE_INSTALL=clean "${run[@]}"
 }
 
+# Scripts/warnings-check.sh (CI's build stage) over a stand-in build: a compiler warning, printed once a
+# module as swift build does, fails it and is named once; SwiftPM's own warning fails it; a build that fails
+# keeps its status; a build without warnings passes.
+stage_warnings() {
+    local check=(bash Scripts/warnings-check.sh)
+    gate warnings-compiler fault 1 "^    /planted/Planted.swift:3:7: warning: planted$" -- "${check[@]}" \
+        printf '%s\n' '/planted/Planted.swift:3:7: warning: planted' '/planted/Planted.swift:3:7: warning: planted'
+    gate warnings-swiftpm fault 1 "^    warning: 'planted': found 1 file\(s\) which are unhandled" -- "${check[@]}" \
+        printf '%s\n' "warning: 'planted': found 1 file(s) which are unhandled" 'Build complete!'
+    gate warnings-build-fails fault 3 "planted build failure" -- "${check[@]}" sh -c 'echo planted build failure; exit 3'
+    gate warnings-clean control 0 "^warnings: OK: the build printed no warning$" -- "${check[@]}" \
+        printf '%s\n' 'Compiling Planted Planted.swift' 'Build complete!'
+}
+
 stages=("$@")
-[ ${#stages[@]} -gt 0 ] || stages=(fuzz sanitizer parallel endpoint leak mutation memory ci docs boundary lint install)
+[ ${#stages[@]} -gt 0 ] || stages=(fuzz sanitizer parallel endpoint leak mutation memory ci docs boundary lint install warnings)
 for stage in "${stages[@]}"; do
     case $stage in
-    fuzz | sanitizer | parallel | endpoint | leak | mutation | memory | ci | docs | boundary | lint | install) ;;
+    fuzz | sanitizer | parallel | endpoint | leak | mutation | memory | ci | docs | boundary | lint | install | warnings) ;;
     *)
         echo "gate-check: no stage '$stage'" >&2
         sed -n '4,5p' "$0" >&2

@@ -4,9 +4,9 @@ import Testing
 /// make gate-check's stages that need no build (Scripts/gate-check.sh): each gate CI relies on fails on its
 /// planted faults and passes without them. Run by the suite so that a mutation of a gate's own check (in
 /// Scripts/fuzz.sh, parallel-check.py, serve.sh, leak-check.sh, mutation.sh, memory-safety-check.sh,
-/// check-cli-boundary.sh, test-install.sh, doctor.sh) fails a test. The gates are those of `.ci/run`, a Debian machine's (GNU parallel,
-/// valgrind, setsid, timeout): Linux only. The lint stage is left to make gate-check: it runs actionlint
-/// from PyPI.
+/// check-cli-boundary.sh, test-install.sh, doctor.sh, warnings-check.sh) fails a test. The gates are those
+/// of `.ci/run`, a Debian machine's (GNU parallel, valgrind, setsid, timeout): Linux only. The lint stage is
+/// left to make gate-check: it runs actionlint from PyPI.
 @Suite struct GateCheckTests {
     #if os(Linux)
         static let onLinux = true
@@ -43,6 +43,10 @@ import Testing
 
     @Test(.enabled(if: onLinux)) func plantedInstallFaultsFailTheGate() throws {
         try stageFailsOnItsFaults("install")
+    }
+
+    @Test(.enabled(if: onLinux)) func plantedWarningFaultsFailTheGate() throws {
+        try stageFailsOnItsFaults("warnings")
     }
 
     private func stageFailsOnItsFaults(_ stage: String) throws {

@@ -18,6 +18,11 @@ public enum ReceiptCheck {
         ]
     }
 
+    /// The names of the commands the top-level help lists, for "did you mean".
+    static var visibleNames: [String] {
+        commands.map { $0.spec }.filter { !$0.hidden }.map(\.name)
+    }
+
     /// Runs the command line of this process and exits with its status.
     public static func main() -> Never {
         StandardDescriptors.prepare()
@@ -40,6 +45,12 @@ public enum ReceiptCheck {
         if let first = arguments.first, let named = commands.first(where: { $0.name == first }) {
             command = named
             arguments = arguments.dropFirst()
+        } else if let first = arguments.first,
+            let meant = CommandTypo.meant(by: first, among: visibleNames)
+        {
+            let error = UsageError(
+                "no command or file '\(first)' (did you mean '\(meant)'?); 'receipt-check help' lists them")
+            exit(console.exitStatus(ErrorReport.report(error, to: console, usage: defaultCommand.spec.usage)).rawValue)
         }
         do {
             let parsed = try ArgumentParser.parse(arguments, for: command.spec)

@@ -74,7 +74,10 @@ import Testing
             ),
             (["configure-realtime-url"], "needs a request body"),
             (["get-transaction-info", "1", "--with", "x.jws"], "--with adds inputs to --combine"),
-            (["get-transaction-info", "1", "--format", "verifyreceipt"], "verifyreceipt answers for receipts"),
+            (
+                ["get-transaction-info", "1", "--format", "verifyreceipt"],
+                "'verifyreceipt' is not one of text, json, ndjson, html"
+            ),
             (
                 ["get-transaction-info", "1", "--base-url", "http://127.0.0.1:9"],
                 "--base-url takes a URL starting https:// and a host"

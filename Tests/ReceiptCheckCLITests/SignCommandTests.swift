@@ -26,6 +26,10 @@ import Testing
         #expect(object["keyIdentifier"] as? String == SigningKeyFiles.keyID)
         #expect(object["nonce"] as? String == Self.nonce.lowercased())
         #expect(object["timestamp"] as? Int == 1_700_000_000_000)
+        // Every value the app passes to StoreKit with the signature.
+        #expect(object["productIdentifier"] as? String == "com.example.monthly")
+        #expect(object["offerIdentifier"] as? String == "WINBACK")
+        #expect(object["applicationUsername"] as? String == "ABC")
 
         let key = try SigningKey(pkcs8PEM: Array(try Data(contentsOf: URL(fileURLWithPath: keys.good))))
         let creator = try PromotionalOfferSignatureCreator(
@@ -74,6 +78,9 @@ import Testing
             let json = try #require(try keys.sign(kind, Self.issuer + values + ["--json"]).json)
             #expect(json["kind"] as? String == kind)
             #expect((json["signature"] as? String)?.split(separator: ".").count == 3)
+            // What the app passes beside the JWS: the product it buys, and the offer for promotional-offer-v2.
+            #expect(json["productIdentifier"] as? String == (kind == "advanced-commerce-in-app" ? nil : "p1"))
+            #expect(json["offerIdentifier"] as? String == (kind == "promotional-offer-v2" ? "o1" : nil))
         }
     }
 
@@ -122,6 +129,38 @@ import Testing
         #expect(refused.status == 64 && refused.stderr.contains("not an object"), "\(refused.stderr)")
         let noKey = try CLI.run(["sign", "promotional-offer", "--key-id", "K", "--bundle-id", "b"] + offer)
         #expect(noKey.status == 64 && noKey.stderr.contains("--key (or $RECEIPT_CHECK_SIGNING_KEY)"), "\(noKey.stderr)")
+    }
+
+    /// `--timestamp` is milliseconds from 2008 to 2099: seconds and microseconds are refused by name, with
+    /// the value meant; the range's ends are taken and left out as said.
+    @Test func timestampsThatCannotBeMillisecondsExit64() throws {
+        let keys = try SigningKeyFiles()
+        let offer = ["--product-id", "p", "--offer-id", "o", "--json", "--timestamp"]
+        let refused: [(String, String)] = [
+            (
+                "1700000000",
+                "--timestamp 1700000000 is seconds since 1970, not milliseconds: give 1700000000000 (x 1000)"
+            ),
+            (
+                "1700000000000000",
+                "--timestamp 1700000000000000 is microseconds since 1970, not milliseconds: give 1700000000000 (/ 1000)"
+            ),
+            ("0", "--timestamp 0 is not milliseconds since 1970 from 2008-01-01 (1199145600000) to 2100-01-01"),
+            ("1199145599999", "--timestamp 1199145599999 is not milliseconds since 1970 from 2008-01-01"),
+            ("4102444800000", "--timestamp 4102444800000 is not milliseconds since 1970 from 2008-01-01"),
+            ("9223372036854775807", "--timestamp 9223372036854775807 is not milliseconds"),
+        ]
+        for (value, message) in refused {
+            let result = try keys.sign("promotional-offer", offer + [value])
+            #expect(result.status == 64, "\(value): \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.contains(message), "\(value): \(result.stderr)")
+        }
+        for value in [1_199_145_600_000, 4_102_444_799_999] {
+            let result = try keys.sign("promotional-offer", offer + [String(value)])
+            #expect(result.status == 0, "\(value): \(result.stderr)")
+            #expect(result.json?["timestamp"] as? Int == value)
+        }
     }
 
     /// schema/sign.schema.json describes what --json prints for every kind.

@@ -11,6 +11,19 @@ enum APIOptionTable {
         (keyID.spec, "RECEIPT_CHECK_API_KEY_ID"),
     ]
 
+    /// `--format` as `api` takes it: verifyreceipt's body answers for receipts, which no answer of Apple's
+    /// API is, so it is neither shown nor taken (the parser refuses it, naming the formats that apply).
+    static let format = OptionSpec(
+        "format", value: "FORMAT",
+        choices: ValidationOptionTable.Format.allCases.filter { $0 != .verifyreceipt }.map(\.rawValue),
+        help: "output format (default: text); ndjson: one compact JSON object a line; html: one self-contained page "
+            + "with a timeline picture")
+
+    /// Verify's options as `api` takes them: its own `--format`.
+    static var validationOptions: [OptionSpec] {
+        ValidationOptionTable.options.map { $0.name == format.name ? format : $0 }
+    }
+
     /// Where libcurl is looked for instead of the system's (a test, a library installed elsewhere).
     static let libcurlVariable = "RECEIPT_CHECK_LIBCURL"
 

@@ -62,7 +62,7 @@ enum SignOptionTable {
         "nonce", "UUID", help: "promotional-offer: the one-time nonce (default: a new UUID)")
     static let timestamp = OptionKey<Int64>.milliseconds(
         "timestamp", takes: "milliseconds since 1970 (decimal digits)",
-        help: "promotional-offer: milliseconds since 1970 (default: now)")
+        help: "promotional-offer: milliseconds since 1970, from 2008 to 2099 (default: now)")
     static let transactionID = OptionKey<String>.value(
         "transaction-id", "ID",
         help: "any transaction id of the customer, such as the appTransactionId (optional for promotional-offer-v2)")

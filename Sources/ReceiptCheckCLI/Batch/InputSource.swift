@@ -32,6 +32,12 @@ struct InputSource {
     /// can tell an empty directory or path list (nothing found) from `--lines` over an empty stream (a
     /// filter's empty chunk). Prepared inputs and a failed path list are inputs, never "nothing".
     private(set) var foundAny = false
+    /// Whether `--lines` lines holding only whitespace are skipped rather than checked (`--combine`): a
+    /// saved JWS ends in a newline and `echo` between inputs adds another, neither of them one of the
+    /// customer's inputs. A plain batch keeps them, one verdict per input line.
+    var skipsBlankLines = false
+    /// How many lines were skipped so.
+    private(set) var blankLines = 0
 
     /// What the run was given, for "no input found in ...".
     var givenNames: String { given.joined(separator: ", ") }
@@ -96,11 +102,17 @@ struct InputSource {
     /// The next line of the current `--lines` file, if one is open and has lines left.
     private mutating func nextLine() -> BatchInput? {
         guard let reader = lineReader else { return nil }
-        guard let line = reader.next() else {
+        var next = reader.next()
+        lineNumber += 1
+        while skipsBlankLines, case .bytes(let bytes) = next, Self.isBlank(bytes) {
+            blankLines += 1
+            next = reader.next()
+            lineNumber += 1
+        }
+        guard let line = next else {
             lineReader = nil
             return nil
         }
-        lineNumber += 1
         let name = "\(lineFile):\(lineNumber)"
         switch line {
         case .bytes(let bytes):
@@ -183,6 +195,11 @@ struct InputSource {
         }
         listReader = nil
         return nil
+    }
+
+    /// Whether a line holds nothing but spaces, tabs and line or page breaks.
+    private static func isBlank(_ bytes: [UInt8]) -> Bool {
+        bytes.allSatisfy { $0 == 0x20 || (0x09...0x0D).contains($0) }
     }
 
     private static func isDirectory(_ path: String) -> Bool {

@@ -23,7 +23,7 @@ enum APICommand: Command {
             failure is retried with backoff, then exits 75.
             """,
         operands: "OPERATION [ARGS...]", minimumOperands: 1,
-        options: ValidationOptionTable.options + CombineRunner.options + APIOptionTable.connectionOptions
+        options: APIOptionTable.validationOptions + CombineRunner.options + APIOptionTable.connectionOptions
             + APIOptionTable.requestOptions)
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
@@ -32,6 +32,11 @@ enum APICommand: Command {
         APIOptionTable.addEnvironment(to: &arguments, variables: variables)
         let names = AppStoreServerAPIOperation.allCases.map(\.rawValue)
         guard let name = arguments.operands.first, let operation = AppStoreServerAPIOperation(rawValue: name) else {
+            // A near miss names the one meant rather than all thirty.
+            if let typed = arguments.operands.first, let meant = NameSuggestion.closest(to: typed, among: names) {
+                let message = "no OPERATION '\(typed)' (did you mean '\(meant)'?); the man page lists every OPERATION"
+                return fail(UsageError(message), console)
+            }
             return fail(UsageError("expected an OPERATION: " + names.joined(separator: ", ")), console)
         }
         let wanted = APIRequestArguments.operands(of: operation)
@@ -48,9 +53,6 @@ enum APICommand: Command {
         let others: [InputPath]
         do {
             let credentials = try APIOptionTable.credentials(arguments)
-            if try arguments.value(ValidationOptionTable.format) == .verifyreceipt {
-                throw UsageError("api: --format verifyreceipt answers for receipts, not App Store Server API responses")
-            }
             others = try arguments.values(APIOptionTable.with)
             if !others.isEmpty, !arguments[CombineRunner.combine] {
                 throw UsageError("--with adds inputs to --combine; give --combine too")

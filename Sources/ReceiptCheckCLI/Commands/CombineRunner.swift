@@ -25,6 +25,7 @@ struct CombineRunner {
                 console, usage)
         }
         var reports: [ValidationReport] = []
+        source.skipsBlankLines = true
         while let input = source.next() {
             guard reports.count < Self.maximumInputs else {
                 return refuse("--combine takes at most \(Self.maximumInputs) inputs", console, usage)
@@ -32,7 +33,9 @@ struct CombineRunner {
             reports.append(runner.report(for: input))
         }
         guard !reports.isEmpty else {
-            return refuse("--combine needs at least one input", console, usage)
+            let blank = source.blankLines
+            let skipped = blank > 0 ? " (\(blank) blank line\(blank == 1 ? "" : "s") skipped)" : ""
+            return refuse("--combine needs at least one input\(skipped)", console, usage)
         }
         let verdict = runner.validator.verdict(combining: reports, rules: runner.rules)
         return runner.print(large: verdict, console: console)

@@ -61,19 +61,23 @@ enum SignCommand: Command {
         switch kind {
         case .promotionalOffer:
             let creator = try PromotionalOfferSignatureCreator(key: key, keyID: keyID, bundleID: bundleID)
+            let timestamp = try values.value(Table.timestamp)
             let offer = try PromotionalOfferSignatureCreator.Offer(
                 productID: productID, offerID: values[Table.offerID] ?? "",
                 applicationUsername: values[Table.applicationUsername] ?? "", nonce: values[Table.nonce],
-                timestamp: try values.value(Table.timestamp) ?? Int64(Date().timeIntervalSince1970 * 1000))
+                timestamp: try timestamp.map { try OfferTimestamp.checked($0, flag: Table.timestamp.flag) }
+                    ?? Int64(Date().timeIntervalSince1970 * 1000))
             return SignOutput(
-                kind: kind, signature: try creator.signature(for: offer), keyIdentifier: keyID, nonce: offer.nonce,
-                timestamp: offer.timestamp)
+                kind: kind, signature: try creator.signature(for: offer), productIdentifier: offer.productID,
+                offerIdentifier: offer.offerID, applicationUsername: offer.applicationUsername, keyIdentifier: keyID,
+                nonce: offer.nonce, timestamp: offer.timestamp)
         case .promotionalOfferV2:
             let signature = try PromotionalOfferV2SignatureCreator(
                 key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID
             ).signature(
                 productID: productID, offerID: values[Table.offerID] ?? "", transactionID: values[Table.transactionID])
-            return SignOutput(kind: kind, signature: signature)
+            return SignOutput(
+                kind: kind, signature: signature, productIdentifier: productID, offerIdentifier: values[Table.offerID])
         case .introductoryOfferEligibility:
             let signature = try IntroductoryOfferEligibilitySignatureCreator(
                 key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID
@@ -81,7 +85,7 @@ enum SignCommand: Command {
                 productID: productID,
                 allowIntroductoryOffer: try values.value(Table.allowIntroductoryOffer) == .yes,
                 transactionID: values[Table.transactionID] ?? "")
-            return SignOutput(kind: kind, signature: signature)
+            return SignOutput(kind: kind, signature: signature, productIdentifier: productID)
         case .advancedCommerceInApp:
             guard let requestPath else { throw UsageError("\(Table.request.flag) is required") }
             let request = try InputFile.contents(of: requestPath, limit: requestSizeLimit)

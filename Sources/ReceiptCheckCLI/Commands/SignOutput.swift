@@ -5,8 +5,15 @@ import ReceiptKit
 struct SignOutput {
     let kind: SignOptionTable.Kind
     let signature: String
-    /// The original offer's `SKPaymentDiscount` values besides the offer and the signature; the JWS
-    /// kinds carry theirs inside the JWS.
+    /// The product the app buys (`SKMutablePayment.productIdentifier`, StoreKit 2's `Product.id`).
+    var productIdentifier: String?
+    /// The offer StoreKit applies (`SKPaymentDiscount.identifier`, StoreKit 2's `offerID`): the JWS carries
+    /// it too, but the app passes it beside the JWS.
+    var offerIdentifier: String?
+    /// The original offer's values besides those and the signature: the `applicationUsername` the app sets
+    /// on the payment (it is signed, so it must be this one) and `SKPaymentDiscount`'s. The JWS kinds carry
+    /// theirs inside the JWS.
+    var applicationUsername: String?
     var keyIdentifier: String?
     var nonce: String?
     var timestamp: Int64?
@@ -14,6 +21,9 @@ struct SignOutput {
     /// One line of JSON, keys sorted.
     func json() -> String {
         var members: [String: JSONValue] = ["kind": .string(kind.rawValue), "signature": .string(signature)]
+        members["productIdentifier"] = productIdentifier.map(JSONValue.string)
+        members["offerIdentifier"] = offerIdentifier.map(JSONValue.string)
+        members["applicationUsername"] = applicationUsername.map(JSONValue.string)
         members["keyIdentifier"] = keyIdentifier.map(JSONValue.string)
         members["nonce"] = nonce.map(JSONValue.string)
         members["timestamp"] = timestamp.map(JSONValue.integer)

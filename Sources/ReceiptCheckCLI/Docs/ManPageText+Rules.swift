@@ -61,8 +61,10 @@ extension ManPageText {
         receipt lacks is unknown, and a rule whose outcome is unknown is not satisfied (not keeps it \
         unknown). On iOS field 19 (original_application_version) is the build number of the first \
         download, on macOS the marketing version: say which with --platform. An AppTransaction's \
-        originalPlatform says which for it; where --platform names another, a plain threshold is unknown \
-        and only the per-platform form (< ios:42 macos:2.0) decides. Sandbox and TestFlight receipts always \
+        originalPlatform says which for it; without --platform that is warned about, since a plain \
+        threshold is then read as the input's platform whatever it was written for; where --platform \
+        names another, a plain threshold is unknown and only the per-platform form (< ios:42 macos:2.0) \
+        decides. Sandbox and TestFlight receipts always \
         say 1.0.
         """
     }

@@ -59,6 +59,14 @@ package enum ReceiptWarnings {
                     "\(wording.words(for: .name(.platform))) \(platform.rawValue) disagrees with the AppTransaction's originalPlatform \(original): "
                         + "a plain threshold on its originalApplicationVersion is unknown; one per platform reads it "
                         + "as \(meaning.versionMeaning), as the input says")
+            } else if platform == nil {
+                // The input decides what the version means, but not what a plain threshold was written
+                // in: a build-number threshold would grandfather a Mac-first customer by accident.
+                let option = wording.words(for: .name(.platform))
+                warnings.append(
+                    "no \(option) given: the AppTransaction was first bought on \(original), so its originalApplicationVersion "
+                        + "\(version) is \(meaning.versionMeaning); a plain threshold compares it as such whatever platform it was "
+                        + "written for: give one per platform (< ios:42 macos:2.0) or say which with \(option)")
             }
         } else {
             warnings += platformWarnings(platform, wording: wording)

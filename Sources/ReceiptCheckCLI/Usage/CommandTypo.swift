@@ -1,0 +1,18 @@
+import ReceiptSystem
+
+/// A first argument that is no command and no file but a near miss of a command's name: `verfy x` would
+/// otherwise run the default command on a file `verfy` and report it unreadable, far from the typo.
+enum CommandTypo {
+    /// The command `first` most likely meant, when it is no option, names no file and looks like no path.
+    static func meant(by first: String, among names: [String]) -> String? {
+        guard !first.hasPrefix("-"), !first.contains("/"), !first.contains("."), !exists(first) else { return nil }
+        return NameSuggestion.closest(to: first, among: names)
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        switch FileStatus.of(path, followingLinks: true) {
+        case .success: true
+        case .failure: false
+        }
+    }
+}

@@ -53,7 +53,7 @@ enum HelpCommand: Command {
         for command in visible {
             let name = command.name + String(repeating: " ", count: width - command.name.count)
             let indent = String(repeating: " ", count: width + 2)
-            for (index, line) in wrap(command.abstract, width: 100 - indent.count).enumerated() {
+            for (index, line) in HelpBlock.wrap(command.abstract, width: 100 - indent.count).enumerated() {
                 lines.append((index == 0 ? "  " + name : indent) + line)
             }
         }
@@ -74,22 +74,5 @@ enum HelpCommand: Command {
             "'man receipt-check' has everything.",
         ]
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// Words joined into lines of at most `width` characters (a longer word gets a line of its own).
-    private static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ") {
-            if !current.isEmpty, current.count + 1 + word.count > width {
-                lines.append(current)
-                current = ""
-            }
-            current += (current.isEmpty ? "" : " ") + word
-        }
-        if !current.isEmpty {
-            lines.append(current)
-        }
-        return lines
     }
 }

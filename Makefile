@@ -148,6 +148,9 @@ UBSAN_EXIT = 81
 TSAN_EXIT = 82
 FUZZ_SECONDS ?= 60
 SANITIZER_FILTER ?=
+# libfaketime preloaded into a sanitized child deadlocks it (make-test-pki hung under faketime and ASan), so
+# the suite that moves the clock runs in make test alone: it tests the examples' dates, not memory.
+SANITIZER_SKIP = FutureClockTests
 TSAN_FILTER ?= Concurren|Batch
 .PHONY: fuzz fuzz-smoke test-asan test-ubsan test-tsan leak-check rss-check test-openssl35 test-spark test-parallel release-cli gate-check
 
@@ -168,7 +171,7 @@ test-asan: deps
 	for target in $(ASAN_TARGETS); do \
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/lsan.supp:exitcode=$(ASAN_EXIT) \
 	  ASAN_OPTIONS=suppressions=$(CURDIR)/Scripts/asan.supp:exitcode=$(ASAN_EXIT) RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --skip-build \
-	    $(ASAN_FLAGS) --filter "$$target" || exit 1; \
+	    $(ASAN_FLAGS) --filter "$$target" --skip '$(SANITIZER_SKIP)' || exit 1; \
 	done
 
 # swiftc refuses -sanitize=undefined on Linux (Swift code traps on overflow and bounds anyway), so
@@ -177,11 +180,12 @@ UBSAN_RUNTIME ?= $(shell ls $$(dirname $$(dirname $$(command -v swiftc)))/lib/cl
 test-ubsan: deps
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:exitcode=$(UBSAN_EXIT) RECEIPT_CORPUS=$(CORPUS) \
 	  $(SWIFT) test --scratch-path .build/ubsan -Xcc -fsanitize=undefined \
-	  -Xcc -fno-sanitize-recover=undefined -Xlinker $(UBSAN_RUNTIME) $(if $(SANITIZER_FILTER),--filter '$(SANITIZER_FILTER)')
+	  -Xcc -fno-sanitize-recover=undefined -Xlinker $(UBSAN_RUNTIME) $(if $(SANITIZER_FILTER),--filter '$(SANITIZER_FILTER)') \
+	  --skip '$(SANITIZER_SKIP)'
 
 test-tsan: deps
 	TSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/tsan.supp:exitcode=$(TSAN_EXIT) RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test \
-	  --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_FILTER)'
+	  --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_FILTER)' --skip '$(SANITIZER_SKIP)'
 
 leak-check: deps
 	bash Scripts/leak-check.sh

@@ -111,7 +111,7 @@ import Testing
             ("promotional-offer-v2", offer, "needs --issuer-id (or $RECEIPT_CHECK_ISSUER_ID)"),
             ("promotional-offer-v2", offer + ["--issuer-id", "57246542-96fe-1a63-e053"], "is not a UUID"),
             ("promotional-offer", offer + ["--nonce", "3F1C7A52-7A0C-4F2B-9D34-0B9F8B0D2A1"], "is not a UUID"),
-            ("promotional-offer", offer + ["--timestamp", "+17"], "--timestamp"),
+            ("promotional-offer", offer + ["--timestamp", "+1700000000000"], "--timestamp"),
             ("promotional-offer", ["--product-id", "", "--offer-id", "o"], "the product id is empty"),
             ("promotional-offer", offer + ["--issuer-id", SigningKeyFiles.issuerID], "--issuer-id does not apply"),
             ("introductory-offer-eligibility", Self.issuer + offer, "--offer-id does not apply"),

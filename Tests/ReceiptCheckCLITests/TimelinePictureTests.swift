@@ -53,6 +53,21 @@ import Testing
         #expect(!Self.svg(timeline).contains("axis-break"))
     }
 
+    /// An original purchase dated after every purchase (a receipt may say so) is on the scale, inside the plot.
+    @Test func anOriginalPurchaseAfterTheRestIsInsideThePicture() throws {
+        var timeline = Timeline(purchases: Self.monthly(3), reminders: [:], decision: nil)
+        let later = Self.start.addingTimeInterval(455 * Self.day)
+        timeline.original = Timeline.Original(date: later, firstBuild: nil, decisions: [])
+        let scale = try #require(TimelineScale(timeline, left: TimelineSVG.plotLeft, width: TimelineSVG.plotWidth))
+        #expect(scale.beforeBreak == nil)
+        #expect(scale.x(later) > scale.left && scale.x(later) < scale.left + scale.width, "\(scale.x(later))")
+        let svg = Self.svg(timeline)
+        let opening = #"<rect class="m m-original" x=""#
+        let found = try #require(svg.range(of: opening), "\(svg)")
+        let x = try #require(Double(svg[found.upperBound...].prefix { $0 != "\"" }))
+        #expect(x + 10 < TimelineSVG.plotLeft + TimelineSVG.plotWidth, "\(svg)")
+    }
+
     @Test func ticksFallOnCalendarStepsWhoseLabelsFit() throws {
         #expect(TimelineTicks.step(span: 10 * Self.day, width: 450) == .days(2))
         #expect(TimelineTicks.step(span: 150 * Self.day, width: 450) == .months(1))

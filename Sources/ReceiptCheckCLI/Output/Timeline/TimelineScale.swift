@@ -40,8 +40,10 @@ struct TimelineScale: Sendable {
             left = plotLeft
             width = plotWidth
         }
+        // On the scale, the first purchase widens it at either end: an app receipt may date it after the rest.
         let start = min(low, beforeBreak == nil ? (original ?? low) : low)
-        let full = max(high.timeIntervalSince(start), 86_400)
+        let end = beforeBreak == nil ? max(high, original ?? high) : high
+        let full = max(end.timeIntervalSince(start), 86_400)
         first = start.addingTimeInterval(-full * Self.margin)
         span = full * (1 + 2 * Self.margin)
     }

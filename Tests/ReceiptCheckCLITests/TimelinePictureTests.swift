@@ -80,8 +80,12 @@ import Testing
             from: Self.start, to: Self.start.addingTimeInterval(20 * Self.day), step: .days(7))
         // 2024-01-01 was a Monday.
         #expect(weeks.map(\.label) == ["2024-01-01", "2024-01-08", "2024-01-15"])
-        for days in [-719_468, -1, 0, 59, 11_016, 19_723, 2_932_896] {
+        // The calendar arithmetic is ReceiptKit's, copied: it names the days RFC 3339 writes.
+        for days in [-719_162, -719_103, -1, 0, 59, 11_016, 19_723, 2_932_896] {
             let (year, month, dayOfMonth) = TimelineTicks.civil(days)
+            let written = try #require(RFC3339.format(Date(timeIntervalSince1970: Double(days) * Self.day)))
+            let parts = written.prefix(10).split(separator: "-").compactMap { Int($0) }
+            #expect(parts == [year, month, dayOfMonth], "\(days): \(written)")
             #expect(TimelineTicks.days(year, month, dayOfMonth) == days)
         }
         #expect(TimelineTicks.ticks(from: .distantPast, to: .distantFuture, step: .years(1000)).count <= 400)

@@ -121,6 +121,8 @@ enum TimelineTicks {
     }
 
     /// Year, month and day of a count of days since 1970-01-01 (proleptic Gregorian).
+    /// ReceiptKit's `RFC3339.civil(fromDays:)` and `daysFromCivil` are not public and the command line
+    /// names only public API (`make cli-boundary`): this copy is held to RFC3339's dates by its test.
     static func civil(_ days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097

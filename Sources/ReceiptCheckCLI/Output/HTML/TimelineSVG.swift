@@ -171,7 +171,7 @@ enum TimelineSVG {
             // The grid is one path: a page of thousands of pictures stays light.
             html.raw("<g class=\"ticks\"><path class=\"t-grid\" d=\"")
             for tick in ticks {
-                html.point("M", scale.x(tick.date), 20)
+                html.point("M", scale.x(tick), 20)
                 html.coordinate("V", bottom)
             }
             html.raw("\"/>")
@@ -179,9 +179,9 @@ enum TimelineSVG {
             // picture's edges: every label fits.
             for tick in ticks {
                 html.raw("<text class=\"t-tick\"")
-                html.attribute("x", scale.x(tick.date))
+                html.attribute("x", scale.x(tick))
                 html.raw(" y=\"14\" text-anchor=\"middle\">")
-                html.day(tick.date, length: tick.step.labelLength)
+                html.day(tick, length: step.labelLength)
                 html.raw("</text>")
             }
             html.raw("</g>\n")

@@ -10,30 +10,6 @@
 /// Dates are UTC days counted from 1970 and turned into years and months by arithmetic (the civil
 /// calendar's), so no calendar object is made for a page of thousands of pictures.
 enum TimelineTicks {
-    struct Tick: Sendable, Equatable {
-        let date: Date
-        let step: Step
-
-        /// `2024-03-05`, `2024-03` or `2024`: the start of the date's RFC 3339 form, as the picture
-        /// writes it in place (`HTMLWriter.day`), without making a string.
-        var label: String {
-            let day = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
-            let (year, month, dayOfMonth) = TimelineTicks.civil(day)
-            let yearText = digits(year, 4)
-            switch step {
-            case .days: return yearText + "-" + digits(month, 2) + "-" + digits(dayOfMonth, 2)
-            case .months: return yearText + "-" + digits(month, 2)
-            case .years: return yearText
-            }
-        }
-
-        private func digits(_ value: Int, _ count: Int) -> String {
-            let text = String(abs(value))
-            let padded = String(repeating: "0", count: max(0, count - text.count)) + text
-            return value < 0 ? "-" + padded : padded
-        }
-    }
-
     enum Step: Sendable, Equatable {
         case days(Int)
         case months(Int)
@@ -74,8 +50,9 @@ enum TimelineTicks {
         }
     }
 
-    /// The ticks between `first` and `last`, at most `limit` (a bound, should the dates be absurd).
-    static func ticks(from first: Date, to last: Date, step: Step, limit: Int = 400) -> [Tick] {
+    /// The dates of the ticks between `first` and `last`, at most `limit` (a bound, should the dates be
+    /// absurd); each is labelled with `step.labelLength` characters of its RFC 3339 form (`HTMLWriter.day`).
+    static func ticks(from first: Date, to last: Date, step: Step, limit: Int = 400) -> [Date] {
         // Dates beyond a few thousand years are no customer's: no ticks rather than an overflow.
         let bound = 1e11
         let low = first.timeIntervalSince1970
@@ -96,12 +73,12 @@ enum TimelineTicks {
             year -= ((year % n) + n) % n
             day = days(year, 1, 1)
         }
-        var ticks: [Tick] = []
+        var ticks: [Date] = []
         while ticks.count < limit {
             let date = Date(timeIntervalSince1970: Double(day) * 86_400)
             if date > last { break }
             if date >= first {
-                ticks.append(Tick(date: date, step: step))
+                ticks.append(date)
             }
             switch step {
             case .days(let n): day += n

@@ -117,10 +117,10 @@ enum TimelineSVG {
                 html.raw("\"/></g>\n")
             }
             for group in groups(row, scale) {
-                if group.count == 1 {
-                    mark(group[0], x: x(group[0].date), y: middle, into: &html)
+                if group.marks.count == 1, let only = group.marks.first {
+                    mark(only, x: group.x, y: middle, into: &html)
                 } else {
-                    cluster(group, x: (x(group[0].date) + x(group[group.count - 1].date)) / 2, y: middle, into: &html)
+                    cluster(group.marks, x: group.x, y: middle, into: &html)
                 }
             }
         }
@@ -168,18 +168,19 @@ enum TimelineSVG {
         let right = scale.left + scale.width
         if let step = TimelineTicks.step(span: scale.span, width: scale.width) {
             let ticks = TimelineTicks.ticks(from: scale.first, to: scale.last, step: step)
+            let xs = ticks.map(scale.x)
             // The grid is one path: a page of thousands of pictures stays light.
             html.raw("<g class=\"ticks\"><path class=\"t-grid\" d=\"")
-            for tick in ticks {
-                html.point("M", scale.x(tick), 20)
+            for at in xs {
+                html.point("M", at, 20)
                 html.coordinate("V", bottom)
             }
             html.raw("\"/>")
             // Ticks lie on the scaled axis, which leaves more than half the widest label (35 px) to the
             // picture's edges: every label fits.
-            for tick in ticks {
+            for (tick, at) in zip(ticks, xs) {
                 html.raw("<text class=\"t-tick\"")
-                html.attribute("x", scale.x(tick))
+                html.attribute("x", at)
                 html.raw(" y=\"14\" text-anchor=\"middle\">")
                 html.day(tick, length: step.labelLength)
                 html.raw("</text>")
@@ -252,19 +253,33 @@ enum TimelineSVG {
         html.raw("</text></g>\n")
     }
 
-    /// A row's marks but renewals, by date, in runs whose neighbours are within `groupDistance` pixels.
-    static func groups(_ row: Timeline.Row, _ scale: TimelineScale) -> [[Timeline.Mark]] {
-        let marks = row.marks.filter { $0.event != .renewal }.sorted { $0.date < $1.date }
-        var groups: [[Timeline.Mark]] = []
-        var lastX = -Double.infinity
-        for mark in marks {
+    /// A row's marks but renewals, by date, in runs whose neighbours are within `groupDistance` pixels,
+    /// each with the x it is drawn at (a run's, the middle of its first and last): one walk, each x once,
+    /// the runs slices of one sorted array.
+    static func groups(
+        _ row: Timeline.Row, _ scale: TimelineScale
+    ) -> [(marks: ArraySlice<Timeline.Mark>, x: Double)] {
+        var marks = row.marks.filter { $0.event != .renewal }
+        marks.sort { $0.date < $1.date }
+        var groups: [(marks: ArraySlice<Timeline.Mark>, x: Double)] = []
+        var runStart = 0
+        var firstX = 0.0
+        var lastX = 0.0
+        for (index, mark) in marks.enumerated() {
             let at = scale.x(mark.date)
-            if at - lastX < groupDistance, !groups.isEmpty {
-                groups[groups.count - 1].append(mark)
-            } else {
-                groups.append([mark])
+            if index > runStart, at - lastX < groupDistance {
+                lastX = at
+                continue
             }
+            if index > runStart {
+                groups.append((marks[runStart..<index], (firstX + lastX) / 2))
+            }
+            runStart = index
+            firstX = at
             lastX = at
+        }
+        if runStart < marks.count {
+            groups.append((marks[runStart...], (firstX + lastX) / 2))
         }
         return groups
     }
@@ -284,7 +299,9 @@ enum TimelineSVG {
     }
 
     /// Marks too close to be told apart: one circle with their count, each listed in its title.
-    private static func cluster(_ marks: [Timeline.Mark], x: Double, y: Double, into html: inout HTMLWriter) {
+    private static func cluster(
+        _ marks: ArraySlice<Timeline.Mark>, x: Double, y: Double, into html: inout HTMLWriter
+    ) {
         html.raw("<g class=\"mark m-group\" data-count=\"")
         html.integer(marks.count)
         html.raw("\" data-members=\"")
@@ -293,7 +310,7 @@ enum TimelineSVG {
             html.raw(mark.event.className)
         }
         html.raw("\" data-date=\"")
-        html.date(marks[0].date)
+        if let first = marks.first { html.date(first.date) }
         html.raw("\"><title>")
         html.integer(marks.count)
         html.raw(" events:")

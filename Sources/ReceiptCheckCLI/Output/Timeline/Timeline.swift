@@ -90,12 +90,27 @@ struct Timeline: Sendable {
         }
     }
 
-    /// The dates the picture's axis fits: every period, mark and the decision, but not the app's first
-    /// purchase, which may lie years before and is drawn beyond a break (`TimelineScale`).
-    var focusDates: [Date] {
-        var dates = rows.flatMap { row in row.periods.flatMap { [$0.start, $0.end] } + row.marks.map(\.date) }
-        if let decision { dates.append(decision) }
-        return dates
+    /// The first and last of the dates the picture's axis fits: every period, mark and the decision, but
+    /// not the app's first purchase, which may lie years before and is drawn beyond a break
+    /// (`TimelineScale`). One walk, no array of dates: a page may draw thousands of pictures.
+    var focusBounds: (low: Date, high: Date)? {
+        var low = Date.distantFuture
+        var high = Date.distantPast
+        var found = false
+        func take(_ date: Date) {
+            low = min(low, date)
+            high = max(high, date)
+            found = true
+        }
+        for row in rows {
+            for period in row.periods {
+                take(period.start)
+                take(period.end)
+            }
+            for mark in row.marks { take(mark.date) }
+        }
+        if let decision { take(decision) }
+        return found ? (low, high) : nil
     }
 
     /// An axis from the first to the last of `dates`, a day at least, so one purchase still has a width.

@@ -26,12 +26,12 @@ struct TimelineScale: Sendable {
     static let breakWidth = 70.0
 
     init?(_ timeline: Timeline, left plotLeft: Double, width plotWidth: Double) {
-        let focus = timeline.focusDates
+        let focus = timeline.focusBounds
         let original = timeline.original?.date
-        guard let low = focus.min() ?? original, let high = focus.max() ?? original else { return nil }
+        guard let low = focus?.low ?? original, let high = focus?.high ?? original else { return nil }
         let raw = max(high.timeIntervalSince(low), 86_400)
         // Stretching to it would squeeze the rest to less than four fifths of the width.
-        if let original, !focus.isEmpty, low.timeIntervalSince(original) > raw * Self.breakAfter {
+        if let original, focus != nil, low.timeIntervalSince(original) > raw * Self.breakAfter {
             beforeBreak = original
             left = plotLeft + Self.breakWidth
             width = plotWidth - Self.breakWidth

@@ -44,6 +44,8 @@ import Testing
         let svg = Self.svg(timeline)
         #expect(svg.contains("<g class=\"axis-break\"><title>time cut between 2020-"), "\(svg)")
         #expect(svg.contains(">app, bought 2020-01-02</text>"), "\(svg)")
+        // The title names the customer's first and last dates, not the axis's margins.
+        #expect(svg.contains("<title>Timeline of 1 product from 2020-01-02 to 2024-03-31</title>"), "\(svg)")
         // The ticks the picture writes in place read as their labels.
         let drawn = try #require(TimelineScale(timeline, left: TimelineSVG.plotLeft, width: TimelineSVG.plotWidth))
         let step = try #require(TimelineTicks.step(span: drawn.span, width: drawn.width))
@@ -58,7 +60,9 @@ import Testing
             date: Self.start.addingTimeInterval(-7 * Self.day), firstBuild: nil, decisions: [])
         let near = try #require(TimelineScale(timeline, left: 190, width: 520))
         #expect(near.beforeBreak == nil && near.left == 190)
-        #expect(!Self.svg(timeline).contains("axis-break"))
+        let nearSVG = Self.svg(timeline)
+        #expect(!nearSVG.contains("axis-break"))
+        #expect(nearSVG.contains("<title>Timeline of 1 product from 2023-12-25 to 2024-03-31</title>"), "\(nearSVG)")
     }
 
     /// An original purchase dated after every purchase (a receipt may say so) is on the scale, inside the plot.

@@ -17,6 +17,9 @@ struct TimelineScale: Sendable {
     let width: Double
     /// The app's first purchase, drawn before the break; nil when it is on the scale or absent.
     let beforeBreak: Date?
+    /// The first and last dates drawn, without the margins: what the picture's title names.
+    let earliest: Date
+    let latest: Date
 
     /// Each side's margin, a fraction of the dates' span.
     static let margin = 0.04
@@ -44,6 +47,8 @@ struct TimelineScale: Sendable {
         let start = min(low, beforeBreak == nil ? (original ?? low) : low)
         let end = beforeBreak == nil ? max(high, original ?? high) : high
         let full = max(end.timeIntervalSince(start), 86_400)
+        earliest = beforeBreak ?? start
+        latest = end
         first = start.addingTimeInterval(-full * Self.margin)
         span = full * (1 + 2 * Self.margin)
     }

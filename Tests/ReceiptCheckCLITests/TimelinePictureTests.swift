@@ -101,6 +101,15 @@ import Testing
             #expect(TimelineTicks.days(year, month, dayOfMonth) == days)
         }
         #expect(TimelineTicks.ticks(from: .distantPast, to: .distantFuture, step: .years(1000)).count <= 400)
+        // Daily ticks over four thousand years stop at the limit; the year 9999, which RFC 3339 still
+        // writes, has its months; a span to 1e300 s, past any calendar, has none.
+        #expect(TimelineTicks.ticks(from: .distantPast, to: .distantFuture, step: .days(1)).count == 400)
+        let lastYear = try #require(try RFC3339.parse("9999-01-01T00:00:00Z"))
+        let months = TimelineTicks.ticks(
+            from: lastYear, to: lastYear.addingTimeInterval(360 * Self.day), step: .months(1))
+        #expect(months.map { Self.label($0, .months(1)) }.last == "9999-12", "\(months)")
+        #expect(months.count == 12)
+        #expect(TimelineTicks.ticks(from: Self.start, to: Date(timeIntervalSince1970: 1e300), step: .years(1)) == [])
         // Over any span, neighbouring labels stay apart at the picture's width.
         for span in [1.0, 3, 9, 40, 200, 800, 5000, 40_000] {
             let scaleSpan = span * Self.day

@@ -53,8 +53,9 @@ enum TimelineTicks {
     /// The dates of the ticks between `first` and `last`, at most `limit` (a bound, should the dates be
     /// absurd); each is labelled with `step.labelLength` characters of its RFC 3339 form (`HTMLWriter.day`).
     static func ticks(from first: Date, to last: Date, step: Step, limit: Int = 400) -> [Date] {
-        // Dates beyond a few thousand years are no customer's: no ticks rather than an overflow.
-        let bound = 1e11
+        // Dates past the years RFC 3339 writes (0001 to 9999: 10000-01-01 is 253 402 300 800 s after
+        // 1970) are no customer's: no ticks rather than an overflow.
+        let bound = 253_402_300_800.0
         let low = first.timeIntervalSince1970
         let high = last.timeIntervalSince1970
         guard low.isFinite, high.isFinite, abs(low) < bound, abs(high) < bound, low <= high else { return [] }

@@ -141,6 +141,30 @@ import Testing
         #expect(!Self.svg(Timeline(purchases: [apart], reminders: [:], decision: nil)).contains("m-group"))
     }
 
+    /// Marks each under 8 px from the last but 11 px across are two marks, not one circle: a group spans
+    /// less than 8 px from its first mark.
+    @Test func aChainOfCloseMarksIsNotOneGroup() throws {
+        var row = Timeline.Row(name: "pro")
+        row.periods.append(
+            Timeline.Period(start: Self.start, end: Self.start.addingTimeInterval(365 * Self.day), stretch: .paid))
+        let events: [Timeline.Event] = [.refund, .upgrade, .oneTimePurchase]
+        for (index, event) in events.enumerated() {
+            row.marks.append(
+                Timeline.Mark(date: Self.start.addingTimeInterval(Double(100 + 3 * index) * Self.day), event: event))
+        }
+        var timeline = Timeline(purchases: [], reminders: [:], decision: nil)
+        timeline.rows.append(row)
+        let scale = try #require(TimelineScale(timeline, left: TimelineSVG.plotLeft, width: TimelineSVG.plotWidth))
+        let step = scale.x(Self.start.addingTimeInterval(3 * Self.day)) - scale.x(Self.start)
+        #expect(step < TimelineSVG.groupDistance && 2 * step >= TimelineSVG.groupDistance, "\(step)")
+        #expect(TimelineSVG.groups(row, scale).map(\.marks.count) == [2, 1])
+        let svg = Self.svg(timeline)
+        #expect(
+            svg.contains(#"<g class="mark m-group" data-count="2" data-members="refund-or-revocation upgrade""#),
+            "\(svg)")
+        #expect(svg.contains(#"<g class="mark m-one-time-purchase""#), "\(svg)")
+    }
+
     /// A period of minutes on a year is drawn wide enough to see; a long product id keeps its end in the
     /// picture and is whole in its title.
     @Test func nothingIsDrawnTooSmallOrCutWithoutItsWhole() {

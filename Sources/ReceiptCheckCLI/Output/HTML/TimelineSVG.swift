@@ -159,7 +159,7 @@ enum TimelineSVG {
 
     /// A period drawn narrower than this could not be seen; a shorter one is drawn this wide.
     static let minimumWidth = 3.0
-    /// Marks of a row closer than this many pixels are drawn as one that says how many.
+    /// Marks of a row within this many pixels of the first of them are drawn as one that says how many.
     static let groupDistance = 8.0
 
     /// The calendar ticks over the scaled part of the axis, the axis line under the rows, and the
@@ -253,9 +253,9 @@ enum TimelineSVG {
         html.raw("</text></g>\n")
     }
 
-    /// A row's marks but renewals, by date, in runs whose neighbours are within `groupDistance` pixels,
-    /// each with the x it is drawn at (a run's, the middle of its first and last): one walk, each x once,
-    /// the runs slices of one sorted array.
+    /// A row's marks but renewals, by date, in runs within `groupDistance` pixels of their first mark
+    /// (so a chain of close marks is not one circle of any width), each with the x it is drawn at (a
+    /// run's, the middle of its first and last): one walk, each x once, the runs slices of one sorted array.
     static func groups(
         _ row: Timeline.Row, _ scale: TimelineScale
     ) -> [(marks: ArraySlice<Timeline.Mark>, x: Double)] {
@@ -267,7 +267,7 @@ enum TimelineSVG {
         var lastX = 0.0
         for (index, mark) in marks.enumerated() {
             let at = scale.x(mark.date)
-            if index > runStart, at - lastX < groupDistance {
+            if index > runStart, at - firstX < groupDistance {
                 lastX = at
                 continue
             }

@@ -177,7 +177,13 @@ import Testing
                 product: name, start: Self.start.addingTimeInterval(300 * Self.day),
                 end: Self.start.addingTimeInterval(365 * Self.day), stretch: .paid, cancelled: nil, upgraded: false),
         ]
-        let svg = Self.svg(Timeline(purchases: purchases, reminders: [:], decision: nil))
+        var timeline = Timeline(purchases: purchases, reminders: [:], decision: nil)
+        let build = "1.0.0-beta.42+build.2023.02.14.nightly"
+        timeline.original = Timeline.Original(date: Self.start, firstBuild: build, decisions: [])
+        let svg = Self.svg(timeline)
+        // A first build keeps its start beside the mark, and is whole in the mark's title.
+        #expect(svg.contains(", first build \(build.prefix(TimelineSVG.labelLength - 1))\u{2026}</text>"), "\(svg)")
+        #expect(svg.contains("<title>original purchase 2024-01-01T00:00:00Z, first build \(build)</title>"))
         #expect(
             svg.contains(
                 #" width="3" height="14"><title>paid period 2024-01-01T00:00:00Z to 2024-01-01T00:05:00Z</title>"#),

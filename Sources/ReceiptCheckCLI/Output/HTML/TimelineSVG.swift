@@ -68,14 +68,8 @@ enum TimelineSVG {
             html.attribute("x", plotLeft - 8)
             html.attribute("y", middle + 4)
             html.raw(" text-anchor=\"end\">")
-            // Characters are counted only for a name that could be long: counting them is the costly part.
             // A product id's end tells products apart (`…receiptcheck.monthly`); the title has it whole.
-            if row.name.utf8.count > labelLength, row.name.count > labelLength {
-                html.raw("\u{2026}")
-                html.text(String(row.name.suffix(labelLength - 1)))
-            } else {
-                html.text(row.name)
-            }
+            label(row.name, keepingEnd: true, into: &html)
             html.raw("</text></g>\n")
             for (period, count) in row.runs {
                 let start = x(period.start)
@@ -243,14 +237,26 @@ enum TimelineSVG {
         html.raw(rightHalf ? " text-anchor=\"end\">original purchase" : ">original purchase")
         if let build = original.firstBuild {
             html.raw(", first build ")
-            if build.utf8.count > labelLength, build.count > labelLength {
-                html.text(String(build.prefix(labelLength - 1)))
-                html.raw("\u{2026}")
-            } else {
-                html.text(build)
-            }
+            label(build, keepingEnd: false, into: &html)
         }
         html.raw("</text></g>\n")
+    }
+
+    /// `text` whole, or cut to `labelLength` characters with an ellipsis where it was cut: its start
+    /// (`keepingEnd`) or its end.
+    private static func label(_ text: String, keepingEnd: Bool, into html: inout HTMLWriter) {
+        // Characters are counted only for a text that could be long: counting them is the costly part.
+        guard text.utf8.count > labelLength, text.count > labelLength else {
+            html.text(text)
+            return
+        }
+        if keepingEnd {
+            html.raw("\u{2026}")
+            html.text(String(text.suffix(labelLength - 1)))
+        } else {
+            html.text(String(text.prefix(labelLength - 1)))
+            html.raw("\u{2026}")
+        }
     }
 
     /// A row's marks but renewals, by date, in runs within `groupDistance` pixels of their first mark

@@ -96,6 +96,43 @@ import Testing
             ])
     }
 
+    /// Transactions without a token do not agree on one: `not` of their comparison is unknown, not granted.
+    @Test func transactionsWithoutATokenGrantNoNegation() throws {
+        let untokened = [
+            Self.purchase("com.example.pro", "1", token: nil), Self.purchase("com.example.addon", "2", token: nil),
+        ]
+        let decisions = try Self.decide(
+            ["x: not (app_account_token == account_id)"], untokened, account: .string(Self.ana))
+        #expect(decisions["x"]?.granted == false, "\(decisions["x"]?.reasons ?? [])")
+    }
+
+    /// Apple signs an empty token for an app that uses none, and a logged-out app may have no account to
+    /// give: neither is a token, so an empty account never matches an empty token.
+    @Test func emptyTokensAreNoTokens() throws {
+        #expect(TransactionFacts(appAccountToken: "").appAccountToken == nil)
+        let empty = [
+            Self.purchase("com.example.pro", "1", token: ""), Self.purchase("com.example.addon", "2", token: ""),
+        ]
+        let decisions = try Self.decide(Self.rules, empty, account: .string(""))
+        #expect(decisions.values.allSatisfy { !$0.granted }, "\(decisions.mapValues(\.reasons))")
+        #expect(
+            decisions["mine"]?.reasons == [
+                "fact account_id \"\" is not an app account token (a UUID): rule not satisfied"
+            ])
+    }
+
+    /// Tokens are UUIDs compared as UUIDs: text that only looks alike under Unicode's rules, or that is no
+    /// UUID at all, is no match.
+    @Test func tokensAreComparedAsUUIDs() throws {
+        let accented = [Self.purchase("com.example.pro", "1", token: "\u{E9}")]
+        let decomposed = try Self.decide(Self.rules, accented, account: .string("e\u{301}"))
+        #expect(decomposed.values.allSatisfy { !$0.granted }, "\(decomposed.mapValues(\.reasons))")
+        let named = [Self.purchase("com.example.pro", "1", token: "pro-account")]
+        let literal = try Self.decide(
+            ["same: app_account_token == \"pro-account\""], named, account: .string("pro-account"))
+        #expect(literal["same"]?.granted == false, "\(literal["same"]?.reasons ?? [])")
+    }
+
     @Test func theTokenParsesAsAStringField() throws {
         #expect(
             try RuleParser.parse("p: app_account_token == account_id", origin: "t").condition

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// `ownership` and `app_account_token`: a transaction's `inAppOwnershipType` and `appAccountToken`, of which
 /// facts may hold many. Beside a product or subscription in one `and`, they narrow that `and` to the
 /// transactions they hold for, so that `product "X" and ownership == purchased` means X bought by this
@@ -76,13 +82,13 @@ extension RuleEvaluator {
         case .compareString(.ownership, let op, let text):
             return purchase.ownershipType.map { op.holds($0.rawValue.isIdentical(to: text) ? 0 : 1) }
         case .compareString(.appAccountToken, let op, let text):
-            return purchase.appAccountToken.map { op.holds(Self.sameToken($0, text) ? 0 : 1) }
+            return purchase.appAccountToken.flatMap { Self.sameToken($0, text) }.map { op.holds($0 ? 0 : 1) }
         case .compareOperands(.field(.appAccountToken), let op, .fact(let name)),
             .compareOperands(.fact(let name), let op, .field(.appAccountToken)):
-            guard let token = purchase.appAccountToken, case .string(let text)? = appFacts.values[name] else {
-                return nil
-            }
-            return op.holds(Self.sameToken(token, text) ? 0 : 1)
+            guard let token = purchase.appAccountToken, case .string(let text)? = appFacts.values[name],
+                let same = Self.sameToken(token, text)
+            else { return nil }
+            return op.holds(same ? 0 : 1)
         case .not(let inner):
             return holds(inner, for: purchase).map { !$0 }
         case .and(let operands):
@@ -99,24 +105,31 @@ extension RuleEvaluator {
     }
 
     /// Tokens are UUIDs, which Apple writes in lowercase and Foundation's `uuidString` in uppercase: one
-    /// token either way.
-    static func sameToken(_ token: String, _ other: String) -> Bool {
-        token.lowercased() == other.lowercased()
+    /// token either way, compared as the UUID's bytes, never as Unicode text. Nil when either is no UUID.
+    static func sameToken(_ token: String, _ other: String) -> Bool? {
+        guard let one = UUID(uuidString: token), let two = UUID(uuidString: other) else { return nil }
+        return one == two
     }
 
-    /// Unknown, with the reason, when a fact the condition compares a token with was not given or is not a
-    /// string: no transaction could decide it, and the reason should say why.
+    /// Unknown, with the reason, when a fact the condition compares a token with was not given, is not a
+    /// string or is no UUID (an empty account must not match an empty token): no transaction could decide
+    /// it, and the reason should say why.
     func unusableFact(in condition: RuleCondition) -> Outcome? {
         for name in condition.references().facts {
             guard let value = appFacts.values[name] else {
                 return Outcome(value: nil, reasons: ["fact \(name) was not given: rule not satisfied"])
             }
-            guard case .string = value else {
+            guard case .string(let text) = value else {
                 return Outcome(
                     value: nil,
                     reasons: [
                         "fact \(name) is a \(value.kind.rawValue), compared with an app account token, a string: rule not satisfied"
                     ])
+            }
+            guard UUID(uuidString: text) != nil else {
+                return Outcome(
+                    value: nil,
+                    reasons: ["fact \(name) \(value.shown) is not an app account token (a UUID): rule not satisfied"])
             }
         }
         return nil

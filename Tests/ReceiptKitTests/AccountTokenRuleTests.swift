@@ -52,7 +52,14 @@ import Testing
         // Alone, over transactions that differ, the token is unknown: neither granted nor its negation.
         #expect(other["mine"]?.granted == false)
         #expect(other["theirs"]?.granted == false)
-        #expect(other["mine"]?.reasons.first?.contains("app account token differs among the 2 transactions") == true)
+        // The hint is rule text: it names the fact, whose value only the reason shows.
+        #expect(
+            other["mine"]?.reasons == [
+                "app account token differs among the 2 transactions: whether it == fact account_id \"\(Self.ana)\" is unknown; name the product (product \"X\" and app_account_token == account_id)"
+            ])
+        #expect(
+            try RuleParser.parse("p: product \"X\" and app_account_token == account_id", origin: "t").condition
+                == .and([.product("X"), .compareOperands(.field(.appAccountToken), .equal, .fact("account_id"))]))
         // Foundation's uuidString is uppercase: the same token.
         let own = try Self.decide(Self.rules, history, account: .string(Self.bo.uppercased()))
         #expect(own["pro"]?.granted == true, "\(own["pro"]?.reasons ?? [])")
@@ -131,6 +138,33 @@ import Testing
         let literal = try Self.decide(
             ["same: app_account_token == \"pro-account\""], named, account: .string("pro-account"))
         #expect(literal["same"]?.granted == false, "\(literal["same"]?.reasons ?? [])")
+    }
+
+    /// Beside ownership, the note on undecided transactions names the field they lack, not the other one, and
+    /// a token compared with no UUID as that, not as a token lacking.
+    @Test func theUndecidedNoteNamesTheFieldLacking() throws {
+        let owned = PurchaseFacts(
+            InAppPurchase(
+                quantity: 1, productID: "com.example.pro", transactionID: "1",
+                purchaseDate: Self.time.addingTimeInterval(-86_400)),
+            TransactionFacts(ownershipType: .known(.purchased)))
+        let decisions = try Self.decide(
+            ["both: product \"com.example.pro\" and ownership == purchased and app_account_token == account_id"],
+            [owned], account: .string(Self.ana))
+        #expect(decisions["both"]?.granted == false)
+        #expect(
+            decisions["both"]?.reasons.last
+                == "1 transactions carry no app account token (only StoreKit 2 transactions of purchases the app gave a token carry it): unknown"
+        )
+        var tokened = owned
+        tokened.transaction.appAccountToken = Self.ana
+        let literal = try Self.decide(
+            ["both: product \"com.example.pro\" and ownership == purchased and app_account_token == \"pro-account\""],
+            [tokened], account: nil)
+        #expect(literal["both"]?.granted == false)
+        #expect(
+            literal["both"]?.reasons.last
+                == "1 transactions carry an app account token that is no UUID or is compared with no UUID: unknown")
     }
 
     @Test func theTokenParsesAsAStringField() throws {

@@ -48,15 +48,22 @@ extension RuleEvaluator {
         guard !scope.isEmpty, rest.contains(where: \.readsTransactions) else { return nil }
         let predicate = RuleCondition.and(scope)
         if let unusable = unusableFact(in: predicate) { return unusable }
-        let field: RuleField = predicate.mentions(.ownership) ? .ownership : .appAccountToken
-        let what =
-            predicate.mentions(.ownership) && predicate.mentions(.appAccountToken)
-            ? "ownership and app account token" : field.label
+        let fields = [RuleField.ownership, .appAccountToken].filter { predicate.mentions($0) }
+        let what = fields.map(\.label).joined(separator: " and ")
         var undecided = 0
+        // Why transactions were undecided (the fields they lack, or a token that is no UUID), so that the
+        // note names those causes and no other.
+        var lacking: [RuleField] = []
+        var unmatched = false
         var narrowed = self
         narrowed.facts = facts.keepingPurchases { purchase in
             guard let holds = holds(predicate, for: purchase) else {
                 undecided += 1
+                let absent = fields.filter {
+                    $0 == .ownership ? purchase.ownershipType == nil : purchase.appAccountToken == nil
+                }
+                lacking += absent.filter { !lacking.contains($0) }
+                unmatched = unmatched || absent.isEmpty
                 return false
             }
             return holds
@@ -65,11 +72,18 @@ extension RuleEvaluator {
         let label =
             "of the \(narrowed.facts.purchases.count) of \(facts.purchases.count) transactions whose \(what) holds: "
         if outcome.value != true, undecided > 0 {
+            let absent =
+                lacking.isEmpty
+                ? []
+                : [
+                    "carry no \(lacking.map(\.label).joined(separator: " or ")) (\(lacking.map(\.absenceNote).joined(separator: "; ")))"
+                ]
+            let note =
+                (absent + (unmatched ? ["carry an app account token that is no UUID or is compared with no UUID"] : []))
+                .joined(separator: " or ")
             return Outcome(
-                value: nil,
-                reasons: outcome.reasons.map { label + $0 } + [
-                    "\(undecided) transactions carry no \(field.label) (\(field.absenceNote)): unknown"
-                ])
+                value: nil, reasons: outcome.reasons.map { label + $0 } + ["\(undecided) transactions \(note): unknown"]
+            )
         }
         return Outcome(value: outcome.value, reasons: outcome.reasons.map { label + $0 })
     }
@@ -141,18 +155,25 @@ extension RuleEvaluator {
         if let unusable = unusableFact(in: condition) { return unusable }
         let values = facts.purchases.map { holds(condition, for: $0) }
         guard !values.isEmpty, !values.contains(nil) else { return missing(.appAccountToken) }
+        // The reason shows the fact's value; the hint is rule text, so it names the fact.
         let target: String
+        let written: String
         switch condition {
-        case .compareString(_, let op, let text): target = "\(op.rawValue) \"\(text)\""
+        case .compareString(_, let op, let text):
+            target = "\(op.rawValue) \"\(text)\""
+            written = target
         case .compareOperands(.fact(let name), let op, _), .compareOperands(_, let op, .fact(let name)):
             target = "\(op.rawValue) fact \(name) \(appFacts.values[name]?.shown ?? "")"
-        default: target = ""
+            written = "\(op.rawValue) \(name)"
+        default:
+            target = ""
+            written = ""
         }
         guard values.allSatisfy({ $0 == values[0] }) else {
             return Outcome(
                 value: nil,
                 reasons: [
-                    "app account token differs among the \(values.count) transactions: whether it \(target) is unknown; name the product (product \"X\" and app_account_token \(target))"
+                    "app account token differs among the \(values.count) transactions: whether it \(target) is unknown; name the product (product \"X\" and app_account_token \(written))"
                 ])
         }
         let granted = values[0] == true

@@ -127,24 +127,41 @@ extension RuleEvaluator {
 
     /// Unknown, with the reason, when a fact the condition compares a token with was not given, is not a
     /// string or is no UUID (an empty account must not match an empty token): no transaction could decide
-    /// it, and the reason should say why.
+    /// it, and the reason should say why. Walks the condition itself rather than building its references,
+    /// which every evaluation would pay for. Recursion follows the parsed tree.
     func unusableFact(in condition: RuleCondition) -> Outcome? {
-        for name in condition.references().facts {
-            guard let value = appFacts.values[name] else {
-                return Outcome(value: nil, reasons: ["fact \(name) was not given: rule not satisfied"])
+        switch condition {
+        case .compareOperands(let left, _, let right):
+            for case .fact(let name) in [left, right] {
+                if let unusable = unusableFact(named: name) { return unusable }
             }
-            guard case .string(let text) = value else {
-                return Outcome(
-                    value: nil,
-                    reasons: [
-                        "fact \(name) is a \(value.kind.rawValue), compared with an app account token, a string: rule not satisfied"
-                    ])
+            return nil
+        case .not(let inner):
+            return unusableFact(in: inner)
+        case .and(let operands), .or(let operands):
+            for operand in operands {
+                if let unusable = unusableFact(in: operand) { return unusable }
             }
-            guard UUID(uuidString: text) != nil else {
-                return Outcome(
-                    value: nil,
-                    reasons: ["fact \(name) \(value.shown) is not an app account token (a UUID): rule not satisfied"])
-            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// Why the fact `name` cannot be compared with a token, or nil when it can.
+    private func unusableFact(named name: String) -> Outcome? {
+        guard let value = appFacts.values[name] else { return notGiven(name) }
+        guard case .string(let text) = value else {
+            return Outcome(
+                value: nil,
+                reasons: [
+                    "fact \(name) is a \(value.kind.rawValue), compared with an app account token, a string: rule not satisfied"
+                ])
+        }
+        guard UUID(uuidString: text) != nil else {
+            return Outcome(
+                value: nil,
+                reasons: ["fact \(name) \(value.shown) is not an app account token (a UUID): rule not satisfied"])
         }
         return nil
     }

@@ -28,12 +28,6 @@ extension RuleEvaluator {
                     "fact \(name) is a \(value.kind.rawValue), compared with a \(target.kind.rawValue): rule not satisfied"
                 ])
         }
-        return Outcome(
-            satisfied: holds,
-            reasons: [
-                holds
-                    ? "fact \(name) \(value.shown) \(op.rawValue) \(target.shown)"
-                    : "fact \(name) \(value.shown) is not \(op.rawValue) \(target.shown)"
-            ])
+        return compared("fact \(name)", value.shown, op, target.shown, holds: holds)
     }
 }

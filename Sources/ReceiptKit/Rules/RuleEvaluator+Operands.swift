@@ -31,9 +31,7 @@ extension RuleEvaluator {
                     "\(left.label) and \(right.label) are \(first.kind.rawValue)s, compared for equality only, not with \(op.rawValue): rule not satisfied"
                 ])
         }
-        let shown =
-            "\(left.label) \(first.shown) \(holds ? "" : "is not ")\(op.rawValue) \(right.label) \(second.shown)"
-        return Outcome(satisfied: holds, reasons: [shown])
+        return compared(left.label, first.shown, op, "\(right.label) \(second.shown)", holds: holds)
     }
 
     /// Why one side has no value, as the comparison's unknown outcome.

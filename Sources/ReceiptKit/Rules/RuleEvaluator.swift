@@ -219,12 +219,19 @@ struct RuleEvaluator {
     private func compared(_ field: RuleField, _ value: String, _ op: ComparisonOperator, _ target: String, holds: Bool)
         -> Outcome
     {
+        compared(field.label, value, op, target, holds: holds)
+    }
+
+    /// A comparison's outcome, worded alike for fields, facts and both: `fact free_reads 3 is not > 5`.
+    func compared(_ label: String, _ value: String, _ op: ComparisonOperator, _ target: String, holds: Bool)
+        -> Outcome
+    {
         Outcome(
             satisfied: holds,
             reasons: [
                 holds
-                    ? "\(field.label) \(value) \(op.rawValue) \(target)"
-                    : "\(field.label) \(value) is not \(op.rawValue) \(target)"
+                    ? "\(label) \(value) \(op.rawValue) \(target)"
+                    : "\(label) \(value) is not \(op.rawValue) \(target)"
             ])
     }
 

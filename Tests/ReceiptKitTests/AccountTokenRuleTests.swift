@@ -52,7 +52,14 @@ import Testing
         // Alone, over transactions that differ, the token is unknown: neither granted nor its negation.
         #expect(other["mine"]?.granted == false)
         #expect(other["theirs"]?.granted == false)
-        #expect(other["mine"]?.reasons.first?.contains("app account token differs among the 2 transactions") == true)
+        // The hint is rule text: it names the fact, whose value only the reason shows.
+        #expect(
+            other["mine"]?.reasons == [
+                "app account token differs among the 2 transactions: whether it == fact account_id \"\(Self.ana)\" is unknown; name the product (product \"X\" and app_account_token == account_id)"
+            ])
+        #expect(
+            try RuleParser.parse("p: product \"X\" and app_account_token == account_id", origin: "t").condition
+                == .and([.product("X"), .compareOperands(.field(.appAccountToken), .equal, .fact("account_id"))]))
         // Foundation's uuidString is uppercase: the same token.
         let own = try Self.decide(Self.rules, history, account: .string(Self.bo.uppercased()))
         #expect(own["pro"]?.granted == true, "\(own["pro"]?.reasons ?? [])")
@@ -94,6 +101,70 @@ import Testing
             number["mine"]?.reasons == [
                 "fact account_id is a number, compared with an app account token, a string: rule not satisfied"
             ])
+    }
+
+    /// Transactions without a token do not agree on one: `not` of their comparison is unknown, not granted.
+    @Test func transactionsWithoutATokenGrantNoNegation() throws {
+        let untokened = [
+            Self.purchase("com.example.pro", "1", token: nil), Self.purchase("com.example.addon", "2", token: nil),
+        ]
+        let decisions = try Self.decide(
+            ["x: not (app_account_token == account_id)"], untokened, account: .string(Self.ana))
+        #expect(decisions["x"]?.granted == false, "\(decisions["x"]?.reasons ?? [])")
+    }
+
+    /// Apple signs an empty token for an app that uses none, and a logged-out app may have no account to
+    /// give: neither is a token, so an empty account never matches an empty token.
+    @Test func emptyTokensAreNoTokens() throws {
+        #expect(TransactionFacts(appAccountToken: "").appAccountToken == nil)
+        let empty = [
+            Self.purchase("com.example.pro", "1", token: ""), Self.purchase("com.example.addon", "2", token: ""),
+        ]
+        let decisions = try Self.decide(Self.rules, empty, account: .string(""))
+        #expect(decisions.values.allSatisfy { !$0.granted }, "\(decisions.mapValues(\.reasons))")
+        #expect(
+            decisions["mine"]?.reasons == [
+                "fact account_id \"\" is not an app account token (a UUID): rule not satisfied"
+            ])
+    }
+
+    /// Tokens are UUIDs compared as UUIDs: text that only looks alike under Unicode's rules, or that is no
+    /// UUID at all, is no match.
+    @Test func tokensAreComparedAsUUIDs() throws {
+        let accented = [Self.purchase("com.example.pro", "1", token: "\u{E9}")]
+        let decomposed = try Self.decide(Self.rules, accented, account: .string("e\u{301}"))
+        #expect(decomposed.values.allSatisfy { !$0.granted }, "\(decomposed.mapValues(\.reasons))")
+        let named = [Self.purchase("com.example.pro", "1", token: "pro-account")]
+        let literal = try Self.decide(
+            ["same: app_account_token == \"pro-account\""], named, account: .string("pro-account"))
+        #expect(literal["same"]?.granted == false, "\(literal["same"]?.reasons ?? [])")
+    }
+
+    /// Beside ownership, the note on undecided transactions names the field they lack, not the other one, and
+    /// a token compared with no UUID as that, not as a token lacking.
+    @Test func theUndecidedNoteNamesTheFieldLacking() throws {
+        let owned = PurchaseFacts(
+            InAppPurchase(
+                quantity: 1, productID: "com.example.pro", transactionID: "1",
+                purchaseDate: Self.time.addingTimeInterval(-86_400)),
+            TransactionFacts(ownershipType: .known(.purchased)))
+        let decisions = try Self.decide(
+            ["both: product \"com.example.pro\" and ownership == purchased and app_account_token == account_id"],
+            [owned], account: .string(Self.ana))
+        #expect(decisions["both"]?.granted == false)
+        #expect(
+            decisions["both"]?.reasons.last
+                == "1 transactions carry no app account token (only StoreKit 2 transactions of purchases the app gave a token carry it): unknown"
+        )
+        var tokened = owned
+        tokened.transaction.appAccountToken = Self.ana
+        let literal = try Self.decide(
+            ["both: product \"com.example.pro\" and ownership == purchased and app_account_token == \"pro-account\""],
+            [tokened], account: nil)
+        #expect(literal["both"]?.granted == false)
+        #expect(
+            literal["both"]?.reasons.last
+                == "1 transactions carry an app account token that is no UUID or is compared with no UUID: unknown")
     }
 
     @Test func theTokenParsesAsAStringField() throws {

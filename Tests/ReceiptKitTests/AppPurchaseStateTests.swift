@@ -45,16 +45,21 @@ import Testing
         let rules = try RuleSet.parse(
             file: [
                 Self.grandfather, "early: original_purchase_date < 2021-01-01",
-                "negated: not (original_application_version >= 42)",
+                "negated: not (original_application_version >= 42)", "late: original_purchase_date < signed_up",
             ].joined(separator: "\n"), name: "t")
-        let before = rules.evaluate(facts: facts, at: try Self.date("2024-05-31T00:00:00Z"), platform: .ios)
-        #expect(before.map(\.granted) == [true, true, true])
-        let after = rules.evaluate(facts: facts, at: try Self.date("2024-06-02T00:00:00Z"), platform: .ios)
-        #expect(after.map(\.granted) == [false, false, false])
-        #expect(
-            after.first?.reasons == [
-                "the app purchase was refunded at 2024-06-01T00:00:00Z (the AppTransaction's revocationDate): nothing is granted from it"
-            ])
+        // A date the app gives is read against the refunded purchase's date as a literal one is.
+        var appFacts = AppFacts()
+        try appFacts.add("signed_up", .date(try Self.date("2021-01-01T00:00:00Z")))
+        let before = rules.evaluate(
+            facts: facts, at: try Self.date("2024-05-31T00:00:00Z"), platform: .ios, appFacts: appFacts)
+        #expect(before.map(\.granted) == [true, true, true, true])
+        let after = rules.evaluate(
+            facts: facts, at: try Self.date("2024-06-02T00:00:00Z"), platform: .ios, appFacts: appFacts)
+        #expect(after.map(\.granted) == [false, false, false, false])
+        let refunded =
+            "the app purchase was refunded at 2024-06-01T00:00:00Z (the AppTransaction's revocationDate): nothing is granted from it"
+        #expect(after.first?.reasons == [refunded])
+        #expect(after.last?.reasons == [refunded])
     }
 }
 

@@ -34,7 +34,7 @@ extension HelpTopic {
     }
 
     static let ruleRecipesIntroduction = """
-        Recipes, one rules file for --rules (a line starting with # is a comment; docs/paywall.md and \
+        Recipes, one rules file for --rules (a # starts a comment, on a line of its own or after a rule; docs/paywall.md and \
         examples/paywall/ show them at work):
         """
 

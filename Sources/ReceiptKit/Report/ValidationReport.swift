@@ -94,7 +94,8 @@ public struct ValidationReport: Sendable, Encodable {
     }
 
     /// The report on an input that could not be read, with the reading error as its reason: unreadable,
-    /// or malformed when what was read cannot be an input (a line over the size limit).
+    /// or malformed when what was read cannot be an input (a file over the size limit, `--max-size`, as
+    /// `input_too_large`, or a line over it).
     public static func unreadable(input: String, error: ReceiptError) -> ValidationReport {
         var report = ValidationReport(input: input)
         report.reject(error)

@@ -20,6 +20,10 @@ extension AppFacts {
         public enum Kind: String, Sendable {
             /// The type of the value case of the same name.
             case number, string, boolean, date
+
+            /// Whether values of the kind have an order (`<`, `>=`...): numbers and dates do; strings and
+            /// booleans are compared for equality only.
+            var isOrdered: Bool { self == .number || self == .date }
         }
 
         /// This value's type.
@@ -68,8 +72,15 @@ extension AppFacts {
             return String(text.dropFirst().dropLast())
         }
 
-        /// Three-way order of two values of one kind; nil when the kinds differ or the kind has no order.
-        func order(against other: AppFacts.Value) -> Int? {
+        /// Whether `self op other` holds: nil when the kinds differ or `op` orders a kind that has no order.
+        func holds(_ op: ComparisonOperator, against other: AppFacts.Value) -> Bool? {
+            guard op.isEquality || kind.isOrdered, let order = order(against: other) else { return nil }
+            return op.holds(order)
+        }
+
+        /// Three-way order of two values of one kind, nil when the kinds differ; for a kind without an order
+        /// (strings, booleans) only 0 or 1, equal or not, which `holds` reads for `==` and `!=` alone.
+        private func order(against other: AppFacts.Value) -> Int? {
             switch (self, other) {
             case (.number(let left), .number(let right)): left < right ? -1 : (left == right ? 0 : 1)
             case (.date(let left), .date(let right)): left < right ? -1 : (left == right ? 0 : 1)

@@ -114,8 +114,7 @@ package indirect enum RuleCondition: Sendable, Equatable {
             }
             switch (left, right) {
             case (.fact(let name), .field(let field)), (.field(let field), .fact(let name)):
-                if let kind = RuleOperand.factKind(of: field), found.seen.insert("k \(kind.rawValue) " + name).inserted
-                {
+                if let kind = field.factKind, found.seen.insert("k \(kind.rawValue) " + name).inserted {
                     found.factKinds.append((name, kind))
                 }
             case (.fact(let first), .fact(let second)):

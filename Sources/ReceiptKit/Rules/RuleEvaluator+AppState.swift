@@ -12,25 +12,22 @@ extension RuleEvaluator {
         }
     }
 
+    /// Unknown: the rule reads a fact the app did not give (`RuleSet.check` refuses that before deciding).
+    func notGiven(_ name: String) -> Outcome {
+        Outcome(value: nil, reasons: ["fact \(name) was not given: rule not satisfied"])
+    }
+
     /// `free_reads > 0`: unknown when the app did not give the fact or gave one of another kind.
     func fact(_ name: String, _ op: ComparisonOperator, _ target: AppFacts.Value) -> Outcome {
-        guard let value = appFacts.values[name] else {
-            return Outcome(value: nil, reasons: ["fact \(name) was not given: rule not satisfied"])
-        }
-        guard let order = value.order(against: target) else {
+        guard let value = appFacts.values[name] else { return notGiven(name) }
+        // The parser orders no string or boolean, so nil here is a fact of another kind.
+        guard let holds = value.holds(op, against: target) else {
             return Outcome(
                 value: nil,
                 reasons: [
                     "fact \(name) is a \(value.kind.rawValue), compared with a \(target.kind.rawValue): rule not satisfied"
                 ])
         }
-        let holds = op.holds(order)
-        return Outcome(
-            satisfied: holds,
-            reasons: [
-                holds
-                    ? "fact \(name) \(value.shown) \(op.rawValue) \(target.shown)"
-                    : "fact \(name) \(value.shown) is not \(op.rawValue) \(target.shown)"
-            ])
+        return compared("fact \(name)", value.shown, op, target.shown, holds: holds)
     }
 }

@@ -2,9 +2,12 @@
 /// rule is parsed, so the kinds are checked here, and a side that is missing or of another kind leaves the
 /// comparison unknown (not satisfied), never false.
 extension RuleEvaluator {
-    func compare(_ left: RuleOperand, _ op: ComparisonOperator, _ right: RuleOperand) -> Outcome {
+    /// `condition` is the comparison itself, which a per-transaction field reads for each transaction.
+    func compare(_ left: RuleOperand, _ op: ComparisonOperator, _ right: RuleOperand, _ condition: RuleCondition)
+        -> Outcome
+    {
         if left == .field(.appAccountToken) || right == .field(.appAccountToken) {
-            return everyTransaction(.compareOperands(left, op, right))
+            return everyTransaction(condition)
         }
         let first: AppFacts.Value
         let second: AppFacts.Value
@@ -14,25 +17,21 @@ extension RuleEvaluator {
         case (.success(let one), .success(let other)):
             (first, second) = (one, other)
         }
-        guard let order = first.order(against: second) else {
+        guard first.kind == second.kind else {
             return Outcome(
                 value: nil,
                 reasons: [
                     "\(left.label) is a \(first.kind.rawValue) and \(right.label) a \(second.kind.rawValue): they cannot be compared, rule not satisfied"
                 ])
         }
-        // Strings and booleans have no order: `order` says only equal or not.
-        if !op.isEquality, first.kind == .string || first.kind == .boolean {
+        guard let holds = first.holds(op, against: second) else {
             return Outcome(
                 value: nil,
                 reasons: [
                     "\(left.label) and \(right.label) are \(first.kind.rawValue)s, compared for equality only, not with \(op.rawValue): rule not satisfied"
                 ])
         }
-        let holds = op.holds(order)
-        let shown =
-            "\(left.label) \(first.shown) \(holds ? "" : "is not ")\(op.rawValue) \(right.label) \(second.shown)"
-        return Outcome(satisfied: holds, reasons: [shown])
+        return compared(left.label, first.shown, op, "\(right.label) \(second.shown)", holds: holds)
     }
 
     /// Why one side has no value, as the comparison's unknown outcome.
@@ -44,26 +43,30 @@ extension RuleEvaluator {
     private func value(of operand: RuleOperand) -> Result<AppFacts.Value, Unknown> {
         switch operand {
         case .fact(let name):
-            guard let value = appFacts.values[name] else {
-                return .failure(
-                    Unknown(outcome: Outcome(value: nil, reasons: ["fact \(name) was not given: rule not satisfied"])))
-            }
+            guard let value = appFacts.values[name] else { return .failure(Unknown(outcome: notGiven(name))) }
             return .success(value)
         case .field(let field):
-            if field == .originalPurchaseDate, let revoked = revokedApp() { return .failure(Unknown(outcome: revoked)) }
-            let value: AppFacts.Value? =
-                switch field {
-                case .originalPurchaseDate: facts.originalPurchaseDate.map(AppFacts.Value.date)
-                case .preorderDate: facts.preorderDate.map(AppFacts.Value.date)
-                case .receiptCreationDate: facts.receiptCreationDate.map(AppFacts.Value.date)
-                case .bundleID: facts.bundleID.map(AppFacts.Value.string)
-                case .receiptType: facts.receiptType.map(AppFacts.Value.string)
-                case .originalPlatform: facts.originalPlatform.map { AppFacts.Value.string($0.rawValue) }
-                // These the parser lets no fact meet, or (per transaction) `compare` reads first.
-                case .originalApplicationVersion, .applicationVersion, .environment, .ownership, .appAccountToken: nil
-                }
-            guard let value else { return .failure(Unknown(outcome: missing(field))) }
-            return .success(value)
+            return fieldValue(field)
         }
+    }
+
+    /// A field of the verified input as a value of the kind facts have; unknown when the input lacks it or,
+    /// for the original purchase date, when the app purchase was refunded (nothing is granted from it).
+    func fieldValue(_ field: RuleField) -> Result<AppFacts.Value, Unknown> {
+        if field == .originalPurchaseDate, let revoked = revokedApp() { return .failure(Unknown(outcome: revoked)) }
+        let value: AppFacts.Value? =
+            switch field {
+            case .originalPurchaseDate: facts.originalPurchaseDate.map(AppFacts.Value.date)
+            case .preorderDate: facts.preorderDate.map(AppFacts.Value.date)
+            case .receiptCreationDate: facts.receiptCreationDate.map(AppFacts.Value.date)
+            case .bundleID: facts.bundleID.map(AppFacts.Value.string)
+            case .receiptType: facts.receiptType.map(AppFacts.Value.string)
+            case .originalPlatform: facts.originalPlatform.map { AppFacts.Value.string($0.rawValue) }
+            // No fact meets these (the parser), they have their own conditions, or (per transaction)
+            // `compare` reads them first.
+            case .originalApplicationVersion, .applicationVersion, .environment, .ownership, .appAccountToken: nil
+            }
+        guard let value else { return .failure(Unknown(outcome: missing(field))) }
+        return .success(value)
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// `ownership` and `app_account_token`: a transaction's `inAppOwnershipType` and `appAccountToken`, of which
 /// facts may hold many. Beside a product or subscription in one `and`, they narrow that `and` to the
 /// transactions they hold for, so that `product "X" and ownership == purchased` means X bought by this
@@ -42,15 +48,22 @@ extension RuleEvaluator {
         guard !scope.isEmpty, rest.contains(where: \.readsTransactions) else { return nil }
         let predicate = RuleCondition.and(scope)
         if let unusable = unusableFact(in: predicate) { return unusable }
-        let field: RuleField = predicate.mentions(.ownership) ? .ownership : .appAccountToken
-        let what =
-            predicate.mentions(.ownership) && predicate.mentions(.appAccountToken)
-            ? "ownership and app account token" : field.label
+        let fields = [RuleField.ownership, .appAccountToken].filter { predicate.mentions($0) }
+        let what = fields.map(\.label).joined(separator: " and ")
         var undecided = 0
+        // Why transactions were undecided (the fields they lack, or a token that is no UUID), so that the
+        // note names those causes and no other.
+        var lacking: [RuleField] = []
+        var unmatched = false
         var narrowed = self
         narrowed.facts = facts.keepingPurchases { purchase in
             guard let holds = holds(predicate, for: purchase) else {
                 undecided += 1
+                let absent = fields.filter {
+                    $0 == .ownership ? purchase.ownershipType == nil : purchase.appAccountToken == nil
+                }
+                lacking += absent.filter { !lacking.contains($0) }
+                unmatched = unmatched || absent.isEmpty
                 return false
             }
             return holds
@@ -59,11 +72,18 @@ extension RuleEvaluator {
         let label =
             "of the \(narrowed.facts.purchases.count) of \(facts.purchases.count) transactions whose \(what) holds: "
         if outcome.value != true, undecided > 0 {
+            let absent =
+                lacking.isEmpty
+                ? []
+                : [
+                    "carry no \(lacking.map(\.label).joined(separator: " or ")) (\(lacking.map(\.absenceNote).joined(separator: "; ")))"
+                ]
+            let note =
+                (absent + (unmatched ? ["carry an app account token that is no UUID or is compared with no UUID"] : []))
+                .joined(separator: " or ")
             return Outcome(
-                value: nil,
-                reasons: outcome.reasons.map { label + $0 } + [
-                    "\(undecided) transactions carry no \(field.label) (\(field.absenceNote)): unknown"
-                ])
+                value: nil, reasons: outcome.reasons.map { label + $0 } + ["\(undecided) transactions \(note): unknown"]
+            )
         }
         return Outcome(value: outcome.value, reasons: outcome.reasons.map { label + $0 })
     }
@@ -76,13 +96,13 @@ extension RuleEvaluator {
         case .compareString(.ownership, let op, let text):
             return purchase.ownershipType.map { op.holds($0.rawValue.isIdentical(to: text) ? 0 : 1) }
         case .compareString(.appAccountToken, let op, let text):
-            return purchase.appAccountToken.map { op.holds(Self.sameToken($0, text) ? 0 : 1) }
+            return purchase.appAccountToken.flatMap { Self.sameToken($0, text) }.map { op.holds($0 ? 0 : 1) }
         case .compareOperands(.field(.appAccountToken), let op, .fact(let name)),
             .compareOperands(.fact(let name), let op, .field(.appAccountToken)):
-            guard let token = purchase.appAccountToken, case .string(let text)? = appFacts.values[name] else {
-                return nil
-            }
-            return op.holds(Self.sameToken(token, text) ? 0 : 1)
+            guard let token = purchase.appAccountToken, case .string(let text)? = appFacts.values[name],
+                let same = Self.sameToken(token, text)
+            else { return nil }
+            return op.holds(same ? 0 : 1)
         case .not(let inner):
             return holds(inner, for: purchase).map { !$0 }
         case .and(let operands):
@@ -99,25 +119,49 @@ extension RuleEvaluator {
     }
 
     /// Tokens are UUIDs, which Apple writes in lowercase and Foundation's `uuidString` in uppercase: one
-    /// token either way.
-    static func sameToken(_ token: String, _ other: String) -> Bool {
-        token.lowercased() == other.lowercased()
+    /// token either way, compared as the UUID's bytes, never as Unicode text. Nil when either is no UUID.
+    static func sameToken(_ token: String, _ other: String) -> Bool? {
+        guard let one = UUID(uuidString: token), let two = UUID(uuidString: other) else { return nil }
+        return one == two
     }
 
-    /// Unknown, with the reason, when a fact the condition compares a token with was not given or is not a
-    /// string: no transaction could decide it, and the reason should say why.
+    /// Unknown, with the reason, when a fact the condition compares a token with was not given, is not a
+    /// string or is no UUID (an empty account must not match an empty token): no transaction could decide
+    /// it, and the reason should say why. Walks the condition itself rather than building its references,
+    /// which every evaluation would pay for. Recursion follows the parsed tree.
     func unusableFact(in condition: RuleCondition) -> Outcome? {
-        for name in condition.references().facts {
-            guard let value = appFacts.values[name] else {
-                return Outcome(value: nil, reasons: ["fact \(name) was not given: rule not satisfied"])
+        switch condition {
+        case .compareOperands(let left, _, let right):
+            for case .fact(let name) in [left, right] {
+                if let unusable = unusableFact(named: name) { return unusable }
             }
-            guard case .string = value else {
-                return Outcome(
-                    value: nil,
-                    reasons: [
-                        "fact \(name) is a \(value.kind.rawValue), compared with an app account token, a string: rule not satisfied"
-                    ])
+            return nil
+        case .not(let inner):
+            return unusableFact(in: inner)
+        case .and(let operands), .or(let operands):
+            for operand in operands {
+                if let unusable = unusableFact(in: operand) { return unusable }
             }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// Why the fact `name` cannot be compared with a token, or nil when it can.
+    private func unusableFact(named name: String) -> Outcome? {
+        guard let value = appFacts.values[name] else { return notGiven(name) }
+        guard case .string(let text) = value else {
+            return Outcome(
+                value: nil,
+                reasons: [
+                    "fact \(name) is a \(value.kind.rawValue), compared with an app account token, a string: rule not satisfied"
+                ])
+        }
+        guard UUID(uuidString: text) != nil else {
+            return Outcome(
+                value: nil,
+                reasons: ["fact \(name) \(value.shown) is not an app account token (a UUID): rule not satisfied"])
         }
         return nil
     }
@@ -128,18 +172,25 @@ extension RuleEvaluator {
         if let unusable = unusableFact(in: condition) { return unusable }
         let values = facts.purchases.map { holds(condition, for: $0) }
         guard !values.isEmpty, !values.contains(nil) else { return missing(.appAccountToken) }
+        // The reason shows the fact's value; the hint is rule text, so it names the fact.
         let target: String
+        let written: String
         switch condition {
-        case .compareString(_, let op, let text): target = "\(op.rawValue) \"\(text)\""
+        case .compareString(_, let op, let text):
+            target = "\(op.rawValue) \"\(text)\""
+            written = target
         case .compareOperands(.fact(let name), let op, _), .compareOperands(_, let op, .fact(let name)):
             target = "\(op.rawValue) fact \(name) \(appFacts.values[name]?.shown ?? "")"
-        default: target = ""
+            written = "\(op.rawValue) \(name)"
+        default:
+            target = ""
+            written = ""
         }
         guard values.allSatisfy({ $0 == values[0] }) else {
             return Outcome(
                 value: nil,
                 reasons: [
-                    "app account token differs among the \(values.count) transactions: whether it \(target) is unknown; name the product (product \"X\" and app_account_token \(target))"
+                    "app account token differs among the \(values.count) transactions: whether it \(target) is unknown; name the product (product \"X\" and app_account_token \(written))"
                 ])
         }
         let granted = values[0] == true

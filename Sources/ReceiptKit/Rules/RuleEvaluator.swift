@@ -68,14 +68,12 @@ struct RuleEvaluator {
             }
             return version(field, op, text)
         case .compareDate(let field, let op, let date):
-            if field == .originalPurchaseDate, let revoked = revokedApp() { return revoked }
-            let value: Date? =
-                switch field {
-                case .originalPurchaseDate: facts.originalPurchaseDate
-                case .preorderDate: facts.preorderDate
-                default: facts.receiptCreationDate
-                }
-            guard let value else { return missing(field) }
+            let value: Date
+            switch fieldValue(field) {
+            case .success(.date(let read)): value = read
+            case .failure(let unknown): return unknown.outcome
+            case .success: return missing(field)
+            }
             let order = value < date ? -1 : (value == date ? 0 : 1)
             return compared(field, show(value), op, show(date), holds: op.holds(order))
         case .compareEnvironment(let op, let environment):
@@ -85,13 +83,12 @@ struct RuleEvaluator {
         case .compareString(let field, let op, let text):
             if field == .ownership { return ownership(op, text) }
             if field == .appAccountToken { return everyTransaction(condition) }
-            let value: String? =
-                switch field {
-                case .receiptType: facts.receiptType
-                case .originalPlatform: facts.originalPlatform?.rawValue
-                default: facts.bundleID
-                }
-            guard let value else { return missing(field) }
+            let value: String
+            switch fieldValue(field) {
+            case .success(.string(let read)): value = read
+            case .failure(let unknown): return unknown.outcome
+            case .success: return missing(field)
+            }
             return compared(
                 field, "\"\(value)\"", op, "\"\(text)\"", holds: op.holds(value.isIdentical(to: text) ? 0 : 1))
         case .product(let product):
@@ -118,7 +115,7 @@ struct RuleEvaluator {
         case .compareFact(let name, let op, let value):
             return fact(name, op, value)
         case .compareOperands(let left, let op, let right):
-            return compare(left, op, right)
+            return compare(left, op, right, condition)
         case .constant(let holds):
             return Outcome(satisfied: holds, reasons: [holds ? "always holds" : "never holds"])
         case .not(let inner):
@@ -222,12 +219,19 @@ struct RuleEvaluator {
     private func compared(_ field: RuleField, _ value: String, _ op: ComparisonOperator, _ target: String, holds: Bool)
         -> Outcome
     {
+        compared(field.label, value, op, target, holds: holds)
+    }
+
+    /// A comparison's outcome, worded alike for fields, facts and both: `fact free_reads 3 is not > 5`.
+    func compared(_ label: String, _ value: String, _ op: ComparisonOperator, _ target: String, holds: Bool)
+        -> Outcome
+    {
         Outcome(
             satisfied: holds,
             reasons: [
                 holds
-                    ? "\(field.label) \(value) \(op.rawValue) \(target)"
-                    : "\(field.label) \(value) is not \(op.rawValue) \(target)"
+                    ? "\(label) \(value) \(op.rawValue) \(target)"
+                    : "\(label) \(value) is not \(op.rawValue) \(target)"
             ])
     }
 
@@ -245,7 +249,7 @@ struct RuleEvaluator {
     private func grace(_ product: String, _ status: SubscriptionStatus) -> Outcome? {
         guard status.state == .expired,
             let until = facts.renewals.filter({
-                String.identical($0.productID, product) && staleness(of: $0.snapshotDate, in: "") == nil
+                String.identical($0.productID, product) && !isStale($0.snapshotDate)
             })
             .compactMap(\.gracePeriodExpires).max(),
             time < until
@@ -284,19 +288,26 @@ struct RuleEvaluator {
     /// Why a copy dated `snapshot` (`noun` names it) is too old to say what holds at `time`, or nil when
     /// it is not. Every fact is judged by its own copy's date: an old copy beside a fresh input stays old.
     func staleness(of snapshot: Date?, in noun: String) -> String? {
-        guard let maximumAge else { return nil }
+        guard let maximumAge, isStale(snapshot) else { return nil }
         guard let snapshot else {
             return
                 "\(noun) has no signed or creation date to tell how old it is (\(wording.words(for: .value(.maxAge, "\(maximumAge)"))))"
         }
-        // An end that cannot be computed is past: never "no limit".
-        if let limit = maximumAge.end(from: snapshot), time <= limit { return nil }
         let days = Int(time.timeIntervalSince(snapshot) / 86_400)
         // An old input is judged on purpose at its own time, or with no age limit: the message says how.
         let judging =
             "\(wording.words(for: .change(.ruleTime))) to judge it at another time, or \(wording.words(for: .change(.maxAge))) to turn the age check off"
         return
             "\(noun) is \(days) days old at \(show(time)) (signed or created \(show(snapshot)), \(wording.words(for: .value(.maxAge, "\(maximumAge)"))); \(judging))"
+    }
+
+    /// Whether a copy dated `snapshot` is too old to say what holds at `time` (no date is: fail closed);
+    /// `staleness` without the words, for callers that only ask.
+    func isStale(_ snapshot: Date?) -> Bool {
+        guard let maximumAge else { return false }
+        // An end that cannot be computed is past: never "no limit".
+        guard let snapshot, let limit = maximumAge.end(from: snapshot) else { return true }
+        return time > limit
     }
 
     /// The purchases of `product`, each with the date of the copy it comes from.
@@ -351,7 +362,7 @@ struct RuleEvaluator {
         }
         let keptCopies = madeCopies.filter { copy in copy.purchase.cancellationDate.map { $0 > time } ?? true }
         // Only a copy within the age limit grants: an old one's refund since would be invisible.
-        let kept = keptCopies.filter { staleness(of: $0.snapshot, in: "") == nil }.map(\.purchase)
+        let kept = keptCopies.filter { !isStale($0.snapshot) }.map(\.purchase)
         if kept.isEmpty, let old = keptCopies.first {
             let noun = "the copy of transaction \(old.purchase.transactionID ?? "(no transactionId)")"
             let stale = staleness(of: old.snapshot, in: noun) ?? noun
@@ -450,7 +461,7 @@ struct RuleEvaluator {
         guard maximumAge != nil else { return inForce.last }
         // One pass over the copies, so that many periods in force cost no more than one.
         var old = Set<String?>()
-        for copy in copies(of: product) where staleness(of: copy.snapshot, in: "") != nil {
+        for copy in copies(of: product) where isStale(copy.snapshot) {
             old.insert(copy.purchase.transactionID)
         }
         return inForce.last { !old.contains($0.transactionID) }
@@ -472,7 +483,7 @@ struct RuleEvaluator {
         guard status.state == .expired,
             let old = facts.renewals.first(where: { renewal in
                 String.identical(renewal.productID, product) && renewal.gracePeriodExpires.map { time < $0 } == true
-                    && staleness(of: renewal.snapshotDate, in: "") != nil
+                    && isStale(renewal.snapshotDate)
             })
         else { return nil }
         let stale = staleness(of: old.snapshotDate, in: "the renewal info of \"\(product)\"") ?? ""

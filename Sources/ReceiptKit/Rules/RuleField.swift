@@ -52,4 +52,14 @@ public enum RuleField: Sendable, CaseIterable {
         case .ownership: .ownership
         }
     }
+
+    /// The kind of fact the field may be compared with; nil for a field compared only with values written
+    /// in the rule (a version's text, an environment or ownership name), whose meaning no fact carries.
+    var factKind: AppFacts.Value.Kind? {
+        switch kind {
+        case .date: .date
+        case .string: .string
+        case .version, .environment, .ownership: nil
+        }
+    }
 }

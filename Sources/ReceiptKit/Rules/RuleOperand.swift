@@ -12,14 +12,4 @@ package enum RuleOperand: Sendable, Equatable {
         case .field(let field): field.label
         }
     }
-
-    /// The kind of fact a field may be compared with; nil for a field compared only with values written in
-    /// the rule (a version's text, an environment or ownership name), whose meaning no fact carries.
-    static func factKind(of field: RuleField) -> AppFacts.Value.Kind? {
-        switch field.kind {
-        case .date: .date
-        case .string: .string
-        case .version, .environment, .ownership: nil
-        }
-    }
 }

@@ -302,12 +302,8 @@ package struct RuleParser {
             let other = try namedOperand(word, at: valueToken)
         {
             if case .field(let field) = other {
-                guard let kind = RuleOperand.factKind(of: field) else {
-                    throw RuleSet.ParseError(
-                        origin: "", column: valueToken.column,
-                        message:
-                            "\(field.rawValue) is compared with \(Self.expectedValue(field.kind)) written in the rule, not with a fact"
-                    )
+                guard let kind = field.factKind else {
+                    throw Self.writtenOnly(field, at: valueToken, found: nil)
                 }
                 try Self.checkOrder(op, at: operatorToken, kind: kind, field: field)
             }
@@ -334,7 +330,7 @@ package struct RuleParser {
     private static func checkOrder(
         _ op: ComparisonOperator, at token: RuleToken, kind: AppFacts.Value.Kind, field: RuleField?
     ) throws(RuleSet.ParseError) {
-        guard !op.isEquality, kind == .string || kind == .boolean else { return }
+        guard !op.isEquality, !kind.isOrdered else { return }
         let what = field.map(\.rawValue) ?? "a \(kind.rawValue)"
         throw RuleSet.ParseError(
             origin: "", column: token.column,
@@ -352,6 +348,17 @@ package struct RuleParser {
             throw RuleSet.ParseError(origin: "", column: token.column, message: error.message)
         }
         return .fact(word)
+    }
+
+    /// A field whose values only the rule may write (a version, an environment, an ownership) met with a
+    /// name: `found`, when given, is the name on the field's right, shown after the fields it may not be.
+    private static func writtenOnly(_ field: RuleField, at token: RuleToken, found: RuleToken?) -> RuleSet.ParseError {
+        let what = found.map { " or field, found \($0.shown)" } ?? ""
+        return RuleSet.ParseError(
+            origin: "", column: token.column,
+            message:
+                "\(field.rawValue) is compared with \(expectedValue(field.kind)) written in the rule, not with a fact\(what)"
+        )
     }
 
     /// How messages describe the values a field is compared with.
@@ -408,12 +415,8 @@ package struct RuleParser {
         if field.kind != .environment, field.kind != .ownership, case .word(let word) = value.kind,
             RuleField(rawValue: word) != nil || AppFacts.isFactShaped(word)
         {
-            guard RuleOperand.factKind(of: field) != nil else {
-                throw RuleSet.ParseError(
-                    origin: "", column: value.column,
-                    message:
-                        "\(field.rawValue) is compared with \(Self.expectedValue(field.kind)) written in the rule, not with a fact or field, found \(value.shown)"
-                )
+            guard field.factKind != nil else {
+                throw Self.writtenOnly(field, at: value, found: value)
             }
             guard let other = try namedOperand(word, at: value), case .fact = other else {
                 throw RuleSet.ParseError(
@@ -438,21 +441,21 @@ package struct RuleParser {
             guard AppVersion(text) != nil else {
                 throw RuleSet.ParseError(
                     origin: "", column: value.column,
-                    message: "expected a version such as 42 or 1.10, found \(value.shown)")
+                    message: "expected \(Self.expectedValue(field.kind)), found \(value.shown)")
             }
             return .compareVersion(field, op, text)
         case .date:
             guard let date = Self.date(text) else {
                 throw RuleSet.ParseError(
                     origin: "", column: value.column,
-                    message: "expected a date such as 2024-01-01 or 2024-01-01T00:00:00Z, found \(value.shown)")
+                    message: "expected \(Self.expectedValue(field.kind)), found \(value.shown)")
             }
             return .compareDate(field, op, date)
         case .environment:
             guard let environment = ReceiptEnvironment(rawValue: text) else {
                 throw RuleSet.ParseError(
                     origin: "", column: value.column,
-                    message: "expected production, sandbox, xcode or unknown, found \(value.shown)")
+                    message: "expected \(Self.expectedValue(field.kind)), found \(value.shown)")
             }
             return .compareEnvironment(op, environment)
         case .string:
@@ -461,7 +464,7 @@ package struct RuleParser {
             guard text == "purchased" || text == "family_shared" else {
                 throw RuleSet.ParseError(
                     origin: "", column: value.column,
-                    message: "expected purchased or family_shared, found \(value.shown)")
+                    message: "expected \(Self.expectedValue(field.kind)), found \(value.shown)")
             }
             return .compareString(field, op, text.uppercased())
         }

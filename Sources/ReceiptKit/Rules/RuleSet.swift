@@ -216,7 +216,7 @@ public struct RuleSet: Sendable, Equatable {
                         "\(rule.origin): the rule compares the fact \(left) with the fact \(right), but \(left) was given a \(first.kind.rawValue) (\(first.shown)) and \(right) a \(second.kind.rawValue) (\(second.shown))"
                     )
                 }
-                guard op.isEquality || first.kind == .number || first.kind == .date else {
+                guard op.isEquality || first.kind.isOrdered else {
                     throw AppFacts.FactError(
                         "\(rule.origin): the rule orders the facts \(left) \(op.rawValue) \(right), but they were given \(first.kind.rawValue)s, which compare with == and != only"
                     )

@@ -15,7 +15,7 @@ package struct TransactionFacts: Sendable, Equatable {
     /// `inAppOwnershipType`, which `ownership` rules compare.
     package var ownershipType: AppStoreValue<InAppOwnershipType>?
     /// `appAccountToken`: the UUID the app gave the purchase for its own account, which `app_account_token`
-    /// rules compare.
+    /// rules compare; nil for Apple's empty string, which says the app gave none.
     package var appAccountToken: String?
 
     /// Facts of these values, each one not given absent.
@@ -31,6 +31,7 @@ package struct TransactionFacts: Sendable, Equatable {
         self.revocationType = revocationType
         self.revocationPercentage = revocationPercentage
         self.ownershipType = ownershipType
-        self.appAccountToken = appAccountToken
+        // An empty token would match an app's empty account (a logged-out user): it is no token.
+        self.appAccountToken = appAccountToken?.isEmpty == true ? nil : appAccountToken
     }
 }

@@ -30,4 +30,17 @@ extension AppStoreAPIScenarioTests {
             #expect(try mock.records(path: path).count == 1, "\(operation)")
         }
     }
+
+    /// A directory given with --with is an input that cannot be read, said without verify's hint to add -r,
+    /// an option api does not take.
+    @Test func aDirectoryGivenWithWithIsNotToldToAddRecursive() async throws {
+        let mock = try MockAppStoreAPI.require()
+        let scratch = try ScratchDirectory()
+        let result = try await mock.api(
+            "get-transaction-info", [Scenario.renewal, "--combine", "--with", scratch.path, "--json"] + Self.proRule)
+        let output = result.stdout + result.stderr
+        #expect(result.status == 2, "\(output.prefix(1500))")
+        #expect(output.contains("\(scratch.path) is a directory"), "\(output.prefix(1500))")
+        #expect(!output.contains("--recursive"), "\(output.prefix(1500))")
+    }
 }

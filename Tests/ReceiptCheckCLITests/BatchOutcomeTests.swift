@@ -53,6 +53,13 @@ import Testing
         let listed = try CLI.run(Self.root + ["--files-from", list, "--format", "ndjson"])
         #expect(listed.status == 66)
         #expect(listed.stderr.contains("no input found in \(list): nothing was verified"), "\(listed.stderr)")
+        // One decision over no input is no input either, not a usage error.
+        let combined = try CLI.run(Self.root + ["--combine", "--bundle-id", "com.example.app", "-r", empty])
+        #expect(combined.status == 66, "\(combined.stderr)")
+        #expect(combined.stdout.isEmpty)
+        #expect(
+            combined.stderr == "receipt-check: error: no input found in \(empty): nothing was verified\n",
+            "\(combined.stderr)")
         // A filter's empty chunk of lines is no input missing: the stream itself was found.
         let stream = try CLI.run(Self.root + ["--lines", "--format", "ndjson"], stdin: Data())
         #expect(stream.status == 0, "\(stream.stderr)")

@@ -97,9 +97,9 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("held-\(UUID().uuidString)")
         try Data(count: 5_000).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        #expect(BatchInput(name: "f", content: .path(file.path)).heldBytes(limit: 1 << 20) == 5_000)
-        #expect(BatchInput(name: "f", content: .path(file.path)).heldBytes(limit: 1_000) == 1_000)
-        #expect(BatchInput(name: "-", content: .path("-")).heldBytes(limit: 1_000) == 1_000)
+        #expect(BatchInput(name: "f", content: .path(file.path, directoryHint: "")).heldBytes(limit: 1 << 20) == 5_000)
+        #expect(BatchInput(name: "f", content: .path(file.path, directoryHint: "")).heldBytes(limit: 1_000) == 1_000)
+        #expect(BatchInput(name: "-", content: .path("-", directoryHint: "")).heldBytes(limit: 1_000) == 1_000)
         #expect(BatchInput(name: "l", content: .bytes([1, 2, 3])).heldBytes(limit: 1_000) == 3)
     }
 }

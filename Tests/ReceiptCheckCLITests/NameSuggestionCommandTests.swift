@@ -31,7 +31,11 @@ import Testing
 
     /// A first argument that names no file and is a near miss of a command; anything else is still an input.
     @Test func aMisspelledCommandIsNamed() throws {
-        for (typed, meant) in [("verfy", "verify"), ("insepct", "inspect"), ("signn", "sign")] {
+        // Case is ignored alike in a name's start and in its spelling.
+        let typos = [
+            ("verfy", "verify"), ("insepct", "inspect"), ("signn", "sign"), ("Verify", "verify"), ("INSP", "inspect"),
+        ]
+        for (typed, meant) in typos {
             let result = try CLI.run([typed, "receipt"])
             #expect(result.status == 64, "\(typed): \(result.stderr)")
             #expect(
@@ -43,6 +47,14 @@ import Testing
         let missing = try CLI.run(["no-such-receipt"])
         #expect(missing.status == 66, "\(missing.stderr)")
         #expect(try CLI.run(["verfy.receipt"]).status == 66)
+        // One letter is no typo of a name; a start two names share (verify, version) means neither.
+        #expect(try CLI.run(["v"]).status == 66)
+        #expect(try CLI.run(["s"]).status == 66)
+        #expect(try CLI.run(["ve"]).status == 66)
+        #expect(try CLI.run(["VER"]).status == 66)
+        // What looks like a path is a path, however close to a name.
+        #expect(try CLI.run(["sign/"]).status == 66)
+        #expect(try CLI.run(["sig.n"]).status == 66)
         #expect(try CLI.run([CLI.fixture("valid.receipt"), "--root", CLI.fixture("pki/root.pem")]).status == 0)
         // A file of that name is the input it always was.
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typo-\(UUID().uuidString)")

@@ -101,8 +101,9 @@ import Testing
         let app = try workspace.sign(Self.appTransaction, name: "app")
         let unbound = try CLI.run(["verify", "--combine", "--root", workspace.root, app])
         #expect(unbound.status == 64 && unbound.stderr.contains("--combine needs --bundle-id"))
+        // An empty path list is no input found, as in any run (66); only blank lines are a usage error (64).
         let none = try CLI.run(["verify", "--combine", "--bundle-id", "com.example.app", "--files-from", "/dev/null"])
-        #expect(none.status == 64 && none.stderr.contains("at least one input"), "\(none.stderr)")
+        #expect(none.status == 66 && none.stderr.contains("no input found in /dev/null"), "\(none.stderr)")
         #expect(try CLI.run(["inspect", "--combine", app]).status == 64)
     }
 

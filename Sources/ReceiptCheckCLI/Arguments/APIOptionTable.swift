@@ -14,10 +14,9 @@ enum APIOptionTable {
     /// `--format` as `api` takes it: verifyreceipt's body answers for receipts, which no answer of Apple's
     /// API is, so it is neither shown nor taken (the parser refuses it, naming the formats that apply).
     static let format = OptionSpec(
-        "format", value: "FORMAT",
-        choices: ValidationOptionTable.Format.allCases.filter { $0 != .verifyreceipt }.map(\.rawValue),
-        help: "output format (default: text); ndjson: one compact JSON object a line; html: one self-contained page "
-            + "with a timeline picture")
+        "format", value: "FORMAT", choices: formats.map(\.rawValue), help: ValidationOptionTable.Format.help(formats))
+
+    private static let formats = ValidationOptionTable.Format.allCases.filter { $0 != .verifyreceipt }
 
     /// Verify's options as `api` takes them: its own `--format`.
     static var validationOptions: [OptionSpec] {

@@ -11,13 +11,25 @@ enum ValidationOptionTable {
     /// `--format`: the output format's name (`BatchOptionTable.OutputFormat` is what a run prints).
     enum Format: String, OptionChoice {
         case text, json, ndjson, verifyreceipt, html
+
+        /// What `--format`'s help says of the format; nil where its name says enough.
+        var phrase: String? {
+            switch self {
+            case .text, .json: nil
+            case .ndjson: "one compact JSON object a line"
+            case .verifyreceipt: "the body Apple's verifyReceipt endpoint returns, one a line"
+            case .html: "one self-contained page with a timeline picture"
+            }
+        }
+
+        /// `--format`'s help for a command that takes `formats`: each one's phrase said once, here.
+        static func help(_ formats: [Format]) -> String {
+            let phrases = formats.compactMap { format in format.phrase.map { "\(format.rawValue): \($0)" } }
+            return (["output format (default: text)"] + phrases).joined(separator: "; ")
+        }
     }
 
-    static let format = OptionKey<Format>.choice(
-        "format", "FORMAT",
-        help: "output format (default: text); ndjson: one compact JSON object a line; verifyreceipt: "
-            + "the body Apple's verifyReceipt endpoint returns, one a line; html: one self-contained page "
-            + "with a timeline picture")
+    static let format = OptionKey<Format>.choice("format", "FORMAT", help: Format.help(Format.allCases))
     static let json = OptionKey<Bool>.flag("json", help: "same as --format json")
     static let bundleID = OptionKey<String>.value("bundle-id", "ID", help: "require this bundle id (field 2)")
     static let appVersion = OptionKey<String>.value(

@@ -4,8 +4,9 @@ import ReceiptSystem
 /// One input of a batch: the name its report carries and where its bytes are.
 struct BatchInput: Sendable {
     enum Content: Sendable {
-        /// A file (or `-`), read by the worker that checks it.
-        case path(String)
+        /// A file (or `-`), read by the worker that checks it. A directory is refused, its message ending
+        /// with `directoryHint`: what the command that found the path offers instead (its `-r`).
+        case path(String, directoryHint: String)
         /// Bytes already read, such as one line of `--lines`.
         case bytes([UInt8])
         /// The input could not be produced; its report says why.
@@ -32,7 +33,7 @@ struct BatchInput: Sendable {
             return bytes.count
         case .failure:
             return 0
-        case .path(let path):
+        case .path(let path, _):
             if let size {
                 return min(size, limit)
             }

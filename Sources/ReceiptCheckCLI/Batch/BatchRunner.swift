@@ -46,10 +46,8 @@ struct BatchRunner {
             progress: !settings.quiet && isatty(STDERR_FILENO) == 1, opening: printer.opening)
         guard let first = source.next() else {
             let status = output.finish(summary: !settings.quiet, closing: printer.closing)
-            // A check of nothing (an empty directory, an empty path list) must not pass for a check.
-            guard !source.foundAny else { return status }
-            console.error("no input found in \(source.givenNames): nothing was verified")
-            return ExitStatus.worst([status, .noInput])
+            guard let nothing = source.nothingFound(console: console) else { return status }
+            return ExitStatus.worst([status, nothing])
         }
         guard let second = source.next() else {
             // One input has nothing to overlap with: it is checked on this thread, with no workers to start.
@@ -113,8 +111,8 @@ struct BatchRunner {
 
     private func contents(of input: BatchInput) throws(ReceiptError) -> [UInt8] {
         switch input.content {
-        case .path(let path):
-            try InputFile.contents(of: path, limit: limit, directoryHint: InputFile.batchDirectoryHint)
+        case .path(let path, let directoryHint):
+            try InputFile.contents(of: path, limit: limit, directoryHint: directoryHint)
         case .bytes(let content): content
         case .failure(let error): throw error
         }
@@ -137,9 +135,7 @@ struct BatchRunner {
         }
         var result = BatchResult(
             output: "", error: nil, status: status, reportStatus: report.status, reason: report.reason)
-        if report.status == .malformed || report.status == .unreadable, settings.format.printer.echoesMalformedInputs,
-            let message = report.message
-        {
+        if report.status.isUndecoded, settings.format.printer.echoesMalformedInputs, let message = report.message {
             result.error = "\(name): \(message)"
         }
         if status == .temporaryFailure, let message = report.message {

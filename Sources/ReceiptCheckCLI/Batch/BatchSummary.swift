@@ -2,22 +2,26 @@ import ReceiptKit
 
 /// Counts of a run by status and reason, and the line that reports them.
 struct BatchSummary: Sendable {
-    /// Counts of valid, invalid, malformed and unreadable inputs, in that order: integers rather than a
-    /// dictionary keyed by status, whose first use scans every conformance record of the process.
-    private var byStatus = [0, 0, 0, 0]
+    /// Inputs by status, in `Status.allCases` order: pairs found by a walk of four rather than a dictionary
+    /// keyed by status, whose first use scans every conformance record of the process.
+    private var byStatus = ValidationReport.Status.allCases.map { (status: $0, count: 0) }
     private var byReason: [ValidationReport.Status: [String: Int]] = [:]
 
-    var total: Int { byStatus.reduce(0, +) }
+    var total: Int { byStatus.reduce(0) { $0 + $1.count } }
 
     init() {}
 
     /// A run of `inputs` valid inputs: what a single report's document is closed with.
     init(counting inputs: Int) {
-        byStatus[0] = inputs
+        for index in byStatus.indices where byStatus[index].status == .valid {
+            byStatus[index].count = inputs
+        }
     }
 
     mutating func count(_ status: ValidationReport.Status, reason: ReasonCode?) {
-        byStatus[Self.position(of: status)] += 1
+        for index in byStatus.indices where byStatus[index].status == status {
+            byStatus[index].count += 1
+        }
         if let reason {
             byReason[status, default: [:]][reason.rawValue, default: 0] += 1
         }
@@ -25,7 +29,7 @@ struct BatchSummary: Sendable {
 
     /// How many inputs had `status`.
     func count(of status: ValidationReport.Status) -> Int {
-        byStatus[Self.position(of: status)]
+        byStatus.first { $0.status == status }?.count ?? 0
     }
 
     /// The reason codes counted among inputs of `status`, by name.
@@ -37,9 +41,7 @@ struct BatchSummary: Sendable {
     func line(seconds: Double) -> String {
         let rate = seconds > 0 ? Int((Double(total) / seconds).rounded()) : total
         var parts: [String] = []
-        for status in [ValidationReport.Status.valid, .invalid, .malformed, .unreadable] {
-            let count = byStatus[Self.position(of: status)]
-            guard count > 0 else { continue }
+        for (status, count) in byStatus where count > 0 {
             var part = "\(status.rawValue) \(count)"
             if let reasons = byReason[status], !reasons.isEmpty {
                 part +=
@@ -51,15 +53,6 @@ struct BatchSummary: Sendable {
         let counts = parts.isEmpty ? "" : ": " + parts.joined(separator: ", ")
         return
             "receipt-check: \(total) input\(total == 1 ? "" : "s") in \(Self.decimal(seconds)) s (\(rate) receipts/s)\(counts)\n"
-    }
-
-    private static func position(of status: ValidationReport.Status) -> Int {
-        switch status {
-        case .valid: 0
-        case .invalid: 1
-        case .malformed: 2
-        case .unreadable: 3
-        }
     }
 
     /// Two decimals, without Foundation's formatters.

@@ -9,9 +9,6 @@ enum InputFile {
     /// (a sandbox receipt with thousands of purchases is a few hundred KB), far below memory.
     static let defaultSizeLimit = 16 << 20
 
-    /// What a batch says of a directory it was given without `-r`, after "PATH is a directory".
-    static let batchDirectoryHint = "; use -r (--recursive) to verify the files under it"
-
     /// A descriptor to read `path` from, standard input for `-`; a directory is refused, its message
     /// ending with `directoryHint`.
     static func openForReading(_ path: String, directoryHint: String = "") -> Result<FileDescriptor, ReceiptError> {

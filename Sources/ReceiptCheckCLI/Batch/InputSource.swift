@@ -26,8 +26,8 @@ struct InputSource {
     private var pendingFailure: BatchInput?
     /// Inputs made before the run (an App Store Server API answer, the files given beside it), last first.
     private var prepared: [BatchInput] = []
-    /// The operands and path list given, for the message when they hold nothing.
-    private let given: [String]
+    /// The operands given, for the message when they hold nothing: the array `operands` walks, not a copy.
+    private let operandNames: [String]
     /// Whether any path was found (a file, a stream, or one that failed), so that a run with no input
     /// can tell an empty directory or path list (nothing found) from `--lines` over an empty stream (a
     /// filter's empty chunk). Prepared inputs and a failed path list are inputs, never "nothing".
@@ -39,13 +39,24 @@ struct InputSource {
     /// How many lines were skipped so.
     private(set) var blankLines = 0
 
-    /// What the run was given, for "no input found in ...".
-    var givenNames: String { given.joined(separator: ", ") }
+    /// What is said of a directory given without `-r`, after "PATH is a directory": the commands that read
+    /// their operands through an input source (verify, inspect) all take `-r`.
+    static let directoryHint = "; use -r (--recursive) to verify the files under it"
+
+    /// When the operands, directories and path list held no input at all, says so on `console` and gives
+    /// `.noInput`: a check of nothing (an empty directory, an empty path list) must not pass for one. Nil
+    /// when an input was found.
+    func nothingFound(console: Console) -> ExitStatus? {
+        guard !foundAny else { return nil }
+        let given = operandNames + (listName.map { [$0] } ?? [])
+        console.error("no input found in \(given.joined(separator: ", ")): nothing was verified")
+        return .noInput
+    }
 
     init(operands: [String], settings: BatchOptionTable.Settings, limit: Int, console: Console) {
         let names = settings.lines && operands.isEmpty && settings.filesFrom == nil ? ["-"] : operands
         self.operands = names.makeIterator()
-        given = names + (settings.filesFrom.map { [$0.path] } ?? [])
+        operandNames = names
         recursive = settings.recursive
         followsLinks = settings.followsLinks
         self.console = console
@@ -86,8 +97,10 @@ struct InputSource {
             case .failure(let input):
                 return input
             case .file(let path, let size):
-                guard lines else { return BatchInput(name: path, content: .path(path), size: size) }
-                switch InputFile.openForReading(path, directoryHint: InputFile.batchDirectoryHint) {
+                guard lines else {
+                    return BatchInput(name: path, content: .path(path, directoryHint: Self.directoryHint), size: size)
+                }
+                switch InputFile.openForReading(path, directoryHint: Self.directoryHint) {
                 case .success(let descriptor):
                     lineReader = LineReader(descriptor: descriptor, ownsDescriptor: path != "-", limit: limit)
                     lineFile = path

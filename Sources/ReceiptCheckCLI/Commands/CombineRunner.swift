@@ -33,6 +33,10 @@ struct CombineRunner {
             reports.append(runner.report(for: input))
         }
         guard !reports.isEmpty else {
+            // Nothing found (an empty directory) is no input, as in any run; only blank lines are a usage error.
+            if let nothing = source.nothingFound(console: console) {
+                return nothing
+            }
             let blank = source.blankLines
             let skipped = blank > 0 ? " (\(blank) blank line\(blank == 1 ? "" : "s") skipped)" : ""
             return refuse("--combine needs at least one input\(skipped)", console, usage)

@@ -4,7 +4,7 @@ enum HelpCommand: Command {
     static let spec = CommandSpec(
         name: "help",
         summary: "Show the commands and help topics. With COMMAND, that command's options (as COMMAND --help); "
-            + "with TOPIC (rules, inputs, formats, exit-status), that section of the man page.",
+            + "with TOPIC (\(HelpTopic.allCases.map(\.name).joined(separator: ", "))), that section of the man page.",
         operands: "[COMMAND|TOPIC]", minimumOperands: 0,
         options: [CommonOptionTable.help.spec])
 
@@ -21,8 +21,7 @@ enum HelpCommand: Command {
             return .valid
         }
         guard let command = ReceiptCheck.commands.first(where: { $0.spec.name == name }) else {
-            let names =
-                ReceiptCheck.commands.map { $0.spec }.filter { !$0.hidden }.map(\.name) + HelpTopic.allCases.map(\.name)
+            let names = ReceiptCheck.visibleNames + HelpTopic.allCases.map(\.name)
             let hint = NameSuggestion.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
             return usage("no command or help topic '\(name)'\(hint); 'receipt-check help' lists them", console)
         }
@@ -45,7 +44,8 @@ enum HelpCommand: Command {
             "       receipt-check --help | --version",
             "",
             "Verify and decode App Store receipts and StoreKit 2 signed data.",
-            "With no COMMAND, '\(defaultName)' is run. An INPUT of - is standard input.",
+            "With no COMMAND, '\(defaultName)' is run. An INPUT of - is standard input. A first word that names",
+            "no file but is close to a command's name (verfy) is refused with exit \(ExitStatus.usage.rawValue).",
             "",
             "commands:",
         ]

@@ -12,7 +12,7 @@ enum InspectCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
         ReportRun.run(arguments, console: console, spec: spec, detailed: true, enforcesRequirements: false) { report in
-            report.status == .malformed || report.status == .unreadable ? ExitStatus(report) : .valid
+            report.status.isUndecoded ? ExitStatus(report) : .valid
         }
     }
 }

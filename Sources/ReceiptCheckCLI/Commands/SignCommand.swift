@@ -58,12 +58,13 @@ enum SignCommand: Command {
         let bundleID = values[Table.bundleID] ?? ""
         let issuerID = values[Table.issuerID] ?? ""
         let productID = values[Table.productID] ?? ""
+        let offerID = values[Table.offerID]
         switch kind {
         case .promotionalOffer:
             let creator = try PromotionalOfferSignatureCreator(key: key, keyID: keyID, bundleID: bundleID)
             let timestamp = try values.value(Table.timestamp)
             let offer = try PromotionalOfferSignatureCreator.Offer(
-                productID: productID, offerID: values[Table.offerID] ?? "",
+                productID: productID, offerID: offerID ?? "",
                 applicationUsername: values[Table.applicationUsername] ?? "", nonce: values[Table.nonce],
                 timestamp: try timestamp.map { try OfferTimestamp.checked($0, flag: Table.timestamp.flag) }
                     ?? Int64(Date().timeIntervalSince1970 * 1000))
@@ -74,10 +75,8 @@ enum SignCommand: Command {
         case .promotionalOfferV2:
             let signature = try PromotionalOfferV2SignatureCreator(
                 key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID
-            ).signature(
-                productID: productID, offerID: values[Table.offerID] ?? "", transactionID: values[Table.transactionID])
-            return SignOutput(
-                kind: kind, signature: signature, productIdentifier: productID, offerIdentifier: values[Table.offerID])
+            ).signature(productID: productID, offerID: offerID ?? "", transactionID: values[Table.transactionID])
+            return SignOutput(kind: kind, signature: signature, productIdentifier: productID, offerIdentifier: offerID)
         case .introductoryOfferEligibility:
             let signature = try IntroductoryOfferEligibilitySignatureCreator(
                 key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID

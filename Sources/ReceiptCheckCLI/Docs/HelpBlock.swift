@@ -1,6 +1,6 @@
 /// One piece of a help topic, printed alike by `receipt-check help TOPIC` and in the man page, so the
 /// two cannot say different things.
-enum HelpBlock: Sendable, Equatable {
+enum HelpBlock: Sendable {
     /// Prose: each line one paragraph (a blank line is kept as a gap).
     case prose(String)
     /// Lines printed as they are, indented: a grammar, a rules file.

@@ -29,6 +29,8 @@ extension HelpTopic {
         (or of each file given) is one receipt in base64, reported as FILE:LINE. A path that does not \
         exist or cannot be read is reported unreadable (reason unreadable_input) and the run exits 66; so \
         is a directory given without -r, with a hint to add it. A run whose operands, directories and \
-        lists hold no input at all says so on standard error and exits 66: a check of nothing is no pass.
+        lists hold no input at all says so on standard error and exits 66 (with --combine too): a check of \
+        nothing is no pass. --lines over an empty stream is no missing input but a filter's empty chunk: \
+        it exits 0 (--combine, which needs an input, exits 64).
         """
 }

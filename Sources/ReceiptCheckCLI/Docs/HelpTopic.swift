@@ -28,15 +28,6 @@ enum HelpTopic: String, CaseIterable, Sendable {
         }
     }
 
-    /// The guide that shows the topic at work and sends its reader here for the reference.
-    var guide: String {
-        switch self {
-        case .rules: "docs/paywall.md"
-        case .inputs: "docs/batch-and-scale.md"
-        case .formats, .exitStatus: "docs/check-a-receipt.md"
-        }
-    }
-
     var blocks: [HelpBlock] {
         switch self {
         case .rules: Self.ruleBlocks

@@ -12,7 +12,8 @@ enum ManPageText {
         device hash), prints a report, and exits with a status a pipeline can act on.
 
         With no command name, verify is run: receipt-check FILE is receipt-check verify FILE. \
-        An INPUT of - is standard input. Options take their value as --name value or --name=value; \
+        A first word that names no file but is close to a command's name (verfy) is refused with exit \
+        \(ExitStatus.usage.rawValue). An INPUT of - is standard input. Options take their value as --name value or --name=value; \
         -- ends the options.
         """
 

@@ -21,7 +21,7 @@ enum APIResponseOutput {
             if arguments[CombineRunner.combine], answersTheRequest {
                 let inputs =
                     [BatchInput(name: response.operation.rawValue, content: .bytes(response.body))]
-                    + others.map { BatchInput(name: $0.path, content: .path($0.path)) }
+                    + others.map { BatchInput(name: $0.path, content: .path($0.path, directoryHint: "")) }
                 var source = InputSource(prepared: inputs, limit: runner.limit, console: console)
                 return CombineRunner(runner: runner).run(&source, console: console, usage: usage)
             }

@@ -6,9 +6,18 @@ enum VerdictText {
     /// (`malformed`, `unreadable_input`): the message on the next line says what is wrong.
     static func render(_ status: ValidationReport.Status, reason: ReasonCode?) -> String {
         let word = status.rawValue.uppercased()
-        guard let reason, reason.rawValue != status.rawValue, reason.rawValue != status.rawValue + "_input" else {
+        guard let reason, !repeats(status, reason) else {
             return word
         }
         return word + " (\(reason.rawValue))"
+    }
+
+    /// Whether `reason` says no more than `status`: matched as values, so a batch's verdict lines build no
+    /// strings to compare and a renamed code cannot make its status say itself twice.
+    private static func repeats(_ status: ValidationReport.Status, _ reason: ReasonCode) -> Bool {
+        switch (status, reason) {
+        case (.malformed, .malformed), (.unreadable, .unreadableInput): true
+        default: false
+        }
     }
 }

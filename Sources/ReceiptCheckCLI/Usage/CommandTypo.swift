@@ -5,8 +5,11 @@ import ReceiptSystem
 enum CommandTypo {
     /// The command `first` most likely meant, when it is no option, names no file and looks like no path.
     static func meant(by first: String, among names: [String]) -> String? {
-        guard !first.hasPrefix("-"), !first.contains("/"), !first.contains("."), !exists(first) else { return nil }
-        return NameSuggestion.closest(to: first, among: names)
+        guard !first.hasPrefix("-"), !first.contains("/"), !first.contains(".") else { return nil }
+        // The names first: most first arguments are files far from every name, which then need no stat.
+        guard let meant = NameSuggestion.closest(to: first, among: names) else { return nil }
+        // A file of that name is the input it always was.
+        return exists(first) ? nil : meant
     }
 
     private static func exists(_ path: String) -> Bool {

@@ -1,15 +1,21 @@
 /// The known name a mistyped one most likely meant, for a "did you mean" in a usage error.
 enum NameSuggestion {
-    /// The name of `names` that starts with `name` or is at most two edits from it (a third of its
-    /// length at most), the closest first; nil when none is that close.
+    /// The name of `names` that alone starts with `name`, or else the one at most two edits from it (a
+    /// third of its length at most), the closest first; nil when none is that close. Case is ignored.
     static func closest(to name: String, among names: [String]) -> String? {
         // Names are short; a long operand is no typo of one, and is not worth a quadratic table.
         guard name.count >= 2, name.count <= 64 else { return nil }
-        let typed = Array(name.lowercased())
+        let typed = name.lowercased()
+        // A start shared by several names (`ve`: verify, version) means none of them more than another.
+        let starting = names.filter { $0.hasPrefix(typed) }
+        if starting.count == 1 {
+            return starting.first
+        }
+        let letters = Array(typed)
         var best: (name: String, distance: Int)?
         for candidate in names {
-            let distance = candidate.hasPrefix(name) ? 0 : editDistance(typed, Array(candidate))
-            guard distance <= min(2, max(1, typed.count / 3)) else { continue }
+            let distance = editDistance(letters, Array(candidate))
+            guard distance <= min(2, max(1, letters.count / 3)) else { continue }
             if best.map({ distance < $0.distance }) ?? true {
                 best = (candidate, distance)
             }

@@ -8,8 +8,8 @@
 ///
 /// Only ``ReceiptValidator`` makes one, so a report that says `valid` is one whose checks passed.
 public struct ValidationReport: Sendable, Encodable {
-    /// The verdict on one input.
-    public enum Status: String, Sendable, Codable {
+    /// The verdict on one input. `allCases` lists them best first, the order a run's counts are shown in.
+    public enum Status: String, Sendable, Codable, CaseIterable {
         /// Every check passed.
         case valid
         /// Decoded, but some check failed.

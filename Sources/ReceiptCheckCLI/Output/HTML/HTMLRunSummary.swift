@@ -13,7 +13,7 @@ enum HTMLRunSummary {
         html.integer(summary.total)
         html.raw(summary.total == 1 ? " input</h2>\n" : " inputs</h2>\n")
         html.raw("<div class=\"scroll\"><table class=\"bars\"><caption>By status</caption>\n<tbody>\n")
-        for status in [ValidationReport.Status.valid, .invalid, .malformed, .unreadable] {
+        for status in ValidationReport.Status.allCases {
             bar(status.rawValue, count: summary.count(of: status), of: total, class: status.rawValue, into: &html)
         }
         html.raw("</tbody></table></div>\n")

@@ -316,4 +316,4 @@ TEST_INSTALL_STEPS ?=
 test-install: test-deps
 	@bash Scripts/install-deps.sh install
 	$(SWIFT) build --build-tests
-	RECEIPT_CORPUS=$(CORPUS) bash Scripts/test-install.sh $(TEST_INSTALL_STEPS)
+	RECEIPT_CORPUS=$(CORPUS) RELEASE_FLAGS="$(RELEASE_FLAGS)" bash Scripts/test-install.sh $(TEST_INSTALL_STEPS)

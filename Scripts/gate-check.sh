@@ -166,9 +166,9 @@ stage_leak() {
 }
 
 # Scripts/mutation.sh with MUTATION_BASELINE_SUITE=0 over a stand-in swift: a test that fails in the copy
-# unmutated stops the run (exit 70, naming it by its full ID) instead of killing every mutant, whether it is
-# among the hinted tests, outside them, of the same name as a hinted test of another suite, or broken only
-# in the second copy after the first has proven it.
+# unmutated stops the run (exit 70, naming it by its full ID, in the copy's proof of its killers at its end)
+# instead of killing every mutant, whether it is among the hinted tests, outside them, of the same name as a
+# hinted test of another suite, or broken only in the second copy while it passes in the first.
 stage_mutation() {
     local mode broken=PlantedTests.Planted/brokenInTheCopy\(\)
     for mode in broken broken-outside-hints clean two-copies skip-block broken-outside-hints-two-copies first-copy-fails \
@@ -184,10 +184,9 @@ stage_mutation() {
             MUTATION_LIST="$list" MUTATION_SCRATCH="$work/mutation-$mode" "MUTATION_JOBS=$jobs"
             MUTATION_BASELINE_SUITE=0 bash Scripts/mutation.sh)
         case $mode in
-        broken) gate mutation-$mode fault 70 "unmutated, the hinted tests fail in the copy: $broken" -- "${run[@]}" ;;
-        # The test that killed a mutant outside the hints is proven unmutated in the copy where it killed,
-        # whichever copy that is (with two, only the first proves the hints).
-        broken-outside-hints | broken-outside-hints-two-copies)
+        # A test that fails in every run of the copy kills each mutant, and fails its proof unmutated at the
+        # end; so does one that fails only outside the hints, in the copy where it killed, whichever that is.
+        broken | broken-outside-hints | broken-outside-hints-two-copies)
             gate mutation-$mode fault 70 "unmutated, tests that killed mutants fail in the copy: $broken" -- "${run[@]}"
             ;;
         clean) gate mutation-$mode control 0 "2 mutations, 2 killed" -- "${run[@]}" ;;
@@ -195,15 +194,17 @@ stage_mutation() {
         two-copies) gate mutation-$mode control 0 "^mutation: 2 of 2 blocks tested, by 2 copies" -- "${run[@]}" ;;
         # A position taken from the queue and never tested fails the run, though every block tested was killed.
         skip-block) gate mutation-$mode fault 70 "tested the blocks at positions \[[01]\], not each of the 2 once" -- "${run[@]}" ;;
-        # The first copy stops before its proof of the hinted tests: the second, having killed its mutants,
-        # does not wait for that proof (it proves its own killers), and the run fails with the first's status.
+        # The first copy stops before any mutant: the second, having killed them all and proven its own
+        # killers, does not hide that, and the run fails with the first's status.
         first-copy-fails) gate mutation-$mode fault 70 "the unmutated package does not build" -- "${run[@]}" ;;
-        # The killer is Elsewhere/plantedSecond, not the Planted/plantedSecond the hinted run proved.
+        # The killer is Elsewhere/plantedSecond, not the Planted/plantedSecond of the same name (and hint),
+        # which passes: the proof runs the killer by its full ID.
         same-name)
             gate mutation-$mode fault 70 "tests that killed mutants fail in the copy: PlantedTests.Elsewhere/plantedSecond\(\)" \
                 -- "${run[@]}"
             ;;
-        # plantedSecond passed in the first copy's proof, and kills in the second, where it fails unmutated.
+        # plantedSecond passes in the first copy, and kills in the second, where it fails unmutated: each
+        # copy proves its own killers.
         copy1-broken)
             gate mutation-$mode fault 70 "tests that killed mutants fail in the copy: PlantedTests.Planted/plantedSecond\(\)" \
                 -- "${run[@]}"

@@ -123,11 +123,13 @@ step_install() {
         echo "$example: $(tail -n 1 "$work/example.log")"
     done
     # The README's and docs' console examples, run by the installed binary (built tests: CI's build stage).
+    # Tests that stopped reading it would run the built binary instead: the installed one would go untested.
     grep -rqs RECEIPT_CHECK_DOC_BIN Tests/ ||
-        echo "test-install: NOTE: DocExampleTests do not read RECEIPT_CHECK_DOC_BIN here: they run the built binary"
+        fail "DocExampleTests do not read RECEIPT_CHECK_DOC_BIN: they would not run the installed binary"
     RECEIPT_CORPUS=$corpus RECEIPT_CHECK_DOC_BIN=$bin swift test --skip-build --filter DocExampleTests \
         >"$work/doc-examples.log" 2>&1 || { tail -n 40 "$work/doc-examples.log" >&2; fail "DocExampleTests failed"; }
-    grep -E 'Test run with|passed after' "$work/doc-examples.log" | tail -n 1
+    grep -E 'Test run with|passed after' "$work/doc-examples.log" | tail -n 1 ||
+        fail "no test summary in doc-examples.log (DocExampleTests ran nothing?)"
 }
 
 step_uninstall() {

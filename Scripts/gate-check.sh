@@ -140,7 +140,8 @@ stage_endpoint() {
 
 # make leak-check over a stand-in CLI (Scripts/gate-check/receipt-check-leak): a corpus missing its JWS, or
 # its receipts, or whose files are all empty, checks nothing and fails; so does a CLI that aborts on every
-# input (exit 134, nothing lost), or decodes none (65); the stand-in that answers as the CLI does passes.
+# input (exit 134, nothing lost), or decodes none (65), or prints no JSON report (0); the stand-in that answers
+# as the CLI does passes.
 stage_leak() {
     local name
     for name in no-jws no-receipts empty full; do
@@ -160,6 +161,8 @@ stage_leak() {
     gate leak-abort fault 1 "fixtures FAILED: exit 134, not the 2 these inputs answer" -- "${run[@]}" GATE_LEAK=abort \
         RECEIPT_CORPUS="$work/leak-full" bash Scripts/leak-check.sh
     gate leak-undecoded fault 1 "corpus-receipts FAILED: 0 of 1 inputs decoded" -- "${run[@]}" GATE_LEAK=undecoded \
+        RECEIPT_CORPUS="$work/leak-full" bash Scripts/leak-check.sh
+    gate leak-json-silent fault 1 "fixtures-json FAILED: 0 of 2 inputs decoded" -- "${run[@]}" GATE_LEAK=json-silent \
         RECEIPT_CORPUS="$work/leak-full" bash Scripts/leak-check.sh
     gate leak-full control 0 "corpus-jws: exit 2 \(expected 2\)" -- "${run[@]}" RECEIPT_CORPUS="$work/leak-full" \
         bash Scripts/leak-check.sh
@@ -331,7 +334,8 @@ stage_docs() {
 
 # make test-install's checks (Scripts/test-install.sh) over a copy of the Makefile with a stand-in build
 # (Scripts/gate-check/planted-install.sh): an uninstall that leaves a file and an install without the binary
-# fail it, and so does a formula line the formula's mirror does not know; make doctor says a static stdlib
+# fail it, and so does a formula line the formula's mirror does not know, and a formula test over a binary
+# (the release build's, FORMULA_SCRATCH) that names no OpenSSL 3; make doctor says a static stdlib
 # without Testing cannot build a product that imports it.
 stage_install() {
     local run=(bash "$stubs/planted-install.sh" "$work/install")
@@ -343,17 +347,24 @@ stage_install() {
         env GATE_INSTALL=doctor-testing "${run[@]}"
     gate install-formula-unknown fault 1 "a line of def install this mirror does not know: libexec.install" -- \
         env GATE_INSTALL=formula-unknown "${run[@]}"
+    gate install-formula-test fault 1 "formula-steps: no 'OpenSSL 3' in the output of .*/brew/prefix/bin/receipt-check --version" -- \
+        env GATE_INSTALL=formula-test "${run[@]}"
     gate install-doctor-clean control 0 "^ok      static Swift stdlib" -- env GATE_INSTALL=doctor-clean "${run[@]}"
     gate install-clean control 0 "^uninstall: no file left" -- env GATE_INSTALL=clean "${run[@]}"
 }
 
 # Scripts/warnings-check.sh (CI's build stage) over a stand-in build: a compiler warning, printed once a
-# module as swift build does, fails it and is named once; SwiftPM's own warning fails it; a build that fails
-# keeps its status; a build without warnings passes.
+# module as swift build does, fails it and is named once; so does one without a column, and one about no
+# source line (<unknown>:0); SwiftPM's own warning fails it; a build that fails keeps its status; a build
+# without warnings passes.
 stage_warnings() {
     local check=(bash Scripts/warnings-check.sh)
     gate warnings-compiler fault 1 "^    /planted/Planted.swift:3:7: warning: planted$" -- "${check[@]}" \
         printf '%s\n' '/planted/Planted.swift:3:7: warning: planted' '/planted/Planted.swift:3:7: warning: planted'
+    gate warnings-no-column fault 1 "^    /planted/Planted.swift:3: warning: planted$" -- "${check[@]}" \
+        printf '%s\n' '/planted/Planted.swift:3: warning: planted' 'Build complete!'
+    gate warnings-unknown fault 1 "^    <unknown>:0: warning: planted$" -- "${check[@]}" \
+        printf '%s\n' '<unknown>:0: warning: planted' 'Build complete!'
     gate warnings-swiftpm fault 1 "^    warning: 'planted': found 1 file\(s\) which are unhandled" -- "${check[@]}" \
         printf '%s\n' "warning: 'planted': found 1 file(s) which are unhandled" 'Build complete!'
     gate warnings-build-fails fault 3 "planted build failure" -- "${check[@]}" sh -c 'echo planted build failure; exit 3'

@@ -28,6 +28,8 @@
 # DEB_BUILD_OPTIONS passes through (CI: nocheck noautodbgsym; its packaging tests are suites of make test).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=Scripts/debian-root.sh
+source Scripts/debian-root.sh
 project=$(pwd)
 work=$project/.build/test-install
 root=${INSTALL_TEST_ROOT:-/var/cache/receipt-check/debian12}
@@ -45,37 +47,19 @@ fail() {
 
 # The pristine root: Debian 12 minbase with apt's package lists and libssl3's package downloaded (not
 # installed), so that installing the .deb resolves and fetches its dependencies as apt would, offline.
+bookworm_root() {
+    local dir=$1
+    debootstrap --variant=minbase "$suite" "$dir" "$mirror" &&
+        cp /etc/resolv.conf "$dir/etc/resolv.conf" &&
+        chroot "$dir" apt-get update -qq &&
+        chroot "$dir" apt-get install -y -qq --download-only libssl3 &&
+        ! chroot "$dir" dpkg -s libssl3
+}
+
 make_root() {
-    local want stamp
-    want="$suite minbase lists libssl3"
-    stamp="$root/.receipt-check-root"
     [ "$(id -u)" = 0 ] || fail "the Debian root needs root (debootstrap, chroot)"
     command -v debootstrap >/dev/null || fail "debootstrap missing (apt-get install debootstrap)"
-    mkdir -p "$(dirname "$root")"
-    exec 8>"$root.lock"
-    flock 8
-    if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
-        echo "test-install: reusing the Debian 12 root in $root"
-    else
-        echo "test-install: making a Debian 12 root in $root (debootstrap --variant=minbase $suite)"
-        rm -rf "$root.new"
-        if ! {
-            debootstrap --variant=minbase "$suite" "$root.new" "$mirror" &&
-                cp /etc/resolv.conf "$root.new/etc/resolv.conf" &&
-                chroot "$root.new" apt-get update -qq &&
-                chroot "$root.new" apt-get install -y -qq --download-only libssl3
-        } >"$root.log" 2>&1; then
-            tail -n 30 "$root.log" >&2
-            fail "making the root failed (log: $root.log)"
-        fi
-        ! chroot "$root.new" dpkg -s libssl3 >/dev/null 2>&1 || fail "libssl3 is installed in the minbase root"
-        # Recorded last, and the root moved into place whole: an interrupted run leaves nothing to reuse.
-        echo "$want" >"$root.new/.receipt-check-root"
-        rm -rf "$root"
-        mv "$root.new" "$root"
-    fi
-    # Shared from here on: concurrent runs share the root, and none remakes it under another's install.
-    flock -s 8
+    debian_root test-install "$root" "$suite minbase lists libssl3" bookworm_root || exit 1
 }
 
 step_release() {

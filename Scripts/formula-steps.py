@@ -111,9 +111,12 @@ def system_step(line, names, cwd, adapt=None, show=False):
 
 
 def scratch_build(argv, scratch, flags):
-    """A `swift build` argv pointed at SCRATCH with FLAGS (the release's), any other argv as it is."""
+    """A `swift build` argv pointed at SCRATCH with FLAGS (the release's), any other argv as it is.
+
+    Without --disable-sandbox: the release was built without it, and SwiftPM hands it on to swiftc, so
+    with it every module would be compiled again. Linux has no sandbox for it to disable."""
     if scratch and argv[:2] == ["swift", "build"]:
-        return argv + ["--scratch-path", scratch] + flags
+        return [word for word in argv if word != "--disable-sandbox"] + ["--scratch-path", scratch] + flags
     return argv
 
 

@@ -102,8 +102,8 @@ figures:
 # ReceiptCheckCLI type-checked as if it were outside the package, against the optimised build's modules (not
 # compiled for testing): no `package` symbol of ReceiptKit or ReceiptKitTesting, no @testable import
 # (Scripts/check-cli-boundary.sh).
-cli-boundary: deps
-	SWIFT=$(SWIFT) RELEASE_SCRATCH=$(RELEASE_SCRATCH) RELEASE_FLAGS="$(RELEASE_FLAGS)" bash Scripts/check-cli-boundary.sh
+cli-boundary: release-cli
+	SWIFT=$(SWIFT) RELEASE_SCRATCH=$(RELEASE_SCRATCH) bash Scripts/check-cli-boundary.sh
 
 # Strict memory safety (SE-0458): no unsafe use outside the walls (ReceiptKit's OpenSSL/, Curl/ and Bytes/,
 # ReceiptKitTesting's OpenSSL/, ReceiptSystem); ARCHITECTURE.md.
@@ -316,4 +316,4 @@ TEST_INSTALL_STEPS ?=
 test-install: test-deps
 	@bash Scripts/install-deps.sh install
 	$(SWIFT) build --build-tests
-	RECEIPT_CORPUS=$(CORPUS) bash Scripts/test-install.sh $(TEST_INSTALL_STEPS)
+	RECEIPT_CORPUS=$(CORPUS) RELEASE_FLAGS="$(RELEASE_FLAGS)" bash Scripts/test-install.sh $(TEST_INSTALL_STEPS)

@@ -4,11 +4,11 @@
 # 1. No `@testable` (nor `@_private`) import in Sources/ReceiptCheckCLI, read in its code alone (comments and
 #    string literals left out by Scripts/swift-code.awk): either would open the modules' internal symbols.
 # 2. ReceiptCheckCLI is type-checked under another package name against the modules of the optimised build
-#    (make release-cli's, in RELEASE_SCRATCH), which are not compiled for testing: any `package` symbol it
-#    names fails with "inaccessible due to 'package' protection level", and a `@testable import` that step 1
-#    missed with "module ... was not compiled for testing". The debug build's modules are, and would let one
-#    through.
-#   Scripts/check-cli-boundary.sh              both steps (the optimised build first, a no-op when done)
+#    (make release-cli's, in RELEASE_SCRATCH, which make cli-boundary builds first), which are not compiled
+#    for testing: any `package` symbol it names fails with "inaccessible due to 'package' protection level",
+#    and a `@testable import` that step 1 missed with "module ... was not compiled for testing". The debug
+#    build's modules are, and would let one through.
+#   Scripts/check-cli-boundary.sh              both steps (after make release-cli; make cli-boundary runs both)
 #   Scripts/check-cli-boundary.sh --imports    step 1 alone (make gate-check's cli-boundary stage)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,10 +31,8 @@ echo "cli-boundary: no @testable or @_private import in ReceiptCheckCLI (${#sour
 [ "${1:-}" != --imports ] || exit 0
 
 scratch=${RELEASE_SCRATCH:-.build}
-read -ra release_flags <<<"${RELEASE_FLAGS---static-swift-stdlib}"
-build_log=$("$swift" build -c release --scratch-path "$scratch" ${release_flags[@]+"${release_flags[@]}"} --product receipt-check 2>&1) ||
-    { printf '%s\n' "$build_log" >&2; exit 1; }
 modules="$("$swift" build -c release --scratch-path "$scratch" --show-bin-path)/Modules"
+[ -d "$modules" ] || { echo "cli-boundary: no optimised build's modules in $modules (make release-cli first)" >&2; exit 1; }
 if ! output=$(swiftc -typecheck -parse-as-library -module-name ReceiptCheckCLI -package-name receipt_check_outside \
     -I "$modules" -I Sources/CReceipt -I Sources/CCurl "${sources[@]}" 2>&1); then
     grep 'error:' <<< "$output" | grep -v '^ *|' >&2 || printf '%s\n' "$output" >&2

@@ -6,7 +6,8 @@ CI_STAGE_LOGS=${CI_STAGE_LOGS:-.build}
 mkdir -p "$CI_STAGE_LOGS"
 started=$SECONDS
 # A stage beside the others writes its status under this run's id: a status file an earlier run left in
-# CI_STAGE_LOGS never stands for a stage of this one that died before writing its own.
+# CI_STAGE_LOGS (or anything else wrote) never stands for a stage of this one that died before writing its
+# own. The id is the one guard: no file is removed first.
 ci_run_id="$$-$(date +%s%N)"
 times=()
 # failed NAME STATUS: ends CI with STATUS, after the times so far.
@@ -41,7 +42,6 @@ beside_at() {
     local niceness=$1 name=$2
     shift 3
     echo "== stage $name, beside the next stages: $*"
-    rm -f "$CI_STAGE_LOGS/stage-$name.status"
     (
         begun=$SECONDS status=0
         nice -n "$niceness" "$@" >"$CI_STAGE_LOGS/stage-$name.log" 2>&1 || status=$?

@@ -6,8 +6,13 @@ Reads the formula's `def install` and `test do` blocks and runs each line, in SO
 tarball, as brew builds) and into PREFIX laid out as Homebrew's (bin, share/man/man1, etc/bash_completion.d,
 share/zsh/site-functions, share/fish/vendor_completions.d), then the test in TESTPATH. It knows only the
 forms the formula uses; any other line fails it, so a new step cannot be skipped unseen.
+
+With FORMULA_SCRATCH set (make test-install after its release step), the formula's `swift build` gets
+`--scratch-path FORMULA_SCRATCH` and FORMULA_SWIFT_FLAGS (the release's flags), so it finds the release build of
+the same sources done and compiles nothing, and a `.build/...` file the formula installs is taken from there.
 """
 
+import os
 import re
 import shlex
 import shutil
@@ -83,16 +88,46 @@ def interpolate(text, names):
     return re.sub(r"#\{(\w+)\}", lambda m: names[m.group(1)], text)
 
 
-def run(argv, cwd, want=0):
+def run(argv, cwd, want=0, show=False):
+    """Runs ARGV in CWD, failing unless it exits WANT; its output shown when SHOW (a build's log) or it fails."""
     print("$ " + shlex.join(argv), flush=True)
     result = subprocess.run(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if show or result.returncode != want:
+        print(result.stdout + result.stderr, end="", flush=True)
     if result.returncode != want:
-        print(result.stdout + result.stderr, end="")
         sys.exit(f"formula-steps: exit {result.returncode}, the formula expects {want}: {shlex.join(argv)}")
     return result.stdout
 
 
-def install_steps(body, source, prefix, names):
+def system_step(line, names, cwd, adapt=None, show=False):
+    """A `system ...` line as a step (ADAPT rewrites its argv first), or None when LINE is another form."""
+    match = re.fullmatch(r"system (.*)", line)
+    if not match:
+        return None
+    argv = words(match.group(1), names)
+    if adapt:
+        argv = adapt(argv)
+    return lambda: run(argv, cwd, show=show)
+
+
+def scratch_build(argv, scratch, flags):
+    """A `swift build` argv pointed at SCRATCH with FLAGS (the release's), any other argv as it is.
+
+    Without --disable-sandbox: the release was built without it, and SwiftPM hands it on to swiftc, so
+    with it every module would be compiled again. Linux has no sandbox for it to disable."""
+    if scratch and argv[:2] == ["swift", "build"]:
+        return [word for word in argv if word != "--disable-sandbox"] + ["--scratch-path", scratch] + flags
+    return argv
+
+
+def installed_file(source, file, scratch):
+    """FILE of the formula's install line: under SCRATCH for a `.build/` path when set, else in SOURCE."""
+    if scratch and file.startswith(".build/"):
+        return Path(scratch) / file[len(".build/"):]
+    return source / file
+
+
+def install_steps(body, source, prefix, names, scratch="", flags=()):
     """The install block's lines as steps, every line read before any runs."""
     steps = []
     for kind, line, _ in body:
@@ -101,14 +136,14 @@ def install_steps(body, source, prefix, names):
         if re.fullmatch(r'ENV\.prepend_path "PKG_CONFIG_PATH", Formula\["openssl@3"\]\.opt_lib/"pkgconfig"', line):
             steps.append(lambda: print("(PKG_CONFIG_PATH: this system's pkg-config finds its OpenSSL 3)"))
             continue
-        match = re.fullmatch(r"system (.*)", line)
-        if match:
-            argv = words(match.group(1), names)
-            steps.append(lambda argv=argv: run(argv, source))
+        step = system_step(line, names, source, lambda argv: scratch_build(argv, scratch, list(flags)), show=True)
+        if step:
+            steps.append(step)
             continue
         match = re.fullmatch(r'(\w+)\.install "([^"]+)"', line)
         if match and match.group(1) in DIRECTORIES:
-            steps.append(lambda d=DIRECTORIES[match.group(1)], f=match.group(2): put(source / f, prefix / d))
+            file = installed_file(source, match.group(2), scratch)
+            steps.append(lambda d=DIRECTORIES[match.group(1)], f=file: put(f, prefix / d))
             continue
         sys.exit(f"formula-steps: a line of def install this mirror does not know: {line}")
     return steps
@@ -140,20 +175,20 @@ def test_steps(body, testpath, names):
             argv = shlex.split(interpolate(match.group(1), names))
             steps.append(lambda argv=argv, want=int(match.group(2)): run(argv, testpath, want))
             continue
-        match = re.fullmatch(r"system (.*)", line)
-        if match:
-            argv = words(match.group(1), names)
-            steps.append(lambda argv=argv: run(argv, testpath))
+        step = system_step(line, names, testpath)
+        if step:
+            steps.append(step)
             continue
         sys.exit(f"formula-steps: a line of test do this mirror does not know: {line}")
     return steps
 
 
-def matches(pattern, command, testpath):
+def matches(expected, command, testpath):
+    """assert_match with a string: Homebrew's is a literal include (a Regexp would be matched as one)."""
     out = run(shlex.split(command), testpath)
-    if not re.search(pattern, out):
-        sys.exit(f"formula-steps: no {pattern!r} in the output of {command}:\n{out}")
-    print(f"matched {pattern!r}")
+    if expected not in out:
+        sys.exit(f"formula-steps: no {expected!r} in the output of {command}:\n{out}")
+    print(f"matched {expected!r}")
 
 
 def main():
@@ -162,7 +197,9 @@ def main():
     lines = Path(sys.argv[1]).read_text().splitlines()
     source, prefix, testpath = (Path(a).resolve() for a in sys.argv[2:])
     names = {"bin": str(prefix / "bin"), "testpath": str(testpath)}
-    install = install_steps(block(lines, "  def install"), source, prefix, names)
+    scratch = os.environ.get("FORMULA_SCRATCH", "")
+    flags = shlex.split(os.environ.get("FORMULA_SWIFT_FLAGS", ""))
+    install = install_steps(block(lines, "  def install"), source, prefix, names, scratch, flags)
     test = test_steps(block(lines, "  test do"), testpath, names)
     for step in install:
         step()

@@ -140,7 +140,8 @@ stage_endpoint() {
 
 # make leak-check over a stand-in CLI (Scripts/gate-check/receipt-check-leak): a corpus missing its JWS, or
 # its receipts, or whose files are all empty, checks nothing and fails; so does a CLI that aborts on every
-# input (exit 134, nothing lost), or decodes none (65); the stand-in that answers as the CLI does passes.
+# input (exit 134, nothing lost), or decodes none (65), or prints no JSON report (0); the stand-in that answers
+# as the CLI does passes.
 stage_leak() {
     local name
     for name in no-jws no-receipts empty full; do
@@ -161,14 +162,16 @@ stage_leak() {
         RECEIPT_CORPUS="$work/leak-full" bash Scripts/leak-check.sh
     gate leak-undecoded fault 1 "corpus-receipts FAILED: 0 of 1 inputs decoded" -- "${run[@]}" GATE_LEAK=undecoded \
         RECEIPT_CORPUS="$work/leak-full" bash Scripts/leak-check.sh
+    gate leak-json-silent fault 1 "fixtures-json FAILED: 0 of 2 inputs decoded" -- "${run[@]}" GATE_LEAK=json-silent \
+        RECEIPT_CORPUS="$work/leak-full" bash Scripts/leak-check.sh
     gate leak-full control 0 "corpus-jws: exit 2 \(expected 2\)" -- "${run[@]}" RECEIPT_CORPUS="$work/leak-full" \
         bash Scripts/leak-check.sh
 }
 
 # Scripts/mutation.sh with MUTATION_BASELINE_SUITE=0 over a stand-in swift: a test that fails in the copy
-# unmutated stops the run (exit 70, naming it by its full ID) instead of killing every mutant, whether it is
-# among the hinted tests, outside them, of the same name as a hinted test of another suite, or broken only
-# in the second copy after the first has proven it.
+# unmutated stops the run (exit 70, naming it by its full ID, in the copy's proof of its killers at its end)
+# instead of killing every mutant, whether it is among the hinted tests, outside them, of the same name as a
+# hinted test of another suite, or broken only in the second copy while it passes in the first.
 stage_mutation() {
     local mode broken=PlantedTests.Planted/brokenInTheCopy\(\)
     for mode in broken broken-outside-hints clean two-copies skip-block broken-outside-hints-two-copies first-copy-fails \
@@ -184,10 +187,9 @@ stage_mutation() {
             MUTATION_LIST="$list" MUTATION_SCRATCH="$work/mutation-$mode" "MUTATION_JOBS=$jobs"
             MUTATION_BASELINE_SUITE=0 bash Scripts/mutation.sh)
         case $mode in
-        broken) gate mutation-$mode fault 70 "unmutated, the hinted tests fail in the copy: $broken" -- "${run[@]}" ;;
-        # The test that killed a mutant outside the hints is proven unmutated in the copy where it killed,
-        # whichever copy that is (with two, only the first proves the hints).
-        broken-outside-hints | broken-outside-hints-two-copies)
+        # A test that fails in every run of the copy kills each mutant, and fails its proof unmutated at the
+        # end; so does one that fails only outside the hints, in the copy where it killed, whichever that is.
+        broken | broken-outside-hints | broken-outside-hints-two-copies)
             gate mutation-$mode fault 70 "unmutated, tests that killed mutants fail in the copy: $broken" -- "${run[@]}"
             ;;
         clean) gate mutation-$mode control 0 "2 mutations, 2 killed" -- "${run[@]}" ;;
@@ -195,15 +197,17 @@ stage_mutation() {
         two-copies) gate mutation-$mode control 0 "^mutation: 2 of 2 blocks tested, by 2 copies" -- "${run[@]}" ;;
         # A position taken from the queue and never tested fails the run, though every block tested was killed.
         skip-block) gate mutation-$mode fault 70 "tested the blocks at positions \[[01]\], not each of the 2 once" -- "${run[@]}" ;;
-        # The first copy stops before its proof of the hinted tests: the second, having killed its mutants,
-        # does not wait for that proof (it proves its own killers), and the run fails with the first's status.
+        # The first copy stops before any mutant: the second, having killed them all and proven its own
+        # killers, does not hide that, and the run fails with the first's status.
         first-copy-fails) gate mutation-$mode fault 70 "the unmutated package does not build" -- "${run[@]}" ;;
-        # The killer is Elsewhere/plantedSecond, not the Planted/plantedSecond the hinted run proved.
+        # The killer is Elsewhere/plantedSecond, not the Planted/plantedSecond of the same name (and hint),
+        # which passes: the proof runs the killer by its full ID.
         same-name)
             gate mutation-$mode fault 70 "tests that killed mutants fail in the copy: PlantedTests.Elsewhere/plantedSecond\(\)" \
                 -- "${run[@]}"
             ;;
-        # plantedSecond passed in the first copy's proof, and kills in the second, where it fails unmutated.
+        # plantedSecond passes in the first copy, and kills in the second, where it fails unmutated: each
+        # copy proves its own killers.
         copy1-broken)
             gate mutation-$mode fault 70 "tests that killed mutants fail in the copy: PlantedTests.Planted/plantedSecond\(\)" \
                 -- "${run[@]}"
@@ -330,7 +334,8 @@ stage_docs() {
 
 # make test-install's checks (Scripts/test-install.sh) over a copy of the Makefile with a stand-in build
 # (Scripts/gate-check/planted-install.sh): an uninstall that leaves a file and an install without the binary
-# fail it, and so does a formula line the formula's mirror does not know; make doctor says a static stdlib
+# fail it, and so does a formula line the formula's mirror does not know, and a formula test over a binary
+# (the release build's, FORMULA_SCRATCH) that names no OpenSSL 3; make doctor says a static stdlib
 # without Testing cannot build a product that imports it.
 stage_install() {
     local run=(bash "$stubs/planted-install.sh" "$work/install")
@@ -342,17 +347,24 @@ stage_install() {
         env GATE_INSTALL=doctor-testing "${run[@]}"
     gate install-formula-unknown fault 1 "a line of def install this mirror does not know: libexec.install" -- \
         env GATE_INSTALL=formula-unknown "${run[@]}"
+    gate install-formula-test fault 1 "formula-steps: no 'OpenSSL 3' in the output of .*/brew/prefix/bin/receipt-check --version" -- \
+        env GATE_INSTALL=formula-test "${run[@]}"
     gate install-doctor-clean control 0 "^ok      static Swift stdlib" -- env GATE_INSTALL=doctor-clean "${run[@]}"
     gate install-clean control 0 "^uninstall: no file left" -- env GATE_INSTALL=clean "${run[@]}"
 }
 
 # Scripts/warnings-check.sh (CI's build stage) over a stand-in build: a compiler warning, printed once a
-# module as swift build does, fails it and is named once; SwiftPM's own warning fails it; a build that fails
-# keeps its status; a build without warnings passes.
+# module as swift build does, fails it and is named once; so does one without a column, and one about no
+# source line (<unknown>:0); SwiftPM's own warning fails it; a build that fails keeps its status; a build
+# without warnings passes.
 stage_warnings() {
     local check=(bash Scripts/warnings-check.sh)
     gate warnings-compiler fault 1 "^    /planted/Planted.swift:3:7: warning: planted$" -- "${check[@]}" \
         printf '%s\n' '/planted/Planted.swift:3:7: warning: planted' '/planted/Planted.swift:3:7: warning: planted'
+    gate warnings-no-column fault 1 "^    /planted/Planted.swift:3: warning: planted$" -- "${check[@]}" \
+        printf '%s\n' '/planted/Planted.swift:3: warning: planted' 'Build complete!'
+    gate warnings-unknown fault 1 "^    <unknown>:0: warning: planted$" -- "${check[@]}" \
+        printf '%s\n' '<unknown>:0: warning: planted' 'Build complete!'
     gate warnings-swiftpm fault 1 "^    warning: 'planted': found 1 file\(s\) which are unhandled" -- "${check[@]}" \
         printf '%s\n' "warning: 'planted': found 1 file(s) which are unhandled" 'Build complete!'
     gate warnings-build-fails fault 3 "planted build failure" -- "${check[@]}" sh -c 'echo planted build failure; exit 3'

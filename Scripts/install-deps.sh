@@ -35,23 +35,21 @@ if [ "$level" = ci ] || [ "$level" = endpoint ]; then
   command -v python3 >/dev/null 2>&1 || need+=(python3)
 fi
 if [ "$level" = ci ]; then
+  # valgrind (make leak-check), parallel (make test-parallel), python3-venv (PyPI tools in .build/*-venv),
+  # man and groff: every level but build's, above.
   command -v make >/dev/null 2>&1 || need+=(make)
-  command -v valgrind >/dev/null 2>&1 || need+=(valgrind)  # make leak-check
-  command -v parallel >/dev/null 2>&1 || need+=(parallel)  # make test-parallel
-  command -v python3 >/dev/null 2>&1 || need+=(python3)
-  python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || need+=(python3-venv)  # PyPI tools in .build/*-venv
-  command -v debootstrap >/dev/null 2>&1 || need+=(debootstrap)  # make test-openssl35
   # make lint: actionlint checks the workflows' run: scripts with shellcheck when it finds one, and only then.
   command -v shellcheck >/dev/null 2>&1 || need+=(shellcheck)
 fi
 if [ "$level" = ci ] || [ "$level" = install ]; then
   # make test-install: the .deb built (dpkg-buildpackage, debhelper) and installed into a debootstrapped
-  # root, the installed man page read with man -l, the Homebrew formula's steps (python3).
+  # root (make test-openssl35's too), the installed man page read with man -l, the Homebrew formula's steps
+  # (python3, which the ci level has from the endpoint's line above).
   command -v dpkg-buildpackage >/dev/null 2>&1 || need+=(dpkg-dev)
   command -v dh >/dev/null 2>&1 || need+=(debhelper)
   command -v debootstrap >/dev/null 2>&1 || need+=(debootstrap)
-  command -v man >/dev/null 2>&1 || need+=(man-db)
-  command -v groff >/dev/null 2>&1 || need+=(groff-base)
+fi
+if [ "$level" = install ]; then
   command -v python3 >/dev/null 2>&1 || need+=(python3)
 fi
 if [ "$level" = spark ]; then

@@ -5,8 +5,9 @@
 # (Possibly-lost blocks from the Swift runtime's metadata caches are the runtime's, not ours.)
 # A set of inputs that is empty fails too: a check of nothing would pass having verified nothing (an empty
 # file is no input). So does a run that did not answer as the CLI answers those inputs: its expected exit
-# status (a crash, an abort, a signal, valgrind's 83 or an error status is none), and in the text runs a
-# VALID or INVALID line for every input, each decoded (a run that decoded nothing leaked nothing).
+# status (a crash, an abort, a signal, valgrind's 83 or an error status is none), and a verdict for every
+# input, each decoded (a run that decoded nothing leaked nothing): a VALID or INVALID line in the text runs,
+# a report whose "status" is valid or invalid in the JSON one.
 # LEAK_CHECK_BIN runs that binary instead of building and running the debug CLI, LEAK_CHECK_LOGS keeps the
 # logs elsewhere than .build/leak-check (both for make gate-check).
 set -euo pipefail
@@ -26,7 +27,8 @@ mkdir -p "$LOGS"
 
 status=0
 # check NAME STATUS DECODED ARGS...: the CLI with ARGS under valgrind must exit STATUS and, when DECODED is
-# not 0, print a VALID or INVALID line (a verdict on a decoded input) for exactly DECODED inputs.
+# not 0, print a verdict on a decoded input for exactly DECODED inputs: a VALID or INVALID line, or with
+# --json a report (one pretty-printed object an input) whose top-level "status" is valid or invalid.
 check() {
     local name=$1 want=$2 decoded=$3
     shift 3
@@ -40,7 +42,7 @@ check() {
     definite=$(sed -n 's/.*definitely lost: \([0-9,]*\) bytes.*/\1/p' "$log" | tr -d ,)
     indirect=$(sed -n 's/.*indirectly lost: \([0-9,]*\) bytes.*/\1/p' "$log" | tr -d ,)
     openssl=$(grep -c 'libcrypto\|libssl' "$log" || true)
-    verdicts=$(grep -cE '^[^ ].*: (VALID|INVALID)( |$)' "$out" || true)
+    verdicts=$(grep -cE '^[^ ].*: (VALID|INVALID)( |$)|^  "status" : "(valid|invalid)",?$' "$out" || true)
     echo "$name: exit $rc (expected $want), definitely lost ${definite:-0} B, indirectly lost ${indirect:-0} B, OpenSSL frames in loss records: $openssl, inputs decoded: $verdicts ($log)"
     if [ "$rc" = 83 ] || [ "${definite:-0}" != 0 ] || [ "${indirect:-0}" != 0 ] || [ "$openssl" != 0 ] ||
         ! grep -q 'ERROR SUMMARY: 0 errors' "$log"; then
@@ -60,7 +62,7 @@ check() {
 # The fixtures: valid and invalid ones (2: some input is not trustworthy), each decoded.
 fixtures=(Fixtures/*.receipt Fixtures/valid.b64)
 check fixtures 2 ${#fixtures[@]} verify --root Fixtures/pki/root.pem "${fixtures[@]}"
-check fixtures-json 0 0 verify --json --root Fixtures/pki/root.pem Fixtures/valid.receipt Fixtures/subscriptions.receipt
+check fixtures-json 0 2 verify --json --root Fixtures/pki/root.pem Fixtures/valid.receipt Fixtures/subscriptions.receipt
 # The corpus's receipts and JWS, decoded, are not trusted now (expired Apple signers, Xcode's and the
 # libraries' test roots): 2, each decoded.
 check corpus-receipts 2 ${#corpus_receipts[@]} verify "${corpus_receipts[@]}"

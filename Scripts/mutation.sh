@@ -19,9 +19,9 @@
 # tree is, bound over it in a mount namespace of the command's own (this tree is never touched, nor seen
 # changed by anything else). The copy's build is then incremental from the first mutant on.
 # MUTATION_BASELINE_SUITE=0 skips the unmutated copy's whole suite (CI has just run it over the same
-# sources), but not the proof that the copy passes where it counts: the hinted tests run unmutated first (in
-# the first copy), and a test that killed a mutant in a copy without having passed there unmutated runs
-# unmutated at the end, in that copy; either failing stops the run with exit 70, naming the test. A test is
+# sources), but not the proof that the copy passes where it counts: every test that killed a mutant in a copy
+# runs unmutated at the end, in that copy; one failing (or not run) stops the run with exit 70, naming the
+# test. A test is
 # known by its full ID (Module.Suite/test()/File.swift:line:column, from Swift Testing's event stream beside
 # each log), never by its function's name, which a test of another suite may share.
 # MUTATION_LIST reads another list (make gate-check).
@@ -340,22 +340,14 @@ if [[ -n "$tests_binary" ]] && ! grep -rqs 'XCTestCase' "$tree/Tests"; then
 fi
 # CI has just run the same suite over the same sources (make test): MUTATION_BASELINE_SUITE=0 skips it here.
 # A test that fails in this copy for a reason of its own would "kill" every mutant: without the whole
-# suite, the tests that decide verdicts are shown to pass here unmutated (proven: their names).
-# With several copies the first proves the hinted tests (its proof counts in that copy alone: a test may fail
-# in one copy and not in another), while the others test mutants; each copy proves in its own copy, at its
-# end, any test that killed a mutant there and has not passed there unmutated.
-proven="" whole_suite=yes
+# suite, each copy proves at its end that the tests that killed its mutants pass there unmutated (a test may
+# fail in one copy and not in another), and only those: a proof of the hinted tests upfront would run tests
+# that decide nothing (a hint may be stale) before any mutant.
+whole_suite=yes
 if [[ "${MUTATION_BASELINE_SUITE:-1}" != 0 ]]; then
     suite "$logs/baseline-test.log" || fail "the suite fails without any mutation; see $logs/baseline-test.log"
 else
     whole_suite=no
-    hinted=$(printf '%s\n' "${hints[@]}" | sed '/^$/d' | sort -u | paste -sd '|')
-    if [[ $shard == 0 && -n "$hinted" ]]; then
-        if ! suite "$logs/baseline-hinted.log" "" "$hinted"; then
-            fail "unmutated, the hinted tests fail in the copy: $(failed_tests "$logs/baseline-hinted.log" | paste -sd ' ') (see $logs/baseline-hinted.log)"
-        fi
-        proven=$(passed_tests "$logs/baseline-hinted.log")
-    fi
 fi
 killers=()
 
@@ -415,15 +407,10 @@ while take; do
     fi
 done
 
-unproven=()
-for killer in ${killers[@]+"${killers[@]}"}; do
-    grep -qxF "$killer" <<<"$proven" || unproven+=("$killer")
-done
-
-# The killers this copy has not seen pass unmutated: the copy is unmutated again (restore), rebuilt, and each
-# of them must run and pass there (a filter that matched nothing proves nothing).
-if [[ ${#unproven[@]} -gt 0 ]]; then
-    mapfile -t unproven < <(printf '%s\n' "${unproven[@]}" | sort -u)
+# The killers, unmutated: the copy is unmutated again (restore), rebuilt, and each of them must run and pass
+# there (a filter that matched nothing proves nothing).
+if [[ ${#killers[@]} -gt 0 ]]; then
+    mapfile -t unproven < <(printf '%s\n' "${killers[@]}" | sort -u)
     echo "mutation: the tests that killed mutants in this copy, unmutated: ${unproven[*]}"
     build "$logs/baseline-build-killers.log" || fail "the unmutated package does not build; see $logs/baseline-build-killers.log"
     suite "$logs/baseline-killers.log" "" "$(exactly "${unproven[@]}")" ||

@@ -7,9 +7,15 @@
 #              README and docs/ (DocExampleTests with RECEIPT_CHECK_DOC_BIN; needs `swift build
 #              --build-tests` done) and the shell examples of examples/ci and examples/paywall
 #   uninstall  make uninstall with the same variables: no file left (the directories stay: see docs/install.md)
-#   deb        make dist, then the .deb built from the tarball as docs/install.md says, installed with apt
+#   deb        make dist, then the .deb made from the tarball as docs/install.md says, installed with apt
 #              into a clean Debian 12 root (debootstrap minbase, cached) and run there (needs root)
 #   brew       the Homebrew formula's install lines in a scratch prefix, then its `test do` (Scripts/formula-steps.py)
+# After the release step (CI's run: all five, release-cli's build of this commit), deb and brew package that
+# binary and compile nothing: the .deb's rules run make release with SWIFT=true and the release's scratch path,
+# and the formula's swift build is pointed at it. What they prove there is the packaging of the release binary
+# (files, dependencies, install, run in the clean root, the formula's test). Run without the release step
+# (`Scripts/test-install.sh deb brew`), they build in the unpacked tarball as a packager does: that run proves
+# the tarball builds too.
 # The other examples run in their own stages: examples/library (make test-library-example), examples/spark
 # (make test-spark), examples/verifyreceipt-endpoint (make test-endpoint), examples/ci/github-actions.yml
 # (make lint's actionlint, WorkflowExampleTests).
@@ -19,9 +25,11 @@
 #
 # The Debian root is kept in INSTALL_TEST_ROOT (default /var/cache/receipt-check/debian12) and reused while its
 # package list is unchanged; each run installs into a throwaway overlay (or copy) of it, so it stays clean.
-# DEB_BUILD_OPTIONS passes through (CI: nocheck; its packaging tests are suites of make test).
+# DEB_BUILD_OPTIONS passes through (CI: nocheck noautodbgsym; its packaging tests are suites of make test).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=Scripts/debian-root.sh
+source Scripts/debian-root.sh
 project=$(pwd)
 work=$project/.build/test-install
 root=${INSTALL_TEST_ROOT:-/var/cache/receipt-check/debian12}
@@ -29,6 +37,8 @@ mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 suite=bookworm
 export RELEASE_SCRATCH=${RELEASE_SCRATCH:-.build}
 corpus=${RECEIPT_CORPUS:-../shared/corpus}
+# The release step's scratch path, absolute: set, the deb and brew steps package its binary.
+released=""
 
 fail() {
     echo "test-install: $*" >&2
@@ -37,42 +47,25 @@ fail() {
 
 # The pristine root: Debian 12 minbase with apt's package lists and libssl3's package downloaded (not
 # installed), so that installing the .deb resolves and fetches its dependencies as apt would, offline.
+bookworm_root() {
+    local dir=$1
+    debootstrap --variant=minbase "$suite" "$dir" "$mirror" &&
+        cp /etc/resolv.conf "$dir/etc/resolv.conf" &&
+        chroot "$dir" apt-get update -qq &&
+        chroot "$dir" apt-get install -y -qq --download-only libssl3 &&
+        ! chroot "$dir" dpkg -s libssl3
+}
+
 make_root() {
-    local want stamp
-    want="$suite minbase lists libssl3"
-    stamp="$root/.receipt-check-root"
     [ "$(id -u)" = 0 ] || fail "the Debian root needs root (debootstrap, chroot)"
     command -v debootstrap >/dev/null || fail "debootstrap missing (apt-get install debootstrap)"
-    mkdir -p "$(dirname "$root")"
-    exec 8>"$root.lock"
-    flock 8
-    if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
-        echo "test-install: reusing the Debian 12 root in $root"
-    else
-        echo "test-install: making a Debian 12 root in $root (debootstrap --variant=minbase $suite)"
-        rm -rf "$root.new"
-        if ! {
-            debootstrap --variant=minbase "$suite" "$root.new" "$mirror" &&
-                cp /etc/resolv.conf "$root.new/etc/resolv.conf" &&
-                chroot "$root.new" apt-get update -qq &&
-                chroot "$root.new" apt-get install -y -qq --download-only libssl3
-        } >"$root.log" 2>&1; then
-            tail -n 30 "$root.log" >&2
-            fail "making the root failed (log: $root.log)"
-        fi
-        ! chroot "$root.new" dpkg -s libssl3 >/dev/null 2>&1 || fail "libssl3 is installed in the minbase root"
-        # Recorded last, and the root moved into place whole: an interrupted run leaves nothing to reuse.
-        echo "$want" >"$root.new/.receipt-check-root"
-        rm -rf "$root"
-        mv "$root.new" "$root"
-    fi
-    # Shared from here on: concurrent runs share the root, and none remakes it under another's install.
-    flock -s 8
+    debian_root test-install "$root" "$suite minbase lists libssl3" bookworm_root || exit 1
 }
 
 step_release() {
     make release
     [ -x "$RELEASE_SCRATCH/release/receipt-check" ] || fail "make release made no $RELEASE_SCRATCH/release/receipt-check"
+    released=$(cd "$RELEASE_SCRATCH" && pwd)
 }
 
 # The staged prefix: DESTDIR holds an empty PREFIX, as a machine's /usr/local would be.
@@ -114,11 +107,13 @@ step_install() {
         echo "$example: $(tail -n 1 "$work/example.log")"
     done
     # The README's and docs' console examples, run by the installed binary (built tests: CI's build stage).
+    # Tests that stopped reading it would run the built binary instead: the installed one would go untested.
     grep -rqs RECEIPT_CHECK_DOC_BIN Tests/ ||
-        echo "test-install: NOTE: DocExampleTests do not read RECEIPT_CHECK_DOC_BIN here: they run the built binary"
+        fail "DocExampleTests do not read RECEIPT_CHECK_DOC_BIN: they would not run the installed binary"
     RECEIPT_CORPUS=$corpus RECEIPT_CHECK_DOC_BIN=$bin swift test --skip-build --filter DocExampleTests \
         >"$work/doc-examples.log" 2>&1 || { tail -n 40 "$work/doc-examples.log" >&2; fail "DocExampleTests failed"; }
-    grep -E 'Test run with|passed after' "$work/doc-examples.log" | tail -n 1
+    grep -E 'Test run with|passed after' "$work/doc-examples.log" | tail -n 1 ||
+        fail "no test summary in doc-examples.log (DocExampleTests ran nothing?)"
 }
 
 step_uninstall() {
@@ -144,9 +139,13 @@ step_deb() {
         cp "$tarball" "receipt-check_$version.orig.tar.gz"
         cd "receipt-check-$version"
         DEBFULLNAME='receipt-check CI' DEBEMAIL=ci@example.org Scripts/debian-dir.sh
-        # -d: a swift.org toolchain is not known to dpkg (docs/install.md). The tarball's own scratch path, as a
-        # packager's: the formula's build below reuses it.
-        env -u RELEASE_SCRATCH dpkg-buildpackage -us -uc -b -d >"$work/deb/build.log" 2>&1 ||
+        # -d: a swift.org toolchain is not known to dpkg (docs/install.md). Without the release step, the
+        # tarball's own scratch path, as a packager's; after it, its binary (the same commit), so the rules'
+        # make release compiles nothing (SWIFT=true) and make install takes it from there. The ceiling keeps
+        # write-version.sh from reading this clone's git for the tarball's tree, as it finds none for a packager.
+        local reuse=(-u RELEASE_SCRATCH)
+        [ -z "$released" ] || reuse=(SWIFT=true RELEASE_SCRATCH="$released")
+        GIT_CEILING_DIRECTORIES=$work/deb env "${reuse[@]}" dpkg-buildpackage -us -uc -b -d >"$work/deb/build.log" 2>&1 ||
             { tail -n 40 "$work/deb/build.log" >&2; exit 1; }
     ) || fail "dpkg-buildpackage failed (log: $work/deb/build.log)"
     deb=$(find "$work/deb" -maxdepth 1 -name 'receipt-check_*.deb')
@@ -161,17 +160,18 @@ step_deb() {
         diff - "$work/deb/files.txt" || fail "the .deb does not hold what make install PREFIX=/usr installs (above)"
     echo "the .deb holds the five files of make install PREFIX=/usr"
     make_root
-    run_in_clean_root "$deb"
+    run_in_clean_root "$deb" "$version"
 }
 
-# run_in_clean_root DEB: apt installs DEB into a throwaway copy of the pristine root, which then runs it.
+# run_in_clean_root DEB VERSION: apt installs DEB into a throwaway copy of the pristine root, which then runs
+# it; its --version names VERSION, the tarball's (the binary packaged is this release's).
 run_in_clean_root() {
-    local deb=$1 run=$work/root
+    local deb=$1 version=$2 run=$work/root
     rm -rf "$run"
     mkdir -p "$run/upper" "$run/work" "$run/merged"
     # shellcheck disable=SC2016 # the inner script's variables are its own arguments
     unshare --mount --propagation private bash -euo pipefail -c '
-        root=$1 run=$2 deb=$3 project=$4
+        root=$1 run=$2 deb=$3 project=$4 version=$5
         # A copy where overlayfs is not allowed (some containers).
         if ! mount -t overlay overlay -o "lowerdir=$root,upperdir=$run/upper,workdir=$run/work" "$run/merged" 2>/dev/null; then
             echo "test-install: no overlayfs here, copying the root"
@@ -191,20 +191,28 @@ run_in_clean_root() {
                 { cat apt.log >&2; exit 1; }
             grep -A 1 \"NEW packages\" apt.log
             command -v receipt-check
-            receipt-check --version
+            receipt-check --version | tee version.txt
+            [ \"\$(head -n 1 version.txt)\" = \"receipt-check $version\" ] ||
+                { echo \"the packaged receipt-check is not release $version\" >&2; exit 1; }
             receipt-check verify --root Fixtures/pki/root.pem Fixtures/valid.receipt >verify.txt || { cat verify.txt >&2; exit 1; }
             head -n 1 verify.txt
             man -w receipt-check 2>/dev/null || ls /usr/share/man/man1/receipt-check.1.gz
         "
-    ' test-install "$root" "$run" "$deb" "$project" || fail "the .deb did not install or run in the clean Debian 12 root"
+    ' test-install "$root" "$run" "$deb" "$project" "$version" || fail "the .deb did not install or run in the clean Debian 12 root"
     rm -rf "$run"
 }
 
 step_brew() {
-    local src
-    src=$(find "$work/deb" -mindepth 1 -maxdepth 1 -type d -name 'receipt-check-*' 2>/dev/null | head -n 1)
-    # The formula builds a release tarball (or a clone of main): the deb step's unpacked tarball, whose
-    # .build its swift build reuses; without it, a fresh one.
+    local src scratch=()
+    # The formula builds a release tarball (or a clone of main). After the release step, this clone with that
+    # build's scratch path and flags, so its swift build compiles nothing; else the deb step's unpacked tarball
+    # or a fresh one, where it builds on its own (its flags are not the deb's: nothing of that build is reused).
+    if [ -n "$released" ]; then
+        src=$project
+        scratch=(FORMULA_SCRATCH="$released" FORMULA_SWIFT_FLAGS="${RELEASE_FLAGS---static-swift-stdlib}")
+    else
+        src=$(find "$work/deb" -mindepth 1 -maxdepth 1 -type d -name 'receipt-check-*' 2>/dev/null | head -n 1)
+    fi
     if [ -z "$src" ]; then
         local tarball
         tarball=$(make --no-print-directory dist | tail -n 1)
@@ -215,7 +223,8 @@ step_brew() {
         src=$(find "$work/brew-src" -mindepth 1 -maxdepth 1 -type d -name 'receipt-check-*')
     fi
     rm -rf "$work/brew"
-    python3 Scripts/formula-steps.py packaging/receipt-check.rb "$src" "$work/brew/prefix" "$work/brew/testpath"
+    env ${scratch[@]+"${scratch[@]}"} python3 Scripts/formula-steps.py packaging/receipt-check.rb "$src" \
+        "$work/brew/prefix" "$work/brew/testpath"
 }
 
 if [ "${1:-}" = --root-only ]; then

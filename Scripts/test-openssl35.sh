@@ -9,6 +9,8 @@
 #   Scripts/test-openssl35.sh [--root-only]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=Scripts/debian-root.sh
+source Scripts/debian-root.sh
 
 root=${OPENSSL35_ROOT:-/var/cache/receipt-check/debian13}
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
@@ -37,35 +39,17 @@ exchanges=$(cd "${RECEIPT_VERIFYRECEIPT:-$corpus/../verifyreceipt}" 2>/dev/null 
     exit 1
 }
 
-want="$suite ${packages[*]}"
-stamp="$root/.receipt-check-root"
-mkdir -p "$(dirname "$root")"
-# Exclusive while the root is checked or made, shared while a suite runs in it: concurrent runs
-# share one root, and none is remade under a running suite.
-exec 9>"$root.lock"
-flock 9
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
-    echo "test-openssl35: reusing the Debian 13 root in $root"
-else
-    echo "test-openssl35: making a Debian 13 root in $root (debootstrap $suite)"
-    rm -rf "$root.new"
+trixie_root() {
+    local include
     include=$(IFS=,; echo "${packages[*]}")
-    debootstrap --variant=minbase --include="$include" "$suite" "$root.new" "$mirror" >"$root.log" 2>&1 || {
-        tail -n 30 "$root.log" >&2
-        echo "test-openssl35: debootstrap failed (log: $root.log)" >&2
-        exit 1
-    }
-    # Recorded last, and the root moved into place whole: an interrupted run leaves nothing to reuse.
-    echo "$want" >"$root.new/.receipt-check-root"
-    rm -rf "$root"
-    mv "$root.new" "$root"
-fi
+    debootstrap --variant=minbase --include="$include" "$suite" "$1" "$mirror"
+}
+debian_root test-openssl35 "$root" "$suite ${packages[*]}" trixie_root || exit 1
 
 # --root-only: the root made (or found current) and nothing run. CI starts this at its beginning, beside
 # stages that use the cores, since debootstrap waits mostly on the mirror and the disk; the stage then
 # finds the root made, or waits on the lock while it is being made.
 [ "${1:-}" != --root-only ] || exit 0
-flock -s 9
 mkdir -p "$root/src/receipt-check" "$root/src/corpus" "$root/src/verifyreceipt" "$root$toolchain"
 # A private mount namespace: every mount below disappears with the process, however it ends.
 unshare --mount --propagation private bash -euo pipefail -c '

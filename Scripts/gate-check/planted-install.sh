@@ -7,6 +7,8 @@
 #   doctor-testing    the shipped product imports Testing, which the static stdlib lacks (doctor must say so)
 #   doctor-clean      it imports Foundation alone (doctor says the static stdlib is ok)
 #   formula-unknown   the Homebrew formula gains an install line Scripts/formula-steps.py does not mirror
+#   formula-test      the formula's steps with the release build's scratch path (FORMULA_SCRATCH: the stand-in
+#                     binary, a stand-in swift on PATH), whose test must refuse a binary naming no OpenSSL 3
 #   clean             none: install then uninstall leaves no file
 # usage: planted-install.sh DIR
 set -euo pipefail
@@ -17,9 +19,10 @@ rm -rf "$copy"
 mkdir -p "$copy/Scripts" "$copy/stub/release" "$copy/Sources/receipt-check"
 cp "$root/Makefile" "$copy/"
 cp -r "$root/share" "$copy/"
-cp "$root"/Scripts/{test-install.sh,install-deps.sh,apt-lists.sh,doctor.sh,write-version.sh,formula-steps.py} "$copy/Scripts/"
+cp "$root"/Scripts/{test-install.sh,debian-root.sh,install-deps.sh,apt-lists.sh,doctor.sh,write-version.sh,formula-steps.py} "$copy/Scripts/"
 mkdir -p "$copy/packaging"
 sed 's|^    bin\.install .*|&\n    libexec.install "Scripts"|' "$root/packaging/receipt-check.rb" >"$copy/packaging/planted.rb"
+cp "$root/packaging/receipt-check.rb" "$copy/packaging/"
 printf '#!/bin/sh\necho "receipt-check planted"\n' >"$copy/stub/release/receipt-check"
 chmod 755 "$copy/stub/release/receipt-check"
 # shellcheck disable=SC2016 # the Makefile's own $(VARIABLES), matched literally
@@ -46,6 +49,13 @@ doctor-clean)
 binary-missing) bash Scripts/test-install.sh install ;;
 # Refused before any step runs: nothing is built.
 formula-unknown) python3 Scripts/formula-steps.py packaging/planted.rb . brew/prefix brew/testpath ;;
+formula-test)
+    mkdir -p "$copy/path"
+    printf '#!/bin/sh\nexit 0\n' >"$copy/path/swift"
+    chmod 755 "$copy/path/swift"
+    PATH="$copy/path:$PATH" FORMULA_SCRATCH="$copy/stub" FORMULA_SWIFT_FLAGS=--static-swift-stdlib \
+        python3 Scripts/formula-steps.py packaging/receipt-check.rb . brew/prefix brew/testpath
+    ;;
 *)
     # Into test-install.sh's staged prefix, whose uninstall step then checks what is left.
     make install DESTDIR="$copy/.build/test-install/destdir" PREFIX=/opt/receipt-check

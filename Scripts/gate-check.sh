@@ -3,6 +3,7 @@
 #
 #   Scripts/gate-check.sh [STAGE...]    fuzz sanitizer parallel endpoint leak mutation memory ci docs boundary lint
 #                                       install warnings (default: all thirteen)
+#   Scripts/gate-check.sh --outside-suite   the stages make test's GateCheckTests does not run (CI's stage)
 #
 # Stand-ins (Scripts/gate-check/) take the place of builds and servers, so each stage takes seconds; only
 # the sanitizer and docs stages build (the test targets, which make test builds next anyway). One line per case:
@@ -44,6 +45,12 @@ gate() {
         failures=$((failures + 1))
         echo "FAIL $name ($kind): exit $status, expected $want and a line matching /$pattern/; the gate's last lines:"
         tail -n 12 "$log" | sed 's/^/    /'
+        # A mutant of a gate's script is killed by its first failed case (make mutation sets this): the
+        # cases after it, some of which build a package, would only cost the run their time.
+        if [ "${GATE_FIRST_FAILURE:-0}" = 1 ]; then
+            echo "gate-check: stopped at the first failed case (GATE_FIRST_FAILURE=1)"
+            exit 1
+        fi
     fi
 }
 
@@ -225,11 +232,8 @@ stage_mutation() {
 # use passes.
 stage_memory() {
     local run=(bash "$stubs/planted-memory.sh") unmarked='^    Sources/ReceiptKit/PKI/PlantedUnsafe.swift:[0-9]+:[0-9]+$'
-    gate memory-unmarked fault 1 "$unmarked" -- env GATE_MEMORY=unmarked "${run[@]}"
-    gate memory-marked fault 1 "^    Sources/ReceiptKit/PKI/PlantedUnsafe.swift:[0-9]+ \(marked unsafe outside a wall\)$" -- \
-        env GATE_MEMORY=marked "${run[@]}"
-    gate memory-built-before fault 1 "$unmarked" -- env GATE_MEMORY=built-before "${run[@]}"
-    gate memory-symlink fault 1 "$unmarked" -- env GATE_MEMORY=symlink "${run[@]}"
+    # The cases that build nothing first, then those that build once, then twice: with GATE_FIRST_FAILURE
+    # (make mutation's), a mutant a cheap case kills builds no package.
     gate memory-curl-elsewhere fault 1 "^    Sources/ReceiptCheckCLI/Curl/PlantedUnsafe.swift:2 \(marked unsafe outside a wall\)$" -- \
         env GATE_MEMORY=curl-elsewhere "${run[@]}"
     gate memory-string-slashes fault 1 "^    Sources/ReceiptKit/PKI/PlantedUnsafe.swift:2 \(marked unsafe outside a wall\)$" -- \
@@ -237,6 +241,11 @@ stage_memory() {
     # Whether the build is the first is judged by .build: a build elsewhere is refused, not trusted.
     gate memory-scratch-path fault 64 "must not name a scratch path" -- \
         bash Scripts/memory-safety-check.sh --with-build false --scratch-path "$work/memory-scratch"
+    gate memory-unmarked fault 1 "$unmarked" -- env GATE_MEMORY=unmarked "${run[@]}"
+    gate memory-marked fault 1 "^    Sources/ReceiptKit/PKI/PlantedUnsafe.swift:[0-9]+ \(marked unsafe outside a wall\)$" -- \
+        env GATE_MEMORY=marked "${run[@]}"
+    gate memory-symlink fault 1 "$unmarked" -- env GATE_MEMORY=symlink "${run[@]}"
+    gate memory-built-before fault 1 "$unmarked" -- env GATE_MEMORY=built-before "${run[@]}"
     gate memory-clean control 0 "^memory-safety: OK: 0 diagnostics" -- env GATE_MEMORY=clean "${run[@]}"
 }
 
@@ -372,14 +381,24 @@ stage_warnings() {
         printf '%s\n' 'Compiling Planted Planted.swift' 'Build complete!'
 }
 
+all_stages=(fuzz sanitizer parallel endpoint leak mutation memory ci docs boundary lint install warnings)
+# The stages GateCheckTests runs inside make test, one test a stage (it checks that this list names its
+# tests' stages): --outside-suite runs the others, for CI, whose test stage comes next and runs these.
+suite_stages=(fuzz parallel endpoint leak mutation memory ci boundary install warnings)
 stages=("$@")
-[ ${#stages[@]} -gt 0 ] || stages=(fuzz sanitizer parallel endpoint leak mutation memory ci docs boundary lint install warnings)
+if [ "${1:-}" = --outside-suite ]; then
+    stages=()
+    for stage in "${all_stages[@]}"; do
+        [[ " ${suite_stages[*]} " == *" $stage "* ]] || stages+=("$stage")
+    done
+fi
+[ ${#stages[@]} -gt 0 ] || stages=("${all_stages[@]}")
 for stage in "${stages[@]}"; do
     case $stage in
     fuzz | sanitizer | parallel | endpoint | leak | mutation | memory | ci | docs | boundary | lint | install | warnings) ;;
     *)
         echo "gate-check: no stage '$stage'" >&2
-        sed -n '4,5p' "$0" >&2
+        sed -n '4,6p' "$0" >&2
         exit 64
         ;;
     esac

@@ -242,18 +242,31 @@ touch_importers() { # file
 trap 'restore' EXIT
 trap 'restore; [[ -z "$suite_pid" ]] || stop_tree "$suite_pid"; exit 130' INT TERM
 
-# The copy's binaries are linked without debug information (-S: gold's and ld64's --strip-debug): a mutant's
-# build is mostly its links, a killed mutant is judged by failed expectations, not by a backtrace, and the
-# objects are compiled as the tree's own build compiles them, so the copy's first build only relinks.
+# The copy's binaries are linked without debug information (-S: gold's, lld's and ld64's --strip-debug): a
+# mutant's build is mostly its links, a killed mutant is judged by failed expectations, not by a backtrace,
+# and the objects are compiled as the tree's own build compiles them, so the copy's first build only relinks.
+# With the toolchain's ld.lld beside its swift, they are linked by it (a SwiftPM toolset naming only the
+# linker, so no compile command changes): a mutant's build took 2.8 s with it against 3.1 to 3.6 s with the
+# default gold, on this project, alone on 2 cores.
+linker=()
+lld="$(dirname "$(readlink -f "$(command -v "$swift" || echo "$swift")")")/ld.lld"
+if [[ -x "$lld" ]]; then
+    mkdir -p "$tree/.build"
+    printf '{"schemaVersion": "1.0", "linker": {"path": "%s"}}\n' "$lld" >"$tree/.build/mutation-linker.json"
+    # Relative: the build runs in the copy, which a bound copy sees at this tree's path.
+    linker=(--toolset .build/mutation-linker.json)
+fi
 build() { # log
-    (in_tree timeout "$build_timeout" "$swift" build --build-tests -Xlinker -S) > "$1" 2>&1
+    (in_tree timeout "$build_timeout" "$swift" build --build-tests -Xlinker -S ${linker[@]+"${linker[@]}"}) > "$1" 2>&1
 }
 # The first failed expectation is enough to kill a mutant: the suite is stopped there
 # instead of running to its end (most mutants fail within seconds), which keeps `make mutation` within
 # CI's time as the list grows. The baseline and surviving mutants run the whole suite.
 suite() { # log [stop-early [filter]]
-    local filter=()
+    local filter=() first=()
     [[ -z "${3:-}" ]] || filter=(--filter "$3")
+    # A mutant's suite stops at its first failure, and so does a gate stage a test runs (gate-check.sh).
+    [[ "${2:-}" != stop-early ]] || first=(env GATE_FIRST_FAILURE=1)
     # MutationListTests checks that each block's line is in its file, which a mutant has replaced: it
     # would kill every mutant without any check being tested. The baseline runs it.
     [[ -z "${2:-}" ]] || filter+=(--skip MutationListTests)
@@ -263,7 +276,7 @@ suite() { # log [stop-early [filter]]
     # Line-buffered, so a failure shows in the log as soon as it is reported; the event stream is written
     # as the run goes, to a path relative to the copy (which a bound copy sees at this tree's path).
     local stream=".build/mutation-events/${1##*/}.events"
-    (in_tree timeout "$test_timeout" stdbuf -oL -eL "${runner[@]}" "${filter[@]}" \
+    (in_tree timeout "$test_timeout" stdbuf -oL -eL ${first[@]+"${first[@]}"} "${runner[@]}" "${filter[@]}" \
         --event-stream-output-path "$stream" --event-stream-version 0) > "$1" 2>&1 &
     local pid=$!
     suite_pid=$pid

@@ -49,6 +49,19 @@ import Testing
         try stageFailsOnItsFaults("warnings")
     }
 
+    /// CI's gate-check stage runs only the stages this suite does not (`gate-check.sh --outside-suite`), so
+    /// the script's list of this suite's stages must be the stages these tests run: one listed without its
+    /// test here would run nowhere in CI, one tested here but not listed would run twice.
+    @Test func theScriptListsTheStagesThisSuiteRuns() throws {
+        let script = try String(contentsOfFile: "Scripts/gate-check.sh", encoding: .utf8)
+        let line = try #require(script.split(separator: "\n").first { $0.hasPrefix("suite_stages=(") })
+        let listed = line.dropFirst("suite_stages=(".count).dropLast().split(separator: " ").map(String.init)
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let tested = source.matches(of: /stageFailsOnItsFaults\("([a-z]+)"\)/).map { String($0.1) }
+        #expect(Set(listed) == Set(tested))
+        #expect(listed.count == tested.count)
+    }
+
     private func stageFailsOnItsFaults(_ stage: String) throws {
         // A machine without bash cannot run the gates: a failure, not a pass.
         let bash = try #require(ExternalTool.path("bash", package: "bash"))

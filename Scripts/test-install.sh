@@ -209,7 +209,12 @@ step_brew() {
     # or a fresh one, where it builds on its own (its flags are not the deb's: nothing of that build is reused).
     if [ -n "$released" ]; then
         src=$project
-        scratch=(FORMULA_SCRATCH="$released" FORMULA_SWIFT_FLAGS="${RELEASE_FLAGS---static-swift-stdlib}")
+        # The flags make release built with (the environment's or the Makefile's default), asked of make
+        # rather than written again here: given others, the formula's build would compile everything anew.
+        local flags
+        # shellcheck disable=SC2016 # make expands $(RELEASE_FLAGS), not the shell
+        flags=$(make --no-print-directory -s --eval 'print-release-flags: ; @echo $(RELEASE_FLAGS)' print-release-flags)
+        scratch=(FORMULA_SCRATCH="$released" FORMULA_SWIFT_FLAGS="$flags")
     else
         src=$(find "$work/deb" -mindepth 1 -maxdepth 1 -type d -name 'receipt-check-*' 2>/dev/null | head -n 1)
     fi

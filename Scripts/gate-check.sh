@@ -182,12 +182,13 @@ stage_leak() {
 stage_mutation() {
     local mode broken=PlantedTests.Planted/brokenInTheCopy\(\)
     for mode in broken broken-outside-hints clean two-copies skip-block broken-outside-hints-two-copies first-copy-fails \
-        same-name copy1-broken; do
+        same-name copy1-broken stale-products; do
         # Nothing of an outer mutation run (a shard, its queue, a reused build) reaches the planted one.
         local jobs=1 list=$stubs/planted-mutation.txt
         [[ $mode != two-copies && $mode != skip-block && $mode != *-two-copies && $mode != first-copy-fails &&
             $mode != copy1-broken ]] || jobs=2
         [ $mode != same-name ] || list=$stubs/planted-mutation-same-name.txt
+        [ $mode != stale-products ] || list=$stubs/planted-mutation-stale.txt
         local run=(env -u MUTATION_SHARD -u MUTATION_QUEUE -u MUTATION_REUSE_BUILD
             -u MUTATION_BUILD_TIMEOUT -u MUTATION_TEST_TIMEOUT SWIFT="$stubs/swift" "GATE_SWIFT=${mode%-two-copies}"
             GATE_QUEUE="$work/mutation-$mode-queue"
@@ -218,6 +219,11 @@ stage_mutation() {
         copy1-broken)
             gate mutation-$mode fault 70 "tests that killed mutants fail in the copy: PlantedTests.Planted/plantedSecond\(\)" \
                 -- "${run[@]}"
+            ;;
+        # A data file's mutant after the manifest's: tested on products rebuilt unmutated, nothing kills it,
+        # where the manifest mutant's products would.
+        stale-products)
+            gate mutation-$mode fault 1 "^SURVIVED +gate-check: the second planted check switched off" -- "${run[@]}"
             ;;
         esac
     done

@@ -145,8 +145,8 @@ enum APIRequestArguments {
                 AppStoreServerAPIRequest.IdentifierKind.accepted(by: $0).contains(kind)
             }
             throw UsageError(
-                "--id-kind \(kind.rawValue): \(operation.rawValue) takes no app transaction id (Apple's error 4000048);"
-                    + " these do: " + taking.map(\.rawValue).joined(separator: ", "))
+                "--id-kind \(kind.rawValue): \(operation.rawValue) takes no app transaction id; these do: "
+                    + taking.map(\.rawValue).joined(separator: ", "))
         }
         return kind
     }

@@ -194,6 +194,7 @@ import Testing
             "no such path": (404, nil), "unknown query parameter": (400, 4_000_000),
             "unknown revision": (400, 4_000_005), "a body on a GET": (400, 4_000_000),
             "unknown body member": (400, 4_000_000), "extendByDays out of range": (400, 4_000_000),
+            "an app transaction id for a transaction's info": (400, 4_000_048),
         ]
         for name in unauthorized { expected[name] = (401, nil) }
         #expect(Set(results.compactMap { $0["name"] as? String }) == Set(expected.keys))

@@ -49,13 +49,13 @@ import Testing
 
     /// Asked by any of the customer's identifiers, a history holds it; asked by another customer's, of
     /// any kind, it is `answer_mismatch`.
-    @Test(arguments: ["1002", "1001", customer])
+    @Test(arguments: ["1002", "1001", "705000000000001"])
     func aHistoryHoldsEveryIdentifierOfItsCustomer(asked: String) async throws {
         let held = try await C.client(try Self.history()).transactionHistory(transactionID: asked)
         #expect(Self.isValid(held), "\(held.verdict?.report.message ?? "")")
     }
 
-    @Test(arguments: ["1009", otherCustomer])
+    @Test(arguments: ["1009", "705000000000002"])
     func aHistoryOfAnotherCustomerIsNoAnswer(asked: String) async throws {
         let swapped = try await C.client(try Self.history()).transactionHistory(transactionID: asked)
         #expect(Self.reason(swapped) == .answerMismatch, "\(swapped.verdict?.report.message ?? "")")

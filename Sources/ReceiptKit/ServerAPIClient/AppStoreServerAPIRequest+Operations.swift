@@ -255,10 +255,8 @@ extension AppStoreServerAPIRequest {
     private static func customer(_ id: String, _ asked: IdentifierKind) throws(AppStoreServerAPIError)
         -> AnswerBinding?
     {
-        switch asked {
-        case .appTransaction: .customer(try Self.id(id, "app transaction id"))
-        case .transaction: nil
-        }
+        guard asked == .appTransaction else { return nil }
+        return .customer(try Self.id(id, "app transaction id"))
     }
 
     /// An identifier for the path: an empty one would name another resource (`/transactions/`).

@@ -32,15 +32,6 @@ extension AppStoreAPIScenarioTests {
         #expect(try mock.records(path: "/inApps/v2/history/\(Self.appTransaction)").count == 6)
     }
 
-    /// Asked by its original transaction id, the history holds it too (a renewal's id is the control,
-    /// anAnswerForAnotherTransactionDecidesNothing's).
-    @Test func aHistoryAskedByAnOriginalTransactionIDIsHeldToIt() async throws {
-        let mock = try MockAppStoreAPI.require()
-        let genuine = try await mock.api("get-transaction-history", [Scenario.customer, "--json"] + Self.proRule)
-        #expect(genuine.status == 0, "\(genuine.stdout.prefix(1500))\(genuine.stderr)")
-        #expect(Self.answerHeld(genuine) == true, "\(genuine.stdout.prefix(1500))")
-    }
-
     /// Asked by an app transaction id (--id-kind app-transaction), the statuses must be that customer's
     /// in every signed transaction and renewal info.
     @Test func statusesAskedByAnAppTransactionIDAreHeldToIt() async throws {

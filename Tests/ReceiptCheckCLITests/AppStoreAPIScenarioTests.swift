@@ -16,6 +16,8 @@ import Testing
         let mock = try MockAppStoreAPI.require()
         let all = try await mock.api("get-transaction-history", [Scenario.customer, "--json"])
         #expect(all.status == 0, "\(all.stdout.prefix(800))\(all.stderr)")
+        // Asked by its original transaction id, the history holds it.
+        #expect(Self.answerHeld(all) == true, "\(all.stdout.prefix(1500))")
         let requests = try mock.records(path: "/inApps/v2/history/\(Scenario.customer)")
         #expect(requests.map { $0["rawQuery"] as? String } == ["", "revision=revision-1", "revision=revision-2"])
         for id in MockResponses.pages.flatMap({ $0 }) {

@@ -175,7 +175,8 @@ import Testing
     @Test func refundsAskedByAppTransactionAreThatCustomers() async throws {
         let refunds =
             #"{"hasMore":false,"revision":"r1","signedTransactions":[\#(Self.transaction("1001", original: "1001"))]}"#
-        let none = #"{"hasMore":false,"revision":"r1","signedTransactions":[]}"#
+        let none =
+            #"{"bundleId":"\#(M.bundleID)","environment":"Production","hasMore":false,"revision":"r1","signedTransactions":[]}"#
         let client = try C.client(
             ScriptedTransport([try Self.answer(refunds), try Self.answer(refunds), try Self.answer(none)]))
         let held = try await client.send(try .getRefundHistory(transactionID: Self.customer, asked: .appTransaction))

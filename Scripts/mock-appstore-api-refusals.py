@@ -75,6 +75,8 @@ def main():
         ("lifetime over an hour", "GET", info, token(key, header, with_claims(iat=now - 3300, exp=now + 600)), None),
         ("extra claim", "GET", info, token(key, header, with_claims(scope="GET /inApps")), None),
         ("non-numeric transaction id", "GET", "/inApps/v1/transactions/abc", good, None),
+        ("an app transaction id for a transaction's info", "GET", "/inApps/v1/transactions/705000000000001", good,
+         None),
         ("wrong method", "DELETE", info, good, None),
         ("no such path", "GET", "/inApps/v9/nothing", good, None),
         ("unknown query parameter", "GET", info + "?debug=1", good, None),

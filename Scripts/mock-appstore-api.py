@@ -23,6 +23,8 @@ Scenarios by the transaction id in the path (any operation that takes one):
   1000000000000808  history pages that have more forever, each naming a new revision
   1000000000000909  the same, each page after --page-delay seconds (a deadline over all pages); also
   1000000000000919  (for a second test, which counts its own requests)
+App transaction ids are 705 and twelve digits (the customer's is 705000000000001): Get Transaction Info
+refuses one, 400 4000048, as Apple does; the operations that take any transaction id answer it as any other.
 Get Transaction History pages: history-1.json, history-2.json, ... each naming in "revision" the token
 that asks for the next; an unknown revision is 400 4000005.
 Get Transaction Info answers transaction-info-ID.json for the id ID when the test gave one, else
@@ -72,11 +74,13 @@ GENERAL_BAD_REQUEST = (4000000, "An error that indicates an invalid request.")
 INVALID_REQUEST_REVISION = (4000005, "Invalid request revision.")
 INVALID_TRANSACTION_ID = (4000006, "Invalid transaction id.")
 INVALID_ORIGINAL_TRANSACTION_ID = (4000008, "Invalid original transaction id.")
+APP_TRANSACTION_ID_NOT_SUPPORTED = (4000048, "Invalid request. App transactions aren't supported by this endpoint.")
 TRANSACTION_ID_NOT_FOUND = (4040010, "Transaction id not found.")
 RATE_LIMIT_EXCEEDED = (4290000, "Rate limit exceeded.")
 GENERAL_INTERNAL = (5000000, "An unknown error occurred.")
 
 DIGITS = re.compile(r"^[0-9]{1,20}$")
+APP_TRANSACTION_ID = re.compile(r"^705[0-9]{12}$")
 UUID_TEXT = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 SEGMENT = re.compile(r"^[A-Za-z0-9._-]{1,100}$")
 LOCALE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
@@ -270,6 +274,8 @@ ROUTES = [(method, re.compile("^" + pattern + "$"), name, query, body) for metho
 
 # Operations whose id is an original transaction id: a non-numeric one is 4000008 there, 4000006 elsewhere.
 ORIGINAL_ID_OPERATIONS = {"extend-subscription-renewal-date", "set-app-account-token"}
+# Operations that take a transaction's id only (Apple's anyTransactionId operations take an app transaction's too).
+NO_APP_TRANSACTION_ID_OPERATIONS = {"get-transaction-info"}
 
 
 def route(method, path):
@@ -294,6 +300,8 @@ def check_path_parameters(name, parameters):
     if identifier is not None and not DIGITS.match(identifier):
         error = INVALID_ORIGINAL_TRANSACTION_ID if name in ORIGINAL_ID_OPERATIONS else INVALID_TRANSACTION_ID
         raise bad(f"transaction id {identifier!r} is not numeric", error)
+    if identifier is not None and name in NO_APP_TRANSACTION_ID_OPERATIONS and APP_TRANSACTION_ID.match(identifier):
+        raise bad(f"{name} takes no app transaction id: {identifier!r}", APP_TRANSACTION_ID_NOT_SUPPORTED)
     for key in ("image", "message", "request", "token"):
         value = parameters.get(key)
         if value is not None and key in ("image", "message") and not UUID_TEXT.match(value):

@@ -16,6 +16,8 @@ import Testing
         let mock = try MockAppStoreAPI.require()
         let all = try await mock.api("get-transaction-history", [Scenario.customer, "--json"])
         #expect(all.status == 0, "\(all.stdout.prefix(800))\(all.stderr)")
+        // Asked by its original transaction id, the history holds it.
+        #expect(Self.answerHeld(all) == true, "\(all.stdout.prefix(1500))")
         let requests = try mock.records(path: "/inApps/v2/history/\(Scenario.customer)")
         #expect(requests.map { $0["rawQuery"] as? String } == ["", "revision=revision-1", "revision=revision-2"])
         for id in MockResponses.pages.flatMap({ $0 }) {
@@ -194,6 +196,7 @@ import Testing
             "no such path": (404, nil), "unknown query parameter": (400, 4_000_000),
             "unknown revision": (400, 4_000_005), "a body on a GET": (400, 4_000_000),
             "unknown body member": (400, 4_000_000), "extendByDays out of range": (400, 4_000_000),
+            "an app transaction id for a transaction's info": (400, 4_000_048),
         ]
         for name in unauthorized { expected[name] = (401, nil) }
         #expect(Set(results.compactMap { $0["name"] as? String }) == Set(expected.keys))

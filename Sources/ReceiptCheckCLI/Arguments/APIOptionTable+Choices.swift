@@ -1,3 +1,5 @@
+import ReceiptKit
+
 extension APIOptionTable {
     /// `--history-version`: which Get Transaction History endpoint is asked.
     enum HistoryVersion: String, OptionChoice {
@@ -25,3 +27,6 @@ extension APIOptionTable {
         case bulletPoint = "BULLET_POINT"
     }
 }
+
+/// `--id-kind` names what the operand is as the library does.
+extension AppStoreServerAPIRequest.IdentifierKind: OptionChoice {}

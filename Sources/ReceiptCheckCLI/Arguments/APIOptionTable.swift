@@ -76,6 +76,11 @@ enum APIOptionTable {
     static let historyVersion = OptionKey<HistoryVersion>.choice(
         "history-version", "V", help: "Get Transaction History v1 or v2 (default: 2)")
 
+    static let idKind = OptionKey<AppStoreServerAPIRequest.IdentifierKind>.choice(
+        "id-kind", "KIND",
+        help: "history, statuses, refunds, app transaction info: what TRANSACTION_ID is, a transaction's id"
+            + " (default) or the customer's appTransactionId (app-transaction: the answer must be that customer's)")
+
     static let startDate = OptionKey<Int64>.number(
         "start-date", "MS", in: 0..., takes: "a whole number",
         help: "history, notification history: from this time (ms since 1970)")
@@ -162,7 +167,7 @@ enum APIOptionTable {
         subscriptionGroupID.spec, ownershipType.spec, revoked.spec, status.spec, paginationToken.spec,
         notificationType.spec, notificationSubtype.spec, onlyFailures.spec, transactionID.spec, extendByDays.spec,
         extendReasonCode.spec, requestIdentifier.spec, storefrontCountryCode.spec, appAccountToken.spec, image.spec,
-        imageSize.spec, messageID.spec, realtimeURL.spec,
+        imageSize.spec, messageID.spec, realtimeURL.spec, idKind.spec,
     ]
 
     /// The credentials and app a run uses, the environment's values for what the command line leaves out.

@@ -44,20 +44,22 @@ enum APIRequestArguments {
     ) throws -> AppStoreServerAPIRequest {
         let first = values.first ?? ""
         let second = values.dropFirst().first ?? ""
+        let asked = try idKind(operation, arguments)
         switch operation {
         case .getTransactionHistory:
             return try .getTransactionHistory(
                 transactionID: first, revision: arguments[APIOptionTable.revision],
                 filter: try historyFilter(arguments),
-                version: try historyVersion(arguments))
+                version: try historyVersion(arguments), asked: asked)
         case .getTransactionInfo: return try .getTransactionInfo(transactionID: first)
         case .getAllSubscriptionStatuses:
             return try .getAllSubscriptionStatuses(
-                transactionID: first, status: try arguments.values(APIOptionTable.status))
-        case .getAppTransactionInfo: return try .getAppTransactionInfo(transactionID: first)
+                transactionID: first, status: try arguments.values(APIOptionTable.status), asked: asked)
+        case .getAppTransactionInfo: return try .getAppTransactionInfo(transactionID: first, asked: asked)
         case .lookUpOrderID: return try .lookUpOrderID(first)
         case .getRefundHistory:
-            return try .getRefundHistory(transactionID: first, revision: arguments[APIOptionTable.revision])
+            return try .getRefundHistory(
+                transactionID: first, revision: arguments[APIOptionTable.revision], asked: asked)
         case .getNotificationHistory:
             return try .getNotificationHistory(
                 paginationToken: arguments[APIOptionTable.paginationToken],
@@ -129,6 +131,24 @@ enum APIRequestArguments {
         case .initiatePerformanceTest: return try .initiatePerformanceTest(body: try body(arguments, read))
         case .getPerformanceTestResults: return try .getPerformanceTestResults(requestID: first)
         }
+    }
+
+    /// `--id-kind`: a transaction's id unless given. An app transaction id is refused where Apple takes
+    /// none, before anything is sent: that answer would be believed held to a customer it is not.
+    static func idKind(_ operation: AppStoreServerAPIOperation, _ arguments: ParsedArguments) throws(UsageError)
+        -> AppStoreServerAPIRequest.IdentifierKind
+    {
+        let kind = try arguments.value(APIOptionTable.idKind) ?? .transaction
+        let accepted = AppStoreServerAPIRequest.IdentifierKind.accepted(by: operation)
+        guard accepted.contains(kind) else {
+            let taking = AppStoreServerAPIOperation.allCases.filter {
+                AppStoreServerAPIRequest.IdentifierKind.accepted(by: $0).contains(kind)
+            }
+            throw UsageError(
+                "--id-kind \(kind.rawValue): \(operation.rawValue) takes no app transaction id; these do: "
+                    + taking.map(\.rawValue).joined(separator: ", "))
+        }
+        return kind
     }
 
     /// `--history-version`: 2 unless 1 is given.

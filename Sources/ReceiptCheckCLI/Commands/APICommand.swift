@@ -50,6 +50,7 @@ enum APICommand: Command {
         let request: AppStoreServerAPIRequest
         let runner: BatchRunner
         let version: AppStoreServerAPIRequest.TransactionHistoryVersion
+        let asked: AppStoreServerAPIRequest.IdentifierKind
         let others: [InputPath]
         do {
             let credentials = try APIOptionTable.credentials(arguments)
@@ -62,6 +63,7 @@ enum APICommand: Command {
                 try InputFile.contents(of: file.path, limit: limit)
             }
             version = try APIRequestArguments.historyVersion(arguments)
+            asked = try APIRequestArguments.idKind(operation, arguments)
             let rules = try RuleOptionTable.configuration(arguments, bindsToApp: true, read: OptionFiles.read)
             let settings = try BatchOptionTable.settings(arguments, command: spec)
             let validator = try ValidatorSetup.validator(arguments)
@@ -88,7 +90,7 @@ enum APICommand: Command {
                     return .success(
                         try await client.transactionHistory(
                             transactionID: transactionID, filter: filter, version: version, rules: rules,
-                            maximumBytes: limit, keepsBody: combine))
+                            maximumBytes: limit, keepsBody: combine, asked: asked))
                 }
                 return .success(try await client.send(request, rules: rules))
             } catch {

@@ -46,7 +46,7 @@ extension ReasonCode {
         case .customerMismatch:
             "--combine: the inputs, or a response's elements, name different customers or subscriptions, or share no signed identifier"
         case .answerMismatch:
-            "api, --refresh: a verified answer of the App Store Server API that is not for the transaction asked about"
+            "api, --refresh: a verified answer of the App Store Server API that is not for the transaction or customer asked about"
         case .nestedJWSInvalid: "a signed member of a notification failed verification"
         case .internalError: "a check could not be made (never taken as a pass)"
         }

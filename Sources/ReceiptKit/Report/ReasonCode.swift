@@ -78,7 +78,8 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     /// subscription (originalTransactionId) no combined transaction is of.
     case customerMismatch = "customer_mismatch"
     /// An App Store Server API answer, verified, that is not for the request it answers: another
-    /// transaction than the one asked for, or a history without it.
+    /// transaction than the one asked for, a history without it, or another customer's answer (or one
+    /// naming nobody) to a question asked by app transaction id.
     case answerMismatch = "answer_mismatch"
     /// A JWS nested in a notification failed its own verification.
     case nestedJWSInvalid = "nested_jws_invalid"

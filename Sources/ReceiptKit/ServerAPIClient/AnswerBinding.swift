@@ -3,51 +3,107 @@
 /// genuine data (a proxy, a cache, a mix-up) makes a verified answer that is not for the question: it
 /// decides nothing (`answer_mismatch`).
 ///
-/// Only two answers can be held to their question. An order lookup's transactions sign no order id, a
-/// refund history holds only the refunded transactions, the statuses carry each subscription's original
-/// transaction whatever transaction asked, and an AppTransaction names no transaction: those answers are
-/// tied to one customer by their elements (`CustomerTie`), not to the transaction asked about.
+/// Asked by a transaction id, only two answers can be held to their question. An order lookup's
+/// transactions sign no order id, a refund history holds only the refunded transactions, the statuses
+/// carry each subscription's original transaction whatever transaction asked, and an AppTransaction
+/// names no transaction: those answers are tied to one customer by their elements (`CustomerTie`), not
+/// to the transaction asked about. Asked by an app transaction id (the caller says so), every answer
+/// that names a customer can be held: Apple signs the `appTransactionId` in each transaction, renewal
+/// info and AppTransaction.
 enum AnswerBinding: Sendable, Equatable {
     /// Get Transaction Info: the transaction is the one asked for, or (asked by an original transaction
-    /// id) one of that original transaction.
+    /// id) one of that original transaction. Apple takes no app transaction id there (error 4000048).
     case transaction(String)
     /// Get Transaction History, every page and no filter: a transaction of the history is the one asked
-    /// about, or one of that original transaction.
+    /// about, one of that original transaction, or one of that app transaction: Apple takes any of the
+    /// three there (API 1.20).
     case history(String)
+    /// Any operation that takes an app transaction id, asked with one: every signed element that names
+    /// a customer names this one, and one at least does (an empty answer names nobody, and could be
+    /// anybody's).
+    case customer(String)
 
-    /// The transaction id asked about.
+    /// The binding of a whole history asked about `id`: held to the customer when asked by an app
+    /// transaction id, else to the transaction when no filter may leave it out, else to nothing.
+    static func forHistory(
+        _ id: String, selectsAll: Bool, asked: AppStoreServerAPIRequest.IdentifierKind
+    ) -> AnswerBinding? {
+        switch asked {
+        case .appTransaction: .customer(id)
+        case .transaction: selectsAll ? .history(id) : nil
+        }
+    }
+
+    /// The identifier asked about.
     var transactionID: String {
         switch self {
-        case .transaction(let id), .history(let id): id
+        case .transaction(let id), .history(let id), .customer(let id): id
         }
     }
 
     /// Records on a valid `report` whether the answer is for the request; a mismatch makes it invalid.
     func check(_ report: inout ValidationReport) {
         guard report.status == .valid else { return }
-        let transactions = (report.response?.elements ?? []).compactMap { element -> JWSTransaction? in
-            if case .transaction(let transaction)? = element.jws?.payload { transaction } else { nil }
-        }
+        // Only what Apple signed: a response's own members (a status group's `originalTransactionId`)
+        // are the server's word.
+        let payloads = (report.response?.elements ?? []).compactMap { $0.jws?.payload }
         let asked = transactionID
-        // Compared as identifiers (the same scalars), never as Unicode-equivalent text.
-        let answers = transactions.contains {
-            $0.transactionId?.isIdentical(to: asked) == true || $0.originalTransactionId?.isIdentical(to: asked) == true
-        }
-        if answers {
-            report.record(.pass(.answer, "the answer holds the transaction asked about, \(asked)"))
-            return
-        }
-        let named = transactions.prefix(3).map { $0.transactionId ?? "?" }.joined(separator: ", ")
         let what: String
         switch self {
-        case .transaction:
-            what = "the transaction asked for is \(asked), the answer is transaction \(named.isEmpty ? "none" : named)"
-        case .history:
+        case .transaction, .history:
+            let transactions = payloads.compactMap { payload -> JWSTransaction? in
+                if case .transaction(let transaction) = payload { transaction } else { nil }
+            }
+            if transactions.contains(where: answers) {
+                report.record(.pass(.answer, "the answer holds the transaction asked about, \(asked)"))
+                return
+            }
+            let named = transactions.prefix(3).map { $0.transactionId ?? "?" }.joined(separator: ", ")
             what =
-                "the history asked for with transaction \(asked) holds no transaction of it among its "
-                + "\(transactions.count)"
+                if case .transaction = self {
+                    "the transaction asked for is \(asked), the answer is transaction \(named.isEmpty ? "none" : named)"
+                } else {
+                    "the history asked for with transaction \(asked) holds no transaction of it among its "
+                        + "\(transactions.count)"
+                }
+        case .customer:
+            let customers = payloads.compactMap(Self.customer(of:))
+            let others = customers.filter { !$0.isIdentical(to: asked) }
+            if !customers.isEmpty, others.isEmpty {
+                report.record(.pass(.answer, "the answer is of the app transaction asked about, \(asked)"))
+                return
+            }
+            what =
+                others.isEmpty
+                ? "the answer asked for with app transaction \(asked) names no customer among its \(payloads.count) "
+                    + "signed elements"
+                : "the answer asked for with app transaction \(asked) is of app transaction "
+                    + Set(others).sorted().prefix(3).joined(separator: ", ")
         }
         report.record(.fail(.answer, .answerMismatch, what + ": another customer's answer, or another question's"))
         report.status = .invalid
+    }
+
+    /// Whether `transaction` is the one asked about: by its id or its original's, and for a history by
+    /// its app transaction's. Compared as identifiers (the same scalars), never as Unicode-equivalent text.
+    private func answers(_ transaction: JWSTransaction) -> Bool {
+        let asked = transactionID
+        if String.identical(transaction.transactionId, asked)
+            || String.identical(transaction.originalTransactionId, asked)
+        {
+            return true
+        }
+        guard case .history = self else { return false }
+        return String.identical(transaction.appTransactionId, asked)
+    }
+
+    /// The customer a signed payload names: the `appTransactionId` Apple signed in it.
+    private static func customer(of payload: JWSPayload) -> String? {
+        switch payload {
+        case .appTransaction(let app): app.appTransactionId
+        case .transaction(let transaction): transaction.appTransactionId
+        case .renewalInfo(let renewal): renewal.appTransactionId
+        case .notification, .realtimeRequest, .unidentified: nil
+        }
     }
 }

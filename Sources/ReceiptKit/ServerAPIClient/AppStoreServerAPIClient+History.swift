@@ -10,12 +10,14 @@ extension AppStoreServerAPIClient {
     /// transactions each) and `maximumBytes` in all are read, under one deadline (``operationTimeout``
     /// from now when nil): a server that never says "no more", pages that add up past the bound, a
     /// revision named twice (the pages would go round in circles) or a deadline passed end with an error.
-    /// Without a filter, the history must hold the transaction asked about.
+    /// Without a filter, the history must hold the transaction asked about (by its id, its original's or
+    /// its app transaction's); asked by an app transaction id (`asked`), it must be that customer's.
     public func transactionHistory(
         transactionID: String, filter: TransactionHistoryFilter = .init(),
         version: AppStoreServerAPIRequest.TransactionHistoryVersion = .v2, rules: RuleConfiguration? = nil,
         maximumPages: Int = 500, maximumBytes: Int = defaultHistoryBytes,
-        deadline: ContinuousClock.Instant? = nil, keepsBody: Bool = true
+        deadline: ContinuousClock.Instant? = nil, keepsBody: Bool = true,
+        asked: AppStoreServerAPIRequest.IdentifierKind = .transaction
     ) async throws(AppStoreServerAPIError) -> AppStoreServerAPIResponse {
         let deadline = deadline ?? self.deadline()
         var pages = HistoryPages(maximumBytes: maximumBytes, context: validator.context, keepsBody: keepsBody)
@@ -32,10 +34,10 @@ extension AppStoreServerAPIClient {
                 let report = pages.report(
                     input: AppStoreServerAPIOperation.getTransactionHistory.rawValue,
                     verifier: ResponseVerifier(context: validator.context))
+                let binding = AnswerBinding.forHistory(transactionID, selectsAll: filter.selectsAll, asked: asked)
                 return AppStoreServerAPIResponse(
                     operation: .getTransactionHistory, status: status, body: try pages.body(),
-                    content: decided(report, rules: rules, binding: filter.selectsAll ? .history(transactionID) : nil),
-                    attempts: attempts)
+                    content: decided(report, rules: rules, binding: binding), attempts: attempts)
             }
             revision = next
         }

@@ -11,16 +11,18 @@ extension AppStoreServerAPIRequest {
     /// A JSON body is one object of Apple's request types: a few kilobytes, a few levels deep.
     private static let bodyLimits = JSONParser.Limits(maximumDepth: 16, maximumValues: 4096)
 
-    /// The `get-transaction-history` request, as Apple's client builds it.
+    /// The `get-transaction-history` request, as Apple's client builds it; one page. `asked`: what
+    /// `transactionID` is; a page asked by an app transaction id must be that customer's.
     public static func getTransactionHistory(
         transactionID: String, revision: String? = nil, filter: TransactionHistoryFilter = .init(),
-        version: TransactionHistoryVersion = .v2
+        version: TransactionHistoryVersion = .v2, asked: IdentifierKind = .transaction
     ) throws(AppStoreServerAPIError) -> Self {
         let head = revision.map { [QueryItem("revision", $0)] } ?? []
+        let binding = try customer(transactionID, asked)
         return Self(
             .getTransactionHistory, "GET",
             [.fixed("/inApps/\(version.rawValue)/history"), .value(try id(transactionID, "transaction id"))],
-            query: head + filter.queryItems)
+            query: head + filter.queryItems, binding: binding)
     }
 
     /// The `get-transaction-info` request, as Apple's client builds it.
@@ -31,20 +33,25 @@ extension AppStoreServerAPIRequest {
     }
 
     /// `status`: Apple's subscription status numbers to keep (1 active ... 5 revoked); all when empty.
-    public static func getAllSubscriptionStatuses(transactionID: String, status: [Int] = [])
-        throws(AppStoreServerAPIError) -> Self
-    {
+    /// `asked`: what `transactionID` is; statuses asked by an app transaction id must be that customer's.
+    public static func getAllSubscriptionStatuses(
+        transactionID: String, status: [Int] = [], asked: IdentifierKind = .transaction
+    ) throws(AppStoreServerAPIError) -> Self {
         Self(
             .getAllSubscriptionStatuses, "GET",
             ["/inApps/v1/subscriptions", .value(try id(transactionID, "transaction id"))],
-            query: status.map { QueryItem("status", String($0)) })
+            query: status.map { QueryItem("status", String($0)) }, binding: try customer(transactionID, asked))
     }
 
-    /// The `get-app-transaction-info` request, as Apple's client builds it.
-    public static func getAppTransactionInfo(transactionID: String) throws(AppStoreServerAPIError) -> Self {
+    /// The `get-app-transaction-info` request, as Apple's client builds it. `asked`: what
+    /// `transactionID` is; asked by an app transaction id, the AppTransaction must be that one.
+    public static func getAppTransactionInfo(transactionID: String, asked: IdentifierKind = .transaction)
+        throws(AppStoreServerAPIError) -> Self
+    {
         Self(
             .getAppTransactionInfo, "GET",
-            ["/inApps/v1/transactions/appTransactions", .value(try id(transactionID, "transaction id"))])
+            ["/inApps/v1/transactions/appTransactions", .value(try id(transactionID, "transaction id"))],
+            binding: try customer(transactionID, asked))
     }
 
     /// The `look-up-order-id` request, as Apple's client builds it.
@@ -52,13 +59,14 @@ extension AppStoreServerAPIRequest {
         Self(.lookUpOrderID, "GET", ["/inApps/v1/lookup", .value(try id(orderID, "order id"))])
     }
 
-    /// The `get-refund-history` request, as Apple's client builds it.
-    public static func getRefundHistory(transactionID: String, revision: String? = nil)
-        throws(AppStoreServerAPIError) -> Self
-    {
+    /// The `get-refund-history` request, as Apple's client builds it. `asked`: what `transactionID` is;
+    /// refunds asked by an app transaction id must be that customer's (and none is then no answer).
+    public static func getRefundHistory(
+        transactionID: String, revision: String? = nil, asked: IdentifierKind = .transaction
+    ) throws(AppStoreServerAPIError) -> Self {
         Self(
             .getRefundHistory, "GET", ["/inApps/v2/refund/lookup", .value(try id(transactionID, "transaction id"))],
-            query: revision.map { [QueryItem("revision", $0)] } ?? [])
+            query: revision.map { [QueryItem("revision", $0)] } ?? [], binding: try customer(transactionID, asked))
     }
 
     /// `body`: a `NotificationHistoryRequest` (`startDate`, `endDate`, and optionally
@@ -241,6 +249,14 @@ extension AppStoreServerAPIRequest {
         Self(
             .getPerformanceTestResults, "GET",
             ["/inApps/v1/messaging/performanceTest/result", .value(try id(requestID, "request id"))])
+    }
+
+    /// The binding of an answer asked about `id`: to that customer when `id` is an app transaction id.
+    private static func customer(_ id: String, _ asked: IdentifierKind) throws(AppStoreServerAPIError)
+        -> AnswerBinding?
+    {
+        guard asked == .appTransaction else { return nil }
+        return .customer(try Self.id(id, "app transaction id"))
     }
 
     /// An identifier for the path: an empty one would name another resource (`/transactions/`).

@@ -209,6 +209,7 @@ complete -c receipt-check -n '__receipt_check_using api' -l image -r -F -d 'uplo
 complete -c receipt-check -n '__receipt_check_using api' -l image-size -x -a 'FULL_SIZE BULLET_POINT' -d 'upload-image: the size'
 complete -c receipt-check -n '__receipt_check_using api' -l message-id -x -d 'configure-default-message: the message'
 complete -c receipt-check -n '__receipt_check_using api' -l realtime-url -x -d 'configure-realtime-url: your endpoint'
+complete -c receipt-check -n '__receipt_check_using api' -l id-kind -x -a 'transaction app-transaction' -d 'history, statuses, refunds, app transaction info: what TRANSACTION_ID is, a transaction\'s id (default) or the customer\'s appTransactionId (app-transaction: the answer must be that customer\'s)'
 
 complete -c receipt-check -n '__receipt_check_using help' -s h -l help -d 'show this help'
 complete -c receipt-check -n '__receipt_check_using help' -a 'verify inspect make-test-pki make-receipt sign api help version rules inputs formats exit-status'

@@ -25,7 +25,8 @@ public enum ReceiptCheck {
 
     /// Runs the command line of this process and exits with its status.
     public static func main() -> Never {
-        // Every run ends in exit(), so OpenSSL's tables need no freeing at exit (docs/performance.md).
+        // Every run ends in exit() and encrypts nothing: libcrypto starts without its exit handler and legacy
+        // cipher table (docs/performance.md, "One receipt's whole process").
         OpenSSLStartup.forProcessThatExits()
         StandardDescriptors.prepare()
         let console = Console()

@@ -9,10 +9,28 @@ RELEASE_DIR = $(RELEASE_SCRATCH)/release
 CORPUS ?= $(or $(RECEIPT_CORPUS),../shared/corpus)
 # A statically linked Swift runtime skips most dynamic relocation at start-up (about 5 M of 31 M
 # instructions for one receipt); override with RELEASE_FLAGS= where static linking is unavailable.
-RELEASE_FLAGS ?= --static-swift-stdlib
+# The rest cut the loader's work further (docs/performance.md, "One receipt's whole process"): libstdc++,
+# the runtime's C++ library, linked in statically too (swiftc's static-stdlib arguments name -lstdc++ itself,
+# so a directory searched before the compiler's holds libstdc++.so as a link to the archive: 1.7 M
+# instructions a run); lld packing the binary's relative relocations (DT_RELR, glibc 2.36 or later) and
+# exporting none of its symbols (0.3 M).
+# Each only where it holds: ELF and lld beside swift, and packed relocations only where this machine's glibc
+# (the one the binary is built for) reads them, so that a binary built on an older system runs there.
+STATIC_CXX_DIR = $(abspath $(RELEASE_SCRATCH))/static-libstdcxx
+LINK_LLD := $(shell [ "$$(uname -s)" = Linux ] && [ -x "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/ld.lld" ] && \
+	echo -Xswiftc -use-ld=lld -Xlinker --no-export-dynamic)
+LINK_RELR := $(shell [ -n "$(LINK_LLD)" ] && v=$$(getconf GNU_LIBC_VERSION 2>/dev/null | cut -d' ' -f2) && \
+	[ -n "$$v" ] && [ "$$(printf '2.36\n%s\n' "$$v" | sort -V | head -n 1)" = 2.36 ] && \
+	echo -Xlinker -z -Xlinker pack-relative-relocs)
+RELEASE_FLAGS ?= --static-swift-stdlib $(if $(LINK_LLD),-Xswiftc -L$(STATIC_CXX_DIR)) $(LINK_LLD) $(LINK_RELR)
+# Fills STATIC_CXX_DIR: the link to the compiler's libstdc++.a, or nothing where it has none (libstdc++-dev),
+# and libstdc++ stays shared.
+STATIC_CXX = mkdir -p $(STATIC_CXX_DIR) && archive=$$($(CC) -print-file-name=libstdc++.a 2>/dev/null || true) && \
+	if [ -f "$$archive" ]; then ln -sfn "$$archive" $(STATIC_CXX_DIR)/libstdc++.so; fi
 # The optimised build of what is shipped, the receipt-check product alone: the test targets import Testing,
 # which the static stdlib does not carry, and nothing installed needs them.
-RELEASE_BUILD = $(SWIFT) build -c release --scratch-path $(RELEASE_SCRATCH) $(RELEASE_FLAGS) --product receipt-check
+RELEASE_BUILD = $(STATIC_CXX) && $(SWIFT) build -c release --scratch-path $(RELEASE_SCRATCH) $(RELEASE_FLAGS) \
+	--product receipt-check
 
 .PHONY: help deps test-deps doctor build release test test-fast mutation run golden schema cli-boundary memory-safety lint fixtures clean bench version man completions install uninstall dist test-install
 
@@ -136,7 +154,7 @@ clean:
 # Release build, then ReceiptKit against OpenSSL and the RSA floor on this machine (a few minutes).
 bench: deps
 	$(RELEASE_BUILD)
-	$(SWIFT) build -c release --scratch-path $(RELEASE_SCRATCH) $(RELEASE_FLAGS) --product receipt-bench
+	$(STATIC_CXX) && $(SWIFT) build -c release --scratch-path $(RELEASE_SCRATCH) $(RELEASE_FLAGS) --product receipt-bench
 	RECEIPT_CORPUS=$(CORPUS) $(RELEASE_DIR)/receipt-bench
 
 # Hostile input: fuzzing (Scripts/fuzz.sh, needs the toolchain's libFuzzer), sanitizers, leaks, memory.

@@ -86,6 +86,17 @@ if [ "$os" = Linux ] && command -v swift >/dev/null 2>&1; then
   fi
 fi
 
+# make release links with the toolchain's lld where it has one (RELEASE_FLAGS, Makefile: a faster start),
+# and with the system's linker otherwise.
+if [ "$os" = Linux ] && command -v swift >/dev/null 2>&1; then
+  lld=$(dirname "$(readlink -f "$(command -v swift)")")/ld.lld
+  if [ -x "$lld" ]; then
+    say "ok      lld beside swift, which make release links with ($lld)"
+  else
+    say "note    no lld beside swift ($lld): make release links with the system's linker (the binary starts a little slower)"
+  fi
+fi
+
 # The other ways in (docs/install.md): not needed to build, each named with what it is for.
 if ! command -v man >/dev/null 2>&1 || ! command -v groff >/dev/null 2>&1; then
   say "note    man or groff missing: the installed man page cannot be read (sudo apt-get install man-db groff-base)"

@@ -25,6 +25,9 @@ public enum ReceiptCheck {
 
     /// Runs the command line of this process and exits with its status.
     public static func main() -> Never {
+        // Every run ends in exit() and encrypts nothing: libcrypto starts without its exit handler and legacy
+        // cipher table (docs/performance.md, "One receipt's whole process").
+        OpenSSLStartup.forProcessThatExits()
         StandardDescriptors.prepare()
         let console = Console()
         var arguments = CommandLine.arguments.dropFirst()
@@ -42,7 +45,8 @@ public enum ReceiptCheck {
             break
         }
         var command: any Command.Type = defaultCommand
-        if let first = arguments.first, let named = commands.first(where: { $0.name == first }) {
+        // No command's name begins with "-": an option first (`receipt-check --json FILE`) builds no spec for a name.
+        if let first = arguments.first, !first.hasPrefix("-"), let named = commands.first(where: { $0.name == first }) {
             command = named
             arguments = arguments.dropFirst()
         } else if let first = arguments.first,

@@ -4,10 +4,12 @@ import ReceiptSystem
 /// otherwise run the default command on a file `verfy` and report it unreadable, far from the typo.
 enum CommandTypo {
     /// The command `first` most likely meant, when it is no option, names no file and looks like no path.
-    static func meant(by first: String, among names: [String]) -> String? {
+    /// The names are asked for only then: listing them builds every command's spec, which a run that names
+    /// a file or an option first has no use for.
+    static func meant(by first: String, among names: @autoclosure () -> [String]) -> String? {
         guard !first.hasPrefix("-"), !first.contains("/"), !first.contains(".") else { return nil }
         // The names first: most first arguments are files far from every name, which then need no stat.
-        guard let meant = NameSuggestion.closest(to: first, among: names) else { return nil }
+        guard let meant = NameSuggestion.closest(to: first, among: names()) else { return nil }
         // A file of that name is the input it always was.
         return exists(first) ? nil : meant
     }

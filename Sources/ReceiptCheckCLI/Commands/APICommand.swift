@@ -30,7 +30,7 @@ enum APICommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
         var arguments = arguments
         let variables = ProcessInfo.processInfo.environment
-        APIOptionTable.addEnvironment(to: &arguments, variables: variables)
+        APIOptionTable.addEnvironment(to: &arguments, variables: variables, console: console)
         let names = AppStoreServerAPIOperation.allCases.map(\.rawValue)
         guard let name = arguments.operands.first, let operation = AppStoreServerAPIOperation(rawValue: name) else {
             // A near miss names the one meant rather than all thirty.

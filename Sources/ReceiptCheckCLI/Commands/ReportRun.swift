@@ -19,7 +19,7 @@ enum ReportRun {
         let variables = refresh ? ProcessInfo.processInfo.environment : [:]
         if refresh {
             // The same credentials as `api`, and the app and environment its requests name.
-            APIOptionTable.addEnvironment(to: &arguments, variables: variables)
+            APIOptionTable.addEnvironment(to: &arguments, variables: variables, console: console)
         }
         let validator: ReceiptValidator
         let limit: Int

@@ -17,7 +17,9 @@ extension ManPageText {
                 + "both set to different values, the new name's is used and the alias is warned about as ignored.")
         for (variable, meaning) in variables {
             let aliases = variable.aliases.map { "$" + $0 }.joined(separator: ", ")
-            lines += [".TP", Roff.bold(variable.name), Roff.escape("\(meaning); read in its place, deprecated: \(aliases)")]
+            lines += [
+                ".TP", Roff.bold(variable.name), Roff.escape("\(meaning); read in its place, deprecated: \(aliases)"),
+            ]
         }
         return lines
     }

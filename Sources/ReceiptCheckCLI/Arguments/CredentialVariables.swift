@@ -23,12 +23,13 @@ enum CredentialVariables {
         var value = current
         for alias in variable.aliases {
             guard let old = variables[alias], !old.isEmpty else { continue }
-            if let value, value != old {
+            if let current, current != old {
                 // Two values for one credential: the new name's is used, and the mismatch said, not hidden.
                 warn("$\(alias) is deprecated and ignored: $\(variable.name) is set to another value, which is used")
-                continue
+            } else {
+                warn("$\(alias) is deprecated: set $\(variable.name) instead")
             }
-            warn("$\(alias) is deprecated: set $\(variable.name) instead")
+            // The new name's value first, then the first alias set.
             value = value ?? old
         }
         return value

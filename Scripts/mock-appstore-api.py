@@ -32,6 +32,8 @@ transaction-info.json (the customer's current transaction, whatever id was asked
 
 Every request is recorded in --log as one JSON line: time, method, path, query (name to list of values,
 in order), body, content type, user agent, JWT header and claims, the operation, status and any refusal.
+Every answer names the request in an X-Apple-Request-UUID header, as Apple's do; the "requestId" of the
+log's record is that value.
 The port it listens on is printed as "port N" on standard output. It exits when its standard input
 closes, so a test process that dies leaves no server behind.
 """
@@ -604,16 +606,20 @@ def make_handler(state):
                 record["refused"] = refusal.reason
                 body = {"errorCode": refusal.error[0], "errorMessage": refusal.error[1]} if refusal.error else None
             record["status"] = status
+            record["requestId"] = extra_headers.setdefault("X-Apple-Request-UUID", str(uuid.uuid4()))
             state.record(record)
             self.send(status, body, extra_headers)
 
         def send(self, status, body, extra_headers):
+            # Apple's servers name each request in X-Apple-Request-UUID, and a 401's body names it too.
+            request_id = extra_headers.get("X-Apple-Request-UUID") or str(uuid.uuid4())
+            extra_headers = {**extra_headers, "X-Apple-Request-UUID": request_id}
             if body is not None:
                 payload = json.dumps(body).encode()
                 content_type = "application/json"
             elif status == 401:
                 # Apple's 401 is plain text naming the request, not an error body.
-                payload = f"Unauthenticated\n\nRequest ID: {uuid.uuid4().hex[:26].upper()}.0.0\n".encode()
+                payload = f"Unauthenticated\n\nRequest ID: {request_id}\n".encode()
                 content_type = "text/plain"
             else:
                 payload = b""

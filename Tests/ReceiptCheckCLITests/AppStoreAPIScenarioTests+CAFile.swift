@@ -86,7 +86,7 @@ extension AppStoreAPIScenarioTests {
         #expect(try mock.records(path: path).count == 1)
 
         let refused = try await api(caFile: store.otherCA)
-        #expect(refused.status == 66, "\(refused.stdout.prefix(800))\(refused.stderr)")
+        #expect(refused.status == 69, "\(refused.stdout.prefix(800))\(refused.stderr)")
         #expect(refused.stderr.contains("the server is not trusted"), "\(refused.stderr)")
         #expect(!(refused.stdout + refused.stderr).contains("granted"), "a decision was printed: \(refused.stdout)")
         #expect(try mock.records(path: path).count == 1, "a request reached the server")
@@ -116,7 +116,7 @@ extension AppStoreAPIScenarioTests {
         let system = try await refresh(caFile: nil)
         #expect(system.status == 0, "\(system.stdout.prefix(800))\(system.stderr)")
         let refused = try await refresh(caFile: store.otherCA)
-        #expect(refused.status == 66, "\(refused.stdout.prefix(800))\(refused.stderr)")
+        #expect(refused.status == 69, "\(refused.stdout.prefix(800))\(refused.stderr)")
         #expect(refused.stderr.contains("the server is not trusted"), "\(refused.stderr)")
         #expect(!refused.stdout.contains("\"granted\""), "a decision was printed: \(refused.stdout)")
     }

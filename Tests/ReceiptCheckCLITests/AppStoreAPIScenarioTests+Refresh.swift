@@ -123,7 +123,7 @@ extension AppStoreAPIScenarioTests {
                 ])
         }
         #expect(result.status == 64, "\(result.stdout)\(result.stderr)")
-        #expect(result.stderr.contains("--key (or $RECEIPT_CHECK_API_KEY_FILE)"), "\(result.stderr)")
+        #expect(result.stderr.contains("--key (or $RECEIPT_CHECK_KEY_FILE)"), "\(result.stderr)")
         #expect(result.stderr.contains("--issuer-id"), "\(result.stderr)")
         // The credentials alone would be ignored: refused, as --refresh is not given.
         let ignored = try await MockAppStoreAPI.offPool {

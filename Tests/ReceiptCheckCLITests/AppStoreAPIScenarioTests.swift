@@ -42,7 +42,7 @@ import Testing
         let mock = try MockAppStoreAPI.require()
         let result = try await mock.api(
             "get-transaction-info", [Scenario.notFound, "--rule", "pro: product \"pro.monthly\"", "--require", "pro"])
-        #expect(result.status == 66, "\(result.stdout)\(result.stderr)")
+        #expect(result.status == 67, "\(result.stdout)\(result.stderr)")
         let output = result.stdout + result.stderr
         #expect(output.contains("4040010"), "\(output)")
         #expect(output.contains("Transaction id not found."), "\(output)")
@@ -55,7 +55,7 @@ import Testing
         let mock = try MockAppStoreAPI.require()
         let path = "/inApps/v1/transactions/appTransactions/\(Scenario.customer)"
         let wrongKey = try await mock.api("get-app-transaction-info", [Scenario.customer], key: mock.wrongKey)
-        #expect(wrongKey.status == 66, "\(wrongKey.stdout)\(wrongKey.stderr)")
+        #expect(wrongKey.status == 77, "\(wrongKey.stdout)\(wrongKey.stderr)")
         #expect((wrongKey.stdout + wrongKey.stderr).contains("401"), "\(wrongKey.stdout)\(wrongKey.stderr)")
         let refused = try mock.records(path: path)
         #expect(refused.count == 1, "a 401 is not retried")

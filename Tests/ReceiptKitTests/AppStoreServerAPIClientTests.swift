@@ -240,7 +240,47 @@ import Testing
         ] {
             #expect(AppleErrorBody(Array(text.utf8)) == nil, "\(text)")
         }
-        let error = AppleErrorBody.error(status: 502, body: Array("<html>".utf8), operation: .getRealtimeURL)
+        let error = AppleErrorBody.error(
+            HTTPResponse(status: 502, headers: [:], body: Array("<html>".utf8)), operation: .getRealtimeURL)
         #expect(error.kind == .apple(status: 502, errorCode: nil, errorMessage: nil))
+        #expect(error.server == ServerAnswer(status: 502))
+    }
+
+    /// Apple's request id comes from its header, else from the line of its plain-text 401 body; an id that
+    /// is not a short token of letters, digits, dots, dashes and underscores is not shown.
+    @Test func theRequestIDIsReadFromTheHeaderOrThe401Body() {
+        func id(_ headers: [String: String], _ body: String) -> String? {
+            AppleErrorBody.requestID(HTTPResponse(status: 401, headers: headers, body: Array(body.utf8)))
+        }
+        #expect(id(["X-Apple-Request-UUID": " 7dce3b6d-4554-1809 "], "") == "7dce3b6d-4554-1809")
+        #expect(id([:], "Unauthenticated\n\nRequest ID: ABCDEF0123.0.0\n") == "ABCDEF0123.0.0")
+        #expect(id([:], "Unauthenticated\n") == nil)
+        #expect(id(["x-apple-request-uuid": "a\u{1b}[31m"], "") == nil)
+        #expect(id(["x-apple-request-uuid": String(repeating: "a", count: 101)], "") == nil)
+    }
+
+    /// A 429's Retry-After is kept with the error; a 401 and a 404 are told apart from other refusals.
+    @Test func theErrorSaysWhatAProgramActsOn() {
+        let limited = AppleErrorBody.error(
+            HTTPResponse(status: 429, headers: ["Retry-After": "7"], body: []), operation: .getRealtimeURL)
+        #expect(limited.server?.retryAfter == .seconds(7))
+        let unauthorized = AppleErrorBody.error(
+            HTTPResponse(status: 401, headers: [:], body: []), operation: .getRealtimeURL)
+        #expect(unauthorized.isUnauthorized && !unauthorized.isNotFound)
+        let notFound = AppleErrorBody.error(
+            HTTPResponse(
+                status: 404, headers: [:], body: Array(#"{"errorCode":4040010,"errorMessage":"x"}"#.utf8)),
+            operation: .getTransactionInfo)
+        #expect(notFound.isNotFound && !notFound.isUnauthorized)
+        let accountNotFound = AppleErrorBody.error(
+            HTTPResponse(
+                status: 400, headers: [:], body: Array(#"{"errorCode":4040001,"errorMessage":"x"}"#.utf8)),
+            operation: .getTransactionInfo)
+        #expect(accountNotFound.isNotFound)
+        let badRequest = AppleErrorBody.error(
+            HTTPResponse(
+                status: 400, headers: [:], body: Array(#"{"errorCode":4000006,"errorMessage":"x"}"#.utf8)),
+            operation: .getTransactionInfo)
+        #expect(!badRequest.isNotFound && !badRequest.isUnauthorized)
     }
 }

@@ -4,11 +4,11 @@ import ReceiptKit
 /// the values of Apple's requests that have a flag. Verification, rules and output take verify's options.
 enum APIOptionTable {
     /// Options that fall back to an environment variable, so that the key stays out of shell history.
-    static let environment: [(option: OptionSpec, variable: String)] = [
-        (ValidationOptionTable.bundleID.spec, "RECEIPT_CHECK_API_BUNDLE_ID"),
-        (ValidationOptionTable.environment.spec, "RECEIPT_CHECK_API_ENVIRONMENT"),
-        (issuerID.spec, "RECEIPT_CHECK_API_ISSUER_ID"), (key.spec, "RECEIPT_CHECK_API_KEY_FILE"),
-        (keyID.spec, "RECEIPT_CHECK_API_KEY_ID"),
+    static let environment: [(option: OptionSpec, variable: CredentialVariables.Variable)] = [
+        (ValidationOptionTable.bundleID.spec, CredentialVariables.bundleID),
+        (ValidationOptionTable.environment.spec, CredentialVariables.environment),
+        (issuerID.spec, CredentialVariables.issuerID), (key.spec, CredentialVariables.keyFile),
+        (keyID.spec, CredentialVariables.keyID),
     ]
 
     /// `--format` as `api` takes it: verifyreceipt's body answers for receipts, which no answer of Apple's
@@ -28,14 +28,14 @@ enum APIOptionTable {
 
     static let key = OptionKey<InputPath>.input(
         "key",
-        help: "the In-App Purchase key from App Store Connect, the .p8 file (default: $RECEIPT_CHECK_API_KEY_FILE);"
+        help: "the In-App Purchase key from App Store Connect, the .p8 file (default: $RECEIPT_CHECK_KEY_FILE);"
             + " never printed; a file group or others can read is warned about")
 
     static let keyID = OptionKey<String>.value(
-        "key-id", "ID", help: "the key's identifier (default: $RECEIPT_CHECK_API_KEY_ID)")
+        "key-id", "ID", help: "the key's identifier (default: $RECEIPT_CHECK_KEY_ID)")
 
     static let issuerID = OptionKey<String>.value(
-        "issuer-id", "UUID", help: "the issuer id from App Store Connect (default: $RECEIPT_CHECK_API_ISSUER_ID)")
+        "issuer-id", "UUID", help: "the issuer id from App Store Connect (default: $RECEIPT_CHECK_ISSUER_ID)")
 
     static let baseURL = OptionKey<WebAddress>.url(
         "base-url", schemes: ["https"],
@@ -180,10 +180,11 @@ enum APIOptionTable {
     }
 
     /// Fills `arguments` with the environment's values of the credential options it lacks, so that the
-    /// validator reads the same bundle id and environment the requests name.
-    static func addEnvironment(to arguments: inout ParsedArguments, variables: [String: String]) {
+    /// validator reads the same bundle id and environment the requests name; a deprecated name read is
+    /// warned about on `console`.
+    static func addEnvironment(to arguments: inout ParsedArguments, variables: [String: String], console: Console) {
         for (option, variable) in environment where !arguments.isGiven(option) {
-            if let value = variables[variable], !value.isEmpty {
+            if let value = CredentialVariables.value(variable, in: variables, warn: console.warning) {
                 arguments.add(option, value: value)
             }
         }
@@ -198,7 +199,7 @@ enum APIOptionTable {
         let missing = required.filter { !arguments.isGiven($0) }
         guard missing.isEmpty else {
             let named = missing.map { option in
-                environment.first { $0.option.name == option.name }.map { "\(option.flag) (or $\($0.variable))" }
+                environment.first { $0.option.name == option.name }.map { "\(option.flag) (or $\($0.variable.name))" }
                     ?? option.flag
             }
             throw UsageError("\(command) needs " + named.joined(separator: ", "))

@@ -43,7 +43,7 @@ enum SignOptionTable {
     static let key = OptionKey<InputPath>.input(
         "key",
         help: "the App Store Connect key, the .p8 file (unencrypted PKCS#8 PEM, EC P-256) "
-            + "(default: $RECEIPT_CHECK_SIGNING_KEY)")
+            + "(default: $RECEIPT_CHECK_KEY_FILE)")
     static let keyID = OptionKey<String>.value(
         "key-id", "ID", help: "the key's identifier (default: $RECEIPT_CHECK_KEY_ID)")
     static let issuerID = OptionKey<String>.value(
@@ -79,9 +79,9 @@ enum SignOptionTable {
 
     /// Options that fall back to an environment variable, so that a key need not be named in every
     /// command line (or shell history), by option name.
-    static let environment: [String: String] = [
-        key.name: "RECEIPT_CHECK_SIGNING_KEY", keyID.name: "RECEIPT_CHECK_KEY_ID",
-        issuerID.name: "RECEIPT_CHECK_ISSUER_ID", bundleID.name: "RECEIPT_CHECK_BUNDLE_ID",
+    static let environment: [String: CredentialVariables.Variable] = [
+        key.name: CredentialVariables.keyFile, keyID.name: CredentialVariables.keyID,
+        issuerID.name: CredentialVariables.issuerID, bundleID.name: CredentialVariables.bundleID,
     ]
 
     /// Flags that are no value of a signature.
@@ -113,10 +113,11 @@ enum SignOptionTable {
         }
     }
 
-    /// The values of a command line for `kind`, with the environment's for what it leaves out; a usage
-    /// error names an option `kind` does not take or one it lacks.
+    /// The values of a command line for `kind`, with the environment's for what it leaves out (a deprecated
+    /// name read said in `warn`); a usage error names an option `kind` does not take or one it lacks.
     static func values(
-        _ arguments: ParsedArguments, kind: Kind, environment variables: [String: String]
+        _ arguments: ParsedArguments, kind: Kind, environment variables: [String: String],
+        warn: (String) -> Void = { _ in }
     ) throws(UsageError) -> Values {
         let taken = Set((common + kind.required + kind.optional).map(\.name) + outputOptions.map(\.name))
         for name in arguments.given where !taken.contains(name) {
@@ -124,13 +125,17 @@ enum SignOptionTable {
         }
         var values = Values()
         for option in common + kind.required + kind.optional {
-            if let value = arguments.text(of: option) ?? environment[option.name].flatMap({ variables[$0] }) {
+            var value = arguments.text(of: option)
+            if value == nil, let variable = environment[option.name] {
+                value = CredentialVariables.value(variable, in: variables, warn: warn)
+            }
+            if let value {
                 values.byName[option.name] = value
             }
         }
         let missing = (common + kind.required).filter { values.byName[$0.name] == nil }
         guard missing.isEmpty else {
-            let named = missing.map { key in environment[key.name].map { "\(key.flag) (or $\($0))" } ?? key.flag }
+            let named = missing.map { key in environment[key.name].map { "\(key.flag) (or $\($0.name))" } ?? key.flag }
             throw UsageError("sign \(kind.rawValue) needs " + named.joined(separator: ", "))
         }
         return values

@@ -19,8 +19,9 @@ enum APICommand: Command {
             page) with a token signed by the .p8 key, and verifies the answer offline exactly as verify \
             verifies the same body: signed data is reported as verify reports it (--json, --rules, --require, \
             --combine), unsigned answers as they came. get-transaction-history reads every page unless \
-            --revision names one. Apple's errors exit 66 with Apple's errorCode; a 429, 5xx or network \
-            failure is retried with backoff, then exits 75.
+            --revision names one. Apple's errors exit 66 with Apple's errorCode (refused credentials 77, an id \
+            Apple does not know 67, a server not reached safely 69; with --json an error object on standard \
+            output); a 429, 5xx or network failure is retried with backoff, then exits 75.
             """,
         operands: "OPERATION [ARGS...]", minimumOperands: 1,
         options: APIOptionTable.validationOptions + CombineRunner.options + APIOptionTable.connectionOptions
@@ -29,7 +30,7 @@ enum APICommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
         var arguments = arguments
         let variables = ProcessInfo.processInfo.environment
-        APIOptionTable.addEnvironment(to: &arguments, variables: variables)
+        APIOptionTable.addEnvironment(to: &arguments, variables: variables, console: console)
         let names = AppStoreServerAPIOperation.allCases.map(\.rawValue)
         guard let name = arguments.operands.first, let operation = AppStoreServerAPIOperation(rawValue: name) else {
             // A near miss names the one meant rather than all thirty.
@@ -47,13 +48,14 @@ enum APICommand: Command {
                 UsageError("\(name) takes \(wanted.count) argument\(wanted.count == 1 ? "" : "s"): \(shown)"), console)
         }
         let client: AppStoreServerAPIClient
+        let credentials: APIOptionTable.Credentials
         let request: AppStoreServerAPIRequest
         let runner: BatchRunner
         let version: AppStoreServerAPIRequest.TransactionHistoryVersion
         let asked: AppStoreServerAPIRequest.IdentifierKind
         let others: [InputPath]
         do {
-            let credentials = try APIOptionTable.credentials(arguments)
+            credentials = try APIOptionTable.credentials(arguments)
             others = try arguments.values(APIOptionTable.with)
             if !others.isEmpty, !arguments[CombineRunner.combine] {
                 throw UsageError("--with adds inputs to --combine; give --combine too")
@@ -99,7 +101,8 @@ enum APICommand: Command {
         }
         switch outcome {
         case .failure(let error):
-            return fail(error, console)
+            return APIErrorOutput(error: error, credentials: credentials).report(
+                format: runner.settings.format, to: console)
         case .success(let response):
             return APIResponseOutput.print(
                 response, runner: runner, others: others, arguments: arguments, console: console, usage: spec.usage)

@@ -8,6 +8,8 @@ struct RefreshRunner {
     let runner: BatchRunner
     let client: AppStoreServerAPIClient
     let combine: Bool
+    /// What the requests are signed with, named when Apple refuses them.
+    let credentials: APIOptionTable.Credentials
 
     static let refresh = OptionKey<Bool>.flag(
         "refresh",
@@ -58,8 +60,9 @@ struct RefreshRunner {
         }
         switch fetched {
         case .failure(let error):
-            // No answer is no decision: the stale one is not printed either.
-            return ErrorReport.report(error, to: console, usage: usage)
+            // No answer is no decision: the stale one is not printed either, only the error.
+            return APIErrorOutput(error: error, credentials: credentials).report(
+                format: runner.settings.format, to: console)
         case .success(let fresh):
             let combined = runner.validator.verdict(combining: reports + fresh.map(\.report), rules: runner.rules)
             return print(combined, console: console)

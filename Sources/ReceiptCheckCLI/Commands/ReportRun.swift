@@ -19,13 +19,13 @@ enum ReportRun {
         let variables = refresh ? ProcessInfo.processInfo.environment : [:]
         if refresh {
             // The same credentials as `api`, and the app and environment its requests name.
-            APIOptionTable.addEnvironment(to: &arguments, variables: variables)
+            APIOptionTable.addEnvironment(to: &arguments, variables: variables, console: console)
         }
         let validator: ReceiptValidator
         let limit: Int
         let settings: BatchOptionTable.Settings
         let rules: RuleConfiguration?
-        var client: AppStoreServerAPIClient?
+        var client: (AppStoreServerAPIClient, APIOptionTable.Credentials)?
         do {
             rules = try RuleOptionTable.configuration(
                 arguments, bindsToApp: enforcesRequirements, read: OptionFiles.read)
@@ -41,8 +41,12 @@ enum ReportRun {
                 guard !settings.format.printer.answersPerInput else {
                     throw UsageError("--refresh decides with rules; --format verifyreceipt answers per receipt")
                 }
-                client = try APIClientSetup.client(
-                    arguments, credentials: credentials, validator: validator, variables: variables, console: console)
+                client = (
+                    try APIClientSetup.client(
+                        arguments, credentials: credentials, validator: validator, variables: variables,
+                        console: console),
+                    credentials
+                )
             }
         } catch {
             return ErrorReport.report(error, to: console, usage: spec.usage)
@@ -51,9 +55,10 @@ enum ReportRun {
         let runner = BatchRunner(
             validator: validator, settings: settings, limit: limit, detailed: detailed, rules: rules,
             enforcesRequirements: enforcesRequirements, status: status)
-        if let client {
-            return RefreshRunner(runner: runner, client: client, combine: arguments[CombineRunner.combine])
-                .run(&source, console: console, usage: spec.usage)
+        if case let (client, credentials)? = client {
+            return RefreshRunner(
+                runner: runner, client: client, combine: arguments[CombineRunner.combine], credentials: credentials
+            ).run(&source, console: console, usage: spec.usage)
         }
         if arguments[CombineRunner.combine] {
             return CombineRunner(runner: runner).run(&source, console: console, usage: spec.usage)

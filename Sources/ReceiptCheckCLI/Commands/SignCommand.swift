@@ -36,7 +36,7 @@ enum SignCommand: Command {
         }
         do {
             let values = try SignOptionTable.values(
-                arguments, kind: kind, environment: ProcessInfo.processInfo.environment)
+                arguments, kind: kind, environment: ProcessInfo.processInfo.environment, warn: console.warning)
             let output = try sign(kind, values)
             console.out((arguments[SignOptionTable.json] ? output.json() : output.signature) + "\n")
             return .valid

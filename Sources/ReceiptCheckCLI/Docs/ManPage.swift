@@ -41,6 +41,7 @@ enum ManPage {
         lines += HelpTopic.rules.roff
         lines += HelpTopic.formats.roff
         lines += HelpTopic.exitStatus.roff
+        lines += ManPageText.environment
         lines.append(".SH REASON CODES")
         lines += Roff.paragraphs(ManPageText.reasons)
         for reason in ReasonCode.allCases {

@@ -29,7 +29,8 @@ extension ExitStatus {
 
     /// How bad a status is when several inputs disagree: the worst one is the run's status.
     /// Lost output outranks everything (what was printed is incomplete), then internal errors,
-    /// usage errors and uncreatable outputs, then unreadable inputs, undecodable ones, inputs whose
+    /// usage errors and uncreatable outputs, then the App Store Server API refusing the credentials, not
+    /// reachable safely, or not knowing the id, then unreadable inputs, undecodable ones, inputs whose
     /// verdict must wait (a retry can settle them), invalid ones, and "valid but not entitled".
     var severity: Int {
         switch self {
@@ -39,10 +40,13 @@ extension ExitStatus {
         case .temporaryFailure: 3
         case .malformed: 4
         case .noInput: 5
-        case .cantCreate: 6
-        case .usage: 7
-        case .internalError: 8
-        case .ioError: 9
+        case .notFound: 6
+        case .unavailable: 7
+        case .badCredentials: 8
+        case .cantCreate: 9
+        case .usage: 10
+        case .internalError: 11
+        case .ioError: 12
         }
     }
 

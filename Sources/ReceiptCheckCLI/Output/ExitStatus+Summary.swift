@@ -13,6 +13,15 @@ extension ExitStatus {
         case .temporaryFailure:
             "no verdict now: a check needs a system that did not answer (the App Store Server API after its"
                 + " retries, or a revocation status not proven); try again"
+        case .notFound:
+            "the App Store Server API does not know what was asked for (HTTP 404 or one of Apple's not-found"
+                + " errors, such as 4040010 transaction id not found): no verdict; check the id and --environment"
+        case .unavailable:
+            "the App Store Server API could not be reached safely (its TLS certificate not trusted, the CA file"
+                + " unreadable, libcurl missing): no verdict; retrying the same way gets the same"
+        case .badCredentials:
+            "Apple refused the credentials (HTTP 401): check the key file, key id, issuer id, bundle id and"
+                + " environment; retrying gets the same"
         case .ioError: "a write to standard output, standard error or an output file failed (nothing more is checked)"
         }
     }

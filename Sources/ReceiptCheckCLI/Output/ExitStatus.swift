@@ -19,4 +19,12 @@ enum ExitStatus: Int32, CaseIterable {
     /// A check needs a system that did not answer now (the App Store Server API after its retries, a
     /// revocation status not proven): no verdict; try again.
     case temporaryFailure = 75
+    /// The App Store Server API does not know what was asked for (HTTP 404 or one of Apple's not-found
+    /// errors): no verdict.
+    case notFound = 67
+    /// The App Store Server API could not be reached safely (its TLS certificate not trusted, the CA file
+    /// unreadable, libcurl missing): nothing was sent or nothing was believed.
+    case unavailable = 69
+    /// Apple refused the credentials (HTTP 401): the key, key id, issuer id, bundle id or environment.
+    case badCredentials = 77
 }

@@ -10,10 +10,15 @@ public struct KindedError<Category: Sendable & Equatable>: Error, Sendable, Equa
     /// What happened, in words; never a key or a token.
     public let message: String
 
+    /// What the server said beside the error, when one answered (an HTTP status, its request id, its
+    /// `Retry-After`): nil for errors no server had a part in.
+    public var server: ServerAnswer?
+
     /// An error of `kind`, saying `message`.
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, server: ServerAnswer? = nil) {
         self.kind = kind
         self.message = message
+        self.server = server
     }
 
     /// The message.

@@ -188,13 +188,11 @@ public struct AppStoreServerAPIClient: Sendable {
                 case 200..<300:
                     return (response, attempt)
                 case 429, 500..<600:
-                    retryAfter = response.status == 429 ? RetryPolicy.retryAfter(response.headers["retry-after"]) : nil
-                    failure = AppleErrorBody.error(
-                        status: response.status, body: response.body, operation: request.operation)
+                    failure = AppleErrorBody.error(response, operation: request.operation)
+                    retryAfter = failure.server?.retryAfter
                 default:
                     // Any other status is Apple's answer to this request: sending it again gets the same.
-                    throw AppleErrorBody.error(
-                        status: response.status, body: response.body, operation: request.operation)
+                    throw AppleErrorBody.error(response, operation: request.operation)
                 }
             case .failure(let error):
                 let described = AppStoreServerAPIError(
@@ -211,7 +209,8 @@ public struct AppStoreServerAPIClient: Sendable {
             else {
                 throw AppStoreServerAPIError(
                     .retriesExhausted(attempts: attempt),
-                    "\(failure.message) (gave up after \(attempt) attempt\(attempt == 1 ? "" : "s"))")
+                    "\(failure.message) (gave up after \(attempt) attempt\(attempt == 1 ? "" : "s"))",
+                    server: failure.server)
             }
             // A wait that ends past the deadline is given up at once, as a Retry-After past the policy's total is.
             _ = try timeLeft(until: deadline, request.operation, after: failure, waiting: delay)
@@ -229,7 +228,8 @@ public struct AppStoreServerAPIClient: Sendable {
             let last = failure.map { " (last: \($0.message))" } ?? ""
             throw AppStoreServerAPIError(
                 .deadlineExceeded,
-                "\(operation.rawValue): the operation's deadline passed, \(operationTimeout) after it started\(last)")
+                "\(operation.rawValue): the operation's deadline passed, \(operationTimeout) after it started\(last)",
+                server: failure?.server)
         }
         return left
     }

@@ -1,5 +1,6 @@
 /// Why an App Store Server API call returned no verified answer. Never a decision: a caller that gets
-/// one knows nothing new about the customer. Its kind is an ``AppStoreServerAPIClient/Failure``.
+/// one knows nothing new about the customer. Its kind is an ``AppStoreServerAPIClient/Failure``; what
+/// Apple's server said beside it is ``KindedError/server``.
 public typealias AppStoreServerAPIError = KindedError<AppStoreServerAPIClient.Failure>
 
 extension AppStoreServerAPIClient {
@@ -32,5 +33,26 @@ extension KindedError where Kind == AppStoreServerAPIClient.Failure {
         case .transport(let kind): kind == .network
         default: false
         }
+    }
+}
+
+extension KindedError where Kind == AppStoreServerAPIClient.Failure {
+    /// Apple's HTTP status, when Apple answered (the last answer, when retries ran out).
+    public var httpStatus: Int? {
+        if case .apple(let status, _, _) = kind { return status }
+        return server?.status
+    }
+
+    /// Whether Apple refused the token (HTTP 401): the key, key id, issuer id or bundle id is wrong, or
+    /// the key is revoked or not an In-App Purchase key. A retry with the same credentials gets the same.
+    public var isUnauthorized: Bool { httpStatus == 401 }
+
+    /// Whether Apple does not know what was asked for: HTTP 404, or one of Apple's not-found error codes
+    /// (4040001 to 4049999: transaction id, original transaction id, account, app...).
+    public var isNotFound: Bool {
+        if case .apple(let status, let code, _) = kind {
+            return status == 404 || (code.map { (4_040_000..<4_050_000).contains($0) } ?? false)
+        }
+        return false
     }
 }

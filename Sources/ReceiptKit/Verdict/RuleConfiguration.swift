@@ -91,8 +91,8 @@ public struct RuleConfiguration: Sendable {
         } else {
             entitlements = rules.denyAll(
                 because:
-                    "nothing is decided without \(wording.words(for: .name(.bundleID))): an Apple-signed input of any app would pass"
-            )
+                    "nothing is decided without \(wording.words(for: .name(.bundleID))): an Apple-signed input of any app would pass",
+                code: .notBoundToApp)
         }
         return RuleResults(
             time: time, entitlements: entitlements,
@@ -112,7 +112,7 @@ public struct RuleConfiguration: Sendable {
     private func unbound(_ decision: EntitlementDecision, message: String?) -> EntitlementDecision {
         guard decision.granted else { return decision }
         return EntitlementDecision(
-            name: decision.name, granted: false,
+            name: decision.name, decision: .denied, reasonCode: .notBoundToApp,
             reasons: [
                 "not granted: the rules hold, but the decision is not bound to an app (no \(wording.words(for: .name(.bundleID)))), so the "
                     + "input may be any app's"
@@ -131,5 +131,13 @@ public struct RuleConfiguration: Sendable {
     /// Whether every required entitlement was granted; an unbound decision grants none.
     public func satisfied(by results: RuleResults) -> Bool {
         required.allSatisfy(results.grants)
+    }
+
+    /// What the required entitlements come to: granted when every one is; denied when one is denied (or
+    /// not defined); unknown when none is denied but one is unknown.
+    public func decision(by results: RuleResults) -> Decision {
+        let decisions = required.map { name in results.entitlements.first { $0.name == name }?.decision ?? .denied }
+        if decisions.contains(.denied) { return .denied }
+        return decisions.contains(.unknown) ? .unknown : .granted
     }
 }

@@ -4,6 +4,9 @@ public enum DecisionReason: String, Sendable, Equatable, CaseIterable, Encodable
     // Granted.
     /// A rule holds.
     case ruleSatisfied = "rule_satisfied"
+    /// A rule holds because the lapsed subscription is in Apple's billing grace period: full service, but
+    /// the customer's payment is failing.
+    case inGracePeriod = "in_grace_period"
 
     // Unknown: the input cannot tell; a fresher one from Apple, or what the run did not give, can.
     /// The input (or the copy that decides) is older than the age limit (`--max-age`).
@@ -36,6 +39,8 @@ public enum DecisionReason: String, Sendable, Equatable, CaseIterable, Encodable
     case notStarted = "not_started"
     /// The subscription or the purchase's term ended.
     case expired
+    /// The subscription ended and Apple is retrying billing, without a grace period.
+    case billingRetry = "billing_retry"
     /// The purchase or subscription was refunded.
     case refunded
     /// Family Sharing access to it was revoked.

@@ -278,7 +278,7 @@ struct RuleEvaluator {
             satisfied: true,
             reasons: [
                 "subscription \"\(product)\" lapsed but is in its billing grace period until \(show(until)) at \(show(time)): Apple says to provide full service during it"
-            ])
+            ], code: .inGracePeriod)
     }
 
     private func subscriptionGroup(_ group: String) -> Outcome {
@@ -476,7 +476,7 @@ struct RuleEvaluator {
             let end = status.periods.filter { $0.start <= time }.map(\.end).max().map(show) ?? "?"
             return Outcome(
                 satisfied: false, reasons: ["subscription \"\(product)\" expired at \(end), before \(at)"],
-                code: .expired)
+                code: inBillingRetry(product) ? .billingRetry : .expired)
         case .upgraded:
             let id = status.currentPeriod?.transactionID.map { " (transaction \($0))" } ?? ""
             return Outcome(
@@ -484,6 +484,10 @@ struct RuleEvaluator {
                 reasons: [
                     "subscription \"\(product)\" was upgraded to another product\(id): Apple provides no service for an upgraded transaction"
                 ], code: .upgraded)
+        case .inGracePeriod, .billingRetry, .stale, .revoked:
+            // Only the summary carries these (`state(of:)`); periods alone never say them. Fail closed.
+            return Outcome(
+                satisfied: false, reasons: ["subscription \"\(product)\" is \(status.state.rawValue) at \(at)"])
         case .refunded:
             let period = status.currentPeriod ?? status.periods.last(where: { $0.start <= time })
             let when = period?.cancellation.map(show) ?? "?"

@@ -130,11 +130,13 @@ public struct RuleSet: Sendable, Equatable {
             var reasons: [String] = []
             var codes: [(value: Bool?, code: DecisionReason)] = []
             var granted = false
+            var grantedCode = DecisionReason.ruleSatisfied
             for rule in own {
                 let outcome = evaluator.evaluate(rule.condition)
                 let prefix = own.count > 1 ? "\(rule.origin): " : ""
                 if outcome.satisfied {
                     granted = true
+                    grantedCode = outcome.code
                     reasons = outcome.reasons.map { prefix + $0 }
                     break
                 }
@@ -148,7 +150,7 @@ public struct RuleSet: Sendable, Equatable {
             // assigning nil through the subscript would remove the entry instead of storing unknown.
             evaluator.decided.updateValue(value, forKey: name)
             decisions[name] = EntitlementDecision(
-                name: name, decision: Decision(value), reasonCode: granted ? .ruleSatisfied : undecided.code,
+                name: name, decision: Decision(value), reasonCode: granted ? grantedCode : undecided.code,
                 reasons: reasons, message: messages[name])
         }
         let cycle = plan.order.cycle.joined(separator: " -> ")

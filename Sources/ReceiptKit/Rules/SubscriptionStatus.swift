@@ -19,6 +19,16 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
         /// The period covering the time was upgraded to another subscription (a StoreKit 2 transaction's
         /// `isUpgraded`): service comes from the new one, not this.
         case upgraded
+        /// With rules: the last period ended, and a renewal info puts the customer in Apple's billing grace
+        /// period (full service while Apple retries billing).
+        case inGracePeriod = "in_grace_period"
+        /// With rules: the last period ended and Apple is retrying billing, without a grace period.
+        case billingRetry = "billing_retry"
+        /// With rules: the input is older than the age limit (`--max-age`), and what happened to the
+        /// subscription since is invisible in it.
+        case stale
+        /// With rules: Family Sharing access to the period in force was revoked.
+        case revoked
     }
 
     /// The subscription's product identifier.
@@ -111,6 +121,13 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
             trialTimeline: trial.map {
                 TrialTimeline(start: $0.start, end: $0.end, reminderDays: reminderDays, remind: converts)
             })
+    }
+
+    /// The same status in `state`: the one the rules decide on (`RuleEvaluator.state(of:)`).
+    package func with(state: State) -> SubscriptionStatus {
+        SubscriptionStatus(
+            productID: productID, state: state, currentPeriod: currentPeriod, periods: periods,
+            inIntroOffer: inIntroOffer, reminderDue: reminderDue, trialTimeline: trialTimeline)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -80,8 +80,9 @@ public struct RuleConfiguration: Sendable {
     /// Decides entitlements from verified facts: one input's, or several combined. Unbound, nothing is
     /// granted: an analysis shows what the rules would say, any other caller gets the reason only.
     func results(for facts: EntitlementFacts, receipt: ParsedReceipt?, binding: AppBinding) -> RuleResults {
-        let subscriptions = SubscriptionStatus.all(
-            in: facts.purchases, at: time, reminderDays: reminderDays, renewals: facts.renewals)
+        let subscriptions = states(
+            SubscriptionStatus.all(in: facts.purchases, at: time, reminderDays: reminderDays, renewals: facts.renewals),
+            facts, binding)
         let entitlements: [EntitlementDecision]
         if binding.isBound {
             entitlements = evaluate(facts, binding)
@@ -100,6 +101,17 @@ public struct RuleConfiguration: Sendable {
                 + ReceiptWarnings.warnings(for: facts, receipt: receipt, platform: platform, wording: wording),
             subscriptions: subscriptions, boundToApp: binding.isBound,
             trialOffer: trialOffer(subscribed: !subscriptions.isEmpty))
+    }
+
+    /// Each subscription in the state `subscription "X" active` decides on, so that the summary and the
+    /// rules cannot disagree (a grace period granted is not "expired", a stale input not "active").
+    private func states(_ statuses: [SubscriptionStatus], _ facts: EntitlementFacts, _ binding: AppBinding)
+        -> [SubscriptionStatus]
+    {
+        var evaluator = RuleEvaluator(facts: facts, time: time, platform: platform, testEnvironment: binding.environment)
+        evaluator.maximumAge = maximumAge
+        evaluator.wording = wording
+        return statuses.map { $0.with(state: evaluator.state(of: $0)) }
     }
 
     private func evaluate(_ facts: EntitlementFacts, _ binding: AppBinding) -> [EntitlementDecision] {

@@ -108,6 +108,22 @@ import Testing
         #expect(decided["decision"] as? String == "unknown" && decided["reason_code"] as? String == "platform_unknown")
     }
 
+    /// examples/backend/decide.sh: a backend decides grant, deny, refresh or refuse from exit statuses and
+    /// JSON alone, for a fresh transaction, a lapsed one, one too old and a forgery.
+    @Test func backendExampleDecidesEachCase() throws {
+        let result = try CLI.run(
+            URL(fileURLWithPath: "/bin/sh"),
+            [CLI.packageRoot.appendingPathComponent("examples/backend/decide.sh").path, CLI.executable.path],
+            stdin: nil)
+        let text = result.stdout + result.stderr
+        #expect(result.status == 0, "\(text)")
+        #expect(
+            result.stdout.split(separator: "\n").filter { $0.hasPrefix("ok: ") } == [
+                "ok: fresh transaction: grant rule_satisfied", "ok: lapsed subscription: deny expired",
+                "ok: transaction 26 days old: refresh too_old_for_max_age", "ok: forged signature: refuse input_not_valid",
+            ], "\(text)")
+    }
+
     /// The schema lists every reason code the library declares, and the exit status 3 is the one documented.
     @Test func theSchemaListsEveryDecisionReason() throws {
         let schema = try String(

@@ -143,6 +143,17 @@ import Testing
             .results(for: grace, receipt: nil, binding: binding)
         #expect(inGrace.subscriptions.map(\.state) == [.inGracePeriod])
         #expect(inGrace.entitlements.map(\.reasonCode) == [.inGracePeriod])
+        // The customer's summary beside the state, in the JSON as in the model.
+        let summary = try #require(inGrace.subscriptions.first)
+        #expect(summary.originalTransactionID == "10" && summary.inBillingRetry == true)
+        #expect(summary.gracePeriodEnd == Date(timeIntervalSince1970: 1_717_804_800) && summary.autoRenews == nil)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(summary), as: UTF8.self)
+        for key in [#""billing_retry":true"#, #""grace_period_end":"2024-06-08T00:00:00Z""#, #""original_transaction_id":"10""#]
+        {
+            #expect(json.contains(key), "\(json)")
+        }
         let renewed = try Self.notification("DID_RENEW", expires: 1_719_792_000_000)
         // Within the period, but 26 days after the notification was signed.
         let old = RuleConfiguration(rules: rules, time: Date(timeIntervalSince1970: 1_717_200_000 + 26 * 86_400))

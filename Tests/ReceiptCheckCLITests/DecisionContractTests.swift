@@ -120,7 +120,8 @@ import Testing
         #expect(
             result.stdout.split(separator: "\n").filter { $0.hasPrefix("ok: ") } == [
                 "ok: fresh transaction: grant rule_satisfied", "ok: lapsed subscription: deny expired",
-                "ok: transaction 26 days old: refresh too_old_for_max_age", "ok: forged signature: refuse input_not_valid",
+                "ok: transaction 26 days old: refresh too_old_for_max_age",
+                "ok: forged signature: refuse input_not_valid",
             ], "\(text)")
     }
 

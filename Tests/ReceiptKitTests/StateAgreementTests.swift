@@ -74,7 +74,8 @@ import Testing
             (
                 "DID_FAIL_TO_RENEW grace",
                 try notification(
-                    "DID_FAIL_TO_RENEW", renewal: #","isInBillingRetryPeriod":true,"gracePeriodExpiresDate":1717804800000"#)
+                    "DID_FAIL_TO_RENEW",
+                    renewal: #","isInBillingRetryPeriod":true,"gracePeriodExpiresDate":1717804800000"#)
             ),
             (
                 "DID_FAIL_TO_RENEW retry",
@@ -150,8 +151,9 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try encoder.encode(summary), as: UTF8.self)
-        for key in [#""billing_retry":true"#, #""grace_period_end":"2024-06-08T00:00:00Z""#, #""original_transaction_id":"10""#]
-        {
+        for key in [
+            #""billing_retry":true"#, #""grace_period_end":"2024-06-08T00:00:00Z""#, #""original_transaction_id":"10""#,
+        ] {
             #expect(json.contains(key), "\(json)")
         }
         let renewed = try Self.notification("DID_RENEW", expires: 1_719_792_000_000)

@@ -12,7 +12,8 @@ extension RuleEvaluator {
             return Outcome(satisfied: false, reasons: ["entitled \(name): not granted"], code: .entitlementDenied)
         case nil:
             return Outcome(
-                value: nil, reasons: ["entitled \(name): unknown, its rules could not decide"], code: .entitlementUnknown)
+                value: nil, reasons: ["entitled \(name): unknown, its rules could not decide"],
+                code: .entitlementUnknown)
         }
     }
 

@@ -82,7 +82,8 @@ extension RuleEvaluator {
                 (absent + (unmatched ? ["carry an app account token that is no UUID or is compared with no UUID"] : []))
                 .joined(separator: " or ")
             return Outcome(
-                value: nil, reasons: outcome.reasons.map { label + $0 } + ["\(undecided) transactions \(note): unknown"],
+                value: nil,
+                reasons: outcome.reasons.map { label + $0 } + ["\(undecided) transactions \(note): unknown"],
                 code: lacking.isEmpty ? .notComparable : .fieldMissing)
         }
         return Outcome(value: outcome.value, reasons: outcome.reasons.map { label + $0 }, code: outcome.code)

@@ -201,7 +201,8 @@ struct RuleEvaluator {
         }
         guard let value = AppVersion(raw), let threshold = AppVersion(text) else {
             return Outcome(
-                value: nil, reasons: ["\(field.label) \"\(raw)\" in \(facts.noun) is not a version: rule not satisfied"],
+                value: nil,
+                reasons: ["\(field.label) \"\(raw)\" in \(facts.noun) is not a version: rule not satisfied"],
                 code: .notComparable)
         }
         var outcome = compared(field, raw, op, text, holds: op.holds(value.compare(threshold)))
@@ -218,7 +219,8 @@ struct RuleEvaluator {
             if !notes.isEmpty {
                 outcome = Outcome(
                     value: outcome.value,
-                    reasons: outcome.reasons.map { $0 + " (" + notes.joined(separator: "; ") + ")" }, code: outcome.code)
+                    reasons: outcome.reasons.map { $0 + " (" + notes.joined(separator: "; ") + ")" }, code: outcome.code
+                )
             }
         }
         return outcome
@@ -417,7 +419,8 @@ struct RuleEvaluator {
                 let last = ends.max().map(show) ?? "?"
                 return Outcome(
                     satisfied: false,
-                    reasons: ["the \(term) term of \"\(product)\" ended at \(last), before \(show(time))"], code: .expired)
+                    reasons: ["the \(term) term of \"\(product)\" ended at \(last), before \(show(time))"],
+                    code: .expired)
             }
             return Outcome(
                 satisfied: true, reasons: ["purchase of \"\(product)\" held for \(term), until \(show(end))"])
@@ -460,7 +463,9 @@ struct RuleEvaluator {
             if fresh == nil, let stale = staleCopy(of: product, status.currentPeriod) {
                 return Outcome(
                     value: nil,
-                    reasons: ["\(stale): subscription \"\(product)\" may have been refunded or upgraded since: unknown"],
+                    reasons: [
+                        "\(stale): subscription \"\(product)\" may have been refunded or upgraded since: unknown"
+                    ],
                     code: .tooOldForMaxAge)
             }
             let period = fresh.map { " (period \(show($0.start)) to \(show($0.end)))" } ?? ""

@@ -108,7 +108,8 @@ public struct RuleConfiguration: Sendable {
     private func states(_ statuses: [SubscriptionStatus], _ facts: EntitlementFacts, _ binding: AppBinding)
         -> [SubscriptionStatus]
     {
-        var evaluator = RuleEvaluator(facts: facts, time: time, platform: platform, testEnvironment: binding.environment)
+        var evaluator = RuleEvaluator(
+            facts: facts, time: time, platform: platform, testEnvironment: binding.environment)
         evaluator.maximumAge = maximumAge
         evaluator.wording = wording
         return statuses.map { $0.with(state: evaluator.state(of: $0)) }

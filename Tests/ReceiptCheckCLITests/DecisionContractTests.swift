@@ -81,14 +81,29 @@ import Testing
         #expect(verdict.exitStatus == item.status)
     }
 
+    /// The text and HTML reports mark an unknown entitlement as such, not as denied.
+    @Test func reportsShowUnknown() throws {
+        let workspace = try Workspace()
+        let jws = try workspace.sign(Self.transaction)
+        let arguments = [
+            "verify", "--root", workspace.root, "--bundle-id", "com.example.app", "--now", "2026-09-27", "--rule",
+            #"pro: product "com.example.pro""#, "--require", "pro",
+        ]
+        let text = try CLI.run(arguments + [jws])
+        #expect(text.status == 3 && text.stdout.contains("    unknown pro: "), "\(text.stdout)")
+        let html = try CLI.run(arguments + ["--format", "html", jws])
+        #expect(html.status == 3 && html.stdout.contains("<td>? unknown: ask Apple again</td>"), "\(html.stdout)")
+    }
+
     /// A forgery is refused (exit 2) and grants nothing: denied, `input_not_valid`, never unknown.
     @Test func aForgeryIsRefusedNotUnknown() throws {
         let workspace = try Workspace()
         let jws = try workspace.sign(Self.transaction)
         var text = try String(contentsOfFile: jws, encoding: .utf8).filter { $0 != "\n" }
-        // The last character of the signature changed: the payload is as signed, the signature is not.
-        let last = text.removeLast()
-        text.append(last == "A" ? "B" : "A")
+        // The tenth character from the end changed (the last carries unused bits): the payload is as
+        // signed, the signature is not.
+        let index = text.index(text.endIndex, offsetBy: -10)
+        text.replaceSubrange(index...index, with: text[index] == "A" ? "B" : "A")
         let forged = workspace.path + "/forged.jws"
         try Data(text.utf8).write(to: URL(fileURLWithPath: forged))
         let result = try Self.run(workspace, forged, Self.cases[0])

@@ -38,14 +38,15 @@ import Testing
         #expect(entitlements.first?["granted"] as? Bool == false)
     }
 
-    /// The app's own sandbox AppTransaction says 1.0: unknown (exit 1) unless the run names the sandbox.
+    /// The app's own sandbox AppTransaction says 1.0: unknown (exit 3) unless the run names the sandbox.
     @Test func sandboxOriginalVersionIsUnknownUnlessTheSandboxIsNamed() throws {
         let workspace = try JWSSigningCommandTests.Workspace()
         let jws = try workspace.sign(Self.sandboxAppTransaction(bundleID: "com.example.app"))
         let base = ["verify", "--json", "--root", workspace.root, "--bundle-id", "com.example.app"] + Self.rules
         let unnamed = try CLI.run(base + [jws])
-        #expect(unnamed.status == 1, "\(unnamed.stdout)\(unnamed.stderr)")
+        #expect(unnamed.status == 3, "\(unnamed.stdout)\(unnamed.stderr)")
         let entitlements = try #require(unnamed.json?["entitlements"] as? [[String: Any]])
+        #expect(entitlements.first?["reason_code"] as? String == "test_environment_version")
         let reasons = entitlements.first?["reasons"] as? [String] ?? []
         #expect(reasons.first?.contains("comes from a sandbox AppTransaction") == true, "\(reasons)")
         #expect(try CLI.run(base + ["--environment", "production", jws]).status == 2)

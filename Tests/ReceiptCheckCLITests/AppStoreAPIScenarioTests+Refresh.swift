@@ -54,7 +54,10 @@ extension AppStoreAPIScenarioTests {
                     "--bundle-id", MockAppStoreAPI.bundleID, stale,
                 ])
         }
-        #expect(unknown.status == 1, "without --refresh the stale input decides nothing: \(unknown.stdout)")
+        #expect(unknown.status == 3, "without --refresh the stale input decides nothing: \(unknown.stdout)")
+        let decided = (unknown.json?["entitlements"] as? [[String: Any]])?.first
+        #expect(decided?["decision"] as? String == "unknown" && decided?["granted"] as? Bool == false)
+        #expect(decided?["reason_code"] as? String == "too_old_for_max_age", "\(unknown.stdout)")
         let result = try await refresh(mock, stale)
         #expect(result.status == 0, "\(result.stdout.prefix(1500))\(result.stderr)")
         let json = try #require(result.json, "\(result.stdout.prefix(800))")

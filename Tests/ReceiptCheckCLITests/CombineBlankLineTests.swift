@@ -55,6 +55,17 @@ import Testing
         }
     }
 
+    /// The blank lines skipped are counted on standard error, beside the inputs combined; none, no line.
+    @Test func skippedBlankLinesAreCounted() throws {
+        let workspace = try Workspace()
+        let (transaction, history) = try Self.inputs(workspace)
+        let skipped = try Self.combine(workspace, "\n" + transaction + "  \n\t\n" + history)
+        #expect(skipped.status == 0, "\(skipped.stdout)\(skipped.stderr)")
+        #expect(skipped.stderr == "receipt-check: 2 inputs combined, 3 blank lines skipped\n", "\(skipped.stderr)")
+        let none = try Self.combine(workspace, transaction + history)
+        #expect(none.status == 0 && none.stderr.isEmpty, "\(none.stderr)")
+    }
+
     /// Only blank lines: no input, a usage error that says what was skipped, not a refusal of the customer.
     @Test func onlyBlankLinesAreNoInput() throws {
         let workspace = try Workspace()
@@ -75,5 +86,8 @@ import Testing
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 2, "\(result.stdout)")
         #expect(lines.last?.contains(#""status":"malformed""#) == true, "\(result.stdout)")
+        // A blank line is no input (exit 65, empty_input), never a refusal of a forgery (invalid, exit 2).
+        #expect(lines.last?.contains(#""reason":"empty_input""#) == true, "\(result.stdout)")
+        #expect(result.status == 65, "\(result.stderr)")
     }
 }

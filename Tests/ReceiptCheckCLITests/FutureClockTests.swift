@@ -10,7 +10,7 @@ import Testing
 
     /// Example scripts run here with their receipt-check argument; the paywall recipes run in
     /// docs/paywall.md's examples, so with every doc example below.
-    static let scripts = ["examples/ci/check.sh", "examples/ci/storekit2/check.sh"]
+    static let scripts = ["examples/ci/check.sh", "examples/ci/storekit2/check.sh", "examples/backend/decide.sh"]
     /// Scripts that are not examples to run: sourced by the others, or a server (make test-endpoint).
     static let notRun: Set = ["examples/paywall/common.sh", "examples/verifyreceipt-endpoint/serve.sh"]
 

@@ -112,7 +112,7 @@ import Testing
                 of: #""receiptType""#, with: #""originalPlatform":"macOS","receiptType""#))
         let base = ["--json", "--root", workspace.root, "--platform", "ios"]
         let plain = try CLI.run(base + Self.grandfather + [jws])
-        #expect(plain.status == 1, "\(plain.stdout)\(plain.stderr)")
+        #expect(plain.status == 3, "\(plain.stdout)\(plain.stderr)")
         let entitlements = try #require(plain.json?["entitlements"] as? [[String: Any]])
         #expect(entitlements.first?["granted"] as? Bool == false)
         let reasons = entitlements.first?["reasons"] as? [String] ?? []
@@ -171,10 +171,12 @@ import Testing
             "--require", "pro",
         ]
         #expect(try CLI.run(rule + ["--now", "2024-05-03T00:00:00Z", jws]).status == 0)
-        #expect(try CLI.run(rule + ["--now", "2024-06-01T00:00:00Z", jws]).status == 1)
-        // Two weeks after it was signed, the transaction cannot show a refund since: unknown, exit 1.
+        #expect(try CLI.run(rule + ["--now", "2024-06-01T00:00:00Z", "--max-age", "none", jws]).status == 1)
+        // A month after it was signed, the transaction cannot show a renewal since: unknown, exit 3.
+        #expect(try CLI.run(rule + ["--now", "2024-06-01T00:00:00Z", jws]).status == 3)
+        // Two weeks after it was signed, the transaction cannot show a refund since: unknown, exit 3.
         let stale = try CLI.run(rule + ["--now", "2024-05-15T00:00:00Z", jws])
-        #expect(stale.status == 1 && stale.stdout.contains("may have renewed or been refunded since"))
+        #expect(stale.status == 3 && stale.stdout.contains("may have renewed or been refunded since"))
         #expect(try CLI.run(rule + ["--now", "2024-05-15T00:00:00Z", "--max-age", "P30D", jws]).status == 0)
     }
 

@@ -78,5 +78,9 @@ import Testing
                 == true, "\(unnamed.stdout)")
         let named = try CLI.run(rules + ["--platform", "ios", receipt])
         #expect(Self.warnings(named).first?.hasPrefix("iOS: the original application version") == true)
+        // A Mac app's receipt: the same version read as a marketing version, and said so.
+        let mac = try CLI.run(rules + ["--platform", "macos", receipt])
+        #expect(mac.status == 0, "\(mac.stdout)\(mac.stderr)")
+        #expect(Self.warnings(mac).first?.hasPrefix("macOS: the original application version") == true)
     }
 }

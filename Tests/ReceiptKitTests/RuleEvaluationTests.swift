@@ -77,7 +77,8 @@ import Testing
         #expect(
             decision == [
                 EntitlementDecision(
-                    name: "premium", granted: false, reasons: ["test:1: " + missing, "test:2: not: " + missing])
+                    name: "premium", decision: .unknown, reasonCode: .fieldMissing,
+                    reasons: ["test:1: " + missing, "test:2: not: " + missing])
             ])
         let warnings = ReceiptWarnings.warnings(for: receipt, platform: .ios)
         #expect(warnings.contains { $0.contains("Xcode (StoreKit testing) receipts have no field 19") })
@@ -150,7 +151,7 @@ import Testing
         #expect(
             after.first
                 == EntitlementDecision(
-                    name: "sharing", granted: false,
+                    name: "sharing", decision: .denied, reasonCode: .refunded,
                     reasons: [
                         "every purchase of \"codeSharingUnlockable\" was refunded (cancelled 2019-01-01T00:00:00Z)"
                     ]))
@@ -174,9 +175,11 @@ import Testing
         #expect(
             rules.refuseAll(because: "signature does not verify") == [
                 EntitlementDecision(
-                    name: "premium", granted: false, reasons: ["receipt is not valid: signature does not verify"]),
+                    name: "premium", decision: .denied, reasonCode: .inputNotValid,
+                    reasons: ["receipt is not valid: signature does not verify"]),
                 EntitlementDecision(
-                    name: "pro", granted: false, reasons: ["receipt is not valid: signature does not verify"]),
+                    name: "pro", decision: .denied, reasonCode: .inputNotValid,
+                    reasons: ["receipt is not valid: signature does not verify"]),
             ])
     }
 }

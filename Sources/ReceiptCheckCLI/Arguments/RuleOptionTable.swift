@@ -13,7 +13,7 @@ enum RuleOptionTable {
     static let rules = OptionKey<[InputPath]>.repeated(
         .input("rules", help: "read rules from FILE, one a line (# comments)"))
     static let require = OptionKey<[String]>.repeated(
-        "require", "NAME", help: "exit 1 unless the (valid) receipt is granted this entitlement")
+        "require", "NAME", help: "exit 1 when this entitlement is denied, 3 when it is unknown (ask Apple again)")
     static let platform = OptionKey<Platform>.choice(
         "platform", "PLATFORM",
         help: "what field 19 means: the build number (ios) or the marketing version (macos)")

@@ -27,7 +27,7 @@ struct BatchRunner {
     let limit: Int
     let detailed: Bool
     let rules: RuleConfiguration?
-    /// A valid receipt missing a `--require`d entitlement exits 1 (verify, not inspect).
+    /// A valid receipt missing a `--require`d entitlement exits 1, or 3 when unknown (verify, not inspect).
     let enforcesRequirements: Bool
     let status: @Sendable (ValidationReport) -> ExitStatus
 
@@ -131,7 +131,7 @@ struct BatchRunner {
         let report = verdict.report
         var status = status(report)
         if enforcesRequirements, status == .valid, !verdict.satisfiesRequirements {
-            status = .notEntitled
+            status = verdict.decision == .unknown ? .undecided : .notEntitled
         }
         var result = BatchResult(
             output: "", error: nil, status: status, reportStatus: report.status, reason: report.reason)

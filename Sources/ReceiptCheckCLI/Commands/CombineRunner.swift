@@ -42,7 +42,19 @@ struct CombineRunner {
             return refuse("--combine needs at least one input\(skipped)", console, usage)
         }
         let verdict = runner.validator.verdict(combining: reports, rules: runner.rules)
-        return runner.print(large: verdict, console: console)
+        let status = runner.print(large: verdict, console: console)
+        if let summary = Self.summary(inputs: reports.count, blank: source.blankLines), !runner.settings.quiet {
+            console.err(summary)
+        }
+        return status
+    }
+
+    /// The summary of a combined run that skipped blank lines, which were no inputs: a script counting its
+    /// inputs sees why fewer were combined. Nil when none was skipped.
+    static func summary(inputs: Int, blank: Int) -> String? {
+        guard blank > 0 else { return nil }
+        return "receipt-check: \(inputs) input\(inputs == 1 ? "" : "s") combined, \(blank) blank line"
+            + "\(blank == 1 ? "" : "s") skipped\n"
     }
 
     private func refuse(_ message: String, _ console: Console, _ usage: String) -> ExitStatus {

@@ -8,7 +8,7 @@ import ReceiptKit
 
 /// What verify and inspect share: set up from the options, then hand the inputs to `BatchRunner`.
 enum ReportRun {
-    /// `enforcesRequirements`: a valid receipt missing a `--require`d entitlement exits 1 (verify).
+    /// `enforcesRequirements`: a valid receipt missing a `--require`d entitlement exits 1, or 3 when unknown (verify).
     static func run(
         _ arguments: ParsedArguments, console: Console, spec: CommandSpec, detailed: Bool, enforcesRequirements: Bool,
         status: @escaping @Sendable (ValidationReport) -> ExitStatus

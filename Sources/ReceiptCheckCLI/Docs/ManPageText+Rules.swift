@@ -1,10 +1,16 @@
+import ReceiptKit
+
 /// The written part of the man page's RULE LANGUAGE section (guides: docs/paywall.md, docs/grandfathering.md).
 extension ManPageText {
     static let rules = """
         verify and inspect evaluate entitlement rules (--rule, --rules) after verifying a receipt, and \
         never grant anything from a receipt that failed verification. Several rules for one entitlement: \
-        any satisfied rule grants it. With --require NAME, verify exits 1 unless the valid receipt is \
-        granted NAME. On verify, --rule, --rules and --require need --bundle-id (exit 64 without): an \
+        any satisfied rule grants it. Each entitlement is granted, denied (the input shows the rules do not \
+        hold) or unknown (the input cannot tell: it is older than --max-age, or lacks a field, fact or \
+        platform the rule reads; ask Apple again); the JSON says which in decision, beside granted (true \
+        only when granted), and why in reason_code, one of \(DecisionReason.allCases.map(\.rawValue).joined(separator: ", ")). \
+        With --require NAME, verify exits 0 when the valid receipt is granted NAME, 1 when it is denied \
+        and 3 when it is unknown (a denial wins over an unknown among several). On verify, --rule, --rules and --require need --bundle-id (exit 64 without): an \
         Apple-signed receipt or JWS of any other app would otherwise be granted; inspect evaluates rules \
         without it to show them but grants nothing, and reports "bound_to_app": false with a warning. The \
         original application version of \

@@ -2,18 +2,9 @@ import ReceiptKit
 
 extension ExitStatus {
     /// The status one report calls for.
+    /// The library's (`ValidationReport.exitStatus`), so that a program linking it reads the same.
     init(_ report: ValidationReport) {
-        switch report.status {
-        case .valid: self = .valid
-        case .invalid:
-            switch report.reason {
-            case .internalError?: self = .internalError
-            case .revocationUnavailable?: self = .temporaryFailure
-            default: self = .invalid
-            }
-        case .malformed: self = ExitStatus(unread: report.reason ?? .malformed)
-        case .unreadable: self = .noInput
-        }
+        self = ExitStatus(rawValue: report.exitStatus) ?? .internalError
     }
 
     /// The status of an input (or a file the run needs) that could not be read or decoded: a file
@@ -31,22 +22,24 @@ extension ExitStatus {
     /// Lost output outranks everything (what was printed is incomplete), then internal errors,
     /// usage errors and uncreatable outputs, then the App Store Server API refusing the credentials, not
     /// reachable safely, or not knowing the id, then unreadable inputs, undecodable ones, inputs whose
-    /// verdict must wait (a retry can settle them), invalid ones, and "valid but not entitled".
+    /// verdict must wait (a retry can settle them), invalid ones, "valid but unknown" (asking Apple
+    /// again can settle it) and "valid but not entitled".
     var severity: Int {
         switch self {
         case .valid: 0
         case .notEntitled: 1
-        case .invalid: 2
-        case .temporaryFailure: 3
-        case .malformed: 4
-        case .noInput: 5
-        case .notFound: 6
-        case .unavailable: 7
-        case .badCredentials: 8
-        case .cantCreate: 9
-        case .usage: 10
-        case .internalError: 11
-        case .ioError: 12
+        case .undecided: 2
+        case .invalid: 3
+        case .temporaryFailure: 4
+        case .malformed: 5
+        case .noInput: 6
+        case .notFound: 7
+        case .unavailable: 8
+        case .badCredentials: 9
+        case .cantCreate: 10
+        case .usage: 11
+        case .internalError: 12
+        case .ioError: 13
         }
     }
 

@@ -5,6 +5,10 @@ extension ExitStatus {
         case .valid: "every input is valid (inspect: every input could be decoded)"
         case .notEntitled: "every input is valid, but a required entitlement is not granted"
         case .invalid: "some input is not trustworthy, or not for this app, device, version or environment"
+        case .undecided:
+            "every input is valid and no required entitlement is denied, but one is unknown: the input cannot tell"
+                + " (too old for --max-age, a fact, field or platform missing; its reason_code says which): ask"
+                + " Apple again (a fresh transaction, a refreshed receipt, verify --refresh) and decide on that"
         case .usage: "usage error"
         case .malformed: "some input could not be decoded"
         case .noInput: "some input could not be read, or a batch found no input at all"

@@ -6,6 +6,9 @@ enum ExitStatus: Int32, CaseIterable {
     case notEntitled = 1
     /// Some input is not trustworthy, or not for this app, device, version or environment.
     case invalid = 2
+    /// Every input is valid, none denies a required entitlement, but one cannot tell (too old for the
+    /// age limit, a fact or the platform missing): ask Apple again.
+    case undecided = 3
     case usage = 64
     /// Some input could not be decoded.
     case malformed = 65

@@ -14,7 +14,12 @@ enum RuleReportText {
         if !results.entitlements.isEmpty {
             out += "  entitlements at \(show(results.time)):\n"
             for decision in results.entitlements {
-                let mark = decision.granted ? "GRANTED" : "denied "
+                let mark =
+                    switch decision.decision {
+                    case .granted: "GRANTED"
+                    case .denied: "denied "
+                    case .unknown: "unknown"
+                    }
                 let reasons = decision.reasons.isEmpty ? ["no rule satisfied"] : decision.reasons
                 let name = TerminalText.escaped(decision.name)
                 out += "    \(mark) \(name): \(TerminalText.escaped(reasons[0]))\n"

@@ -31,7 +31,7 @@ extension RuleEvaluator {
                 value: nil,
                 reasons: [
                     "ownership differs among the \(values.count) transactions (\(shown)): which one \(op.rawValue) \"\(text)\" is unknown; name the product (product \"X\" and ownership \(op.rawValue) \(text.lowercased()))"
-                ])
+                ], code: .ambiguousTransactions)
         }
         return Outcome(
             satisfied: holds[0],
@@ -82,10 +82,11 @@ extension RuleEvaluator {
                 (absent + (unmatched ? ["carry an app account token that is no UUID or is compared with no UUID"] : []))
                 .joined(separator: " or ")
             return Outcome(
-                value: nil, reasons: outcome.reasons.map { label + $0 } + ["\(undecided) transactions \(note): unknown"]
-            )
+                value: nil,
+                reasons: outcome.reasons.map { label + $0 } + ["\(undecided) transactions \(note): unknown"],
+                code: lacking.isEmpty ? .notComparable : .fieldMissing)
         }
-        return Outcome(value: outcome.value, reasons: outcome.reasons.map { label + $0 })
+        return Outcome(value: outcome.value, reasons: outcome.reasons.map { label + $0 }, code: outcome.code)
     }
 
     /// A condition of a transaction's own fields read for one transaction: Kleene's logic as everywhere, nil
@@ -156,12 +157,13 @@ extension RuleEvaluator {
                 value: nil,
                 reasons: [
                     "fact \(name) is a \(value.kind.rawValue), compared with an app account token, a string: rule not satisfied"
-                ])
+                ], code: .factMissing)
         }
         guard UUID(uuidString: text) != nil else {
             return Outcome(
                 value: nil,
-                reasons: ["fact \(name) \(value.shown) is not an app account token (a UUID): rule not satisfied"])
+                reasons: ["fact \(name) \(value.shown) is not an app account token (a UUID): rule not satisfied"],
+                code: .notComparable)
         }
         return nil
     }
@@ -191,7 +193,7 @@ extension RuleEvaluator {
                 value: nil,
                 reasons: [
                     "app account token differs among the \(values.count) transactions: whether it \(target) is unknown; name the product (product \"X\" and app_account_token \(written))"
-                ])
+                ], code: .ambiguousTransactions)
         }
         let granted = values[0] == true
         return Outcome(

@@ -16,15 +16,19 @@ struct RuleEvaluator {
         /// nil when the condition reads a value the receipt lacks.
         let value: Bool?
         let reasons: [String]
+        /// What decided it, for a program (`reason_code`): an unknown outcome always names its cause.
+        let code: DecisionReason
 
-        init(satisfied: Bool, reasons: [String]) {
+        init(satisfied: Bool, reasons: [String], code: DecisionReason? = nil) {
             value = satisfied
             self.reasons = reasons
+            self.code = code ?? (satisfied ? .ruleSatisfied : .conditionNotMet)
         }
 
-        init(value: Bool?, reasons: [String]) {
+        init(value: Bool?, reasons: [String], code: DecisionReason) {
             self.value = value
             self.reasons = reasons
+            self.code = code
         }
 
         var satisfied: Bool { value == true }
@@ -59,12 +63,13 @@ struct RuleEvaluator {
                     value: nil,
                     reasons: [
                         "\(field.label): the rule has a threshold per platform, and neither the input (originalPlatform) nor \(wording.words(for: .name(.platform))) says which: rule not satisfied"
-                    ])
+                    ], code: .platformUnknown)
             }
             guard let text = thresholds[platform] else {
                 return Outcome(
                     value: nil,
-                    reasons: ["\(field.label): the rule has no threshold for \(platform.rawValue): rule not satisfied"])
+                    reasons: ["\(field.label): the rule has no threshold for \(platform.rawValue): rule not satisfied"],
+                    code: .platformUnknown)
             }
             return version(field, op, text)
         case .compareDate(let field, let op, let date):
@@ -100,14 +105,16 @@ struct RuleEvaluator {
         case .subscriptionInGrace(let product):
             if let stale = staleness {
                 return Outcome(
-                    value: nil, reasons: ["\(stale): the billing state of \"\(product)\" since is invisible: unknown"])
+                    value: nil, reasons: ["\(stale): the billing state of \"\(product)\" since is invisible: unknown"],
+                    code: .tooOldForMaxAge)
             }
             let status = SubscriptionStatus.status(of: product, in: facts.purchases, at: time, reminderDays: 0)
             if let grace = grace(product, status) { return grace }
             if let unknown = staleRenewal(product, status) { return unknown }
             return Outcome(
                 satisfied: false,
-                reasons: ["subscription \"\(product)\" is not in a billing grace period at \(show(time))"])
+                reasons: ["subscription \"\(product)\" is not in a billing grace period at \(show(time))"],
+                code: .notInGracePeriod)
         case .subscriptionGroupActive(let group):
             return subscriptionGroup(group)
         case .entitled(let name):
@@ -120,30 +127,42 @@ struct RuleEvaluator {
             return Outcome(satisfied: holds, reasons: [holds ? "always holds" : "never holds"])
         case .not(let inner):
             let outcome = evaluate(inner)
-            return Outcome(value: outcome.value.map { !$0 }, reasons: outcome.reasons.map { "not: " + $0 })
+            // A negation denies by what held inside it, which is no cause of its own: a condition not met.
+            let code: DecisionReason =
+                switch outcome.value {
+                case true: .conditionNotMet
+                case false: .ruleSatisfied
+                case nil: outcome.code
+                }
+            return Outcome(value: outcome.value.map { !$0 }, reasons: outcome.reasons.map { "not: " + $0 }, code: code)
         case .and(let operands):
             if let scoped = ownershipScoped(operands) { return scoped }
             var reasons: [String] = []
             var unknown: [String] = []
+            var unknownCode = DecisionReason.ruleSatisfied
             for operand in operands {
                 let outcome = evaluate(operand)
                 switch outcome.value {
                 case false: return outcome
-                case nil: unknown += outcome.reasons
+                case nil:
+                    if unknown.isEmpty { unknownCode = outcome.code }
+                    unknown += outcome.reasons
                 case true: reasons += outcome.reasons
                 }
             }
-            return unknown.isEmpty ? Outcome(value: true, reasons: reasons) : Outcome(value: nil, reasons: unknown)
+            return unknown.isEmpty
+                ? Outcome(value: true, reasons: reasons, code: .ruleSatisfied)
+                : Outcome(value: nil, reasons: unknown, code: unknownCode)
         case .or(let operands):
             var reasons: [String] = []
-            var unknown = false
+            var codes: [(value: Bool?, code: DecisionReason)] = []
             for operand in operands {
                 let outcome = evaluate(operand)
                 if outcome.value == true { return outcome }
-                unknown = unknown || outcome.value == nil
+                codes.append((outcome.value, outcome.code))
                 reasons += outcome.reasons
             }
-            return Outcome(value: unknown ? nil : false, reasons: reasons)
+            return Self.either(codes, reasons: reasons)
         }
     }
 
@@ -164,7 +183,7 @@ struct RuleEvaluator {
             value: nil,
             reasons: [
                 "\(field.label): \(wording.words(for: .name(.platform))) \(platform.rawValue) disagrees with the input's originalPlatform \(original), whose version is \(meaning.versionMeaning): a plain threshold is unknown, rule not satisfied (give one per platform, such as < ios:42 macos:2.0)"
-            ])
+            ], code: .platformUnknown)
     }
 
     private func version(_ field: RuleField, _ op: ComparisonOperator, _ text: String) -> Outcome {
@@ -178,12 +197,13 @@ struct RuleEvaluator {
                 value: nil,
                 reasons: [
                     "\(field.label) \"\(raw)\" comes from a \(facts.environment.rawValue) \(facts.source.rawValue), which never carries a customer's first version (sandbox and TestFlight say 1.0): unknown, rule not satisfied (\(wording.words(for: .change(.environment, to: facts.environment.rawValue))))"
-                ])
+                ], code: .testEnvironmentVersion)
         }
         guard let value = AppVersion(raw), let threshold = AppVersion(text) else {
             return Outcome(
-                value: nil, reasons: ["\(field.label) \"\(raw)\" in \(facts.noun) is not a version: rule not satisfied"]
-            )
+                value: nil,
+                reasons: ["\(field.label) \"\(raw)\" in \(facts.noun) is not a version: rule not satisfied"],
+                code: .notComparable)
         }
         var outcome = compared(field, raw, op, text, holds: op.holds(value.compare(threshold)))
         if field == .originalApplicationVersion {
@@ -199,7 +219,8 @@ struct RuleEvaluator {
             if !notes.isEmpty {
                 outcome = Outcome(
                     value: outcome.value,
-                    reasons: outcome.reasons.map { $0 + " (" + notes.joined(separator: "; ") + ")" })
+                    reasons: outcome.reasons.map { $0 + " (" + notes.joined(separator: "; ") + ")" }, code: outcome.code
+                )
             }
         }
         return outcome
@@ -213,7 +234,7 @@ struct RuleEvaluator {
             value: nil,
             reasons: [
                 "the app purchase was refunded at \(show(revoked)) (the AppTransaction's revocationDate): nothing is granted from it"
-            ])
+            ], code: .appRefunded)
     }
 
     private func compared(_ field: RuleField, _ value: String, _ op: ComparisonOperator, _ target: String, holds: Bool)
@@ -241,7 +262,8 @@ struct RuleEvaluator {
             note =
                 " (a production receipt from before mid-2013 lacks field 19: refreshing the receipt on the device, SKReceiptRefreshRequest, brings it)"
         }
-        return Outcome(value: nil, reasons: ["no \(field.label) in \(facts.noun)\(note): rule not satisfied"])
+        return Outcome(
+            value: nil, reasons: ["no \(field.label) in \(facts.noun)\(note): rule not satisfied"], code: .fieldMissing)
     }
 
     /// Satisfied when the subscription's last period has ended (not refunded or upgraded) and a renewal info
@@ -258,7 +280,7 @@ struct RuleEvaluator {
             satisfied: true,
             reasons: [
                 "subscription \"\(product)\" lapsed but is in its billing grace period until \(show(until)) at \(show(time)): Apple says to provide full service during it"
-            ])
+            ], code: .inGracePeriod)
     }
 
     private func subscriptionGroup(_ group: String) -> Outcome {
@@ -267,19 +289,29 @@ struct RuleEvaluator {
             .compactMap(\.productID).filter { seen.insert(Array($0.utf8)).inserted }
         guard !products.isEmpty else {
             return Outcome(
-                satisfied: false, reasons: ["no subscription of group \"\(group)\" in \(facts.noun)"])
+                satisfied: false, reasons: ["no subscription of group \"\(group)\" in \(facts.noun)"],
+                code: .notPurchased)
         }
         var reasons: [String] = []
-        var unknown = false
+        var codes: [(value: Bool?, code: DecisionReason)] = []
         for product in products {
             let outcome = subscription(product)
             if outcome.satisfied {
                 return Outcome(satisfied: true, reasons: outcome.reasons.map { "group \"\(group)\": " + $0 })
             }
-            unknown = unknown || outcome.value == nil
+            codes.append((outcome.value, outcome.code))
             reasons += outcome.reasons
         }
-        return Outcome(value: unknown ? nil : false, reasons: reasons)
+        return Self.either(codes, reasons: reasons)
+    }
+
+    /// An `or` none of whose operands holds: unknown when one is (its code, the first such), else denied
+    /// for the first operand's cause.
+    static func either(_ codes: [(value: Bool?, code: DecisionReason)], reasons: [String]) -> Outcome {
+        if let unknown = codes.first(where: { $0.value == nil }) {
+            return Outcome(value: nil, reasons: reasons, code: unknown.code)
+        }
+        return Outcome(value: false, reasons: reasons, code: codes.first?.code ?? .conditionNotMet)
     }
 
     /// Why the input is too old to say what holds at `time`, or nil when it is not.
@@ -328,11 +360,13 @@ struct RuleEvaluator {
         let newest = newest(copies)
         if let stale = staleness(of: newest.date, in: newest.noun) {
             return Outcome(
-                value: nil, reasons: ["\(stale): a purchase or refund of \"\(product)\" since is invisible: unknown"])
+                value: nil, reasons: ["\(stale): a purchase or refund of \"\(product)\" since is invisible: unknown"],
+                code: .tooOldForMaxAge)
         }
         let purchases = copies.map(\.purchase)
         guard !purchases.isEmpty else {
-            return Outcome(satisfied: false, reasons: ["no purchase of \"\(product)\" in \(facts.noun)"])
+            return Outcome(
+                satisfied: false, reasons: ["no purchase of \"\(product)\" in \(facts.noun)"], code: .notPurchased)
         }
         // A purchase says nothing of the time after it for these kinds: refuse to guess.
         if term == nil, purchases.contains(where: { $0.kind == .autoRenewable }) {
@@ -340,14 +374,14 @@ struct RuleEvaluator {
                 value: nil,
                 reasons: [
                     "\"\(product)\" is an auto-renewable subscription, which product would hold after it expired: use subscription \"\(product)\" active (rule not satisfied)"
-                ])
+                ], code: .wrongProductKind)
         }
         if purchases.contains(where: { $0.kind == .consumable }) {
             return Outcome(
                 value: nil,
                 reasons: [
                     "\"\(product)\" is a consumable, which the App Store lists only until the app finishes the transaction: product cannot say it is still owed (rule not satisfied)"
-                ])
+                ], code: .wrongProductKind)
         }
         let madeCopies = copies.filter { copy in
             copy.purchase.purchaseDate.map {
@@ -358,7 +392,8 @@ struct RuleEvaluator {
         guard !made.isEmpty else {
             let dates = purchases.compactMap(\.purchaseDate).map(show).joined(separator: ", ")
             return Outcome(
-                satisfied: false, reasons: ["\"\(product)\" was purchased on \(dates), after \(show(time))"])
+                satisfied: false, reasons: ["\"\(product)\" was purchased on \(dates), after \(show(time))"],
+                code: .notStarted)
         }
         let keptCopies = madeCopies.filter { copy in copy.purchase.cancellationDate.map { $0 > time } ?? true }
         // Only a copy within the age limit grants: an old one's refund since would be invisible.
@@ -367,7 +402,8 @@ struct RuleEvaluator {
             let noun = "the copy of transaction \(old.purchase.transactionID ?? "(no transactionId)")"
             let stale = staleness(of: old.snapshot, in: noun) ?? noun
             return Outcome(
-                value: nil, reasons: ["\(stale): a refund of \"\(product)\" since is invisible: unknown"])
+                value: nil, reasons: ["\(stale): a refund of \"\(product)\" since is invisible: unknown"],
+                code: .tooOldForMaxAge)
         }
         guard !kept.isEmpty else {
             let dates = made.compactMap(\.cancellationDate).map(show).joined(separator: ", ")
@@ -375,7 +411,7 @@ struct RuleEvaluator {
                 satisfied: false,
                 reasons: [
                     "every purchase of \"\(product)\" was \(Self.revoked(made.last?.revocationType, made.last?.revocationPercentage)) (cancelled \(dates))"
-                ])
+                ], code: made.last?.revocationType?.known == .familyRevoke ? .revoked : .refunded)
         }
         if let term {
             let ends = kept.compactMap { purchase in purchase.purchaseDate.flatMap(term.end(from:)) }
@@ -383,7 +419,8 @@ struct RuleEvaluator {
                 let last = ends.max().map(show) ?? "?"
                 return Outcome(
                     satisfied: false,
-                    reasons: ["the \(term) term of \"\(product)\" ended at \(last), before \(show(time))"])
+                    reasons: ["the \(term) term of \"\(product)\" ended at \(last), before \(show(time))"],
+                    code: .expired)
             }
             return Outcome(
                 satisfied: true, reasons: ["purchase of \"\(product)\" held for \(term), until \(show(end))"])
@@ -410,7 +447,8 @@ struct RuleEvaluator {
             if ended != true {
                 return Outcome(
                     value: nil,
-                    reasons: ["\(stale): subscription \"\(product)\" may have renewed or been refunded since: unknown"])
+                    reasons: ["\(stale): subscription \"\(product)\" may have renewed or been refunded since: unknown"],
+                    code: .tooOldForMaxAge)
             }
         }
         let status = SubscriptionStatus.status(of: product, in: facts.purchases, at: time, reminderDays: 0)
@@ -425,30 +463,43 @@ struct RuleEvaluator {
             if fresh == nil, let stale = staleCopy(of: product, status.currentPeriod) {
                 return Outcome(
                     value: nil,
-                    reasons: ["\(stale): subscription \"\(product)\" may have been refunded or upgraded since: unknown"]
-                )
+                    reasons: [
+                        "\(stale): subscription \"\(product)\" may have been refunded or upgraded since: unknown"
+                    ],
+                    code: .tooOldForMaxAge)
             }
             let period = fresh.map { " (period \(show($0.start)) to \(show($0.end)))" } ?? ""
             return Outcome(satisfied: true, reasons: ["subscription \"\(product)\" active at \(at)\(period)"])
         case .notStarted where status.periods.isEmpty:
-            return Outcome(satisfied: false, reasons: ["no subscription period of \"\(product)\" in \(facts.noun)"])
+            return Outcome(
+                satisfied: false, reasons: ["no subscription period of \"\(product)\" in \(facts.noun)"],
+                code: .notPurchased)
         case .notStarted:
-            return Outcome(satisfied: false, reasons: ["subscription \"\(product)\" not yet started at \(at)"])
+            return Outcome(
+                satisfied: false, reasons: ["subscription \"\(product)\" not yet started at \(at)"], code: .notStarted)
         case .expired:
             let end = status.periods.filter { $0.start <= time }.map(\.end).max().map(show) ?? "?"
-            return Outcome(satisfied: false, reasons: ["subscription \"\(product)\" expired at \(end), before \(at)"])
+            return Outcome(
+                satisfied: false, reasons: ["subscription \"\(product)\" expired at \(end), before \(at)"],
+                code: inBillingRetry(product) ? .billingRetry : .expired)
         case .upgraded:
             let id = status.currentPeriod?.transactionID.map { " (transaction \($0))" } ?? ""
             return Outcome(
                 satisfied: false,
                 reasons: [
                     "subscription \"\(product)\" was upgraded to another product\(id): Apple provides no service for an upgraded transaction"
-                ])
+                ], code: .upgraded)
+        case .inGracePeriod, .billingRetry, .stale, .revoked:
+            // Only the summary carries these (`state(of:)`); periods alone never say them. Fail closed.
+            return Outcome(
+                satisfied: false, reasons: ["subscription \"\(product)\" is \(status.state.rawValue) at \(at)"])
         case .refunded:
             let period = status.currentPeriod ?? status.periods.last(where: { $0.start <= time })
             let when = period?.cancellation.map(show) ?? "?"
             let how = period?.revocationType?.known == .familyRevoke ? "revoked from Family Sharing" : "refunded"
-            return Outcome(satisfied: false, reasons: ["subscription \"\(product)\" \(how) at \(when), before \(at)"])
+            return Outcome(
+                satisfied: false, reasons: ["subscription \"\(product)\" \(how) at \(when), before \(at)"],
+                code: period?.revocationType?.known == .familyRevoke ? .revoked : .refunded)
         }
     }
 
@@ -487,7 +538,9 @@ struct RuleEvaluator {
             })
         else { return nil }
         let stale = staleness(of: old.snapshotDate, in: "the renewal info of \"\(product)\"") ?? ""
-        return Outcome(value: nil, reasons: ["\(stale): its billing grace period may have ended since: unknown"])
+        return Outcome(
+            value: nil, reasons: ["\(stale): its billing grace period may have ended since: unknown"],
+            code: .tooOldForMaxAge)
     }
 
     /// How a revocation reads: Family Sharing access that ended is not a refund.

@@ -115,15 +115,10 @@ public struct RuleSet: Sendable, Equatable {
         if let expired = facts.receiptExpirationDate, expired <= time {
             let reason =
                 "the receipt expired at \(RFC3339.format(expired) ?? "?") (field 21: a volume purchase license that ended): nothing is granted"
-            return entitlements.map {
-                EntitlementDecision(name: $0, granted: false, reasons: [reason], message: messages[$0])
-            }
+            return denyAll(because: reason, code: .receiptExpired)
         }
         if let mismatch = facts.customerMismatch {
-            let reason = "customer_mismatch: \(mismatch): nothing is granted"
-            return entitlements.map {
-                EntitlementDecision(name: $0, granted: false, reasons: [reason], message: messages[$0])
-            }
+            return denyAll(because: "customer_mismatch: \(mismatch): nothing is granted", code: .customerMismatch)
         }
         var evaluator = RuleEvaluator(facts: facts, time: time, platform: platform, testEnvironment: environment)
         evaluator.maximumAge = maximumAge
@@ -133,30 +128,36 @@ public struct RuleSet: Sendable, Equatable {
         for name in plan.order.order {
             let own = plan.rulesByEntitlement[name] ?? []
             var reasons: [String] = []
-            var unknown = false
+            var codes: [(value: Bool?, code: DecisionReason)] = []
             var granted = false
+            var grantedCode = DecisionReason.ruleSatisfied
             for rule in own {
                 let outcome = evaluator.evaluate(rule.condition)
                 let prefix = own.count > 1 ? "\(rule.origin): " : ""
                 if outcome.satisfied {
                     granted = true
+                    grantedCode = outcome.code
                     reasons = outcome.reasons.map { prefix + $0 }
                     break
                 }
-                unknown = unknown || outcome.value == nil
+                codes.append((outcome.value, outcome.code))
                 reasons += outcome.reasons.map { prefix + $0 }
             }
+            // Rules of one entitlement are alternatives, decided as an `or`: unknown when one is unknown.
+            let undecided = RuleEvaluator.either(codes, reasons: reasons)
+            let value = granted ? true : undecided.value
             // Unknown stays unknown for the rules that reference this one; `updateValue` because
             // assigning nil through the subscript would remove the entry instead of storing unknown.
-            evaluator.decided.updateValue(granted ? true : (unknown ? nil : false), forKey: name)
+            evaluator.decided.updateValue(value, forKey: name)
             decisions[name] = EntitlementDecision(
-                name: name, granted: granted, reasons: reasons, message: messages[name])
+                name: name, decision: Decision(value), reasonCode: granted ? grantedCode : undecided.code,
+                reasons: reasons, message: messages[name])
         }
         let cycle = plan.order.cycle.joined(separator: " -> ")
         return plan.entitlements.map { name in
             decisions[name]
                 ?? EntitlementDecision(
-                    name: name, granted: false,
+                    name: name, decision: .denied, reasonCode: .entitlementCycle,
                     reasons: [
                         "depends on itself through entitlements that reference each other (\(cycle)): not granted"
                     ],
@@ -233,14 +234,14 @@ public struct RuleSet: Sendable, Equatable {
 
     /// Every entitlement refused because the receipt failed verification: nothing it says can be trusted.
     func refuseAll(because reason: String) -> [EntitlementDecision] {
-        denyAll(because: "receipt is not valid: \(reason)")
+        denyAll(because: "receipt is not valid: \(reason)", code: .inputNotValid)
     }
 
     /// Every entitlement denied, unevaluated, for one reason.
-    func denyAll(because reason: String) -> [EntitlementDecision] {
+    func denyAll(because reason: String, code: DecisionReason) -> [EntitlementDecision] {
         let messages = self.messages
         return entitlements.map {
-            EntitlementDecision(name: $0, granted: false, reasons: [reason], message: messages[$0])
+            EntitlementDecision(name: $0, decision: .denied, reasonCode: code, reasons: [reason], message: messages[$0])
         }
     }
 }

@@ -19,12 +19,22 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
         /// The period covering the time was upgraded to another subscription (a StoreKit 2 transaction's
         /// `isUpgraded`): service comes from the new one, not this.
         case upgraded
+        /// With rules: the last period ended, and a renewal info puts the customer in Apple's billing grace
+        /// period (full service while Apple retries billing).
+        case inGracePeriod = "in_grace_period"
+        /// With rules: the last period ended and Apple is retrying billing, without a grace period.
+        case billingRetry = "billing_retry"
+        /// With rules: the input is older than the age limit (`--max-age`), and what happened to the
+        /// subscription since is invisible in it.
+        case stale
+        /// With rules: Family Sharing access to the period in force was revoked.
+        case revoked
     }
 
     /// The subscription's product identifier.
     public let productID: String
     /// Where it stands at the time.
-    public let state: State
+    public internal(set) var state: State
     /// The period in force at the time, if any (also when it was refunded).
     public let currentPeriod: SubscriptionStatus.Period?
     /// Every period of the product, in purchase order.
@@ -36,6 +46,17 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
     public let reminderDue: Date?
     /// The trial in force at the time as a paywall shows it: start, reminder and end.
     public let trialTimeline: TrialTimeline?
+
+    /// The customer's subscription as Apple names it (`originalTransactionId`), from its latest purchase.
+    public internal(set) var originalTransactionID: String?
+    /// The app's account token on its latest purchase (`appAccountToken`), tying it to the app's user.
+    public internal(set) var appAccountToken: String?
+    /// From the latest signed renewal info of the product: whether it renews (`autoRenewStatus`).
+    public internal(set) var autoRenews: Bool?
+    /// From the same renewal info: the end of the billing grace period (`gracePeriodExpiresDate`).
+    public internal(set) var gracePeriodEnd: Date?
+    /// From the same renewal info: whether Apple is retrying billing (`isInBillingRetryPeriod`).
+    public internal(set) var inBillingRetry: Bool?
 
     /// Whether a free trial is in force at the time.
     public var inTrial: Bool { trialTimeline != nil }
@@ -105,12 +126,29 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
             } else {
                 nil
             }
-        return SubscriptionStatus(
+        var status = SubscriptionStatus(
             productID: product, state: state, currentPeriod: current, periods: periods,
             inIntroOffer: state == .active && current?.isIntroOffer == true, reminderDue: reminder,
             trialTimeline: trial.map {
                 TrialTimeline(start: $0.start, end: $0.end, reminderDays: reminderDays, remind: converts)
             })
+        let latest = purchases.filter { String.identical($0.productID, product) }.last
+        status.originalTransactionID = latest?.originalTransactionID
+        status.appAccountToken = latest?.appAccountToken
+        // Of several renewal infos of the product, the latest signed speaks for now.
+        let renewal = renewals.filter { String.identical($0.productID, product) }
+            .max { ($0.snapshotDate ?? .distantPast) < ($1.snapshotDate ?? .distantPast) }
+        status.autoRenews = renewal?.autoRenews
+        status.gracePeriodEnd = renewal?.gracePeriodExpires
+        status.inBillingRetry = renewal?.isInBillingRetry
+        return status
+    }
+
+    /// The same status in `state`: the one the rules decide on (`RuleEvaluator.state(of:)`).
+    package func with(state: State) -> SubscriptionStatus {
+        var status = self
+        status.state = state
+        return status
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -120,9 +158,14 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
 
 extension SubscriptionStatus: FieldModel {
     package static let fields: [ModelField<SubscriptionStatus>] = [
+        .string("app_account_token") { $0.appAccountToken },
+        .bool("auto_renew") { $0.autoRenews },
+        .bool("billing_retry") { $0.inBillingRetry },
         .formattedDate("expires_date") { $0.periods.map(\.end).max() },
+        .formattedDate("grace_period_end") { $0.gracePeriodEnd },
         .bool("in_intro_offer") { $0.inIntroOffer },
         .bool("in_trial") { $0.inTrial },
+        .string("original_transaction_id") { $0.originalTransactionID },
         .integer("period_count") { Int64($0.periods.count) },
         .formattedDate("period_start") { $0.currentPeriod?.start },
         .string("product_id") { $0.productID },

@@ -80,8 +80,9 @@ public struct RuleConfiguration: Sendable {
     /// Decides entitlements from verified facts: one input's, or several combined. Unbound, nothing is
     /// granted: an analysis shows what the rules would say, any other caller gets the reason only.
     func results(for facts: EntitlementFacts, receipt: ParsedReceipt?, binding: AppBinding) -> RuleResults {
-        let subscriptions = SubscriptionStatus.all(
-            in: facts.purchases, at: time, reminderDays: reminderDays, renewals: facts.renewals)
+        let subscriptions = states(
+            SubscriptionStatus.all(in: facts.purchases, at: time, reminderDays: reminderDays, renewals: facts.renewals),
+            facts, binding)
         let entitlements: [EntitlementDecision]
         if binding.isBound {
             entitlements = evaluate(facts, binding)
@@ -91,8 +92,8 @@ public struct RuleConfiguration: Sendable {
         } else {
             entitlements = rules.denyAll(
                 because:
-                    "nothing is decided without \(wording.words(for: .name(.bundleID))): an Apple-signed input of any app would pass"
-            )
+                    "nothing is decided without \(wording.words(for: .name(.bundleID))): an Apple-signed input of any app would pass",
+                code: .notBoundToApp)
         }
         return RuleResults(
             time: time, entitlements: entitlements,
@@ -100,6 +101,18 @@ public struct RuleConfiguration: Sendable {
                 + ReceiptWarnings.warnings(for: facts, receipt: receipt, platform: platform, wording: wording),
             subscriptions: subscriptions, boundToApp: binding.isBound,
             trialOffer: trialOffer(subscribed: !subscriptions.isEmpty))
+    }
+
+    /// Each subscription in the state `subscription "X" active` decides on, so that the summary and the
+    /// rules cannot disagree (a grace period granted is not "expired", a stale input not "active").
+    private func states(_ statuses: [SubscriptionStatus], _ facts: EntitlementFacts, _ binding: AppBinding)
+        -> [SubscriptionStatus]
+    {
+        var evaluator = RuleEvaluator(
+            facts: facts, time: time, platform: platform, testEnvironment: binding.environment)
+        evaluator.maximumAge = maximumAge
+        evaluator.wording = wording
+        return statuses.map { $0.with(state: evaluator.state(of: $0)) }
     }
 
     private func evaluate(_ facts: EntitlementFacts, _ binding: AppBinding) -> [EntitlementDecision] {
@@ -112,7 +125,7 @@ public struct RuleConfiguration: Sendable {
     private func unbound(_ decision: EntitlementDecision, message: String?) -> EntitlementDecision {
         guard decision.granted else { return decision }
         return EntitlementDecision(
-            name: decision.name, granted: false,
+            name: decision.name, decision: .denied, reasonCode: .notBoundToApp,
             reasons: [
                 "not granted: the rules hold, but the decision is not bound to an app (no \(wording.words(for: .name(.bundleID)))), so the "
                     + "input may be any app's"
@@ -131,5 +144,13 @@ public struct RuleConfiguration: Sendable {
     /// Whether every required entitlement was granted; an unbound decision grants none.
     public func satisfied(by results: RuleResults) -> Bool {
         required.allSatisfy(results.grants)
+    }
+
+    /// What the required entitlements come to: granted when every one is; denied when one is denied (or
+    /// not defined); unknown when none is denied but one is unknown.
+    public func decision(by results: RuleResults) -> Decision {
+        let decisions = required.map { name in results.entitlements.first { $0.name == name }?.decision ?? .denied }
+        if decisions.contains(.denied) { return .denied }
+        return decisions.contains(.unknown) ? .unknown : .granted
     }
 }

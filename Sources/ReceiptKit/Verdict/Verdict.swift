@@ -17,15 +17,23 @@ public struct Verdict: Sendable, Encodable {
     /// Whether the input is valid and every required entitlement was granted (an unbound verdict grants
     /// none).
     public let satisfiesRequirements: Bool
+    /// What the required entitlements come to, as `verify` decides: granted when the input is valid and
+    /// every one is granted; unknown when it is valid and none is denied but one is unknown (ask Apple
+    /// again); denied otherwise, and always for an input that is not valid.
+    public let decision: Decision
 
     init(report: ValidationReport, decisions: RuleResults?, rules: RuleConfiguration?) {
         self.report = report
         self.decisions = decisions
-        var granted = true
+        var decision = Decision.granted
         if let rules, let decisions {
-            granted = rules.satisfied(by: decisions)
+            decision = rules.decision(by: decisions)
         }
-        satisfiesRequirements = report.status == .valid && granted
+        if report.status != .valid {
+            decision = .denied
+        }
+        self.decision = decision
+        satisfiesRequirements = decision == .granted
     }
 
     /// A verdict without rules: verification only.

@@ -61,7 +61,7 @@ struct HTMLReport {
     }
 
     static let decisionsTable = HTMLTable(
-        class: "decisions", caption: "Each entitlement, granted or denied, and why",
+        class: "decisions", caption: "Each entitlement, granted, denied or unknown, and why",
         headings: """
             <th data-key="name">entitlement</th>\
             <th>decision</th>\
@@ -87,7 +87,11 @@ struct HTMLReport {
             for decision in results.entitlements {
                 html.startRow()
                 html.cell(decision.name)
-                html.raw(decision.granted ? "<td>\u{2713} granted</td>" : "<td>\u{2717} denied</td>")
+                switch decision.decision {
+                case .granted: html.raw("<td>\u{2713} granted</td>")
+                case .denied: html.raw("<td>\u{2717} denied</td>")
+                case .unknown: html.raw("<td>? unknown: ask Apple again</td>")
+                }
                 if decision.reasons.isEmpty {
                     html.raw("<td>no rule satisfied</td>")
                 } else {

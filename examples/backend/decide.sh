@@ -5,7 +5,10 @@
 #   exit 3 -> refresh  the input cannot tell (too old for --max-age, a fact or platform missing): ask
 #                      Apple again (the App Store Server API, verify --refresh) and decide on that
 #   exit 2 -> refuse   forged, untrusted, another app's or environment's: nothing is granted, ever
-#   other  -> retry    the input could not be read or decoded, or a system did not answer (man receipt-check)
+#   exit 75 -> retry   a system did not answer (Apple's API after its retries, a revocation status): later
+#   other  -> fail     the input could not be read or decoded (65, 66), Apple refused the credentials (77),
+#                      does not know the id (67) or could not be reached safely (69): retrying gets the same;
+#                      an operator must look (man receipt-check, EXIT STATUS)
 # Each case below signs a StoreKit 2 transaction with a throwaway test PKI and checks the action.
 #
 # usage: examples/backend/decide.sh [path/to/receipt-check]   (default: receipt-check on PATH)
@@ -38,7 +41,8 @@ decide() {
     1) action=deny ;;
     2) action=refuse ;;
     3) action=refresh ;;
-    *) action=retry ;;
+    75) action=retry ;;
+    *) action=fail ;;
     esac
     echo "$action ${code:-none}"
 }

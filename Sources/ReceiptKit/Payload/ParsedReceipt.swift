@@ -156,10 +156,10 @@ extension ParsedReceipt: ReceiptFieldModel {
             "receipt_type", 0, description: "field 0: Production, ProductionSandbox, Xcode, ...",
             { $0.receiptType }, { $0.receiptType = $1 }),
         .octets("sha1_hash", 5, { $0.sha1Hash }, { $0.sha1Hash = $1 }),
+        .undocumented("unknown_attributes", { $0.undocumented }, { $0.undocumented = $1 }),
         .integer(
             "version_external_identifier", 16, { $0.versionExternalIdentifier }, { $0.versionExternalIdentifier = $1 }
         ),
-        .undocumented("unknown_attributes", { $0.undocumented }, { $0.undocumented = $1 }),
     ]
 
     package static let attributeFields = AttributeFields(fields, base: 0)

@@ -13,6 +13,8 @@ Responses with signed data are files the test minted with the test PKI (make-rec
 
 Scenarios by the transaction id in the path (any operation that takes one):
   1000000000000404  404 {"errorCode":4040010,"errorMessage":"Transaction id not found."}
+  1000000000000405  a sandbox transaction: 404 4040010 from production; the sandbox answers it with
+                    transaction-info-sandbox.json (signed with environment Sandbox)
   1000000000000429  429 with Retry-After: 1 on the first request for its path, then the answer
   1000000000000500  500 on the first request for its path, then the answer
   1000000000000503  500 on every request (retries run out)
@@ -34,6 +36,8 @@ Every request is recorded in --log as one JSON line: time, method, path, query (
 in order), body, content type, user agent, JWT header and claims, the operation, status and any refusal.
 Every answer names the request in an X-Apple-Request-UUID header, as Apple's do; the "requestId" of the
 log's record is that value.
+Paths under /sandbox are the sandbox's (the prefix is taken off; the log records "environment"), the
+others production's: one mock plays both of Apple's hosts, and a test sees which one each request reached.
 The port it listens on is printed as "port N" on standard output. It exits when its standard input
 closes, so a test process that dies leaves no server behind.
 """
@@ -62,6 +66,8 @@ CLOCK_SKEW = 60
 MAX_BODY = 1 << 20
 
 NOT_FOUND_ID = "1000000000000404"
+SANDBOX_ONLY_ID = "1000000000000405"
+SANDBOX_PREFIX = "/sandbox"
 RATE_LIMITED_ID = "1000000000000429"
 FAIL_ONCE_ID = "1000000000000500"
 FAIL_ALWAYS_ID = "1000000000000503"
@@ -538,9 +544,14 @@ def make_handler(state):
 
         def handle_request(self):
             split = urlsplit(self.path)
+            path = split.path
+            sandbox = path.startswith(SANDBOX_PREFIX + "/")
+            if sandbox:
+                path = path[len(SANDBOX_PREFIX):]
             query = parse_qsl(split.query, keep_blank_values=True, strict_parsing=False)
             record = {
-                "time": time.time(), "method": self.command, "path": split.path,
+                "time": time.time(), "method": self.command, "path": path,
+                "environment": "sandbox" if sandbox else "production",
                 "query": {}, "rawQuery": split.query, "contentType": self.headers.get("Content-Type"),
                 "userAgent": self.headers.get("User-Agent"), "body": None,
             }
@@ -557,7 +568,7 @@ def make_handler(state):
                 raw = self.rfile.read(size) if size else b""
                 record["bodySize"] = len(raw)
                 state.tokens.check(self.headers.get("Authorization"), record)
-                name, parameters, allowed_query, body_members = route(self.command, split.path)
+                name, parameters, allowed_query, body_members = route(self.command, path)
                 record["operation"] = name
                 if name == "get-transaction-history":
                     record["operation"] += "-v" + parameters.pop("version")
@@ -584,8 +595,13 @@ def make_handler(state):
                     if problem:
                         raise bad(problem)
                 identifier = parameters.get("id")
-                if identifier == NOT_FOUND_ID:
+                if identifier == NOT_FOUND_ID or (identifier == SANDBOX_ONLY_ID and not sandbox):
                     raise Refusal(404, TRANSACTION_ID_NOT_FOUND, "scenario: not found")
+                if identifier == SANDBOX_ONLY_ID and name == "get-transaction-info":
+                    record["status"] = 200
+                    state.record(record)
+                    self.send(200, state.file("transaction-info-sandbox.json"), extra_headers)
+                    return
                 if identifier == RATE_LIMITED_ID and state.count(self.command + split.path) == 1:
                     extra_headers["Retry-After"] = "1"
                     raise Refusal(429, RATE_LIMIT_EXCEEDED, "scenario: rate limited once")

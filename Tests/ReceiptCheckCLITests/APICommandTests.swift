@@ -67,7 +67,10 @@ import Testing
         let cases: [([String], String)] = [
             (["get-everything"], "expected an OPERATION: get-transaction-history, "),
             (["get-transaction-info"], "get-transaction-info takes 1 argument: get-transaction-info TRANSACTION_ID"),
-            (["get-transaction-info", "1", "--environment", "xcode"], "--environment takes production or sandbox"),
+            (
+                ["get-transaction-info", "1", "--environment", "xcode"],
+                "--environment takes production, sandbox or auto"
+            ),
             (
                 [
                     "set-app-account-token", "1", "--body", "-", "--app-account-token",

@@ -25,6 +25,8 @@ final class MockAppStoreAPI: @unchecked Sendable {
         static let refusals = "1000000000000003"
         static let library = "1000000000000004"
         static let notFound = "1000000000000404"
+        /// A sandbox transaction: production answers 4040010, the sandbox (paths under /sandbox) answers it.
+        static let sandboxOnly = "1000000000000405"
         static let rateLimited = "1000000000000429"
         static let failsOnce = "1000000000000500"
         static let failsAlways = "1000000000000503"
@@ -154,10 +156,10 @@ final class MockAppStoreAPI: @unchecked Sendable {
     var errors: String { child.errors }
 
     /// The credentials and connection every `api` call of the tests passes, then `extra`.
-    func credentials(key: String? = nil) -> [String] {
+    func credentials(key: String? = nil, environment: String = "production") -> [String] {
         [
             "--key", key ?? self.key, "--key-id", Self.keyID, "--issuer-id", Self.issuerID, "--bundle-id",
-            Self.bundleID, "--environment", "production", "--base-url", baseURL, "--ca-file", caFile, "--root",
+            Self.bundleID, "--environment", environment, "--base-url", baseURL, "--ca-file", caFile, "--root",
             pkiRoot,
         ]
     }
@@ -165,10 +167,10 @@ final class MockAppStoreAPI: @unchecked Sendable {
     /// `receipt-check api OPERATION` with the credentials, then `arguments`.
     /// Every run is checked to print neither key's body nor a bearer token.
     func api(
-        _ operation: String, _ arguments: [String], key: String? = nil, timeout: Double = 60,
-        sourceLocation: SourceLocation = #_sourceLocation
+        _ operation: String, _ arguments: [String], key: String? = nil, environment: String = "production",
+        timeout: Double = 60, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> CLI.Result {
-        let all = ["api", operation] + credentials(key: key) + arguments
+        let all = ["api", operation] + credentials(key: key, environment: environment) + arguments
         let result = try await Self.offPool { try CLI.run(all, timeout: timeout) }
         try expectNoSecret(in: result, sourceLocation: sourceLocation)
         return result

@@ -86,6 +86,10 @@ struct MockResponses {
                 #"{"signedTransactionInfo":\#(transaction(id, index: 5, of: 5))}"#, to: "transaction-info-\(id).json")
         }
         try sign(#"{"signedAppTransactionInfo":\#(appTransaction)}"#, to: "app-transaction-info.json")
+        // The sandbox's answer for a transaction production does not know (`api --environment auto`).
+        let sandboxTransaction = transaction(MockAppStoreAPI.Scenario.sandboxOnly, index: 5, of: 5)
+            .replacingOccurrences(of: #""environment":"Production""#, with: #""environment":"Sandbox""#)
+        try sign(#"{"signedTransactionInfo":\#(sandboxTransaction)}"#, to: "transaction-info-sandbox.json")
         try sign(
             """
             {"environment":"Production","bundleId":"\(bundle)","appAppleId":1234,"data":[{"subscriptionGroupIdentifier":

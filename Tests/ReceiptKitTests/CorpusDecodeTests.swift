@@ -99,6 +99,9 @@ import Testing
             switch Int64(key) {
             case 1: check("undocumented 1", receipt.appItemID.map(Manifest.Scalar.integer), value.value)
             case 10: check("undocumented 10", receipt.ageRating.map(Manifest.Scalar.text), value.value)
+            case 15: check("undocumented 15", receipt.downloadID.map(Manifest.Scalar.integer), value.value)
+            case 16:
+                check("undocumented 16", receipt.versionExternalIdentifier.map(Manifest.Scalar.integer), value.value)
             case let type?:
                 let raw = receipt.unknownAttributes[type]?.first
                 if !Self.raw(raw, matches: value) {

@@ -59,7 +59,9 @@ import Testing
             DER.attribute(5, Array(repeating: 0xAB, count: 20)),
             DER.attribute(10, DER.ia5("4+")),
             DER.attribute(12, DER.ia5("2020-10-08T11:17:49Z")),
+            DER.attribute(16, DER.integer(823_438_246)),
             DER.attribute(8, DER.ia5("second"), version: 2),
+            DER.attribute(15, DER.integer(64_036_287_763_356)),
             DER.attribute(17, sparsePurchase()),
             DER.attribute(18, DER.ia5("2020-10-08T08:46:35.304Z")),
             DER.attribute(19, DER.utf8("1.0")),
@@ -86,7 +88,8 @@ import Testing
                 InAppPurchase(quantity: 1, isTrialPeriod: false),
             ],
             originalPurchaseDate: try date("2020-10-08T08:46:35.304Z"), originalApplicationVersion: "1.0",
-            expirationDate: try date("4001-01-01T00:00:00Z"),
+            expirationDate: try date("4001-01-01T00:00:00Z"), downloadID: 64_036_287_763_356,
+            versionExternalIdentifier: 823_438_246,
             unknownAttributes: [8: [DER.ia5("first"), DER.ia5("second")], 25: [DER.integer(3)]])
     }
 
@@ -255,6 +258,14 @@ import Testing
         #expect(error.description.contains("field 1703 (transaction_id)"))
     }
 
+    /// The download and version identifiers, once named, are held to one value each like every named field.
+    @Test func duplicateVersionIdentifierIsRejected() throws {
+        let payload = DER.set([DER.attribute(16, DER.integer(1)), DER.attribute(16, DER.integer(2))])
+        let error = try #require(failure(payload))
+        #expect(error.code == .duplicateField)
+        #expect(error.message.contains("field 16 (version_external_identifier)"))
+    }
+
     @Test func emptyDuplicateDateIsStillADuplicate() throws {
         let purchase = DER.set([DER.attribute(1708, DER.ia5("")), DER.attribute(1708, DER.ia5("2020-01-01T00:00:00Z"))])
         let error = try #require(failure(DER.set([DER.attribute(17, purchase)])))
@@ -275,6 +286,8 @@ import Testing
             (Int64(2), DER.octets([0x41])),
             (1, DER.utf8("1")),
             (12, DER.integer(0)),
+            (15, DER.utf8("1")),
+            (16, DER.ia5("")),
             (17, DER.sequence([])),
             (17, DER.utf8("x")),
             (1701, DER.utf8("1")),

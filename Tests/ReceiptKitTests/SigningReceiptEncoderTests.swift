@@ -129,6 +129,8 @@ import Testing
         receipt.originalPurchaseDate = maybe(&g) { randomDate(&$0) }
         receipt.originalApplicationVersion = maybe(&g) { randomString(&$0) }
         receipt.expirationDate = maybe(&g) { randomDate(&$0) }
+        receipt.downloadID = maybe(&g) { randomInteger(&$0) }
+        receipt.versionExternalIdentifier = maybe(&g) { randomInteger(&$0) }
         for type in [Int64(6), 8, 13, 20, 25] where Bool.random(using: &g) {
             receipt.unknownAttributes[type] = (0..<Int.random(in: 1...2, using: &g)).map { _ in randomBytes(&g) }
         }

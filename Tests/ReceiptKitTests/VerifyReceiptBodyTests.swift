@@ -15,8 +15,8 @@ import Testing
             }
         }
         #expect(VerifyReceiptBody.receiptLayout.entries.count == 12)
-        #expect(fields(VerifyReceiptBody.receiptLayout).count == 9)
-        #expect(Set(fields(VerifyReceiptBody.receiptLayout)).count == 9)
+        #expect(fields(VerifyReceiptBody.receiptLayout).count == 11)
+        #expect(Set(fields(VerifyReceiptBody.receiptLayout)).count == 11)
         #expect(fields(VerifyReceiptBody.purchaseLayout).count == 12)
         #expect(Set(fields(VerifyReceiptBody.purchaseLayout)).count == 12)
     }
@@ -41,8 +41,7 @@ import Testing
         let receipt = ParsedReceipt(
             receiptType: "Production", appItemID: 7, bundleID: "b", applicationVersion: "2", ageRating: "4+",
             receiptCreationDate: Self.date, originalPurchaseDate: Self.date, originalApplicationVersion: "1",
-            expirationDate: Self.date,
-            unknownAttributes: [15: [TestDER.integer(5)], 16: [TestDER.integer(6)], 9: [[1]]])
+            expirationDate: Self.date, downloadID: 5, versionExternalIdentifier: 6, unknownAttributes: [9: [[1]]])
         var body = VerifyReceiptBody()
         body.open()
         body.receipt(receipt, requestDate: Date(timeIntervalSince1970: 0))

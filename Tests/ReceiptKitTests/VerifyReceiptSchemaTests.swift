@@ -69,8 +69,6 @@ import Testing
                 if let type { properties += keys.map { "\(PayloadSchemaTests.quoted($0)):\(type)" } }
                 if case .always = declared.presence { required += keys }
                 if case .purchases? = field.setter { required += keys }
-            case .extra(.undocumentedInteger(let key, _)):
-                properties.append("\(PayloadSchemaTests.quoted(key.description)):\(integer)")
             case .extra(.requestDate):
                 dates.append("request_date")
                 required += ["request_date", "request_date_ms", "request_date_pst"]

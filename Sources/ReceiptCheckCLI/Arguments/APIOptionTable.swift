@@ -42,6 +42,11 @@ enum APIOptionTable {
         help:
             "send the requests to this https:// URL instead of Apple's host for --environment (a proxy, a test server)")
 
+    static let sandboxBaseURL = OptionKey<WebAddress>.url(
+        "sandbox-base-url", schemes: ["https"],
+        help: "with --environment auto: send the sandbox's requests to this https:// URL instead of Apple's sandbox"
+            + " host (needed with --base-url, which then takes production's)")
+
     static let caFile = OptionKey<InputPath>.input(
         "ca-file", help: "trust the CAs in this PEM file for the connection instead of the system's")
 
@@ -177,6 +182,9 @@ enum APIOptionTable {
         let issuerID: String
         let bundleID: String
         let environment: AppStoreServerAPIClient.Environment
+        /// `--environment auto` (api only): production first, the sandbox when production does not know the
+        /// transaction; `environment` is then production.
+        var auto = false
     }
 
     /// Fills `arguments` with the environment's values of the credential options it lacks, so that the
@@ -207,14 +215,17 @@ enum APIOptionTable {
         // The server API has no Xcode environment and takes only its own two names: the option's text,
         // not the validator's reading of it.
         let text = arguments.text(of: ValidationOptionTable.environment.spec) ?? ""
-        guard let environment = AppStoreServerAPIClient.Environment(rawValue: text.lowercased()) else {
-            throw UsageError("\(command): --environment takes production or sandbox, not '\(text)'")
+        let auto = command == "api" && text.lowercased() == "auto"
+        guard let environment = auto ? .production : AppStoreServerAPIClient.Environment(rawValue: text.lowercased())
+        else {
+            let choices = command == "api" ? "production, sandbox or auto" : "production or sandbox"
+            throw UsageError("\(command): --environment takes \(choices), not '\(text)'")
         }
         guard let keyFile = try arguments.value(key) else { throw UsageError("\(command) needs \(key.flag)") }
         return Credentials(
             keyFile: keyFile, keyID: arguments[keyID] ?? "",
             issuerID: arguments[issuerID] ?? "", bundleID: arguments[ValidationOptionTable.bundleID] ?? "",
-            environment: environment)
+            environment: environment, auto: auto)
     }
 
     static func connection(_ arguments: ParsedArguments, variables: [String: String]) throws(UsageError)

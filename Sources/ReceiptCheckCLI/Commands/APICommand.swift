@@ -21,11 +21,13 @@ enum APICommand: Command {
             --combine), unsigned answers as they came. get-transaction-history reads every page unless \
             --revision names one. Apple's errors exit 66 with Apple's errorCode (refused credentials 77, an id \
             Apple does not know 67, a server not reached safely 69; with --json an error object on standard \
-            output); a 429, 5xx or network failure is retried with backoff, then exits 75.
+            output); a 429, 5xx or network failure is retried with backoff, then exits 75. --environment auto \
+            asks production, then the sandbox only when production answers that it does not know the \
+            transaction (404 4040010 or 4040005), and says on standard error which one answered.
             """,
         operands: "OPERATION [ARGS...]", minimumOperands: 1,
         options: APIOptionTable.validationOptions + CombineRunner.options + APIOptionTable.connectionOptions
-            + APIOptionTable.requestOptions)
+            + APIOptionTable.requestOptions + [APIOptionTable.sandboxBaseURL.spec])
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
         var arguments = arguments
@@ -54,8 +56,11 @@ enum APICommand: Command {
         let version: AppStoreServerAPIRequest.TransactionHistoryVersion
         let asked: AppStoreServerAPIRequest.IdentifierKind
         let others: [InputPath]
+        var fallback: APIEnvironmentAuto.Fallback?
         do {
             credentials = try APIOptionTable.credentials(arguments)
+            let given = try APIEnvironmentAuto.arguments(arguments, auto: credentials.auto)
+            let arguments = given.production
             others = try arguments.values(APIOptionTable.with)
             if !others.isEmpty, !arguments[CombineRunner.combine] {
                 throw UsageError("--with adds inputs to --combine; give --combine too")
@@ -74,6 +79,19 @@ enum APICommand: Command {
                 detailed: false, rules: rules, enforcesRequirements: true, status: { ExitStatus($0) })
             client = try APIClientSetup.client(
                 arguments, credentials: credentials, validator: validator, variables: variables, console: console)
+            if let sandbox = given.sandbox {
+                let validator = try ValidatorSetup.validator(sandbox)
+                let sandboxCredentials = APIOptionTable.Credentials(
+                    keyFile: credentials.keyFile, keyID: credentials.keyID, issuerID: credentials.issuerID,
+                    bundleID: credentials.bundleID, environment: .sandbox)
+                fallback = APIEnvironmentAuto.Fallback(
+                    client: try APIClientSetup.client(
+                        sandbox, credentials: sandboxCredentials, validator: validator, variables: variables,
+                        console: console),
+                    runner: BatchRunner(
+                        validator: validator, settings: runner.settings, limit: runner.limit, detailed: false,
+                        rules: runner.rules, enforcesRequirements: true, status: { ExitStatus($0) }))
+            }
         } catch {
             return fail(error, console)
         }
@@ -86,17 +104,34 @@ enum APICommand: Command {
         let limit = runner.limit
         // Only --combine reads the history again as an input; otherwise its verified reports are all it needs.
         let combine = arguments[CombineRunner.combine]
-        let outcome = AsyncWait.result { () async -> Result<AppStoreServerAPIResponse, AppStoreServerAPIError> in
-            do throws(AppStoreServerAPIError) {
-                if let filter {
-                    return .success(
-                        try await client.transactionHistory(
-                            transactionID: transactionID, filter: filter, version: version, rules: rules,
-                            maximumBytes: limit, keepsBody: combine, asked: asked))
+        let ask = { (client: AppStoreServerAPIClient) in
+            AsyncWait.result { () async -> Result<AppStoreServerAPIResponse, AppStoreServerAPIError> in
+                do throws(AppStoreServerAPIError) {
+                    if let filter {
+                        return .success(
+                            try await client.transactionHistory(
+                                transactionID: transactionID, filter: filter, version: version, rules: rules,
+                                maximumBytes: limit, keepsBody: combine, asked: asked))
+                    }
+                    return .success(try await client.send(request, rules: rules))
+                } catch {
+                    return .failure(error)
                 }
-                return .success(try await client.send(request, rules: rules))
-            } catch {
-                return .failure(error)
+            }
+        }
+        var outcome = ask(client)
+        var answering = runner
+        if let fallback {
+            // Only Apple's "not in this environment" moves on: a 401, a 5xx or any other refusal of production's
+            // is its answer, never a reason to take the sandbox's.
+            if case .failure(let error) = outcome, error.isNotInThisEnvironment {
+                let asked = TerminalText.escaped(transactionID)
+                console.err("receipt-check: production does not know \(asked): asking the sandbox\n")
+                outcome = ask(fallback.client)
+                answering = fallback.runner
+                if case .success = outcome { console.err("receipt-check: the sandbox answered\n") }
+            } else if case .success = outcome {
+                console.err("receipt-check: production answered\n")
             }
         }
         switch outcome {
@@ -105,7 +140,8 @@ enum APICommand: Command {
                 format: runner.settings.format, to: console)
         case .success(let response):
             return APIResponseOutput.print(
-                response, runner: runner, others: others, arguments: arguments, console: console, usage: spec.usage)
+                response, runner: answering, others: others, arguments: arguments, console: console,
+                usage: spec.usage)
         }
     }
 

@@ -69,6 +69,8 @@ enum ReportText {
                         separator: ", ")
                 ),
                 ("app item id", receipt.appItemID.map(String.init)),
+                ("download id", receipt.downloadID.map(String.init)),
+                ("version id", receipt.versionExternalIdentifier.map(String.init)),
                 ("age rating", receipt.ageRating),
                 ("opaque value", receipt.opaqueValue?.hexText),
                 ("sha1 hash", receipt.sha1Hash?.hexText),

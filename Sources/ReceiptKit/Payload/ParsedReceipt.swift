@@ -66,6 +66,11 @@ public struct ParsedReceipt: Sendable, Equatable, Codable {
     public var ageRating: String?
     /// 12.
     public var receiptCreationDate: Date?
+    /// 15, undocumented: the download's identifier, Apple's verifyReceipt `download_id`; 0 outside production.
+    public var downloadID: Int64?
+    /// 16, undocumented: the app version's identifier, Apple's verifyReceipt `version_external_identifier`;
+    /// 0 outside production.
+    public var versionExternalIdentifier: Int64?
     /// 17, in input order, all decoded (a receipt of many reads them from its payload as `purchases`).
     public var inApp: [InAppPurchase] {
         get { purchases.array }
@@ -96,7 +101,7 @@ public struct ParsedReceipt: Sendable, Equatable, Codable {
         applicationVersion: String? = nil, opaqueValue: [UInt8]? = nil, sha1Hash: [UInt8]? = nil,
         ageRating: String? = nil, receiptCreationDate: Date? = nil, inApp: [InAppPurchase] = [],
         originalPurchaseDate: Date? = nil, originalApplicationVersion: String? = nil, expirationDate: Date? = nil,
-        unknownAttributes: [Int64: [[UInt8]]] = [:]
+        downloadID: Int64? = nil, versionExternalIdentifier: Int64? = nil, unknownAttributes: [Int64: [[UInt8]]] = [:]
     ) {
         self.receiptType = receiptType
         self.appItemID = appItemID
@@ -111,6 +116,8 @@ public struct ParsedReceipt: Sendable, Equatable, Codable {
         self.originalPurchaseDate = originalPurchaseDate
         self.originalApplicationVersion = originalApplicationVersion
         self.expirationDate = expirationDate
+        self.downloadID = downloadID
+        self.versionExternalIdentifier = versionExternalIdentifier
         self.undocumented = UndocumentedAttributes(unknownAttributes)
     }
 
@@ -125,14 +132,16 @@ public struct ParsedReceipt: Sendable, Equatable, Codable {
 
 extension ParsedReceipt: ReceiptFieldModel {
     /// Keys follow Apple's verifyReceipt `receipt` object (whose order is `VerifyReceiptBody.receiptLayout`).
-    /// Attribute types are Apple's (0, 1 and 10 are undocumented but stable since 2010). Opaque value and SHA-1 hash stay raw whatever they hold:
-    /// a 2010 receipt carries its opaque value as an INTEGER.
+    /// Attribute types are Apple's (0, 1 and 10 are undocumented but stable since 2010; 15 and 16 are undocumented
+    /// in the receipt, named by verifyReceipt and by peers' parsers alike). Opaque value and SHA-1 hash stay raw
+    /// whatever they hold: a 2010 receipt carries its opaque value as an INTEGER.
     package static let fields: [ModelField<ParsedReceipt>] = [
         .string("age_rating", 10, { $0.ageRating }, { $0.ageRating = $1 }),
         .integer("app_item_id", 1, { $0.appItemID }, { $0.appItemID = $1 }),
         .string("application_version", 3, { $0.applicationVersion }, { $0.applicationVersion = $1 }),
         .string("bundle_id", 2, { $0.bundleID }, { $0.bundleID = $1 }),
         .octets("bundle_id_data", 2, { $0.bundleIDData }, { $0.bundleIDData = $1 }),
+        .integer("download_id", 15, { $0.downloadID }, { $0.downloadID = $1 }),
         .string("environment") { $0.environment.rawValue }
             .decoded(by: .derived(ReceiptEnvironment.allCases.map(\.rawValue))),
         .date("expiration_date", 21, { $0.expirationDate }, { $0.expirationDate = $1 }),
@@ -148,6 +157,9 @@ extension ParsedReceipt: ReceiptFieldModel {
             { $0.receiptType }, { $0.receiptType = $1 }),
         .octets("sha1_hash", 5, { $0.sha1Hash }, { $0.sha1Hash = $1 }),
         .undocumented("unknown_attributes", { $0.undocumented }, { $0.undocumented = $1 }),
+        .integer(
+            "version_external_identifier", 16, { $0.versionExternalIdentifier }, { $0.versionExternalIdentifier = $1 }
+        ),
     ]
 
     package static let attributeFields = AttributeFields(fields, base: 0)

@@ -55,4 +55,15 @@ extension KindedError where Kind == AppStoreServerAPIClient.Failure {
         }
         return false
     }
+
+    /// Apple's codes for an identifier the environment asked does not know: `TransactionIdNotFoundError` and
+    /// `OriginalTransactionIdNotFoundError`, the answers on which Apple says to ask the other environment.
+    public static let notInThisEnvironmentCodes: Set<Int64> = [4_040_010, 4_040_005]
+
+    /// Whether the environment asked does not know the transaction: a 404 with one of
+    /// ``notInThisEnvironmentCodes``. Nothing else (a 401, a 5xx, a bad request) says the other one might.
+    public var isNotInThisEnvironment: Bool {
+        guard case .apple(status: 404, errorCode: let code?, _) = kind else { return false }
+        return Self.notInThisEnvironmentCodes.contains(code)
+    }
 }

@@ -40,8 +40,6 @@ struct VerifyReceiptBody {
             switch entry {
             case .field(let index, let member):
                 field(ParsedReceipt.fields[index], member, of: receipt, numbersAsText: false, inLatestInfo: false)
-            case .extra(.undocumentedInteger(let key, let attribute)):
-                if let value = Self.integer(receipt.undocumented.values(of: attribute)) { member(key, value) }
             case .extra(let extra):
                 date(extra.key, requestDate)
             }
@@ -114,18 +112,5 @@ struct VerifyReceiptBody {
         writer.raw(key)
         writer.raw(suffix)
         writer.raw("\":")
-    }
-
-    /// The value of a DER INTEGER kept as raw attribute octets; nil when absent or not one integer.
-    static func integer(_ values: [ArraySlice<UInt8>]) -> Int64? {
-        guard values.count == 1, let octets = values.first else { return nil }
-        var reader = ASN1Reader(octets)
-        do {
-            let value = try reader.read(ASN1Tag.integer, "an integer field").nonNegativeInteger()
-            try reader.expectEnd("an integer field")
-            return value
-        } catch {
-            return nil
-        }
     }
 }

@@ -3,8 +3,6 @@
 struct VerifyReceiptLayout<Model>: Sendable {
     /// A member no field of the model is.
     enum Extra: Sendable {
-        /// An undocumented attribute, which Apple writes by name as a number.
-        case undocumentedInteger(StaticString, attribute: Int64)
         /// When the answer was made.
         case requestDate
     }
@@ -53,14 +51,13 @@ extension VerifyReceiptLayout.Extra {
     /// The member's key in Apple's answer.
     var key: StaticString {
         switch self {
-        case .undocumentedInteger(let key, _): key
         case .requestDate: "request_date"
         }
     }
 }
 
 extension VerifyReceiptBody {
-    /// The `receipt` object: fields of `ParsedReceipt`, two undocumented attributes and the time of the answer.
+    /// The `receipt` object: fields of `ParsedReceipt` and the time of the answer.
     static let receiptLayout = VerifyReceiptLayout(
         ParsedReceipt.fields,
         [
@@ -68,8 +65,8 @@ extension VerifyReceiptBody {
             .field("app_item_id", repeatedFirstAs: "adam_id"),
             .field("bundle_id"),
             .field("application_version"),
-            .extra(.undocumentedInteger("download_id", attribute: 15)),
-            .extra(.undocumentedInteger("version_external_identifier", attribute: 16)),
+            .field("download_id"),
+            .field("version_external_identifier"),
             .field("receipt_creation_date"),
             .extra(.requestDate),
             .field("original_purchase_date"),

@@ -210,6 +210,7 @@ complete -c receipt-check -n '__receipt_check_using api' -l image-size -x -a 'FU
 complete -c receipt-check -n '__receipt_check_using api' -l message-id -x -d 'configure-default-message: the message'
 complete -c receipt-check -n '__receipt_check_using api' -l realtime-url -x -d 'configure-realtime-url: your endpoint'
 complete -c receipt-check -n '__receipt_check_using api' -l id-kind -x -a 'transaction app-transaction' -d 'history, statuses, refunds, app transaction info: what TRANSACTION_ID is, a transaction\'s id (default) or the customer\'s appTransactionId (app-transaction: the answer must be that customer\'s)'
+complete -c receipt-check -n '__receipt_check_using api' -l sandbox-base-url -x -d 'with --environment auto: send the sandbox\'s requests to this https:// URL instead of Apple\'s sandbox host (needed with --base-url, which then takes production\'s)'
 
 complete -c receipt-check -n '__receipt_check_using help' -s h -l help -d 'show this help'
 complete -c receipt-check -n '__receipt_check_using help' -a 'verify inspect make-test-pki make-receipt sign api help version rules inputs formats exit-status'

@@ -42,7 +42,8 @@ help:
 	@echo "make test-api  receipt-check api against a local mock App Store Server API, and Apple's Python client as its peer"
 	@echo "make test-browser  every --format html fixture page in headless Chromium (selenium): inert, timeline, tables, legible at 3 widths"
 	@echo "make screenshots  docs/images/html-*.png from the fixture pages, in the same headless Chromium"
-	@echo "make test-endpoint  POST /verifyReceipt behind nginx and fcgiwrap, checked against the CLI; requests/s"
+	@echo "make test-endpoint  POST /verifyReceipt behind nginx and fcgiwrap, and behind nginx and receipt-check serve, checked against the CLI; requests/s"
+	@echo "make serve     receipt-check serve behind nginx on 127.0.0.1:SERVE_PORT (default 8080), SERVE_OPTIONS its options"
 	@echo "make install   release build, then install binary, man page, completions (PREFIX, DESTDIR)"
 	@echo "make uninstall remove exactly the files make install installed (the directories stay: docs/install.md)"
 	@echo "make man / make completions   regenerate share/ from the option tables (committed)"
@@ -254,6 +255,16 @@ screenshots: build
 test-endpoint: release-cli
 	@bash Scripts/install-deps.sh endpoint
 	python3 Scripts/test-endpoint.py $(RELEASE_DIR)/receipt-check $(CORPUS) $(VERIFYRECEIPT)
+
+# receipt-check serve behind nginx (examples/verifyreceipt-endpoint/serve.sh, SERVE_MODE=service) in the
+# foreground until Ctrl-C; SERVE_OPTIONS are the service's (verify's) options.
+SERVE_PORT ?= 8080
+SERVE_OPTIONS ?=
+.PHONY: serve
+serve: release-cli
+	@bash Scripts/install-deps.sh endpoint
+	SERVE_MODE=service RECEIPT_CHECK=$(RELEASE_DIR)/receipt-check bash examples/verifyreceipt-endpoint/serve.sh \
+		$(SERVE_PORT) $(SERVE_OPTIONS)
 # ---- Packaging: version, man page, completions, install, dist ----
 
 PREFIX ?= /usr/local

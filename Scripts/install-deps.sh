@@ -31,6 +31,8 @@ if [ "$level" = ci ] || [ "$level" = endpoint ]; then
   # make test-endpoint: examples/verifyreceipt-endpoint runs receipt-check behind nginx and fcgiwrap.
   command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx)
   command -v fcgiwrap >/dev/null 2>&1 || [ -x /usr/sbin/fcgiwrap ] || need+=(fcgiwrap)
+  # receipt-check serve opens libfcgi when it starts; its headers let the build check the request's layout.
+  [ -e /usr/include/fcgiapp.h ] || need+=(libfcgi-dev)
   command -v curl >/dev/null 2>&1 || need+=(curl)
   command -v python3 >/dev/null 2>&1 || need+=(python3)
 fi

@@ -1,17 +1,9 @@
 import Dispatch
-import ReceiptFastCGI
-import ReceiptSystem
 import Synchronization
 
 /// The accepted requests waiting for a worker, at most `capacity`: a request that finds it full is answered
 /// 503 at once instead of waiting without bound. Closing it lets the workers finish what it holds, then stop.
-final class RequestQueue: Sendable {
-    struct Job: Sendable {
-        let request: FastCGIRequest
-        /// When it was accepted (`MonotonicClock.seconds()`): its time limit runs from here.
-        let accepted: Double
-    }
-
+final class RequestQueue<Job: Sendable>: Sendable {
     private struct State {
         var jobs: [Job] = []
         var head = 0

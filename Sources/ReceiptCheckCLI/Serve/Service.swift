@@ -7,9 +7,15 @@ import Synchronization
 /// signals: SIGHUP reloads the configuration, SIGTERM or SIGINT stops accepting, lets the workers finish
 /// every request accepted, and returns.
 final class Service: Sendable {
+    struct Job: Sendable {
+        let request: FastCGIRequest
+        /// When it was accepted (`MonotonicClock.seconds()`): its time limit runs from here.
+        let accepted: Double
+    }
+
     let settings: ServeOptionTable.Settings
     private let listener: FastCGIListener
-    private let queue: RequestQueue
+    private let queue: RequestQueue<Job>
     private let log = AccessLog()
     private let current: Mutex<ServiceConfiguration>
     private let acceptFailed = Atomic(false)
@@ -63,7 +69,7 @@ final class Service: Sendable {
 
     private func acceptRequests() {
         while let request = listener.accept() {
-            let job = RequestQueue.Job(request: request, accepted: MonotonicClock.seconds())
+            let job = Job(request: request, accepted: MonotonicClock.seconds())
             if listener.isStopped {
                 refuse(job, "the service is stopping")
             } else if !queue.push(job) {
@@ -77,7 +83,7 @@ final class Service: Sendable {
     }
 
     /// 503 at once, the body read and dropped first so that the web server sees an answer, not a reset.
-    private func refuse(_ job: RequestQueue.Job, _ why: String) {
+    private func refuse(_ job: Job, _ why: String) {
         let limit = current.withLock { $0.limit }
         _ = job.request.readBody(upTo: limit + 1)
         respond(job, ServiceRouter.unavailable(path: Self.path(of: job.request), why))
@@ -108,7 +114,7 @@ final class Service: Sendable {
         }
     }
 
-    private func respond(_ job: RequestQueue.Job, _ answer: HTTPAnswer) {
+    private func respond(_ job: Job, _ answer: HTTPAnswer) {
         let request = job.request
         // Read before finish, which frees the parameters.
         let method = request.parameter("REQUEST_METHOD")

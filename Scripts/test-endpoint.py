@@ -152,6 +152,9 @@ def service_operations(binary, scratch, body):
     rules = os.path.join(scratch, "ops.rules")
     with open(rules, "w", encoding="utf-8") as handle:
         handle.write("premium: always\n")
+    # Started as root, serve.sh runs the service as nobody, which must read the rules file.
+    os.chmod(scratch, 0o711)
+    os.chmod(rules, 0o644)
     prefix = os.path.join(scratch, "ops-prefix")
     process, url = start("ops", ["--queue", "1", "--bundle-id", "com.example.app", "--rules", rules], binary, scratch, "service", workers="1",
                          prefix=prefix)

@@ -130,8 +130,9 @@ if ! [ -S "$socket" ]; then
     wait "$fcgiwrap_pid" || status=$?
     [ "$status" = 64 ] || status=70
   fi
-  [ "$mode" = cgi ] || cat "$prefix/logs/service.log" >&2
-  echo "serve.sh: the $mode responder did not start" >&2
+  responder=fcgiwrap
+  [ "$mode" = cgi ] || { responder="receipt-check serve"; cat "$prefix/logs/service.log" >&2; }
+  echo "serve.sh: $responder did not start" >&2
   fcgiwrap_pid=""
   exit "$status"
 fi

@@ -48,7 +48,9 @@ enum ServeCommand: Command {
         let listener: FastCGIListener
         do {
             let library = try FastCGILibrary.load()
-            listener = try FastCGIListener(library, address: settings.address, backlog: settings.queue)
+            // Connections wait in the kernel's backlog only until the acceptor takes them (and answers 503 when the
+            // queue is full): a short backlog would refuse them instead, which nginx answers 502.
+            listener = try FastCGIListener(library, address: settings.address, backlog: max(4096, settings.queue))
         } catch {
             console.error(error.message)
             return .cantCreate

@@ -231,9 +231,10 @@ test-api: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter '$(API_SUITES)'
 
-# POST /verifyReceipt behind nginx and fcgiwrap (examples/verifyreceipt-endpoint, docs/verifyreceipt.md),
-# with the optimised CLI: every recorded exchange and corpus receipt against the CLI's answer, 404, 405,
-# 413, then 500 requests 8 at a time; prints requests/s.
+# POST /verifyReceipt behind nginx and fcgiwrap, and behind nginx and receipt-check serve
+# (examples/verifyreceipt-endpoint, docs/verifyreceipt.md), with the optimised CLI: every recorded exchange
+# and corpus receipt against the CLI's answer (and the service's against the CGI path's), 404, 405, 413, the
+# service's own routes, 503 and SIGHUP, then 500 requests 8 at a time to each; prints requests/s.
 VERIFYRECEIPT ?= $(or $(RECEIPT_VERIFYRECEIPT),$(CORPUS)/../verifyreceipt)
 # Every --format html page of the fixtures in headless Chromium through selenium (Scripts/browser-test.py):
 # no console error, request or CSP violation, the timeline's marks where the JSON's dates put them, the

@@ -15,11 +15,12 @@ struct ServiceTests {
         return try ServiceConfiguration.load(arguments)
     }
 
-    private static func request(_ method: String?, _ path: String?, _ body: [UInt8] = [], length: String? = nil)
-        -> ServiceRouter.Request
-    {
+    /// A request declaring `length` (default: the body's), or no length at all with `chunked` (read to its end).
+    private static func request(
+        _ method: String?, _ path: String?, _ body: [UInt8] = [], length: String? = nil, chunked: Bool = false
+    ) -> ServiceRouter.Request {
         ServiceRouter.Request(
-            method: method, path: path, contentLength: length ?? String(body.count),
+            method: method, path: path, contentLength: chunked ? nil : length ?? String(body.count),
             readBody: { Array(body.prefix($0)) })
     }
 
@@ -39,7 +40,8 @@ struct ServiceTests {
             (Self.request("GET", "/verify"), 405),
             (Self.request("POST", "/health", garbage), 405),
             (Self.request("POST", "/verify", garbage, length: "5000"), 413),
-            (Self.request("POST", "/verify", [UInt8](repeating: 0x41, count: 5000), length: nil), 413),
+            (Self.request("POST", "/verify", [UInt8](repeating: 0x41, count: 9000), chunked: true), 413),
+            (Self.request("POST", "/verifyReceipt", [UInt8](repeating: 0x41, count: 9000), chunked: true), 413),
             (Self.request("POST", "/verifyReceipt", garbage, length: "5000"), 413),
             (Self.request("POST", "/verify", garbage), 400),
             (Self.request("GET", "/health"), 200),

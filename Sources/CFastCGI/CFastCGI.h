@@ -11,13 +11,18 @@
 #ifndef CFASTCGI_H
 #define CFASTCGI_H
 
+#include <arpa/inet.h>
 #include <dlfcn.h>
+#include <errno.h>
+#include <netinet/in.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 typedef struct CFastCGI_Request {
@@ -52,9 +57,49 @@ static inline void *CFastCGI_dlopen(const char *path) { return dlopen(path, RTLD
 
 static inline int CFastCGI_init(void *function) { return ((int (*)(void))function)(); }
 
-static inline int CFastCGI_open_socket(void *function, const char *path, int backlog) {
-    return ((int (*)(const char *, int))function)(path, backlog);
+/*
+ * The listening socket, made here rather than by FCGX_OpenSocket, which exits the process when bind or
+ * listen fails: these return the descriptor, or -errno for the caller to report.
+ * A unix socket's path is replaced only when what is there is a socket (a stale one from a previous run).
+ */
+static inline int CFastCGI_listen_unix(const char *path, int backlog) {
+    struct sockaddr_un address;
+    memset(&address, 0, sizeof address);
+    address.sun_family = AF_UNIX;
+    size_t length = strlen(path);
+    if (length == 0 || length >= sizeof address.sun_path) return -ENAMETOOLONG;
+    memcpy(address.sun_path, path, length + 1);
+    struct stat status;
+    if (lstat(path, &status) == 0 && S_ISSOCK(status.st_mode)) unlink(path);
+    int sock = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (sock < 0) return -errno;
+    if (bind(sock, (struct sockaddr *)&address, sizeof address) < 0 || listen(sock, backlog) < 0) {
+        int error = errno;
+        close(sock);
+        return -error;
+    }
+    return sock;
 }
+
+static inline int CFastCGI_listen_tcp(const char *ipv4, int port, int backlog) {
+    struct sockaddr_in address;
+    memset(&address, 0, sizeof address);
+    address.sin_family = AF_INET;
+    address.sin_port = htons((unsigned short)port);
+    if (port < 1 || port > 65535 || inet_pton(AF_INET, ipv4, &address.sin_addr) != 1) return -EINVAL;
+    int sock = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (sock < 0) return -errno;
+    int one = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (bind(sock, (struct sockaddr *)&address, sizeof address) < 0 || listen(sock, backlog) < 0) {
+        int error = errno;
+        close(sock);
+        return -error;
+    }
+    return sock;
+}
+
+static inline const char *CFastCGI_strerror(int error) { return strerror(error); }
 
 static inline int CFastCGI_init_request(void *function, CFastCGI_Request *request, int sock, int flags) {
     return ((int (*)(CFastCGI_Request *, int, int))function)(request, sock, flags);

@@ -11,7 +11,6 @@ internal import CFastCGI
 @safe public final class FastCGILibrary: @unchecked Sendable {
     // Immutable after init; the pointers are the library's functions, which stay mapped (it is never closed).
     let initialise: UnsafeMutableRawPointer
-    let openSocket: UnsafeMutableRawPointer
     let initRequest: UnsafeMutableRawPointer
     let accept: UnsafeMutableRawPointer
     let finish: UnsafeMutableRawPointer
@@ -28,7 +27,7 @@ internal import CFastCGI
 
     /// The functions, in the order `init` takes them.
     private static let functionNames = [
-        "FCGX_Init", "FCGX_OpenSocket", "FCGX_InitRequest", "FCGX_Accept_r", "FCGX_Finish_r", "FCGX_GetParam",
+        "FCGX_Init", "FCGX_InitRequest", "FCGX_Accept_r", "FCGX_Finish_r", "FCGX_GetParam",
         "FCGX_GetStr", "FCGX_PutStr", "FCGX_ShutdownPending",
     ]
 
@@ -59,13 +58,12 @@ internal import CFastCGI
     /// `functions`: one pointer for each of `functionNames`, in its order.
     private init(_ functions: [UnsafeMutableRawPointer]) {
         unsafe initialise = functions[0]
-        unsafe openSocket = functions[1]
-        unsafe initRequest = functions[2]
-        unsafe accept = functions[3]
-        unsafe finish = functions[4]
-        unsafe getParam = functions[5]
-        unsafe getStr = functions[6]
-        unsafe putStr = functions[7]
-        unsafe shutdownPending = functions[8]
+        unsafe initRequest = functions[1]
+        unsafe accept = functions[2]
+        unsafe finish = functions[3]
+        unsafe getParam = functions[4]
+        unsafe getStr = functions[5]
+        unsafe putStr = functions[6]
+        unsafe shutdownPending = functions[7]
     }
 }

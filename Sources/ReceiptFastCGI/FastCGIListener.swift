@@ -8,13 +8,25 @@ public final class FastCGIListener: Sendable {
     private let socket: Int32
     private let stopped = Atomic(false)
 
-    /// Opens `address` with room for `backlog` connections waiting to be accepted. A unix socket's path is
-    /// replaced if it exists.
+    /// Opens `address` (a unix socket's path, or `IPV4:PORT`; `localhost` is 127.0.0.1) with room for `backlog`
+    /// connections waiting to be accepted. A unix socket left at the path is replaced; anything else there is
+    /// an error.
     public init(_ library: FastCGILibrary, address: String, backlog: Int) throws(FastCGIError) {
         self.library = library
-        let descriptor = unsafe CFastCGI_open_socket(library.openSocket, address, Int32(clamping: backlog))
+        let waiting = Int32(clamping: backlog)
+        let descriptor: Int32
+        let parts = address.split(separator: ":", omittingEmptySubsequences: false)
+        if parts.count == 2, let port = Int32(parts[1]) {
+            let host = parts[0] == "localhost" ? "127.0.0.1" : String(parts[0])
+            // The strings are passed as terminated copies that live for the call; the shim keeps no pointer.
+            descriptor = unsafe CFastCGI_listen_tcp(host, port, waiting)
+        } else {
+            descriptor = unsafe CFastCGI_listen_unix(address, waiting)
+        }
         guard descriptor >= 0 else {
-            throw FastCGIError("cannot listen on \(address) (libfcgi's code \(descriptor))")
+            // strerror's text is the C library's, terminated; copied at once.
+            let why = unsafe CFastCGI_strerror(-descriptor).map { unsafe String(cString: $0) } ?? "error \(-descriptor)"
+            throw FastCGIError("cannot listen on \(address): \(why)")
         }
         socket = descriptor
     }

@@ -156,4 +156,30 @@ struct ServiceTests {
             object["time"] as? String == "1970-01-01T00:00:00Z"
                 || (object["time"] as? String)?.hasPrefix("1970") == true)
     }
+
+    @Test func theCommandRefusesWhatItCannotServeBeforeListening() throws {
+        let refusals: [([String], String)] = [
+            (["serve"], "--socket PATH or --listen"),
+            (["serve", "--listen", "0.0.0.0:9000"], "loopback"),
+            (["serve", "--socket", "/tmp/x.sock", "--environment", "xcode"], "production or sandbox"),
+            (["serve", "--socket", "/tmp/x.sock", "--rule", "premium: always"], "--bundle-id"),
+            (["serve", "--socket", "/tmp/x.sock", "--json"], "--json"),
+            (["serve", "--socket", "/tmp/x.sock", "receipt"], "no INPUT operands"),
+        ]
+        for (arguments, said) in refusals {
+            let result = try CLI.run(arguments)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(said), "\(arguments): \(result.stderr)")
+        }
+        // A socket that cannot be made: exit 73, said, nothing served.
+        let result = try CLI.run(["serve", "--socket", "/nonexistent-directory/receipt-check.sock"])
+        #expect(result.status == 73 && result.stderr.contains("cannot listen on"), "\(result.stderr)")
+        // A file that is no socket is never replaced.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("service-not-a-socket-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "kept\n".write(to: file, atomically: true, encoding: .utf8)
+        let refused = try CLI.run(["serve", "--socket", file.path])
+        #expect(refused.status == 73 && refused.stderr.contains("Address already in use"), "\(refused.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "kept\n")
+    }
 }

@@ -1,7 +1,9 @@
 /// `serve`'s own options: where it listens, how many requests it works on and holds, how long one may take.
 enum ServeOptionTable {
     static let socket = OptionKey<String>.value(
-        "socket", "PATH", help: "listen on this unix socket (replaced if it exists), for nginx's fastcgi_pass unix:PATH"
+        "socket", "PATH",
+        help:
+            "listen on this unix socket (a socket left there is replaced, any other file kept), for nginx's fastcgi_pass unix:PATH"
     )
     static let listen = OptionKey<String>.value(
         "listen", "ADDRESS:PORT",

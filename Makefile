@@ -60,7 +60,8 @@ help:
 	@echo "make test-api  receipt-check api against a local mock App Store Server API, and Apple's Python client as its peer"
 	@echo "make test-browser  every --format html fixture page in headless Chromium (selenium): inert, timeline, tables, legible at 3 widths"
 	@echo "make screenshots  docs/images/html-*.png from the fixture pages, in the same headless Chromium"
-	@echo "make test-endpoint  POST /verifyReceipt behind nginx and fcgiwrap, checked against the CLI; requests/s"
+	@echo "make test-endpoint  POST /verifyReceipt behind nginx and fcgiwrap, and behind nginx and receipt-check serve, checked against the CLI; requests/s"
+	@echo "make serve     receipt-check serve behind nginx on 127.0.0.1:SERVE_PORT (default 8080), SERVE_OPTIONS its options"
 	@echo "make install   release build, then install binary, man page, completions (PREFIX, DESTDIR)"
 	@echo "make uninstall remove exactly the files make install installed (the directories stay: docs/install.md)"
 	@echo "make man / make completions   regenerate share/ from the option tables (committed)"
@@ -248,9 +249,10 @@ test-api: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter '$(API_SUITES)'
 
-# POST /verifyReceipt behind nginx and fcgiwrap (examples/verifyreceipt-endpoint, docs/verifyreceipt.md),
-# with the optimised CLI: every recorded exchange and corpus receipt against the CLI's answer, 404, 405,
-# 413, then 500 requests 8 at a time; prints requests/s.
+# POST /verifyReceipt behind nginx and fcgiwrap, and behind nginx and receipt-check serve
+# (examples/verifyreceipt-endpoint, docs/verifyreceipt.md), with the optimised CLI: every recorded exchange
+# and corpus receipt against the CLI's answer (and the service's against the CGI path's), 404, 405, 413, the
+# service's own routes, 503 and SIGHUP, then 500 requests 8 at a time to each; prints requests/s.
 VERIFYRECEIPT ?= $(or $(RECEIPT_VERIFYRECEIPT),$(CORPUS)/../verifyreceipt)
 # Every --format html page of the fixtures in headless Chromium through selenium (Scripts/browser-test.py):
 # no console error, request or CSP violation, the timeline's marks where the JSON's dates put them, the
@@ -272,6 +274,16 @@ screenshots: build
 test-endpoint: release-cli
 	@bash Scripts/install-deps.sh endpoint
 	python3 Scripts/test-endpoint.py $(RELEASE_DIR)/receipt-check $(CORPUS) $(VERIFYRECEIPT)
+
+# receipt-check serve behind nginx (examples/verifyreceipt-endpoint/serve.sh, SERVE_MODE=service) in the
+# foreground until Ctrl-C; SERVE_OPTIONS are the service's (verify's) options.
+SERVE_PORT ?= 8080
+SERVE_OPTIONS ?=
+.PHONY: serve
+serve: release-cli
+	@bash Scripts/install-deps.sh endpoint
+	SERVE_MODE=service RECEIPT_CHECK=$(RELEASE_DIR)/receipt-check bash examples/verifyreceipt-endpoint/serve.sh \
+		$(SERVE_PORT) $(SERVE_OPTIONS)
 # ---- Packaging: version, man page, completions, install, dist ----
 
 PREFIX ?= /usr/local

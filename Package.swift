@@ -23,6 +23,9 @@ let package = Package(
         // libcurl's shims for the App Store Server API client: no link, the library is opened with dlopen
         // when a request is made, so that verify never loads it.
         .systemLibrary(name: "CCurl"),
+        // libfcgi's shims for `receipt-check serve`: no link either, the library is opened with dlopen when the
+        // service starts.
+        .systemLibrary(name: "CFastCGI"),
         // Strict memory safety (SE-0458) everywhere; its warnings are errors in a target once it has none
         // (`make memory-safety` holds the rest: no unsafe use outside the walls, OpenSSL/, Curl/,
         // ReceiptSystem and Bytes/).
@@ -30,6 +33,9 @@ let package = Package(
         // malloc_trim, child processes) that the command line and the bench use: a target of its own, so
         // that its types are no part of ReceiptKit's public API.
         .target(name: "ReceiptSystem", swiftSettings: strictErrors),
+        // The wall around libfcgi, the service's threads and signals (`receipt-check serve`): a target of its
+        // own, like ReceiptSystem, so that the command line's code stays free of unsafe use.
+        .target(name: "ReceiptFastCGI", dependencies: ["CFastCGI"], swiftSettings: strictErrors),
         .target(name: "ReceiptKit", dependencies: ["CReceipt", "CCurl", "ReceiptSystem"], swiftSettings: strict),
         // Minting (a test PKI, signed receipts and JWS) for tests, kept out of the verifier.
         .target(
@@ -38,7 +44,8 @@ let package = Package(
         // The command line, a library so that its tests import it without depending on the linked executable
         // (whose every relink would make SwiftPM re-emit the tests' module).
         .target(
-            name: "ReceiptCheckCLI", dependencies: ["ReceiptKit", "ReceiptKitTesting", "ReceiptSystem"],
+            name: "ReceiptCheckCLI",
+            dependencies: ["ReceiptKit", "ReceiptKitTesting", "ReceiptSystem", "ReceiptFastCGI"],
             swiftSettings: strictErrors),
         .executableTarget(name: "receipt-check", dependencies: ["ReceiptCheckCLI"], swiftSettings: strictErrors),
         .executableTarget(

@@ -143,6 +143,11 @@ stage_endpoint() {
     gate endpoint-nginx-stops fault 70 "stopped on its own" -- "${run[@]}" GATE_NGINX=fail \
         bash examples/verifyreceipt-endpoint/serve.sh 18080
     gate endpoint-sigterm control 0 "POST http" -- "${run[@]}" bash -c "$(declare -f serve_then_stop); work=$work; serve_then_stop"
+    # The service refusing its options before it listens: serve.sh says so and exits 64, as for the CGI path.
+    printf '#!/bin/sh\necho "receipt-check: error: bad option" >&2\nexit 64\n' >"$bin/receipt-check-refusing"
+    chmod 755 "$bin/receipt-check-refusing"
+    gate endpoint-service-refuses fault 64 "receipt-check serve did not start" -- "${run[@]}" SERVE_MODE=service \
+        RECEIPT_CHECK="$bin/receipt-check-refusing" bash examples/verifyreceipt-endpoint/serve.sh 18080
 }
 
 # make leak-check over a stand-in CLI (Scripts/gate-check/receipt-check-leak): a corpus missing its JWS, or

@@ -19,6 +19,8 @@ if [ "$level" != build ] && [ "$level" != spark ]; then
   [ -e /usr/share/zoneinfo/America/Los_Angeles ] || need+=(tzdata)
   # receipt-check api opens libcurl when it sends a request; its tests send some.
   ldconfig -p 2>/dev/null | grep -q 'libcurl\.so\.4 ' || need+=(libcurl4)
+  # receipt-check serve opens libfcgi when it starts; ServiceTests start it.
+  ldconfig -p 2>/dev/null | grep -q 'libfcgi\.so\.0 ' || need+=(libfcgi0ldbl)
   # The report schema tests run PyPI's jsonschema from a venv (Scripts/schema-venv.sh).
   python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
   # GateCheckTests run the gates of make test-parallel and make leak-check on planted faults.
@@ -31,6 +33,8 @@ if [ "$level" = ci ] || [ "$level" = endpoint ]; then
   # make test-endpoint: examples/verifyreceipt-endpoint runs receipt-check behind nginx and fcgiwrap.
   command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx)
   command -v fcgiwrap >/dev/null 2>&1 || [ -x /usr/sbin/fcgiwrap ] || need+=(fcgiwrap)
+  # receipt-check serve opens libfcgi when it starts; its headers let the build check the request's layout.
+  [ -e /usr/include/fcgiapp.h ] || need+=(libfcgi-dev)
   command -v curl >/dev/null 2>&1 || need+=(curl)
   command -v python3 >/dev/null 2>&1 || need+=(python3)
 fi

@@ -14,6 +14,12 @@ struct ParsedArguments: Sendable {
         if !flags.contains(option.name) { flags.append(option.name) }
     }
 
+    /// Every option given, by name, with its values in order (none for a flag), names sorted.
+    var givenValues: [(name: String, values: [String])] {
+        (values.map { (name: $0.key, values: $0.value) } + flags.map { (name: $0, values: [""]) })
+            .sorted { $0.name < $1.name }
+    }
+
     /// Whether a flag was given.
     subscript(_ key: OptionKey<Bool>) -> Bool { flags.contains(key.name) }
 

@@ -67,6 +67,10 @@ enum ManPageText {
             receipt-check --root pki/root.pem test.receipt
             """
         ),
+        (
+            "Serve verifyReceipt, verify and health to nginx's fastcgi_pass on a unix socket, for one app:",
+            "receipt-check serve --socket /run/receipt-check.sock --bundle-id com.example.app --environment production"
+        ),
     ]
 
     static let seeAlso = """

@@ -4,7 +4,7 @@
 # The command being completed: the first word when it names one, else the default.
 function __receipt_check_command
     set -l words (commandline -opc)
-    if test (count $words) -ge 2; and contains -- $words[2] verify inspect make-test-pki make-receipt sign api help version
+    if test (count $words) -ge 2; and contains -- $words[2] verify inspect make-test-pki make-receipt sign serve api help version
         echo $words[2]
     else
         echo verify
@@ -22,6 +22,7 @@ complete -c receipt-check -n __fish_use_subcommand -a inspect -d 'Decode each re
 complete -c receipt-check -n __fish_use_subcommand -a make-test-pki -d 'Generates a test PKI shaped like Apple\'s receipt-signing chain into DIR: root.pem, root.der, intermediate.pem, leaf.pem, storekit.pem (self-signed, StoreKit Testing style) and a .key.pem for each.'
 complete -c receipt-check -n __fish_use_subcommand -a make-receipt -d 'Encodes the receipt described by SPEC (the JSON that \'receipt-check\' prints for a receipt: snake_case keys, RFC 3339 dates, hex bytes) and signs it with the test PKI in DIR (see make-test-pki): PKCS#7 signedData, no signed attributes, leaf + intermediate + root embedded, like App Store receipts.'
 complete -c receipt-check -n __fish_use_subcommand -a sign -d 'Signs what StoreKit asks a server to sign, with the App Store Connect key (.p8): KIND is promotional-offer (the original offer signature: ECDSA P-256 SHA-256 over the seven values Apple lists, base64), promotional-offer-v2, introductory-offer-eligibility or advanced-commerce-in-app (each a compact JWS).'
+complete -c receipt-check -n __fish_use_subcommand -a serve -d 'Answer verifyReceipt and verify requests as a long-running FastCGI responder (libfcgi) behind a web server: POST /verifyReceipt (as verify --cgi), POST /verify (the verdict as JSON), GET /health.'
 complete -c receipt-check -n __fish_use_subcommand -a api -d 'Sends one App Store Server API request (OPERATION is one of Apple\'s, in kebab case: get-transaction-history, get-all-subscription-statuses, get-transaction-info, ...; see the man page) with a token signed by the .p8 key, and verifies the answer offline exactly as verify verifies the same body: signed data is reported as verify reports it (--json, --rules, --require, --combine), unsigned answers as they came.'
 complete -c receipt-check -n __fish_use_subcommand -a help -d 'Show the commands and help topics.'
 complete -c receipt-check -n __fish_use_subcommand -a version -d 'Show the receipt-check release and the version of the OpenSSL library it runs on.'
@@ -146,6 +147,36 @@ complete -c receipt-check -n '__receipt_check_using sign' -l request -r -F -d 'a
 complete -c receipt-check -n '__receipt_check_using sign' -l json -d 'print a JSON object with every value the app needs instead of the signature alone'
 complete -c receipt-check -n '__receipt_check_using sign' -s h -l help -d 'show this help'
 
+complete -c receipt-check -n '__receipt_check_using serve' -l socket -r -F -d 'listen on this unix socket (a socket left there is replaced, any other file kept), for nginx\'s fastcgi_pass unix:PATH'
+complete -c receipt-check -n '__receipt_check_using serve' -l listen -x -d 'listen on this loopback TCP address instead (127.0.0.1:PORT or localhost:PORT; no other host)'
+complete -c receipt-check -n '__receipt_check_using serve' -l workers -x -d 'requests answered at once (default: the number of cores)'
+complete -c receipt-check -n '__receipt_check_using serve' -l queue -x -d 'accepted requests waiting for a worker; past it a request is answered 503 at once (default: 64 per worker)'
+complete -c receipt-check -n '__receipt_check_using serve' -l request-timeout -x -d 'a request not answered this long after it was accepted is answered 503 (default: 5000)'
+complete -c receipt-check -n '__receipt_check_using serve' -l bundle-id -x -d 'require this bundle id (field 2)'
+complete -c receipt-check -n '__receipt_check_using serve' -l app-version -x -d 'require this application version (field 3)'
+complete -c receipt-check -n '__receipt_check_using serve' -l environment -x -d 'require this environment: production, sandbox or xcode (or Apple\'s receipt type names)'
+complete -c receipt-check -n '__receipt_check_using serve' -l device-id -x -d 'require the receipt\'s hash (field 5) to match this device: a UUID, a MAC address or hex'
+complete -c receipt-check -n '__receipt_check_using serve' -l app-apple-id -x -d 'require this app Apple id wherever the input carries one (appAppleId, a receipt\'s app item id); production inputs that can carry one must'
+complete -c receipt-check -n '__receipt_check_using serve' -l device-verification-id -x -d 'require a StoreKit 2 transaction\'s or AppTransaction\'s deviceVerification to match this device (its identifierForVendor)'
+complete -c receipt-check -n '__receipt_check_using serve' -l at -x -d 'check certificate validity at: receipt (its creation date, default), now, or an RFC 3339 time'
+complete -c receipt-check -n '__receipt_check_using serve' -l root -r -F -d 'trust this root certificate (DER or PEM) instead of Apple\'s embedded roots'
+complete -c receipt-check -n '__receipt_check_using serve' -l storekit-test-cert -r -F -d 'also accept receipts signed by this Xcode StoreKit Testing certificate (reported as storekit_testing)'
+complete -c receipt-check -n '__receipt_check_using serve' -l online-checks -d 'also judge certificates now and prove each below the root not revoked by the OCSP responder it names; a revoked one is invalid, an unproven one exit 75'
+complete -c receipt-check -n '__receipt_check_using serve' -l ocsp-response -r -F -d 'a DER OCSP response that proves a certificate\'s status without network (turns revocation checks on)'
+complete -c receipt-check -n '__receipt_check_using serve' -l crl -r -F -d 'a PEM or DER CRL that proves its issuer\'s certificates\' status without network (turns revocation checks on)'
+complete -c receipt-check -n '__receipt_check_using serve' -l max-size -x -d 'refuse inputs larger than this (default: 16777216)'
+complete -c receipt-check -n '__receipt_check_using serve' -s h -l help -d 'show this help'
+complete -c receipt-check -n '__receipt_check_using serve' -l rule -x -d 'entitlement rule \'NAME: CONDITION\', e.g. \'premium: original_application_version < 42\''
+complete -c receipt-check -n '__receipt_check_using serve' -l rules -r -F -d 'read rules from FILE, one a line (# comments)'
+complete -c receipt-check -n '__receipt_check_using serve' -l require -x -d 'exit 1 when this entitlement is denied, 3 when it is unknown (ask Apple again)'
+complete -c receipt-check -n '__receipt_check_using serve' -l platform -x -a 'ios macos' -d 'what field 19 means: the build number (ios) or the marketing version (macos)'
+complete -c receipt-check -n '__receipt_check_using serve' -l now -x -d 'evaluate rules and subscriptions at this RFC 3339 time (default: now)'
+complete -c receipt-check -n '__receipt_check_using serve' -l reminder-days -x -d 'remind this many days before a trial ends (default: 2)'
+complete -c receipt-check -n '__receipt_check_using serve' -l fact -x -d 'a fact the app knows, for rules to compare: a number, true/false, a date, else a string (e.g. free_reads=3)'
+complete -c receipt-check -n '__receipt_check_using serve' -l facts -r -F -d 'read facts from a JSON object of numbers, booleans and strings'
+complete -c receipt-check -n '__receipt_check_using serve' -l trial-days -x -d 'a free trial of N days the paywall offers: without a subscription yet, its timeline from --now'
+complete -c receipt-check -n '__receipt_check_using serve' -l max-age -x -d 'past this age of the input at --now, purchases and subscriptions are unknown (default: P3D; none: no limit)'
+
 complete -c receipt-check -n '__receipt_check_using api' -l format -x -a 'text json ndjson html' -d 'output format (default: text); ndjson: one compact JSON object a line; html: one self-contained page with a timeline picture'
 complete -c receipt-check -n '__receipt_check_using api' -l json -d 'same as --format json'
 complete -c receipt-check -n '__receipt_check_using api' -l bundle-id -x -d 'require this bundle id (field 2)'
@@ -213,6 +244,6 @@ complete -c receipt-check -n '__receipt_check_using api' -l id-kind -x -a 'trans
 complete -c receipt-check -n '__receipt_check_using api' -l sandbox-base-url -x -d 'with --environment auto: send the sandbox\'s requests to this https:// URL instead of Apple\'s sandbox host (needed with --base-url, which then takes production\'s)'
 
 complete -c receipt-check -n '__receipt_check_using help' -s h -l help -d 'show this help'
-complete -c receipt-check -n '__receipt_check_using help' -a 'verify inspect make-test-pki make-receipt sign api help version rules inputs formats exit-status'
+complete -c receipt-check -n '__receipt_check_using help' -a 'verify inspect make-test-pki make-receipt sign serve api help version rules inputs formats exit-status'
 
 complete -c receipt-check -n '__receipt_check_using version' -s h -l help -d 'show this help'

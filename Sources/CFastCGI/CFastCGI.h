@@ -1,0 +1,166 @@
+/*
+ * CFastCGI: Debian's libfcgi (the FastCGI Developer's Kit) for `receipt-check serve`, loaded with dlopen
+ * when the service starts, so that nothing else receipt-check does maps it (the one-shot verify's start-up
+ * stays as it was) and only the service needs the library installed. Swift looks its functions up with
+ * dlsym and calls them through these shims.
+ *
+ * The request is declared here as libfcgi 2.4 lays out FCGX_Request (fcgiapp.h, unchanged since 2.4.0),
+ * so that the build needs no libfcgi headers; where they are installed (libfcgi-dev), the asserts below
+ * hold the copy to them at compile time.
+ */
+#ifndef CFASTCGI_H
+#define CFASTCGI_H
+
+#include <arpa/inet.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+typedef struct CFastCGI_Request {
+    int requestId;
+    int role;
+    void *in;
+    void *out;
+    void *err;
+    char **envp;
+    void *paramsPtr;
+    int ipcFd;
+    int isBeginProcessed;
+    int keepConnection;
+    int appStatus;
+    int nWriters;
+    int flags;
+    int listen_sock;
+    int detached;
+} CFastCGI_Request;
+
+#if defined(__has_include)
+#if __has_include(<fcgiapp.h>)
+#include <fcgiapp.h>
+_Static_assert(sizeof(CFastCGI_Request) == sizeof(FCGX_Request), "FCGX_Request's size changed");
+_Static_assert(offsetof(CFastCGI_Request, in) == offsetof(FCGX_Request, in), "FCGX_Request.in moved");
+_Static_assert(offsetof(CFastCGI_Request, out) == offsetof(FCGX_Request, out), "FCGX_Request.out moved");
+_Static_assert(offsetof(CFastCGI_Request, envp) == offsetof(FCGX_Request, envp), "FCGX_Request.envp moved");
+#endif
+#endif
+
+static inline void *CFastCGI_dlopen(const char *path) { return dlopen(path, RTLD_NOW | RTLD_LOCAL); }
+
+static inline int CFastCGI_init(void *function) { return ((int (*)(void))function)(); }
+
+/*
+ * The listening socket, made here rather than by FCGX_OpenSocket, which exits the process when bind or
+ * listen fails: these return the descriptor, or -errno for the caller to report.
+ * A unix socket's path is replaced only when what is there is a socket (a stale one from a previous run).
+ */
+static inline int CFastCGI_listen_unix(const char *path, int backlog) {
+    struct sockaddr_un address;
+    memset(&address, 0, sizeof address);
+    address.sun_family = AF_UNIX;
+    size_t length = strlen(path);
+    if (length == 0 || length >= sizeof address.sun_path) return -ENAMETOOLONG;
+    memcpy(address.sun_path, path, length + 1);
+    struct stat status;
+    if (lstat(path, &status) == 0 && S_ISSOCK(status.st_mode)) unlink(path);
+    int sock = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (sock < 0) return -errno;
+    if (bind(sock, (struct sockaddr *)&address, sizeof address) < 0 || listen(sock, backlog) < 0) {
+        int error = errno;
+        close(sock);
+        return -error;
+    }
+    return sock;
+}
+
+static inline int CFastCGI_listen_tcp(const char *ipv4, int port, int backlog) {
+    struct sockaddr_in address;
+    memset(&address, 0, sizeof address);
+    address.sin_family = AF_INET;
+    address.sin_port = htons((unsigned short)port);
+    if (port < 1 || port > 65535 || inet_pton(AF_INET, ipv4, &address.sin_addr) != 1) return -EINVAL;
+    int sock = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (sock < 0) return -errno;
+    int one = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (bind(sock, (struct sockaddr *)&address, sizeof address) < 0 || listen(sock, backlog) < 0) {
+        int error = errno;
+        close(sock);
+        return -error;
+    }
+    return sock;
+}
+
+static inline const char *CFastCGI_strerror(int error) { return strerror(error); }
+
+static inline int CFastCGI_init_request(void *function, CFastCGI_Request *request, int sock, int flags) {
+    return ((int (*)(CFastCGI_Request *, int, int))function)(request, sock, flags);
+}
+
+static inline int CFastCGI_accept(void *function, CFastCGI_Request *request) {
+    return ((int (*)(CFastCGI_Request *))function)(request);
+}
+
+static inline void CFastCGI_finish(void *function, CFastCGI_Request *request) {
+    ((void (*)(CFastCGI_Request *))function)(request);
+}
+
+static inline const char *CFastCGI_get_param(void *function, const char *name, char **envp) {
+    return ((char *(*)(const char *, char **))function)(name, envp);
+}
+
+static inline int CFastCGI_get_str(void *function, char *buffer, int count, void *stream) {
+    return ((int (*)(char *, int, void *))function)(buffer, count, stream);
+}
+
+static inline int CFastCGI_put_str(void *function, const char *buffer, int count, void *stream) {
+    return ((int (*)(const char *, int, void *))function)(buffer, count, stream);
+}
+
+static inline void CFastCGI_shutdown_pending(void *function) { ((void (*)(void))function)(); }
+
+/* The service's signals: blocked in every thread, taken by the one that waits for them. */
+static inline int CFastCGI_block_signals(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGHUP);
+    return pthread_sigmask(SIG_BLOCK, &set, NULL);
+}
+
+/* The next of those signals; -1 when sigwait fails. */
+static inline int CFastCGI_wait_signal(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGHUP);
+    int number = 0;
+    return sigwait(&set, &number) == 0 ? number : -1;
+}
+
+static inline int CFastCGI_is_reload(int number) { return number == SIGHUP; }
+
+/* Sends the process SIGTERM: to the process, not the calling thread, so the thread that waits takes it. */
+static inline int CFastCGI_raise_stop(void) { return kill(getpid(), SIGTERM); }
+
+/* Wakes a thread blocked in accept() on the socket (Linux returns EINVAL there), so it stops accepting. */
+static inline int CFastCGI_stop_listening(int sock) { return shutdown(sock, SHUT_RDWR); }
+
+/* Runs `body(context)` on a new thread; 0 on success, with its id in *thread. */
+static inline int CFastCGI_spawn(pthread_t *thread, void *(*body)(void *), void *context) {
+    return pthread_create(thread, NULL, body, context);
+}
+
+static inline int CFastCGI_join(pthread_t thread) { return pthread_join(thread, NULL); }
+
+#endif

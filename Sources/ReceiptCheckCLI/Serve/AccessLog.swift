@@ -1,0 +1,53 @@
+import ReceiptKit
+import ReceiptSystem
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The service's access log: one JSON line a request on standard error (time, method, route, status, the
+/// verdict's reason, microseconds taken). One write a line, so lines from several workers never interleave;
+/// a write that fails (a full disk, a closed pipe) is dropped, never a reason to stop answering.
+struct AccessLog: Sendable {
+    struct Entry: Sendable {
+        var method: String?
+        var route: String?
+        var status: Int
+        var reason: String?
+        var problem: String?
+        var microseconds: Int
+    }
+
+    static func line(_ entry: Entry, at date: Date) -> String {
+        var members: [String] = []
+        members.append("\"time\":" + quoted(RFC3339.format(date)))
+        members.append("\"method\":" + quoted(entry.method))
+        members.append("\"route\":" + quoted(entry.route))
+        members.append("\"status\":\(entry.status)")
+        members.append("\"reason\":" + quoted(entry.reason))
+        if let problem = entry.problem {
+            members.append("\"problem\":" + quoted(problem))
+        }
+        members.append("\"microseconds\":\(entry.microseconds)")
+        return "{" + members.joined(separator: ",") + "}\n"
+    }
+
+    func record(_ entry: Entry) {
+        _ = FileDescriptor.standardError.write(Self.line(entry, at: Date()))
+    }
+
+    /// A message of the service itself (started, reloaded, stopping), as a JSON line too.
+    func note(_ message: String) {
+        _ = FileDescriptor.standardError.write(
+            "{\"time\":" + Self.quoted(RFC3339.format(Date())) + ",\"service\":" + Self.quoted(message) + "}\n")
+    }
+
+    /// A JSON string, or null; what came from the request is escaped by the JSON writer, and capped.
+    private static func quoted(_ text: String?) -> String {
+        guard let text else { return "null" }
+        let capped = text.utf8.count > 512 ? String(decoding: text.utf8.prefix(512), as: UTF8.self) : text
+        return JSONValue.string(capped).json(pretty: false) ?? "null"
+    }
+}

@@ -1,0 +1,69 @@
+import ReceiptKit
+
+/// What every worker of the service reads and none writes: the validator (trust store, bundle id,
+/// environment), the rules, the size limit, and a digest that names this configuration in `GET /health`.
+/// Built once from the options `verify` takes, and again on SIGHUP (a configuration that fails to build is
+/// refused and the one before kept).
+final class ServiceConfiguration: Sendable {
+    let validator: ReceiptValidator
+    /// `POST /verify`'s checks: the CLI's own, one input at a time, its verdict as compact JSON.
+    let runner: BatchRunner
+    let limit: Int
+    let digest: String
+
+    private init(validator: ReceiptValidator, runner: BatchRunner, limit: Int, digest: String) {
+        self.validator = validator
+        self.runner = runner
+        self.limit = limit
+        self.digest = digest
+    }
+
+    /// Reads the options and every file they name (certificates, rules, revocation data) now.
+    static func load(_ arguments: ParsedArguments) throws(SetupError) -> ServiceConfiguration {
+        let rules = try RuleOptionTable.configuration(arguments, bindsToApp: true, read: OptionFiles.read)
+        let validator = try ValidatorSetup.validator(arguments)
+        let limit: Int
+        do {
+            limit = try ValidationOptionTable.sizeLimit(arguments)
+        } catch {
+            throw .usage(error)
+        }
+        var settings = BatchOptionTable.Settings()
+        settings.format = .ndjson
+        settings.quiet = true
+        let runner = BatchRunner(
+            validator: validator, settings: settings, limit: limit, detailed: false, rules: rules,
+            enforcesRequirements: true, status: { ExitStatus($0) })
+        return ServiceConfiguration(
+            validator: validator, runner: runner, limit: limit, digest: digest(of: arguments))
+    }
+
+    /// The options whose values name files: their bytes are part of the configuration.
+    private static let fileOptions = [
+        ValidationOptionTable.root.name, ValidationOptionTable.storeKitTestCert.name, ValidationOptionTable.crl.name,
+        ValidationOptionTable.ocspResponse.name, RuleOptionTable.rules.name, RuleOptionTable.facts.name,
+    ]
+
+    /// FNV-1a (64 bits) over the options as given and the bytes of each file an option names: which
+    /// configuration answers, told apart at a glance; an identity, not a security check.
+    static func digest(of arguments: ParsedArguments) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            }
+        }
+        for (name, values) in arguments.givenValues {
+            for value in values {
+                mix("--\(name)=\(value)\n".utf8)
+                if fileOptions.contains(name),
+                    let bytes = try? InputFile.contents(of: value, limit: OptionFiles.sizeLimit * 64)
+                {
+                    mix(bytes)
+                }
+            }
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

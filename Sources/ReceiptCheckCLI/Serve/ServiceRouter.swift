@@ -1,0 +1,109 @@
+import ReceiptKit
+
+/// What the service answers for one request, by its route: a pure function of the request's method, path,
+/// declared length and body, so that it is tested without a socket.
+///
+/// - `POST /verifyReceipt`: `VerifyReceiptExchange`, the very answer of `verify --cgi`.
+/// - `POST /verify`: any input the command takes, as the body; the command's verdict as compact JSON (the
+///   `--format ndjson` line), with the rules' decisions. 200 for a verdict, 400 for an input that could not
+///   be read as one (the verdict says why), 503 when there is no verdict now (try again), 500 otherwise.
+/// - `GET /health`: 200 and the configuration's digest while the service accepts requests, 503 once it stops.
+/// - 404 for any other path, 405 for another method, 413 for a body over the limit.
+struct ServiceRouter {
+    struct Request {
+        var method: String?
+        /// The path, without the query (nginx's `DOCUMENT_URI`).
+        var path: String?
+        var contentLength: String?
+        /// At most `count` bytes of the body, fewer when it ends first.
+        var readBody: (Int) -> [UInt8]
+    }
+
+    let configuration: ServiceConfiguration
+    let workers: Int
+    let isStopping: Bool
+
+    static let verifyReceiptPath = "/verifyReceipt"
+    static let verifyPath = "/verify"
+    static let healthPath = "/health"
+
+    func answer(_ request: Request) -> HTTPAnswer {
+        switch request.path {
+        case Self.verifyReceiptPath?:
+            return VerifyReceiptExchange.answer(
+                method: request.method, contentLength: request.contentLength, limit: configuration.limit,
+                validator: configuration.validator, readBody: request.readBody)
+        case Self.verifyPath?:
+            return verify(request)
+        case Self.healthPath?:
+            return health(request)
+        default:
+            return Self.error(404, "Not Found", "no such route: POST /verifyReceipt, POST /verify or GET /health")
+        }
+    }
+
+    private func verify(_ request: Request) -> HTTPAnswer {
+        guard request.method == "POST" else {
+            return Self.error(405, "Method Not Allowed", "POST the input", extraHeaders: "Allow: POST\r\n")
+        }
+        let limit = configuration.limit
+        let declared = request.contentLength.flatMap { Int($0) }
+        if let declared, declared > limit {
+            return Self.error(413, "Payload Too Large", "a request body of \(declared) bytes, over --max-size \(limit)")
+        }
+        let body = request.readBody(max(0, declared ?? limit + 1))
+        guard body.count <= limit else {
+            return Self.error(413, "Payload Too Large", "a request body over --max-size \(limit)")
+        }
+        let result = configuration.runner.check(BatchInput(name: "request", content: .bytes(body)))
+        let json = result.output.hasSuffix("\n") ? String(result.output.dropLast()) : result.output
+        var answer: HTTPAnswer
+        switch result.status {
+        case .valid, .notEntitled, .invalid:
+            answer = HTTPAnswer(200, "OK", json: json)
+        case .malformed, .noInput:
+            answer = HTTPAnswer(400, "Bad Request", json: json)
+        case .temporaryFailure:
+            answer = HTTPAnswer(503, "Service Unavailable", json: json, extraHeaders: "Retry-After: 1\r\n")
+        default:
+            answer = HTTPAnswer(500, "Internal Server Error", json: json)
+        }
+        answer.reason = result.reason?.rawValue
+        answer.problem = result.error
+        return answer
+    }
+
+    private func health(_ request: Request) -> HTTPAnswer {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return Self.error(405, "Method Not Allowed", "GET the health", extraHeaders: "Allow: GET, HEAD\r\n")
+        }
+        let json =
+            "{\"ready\":\(!isStopping),\"configuration\":\"\(configuration.digest)\",\"workers\":\(workers)}"
+        return isStopping ? HTTPAnswer(503, "Service Unavailable", json: json) : HTTPAnswer(200, "OK", json: json)
+    }
+
+    /// An answer the service gives before any verdict: a JSON object naming the error. `/verifyReceipt`'s own
+    /// refusals keep Apple's body, with status 21005 (the server cannot answer now) for 503.
+    static func error(_ code: Int, _ phrase: String, _ message: String, extraHeaders: String = "") -> HTTPAnswer {
+        var answer = HTTPAnswer(
+            code, phrase, json: "{\"error\":" + (JSONValue.string(message).json(pretty: false) ?? "null") + "}",
+            extraHeaders: extraHeaders)
+        answer.problem = message
+        return answer
+    }
+
+    /// 503 before the request's route was worked on: the queue was full, or the request waited past its time
+    /// limit. Apple's body for `/verifyReceipt` (status 21005: try again), an error object elsewhere.
+    static func unavailable(path: String?, _ why: String) -> HTTPAnswer {
+        var answer: HTTPAnswer
+        if path == verifyReceiptPath {
+            answer = HTTPAnswer(
+                503, "Service Unavailable", json: "{\"status\":\(VerifyReceiptStatus.temporarilyUnavailable.rawValue)}",
+                extraHeaders: "Retry-After: 1\r\n")
+            answer.problem = why
+        } else {
+            answer = error(503, "Service Unavailable", why, extraHeaders: "Retry-After: 1\r\n")
+        }
+        return answer
+    }
+}

@@ -1,0 +1,57 @@
+import ReceiptKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Apple's verifyReceipt exchange over HTTP, written once for both ways of serving it: `verify --cgi` (one
+/// process a request) and `serve`'s `POST /verifyReceipt` (a long-running FastCGI responder).
+///
+/// A receipt answer is HTTP 200 with Apple's status in the body, as Apple sends it; a method other
+/// than POST is 405 and a body over the limit 413, both without reading the body.
+enum VerifyReceiptExchange {
+    /// `readBody(count)`: at most `count` bytes of the request's body, fewer when it ends first.
+    static func answer(
+        method: String?, contentLength: String?, limit: Int, validator: ReceiptValidator,
+        readBody: (Int) -> [UInt8]
+    ) -> HTTPAnswer {
+        guard method == "POST" else {
+            return status(405, "Method Not Allowed", .unreadableRequest, extraHeaders: "Allow: POST\r\n")
+        }
+        // Without CONTENT_LENGTH (a chunked request) the body is read to its end, one byte past the limit at most.
+        let declared = contentLength.flatMap { Int($0) }
+        if let declared, declared > limit {
+            var answer = status(413, "Payload Too Large", .unreadableRequest)
+            answer.problem = "a request body of \(declared) bytes, over --max-size \(limit)"
+            return answer
+        }
+        let body = readBody(max(0, declared ?? limit + 1))
+        guard body.count <= limit else {
+            var answer = status(413, "Payload Too Large", .unreadableRequest)
+            answer.problem = "a request body over --max-size \(limit)"
+            return answer
+        }
+        guard VerifyReceiptRequest.isBody(body) else {
+            var answer = status(200, "OK", .unreadableRequest)
+            answer.problem = "the request body is not a JSON object"
+            return answer
+        }
+        let report = validator.validate(body, input: "request")
+        let response = VerifyReceiptResponse(for: body, report: report, requestDate: Date())
+        var answer = HTTPAnswer(200, "OK", json: response.json)
+        // Why an answer is not 0: the web server's error log (CGI) or the access log (the service).
+        if let problem = response.problem ?? response.notReceiptData ?? report.message {
+            answer.problem = "status \(response.status.rawValue): \(problem)"
+        }
+        answer.reason = report.reason?.rawValue
+        return answer
+    }
+
+    private static func status(
+        _ code: Int, _ phrase: String, _ status: VerifyReceiptStatus, extraHeaders: String = ""
+    ) -> HTTPAnswer {
+        HTTPAnswer(code, phrase, json: "{\"status\":\(status.rawValue)}", extraHeaders: extraHeaders)
+    }
+}

@@ -1,0 +1,82 @@
+internal import CFastCGI
+
+/// One FastCGI request: its parameters, its body read in bounded pieces, its answer written. Owned by one
+/// thread at a time (the acceptor, then the worker it is handed to); `finish` ends the exchange.
+@safe public final class FastCGIRequest: @unchecked Sendable {
+    private let library: FastCGILibrary
+    /// Allocated in init, freed in deinit; libfcgi owns the streams and parameters it points to between
+    /// a successful accept and finish.
+    private let request: UnsafeMutablePointer<CFastCGI_Request>
+    private var accepted = false
+
+    init(_ library: FastCGILibrary, socket: Int32) {
+        self.library = library
+        unsafe request = UnsafeMutablePointer<CFastCGI_Request>.allocate(capacity: 1)
+        // FCGX_InitRequest sets every field (it zeroes the struct first).
+        _ = unsafe CFastCGI_init_request(library.initRequest, request, socket, 0)
+    }
+
+    deinit {
+        finish()
+        unsafe request.deallocate()
+    }
+
+    /// Waits for the next connection and reads its parameters; false when accepting failed.
+    func accept() -> Bool {
+        accepted = unsafe CFastCGI_accept(library.accept, request) >= 0
+        return accepted
+    }
+
+    /// The parameter's value (`REQUEST_METHOD`, `CONTENT_LENGTH`, `DOCUMENT_URI`...), nil when absent.
+    public func parameter(_ name: String) -> String? {
+        guard accepted else { return nil }
+        // The parameters are libfcgi's, valid until finish; the value is a terminated string among them.
+        guard let value = unsafe CFastCGI_get_param(library.getParam, name, request.pointee.envp) else { return nil }
+        return unsafe String(cString: value)
+    }
+
+    /// Up to `limit` bytes of the body (fewer when it ends first); nil when the stream fails.
+    public func readBody(upTo limit: Int) -> [UInt8]? {
+        guard accepted, let stream = unsafe request.pointee.in else { return nil }
+        var body: [UInt8] = []
+        let chunk = 64 << 10
+        while body.count < limit {
+            let want = min(chunk, limit - body.count)
+            var piece = [UInt8](repeating: 0, count: want)
+            // FCGX_GetStr writes at most `want` bytes into the buffer of `want` bytes, and returns how many.
+            let count = unsafe piece.withUnsafeMutableBytes { buffer in
+                unsafe CFastCGI_get_str(
+                    library.getStr, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(want), stream)
+            }
+            guard count >= 0, Int(count) <= want else { return nil }
+            body.append(contentsOf: piece[..<Int(count)])
+            if Int(count) < want { break }
+        }
+        return body
+    }
+
+    /// Writes the answer's bytes (libfcgi buffers them); false when the connection is gone.
+    public func write(_ bytes: [UInt8]) -> Bool {
+        guard accepted, let stream = unsafe request.pointee.out else { return false }
+        var offset = 0
+        while offset < bytes.count {
+            let count = min(bytes.count - offset, 1 << 20)
+            // The buffer holds `bytes.count` bytes; [offset, offset + count) lies inside it.
+            let written = unsafe bytes.withUnsafeBytes { buffer in
+                unsafe CFastCGI_put_str(
+                    library.putStr, buffer.baseAddress?.advanced(by: offset).assumingMemoryBound(to: CChar.self),
+                    Int32(count), stream)
+            }
+            guard written == Int32(count) else { return false }
+            offset += count
+        }
+        return true
+    }
+
+    /// Flushes the answer, ends the request and closes its connection; a second call does nothing.
+    public func finish() {
+        guard accepted else { return }
+        accepted = false
+        unsafe CFastCGI_finish(library.finish, request)
+    }
+}

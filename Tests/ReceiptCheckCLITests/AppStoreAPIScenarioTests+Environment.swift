@@ -34,7 +34,7 @@ extension AppStoreAPIScenarioTests {
         let mock = try MockAppStoreAPI.require()
         let id = MockAppStoreAPI.Scenario.sandboxOnly
         let result = try await mock.api("get-app-transaction-info", [id, "--json"])
-        #expect(result.status == 66, "\(result.stdout.prefix(1500))\(result.stderr)")
+        #expect(result.status == 67, "\(result.stdout.prefix(1500))\(result.stderr)")
         #expect(try Self.records(mock, path: "/inApps/v1/transactions/appTransactions/\(id)", in: "sandbox").isEmpty)
     }
 
@@ -72,7 +72,7 @@ extension AppStoreAPIScenarioTests {
         let mock = try MockAppStoreAPI.require()
         let unknown = try await mock.api(
             "get-app-transaction-info", [MockAppStoreAPI.Scenario.notFound] + autoArguments(mock), environment: "auto")
-        #expect(unknown.status == 66, "\(unknown.stderr)")
+        #expect(unknown.status == 67, "\(unknown.stderr)")
         #expect(unknown.stderr.contains("asking the sandbox"), "\(unknown.stderr)")
         let history = try await mock.api(
             "get-transaction-history", [MockAppStoreAPI.Scenario.sandboxOnly, "--json"] + autoArguments(mock),

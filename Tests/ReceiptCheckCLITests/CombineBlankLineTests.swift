@@ -76,18 +76,22 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
-    /// A plain batch keeps one verdict per input line, a blank one included (docs/batch-and-scale.md).
-    @Test func aPlainBatchStillAnswersEveryLine() throws {
+    /// A plain batch skips blank lines too, and its summary counts them; each verdict names its own line
+    /// (docs/batch-and-scale.md).
+    @Test func aPlainBatchSkipsBlankLinesAndCountsThem() throws {
         let workspace = try Workspace()
         let (transaction, _) = try Self.inputs(workspace)
         let result = try CLI.run(
-            ["verify", "--lines", "--format", "ndjson", "--quiet", "--root", workspace.root, "-"],
-            stdin: Data((transaction + "  \n").utf8))
+            ["verify", "--lines", "--format", "ndjson", "--root", workspace.root, "-"],
+            stdin: Data(("  \n" + transaction).utf8))
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 2, "\(result.stdout)")
-        #expect(lines.last?.contains(#""status":"malformed""#) == true, "\(result.stdout)")
-        // A blank line is no input (exit 65, empty_input), never a refusal of a forgery (invalid, exit 2).
-        #expect(lines.last?.contains(#""reason":"empty_input""#) == true, "\(result.stdout)")
-        #expect(result.status == 65, "\(result.stderr)")
+        #expect(lines.count == 1, "\(result.stdout)")
+        #expect(lines.first?.contains(#""input":"-:2""#) == true, "\(result.stdout)")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("; 1 blank line skipped\n"), "\(result.stderr)")
+        let only = try CLI.run(
+            ["verify", "--lines", "--format", "ndjson", "--root", workspace.root, "-"], stdin: Data("\n\t\n".utf8))
+        #expect(only.status == 0 && only.stdout.isEmpty, "\(only.stdout)\(only.stderr)")
+        #expect(only.stderr.hasSuffix("0 inputs in 0.00 s (0 receipts/s); 2 blank lines skipped\n"), "\(only.stderr)")
     }
 }

@@ -73,7 +73,7 @@ import Testing
         let verdicts = result.stdout.split(separator: "\n").filter { $0.hasPrefix("-:") }
         #expect(
             verdicts == [
-                "-:1: VALID", "-:2: MALFORMED (empty_input)", "-:3: MALFORMED (unsupported_format)",
+                "-:1: VALID", "-:3: MALFORMED (unsupported_format)",
             ], "\(result.stdout)")
     }
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Verify base64 App Store receipts with receipt-check as a Spark stage.
 
-Each partition's lines are piped through `receipt-check --lines --format ndjson --quiet`, which
-prints exactly one verdict per input line in the same order, so `zip` pairs every receipt with
-its verdict. The result is written like `paste -d '\\t' receipts.b64 verdicts.ndjson`: one
-`RECEIPT<TAB>VERDICT` line per input line, in input order.
+Each partition's lines, blank ones left out, are piped through `receipt-check --lines --format ndjson
+--quiet`, which prints exactly one verdict per line that is not blank, in the same order, so `zip` pairs
+every receipt with its verdict. The result is written like `paste -d '\\t' receipts.b64 verdicts.ndjson`:
+one `RECEIPT<TAB>VERDICT` line per receipt, in input order.
 
     spark-submit examples/spark/verify.py receipts.b64 verdicts/            # on a cluster
     python3 examples/spark/verify.py --master 'local[2]' receipts.b64 out/   # with pip's pyspark
@@ -23,15 +23,18 @@ from pyspark.sql import SparkSession
 # error (64) or an internal error (70) must, so the wrapper lets only those through.
 WRAPPER = (
     '"$0" --lines --format ndjson --quiet; s=$?; '
-    "case $s in 0|1|2|65|66) exit 0;; esac; exit $s"
+    "case $s in 0|1|2|3|65|66) exit 0;; esac; exit $s"
 )
 
 
 def verify(receipts, receipt_check="receipt-check"):
     """The (receipt, verdict) pairs of an RDD of base64 lines, partition by partition."""
     command = "sh -c " + shlex.quote(WRAPPER) + " " + shlex.quote(receipt_check)
+    # receipt-check skips a line of only these bytes (no input); leaving them out here keeps one verdict
+    # per line piped.
+    receipts = receipts.filter(lambda line: line.strip(" \t\n\r\x0b\x0c") != "")
     verdicts = receipts.pipe(command, checkCode=True)
-    # Safe: one output line per input line, same order, in every partition.
+    # Safe: one output line per line piped, same order, in every partition.
     return receipts.zip(verdicts)
 
 

@@ -97,9 +97,12 @@ final class BatchOutput: Sendable {
 
     /// Ends the run: writes what the format ends it with (`closing`, given the counts), clears the
     /// progress line, prints the summary unless `quiet`, gives the status.
-    func finish(summary wanted: Bool, closing: (BatchSummary) -> String = { _ in "" }) -> ExitStatus {
+    func finish(
+        summary wanted: Bool, blankLines: Int = 0, closing: (BatchSummary) -> String = { _ in "" }
+    ) -> ExitStatus {
         let seconds = Self.now() - started
         return state.withLock { state in
+            state.summary.blankLines = blankLines
             state.block += closing(state.summary)
             flush(&state)
             clearProgress(&state)

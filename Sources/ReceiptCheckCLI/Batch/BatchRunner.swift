@@ -45,7 +45,8 @@ struct BatchRunner {
             console: console, window: window, ordered: settings.ordered,
             progress: !settings.quiet && isatty(STDERR_FILENO) == 1, opening: printer.opening)
         guard let first = source.next() else {
-            let status = output.finish(summary: !settings.quiet, closing: printer.closing)
+            let status = output.finish(
+                summary: !settings.quiet, blankLines: source.blankLines, closing: printer.closing)
             guard let nothing = source.nothingFound(console: console) else { return status }
             return ExitStatus.worst([status, nothing])
         }
@@ -54,7 +55,8 @@ struct BatchRunner {
             let bytes = first.heldBytes(limit: limit)
             window.acquire(bytes: bytes)
             output.deliver(0, check(first), bytes: bytes)
-            return output.finish(summary: !settings.quiet && settings.isBatch, closing: printer.closing)
+            return output.finish(
+                summary: !settings.quiet && settings.isBatch, blankLines: source.blankLines, closing: printer.closing)
         }
 
         let queue = WorkQueue<(Int, BatchInput, Int)>()
@@ -83,7 +85,7 @@ struct BatchRunner {
             queue.put(nil)
         }
         group.wait()
-        return output.finish(summary: !settings.quiet, closing: printer.closing)
+        return output.finish(summary: !settings.quiet, blankLines: source.blankLines, closing: printer.closing)
     }
 
     /// Reads, validates and renders one input. Never throws: a bad input is a report.

@@ -6,6 +6,9 @@ struct BatchSummary: Sendable {
     /// keyed by status, whose first use scans every conformance record of the process.
     private var byStatus = ValidationReport.Status.allCases.map { (status: $0, count: 0) }
     private var byReason: [ValidationReport.Status: [String: Int]] = [:]
+    /// `--lines` lines of only whitespace, skipped: no inputs, but a script counting its lines sees where
+    /// they went.
+    var blankLines = 0
 
     var total: Int { byStatus.reduce(0) { $0 + $1.count } }
 
@@ -51,8 +54,10 @@ struct BatchSummary: Sendable {
             parts.append(part)
         }
         let counts = parts.isEmpty ? "" : ": " + parts.joined(separator: ", ")
+        let blank = blankLines > 0 ? "; \(blankLines) blank line\(blankLines == 1 ? "" : "s") skipped" : ""
         return
-            "receipt-check: \(total) input\(total == 1 ? "" : "s") in \(Self.decimal(seconds)) s (\(rate) receipts/s)\(counts)\n"
+            "receipt-check: \(total) input\(total == 1 ? "" : "s") in \(Self.decimal(seconds)) s (\(rate) receipts/s)\(counts)"
+            + "\(blank)\n"
     }
 
     /// Two decimals, without Foundation's formatters.

@@ -32,11 +32,8 @@ struct InputSource {
     /// can tell an empty directory or path list (nothing found) from `--lines` over an empty stream (a
     /// filter's empty chunk). Prepared inputs and a failed path list are inputs, never "nothing".
     private(set) var foundAny = false
-    /// Whether `--lines` lines holding only whitespace are skipped rather than checked (`--combine`): a
-    /// saved JWS ends in a newline and `echo` between inputs adds another, neither of them one of the
-    /// customer's inputs. A plain batch keeps them, one verdict per input line.
-    var skipsBlankLines = false
-    /// How many lines were skipped so.
+    /// How many `--lines` lines held only whitespace: no input (a saved JWS ends in a newline, and `echo`
+    /// between inputs adds another), so they are skipped and counted, never answered as a failed input.
     private(set) var blankLines = 0
 
     /// What is said of a directory given without `-r`, after "PATH is a directory": the commands that read
@@ -117,7 +114,7 @@ struct InputSource {
         guard let reader = lineReader else { return nil }
         var next = reader.next()
         lineNumber += 1
-        while skipsBlankLines, case .bytes(let bytes) = next, Self.isBlank(bytes) {
+        while case .bytes(let bytes) = next, Self.isBlank(bytes) {
             blankLines += 1
             next = reader.next()
             lineNumber += 1

@@ -25,7 +25,6 @@ struct CombineRunner {
                 console, usage)
         }
         var reports: [ValidationReport] = []
-        source.skipsBlankLines = true
         while let input = source.next() {
             guard reports.count < Self.maximumInputs else {
                 return refuse("--combine takes at most \(Self.maximumInputs) inputs", console, usage)

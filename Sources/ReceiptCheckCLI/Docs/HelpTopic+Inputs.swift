@@ -15,9 +15,8 @@ extension HelpTopic {
         verify --combine --bundle-id ID decides once over all inputs, one customer's: the app receipt or \
         AppTransaction for the app's purchase, every transaction and renewal info of the others. Every \
         input must verify and name that app, one appTransactionId and one environment, or nothing is \
-        granted (exit 2, the input named). With --lines a line of only whitespace is no input there (a \
-        saved JWS ends in a newline): it is skipped; a plain batch answers every line, a blank one with \
-        empty_input.
+        granted (exit 2, the input named). With --lines, with or without --combine, a line of only \
+        whitespace is no input (a saved JWS ends in a newline): it is skipped, and the summary counts it.
 
         What is not an app receipt is refused with a specific reason: an iOS 6 transaction receipt \
         or an App Attest receipt (not_app_receipt), empty input (empty_input), anything else \

@@ -2,7 +2,7 @@
 extension HelpTopic {
     static var exitStatusBlocks: [HelpBlock] {
         let order = ExitStatus.allCases.sorted { $0.severity > $1.severity }.map { String($0.rawValue) }
-        return ExitStatus.allCases.map { .term(String($0.rawValue), $0.summary) }
+        return ExitStatus.allCases.sorted { $0.rawValue < $1.rawValue }.map { .term(String($0.rawValue), $0.summary) }
             + [.prose(exitPrecedence(order.joined(separator: ", ")))]
     }
 

@@ -49,7 +49,8 @@ import Testing
         #expect(try CLI.run(["verfy.receipt"]).status == 66)
         // One letter is no typo of a name; a start two names share (verify, version) means neither.
         #expect(try CLI.run(["v"]).status == 66)
-        #expect(try CLI.run(["s"]).status == 66)
+        #expect(try CLI.run(["a"]).status == 66)
+        #expect(try CLI.run(["i"]).status == 66)
         #expect(try CLI.run(["ve"]).status == 66)
         #expect(try CLI.run(["VER"]).status == 66)
         // What looks like a path is a path, however close to a name.

@@ -1,5 +1,6 @@
 """Lines for the scale tests (make test-spark, make test-parallel): corpus receipts and JWS,
-tampered copies, garbage and empty lines, each with the status receipt-check must give it.
+tampered copies, garbage and blank lines, each with the status receipt-check must give it (a blank line
+none: it is skipped).
 
 The expected status comes from the corpus (MANIFEST.json says which receipts verify against
 Apple's roots at their creation date; jws/apple-signed/ chains to Apple Root CA - G3, the other
@@ -60,7 +61,8 @@ def pool(corpus):
                 text = file.read().strip()
             items.append((text, "valid" if directory == "apple-signed" else "invalid", None))
             items.append((tampered_jws(text), "invalid", None))
-    items.append(("", "malformed", "empty_input"))
+    # A blank line is no input: receipt-check skips it and answers nothing (SKIPPED).
+    items.append(("", SKIPPED, None))
     items.append(("this is not a receipt", "malformed", "unsupported_format"))
     items.append(("%%%% not base64 at all %%%%", "malformed", "unsupported_format"))
     garbage = random.Random(7)
@@ -68,6 +70,14 @@ def pool(corpus):
         noise = bytes(garbage.randrange(256) for _ in range(garbage.randrange(8, 600)))
         items.append((base64.b64encode(noise).decode(), "malformed", None))
     return items
+
+
+SKIPPED = "skipped"
+
+
+def answered(picked):
+    """(input line number, item) of the lines receipt-check answers: every one but the blank."""
+    return [(index + 1, item) for index, item in enumerate(picked) if item[1] != SKIPPED]
 
 
 def lines(corpus, count, seed=15):

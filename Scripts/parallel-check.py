@@ -45,22 +45,25 @@ def guide_commands():
 
 def check(name, output, lines):
     verdicts = output.splitlines()
-    if len(verdicts) != len(lines):
-        fail(f"{name}: {len(verdicts)} verdicts for {len(lines)} lines")
-    for index, (verdict, expected) in enumerate(zip(verdicts, lines)):
-        problem = corpus_lines.check_verdict(index + 1, verdict, expected)
+    answered = corpus_lines.answered(lines)
+    if len(verdicts) != len(answered):
+        fail(f"{name}: {len(verdicts)} verdicts for {len(answered)} lines that are not blank")
+    for verdict, (number, expected) in zip(verdicts, answered):
+        problem = corpus_lines.check_verdict(number, verdict, expected)
         if problem:
             fail(f"{name}: {problem}")
-        # Within a chunk "-:N" counts from the chunk's first line: input order, chunk by chunk.
-        if f'"input":"-:{index % CHUNK + 1}"' not in verdict:
-            fail(f"{name}: line {index + 1} is not answered in order: {verdict[:200]}")
+        # Within a chunk "-:N" counts from the chunk's first line (blank lines skipped, not renumbered):
+        # input order, chunk by chunk.
+        if f'"input":"-:{(number - 1) % CHUNK + 1}"' not in verdict:
+            fail(f"{name}: line {number} is not answered in order: {verdict[:200]}")
 
 
 def expected_statuses(lines):
     """The exit status each chunk of CHUNK lines must have: the worst of its lines'."""
     statuses = []
     for start in range(0, len(lines), CHUNK):
-        chunk = {EXIT_STATUS[status] for _, status, _ in lines[start : start + CHUNK]}
+        answered = [status for _, status, _ in lines[start : start + CHUNK] if status != corpus_lines.SKIPPED]
+        chunk = {EXIT_STATUS[status] for status in answered} or {EXIT_STATUS["valid"]}
         statuses.append(min(chunk, key=WORST_FIRST.index))
     return statuses
 

@@ -17,9 +17,9 @@ mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 suite=trixie
 # What the toolchain needs to run (the rest comes with minbase), to build (libc, libstdc++ and OpenSSL
 # headers, pkg-config, a linker) and what the tests run (openssl, groff, man, the shells, parallel,
-# faketime).
+# faketime), and libfcgi, which receipt-check serve opens.
 packages=(binutils libc6-dev libgcc-14-dev libstdc++-14-dev libcurl4t64 libxml2 libsqlite3-0 libncurses6
-    zlib1g-dev tzdata libssl-dev pkgconf openssl groff-base man-db zsh fish make parallel faketime)
+    zlib1g-dev tzdata libssl-dev pkgconf openssl groff-base man-db zsh fish make parallel faketime libfcgi0t64)
 
 if [ "$(id -u)" != 0 ]; then
     echo "test-openssl35: needs root (debootstrap, chroot and bind mounts)" >&2

@@ -181,7 +181,7 @@ enum APIOptionTable {
         let keyID: String
         let issuerID: String
         let bundleID: String
-        let environment: AppStoreServerAPIClient.Environment
+        var environment: AppStoreServerAPIClient.Environment
         /// `--environment auto` (api only): production first, the sandbox when production does not know the
         /// transaction; `environment` is then production.
         var auto = false

@@ -81,9 +81,8 @@ enum APICommand: Command {
                 arguments, credentials: credentials, validator: validator, variables: variables, console: console)
             if let sandbox = given.sandbox {
                 let validator = try ValidatorSetup.validator(sandbox)
-                let sandboxCredentials = APIOptionTable.Credentials(
-                    keyFile: credentials.keyFile, keyID: credentials.keyID, issuerID: credentials.issuerID,
-                    bundleID: credentials.bundleID, environment: .sandbox)
+                var sandboxCredentials = credentials
+                (sandboxCredentials.environment, sandboxCredentials.auto) = (.sandbox, false)
                 fallback = APIEnvironmentAuto.Fallback(
                     client: try APIClientSetup.client(
                         sandbox, credentials: sandboxCredentials, validator: validator, variables: variables,
@@ -121,17 +120,18 @@ enum APICommand: Command {
         }
         var outcome = ask(client)
         var answering = runner
+        let say = { (text: String) in console.err("receipt-check: \(text)\n") }
         if let fallback {
             // Only Apple's "not in this environment" moves on: a 401, a 5xx or any other refusal of production's
             // is its answer, never a reason to take the sandbox's.
             if case .failure(let error) = outcome, error.isNotInThisEnvironment {
                 let asked = TerminalText.escaped(transactionID)
-                console.err("receipt-check: production does not know \(asked): asking the sandbox\n")
+                say("production does not know \(asked): asking the sandbox")
                 outcome = ask(fallback.client)
                 answering = fallback.runner
-                if case .success = outcome { console.err("receipt-check: the sandbox answered\n") }
+                if case .success = outcome { say("the sandbox answered") }
             } else if case .success = outcome {
-                console.err("receipt-check: production answered\n")
+                say("production answered")
             }
         }
         switch outcome {

@@ -46,14 +46,14 @@ struct ServiceRouter {
         guard request.method == "POST" else {
             return Self.error(405, "Method Not Allowed", "POST the input", extraHeaders: "Allow: POST\r\n")
         }
-        let limit = configuration.limit
-        let declared = request.contentLength.flatMap { Int($0) }
-        if let declared, declared > limit {
-            return Self.error(413, "Payload Too Large", "a request body of \(declared) bytes, over --max-size \(limit)")
-        }
-        let body = request.readBody(max(0, declared ?? limit + 1))
-        guard body.count <= limit else {
-            return Self.error(413, "Payload Too Large", "a request body over --max-size \(limit)")
+        let body: [UInt8]
+        switch RequestBody.read(
+            contentLength: request.contentLength, limit: configuration.limit, readBody: request.readBody)
+        {
+        case .success(let read):
+            body = read
+        case .failure(let refused):
+            return Self.error(413, "Payload Too Large", refused.problem)
         }
         let result = configuration.runner.check(BatchInput(name: "request", content: .bytes(body)))
         let json = result.output.hasSuffix("\n") ? String(result.output.dropLast()) : result.output

@@ -20,17 +20,13 @@ enum VerifyReceiptExchange {
         guard method == "POST" else {
             return status(405, "Method Not Allowed", .unreadableRequest, extraHeaders: "Allow: POST\r\n")
         }
-        // Without CONTENT_LENGTH (a chunked request) the body is read to its end, one byte past the limit at most.
-        let declared = contentLength.flatMap { Int($0) }
-        if let declared, declared > limit {
+        let body: [UInt8]
+        switch RequestBody.read(contentLength: contentLength, limit: limit, readBody: readBody) {
+        case .success(let read):
+            body = read
+        case .failure(let refused):
             var answer = status(413, "Payload Too Large", .unreadableRequest)
-            answer.problem = "a request body of \(declared) bytes, over --max-size \(limit)"
-            return answer
-        }
-        let body = readBody(max(0, declared ?? limit + 1))
-        guard body.count <= limit else {
-            var answer = status(413, "Payload Too Large", .unreadableRequest)
-            answer.problem = "a request body over --max-size \(limit)"
+            answer.problem = refused.problem
             return answer
         }
         guard VerifyReceiptRequest.isBody(body) else {

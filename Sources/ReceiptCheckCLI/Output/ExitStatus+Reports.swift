@@ -11,11 +11,7 @@ extension ExitStatus {
     /// that could not be read is "no input", a failure of our own an internal error, anything else
     /// malformed data.
     init(unread reason: ReasonCode) {
-        switch reason {
-        case .unreadableInput: self = .noInput
-        case .internalError: self = .internalError
-        default: self = .malformed
-        }
+        self = ExitStatus(rawValue: ValidationReport.exitStatus(unread: reason)) ?? .internalError
     }
 
     /// How bad a status is when several inputs disagree: the worst one is the run's status.

@@ -20,13 +20,18 @@ extension ValidationReport {
             case .revocationUnavailable?: 75
             default: 2
             }
-        case .malformed:
-            switch reason {
-            case .unreadableInput?: 66
-            case .internalError?: 70
-            default: 65
-            }
+        case .malformed: Self.exitStatus(unread: reason ?? .malformed)
         case .unreadable: 66
+        }
+    }
+
+    /// The exit status of an input (or a file a run needs) that could not be read or decoded, for `reason`:
+    /// 66 when it could not be read, 70 for a failure of the verifier's own, 65 for anything else.
+    public static func exitStatus(unread reason: ReasonCode) -> Int32 {
+        switch reason {
+        case .unreadableInput: 66
+        case .internalError: 70
+        default: 65
         }
     }
 }

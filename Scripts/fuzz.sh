@@ -133,23 +133,33 @@ merge() {
 # The parser files each target exists to reach: coverage names the functions of these it never runs.
 parsers() {
     case $1 in
-    receipt | report-json) echo Sources/ReceiptKit/Envelope/PKCS7 Sources/ReceiptKit/Codecs/ASN1 ;;
-    payload) echo Sources/ReceiptKit/Payload/PayloadDecoder.swift Sources/ReceiptKit/Codecs/ASN1 ;;
-    jws | jws-json) echo Sources/ReceiptKit/Envelope/JWS Sources/ReceiptKit/Payload/JWS ;;
+    receipt | report-json)
+        echo Sources/ReceiptKit/Receipt/PKCS7Verifier.swift Sources/ReceiptKit/Receipt/Envelope Sources/ReceiptKit/Codecs/ASN1
+        ;;
+    payload) echo Sources/ReceiptKit/Receipt/Model/PayloadDecoder.swift Sources/ReceiptKit/Codecs/ASN1 ;;
+    jws | jws-json)
+        echo Sources/ReceiptKit/StoreKit/JWSVerifier.swift Sources/ReceiptKit/StoreKit/Envelope Sources/ReceiptKit/StoreKit/Model \
+            Sources/ReceiptKit/Trust/ES256Signature.swift \
+            Sources/ReceiptKit/Receipt/Model/Fields/AppStoreEnumeration.swift Sources/ReceiptKit/Receipt/Model/Fields/AppStoreValue.swift \
+            Sources/ReceiptKit/Receipt/Model/Fields/JWSDate.swift
+        ;;
     rules) echo Sources/ReceiptKit/Rules/RuleParser.swift Sources/ReceiptKit/Rules/RuleTokenizer.swift ;;
     json) echo Sources/ReceiptKit/Codecs/JSON/JSONParser.swift Sources/ReceiptKit/Codecs/JSON/JSONValue.swift ;;
     server-api)
-        echo Sources/ReceiptKit/ServerAPIClient/HistoryPages.swift Sources/ReceiptKit/ServerAPIClient/UnsignedResponse.swift \
-            Sources/ReceiptKit/ServerAPIClient/AppleErrorBody.swift Sources/ReceiptKit/Input/ServerResponse+Recognise.swift \
-            Sources/ReceiptKit/Envelope/ServerAPI
+        echo Sources/ReceiptKit/ServerAPI/History/HistoryPages.swift Sources/ReceiptKit/ServerAPI/Client/UnsignedResponse.swift \
+            Sources/ReceiptKit/ServerAPI/Client/AppleErrorBody.swift Sources/ReceiptKit/Input/ServerResponse+Recognise.swift \
+            Sources/ReceiptKit/ServerAPI/ResponseVerifier.swift Sources/ReceiptKit/ServerAPI/Envelope Sources/ReceiptKit/ServerAPI/Facts
         ;;
     revocation)
-        echo Sources/ReceiptKit/Trust/Revocation/OCSPResponse.swift Sources/ReceiptKit/Trust/Revocation/OCSPVerification.swift \
-            Sources/ReceiptKit/Trust/Revocation/CertificateRevocationList.swift Sources/ReceiptKit/Trust/Revocation/CRLVerification.swift
+        echo Sources/ReceiptKit/OpenSSL/Revocation/OCSPResponse.swift Sources/ReceiptKit/Trust/Revocation/OCSPVerification.swift \
+            Sources/ReceiptKit/OpenSSL/Revocation/CertificateRevocationList.swift Sources/ReceiptKit/Trust/Revocation/CRLVerification.swift
         ;;
     verifyreceipt-request) echo Sources/ReceiptKit/VerifyReceipt ;;
     certificate) echo Sources/ReceiptKit/OpenSSL/Certificate.swift ;;
-    notification | line) echo Sources/ReceiptKit/Input/ReceiptInput.swift Sources/ReceiptKit/Envelope/JWS ;;
+    notification | line)
+        echo Sources/ReceiptKit/Input/ReceiptInput.swift Sources/ReceiptKit/StoreKit/JWSVerifier.swift Sources/ReceiptKit/StoreKit/Envelope \
+            Sources/ReceiptKit/Trust/ES256Signature.swift
+        ;;
     base64) echo Sources/ReceiptKit/Input/ReceiptInput.swift ;;
     esac
 }

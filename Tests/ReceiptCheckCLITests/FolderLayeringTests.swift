@@ -1,16 +1,54 @@
 import Foundation
 import Testing
 
-/// ReceiptKit's top-level folders are layers: a file names types declared in its own folder or in folders
-/// below it, never above, so no two folders depend on each other, directly or around a longer cycle.
-/// A type belongs to the folder whose file declares it unindented; a folder depends on another when one of
-/// its files names such a type outside comments and string literals.
+/// ReceiptKit is arranged by what it verifies: a folder per kind of signed input (its pipeline file at its root,
+/// its `Envelope/`, `Model/`, `Facts/`...), over a core every kind uses, under `Verdict/`, which tells the kinds
+/// apart and decides. The rooms (a core folder, a kind's root or one of its subfolders, a folder above) are
+/// layers: no two depend on each other, directly or around a longer cycle. The core names a kind only by its
+/// `Model/` (what is signed, decoded: a report carries it, rules read its fields), and a kind names another
+/// only along an edge named below, one way. A type belongs to the room whose file declares it unindented; a
+/// room depends on another when one of its files names such a type outside comments and string literals.
 @Suite struct FolderLayeringTests {
-    /// One Swift file: the top-level folder it sits in and its code, comments and string literals removed.
+    /// One Swift file: the room it sits in and its code, comments and string literals removed.
     struct Source {
         let folder: String
         let code: [Substring]
     }
+
+    /// The kinds of signed input, one folder each.
+    static let kinds: Set<String> = ["Receipt", "StoreKit", "ServerAPI", "VerifyReceipt", "Signing"]
+    /// What every kind uses: codecs, the input's detection, the report and its checks, trust and certificates,
+    /// the steps every envelope shares, rules and facts, errors, and the walls around C and the byte loops.
+    static let core: Set<String> = [
+        "Bytes", "Codecs", "Curl", "Errors", "Input", "OpenSSL", "Report", "Rules", "Steps", "Trust",
+    ]
+    /// Above the kinds: the validator that sends each input to its kind, the decisions and their JSON.
+    static let above: Set<String> = ["Verdict", "System"]
+    /// The one way each kind may name another, and why.
+    static let kindEdges: [String: [String: String]] = [
+        "ServerAPI": [
+            "StoreKit": "the Server API's answers hold StoreKit 2 transactions",
+            "Receipt": "a response's environment is a receipt's (ReceiptEnvironment)",
+            "Signing": "the client's token is signed with the server's key, as any request",
+        ],
+        "StoreKit": [
+            "Receipt": "StoreKit 2 models are declared by the receipt model's fields; a transaction's facts a record"
+        ],
+        "VerifyReceipt": ["Receipt": "a verifyReceipt body is made from a receipt"],
+    ]
+    /// The rooms of a kind that may name what is above the kinds: the client answers with verdicts.
+    static let namingAbove: Set<String> = ["ServerAPI/Client", "ServerAPI/History"]
+
+    /// The room of a file at `path` (relative to the target): a kind's subfolder, else its top-level folder.
+    static func room(_ path: String) -> String {
+        let parts = path.split(separator: "/")
+        guard let first = parts.first else { return path }
+        if kinds.contains(String(first)), parts.count > 2 { return "\(first)/\(parts[1])" }
+        return String(first)
+    }
+
+    /// The folder a room is in (`StoreKit/Model` is in `StoreKit`).
+    static func folder(_ room: String) -> String { String(room.prefix { $0 != "/" }) }
 
     static let declarations: Set<Substring> = ["struct", "enum", "class", "protocol", "typealias", "actor"]
     static let modifiers: Set<Substring> = [
@@ -68,7 +106,7 @@ import Testing
         line.split { !($0.isLetter || $0.isNumber || $0 == "_") }.filter { $0.first?.isUppercase == true }
     }
 
-    /// Folder to folder it depends on, with the types that make each dependency.
+    /// Room to room it depends on, with the types that make each dependency.
     static func dependencies(_ sources: [Source]) -> [String: [String: Set<Substring>]] {
         var owner: [Substring: String] = [:]
         for source in sources {
@@ -88,7 +126,7 @@ import Testing
         return dependencies
     }
 
-    /// Every cycle of folders, each as the folders along it (the first repeated at the end), found by a
+    /// Every cycle of rooms, each as the rooms along it (the first repeated at the end), found by a
     /// depth-first walk; a mutual dependency is a cycle of two.
     static func cycles(_ dependencies: [String: [String: Set<Substring>]]) -> [[String]] {
         var cycles: [[String]] = []
@@ -106,27 +144,98 @@ import Testing
         return cycles
     }
 
-    /// ReceiptKit's Swift files, each with its top-level folder.
+    /// ReceiptKit's Swift files, each with its room.
     static func receiptKit() throws -> [Source] {
         let root = CLI.packageRoot.appendingPathComponent("Sources/ReceiptKit")
         let paths = try #require(FileManager.default.subpaths(atPath: root.path))
         return try paths.filter { $0.hasSuffix(".swift") && $0.contains("/") }.sorted().map { path in
             let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-            return Source(folder: String(path.prefix { $0 != "/" }), code: code(text))
+            return Source(folder: room(path), code: code(text))
         }
     }
 
-    @Test func noFolderOfReceiptKitDependsOnItselfThroughAnother() throws {
+    /// What the dependencies break of the arrangement: the core naming a kind other than by its model, a kind
+    /// naming another off the named edges, or naming what is above the kinds from elsewhere than `namingAbove`.
+    static func violations(_ dependencies: [String: [String: Set<Substring>]]) -> [String] {
+        var found: [String] = []
+        for (from, targets) in dependencies.sorted(by: { $0.key < $1.key }) {
+            let source = folder(from)
+            for (to, names) in targets.sorted(by: { $0.key < $1.key }) {
+                let target = folder(to)
+                let types = names.sorted().joined(separator: ", ")
+                if core.contains(source), kinds.contains(target), to != "\(target)/Model" {
+                    found.append("the core's \(from) names \(to), not the kind's Model/ (\(types))")
+                } else if kinds.contains(source), kinds.contains(target), source != target,
+                    kindEdges[source]?[target] == nil
+                {
+                    found.append("\(from) names the kind \(to) off the named edges (\(types))")
+                } else if kinds.contains(source), above.contains(target), !namingAbove.contains(from) {
+                    found.append("\(from) names \(to), above the kinds (\(types))")
+                }
+            }
+        }
+        return found
+    }
+
+    @Test func noRoomOfReceiptKitDependsOnItselfThroughAnother() throws {
         let sources = try Self.receiptKit()
-        #expect(Set(sources.map(\.folder)).count >= 10)
+        #expect(Set(sources.map(\.folder)).count >= 20)
         let dependencies = Self.dependencies(sources)
-        #expect(dependencies["Envelope"]?["Trust"] != nil, "the walk finds no dependency it should")
+        #expect(dependencies["Receipt"]?["Trust"] != nil, "the walk finds no dependency it should")
         for cycle in Self.cycles(dependencies) {
             let steps = zip(cycle, cycle.dropFirst()).map { from, to in
                 "\(from) -> \(to) (\(dependencies[from]?[to]?.sorted().joined(separator: ", ") ?? ""))"
             }
-            Issue.record("folders depend on each other: \(steps.joined(separator: "; "))")
+            Issue.record("rooms depend on each other: \(steps.joined(separator: "; "))")
         }
+    }
+
+    @Test func everyFolderIsACoreFolderAKindOrAboveThem() throws {
+        let folders = Set(try Self.receiptKit().map { Self.folder($0.folder) })
+        #expect(folders == Self.core.union(Self.kinds).union(Self.above))
+    }
+
+    @Test func theCoreNamesAKindByItsModelAndAKindAnotherOnlyAlongANamedEdge() throws {
+        let dependencies = Self.dependencies(try Self.receiptKit())
+        for violation in Self.violations(dependencies) { Issue.record("\(violation)") }
+        for (source, targets) in Self.kindEdges {
+            for target in targets.keys {
+                let named = (dependencies.filter { Self.folder($0.key) == source }).values.contains { rooms in
+                    rooms.keys.contains { Self.folder($0) == target }
+                }
+                #expect(named, "\(source) no longer names \(target): drop the edge")
+            }
+        }
+    }
+
+    @Test func everyKindUsesTheCore() throws {
+        let dependencies = Self.dependencies(try Self.receiptKit())
+        for kind in Self.kinds {
+            let used = dependencies.filter { Self.folder($0.key) == kind }.values.flatMap(\.keys)
+            #expect(used.contains { Self.core.contains($0) }, "\(kind) names nothing of the core")
+        }
+    }
+
+    @Test func aKindNamingAnotherOffTheEdgesOrTheCoreNamingAKindsEnvelopeIsReported() {
+        let sources = [
+            Source(folder: "Report", code: Self.code("struct Report {\n    let model: JWSPayload\n}")),
+            Source(folder: "Rules", code: Self.code("enum Rules {\n    case verifier(JWSVerifier)\n}")),
+            Source(folder: "StoreKit/Model", code: Self.code("struct JWSPayload {}")),
+            Source(folder: "StoreKit", code: Self.code("struct JWSVerifier {\n    let report: Report\n}")),
+            Source(folder: "Receipt", code: Self.code("struct PKCS7Verifier {\n    let jws: JWSVerifier\n}")),
+            Source(folder: "ServerAPI/Envelope", code: Self.code("struct Elements {\n    let jws: JWSVerifier\n}")),
+            Source(folder: "Signing", code: Self.code("struct Signer {\n    let verdict: Verdict\n}")),
+            Source(folder: "Verdict", code: Self.code("struct Verdict {\n    let receipt: PKCS7Verifier\n}")),
+        ]
+        #expect(
+            Self.violations(Self.dependencies(sources)) == [
+                "Receipt names the kind StoreKit off the named edges (JWSVerifier)",
+                "the core's Rules names StoreKit, not the kind's Model/ (JWSVerifier)",
+                "Signing names Verdict, above the kinds (Verdict)",
+            ])
+        #expect(Self.room("StoreKit/Model/Fields/JWSDate.swift") == "StoreKit/Model")
+        #expect(Self.room("StoreKit/JWSVerifier.swift") == "StoreKit")
+        #expect(Self.room("Rules/Revocation/RuleSet.swift") == "Rules")
     }
 
     @Test func aTypeNamedBackFromBelowIsACycle() {

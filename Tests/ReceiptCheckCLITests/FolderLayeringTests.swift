@@ -154,8 +154,9 @@ import Testing
         }
     }
 
-    /// What the dependencies break of the arrangement: the core naming a kind other than by its model, a kind
-    /// naming another off the named edges, or naming what is above the kinds from elsewhere than `namingAbove`.
+    /// What the dependencies break of the arrangement: the core naming a kind other than by its model or naming
+    /// what is above the kinds, a kind naming another off the named edges, or naming what is above the kinds
+    /// from elsewhere than `namingAbove`.
     static func violations(_ dependencies: [String: [String: Set<Substring>]]) -> [String] {
         var found: [String] = []
         for (from, targets) in dependencies.sorted(by: { $0.key < $1.key }) {
@@ -169,6 +170,8 @@ import Testing
                     kindEdges[source]?[target] == nil
                 {
                     found.append("\(from) names the kind \(to) off the named edges (\(types))")
+                } else if core.contains(source), above.contains(target) {
+                    found.append("the core's \(from) names \(to), above the kinds (\(types))")
                 } else if kinds.contains(source), above.contains(target), !namingAbove.contains(from) {
                     found.append("\(from) names \(to), above the kinds (\(types))")
                 }
@@ -219,6 +222,7 @@ import Testing
     @Test func aKindNamingAnotherOffTheEdgesOrTheCoreNamingAKindsEnvelopeIsReported() {
         let sources = [
             Source(folder: "Report", code: Self.code("struct Report {\n    let model: JWSPayload\n}")),
+            Source(folder: "Trust", code: Self.code("struct Trust {\n    let verdict: Verdict?\n}")),
             Source(folder: "Rules", code: Self.code("enum Rules {\n    case verifier(JWSVerifier)\n}")),
             Source(folder: "StoreKit/Model", code: Self.code("struct JWSPayload {}")),
             Source(folder: "StoreKit", code: Self.code("struct JWSVerifier {\n    let report: Report\n}")),
@@ -232,6 +236,7 @@ import Testing
                 "Receipt names the kind StoreKit off the named edges (JWSVerifier)",
                 "the core's Rules names StoreKit, not the kind's Model/ (JWSVerifier)",
                 "Signing names Verdict, above the kinds (Verdict)",
+                "the core's Trust names Verdict, above the kinds (Verdict)",
             ])
         #expect(Self.room("StoreKit/Model/Fields/JWSDate.swift") == "StoreKit/Model")
         #expect(Self.room("StoreKit/JWSVerifier.swift") == "StoreKit")

@@ -59,15 +59,17 @@ enum TimelineSVG {
             html.raw("<p>No dated purchase to draw.</p>\n")
             return
         }
+        // Both pictures draw the same shapes: named once for their legends.
+        let used = usedShapes(timeline)
         html.raw("<figure class=\"timeline\">\n")
-        picture(timeline, .wide, legend: drawsLegend, into: &html)
-        picture(timeline, .narrow, legend: drawsLegend, into: &html)
+        picture(timeline, .wide, used: used, legend: drawsLegend, into: &html)
+        picture(timeline, .narrow, used: used, legend: drawsLegend, into: &html)
         facts(timeline, into: &html)
         html.raw("</figure>\n")
     }
 
     private static func picture(
-        _ timeline: Timeline, _ layout: Layout, legend drawsLegend: Bool, into html: inout HTMLWriter
+        _ timeline: Timeline, _ layout: Layout, used: [Shape], legend drawsLegend: Bool, into html: inout HTMLWriter
     ) {
         guard let scale = TimelineScale(timeline, left: layout.plotLeft, width: layout.plotWidth) else { return }
         let x = scale.x
@@ -76,7 +78,6 @@ enum TimelineSVG {
         let originalRow = timeline.original?.date != nil ? 1 : 0
         let rowCount = timeline.rows.count + originalRow
         let plotBottom = top + Double(rowCount) * layout.rowHeight
-        let used = usedShapes(timeline)
         let columns = layout.legendColumns
         let legendRows = drawsLegend ? (used.count + columns - 1) / columns : 0
         let pictureHeight = plotBottom + 26 + Double(legendRows) * 18 + 6
@@ -86,14 +87,14 @@ enum TimelineSVG {
         openPicture(layout, height: pictureHeight, into: &html)
         html.raw(" data-first=\"")
         html.date(scale.first)
-        html.raw("\"")
+        html.ascii("\"")
         html.attribute("data-span", scale.span)
         html.attribute("data-plot-left", scale.left)
         html.attribute("data-plot-width", scale.width)
         if let cut = scale.beforeBreak {
             html.raw(" data-break=\"")
             html.date(cut)
-            html.raw("\"")
+            html.ascii("\"")
         }
         html.raw(">\n<title>Timeline of ")
         html.integer(timeline.rows.count)
@@ -125,7 +126,7 @@ enum TimelineSVG {
                 let barHeight = height(period.stretch)
                 html.raw("<rect class=\"period s-")
                 html.raw(period.stretch.className)
-                html.raw("\"")
+                html.ascii("\"")
                 html.attribute("x", start)
                 html.attribute("y", middle - barHeight / 2)
                 html.attribute("width", max(minimumWidth, x(period.end) - start))
@@ -136,7 +137,7 @@ enum TimelineSVG {
                 }
                 html.raw("><title>")
                 times(period.stretch.rawValue, count, into: &html)
-                html.raw(" ")
+                html.ascii(" ")
                 html.date(period.start)
                 html.raw(" to ")
                 html.date(period.end)
@@ -152,7 +153,7 @@ enum TimelineSVG {
                 if layout.titles {
                     html.raw("<title>")
                     times("renewal", renewals, into: &html)
-                    html.raw(" ")
+                    html.ascii(" ")
                     html.date(first)
                     if renewals > 1 {
                         html.raw(" to ")
@@ -211,7 +212,7 @@ enum TimelineSVG {
         if let above = layout.labelAbove {
             html.attribute("x", 4)
             html.attribute("y", top + Double(row) * layout.rowHeight + above)
-            html.raw(">")
+            html.ascii(">")
         } else {
             html.attribute("x", layout.plotLeft - 8)
             html.attribute("y", layout.middle(row) + 4)
@@ -371,7 +372,7 @@ enum TimelineSVG {
         if titled {
             html.raw("<title>")
             html.markup(mark.event.rawValue)
-            html.raw(" ")
+            html.ascii(" ")
             html.date(mark.date)
             html.raw("</title>")
         }
@@ -387,7 +388,7 @@ enum TimelineSVG {
         html.integer(marks.count)
         html.raw("\" data-members=\"")
         for (index, mark) in marks.enumerated() {
-            if index > 0 { html.raw(" ") }
+            if index > 0 { html.ascii(" ") }
             html.raw(mark.event.className)
         }
         html.raw("\" data-date=\"")
@@ -398,7 +399,7 @@ enum TimelineSVG {
         for mark in marks {
             html.raw("\n")
             html.markup(mark.event.rawValue)
-            html.raw(" ")
+            html.ascii(" ")
             html.date(mark.date)
         }
         html.raw("</title><circle class=\"m m-group\"")
@@ -441,9 +442,9 @@ enum TimelineSVG {
         html.attribute("height", height)
         html.raw(" viewBox=\"0 0 ")
         html.number(width)
-        html.raw(" ")
+        html.ascii(" ")
         html.number(height)
-        html.raw("\"")
+        html.ascii("\"")
     }
 
     /// One sentence per row: `premium: paid period ×3, refund or revocation ×1`.
@@ -633,7 +634,7 @@ enum TimelineSVG {
             case .stretch(let stretch):
                 html.raw("<rect class=\"s-")
                 html.raw(stretch.className)
-                html.raw("\"")
+                html.ascii("\"")
                 html.attribute("x", x)
                 html.attribute("y", y - height(stretch) / 2)
                 html.raw(" width=\"18\"")
@@ -654,7 +655,7 @@ enum TimelineSVG {
             html.raw("<text")
             html.attribute("x", x + 24)
             html.attribute("y", y + 4)
-            html.raw(">")
+            html.ascii(">")
             html.markup(item.label)
             html.raw("</text>")
         }
@@ -727,24 +728,26 @@ extension Timeline.Event {
 extension HTMLWriter {
     /// ` name="value"`, a coordinate.
     fileprivate mutating func attribute(_ name: String, _ value: Double) {
-        raw(" ")
-        raw(name)
-        raw("=\"")
+        ascii(" ")
+        // A name of a few letters, byte by byte: cheaper than copying it as a sequence.
+        for byte in name.utf8 { ascii(Unicode.Scalar(byte)) }
+        ascii("=")
+        ascii("\"")
         number(value)
-        raw("\"")
+        ascii("\"")
     }
 
     /// A path command with a point: `M10 20`.
-    fileprivate mutating func point(_ letter: String, _ x: Double, _ y: Double) {
-        raw(letter)
+    fileprivate mutating func point(_ letter: Unicode.Scalar, _ x: Double, _ y: Double) {
+        ascii(letter)
         number(x)
-        raw(" ")
+        ascii(" ")
         number(y)
     }
 
     /// A path command with one coordinate: `H14`, `V29`.
-    fileprivate mutating func coordinate(_ letter: String, _ value: Double) {
-        raw(letter)
+    fileprivate mutating func coordinate(_ letter: Unicode.Scalar, _ value: Double) {
+        ascii(letter)
         number(value)
     }
 }

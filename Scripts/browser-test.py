@@ -23,7 +23,11 @@ or cell broken inside a word; each paid period of the receipt and combined pages
 READABLE_PERIOD_PX wide at 1280 px; a new customer's offered trial and its reminder drawn where the
 JSON's trial_offer puts them (within 1 px).
 
-BROWSER_PLANT=squeeze|overlap|drop-trial|break-header|overflow plants one legibility fault into the
+On a phone (390 px), the picture shown fits the screen without sideways scrolling, its text is at
+least PHONE_TEXT_PX high, each paid period of the receipt and combined pages is PHONE_PERIOD_PX wide
+at least, and the marks, the decision and the offered trial are within 1 px of their dates there too.
+
+BROWSER_PLANT=squeeze|overlap|drop-trial|break-header|overflow|phone-wide plants one legibility fault into the
 pages made (this script edits them after receipt-check wrote them; the tool has no such switch): the
 run must then fail, naming the fault. The pages at scale are left out of a planted run.
 
@@ -87,6 +91,11 @@ HISTORY_BOUND_MS = float(os.environ.get("BROWSER_HISTORY_BOUND_MS", "5000"))
 WIDTHS = (1280, 768, 390)
 MIN_PERIOD_PX = 3
 READABLE_PERIOD_PX = 24
+# On a phone (PHONE_PX wide) the picture fits the screen, each paid period PHONE_PERIOD_PX wide at least
+# and its text PHONE_TEXT_PX high at least, as rendered.
+PHONE_PX = 390
+PHONE_PERIOD_PX = 8
+PHONE_TEXT_PX = 10.5
 TICK_GAP_PX = 4
 # Marks closer than this (in the picture's units) are one group mark (TimelineSVG.groupDistance).
 GROUP_PX = 8
@@ -95,7 +104,7 @@ GROUP_PX = 8
 AXIS_MARGIN = 0.04
 AXIS_BREAK = 0.25
 PLANT = os.environ.get("BROWSER_PLANT", "")
-PLANTS = ("squeeze", "overlap", "drop-trial", "break-header", "overflow")
+PLANTS = ("squeeze", "overlap", "drop-trial", "break-header", "overflow", "phone-wide")
 
 
 def fail(page, message):
@@ -315,7 +324,9 @@ def check_tables(driver, page, report):
 
 def positions(driver):
     return driver.execute_script("""
-        var svg = document.querySelector('figure.timeline svg');
+        // The picture shown at this width: a page holds a wide and a narrow one, the stylesheet shows one.
+        var svg = Array.from(document.querySelectorAll('figure.timeline svg'))
+          .find(function (s) { return s.getBoundingClientRect().width > 0; });
         if (!svg) return null;
         var box = svg.getBoundingClientRect();
         var scale = box.width / svg.viewBox.baseVal.width;
@@ -324,7 +335,7 @@ def positions(driver):
           return [g.getAttribute('class'), g.getAttribute('data-date'), centre(g),
                   +(g.getAttribute('data-count') || 1), (g.getAttribute('data-members') || '').split(' ')]; });
         var decision = svg.querySelector('g.decision-mark line');
-        return {left: box.left, scale: scale, rows: svg.querySelectorAll('g.row').length,
+        return {left: box.left, right: box.right, viewport: document.documentElement.clientWidth, scale: scale, rows: svg.querySelectorAll('g.row').length,
                 plotLeft: +svg.getAttribute('data-plot-left'), plotWidth: +svg.getAttribute('data-plot-width'),
                 cut: svg.getAttribute('data-break'),
                 marks: marks, decision: decision ? centre(decision) : null};""")
@@ -484,9 +495,9 @@ def check_legible(driver, page):
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
-def check_periods(driver, page, report):
-    """At 1280 px, each paid period the JSON lists is READABLE_PERIOD_PX wide at least."""
-    at_width(driver, 1280)
+def check_periods(driver, page, report, width=1280, minimum=READABLE_PERIOD_PX):
+    """At `width` px, each paid period the JSON lists is `minimum` px wide at least."""
+    at_width(driver, width)
     drawn = positions(driver)
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     first, span, _ = axis(report)
@@ -496,11 +507,51 @@ def check_periods(driver, page, report):
     periods += [(t["purchaseDate"], t["expiresDate"]) for t in found["transactions"]
                 if t.get("expiresDate") and t.get("purchaseDate")]
     widths = [(parse(end) - parse(start)) / span * drawn["plotWidth"] * drawn["scale"] for start, end in periods]
-    print("%s: paid periods at 1280 px: %s px" % (page, ", ".join("%.0f" % w for w in widths)))
-    for (start, _), width in zip(periods, widths):
-        if width < READABLE_PERIOD_PX:
-            fail(page, "the paid period from %s is %.1f px wide at 1280 px (minimum %d)"
-                 % (start, width, READABLE_PERIOD_PX))
+    print("%s: paid periods at %d px: %s px" % (page, width, ", ".join("%.0f" % w for w in widths)))
+    for (start, _), drawn_width in zip(periods, widths):
+        if drawn_width < minimum:
+            fail(page, "the paid period from %s is %.1f px wide at %d px (minimum %d)"
+                 % (start, drawn_width, width, minimum))
+
+
+PHONE = """
+var minimum = arguments[0], found = [], view = document.documentElement;
+if (view.scrollWidth > view.clientWidth + 1)
+  found.push('the page scrolls sideways: ' + view.scrollWidth + ' px wide in ' + view.clientWidth);
+document.querySelectorAll('figure.timeline svg').forEach(function (svg) {
+  var frame = svg.getBoundingClientRect();
+  if (frame.width === 0) return;
+  var plot = svg.parentElement.getBoundingClientRect();
+  if (frame.left < plot.left - 1 || frame.right > plot.right + 1 || frame.right > view.clientWidth)
+    found.push('the picture spans x ' + frame.left.toFixed(0) + ' to ' + frame.right.toFixed(0) + ', its box '
+               + plot.left.toFixed(0) + ' to ' + plot.right.toFixed(0) + ': it scrolls sideways');
+  var scale = frame.width / svg.viewBox.baseVal.width;
+  svg.querySelectorAll('text').forEach(function (t) {
+    var size = parseFloat(getComputedStyle(t).fontSize) * scale;
+    if (size < minimum) found.push('text "' + t.textContent + '" is ' + size.toFixed(1) + ' px high (minimum ' + minimum + ')');
+  });
+});
+return found;
+"""
+
+
+def check_phone(driver, page, report, checks):
+    """At PHONE_PX: the picture fits its box and the screen, its text can be read, and the marks, the
+    decision and the trial are where the JSON's dates put them."""
+    at_width(driver, PHONE_PX)
+    problems = driver.execute_script(PHONE, PHONE_TEXT_PX)
+    for problem in problems[:12]:
+        fail(page, "at %d px: %s" % (PHONE_PX, problem))
+    offered = 1 if report.get("trial_offer") else 0
+    if "refund" in checks or "now" in checks:
+        check_timeline(driver, page, report, expected_marks(report)[1] + checks.get("extra_rows", 0) + offered,
+                       refund=checks.get("refund"), now=checks.get("now"))
+    if checks.get("trial"):
+        check_trial(driver, page, report)
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    if page in ("receipt", "combined"):
+        check_periods(driver, page, report, PHONE_PX, PHONE_PERIOD_PX)
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def check_trial(driver, page, report):
@@ -511,7 +562,8 @@ def check_trial(driver, page, report):
         return
     drawn = positions(driver)
     trial = driver.execute_script("""
-        var r = document.querySelector('figure.timeline svg rect.period.s-offered-free-trial');
+        var r = Array.from(document.querySelectorAll('figure.timeline svg rect.period.s-offered-free-trial'))
+          .find(function (e) { return e.getBoundingClientRect().width > 0; });
         if (!r) return null;
         var b = r.getBoundingClientRect();
         return [b.left, b.right];""")
@@ -555,6 +607,10 @@ def plant(name, path):
         planted = re.sub(r'<rect class="period s-offered-free-trial".*?</rect>\n', "", text, count=1)
     elif PLANT == "break-header" and name == "receipt":
         planted = text.replace("</style>", "th{word-break:break-all;width:1px}</style>", 1)
+    elif PLANT == "phone-wide" and name == "receipt":
+        # The wide picture on a phone, as before the narrow one.
+        planted = text.replace("</style>", "figure.timeline .plot.wide{display:block!important}"
+                               "figure.timeline .plot.narrow{display:none!important}</style>", 1)
     elif PLANT == "overflow" and name == "receipt":
         planted = text.replace("</style>", "td{white-space:nowrap;max-width:40px;overflow:hidden}</style>", 1)
     if planted != text:
@@ -797,6 +853,7 @@ def main():
                 check_periods(driver, name, report)
             if not name.startswith("hostile"):
                 check_legible(driver, name)
+                check_phone(driver, name, report, checks)
             if "batch" in checks:
                 sections = driver.execute_script(
                     "return [document.querySelectorAll('details.input').length,"

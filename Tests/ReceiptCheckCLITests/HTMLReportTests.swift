@@ -78,8 +78,8 @@ import Testing
         #expect(
             page.contains(
                 #"&lt;script&gt;window.x=1&lt;/script&gt;&quot;&gt;&lt;svg onload=x()&gt;\u{0}\u{202E}&lt;/title&gt;"#))
-        // Two inline SVGs at most: the timeline; the page's own tags only.
-        #expect(page.components(separatedBy: "<svg ").count == 2)
+        // Two inline SVGs at most: the timeline, wide and narrow; the page's own tags only.
+        #expect(page.components(separatedBy: "<svg ").count == 3)
         #expect(page.hasPrefix("<!DOCTYPE html>\n") && page.hasSuffix("</html>\n"))
     }
 
@@ -112,7 +112,8 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let page = result.stdout
         #expect(page.components(separatedBy: "<figure class=\"timeline\">").count == 4)
-        #expect(page.components(separatedBy: "<g class=\"legend\">").count == 2)
+        // The summary's legend, wide and narrow.
+        #expect(page.components(separatedBy: "<g class=\"legend\">").count == 3)
         let summary = try #require(page.firstRange(of: "<section class=\"summary\">"))
         let legend = try #require(page.firstRange(of: "<g class=\"legend\">"))
         #expect(legend.lowerBound > summary.lowerBound)
@@ -123,7 +124,7 @@ import Testing
         let one = try CLI.run([
             "verify", "--format", "html", "--root", CLI.fixture("pki/root.pem"), CLI.fixture("valid.receipt"),
         ])
-        #expect(one.stdout.components(separatedBy: "<g class=\"legend\">").count == 2)
+        #expect(one.stdout.components(separatedBy: "<g class=\"legend\">").count == 3)
     }
 
     /// A folded section is not laid out until it nears the screen, so a page of thousands of inputs is

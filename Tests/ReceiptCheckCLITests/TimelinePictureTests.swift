@@ -32,6 +32,24 @@ import Testing
         return html.out
     }
 
+    /// On a phone the narrow picture takes the wide one's place: each name above its bar, the axis
+    /// across the whole width, fitted to the screen by the stylesheet.
+    @Test func aPhoneGetsANarrowPictureWithNamesAboveTheBars() throws {
+        let svg = Self.svg(Timeline(purchases: Self.monthly(3), reminders: [:], decision: nil))
+        let parts = svg.components(separatedBy: "<div class=\"plot narrow\">")
+        #expect(parts.count == 2, "\(svg)")
+        #expect(parts[0].contains("<text class=\"t-label\" x=\"182\" y=\"53\" text-anchor=\"end\">pro</text>"))
+        let narrow = try #require(parts.last)
+        #expect(narrow.contains("width=\"320\""), "\(narrow)")
+        #expect(narrow.contains("<text class=\"t-label\" x=\"4\" y=\"46\">pro</text>"), "\(narrow)")
+        #expect(narrow.contains("<rect class=\"period s-paid-period\""))
+        #expect(
+            HTMLStyle.sheet.contains(
+                "@media screen and (max-width:560px){figure.timeline .plot.wide{display:none}"
+                    + "figure.timeline .plot.narrow{display:block;width:100%}"
+                    + "figure.timeline .plot.narrow svg{width:100%;height:auto}"))
+    }
+
     @Test func anAppBoughtYearsBeforeIsDrawnBeyondABreak() throws {
         var timeline = Timeline(purchases: Self.monthly(3), reminders: [:], decision: nil)
         let years = Self.start.addingTimeInterval(-4 * 365 * Self.day)
@@ -134,11 +152,13 @@ import Testing
             svg.contains(
                 "<title>2 events:\nrefund or revocation 2024-12-30T23:00:00Z\nexpiry 2024-12-31T00:00:00Z</title>"))
         #expect(svg.contains(#"<text class="t-count""#))
-        // A week apart on a year: two marks.
+        // A week apart on a year: two marks in the wide picture (the narrow one has under 8 px a week).
         let apart = Timeline.Purchase(
             product: "pro", start: Self.start, end: Self.start.addingTimeInterval(365 * Self.day), stretch: .paid,
             cancelled: Self.start.addingTimeInterval(358 * Self.day), upgraded: false)
-        #expect(!Self.svg(Timeline(purchases: [apart], reminders: [:], decision: nil)).contains("m-group"))
+        let wide = Self.svg(Timeline(purchases: [apart], reminders: [:], decision: nil))
+            .components(separatedBy: "<div class=\"plot narrow\">")[0]
+        #expect(!wide.contains("m-group"))
     }
 
     /// Marks each under 8 px from the last but 11 px across are two marks, not one circle: a group spans

@@ -35,7 +35,9 @@ enum HTMLStyle {
         figure.timeline{margin:6px 0;display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
         figure.timeline .plot{overflow-x:auto;max-width:100%}
         figure.timeline svg{display:block;font:11px system-ui,sans-serif}
-        @media screen and (max-width:1020px){figure.timeline:not(.legend)::before{content:"The picture scrolls sideways; the table below lists the same.";color:var(--muted);font-size:12px;width:100%}}
+        figure.timeline .plot.narrow{display:none}
+        @media screen and (min-width:561px) and (max-width:1020px){figure.timeline:not(.legend)::before{content:"The picture scrolls sideways; the table below lists the same.";color:var(--muted);font-size:12px;width:100%}}
+        @media screen and (max-width:560px){figure.timeline .plot.wide{display:none}figure.timeline .plot.narrow{display:block;width:100%}figure.timeline .plot.narrow svg{width:100%;height:auto}figure.timeline .plot.narrow .t-count{font-size:11px}.narrow .t-label{paint-order:stroke;stroke:#fff;stroke-width:4px;stroke-linejoin:round}}
         .t-axis{stroke:#8c959f;stroke-width:1}
         .t-grid{stroke:#d8dee4;stroke-width:1}.t-break{stroke:#8c959f;stroke-width:1.5;stroke-dasharray:3 2}
         .t-label{fill:var(--ink);stroke:none}.t-tick{fill:var(--muted)}

@@ -24,6 +24,12 @@ struct HTMLWriter {
         bytes.append(contentsOf: markup.utf8)
     }
 
+    /// One ASCII character of markup (a space, a quote, a path's letter): appended as its byte, where a
+    /// string is walked as a sequence (a picture writes thousands of these).
+    mutating func ascii(_ character: Unicode.Scalar) {
+        bytes.append(UInt8(ascii: character))
+    }
+
     /// Markup the report makes itself (a table's head, a class name); never a value from an input.
     mutating func markup(_ text: String) {
         bytes.append(contentsOf: text.utf8)

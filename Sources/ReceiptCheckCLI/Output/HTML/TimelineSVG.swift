@@ -14,41 +14,87 @@ import ReceiptKit
 /// Periods differ by height and outline, marks by shape; each carries a `<title>` and the legend
 /// names every shape drawn.
 enum TimelineSVG {
-    static let width = 960.0
-    static let plotLeft = 190.0
-    static let plotWidth = 720.0
+    static let width = Layout.wide.width
+    static let plotLeft = Layout.wide.plotLeft
+    static let plotWidth = Layout.wide.plotWidth
     static let top = 34.0
-    static let rowHeight = 30.0
-    /// Product names longer than this are cut at their start in the picture (their title and the table
-    /// have them whole).
-    static let labelLength = 28
+    /// Product names longer than this are cut at their start in the wide picture (their title and the
+    /// table have them whole).
+    static let labelLength = Layout.wide.labelLength
+
+    /// Where a picture puts its parts. A page holds both: the stylesheet shows the wide one on a screen
+    /// wider than a phone, the narrow one (each row's name above its bar, fitted to the width) on a phone.
+    struct Layout: Sendable {
+        let name: String
+        let width: Double
+        let plotLeft: Double
+        let plotWidth: Double
+        let rowHeight: Double
+        /// The name's baseline below the row's top, when it sits above the bar; nil for a left gutter.
+        let labelAbove: Double?
+        let labelLength: Int
+        let legendColumns: Int
+        let legendColumn: Double
+        /// The wide picture titles every row, period and mark; the narrow one leaves them to the wide
+        /// one and the facts table (a phone has no pointer to show them), so a page of thousands stays light.
+        let titles: Bool
+
+        static let wide = Layout(
+            name: "wide", width: 960, plotLeft: 190, plotWidth: 720, rowHeight: 30, labelAbove: nil,
+            labelLength: 28, legendColumns: 4, legendColumn: 185, titles: true)
+        static let narrow = Layout(
+            name: "narrow", width: 320, plotLeft: 34, plotWidth: 258, rowHeight: 48, labelAbove: 12,
+            labelLength: 44, legendColumns: 2, legendColumn: 150, titles: false)
+
+        /// The middle of the bars of row `index`.
+        func middle(_ index: Int) -> Double {
+            top + Double(index) * rowHeight + (labelAbove == nil ? rowHeight / 2 : 32)
+        }
+    }
 
     /// `legend`: the picture names its shapes below itself; a batch's folded sections leave it to the
     /// one legend of the page's summary (`writeLegend`), so it is not repeated for every input.
     static func write(_ timeline: Timeline, legend drawsLegend: Bool = true, into html: inout HTMLWriter) {
-        guard let scale = TimelineScale(timeline, left: plotLeft, width: plotWidth) else {
+        guard TimelineScale(timeline, left: plotLeft, width: plotWidth) != nil else {
             html.raw("<p>No dated purchase to draw.</p>\n")
             return
         }
+        // Both pictures draw the same shapes: named once for their legends.
+        let used = usedShapes(timeline)
+        html.raw("<figure class=\"timeline\">\n")
+        picture(timeline, .wide, used: used, legend: drawsLegend, into: &html)
+        picture(timeline, .narrow, used: used, legend: drawsLegend, into: &html)
+        facts(timeline, into: &html)
+        html.raw("</figure>\n")
+    }
+
+    private static func picture(
+        _ timeline: Timeline, _ layout: Layout, used: [Shape], legend drawsLegend: Bool, into html: inout HTMLWriter
+    ) {
+        guard let scale = TimelineScale(timeline, left: layout.plotLeft, width: layout.plotWidth) else { return }
         let x = scale.x
+        let plotLeft = layout.plotLeft
+        let plotWidth = layout.plotWidth
         let originalRow = timeline.original?.date != nil ? 1 : 0
         let rowCount = timeline.rows.count + originalRow
-        let plotBottom = top + Double(rowCount) * rowHeight
-        let used = usedShapes(timeline)
-        let legendRows = drawsLegend ? (used.count + 3) / 4 : 0
+        let plotBottom = top + Double(rowCount) * layout.rowHeight
+        let columns = layout.legendColumns
+        let legendRows = drawsLegend ? (used.count + columns - 1) / columns : 0
         let pictureHeight = plotBottom + 26 + Double(legendRows) * 18 + 6
-        openPicture(
-            "<figure class=\"timeline\">\n<div class=\"plot\"><svg role=\"img\"", height: pictureHeight, into: &html)
+        html.raw("<div class=\"plot ")
+        html.raw(layout.name)
+        html.raw("\"><svg role=\"img\"")
+        openPicture(layout, height: pictureHeight, into: &html)
         html.raw(" data-first=\"")
         html.date(scale.first)
-        html.raw("\"")
+        html.ascii("\"")
         html.attribute("data-span", scale.span)
         html.attribute("data-plot-left", scale.left)
         html.attribute("data-plot-width", scale.width)
         if let cut = scale.beforeBreak {
             html.raw(" data-break=\"")
             html.date(cut)
-            html.raw("\"")
+            html.ascii("\"")
         }
         html.raw(">\n<title>Timeline of ")
         html.integer(timeline.rows.count)
@@ -56,34 +102,42 @@ enum TimelineSVG {
         html.day(scale.earliest)
         html.raw(" to ")
         html.day(scale.latest)
-        html.raw("</title>\n<desc>")
-        html.text(description(timeline))
-        html.raw("</desc>\n")
-        ticks(scale, bottom: plotBottom, into: &html)
+        html.raw("</title>\n")
+        if layout.titles {
+            html.raw("<desc>")
+            html.text(description(timeline))
+            html.raw("</desc>\n")
+        }
+        ticks(scale, layout, bottom: plotBottom, into: &html)
         for (index, row) in timeline.rows.enumerated() {
-            let middle = top + (Double(index) + 0.5) * rowHeight
-            html.raw("<g class=\"row\"><title>")
-            html.text(row.name)
-            html.raw("</title><text class=\"t-label\"")
-            html.attribute("x", plotLeft - 8)
-            html.attribute("y", middle + 4)
-            html.raw(" text-anchor=\"end\">")
+            let middle = layout.middle(index)
+            html.raw("<g class=\"row\">")
+            if layout.titles {
+                html.raw("<title>")
+                html.text(row.name)
+                html.raw("</title>")
+            }
+            openLabel(layout, row: index, into: &html)
             // A product id's end tells products apart (`…receiptcheck.monthly`); the title has it whole.
-            label(row.name, keepingEnd: true, into: &html)
+            label(row.name, length: layout.labelLength, keepingEnd: true, into: &html)
             html.raw("</text></g>\n")
             for (period, count) in row.runs {
                 let start = x(period.start)
                 let barHeight = height(period.stretch)
                 html.raw("<rect class=\"period s-")
                 html.raw(period.stretch.className)
-                html.raw("\"")
+                html.ascii("\"")
                 html.attribute("x", start)
                 html.attribute("y", middle - barHeight / 2)
                 html.attribute("width", max(minimumWidth, x(period.end) - start))
                 html.attribute("height", barHeight)
+                guard layout.titles else {
+                    html.raw("/>\n")
+                    continue
+                }
                 html.raw("><title>")
                 times(period.stretch.rawValue, count, into: &html)
-                html.raw(" ")
+                html.ascii(" ")
                 html.date(period.start)
                 html.raw(" to ")
                 html.date(period.end)
@@ -95,15 +149,19 @@ enum TimelineSVG {
                 html.integer(renewals)
                 html.raw("\" data-date=\"")
                 html.date(first)
-                html.raw("\"><title>")
-                times("renewal", renewals, into: &html)
-                html.raw(" ")
-                html.date(first)
-                if renewals > 1 {
-                    html.raw(" to ")
-                    html.date(last)
+                html.raw("\">")
+                if layout.titles {
+                    html.raw("<title>")
+                    times("renewal", renewals, into: &html)
+                    html.ascii(" ")
+                    html.date(first)
+                    if renewals > 1 {
+                        html.raw(" to ")
+                        html.date(last)
+                    }
+                    html.raw("</title>")
                 }
-                html.raw("</title><path class=\"m\" d=\"")
+                html.raw("<path class=\"m\" d=\"")
                 for mark in row.marks where mark.event == .renewal {
                     html.point("M", x(mark.date), middle - 9)
                     html.coordinate("V", middle + 9)
@@ -112,16 +170,14 @@ enum TimelineSVG {
             }
             for group in groups(row, scale) {
                 if group.marks.count == 1, let only = group.marks.first {
-                    mark(only, x: group.x, y: middle, into: &html)
+                    mark(only, x: group.x, y: middle, titled: layout.titles, into: &html)
                 } else {
                     cluster(group.marks, x: group.x, y: middle, into: &html)
                 }
             }
         }
         if let original = timeline.original, let date = original.date {
-            self.original(
-                original, date: date, scale: scale, middle: top + (Double(timeline.rows.count) + 0.5) * rowHeight,
-                into: &html)
+            self.original(original, date: date, scale: scale, layout, row: timeline.rows.count, into: &html)
         }
         if let decision = timeline.decision {
             let at = x(decision)
@@ -144,11 +200,24 @@ enum TimelineSVG {
             html.raw("</text></g>\n")
         }
         if drawsLegend {
-            legend(used, top: plotBottom + 26, into: &html)
+            legend(used, layout, top: plotBottom + 26, into: &html)
         }
         html.raw("</svg></div>\n")
-        facts(timeline, into: &html)
-        html.raw("</figure>\n")
+    }
+
+    /// A row's name: at the left of the row's top when it sits above the bar, else in the left gutter;
+    /// the element stays open for its text.
+    private static func openLabel(_ layout: Layout, row: Int, into html: inout HTMLWriter) {
+        html.raw("<text class=\"t-label\"")
+        if let above = layout.labelAbove {
+            html.attribute("x", 4)
+            html.attribute("y", top + Double(row) * layout.rowHeight + above)
+            html.ascii(">")
+        } else {
+            html.attribute("x", layout.plotLeft - 8)
+            html.attribute("y", layout.middle(row) + 4)
+            html.raw(" text-anchor=\"end\">")
+        }
     }
 
     /// A period drawn narrower than this could not be seen; a shorter one is drawn this wide.
@@ -158,7 +227,7 @@ enum TimelineSVG {
 
     /// The calendar ticks over the scaled part of the axis, the axis line under the rows, and the
     /// break before the app's first purchase when it is cut.
-    private static func ticks(_ scale: TimelineScale, bottom: Double, into html: inout HTMLWriter) {
+    private static func ticks(_ scale: TimelineScale, _ layout: Layout, bottom: Double, into html: inout HTMLWriter) {
         let right = scale.left + scale.width
         if let step = TimelineTicks.step(span: scale.span, width: scale.width) {
             let ticks = TimelineTicks.ticks(from: scale.first, to: scale.last, step: step)
@@ -199,7 +268,7 @@ enum TimelineSVG {
             html.point("M", at + 3, 20)
             html.coordinate("V", bottom + 6)
             html.raw("\"/><line class=\"t-axis\"")
-            html.attribute("x1", plotLeft)
+            html.attribute("x1", layout.plotLeft)
             html.attribute("y1", bottom)
             html.attribute("x2", at - 6)
             html.attribute("y2", bottom)
@@ -210,13 +279,15 @@ enum TimelineSVG {
     /// The app's row: its first purchase's date in the label column, the mark where the scale or the
     /// break puts it, and the first build beside it.
     private static func original(
-        _ original: Timeline.Original, date: Date, scale: TimelineScale, middle: Double, into html: inout HTMLWriter
+        _ original: Timeline.Original, date: Date, scale: TimelineScale, _ layout: Layout, row: Int,
+        into html: inout HTMLWriter
     ) {
+        let plotLeft = layout.plotLeft
+        let plotWidth = layout.plotWidth
+        let middle = layout.middle(row)
         let at = scale.beforeBreak == nil ? scale.x(date) : plotLeft + 12
-        html.raw("<text class=\"t-label\"")
-        html.attribute("x", plotLeft - 8)
-        html.attribute("y", middle + 4)
-        html.raw(" text-anchor=\"end\">app, bought ")
+        openLabel(layout, row: row, into: &html)
+        html.raw("app, bought ")
         html.day(date)
         html.raw("</text>\n<g class=\"mark m-original\" data-date=\"")
         html.date(date)
@@ -237,24 +308,24 @@ enum TimelineSVG {
         html.raw(rightHalf ? " text-anchor=\"end\">original purchase" : ">original purchase")
         if let build = original.firstBuild {
             html.raw(", first build ")
-            label(build, keepingEnd: false, into: &html)
+            label(build, length: labelLength, keepingEnd: false, into: &html)
         }
         html.raw("</text></g>\n")
     }
 
-    /// `text` whole, or cut to `labelLength` characters with an ellipsis where it was cut: its start
+    /// `text` whole, or cut to `length` characters with an ellipsis where it was cut: its start
     /// (`keepingEnd`) or its end.
-    private static func label(_ text: String, keepingEnd: Bool, into html: inout HTMLWriter) {
+    private static func label(_ text: String, length: Int, keepingEnd: Bool, into html: inout HTMLWriter) {
         // Characters are counted only for a text that could be long: counting them is the costly part.
-        guard text.utf8.count > labelLength, text.count > labelLength else {
+        guard text.utf8.count > length, text.count > length else {
             html.text(text)
             return
         }
         if keepingEnd {
             html.raw("\u{2026}")
-            html.text(String(text.suffix(labelLength - 1)))
+            html.text(String(text.suffix(length - 1)))
         } else {
-            html.text(String(text.prefix(labelLength - 1)))
+            html.text(String(text.prefix(length - 1)))
             html.raw("\u{2026}")
         }
     }
@@ -290,16 +361,21 @@ enum TimelineSVG {
         return groups
     }
 
-    private static func mark(_ mark: Timeline.Mark, x: Double, y: Double, into html: inout HTMLWriter) {
+    private static func mark(
+        _ mark: Timeline.Mark, x: Double, y: Double, titled: Bool, into html: inout HTMLWriter
+    ) {
         html.raw("<g class=\"mark m-")
         html.raw(mark.event.className)
         html.raw("\" data-date=\"")
         html.date(mark.date)
-        html.raw("\"><title>")
-        html.markup(mark.event.rawValue)
-        html.raw(" ")
-        html.date(mark.date)
-        html.raw("</title>")
+        html.raw("\">")
+        if titled {
+            html.raw("<title>")
+            html.markup(mark.event.rawValue)
+            html.ascii(" ")
+            html.date(mark.date)
+            html.raw("</title>")
+        }
         shape(mark.event, x: x, y: y, into: &html)
         html.raw("</g>\n")
     }
@@ -312,7 +388,7 @@ enum TimelineSVG {
         html.integer(marks.count)
         html.raw("\" data-members=\"")
         for (index, mark) in marks.enumerated() {
-            if index > 0 { html.raw(" ") }
+            if index > 0 { html.ascii(" ") }
             html.raw(mark.event.className)
         }
         html.raw("\" data-date=\"")
@@ -323,7 +399,7 @@ enum TimelineSVG {
         for mark in marks {
             html.raw("\n")
             html.markup(mark.event.rawValue)
-            html.raw(" ")
+            html.ascii(" ")
             html.date(mark.date)
         }
         html.raw("</title><circle class=\"m m-group\"")
@@ -343,28 +419,35 @@ enum TimelineSVG {
             Timeline.Stretch.allCases.map(Shape.stretch) + Timeline.Event.allCases.map(Shape.event) + [
                 .original, .decision,
             ]
-        let height = 14 + Double((all.count + 3) / 4) * 18
-        openPicture(
-            "<figure class=\"timeline legend\">\n<div class=\"plot\"><svg role=\"img\"", height: height, into: &html)
-        html.raw(">\n<title>What the timelines' shapes mean</title>\n")
-        legend(all, top: 14, into: &html)
-        html.raw("</svg></div>\n</figure>\n")
+        html.raw("<figure class=\"timeline legend\">\n")
+        for layout in [Layout.wide, .narrow] {
+            let columns = layout.legendColumns
+            let height = 14 + Double((all.count + columns - 1) / columns) * 18
+            html.raw("<div class=\"plot ")
+            html.raw(layout.name)
+            html.raw("\"><svg role=\"img\"")
+            openPicture(layout, height: height, into: &html)
+            html.raw(">\n<title>What the timelines' shapes mean</title>\n")
+            legend(all, layout, top: 14, into: &html)
+            html.raw("</svg></div>\n")
+        }
+        html.raw("</figure>\n")
     }
 
-    /// One sentence per row: `premium: paid period ×3, refund or revocation ×1`.
-    /// `opening` (a figure and its svg's start), then the svg's size, the picture's width by `height`, and its
-    /// view box of the same size: the attributes stay open for the caller's.
-    private static func openPicture(_ opening: String, height: Double, into html: inout HTMLWriter) {
-        html.raw(opening)
+    /// The svg's size, the layout's width by `height`, and its view box of the same size: the attributes
+    /// stay open for the caller's.
+    private static func openPicture(_ layout: Layout, height: Double, into html: inout HTMLWriter) {
+        let width = layout.width
         html.attribute("width", width)
         html.attribute("height", height)
         html.raw(" viewBox=\"0 0 ")
         html.number(width)
-        html.raw(" ")
+        html.ascii(" ")
         html.number(height)
-        html.raw("\"")
+        html.ascii("\"")
     }
 
+    /// One sentence per row: `premium: paid period ×3, refund or revocation ×1`.
     static func description(_ timeline: Timeline) -> String {
         var sentences: [String] = []
         for row in timeline.rows {
@@ -541,16 +624,17 @@ enum TimelineSVG {
         return used
     }
 
-    private static func legend(_ used: [Shape], top: Double, into html: inout HTMLWriter) {
+    private static func legend(_ used: [Shape], _ layout: Layout, top: Double, into html: inout HTMLWriter) {
         html.raw("<g class=\"legend\">")
+        let columns = layout.legendColumns
         for (index, item) in used.enumerated() {
-            let x = 20 + Double(index % 4) * 185
-            let y = top + Double(index / 4) * 18
+            let x = 20 + Double(index % columns) * layout.legendColumn
+            let y = top + Double(index / columns) * 18
             switch item {
             case .stretch(let stretch):
                 html.raw("<rect class=\"s-")
                 html.raw(stretch.className)
-                html.raw("\"")
+                html.ascii("\"")
                 html.attribute("x", x)
                 html.attribute("y", y - height(stretch) / 2)
                 html.raw(" width=\"18\"")
@@ -571,7 +655,7 @@ enum TimelineSVG {
             html.raw("<text")
             html.attribute("x", x + 24)
             html.attribute("y", y + 4)
-            html.raw(">")
+            html.ascii(">")
             html.markup(item.label)
             html.raw("</text>")
         }
@@ -644,24 +728,26 @@ extension Timeline.Event {
 extension HTMLWriter {
     /// ` name="value"`, a coordinate.
     fileprivate mutating func attribute(_ name: String, _ value: Double) {
-        raw(" ")
-        raw(name)
-        raw("=\"")
+        ascii(" ")
+        // A name of a few letters, byte by byte: cheaper than copying it as a sequence.
+        for byte in name.utf8 { ascii(Unicode.Scalar(byte)) }
+        ascii("=")
+        ascii("\"")
         number(value)
-        raw("\"")
+        ascii("\"")
     }
 
     /// A path command with a point: `M10 20`.
-    fileprivate mutating func point(_ letter: String, _ x: Double, _ y: Double) {
-        raw(letter)
+    fileprivate mutating func point(_ letter: Unicode.Scalar, _ x: Double, _ y: Double) {
+        ascii(letter)
         number(x)
-        raw(" ")
+        ascii(" ")
         number(y)
     }
 
     /// A path command with one coordinate: `H14`, `V29`.
-    fileprivate mutating func coordinate(_ letter: String, _ value: Double) {
-        raw(letter)
+    fileprivate mutating func coordinate(_ letter: Unicode.Scalar, _ value: Double) {
+        ascii(letter)
         number(value)
     }
 }

@@ -68,12 +68,12 @@ import Testing
         check("environment", receipt.environment.rawValue, expected.kindFromReceiptType)
         check("app_item_id", receipt.appItemID, expected.appItemId)
         check("bundle_id", receipt.bundleID, expected.bundleId)
-        check("bundle_id_der_hex", receipt.bundleIDData.map(ReceiptJSON.hex), expected.bundleIdDerHex)
+        check("bundle_id_der_hex", receipt.bundleIDData.map(HexBytes.encode), expected.bundleIdDerHex)
         check("app_version", receipt.applicationVersion, expected.appVersion)
         check("original_app_version", receipt.originalApplicationVersion, expected.originalAppVersion)
         check("age_rating", receipt.ageRating, expected.ageRating)
-        check("opaque_hex", receipt.opaqueValue.map(ReceiptJSON.hex), expected.opaqueHex)
-        check("hash_hex", receipt.sha1Hash.map(ReceiptJSON.hex), expected.hashHex)
+        check("opaque_hex", receipt.opaqueValue.map(HexBytes.encode), expected.opaqueHex)
+        check("hash_hex", receipt.sha1Hash.map(HexBytes.encode), expected.hashHex)
         checkDate("creation_date", receipt.receiptCreationDate, expected.creationDateEpoch)
         checkDate("expiration_date", receipt.expirationDate, expected.expirationDateEpoch)
         checkDate("original_purchase_date", receipt.originalPurchaseDate, expected.originalPurchaseDateEpoch)
@@ -209,7 +209,7 @@ import Testing
     private static func raw(_ raw: [UInt8]?, matches expected: Manifest.Value) -> Bool {
         guard let raw else { return false }
         if expected.asn1 == "raw" {
-            return .text(ReceiptJSON.hex(raw)) == expected.value
+            return .text(HexBytes.encode(raw)) == expected.value
         }
         var reader = ASN1Reader(raw)
         guard let element = try? reader.next(), reader.isAtEnd else { return false }

@@ -15,13 +15,13 @@ enum HexBytes {
         return bytes
     }
 
+    /// The one hex writer of strings; JSON output appends the same digits in place (`ByteAppend.appendHex`).
     static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.underestimatedCount * 2)
         for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
+            out.append(ByteAppend.hexDigit(byte >> 4))
+            out.append(ByteAppend.hexDigit(byte & 0x0F))
         }
         return String(decoding: out, as: UTF8.self)
     }

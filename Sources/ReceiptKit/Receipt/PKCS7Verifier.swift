@@ -4,12 +4,21 @@
     import Foundation
 #endif
 
-/// Reads the PKCS#7 envelope of an app receipt and verifies it: container, payload, then the shared
-/// steps (signature and chain, validation time, the caller's requirements) with the receipt's values.
+/// Reads the PKCS#7 envelope of an app receipt and verifies it: container, signature and chain over the
+/// signed bytes, then the payload (decoded only once its signature is proven), then the shared steps
+/// (validation time, the caller's requirements) with the receipt's values.
 struct PKCS7Verifier {
     let context: VerificationContext
 
     private var options: ValidationOptions { context.options }
+
+    /// What the signature and chain checks proved: nothing, so the payload is not decoded; the signature
+    /// alone, the chain having failed; or both, with the chain to check validity on.
+    private enum Proof {
+        case none
+        case signature
+        case chain([Certificate])
+    }
 
     func validate(_ container: ReceiptContainer, into report: inout ValidationReport) {
         // Room for every check a receipt can record, so the list is allocated once.
@@ -21,6 +30,16 @@ struct PKCS7Verifier {
                 .container(
                     container.encoding, certificates: container.certificates.count,
                     payloadBytes: container.payload.count)))
+
+        // The signature and chain are checked before a byte of the payload is decoded; their checks are kept
+        // aside and reported after the payload's, in reading order.
+        var signed = ValidationReport(input: report.input)
+        signed.checks.reserveCapacity(8)
+        let proof = verifySignatureAndChain(container, into: &signed)
+        if case .none = proof {
+            refuseUnsigned(container, signed, into: &report)
+            return
+        }
 
         let receipt: ParsedReceipt
         do {
@@ -42,8 +61,14 @@ struct PKCS7Verifier {
         }
         report.record(
             .pass(.payload, .payload(purchases: receipt.purchases.count, undocumented: receipt.undocumented.count)))
-
-        verifySignatureAndChain(container, receipt, into: &report)
+        for check in signed.checks {
+            report.record(check)
+        }
+        report.trust = signed.trust
+        if case .chain(let chain) = proof {
+            ValidationTimeStep.check(chain, time: options.time, claimed: claimedTime(receipt), into: &report)
+            OnlineCheckStep.check(chain, context: context, into: &report)
+        }
         checkRequirements(receipt, into: &report)
         report.status = report.checks.allSatisfy(\.passed) ? .valid : .invalid
         // Moved in last, once nothing reads it here: put in first, the report's copy and this one would both
@@ -51,23 +76,38 @@ struct PKCS7Verifier {
         report.receipt = consume receipt
     }
 
+    /// A receipt whose signature is not proven: its signature's failure is the report's, and its payload,
+    /// which nobody is proven to have signed, is not decoded; an App Attest receipt is still named one.
+    private func refuseUnsigned(
+        _ container: ReceiptContainer, _ signed: ValidationReport, into report: inout ValidationReport
+    ) {
+        if let attest = AppAttestRecognizer.describe(container.payload) {
+            report.reject(ReceiptError(.notAppReceipt, attest))
+            return
+        }
+        for check in signed.checks {
+            report.record(check)
+        }
+        report.trust = signed.trust
+        report.status = .invalid
+    }
+
     // MARK: - Signature and chain
 
-    private func verifySignatureAndChain(
-        _ container: ReceiptContainer, _ receipt: ParsedReceipt, into report: inout ValidationReport
-    ) {
+    /// Records the signer, digest, signature and chain checks, which need no byte of the decoded payload.
+    private func verifySignatureAndChain(_ container: ReceiptContainer, into report: inout ValidationReport) -> Proof {
         report.trust = context.emptyTrust()
         guard container.signers.count == 1, let signer = container.signers.first else {
             report.record(
                 .fail(.signer, .signerCount, "expected exactly one signer, found \(container.signers.count)"))
-            return
+            return .none
         }
         let digest: Digest
         do {
             digest = try SignatureAlgorithm.check(signer)
         } catch {
             report.record(error.check)
-            return
+            return .none
         }
         report.trust?.digest = digest.name
         report.record(
@@ -78,10 +118,8 @@ struct PKCS7Verifier {
         let chain = context.chains.verify(certificates: container.certificates, signer: signer.identifier)
         let signature = chain.signerKey.map { signatureCheck(signer, container.payload, digest: digest, key: $0) }
         report.record(chain, signature: signature)
-        if chain.failure == nil {
-            ValidationTimeStep.check(chain.chain, time: options.time, claimed: claimedTime(receipt), into: &report)
-            OnlineCheckStep.check(chain.chain, context: context, into: &report)
-        }
+        guard let signature, signature.passed else { return .none }
+        return chain.failure == nil ? .chain(chain.chain) : .signature
     }
 
     private func signatureCheck(

@@ -24,10 +24,7 @@ extension ASN1Element {
         guard digits.count <= 8 else {
             throw ASN1Error(.integerTooLarge, at: offset, "an INTEGER of \(bytes.count) bytes does not fit in 64 bits")
         }
-        var value: UInt64 = 0
-        for byte in digits {
-            value = value << 8 | UInt64(byte)
-        }
+        let value = digits.bigEndian(digits.indices)
         guard value <= UInt64(Int64.max) else {
             throw ASN1Error(.integerTooLarge, at: offset, "an INTEGER does not fit in a signed 64-bit value")
         }

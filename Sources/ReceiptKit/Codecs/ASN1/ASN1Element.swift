@@ -32,8 +32,5 @@ package struct ASN1Element: Sendable {
 }
 
 extension UInt8 {
-    var hex: String {
-        let digits: [Character] = Array("0123456789abcdef")
-        return "0x" + String(digits[Int(self >> 4)]) + String(digits[Int(self & 0x0F)])
-    }
+    var hex: String { "0x" + HexBytes.encode(CollectionOfOne(self)) }
 }

@@ -97,13 +97,7 @@ package struct ASN1Reader: Sendable {
         guard end - index >= count else {
             throw ASN1Error(.truncated, at: index, "the length octets run past the end of the data")
         }
-        var length: UInt64 = 0
-        for byte in bytes[index..<(index + count)] {
-            guard length >> 56 == 0 else {
-                throw ASN1Error(.invalidLength, at: index, "the declared length is too large")
-            }
-            length = length << 8 | UInt64(byte)
-        }
+        let length = bytes.bigEndian(index..<(index + count))
         index += count
         guard length <= UInt64(Int.max) else {
             throw ASN1Error(.invalidLength, at: index - count, "the declared length is too large")
@@ -167,7 +161,7 @@ package struct ASN1Reader: Sendable {
         guard start >= bytes.startIndex, end <= bytes.endIndex, end &- start >= 2 else { return nil }
         let tag = bytes[start]
         guard tag & 0x1F != 0x1F, tag != ASN1Tag.endOfContents,
-            let contents = DefiniteLength.contents(at: start, end: end, { bytes[$0] })
+            let contents = DefiniteLength.contents(at: start, end: end, in: bytes)
         else { return nil }
         return (tag, contents)
     }
@@ -181,7 +175,7 @@ package struct ASN1Reader: Sendable {
         guard start >= bytes.startIndex, end <= bytes.endIndex, end &- start >= 2, bytes[start] == tag else {
             return nil
         }
-        return DefiniteLength.contents(at: start, end: end, { bytes[$0] })
+        return DefiniteLength.contents(at: start, end: end, in: bytes)
     }
 
     /// Finds the end-of-contents marker that closes an indefinite-length element whose contents

@@ -68,7 +68,7 @@ package enum JSONString {
     private static func appendUnicodeEscape(_ scalar: UInt16, to out: inout [UInt8]) {
         out += [0x5C, UInt8(ascii: "u")]
         for shift in stride(from: 12, through: 0, by: -4) {
-            out.append(hexDigit(UInt8(truncatingIfNeeded: scalar >> UInt16(shift)) & 0x0F))
+            out.append(ByteAppend.hexDigit(UInt8(truncatingIfNeeded: scalar >> UInt16(shift)) & 0x0F))
         }
     }
 
@@ -84,10 +84,5 @@ package enum JSONString {
         case 0x00..<0x20: appendUnicodeEscape(UInt16(byte), to: &out)
         default: out.append(byte)
         }
-    }
-
-    /// A lowercase hex digit for a nibble: arithmetic, as a table in a global costs a lazy-init check per byte.
-    package static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        ByteAppend.hexDigit(nibble)
     }
 }

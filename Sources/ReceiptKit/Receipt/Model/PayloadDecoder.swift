@@ -353,13 +353,8 @@ private struct PayloadDecoding {
                 of: ASN1Tag.octetString, at: version.upperBound, end: sequence.upperBound, in: payload),
             value.upperBound == sequence.upperBound
         else { return nil }
-        var number: Int64 = 0
-        var offset = type.lowerBound
-        while offset < type.upperBound {
-            number = number &<< 8 | Int64(payload[offset])
-            offset &+= 1
-        }
-        return Attribute(type: number, value: value, offset: start)
+        // At most four octets: the number fits.
+        return Attribute(type: Int64(truncatingIfNeeded: payload.bigEndian(type)), value: value, offset: start)
     }
 
     private func claim(_ bit: UInt64, in seen: inout UInt64, _ attribute: Attribute, _ context: Context)
@@ -468,15 +463,10 @@ private struct PayloadDecoding {
                 .unexpectedValueType, context, at: element.offset, "expected an INTEGER, found tag \(element.tag.hex)")
         }
         // Up to eight octets with the sign bit clear always fit; anything else takes the checks
-        // that name the fault. Read here from the payload by index, where `nonNegativeInteger` reads a
-        // slice: an attribute's integer then makes none.
+        // that name the fault. Read in place, so an attribute's integer makes no slice.
         let contents = element.contents
         if (1...8).contains(contents.count), payload[contents.lowerBound] & 0x80 == 0 {
-            var value: Int64 = 0
-            for index in contents {
-                value = value << 8 | Int64(payload[index])
-            }
-            return value
+            return Int64(truncatingIfNeeded: payload.bigEndian(contents))
         }
         return try asn1(context) { () throws(ASN1Error) in
             try ASN1Element.nonNegativeInteger(self.payload[contents], at: element.offset)

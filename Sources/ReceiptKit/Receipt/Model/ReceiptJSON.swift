@@ -20,10 +20,6 @@ enum ReceiptJSON {
         init?(intValue: Int) { nil }
     }
 
-    static func hex(_ bytes: [UInt8]) -> String {
-        HexBytes.encode(bytes)
-    }
-
     /// The bytes of a lowercase hex string, or nil when it is not one.
     static func bytes(fromHex text: String) -> [UInt8]? {
         // JSON output only ever holds lowercase, so anything else was written by hand wrongly.
@@ -47,7 +43,7 @@ enum ReceiptJSON {
 extension KeyedEncodingContainer {
     mutating func encodeHexIfPresent(_ bytes: [UInt8]?, forKey key: Key) throws {
         guard let bytes else { return }
-        try encode(ReceiptJSON.hex(bytes), forKey: key)
+        try encode(HexBytes.encode(bytes), forKey: key)
     }
 
     mutating func encodeDateIfPresent(_ date: Date?, forKey key: Key) throws {
@@ -66,7 +62,7 @@ extension KeyedEncodingContainer {
     mutating func encodeUnknownAttributes(_ attributes: [Int64: [[UInt8]]], forKey key: Key) throws {
         var object: [String: [String]] = [:]
         for (type, values) in attributes {
-            object[String(type)] = values.map(ReceiptJSON.hex)
+            object[String(type)] = values.map(HexBytes.encode)
         }
         try encode(object, forKey: key)
     }

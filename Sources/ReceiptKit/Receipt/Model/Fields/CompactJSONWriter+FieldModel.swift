@@ -149,8 +149,8 @@ extension CompactJSONWriter {
         // costs less than setting up scratch space and appending it.
         if bytes.count <= 8 {
             for byte in bytes {
-                out.append(JSONString.hexDigit(byte >> 4))
-                out.append(JSONString.hexDigit(byte & 0x0F))
+                out.append(ByteAppend.hexDigit(byte >> 4))
+                out.append(ByteAppend.hexDigit(byte & 0x0F))
             }
             out.append(UInt8(ascii: "\""))
             return

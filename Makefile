@@ -98,8 +98,21 @@ test-fast: test-deps
 # GateCheckTests runs the gates of make gate-check that need no build, one test a stage (the rest are CI's
 # gate-check stage: GATE_CHECK_ARGS=--outside-suite); FiguresTests, MutationListTests, DocDuplicationTests and
 # WorkflowExampleTests check the documents' counts, the mutation list and the CI example against the tree.
+# test-scripts-built runs them on the tests already built. On Linux the test program is an executable that
+# runs its Swift Testing tests itself, as make mutation runs it: without swift test, which holds a lock on
+# .build while it runs, so that CI runs these (mostly waiting on their scripts) beside make test.
+TEST_PROGRAM = $(BIN_DIR)/receipt-checkPackageTests.xctest
+.PHONY: test-scripts-built
 test-scripts: test-deps
-	RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --filter '$(SCRIPT_TESTS)'
+	$(SWIFT) build --build-tests
+	$(MAKE) test-scripts-built
+
+test-scripts-built:
+	if [ -f $(TEST_PROGRAM) ]; then \
+	  RECEIPT_CORPUS=$(CORPUS) $(TEST_PROGRAM) --testing-library swift-testing --filter '$(SCRIPT_TESTS)'; \
+	else \
+	  RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --skip-build --filter '$(SCRIPT_TESTS)'; \
+	fi
 
 # Builds and tests each mutant in copies under .build/mutation-N (two side by side), never in this tree.
 mutation: test-deps

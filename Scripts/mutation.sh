@@ -10,7 +10,8 @@
 # (default .build/mutation), whose .build is kept between runs so each mutant is an incremental
 # build. Exits 0 only when every mutation is killed; a mutation whose text is not found exactly
 # once, or a mutant that does not build, stops the run (the list is out of date).
-# The suite run per mutant is `make test-fast`'s (exhaustive prefix and bit-flip tests skipped). A block's
+# The suite run per mutant is `make test-fast`'s with `make test-scripts`' (exhaustive prefix and bit-flip tests
+# skipped; the scripts' tests kill the mutants of Scripts/). A block's
 # `tests:` line names the tests that killed it last time (a `swift test --filter` pattern): they run first,
 # and only when they do not kill the mutant does the whole suite run, so a stale hint costs time, never a
 # verdict. Each result line names the test that killed the mutant, the hint to keep in the block.

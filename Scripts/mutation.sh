@@ -262,8 +262,16 @@ if [[ -x "$lld" ]]; then
     # Relative: the build runs in the copy, which a bound copy sees at this tree's path.
     linker=(--toolset .build/mutation-linker.json)
 fi
+# SwiftPM locks a scratch path with a file in TMPDIR named after the path: copies bound at this tree's path
+# would all take one lock, and build one at a time (each waiting "until that process has finished"). Each
+# copy's builds take a TMPDIR of their own, in the copy's .build (where a bound copy sees it at this tree's
+# path), so they build side by side as the copies were meant to.
+mkdir -p "$tree/.build/mutation-tmp"
+build_tmp="$tree/.build/mutation-tmp"
+[[ $bound == no ]] || build_tmp="$root/.build/mutation-tmp"
 build() { # log
-    (in_tree timeout "$build_timeout" "$swift" build --build-tests -Xlinker -S ${linker[@]+"${linker[@]}"}) > "$1" 2>&1
+    (TMPDIR="$build_tmp" in_tree timeout "$build_timeout" "$swift" build --build-tests -Xlinker -S ${linker[@]+"${linker[@]}"}) \
+        > "$1" 2>&1
 }
 # The first failed expectation is enough to kill a mutant: the suite is stopped there
 # instead of running to its end (most mutants fail within seconds), which keeps `make mutation` within

@@ -32,12 +32,13 @@ STATIC_CXX = mkdir -p $(STATIC_CXX_DIR) && archive=$$($(CC) -print-file-name=lib
 RELEASE_BUILD = $(STATIC_CXX) && $(SWIFT) build -c release --scratch-path $(RELEASE_SCRATCH) $(RELEASE_FLAGS) \
 	--product receipt-check
 
-.PHONY: help deps test-deps doctor build release test test-fast mutation run golden schema cli-boundary memory-safety lint fixtures clean bench version man completions install uninstall dist test-install
+.PHONY: help deps test-deps doctor build release test test-fast test-scripts mutation run golden schema cli-boundary memory-safety lint fixtures clean bench version man completions install uninstall dist test-install
 
 help:
 	@echo "make run       build and verify a bundled receipt (installs OpenSSL headers on Debian if missing)"
-	@echo "make test      build and run the whole test suite"
+	@echo "make test      build and run the product's test suite (ReceiptKitTests, ReceiptCheckCLITests)"
 	@echo "make test-fast the suite without the exhaustive prefix and bit-flip tests (tag: exhaustive)"
+	@echo "make test-scripts  the tests of the project's scripts, CI and documents' rules (Tests/ScriptTests)"
 	@echo "make mutation  one-line mutations of the checks (Scripts/mutations.txt): each must fail a test"
 	@echo "make build     debug build;  make release: optimised build"
 	@echo "make cli-boundary  the command line names only public API of ReceiptKit and ReceiptKitTesting (no @testable import)"
@@ -85,11 +86,33 @@ build: deps
 release: deps version
 	$(RELEASE_BUILD)
 
+# The test targets are linked into one test program, whose tests are told apart by module (a test's ID
+# starts with it): make test runs the product's, make test-scripts those of Scripts/, CI and the documents.
+SCRIPT_TESTS = ^ScriptTests\.
 test: test-deps
-	RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test
+	RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --skip '$(SCRIPT_TESTS)'
 
 test-fast: test-deps
-	RECEIPT_CHECK_SKIP_EXHAUSTIVE=1 RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test
+	RECEIPT_CHECK_SKIP_EXHAUSTIVE=1 RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --skip '$(SCRIPT_TESTS)'
+
+# GateCheckTests runs the gates of make gate-check that need no build, one test a stage (the rest are CI's
+# gate-check stage: GATE_CHECK_ARGS=--outside-suite); FiguresTests, MutationListTests, DocDuplicationTests and
+# WorkflowExampleTests check the documents' counts, the mutation list and the CI example against the tree.
+# test-scripts-built runs them on the tests already built. On Linux the test program is an executable that
+# runs its Swift Testing tests itself, as make mutation runs it: without swift test, which holds a lock on
+# .build while it runs, so that CI runs these (mostly waiting on their scripts) beside make test.
+TEST_PROGRAM = $(BIN_DIR)/receipt-checkPackageTests.xctest
+.PHONY: test-scripts-built
+test-scripts: test-deps
+	$(SWIFT) build --build-tests
+	$(MAKE) test-scripts-built
+
+test-scripts-built:
+	if [ -f $(TEST_PROGRAM) ]; then \
+	  RECEIPT_CORPUS=$(CORPUS) $(TEST_PROGRAM) --testing-library swift-testing --filter '$(SCRIPT_TESTS)'; \
+	else \
+	  RECEIPT_CORPUS=$(CORPUS) $(SWIFT) test --skip-build --filter '$(SCRIPT_TESTS)'; \
+	fi
 
 # Builds and tests each mutant in copies under .build/mutation-N (two side by side), never in this tree.
 mutation: test-deps
@@ -168,9 +191,9 @@ TSAN_EXIT = 82
 FUZZ_SECONDS ?= 60
 SANITIZER_FILTER ?=
 # libfaketime preloaded into a sanitized child deadlocks it (make-test-pki hung under faketime and ASan), so
-# the suite that moves the clock runs in make test alone: it tests the examples' dates, not memory. So do
-# GateCheckTests, which run the gates' bash scripts over stand-ins: no code a sanitizer instruments.
-SANITIZER_SKIP = FutureClockTests|GateCheckTests
+# the suite that moves the clock runs in make test alone: it tests the examples' dates, not memory. So do the
+# tests of make test-scripts, which run bash scripts over stand-ins and read files: no code a sanitizer instruments.
+SANITIZER_SKIP = FutureClockTests|$(SCRIPT_TESTS)
 TSAN_FILTER ?= Concurren|Batch
 .PHONY: fuzz fuzz-smoke test-asan test-ubsan test-tsan leak-check rss-check test-openssl35 test-spark test-parallel release-cli gate-check
 
@@ -212,7 +235,7 @@ leak-check: deps
 
 # Each gate above (and make mutation's) shown failing on a planted fault and passing without it, with
 # stand-ins for builds and servers (Scripts/gate-check.sh); only its sanitizer and docs stages build (the tests).
-# GATE_CHECK_ARGS: stages to run, or --outside-suite (CI's: those make test's GateCheckTests does not run).
+# GATE_CHECK_ARGS: stages to run, or --outside-suite (CI's: those make test-scripts' GateCheckTests does not run).
 GATE_CHECK_ARGS ?=
 gate-check: test-deps
 	RECEIPT_CORPUS=$(CORPUS) bash Scripts/gate-check.sh $(GATE_CHECK_ARGS)

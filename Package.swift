@@ -51,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "receipt-bench", dependencies: ["ReceiptKit", "ReceiptKitTesting", "ReceiptSystem"],
             swiftSettings: strictErrors),
-        // What both test targets share: the child-process runner and where the shared data is found.
+        // What the test targets share: the child-process runner and where the shared data is found.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "ReceiptKitTests", dependencies: ["ReceiptKit", "ReceiptKitTesting", "ReceiptSystem", "TestSupport"]),
@@ -60,6 +60,9 @@ let package = Package(
             dependencies: ["ReceiptCheckCLI", "ReceiptKit", "ReceiptKitTesting", "ReceiptSystem", "TestSupport"],
             // Read by path from the package root (CorpusGoldenTests), not bundled as resources.
             exclude: ["Golden"]),
+        // The tests of the project's own scripts, CI and documents' rules (make test-scripts), apart from the
+        // product's: they import no product module, and make test does not run them.
+        .testTarget(name: "ScriptTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

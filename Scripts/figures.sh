@@ -6,14 +6,16 @@
 #   Scripts/figures.sh             rewrite every marked figure in the project's Markdown files
 #   Scripts/figures.sh check [MD]  rewrite nothing; exit 1 naming each stale figure (of MD, the given files)
 #
-# Figures: tests (@Test functions in Tests/), mutations (blocks of Scripts/mutations.txt), public-types
+# Figures: tests (@Test functions of the product's test targets, make test's), script-tests (those of
+# Tests/ScriptTests, make test-scripts'), mutations (blocks of Scripts/mutations.txt), public-types
 # (top-level public types of ReceiptKit), fuzz-targets (Scripts/fuzz.sh's targets).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 figure() { # name
     case $1 in
-    tests) grep -rhoE '@Test\b' Tests | wc -l ;;
+    tests) grep -rhoE --exclude-dir=ScriptTests '@Test\b' Tests | wc -l ;;
+    script-tests) grep -rhoE '@Test\b' Tests/ScriptTests | wc -l ;;
     mutations) grep -c '^## ' Scripts/mutations.txt ;;
     public-types) grep -rhE '^public (final |indirect )?(struct|enum|class|protocol|actor|typealias) ' Sources/ReceiptKit | wc -l ;;
     # shellcheck disable=SC1090

@@ -3,10 +3,10 @@
 #
 #   Scripts/gate-check.sh [STAGE...]    fuzz sanitizer parallel endpoint leak mutation memory ci docs boundary lint
 #                                       install warnings (default: all thirteen)
-#   Scripts/gate-check.sh --outside-suite   the stages make test's GateCheckTests does not run (CI's stage)
+#   Scripts/gate-check.sh --outside-suite   the stages make test-scripts' GateCheckTests does not run (CI's stage)
 #
 # Stand-ins (Scripts/gate-check/) take the place of builds and servers, so each stage takes seconds; only
-# the sanitizer and docs stages build (the test targets, which make test builds next anyway). One line per case:
+# the sanitizer and docs stages build (the test targets, which make test-scripts builds next anyway). One line per case:
 # PASS when a planted fault failed its gate with the expected status and message, or a control passed;
 # FAIL otherwise, with the gate's last lines. Exits 1 when any case failed.
 set -uo pipefail
@@ -393,8 +393,8 @@ stage_warnings() {
 }
 
 all_stages=(fuzz sanitizer parallel endpoint leak mutation memory ci docs boundary lint install warnings)
-# The stages GateCheckTests runs inside make test, one test a stage (it checks that this list names its
-# tests' stages): --outside-suite runs the others, for CI, whose test stage comes next and runs these.
+# The stages GateCheckTests runs inside make test-scripts, one test a stage (it checks that this list names its
+# tests' stages): --outside-suite runs the others, for CI, whose test-scripts stage comes next and runs these.
 suite_stages=(fuzz parallel endpoint leak mutation memory ci boundary install warnings)
 stages=("$@")
 if [ "${1:-}" = --outside-suite ]; then

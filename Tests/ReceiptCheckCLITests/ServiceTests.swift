@@ -166,19 +166,22 @@ struct ServiceTests {
             (["serve", "--socket", "/tmp/x.sock", "--json"], "--json"),
             (["serve", "--socket", "/tmp/x.sock", "receipt"], "no INPUT operands"),
         ]
+        // Each refusal comes before the service listens, at once: a bound of seconds, so that a service that
+        // listens instead fails here soon rather than after the default two minutes.
+        let atOnce = 15.0
         for (arguments, said) in refusals {
-            let result = try CLI.run(arguments)
+            let result = try CLI.run(arguments, timeout: atOnce)
             #expect(result.status == 64, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains(said), "\(arguments): \(result.stderr)")
         }
         // A socket that cannot be made: exit 73, said, nothing served.
-        let result = try CLI.run(["serve", "--socket", "/nonexistent-directory/receipt-check.sock"])
+        let result = try CLI.run(["serve", "--socket", "/nonexistent-directory/receipt-check.sock"], timeout: atOnce)
         #expect(result.status == 73 && result.stderr.contains("cannot listen on"), "\(result.stderr)")
         // A file that is no socket is never replaced.
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("service-not-a-socket-\(getpid())")
         defer { try? FileManager.default.removeItem(at: file) }
         try "kept\n".write(to: file, atomically: true, encoding: .utf8)
-        let refused = try CLI.run(["serve", "--socket", file.path])
+        let refused = try CLI.run(["serve", "--socket", file.path], timeout: atOnce)
         #expect(refused.status == 73 && refused.stderr.contains("Address already in use"), "\(refused.stderr)")
         #expect(try String(contentsOf: file, encoding: .utf8) == "kept\n")
     }

@@ -5,7 +5,7 @@ import Testing
 /// example is proven by every CI run: same container, same checkout action, same packages.
 struct WorkflowExampleTests {
     static func lines(_ relative: String) throws -> [String] {
-        try ExternalTool.committed(relative).split(separator: "\n").map {
+        try Project.file(relative).split(separator: "\n").map {
             $0.trimmingCharacters(in: .whitespaces)
         }
     }
@@ -51,6 +51,6 @@ struct WorkflowExampleTests {
         #expect(example.contains { $0.hasPrefix("- run: examples/ci/check.sh ") })
         #expect(
             FileManager.default.isExecutableFile(
-                atPath: CLI.packageRoot.appendingPathComponent("examples/ci/check.sh").path))
+                atPath: Project.root.appendingPathComponent("examples/ci/check.sh").path))
     }
 }

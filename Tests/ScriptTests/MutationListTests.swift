@@ -6,8 +6,7 @@ import Testing
 /// second rather than by a mutation run.
 @Suite struct MutationListTests {
     @Test func everyBlockNamesAFileAndALineThatOccursOnce() throws {
-        let list = try String(
-            contentsOf: CLI.packageRoot.appendingPathComponent("Scripts/mutations.txt"), encoding: .utf8)
+        let list = try Project.file("Scripts/mutations.txt")
         var name = ""
         var file = ""
         var blocks = 0
@@ -22,8 +21,7 @@ import Testing
                 file = String(line.dropFirst(6))
             } else if line.hasPrefix("- ") {
                 blocks += 1
-                let path = CLI.packageRoot.appendingPathComponent(file)
-                guard let source = try? String(contentsOf: path, encoding: .utf8) else {
+                guard let source = try? Project.file(file) else {
                     Issue.record("'\(name)': \(file) cannot be read")
                     continue
                 }

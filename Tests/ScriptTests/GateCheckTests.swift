@@ -53,7 +53,7 @@ import Testing
     /// the script's list of this suite's stages must be the stages these tests run: one listed without its
     /// test here would run nowhere in CI, one tested here but not listed would run twice.
     @Test func theScriptListsTheStagesThisSuiteRuns() throws {
-        let script = try String(contentsOfFile: "Scripts/gate-check.sh", encoding: .utf8)
+        let script = try Project.file("Scripts/gate-check.sh")
         let line = try #require(script.split(separator: "\n").first { $0.hasPrefix("suite_stages=(") })
         let listed = line.dropFirst("suite_stages=(".count).dropLast().split(separator: " ").map(String.init)
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
@@ -63,11 +63,9 @@ import Testing
     }
 
     private func stageFailsOnItsFaults(_ stage: String) throws {
-        // A machine without bash cannot run the gates: a failure, not a pass.
-        let bash = try #require(ExternalTool.path("bash", package: "bash"))
         // A stage is several cases of up to seconds each, run here beside the other stages: its own limit is
         // the cases' (GATE_LIMIT), this one only stops a stage that hangs.
-        let result = try ExternalTool.run(bash, ["Scripts/gate-check.sh", stage], timeout: 600)
+        let result = try Project.bash(["Scripts/gate-check.sh", stage], timeout: 600)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(!result.stdout.contains("FAIL "), "\(result.stdout)")
         #expect(result.stdout.contains("PASS "), "\(result.stdout)")

@@ -4,10 +4,6 @@ import Testing
 /// The README, the guides and CONTRIBUTING.md say each thing once: no section title appears twice, and
 /// no table row is copied from one page to another (the reference tables live in the man page alone).
 @Suite(.timeLimit(.minutes(10))) struct DocDuplicationTests {
-    static var pages: [String] {
-        get throws { try DocExample.pages(in: CLI.packageRoot) + ["CONTRIBUTING.md"] }
-    }
-
     /// The section headings (below the page's title) and table rows of a page, outside fenced blocks.
     static func outline(_ text: String) -> (headings: [String], rows: [String]) {
         var headings: [String] = []
@@ -28,8 +24,8 @@ import Testing
     @Test func noSectionOrTableRowAppearsTwice() throws {
         var headings: [String: String] = [:]
         var rows: [String: String] = [:]
-        for page in try Self.pages {
-            let outline = Self.outline(try ExternalTool.committed(page))
+        for page in try Project.pages() {
+            let outline = Self.outline(try Project.file(page))
             for heading in outline.headings {
                 #expect(
                     headings[heading] == nil, "\"\(heading)\" is a section of \(page) and \(headings[heading] ?? "")")
@@ -43,7 +39,7 @@ import Testing
     }
 
     @Test func readmeStaysShort() throws {
-        let lines = try ExternalTool.committed("README.md").split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try Project.file("README.md").split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count <= 250, "README.md has \(lines.count) lines")
     }
 }

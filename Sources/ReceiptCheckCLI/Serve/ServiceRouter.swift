@@ -22,6 +22,8 @@ struct ServiceRouter {
     let configuration: ServiceConfiguration
     let workers: Int
     let isStopping: Bool
+    /// Access-log lines the service could not write (a full disk): said in `GET /health`.
+    var logLinesLost = 0
 
     static let verifyReceiptPath = "/verifyReceipt"
     static let verifyPath = "/verify"
@@ -78,7 +80,8 @@ struct ServiceRouter {
             return Self.error(405, "Method Not Allowed", "GET the health", extraHeaders: "Allow: GET, HEAD\r\n")
         }
         let json =
-            "{\"ready\":\(!isStopping),\"configuration\":\"\(configuration.digest)\",\"workers\":\(workers)}"
+            "{\"ready\":\(!isStopping),\"configuration\":\"\(configuration.digest)\",\"workers\":\(workers),"
+            + "\"log_lines_lost\":\(logLinesLost)}"
         return isStopping ? HTTPAnswer(503, "Service Unavailable", json: json) : HTTPAnswer(200, "OK", json: json)
     }
 

@@ -150,10 +150,8 @@ final class Service: Sendable {
                 configuration: configuration, workers: settings.workers, isStopping: listener.isStopped,
                 logLinesLost: log.linesLost)
             var answer = router.answer(
-                ServiceRouter.Request(
-                    method: request.parameter("REQUEST_METHOD"), path: Self.path(of: request),
-                    contentLength: request.parameter("CONTENT_LENGTH"),
-                    readBody: { request.readBody(upTo: $0) ?? [] }))
+                ServiceRouter.request(
+                    parameter: { request.parameter($0) }, readBody: { request.readBody(upTo: $0) ?? [] }))
             if !Self.isWithinTimeLimit(since: job.accepted, limitMilliseconds: limitMs) {
                 // Late is refused, not sent: the client's own deadline is what the limit stands for.
                 answer = ServiceRouter.unavailable(
@@ -186,11 +184,7 @@ final class Service: Sendable {
         (now - since) * 1000 <= Double(limitMilliseconds)
     }
 
-    /// The request's path without its query: nginx's `DOCUMENT_URI`, else `REQUEST_URI` cut at `?`.
     static func path(of request: FastCGIRequest) -> String? {
-        if let path = request.parameter("DOCUMENT_URI") { return path }
-        return request.parameter("REQUEST_URI").map { uri in
-            uri.firstIndex(of: "?").map { String(uri[..<$0]) } ?? uri
-        }
+        ServiceRouter.path { request.parameter($0) }
     }
 }

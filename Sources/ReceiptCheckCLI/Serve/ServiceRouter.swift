@@ -19,6 +19,22 @@ struct ServiceRouter {
         var readBody: (Int) -> [UInt8]
     }
 
+    /// The request as libfcgi hands it over: its parameters by name (`REQUEST_METHOD`, `DOCUMENT_URI`...),
+    /// its body read on demand. The service and the request fuzz target both build it here.
+    static func request(parameter: (String) -> String?, readBody: @escaping (Int) -> [UInt8]) -> Request {
+        Request(
+            method: parameter("REQUEST_METHOD"), path: path(parameter),
+            contentLength: parameter("CONTENT_LENGTH"), readBody: readBody)
+    }
+
+    /// The request's path without its query: nginx's `DOCUMENT_URI`, else `REQUEST_URI` cut at `?`.
+    static func path(_ parameter: (String) -> String?) -> String? {
+        if let path = parameter("DOCUMENT_URI") { return path }
+        return parameter("REQUEST_URI").map { uri in
+            uri.firstIndex(of: "?").map { String(uri[..<$0]) } ?? uri
+        }
+    }
+
     let configuration: ServiceConfiguration
     let workers: Int
     let isStopping: Bool

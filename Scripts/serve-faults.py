@@ -275,7 +275,7 @@ def case_hostile(binary, scratch, receipt):
             problem("hostile", f"a body sent a byte at a time past the limit: {trickled[0]} (want cut or 503)")
         if service.process.poll() is not None:
             problem("hostile", "the service ended")
-        print(f"serve-faults: hostile: 30 well-behaved 200s beside 413, 400, junk, a broken record and a trickle", flush=True)
+        print("serve-faults: hostile: 30 well-behaved 200s beside 413, 400, junk, a broken record and a trickle", flush=True)
 
     asyncio.run(run())
     service.stop("hostile")

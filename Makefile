@@ -62,6 +62,8 @@ help:
 	@echo "make test-browser  every --format html fixture page in headless Chromium (selenium): inert, timeline, tables, legible at 3 widths"
 	@echo "make screenshots  docs/images/html-*.png from the fixture pages, in the same headless Chromium"
 	@echo "make test-endpoint  POST /verifyReceipt behind nginx and fcgiwrap, and behind nginx and receipt-check serve, checked against the CLI; requests/s"
+	@echo "make serve-faults  receipt-check serve under overload, stalled and hostile clients, kill -9 and a full log"
+	@echo "make bench-serve  verifyReceipt requests/s, p50/p99 behind nginx: the service, fcgiwrap, in process; RSS"
 	@echo "make serve     receipt-check serve behind nginx on 127.0.0.1:SERVE_PORT (default 8080), SERVE_OPTIONS its options"
 	@echo "make install   release build, then install binary, man page, completions (PREFIX, DESTDIR)"
 	@echo "make uninstall remove exactly the files make install installed (the directories stay: docs/install.md)"
@@ -297,6 +299,23 @@ screenshots: build
 test-endpoint: release-cli
 	@bash Scripts/install-deps.sh endpoint
 	python3 Scripts/test-endpoint.py $(RELEASE_DIR)/receipt-check $(CORPUS) $(VERIFYRECEIPT)
+
+# receipt-check serve under overload and faults (Scripts/serve-faults.py), on a unix socket, the optimised CLI:
+# clients that stall, 2,000 connections at once (SERVE_FAULTS_CONNECTIONS), hostile bodies, kill -9 under a
+# supervising loop, the access log on /dev/full. About 15 s.
+.PHONY: serve-faults
+serve-faults: release-cli
+	@bash Scripts/install-deps.sh endpoint
+	python3 Scripts/serve-faults.py $(RELEASE_DIR)/receipt-check $(CORPUS)
+
+# verifyReceipt's throughput behind nginx on loopback (Scripts/serve-bench.sh): the service, the fcgiwrap path
+# and receipt-bench in process, at 8, 64 and 2,000 concurrent, and the service's RSS over BENCH_RSS_REQUESTS
+# (default 1,000,000) requests: one table. Minutes; not in CI. Needs wrk (or ab).
+.PHONY: bench-serve
+bench-serve: release-cli
+	@bash Scripts/install-deps.sh endpoint
+	$(STATIC_CXX) && $(SWIFT) build -c release --scratch-path $(RELEASE_SCRATCH) $(RELEASE_FLAGS) --product receipt-bench
+	bash Scripts/serve-bench.sh $(RELEASE_DIR)/receipt-check $(RELEASE_DIR)/receipt-bench $(CORPUS)
 
 # receipt-check serve behind nginx (examples/verifyreceipt-endpoint/serve.sh, SERVE_MODE=service) in the
 # foreground until Ctrl-C; SERVE_OPTIONS are the service's (verify's) options.

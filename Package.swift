@@ -66,3 +66,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The service's request fuzz target (Scripts/fuzz.sh build): declared only for that build, which links
+// libFuzzer's runtime and takes its main; every other build has no such target.
+if Context.environment["RECEIPT_FUZZ_SERVE"] != nil {
+    package.targets.append(
+        .executableTarget(
+            name: "receipt-fuzz-serve", dependencies: ["ReceiptCheckCLI", "ReceiptKit"], path: "Tools/Fuzz/Serve",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+}

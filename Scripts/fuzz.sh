@@ -15,7 +15,11 @@ cd "$(dirname "$0")/.."
 OUT=${FUZZ_OUT:-.build/fuzz}
 BIN=$OUT/receipt-fuzz
 TARGETS=(receipt payload jws rules report-json jws-json json server-api revocation verifyreceipt-request certificate
-    notification line base64)
+    notification line base64 serve-request)
+# serve-request, the service's request handling (Tools/Fuzz/Serve), is the command line's code: its own binary,
+# built by SwiftPM with the fuzzer runtime (RECEIPT_FUZZ_SERVE=1 declares its target) in a scratch of its own.
+SERVE_BIN=$OUT/receipt-fuzz-serve
+SERVE_SCRATCH=${FUZZ_SERVE_SCRATCH:-.build/fuzz-serve}
 # The minimized corpus kept in the repository: every run starts from it and the suite replays it.
 KEPT=Tools/Fuzz/Corpus
 
@@ -32,6 +36,20 @@ build() {
     local sources
     mapfile -t sources < <(fuzz_sources)
     compile "$BIN" -sanitize=fuzzer,address -O
+    # One -sanitize flag, as the main binary's: SwiftPM's --sanitize passes each alone, and swiftc keeps only
+    # the last (no coverage then). -enable-testing lets the entry reach the service's internal types.
+    if ! RECEIPT_FUZZ_SERVE=1 swift build -c release -Xswiftc -enable-testing -Xswiftc -sanitize=fuzzer,address \
+        --scratch-path "$SERVE_SCRATCH" --product receipt-fuzz-serve >"$SERVE_BIN.log" 2>&1; then
+        cat "$SERVE_BIN.log" >&2
+        echo "fuzz.sh: the serve-request fuzz build failed" >&2
+        exit 1
+    fi
+    cp "$SERVE_SCRATCH/release/receipt-fuzz-serve" "$SERVE_BIN"
+}
+
+# The binary that fuzzes TARGET: serve-request's own once built (FUZZ_BUILD=0's stand-in takes every target).
+binary_for() {
+    if [ "$1" = serve-request ] && [ -x "$SERVE_BIN" ]; then echo "$SERVE_BIN"; else echo "$BIN"; fi
 }
 
 # swiftc over the library and the targets as one module, with the flags given (sanitizers, coverage).
@@ -90,6 +108,18 @@ JSON
         cp Fixtures/pki/*.pem Fixtures/pki/*.der "$dir"/
         find "$dir" -name '*.key.pem' -delete
         ;;
+    serve-request)
+        # NAME=VALUE parameters as libfcgi hands them over, NUL-separated up to an empty one, then the body.
+        local receipt=Fixtures/valid.receipt
+        [ -f "$receipt" ] || receipt=$(find Fixtures -maxdepth 1 -name '*.receipt' | sort | head -n 1)
+        {
+            printf 'REQUEST_METHOD=POST\0DOCUMENT_URI=/verifyReceipt\0CONTENT_LENGTH=%s\0\0' "$(($(base64 -w0 "$receipt" | wc -c) + 19))"
+            printf '{"receipt-data":"%s"}' "$(base64 -w0 "$receipt")"
+        } >"$dir/verifyreceipt"
+        { printf 'REQUEST_METHOD=POST\0REQUEST_URI=/verify?x=1\0\0'; cat "$receipt"; } >"$dir/verify"
+        printf 'REQUEST_METHOD=GET\0DOCUMENT_URI=/health\0\0' >"$dir/health"
+        printf 'REQUEST_METHOD=POST\0DOCUMENT_URI=/verify\0CONTENT_LENGTH=99999999\0\0{}' >"$dir/too-large"
+        ;;
     rules)
         cp examples/ci/rules.txt "$dir/ci-rules.txt"
         cat >"$dir/grammar.txt" <<'RULES'
@@ -121,7 +151,7 @@ merge() {
     merged=$(mktemp -d "$OUT/merge-$target.XXXXXX")
     mkdir -p "$kept"
     find "$kept" -maxdepth 1 -type f -name 'finding-*' -exec cp {} "$merged"/ \;
-    RECEIPT_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no "$BIN" -set_cover_merge=1 \
+    RECEIPT_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no "$(binary_for "$target")" -set_cover_merge=1 \
         -max_len=65536 -rss_limit_mb=2048 -timeout=10 "$merged" "$kept" "$OUT/corpus/$target" 2>&1 |
         grep -E '^MERGE-OUTER: [0-9]+ new files' || true
     rm -rf "$kept"
@@ -178,6 +208,8 @@ coverage() {
     fi
     printf '%-22s %8s %22s %22s\n' target inputs "parser lines run" "library lines run"
     for target in "${TARGETS[@]}"; do
+        # The command line's target has its own binary and no kept corpus: not in this library's coverage.
+        [ "$target" != serve-request ] || continue
         local files=() parser library
         mapfile -t files < <(find "$KEPT/$target" -maxdepth 1 -type f | sort)
         rm -f "$dir/$target".profraw
@@ -221,7 +253,7 @@ run() {
     # The whole log is kept and its telling lines shown. The fuzzer's status is read from PIPESTATUS at the
     # pipe's own failure: after a `|| true` it would be true's.
     RECEIPT_FUZZ_TARGET=$target ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:exitcode=80} SWIFT_BACKTRACE=enable=no \
-        timeout -k 10 "$limit" "$BIN" \
+        timeout -k 10 "$limit" "$(binary_for "$target")" \
         -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
         -artifact_prefix="$OUT/findings/$target/" "$OUT/corpus/$target" 2>&1 | tee "$log" |
         { grep -E '^(stat::|==|SUMMARY|INFO: Seed|Done|artifact_prefix|Test unit|#[0-9]+ *DONE|fuzz: finding)|ERROR|Fatal|crash' || true; } ||

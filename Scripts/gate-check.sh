@@ -2,7 +2,7 @@
 # make gate-check: every gate CI relies on, shown failing on a planted fault and passing without it.
 #
 #   Scripts/gate-check.sh [STAGE...]    fuzz sanitizer parallel endpoint leak mutation memory ci docs boundary lint
-#                                       install warnings (default: all thirteen)
+#                                       install warnings faults (default: all fourteen)
 #   Scripts/gate-check.sh --outside-suite   the stages make test-scripts' GateCheckTests does not run (CI's stage)
 #
 # Stand-ins (Scripts/gate-check/) take the place of builds and servers, so each stage takes seconds; only
@@ -392,10 +392,22 @@ stage_warnings() {
         printf '%s\n' 'Compiling Planted Planted.swift' 'Build complete!'
 }
 
-all_stages=(fuzz sanitizer parallel endpoint leak mutation memory ci docs boundary lint install warnings)
+# Scripts/serve-faults.py (make serve-faults) over a stand-in service (Scripts/gate-check/receipt-check-serve):
+# each planted fault fails its case with its message; the stand-in without one passes every case.
+stage_faults() {
+    local run=(env SERVE_FAULTS_CONNECTIONS=300 python3 Scripts/serve-faults.py "$stubs/receipt-check-serve" "$corpus")
+    gate faults-stall fault 1 "FAIL: stall: a request after 6 stalled clients: None" -- env GATE_SERVE=stall-holds "${run[@]}" stall
+    gate faults-overload fault 1 "FAIL: overload: answers other than 200 or 503" -- env GATE_SERVE=overload-drops "${run[@]}" overload
+    gate faults-hostile fault 1 "FAIL: hostile: a body over --max-size: None" -- env GATE_SERVE=hostile-crash "${run[@]}" hostile
+    gate faults-kill fault 1 "FAIL: kill: after the restart: \[503" -- env GATE_SERVE=restart-unready "${run[@]}" kill
+    gate faults-full-log fault 1 "FAIL: full-log: answers with the log on /dev/full" -- env GATE_SERVE=log-exits "${run[@]}" full-log
+    gate faults-clean control 0 "5 cases in .*, 0 failed" -- "${run[@]}"
+}
+
+all_stages=(fuzz sanitizer parallel endpoint leak mutation memory ci docs boundary lint install warnings faults)
 # The stages GateCheckTests runs inside make test-scripts, one test a stage (it checks that this list names its
 # tests' stages): --outside-suite runs the others, for CI, whose test-scripts stage comes next and runs these.
-suite_stages=(fuzz parallel endpoint leak mutation memory ci boundary install warnings)
+suite_stages=(fuzz parallel endpoint leak mutation memory ci boundary install warnings faults)
 stages=("$@")
 if [ "${1:-}" = --outside-suite ]; then
     stages=()
@@ -406,7 +418,7 @@ fi
 [ ${#stages[@]} -gt 0 ] || stages=("${all_stages[@]}")
 for stage in "${stages[@]}"; do
     case $stage in
-    fuzz | sanitizer | parallel | endpoint | leak | mutation | memory | ci | docs | boundary | lint | install | warnings) ;;
+    fuzz | sanitizer | parallel | endpoint | leak | mutation | memory | ci | docs | boundary | lint | install | warnings | faults) ;;
     *)
         echo "gate-check: no stage '$stage'" >&2
         sed -n '4,6p' "$0" >&2

@@ -14,7 +14,9 @@
 #include <arpa/inet.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stddef.h>
@@ -22,7 +24,9 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/resource.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 
 typedef struct CFastCGI_Request {
@@ -101,18 +105,6 @@ static inline int CFastCGI_listen_tcp(const char *ipv4, int port, int backlog) {
 
 static inline const char *CFastCGI_strerror(int error) { return strerror(error); }
 
-static inline int CFastCGI_init_request(void *function, CFastCGI_Request *request, int sock, int flags) {
-    return ((int (*)(CFastCGI_Request *, int, int))function)(request, sock, flags);
-}
-
-static inline int CFastCGI_accept(void *function, CFastCGI_Request *request) {
-    return ((int (*)(CFastCGI_Request *))function)(request);
-}
-
-static inline void CFastCGI_finish(void *function, CFastCGI_Request *request) {
-    ((void (*)(CFastCGI_Request *))function)(request);
-}
-
 static inline const char *CFastCGI_get_param(void *function, const char *name, char **envp) {
     return ((char *(*)(const char *, char **))function)(name, envp);
 }
@@ -125,7 +117,76 @@ static inline int CFastCGI_put_str(void *function, const char *buffer, int count
     return ((int (*)(const char *, int, void *))function)(buffer, count, stream);
 }
 
-static inline void CFastCGI_shutdown_pending(void *function) { ((void (*)(void))function)(); }
+/*
+ * Connections are accepted here, not by FCGX_Accept_r, which also reads the request's parameters: a client
+ * that connects and sends nothing would hold whichever thread accepts. The acceptor only accepts; a worker
+ * hands the connection to libfcgi with CFastCGI_accept_on.
+ */
+
+/* The next connection, close-on-exec (TCP_NODELAY on TCP, as libfcgi sets it); -errno when accept fails.
+ * EINTR and connections aborted before they were taken are retried. */
+static inline int CFastCGI_accept_connection(int sock) {
+    for (;;) {
+        int fd = accept(sock, NULL, NULL);
+        if (fd >= 0) {
+            fcntl(fd, F_SETFD, FD_CLOEXEC);
+            int one = 1;
+            setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+            return fd;
+        }
+        if (errno != EINTR && errno != ECONNABORTED && errno != EPROTO) return -errno;
+    }
+}
+
+/* Whether accept's error is the system running short (descriptors, buffers), to wait out, not to stop for. */
+static inline int CFastCGI_is_shortage(int error) {
+    return error == EMFILE || error == ENFILE || error == ENOBUFS || error == ENOMEM;
+}
+
+/* Raises the soft limit on open descriptors to the hard one: every connection waiting holds two. */
+static inline void CFastCGI_raise_descriptor_limit(void) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+        limit.rlim_cur = limit.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &limit);
+    }
+}
+
+static inline int CFastCGI_duplicate(int fd) { return fcntl(fd, F_DUPFD_CLOEXEC, 0); }
+
+static inline int CFastCGI_close(int fd) { return close(fd); }
+
+/* Ends a connection's exchange at once: a read or write blocked on it returns (its deadline passed). */
+static inline int CFastCGI_cut(int fd) { return shutdown(fd, SHUT_RDWR); }
+
+static inline double CFastCGI_now(void) {
+    struct timespec time;
+    clock_gettime(CLOCK_MONOTONIC, &time);
+    return (double)time.tv_sec + (double)time.tv_nsec / 1e9;
+}
+
+/*
+ * Reads the request on `fd`, a connection accepted already (libfcgi 2.4's FCGX_Accept_r accepts only while
+ * ipcFd < 0). keepConnection is set so that the FCGX_Finish_r it starts with leaves `fd` open, and the
+ * listening socket is -1, so that a connection without a valid request makes it fail (libfcgi has closed
+ * `fd` then) instead of accepting another. 0, or a negative value on failure.
+ */
+static inline int CFastCGI_accept_on(void *init, void *accept, CFastCGI_Request *request, int fd) {
+    ((int (*)(CFastCGI_Request *, int, int))init)(request, -1, 0);
+    request->keepConnection = 1;
+    request->ipcFd = fd;
+    return ((int (*)(CFastCGI_Request *))accept)(request);
+}
+
+/* FCGX_Finish_r, then the connection closed even when the client asked to keep it (FCGI_KEEP_CONN): one
+ * connection serves one request here. */
+static inline void CFastCGI_finish_closing(void *finish, CFastCGI_Request *request) {
+    ((void (*)(CFastCGI_Request *))finish)(request);
+    if (request->ipcFd >= 0) {
+        close(request->ipcFd);
+        request->ipcFd = -1;
+    }
+}
 
 /* The service's signals: blocked in every thread, taken by the one that waits for them. */
 static inline int CFastCGI_block_signals(void) {

@@ -1,18 +1,29 @@
 internal import CFastCGI
 import Synchronization
 
-/// The service's listening socket (a unix socket path, or `HOST:PORT`), opened by libfcgi, and the one place
-/// requests are accepted from.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The service's listening socket (a unix socket path, or `HOST:PORT`), and the one place connections are
+/// accepted from: accepting only, never reading, so that no client can hold it. Every connection is cut
+/// `timeLimit` seconds after it was accepted if it is still open (`watchDeadlines`).
 public final class FastCGIListener: Sendable {
     private let library: FastCGILibrary
     private let socket: Int32
     private let stopped = Atomic(false)
+    private let timeLimit: Double
+    private let deadlines = ConnectionDeadlines()
 
     /// Opens `address` (a unix socket's path, or `IPV4:PORT`; `localhost` is 127.0.0.1) with room for `backlog`
     /// connections waiting to be accepted. A unix socket left at the path is replaced; anything else there is
     /// an error.
-    public init(_ library: FastCGILibrary, address: String, backlog: Int) throws(FastCGIError) {
+    public init(_ library: FastCGILibrary, address: String, backlog: Int, timeLimit: Double) throws(FastCGIError) {
         self.library = library
+        self.timeLimit = timeLimit
+        CFastCGI_raise_descriptor_limit()
         let waiting = Int32(clamping: backlog)
         let descriptor: Int32
         let parts = address.split(separator: ":", omittingEmptySubsequences: false)
@@ -34,19 +45,37 @@ public final class FastCGIListener: Sendable {
     /// Whether `stop` was called: no request is accepted after it.
     public var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
-    /// The next request, its parameters read (its body not yet); nil once the listener is stopped or the
-    /// socket fails. A request accepted just as the listener stops is returned: the caller answers it.
-    public func accept() -> FastCGIRequest? {
-        guard !isStopped else { return nil }
-        let request = FastCGIRequest(library, socket: socket)
-        return request.accept() ? request : nil
+    /// The next connection, nothing read from it yet; nil once the listener is stopped or the socket fails.
+    /// A connection accepted just as the listener stops is returned: the caller answers it. Running out of
+    /// descriptors is waited out (connections stay in the backlog meanwhile), not a reason to stop.
+    public func accept() -> FastCGIConnection? {
+        while !isStopped {
+            let descriptor = CFastCGI_accept_connection(socket)
+            if descriptor >= 0 {
+                return FastCGIConnection(
+                    library, socket: descriptor, deadlines: deadlines,
+                    deadline: ConnectionDeadlines.now() + timeLimit)
+            }
+            guard CFastCGI_is_shortage(-descriptor) != 0 else { return nil }
+            _ = usleep(10_000)
+        }
+        return nil
+    }
+
+    /// Cuts connections past their deadline, on the calling thread, until `stopWatching`.
+    public func watchDeadlines() {
+        deadlines.watch()
+    }
+
+    /// Ends `watchDeadlines`: called once every request accepted is finished.
+    public func stopWatching() {
+        deadlines.stop()
     }
 
     /// Stops accepting: wakes a thread blocked in `accept`, which then returns nil. Requests accepted
     /// before go on to their answers.
     public func stop() {
         stopped.store(true, ordering: .releasing)
-        unsafe CFastCGI_shutdown_pending(library.shutdownPending)
         _ = CFastCGI_stop_listening(socket)
     }
 }

@@ -1,7 +1,7 @@
 internal import CFastCGI
 
 /// One FastCGI request: its parameters, its body read in bounded pieces, its answer written. Owned by one
-/// thread at a time (the acceptor, then the worker it is handed to); `finish` ends the exchange.
+/// thread at a time (the worker that read it); `finish` ends the exchange.
 @safe public final class FastCGIRequest: @unchecked Sendable {
     private let library: FastCGILibrary
     /// Allocated in init, freed in deinit; libfcgi owns the streams and parameters it points to between
@@ -9,11 +9,15 @@ internal import CFastCGI
     private let request: UnsafeMutablePointer<CFastCGI_Request>
     private var accepted = false
 
-    init(_ library: FastCGILibrary, socket: Int32) {
+    /// Kept open while the request is: its socket is what the deadline cuts.
+    private let connection: FastCGIConnection
+
+    init(_ library: FastCGILibrary, connection: FastCGIConnection) {
         self.library = library
+        self.connection = connection
         unsafe request = UnsafeMutablePointer<CFastCGI_Request>.allocate(capacity: 1)
-        // FCGX_InitRequest sets every field (it zeroes the struct first).
-        _ = unsafe CFastCGI_init_request(library.initRequest, request, socket, 0)
+        // Zeroed, as FCGX_InitRequest leaves it, until accept sets it up.
+        unsafe request.initialize(to: CFastCGI_Request())
     }
 
     deinit {
@@ -21,9 +25,18 @@ internal import CFastCGI
         unsafe request.deallocate()
     }
 
-    /// Waits for the next connection and reads its parameters; false when accepting failed.
+    /// Reads the connection's parameters; false when that failed (no request before the deadline, or not a
+    /// FastCGI one). libfcgi works on a copy of the connection's descriptor, which it closes when it is done,
+    /// while the connection's own stays open and watched until `finish`.
     func accept() -> Bool {
-        accepted = unsafe CFastCGI_accept(library.accept, request) >= 0
+        let copy = CFastCGI_duplicate(connection.socket)
+        guard copy >= 0 else { return false }
+        accepted = unsafe CFastCGI_accept_on(library.initRequest, library.accept, request, copy) >= 0
+        // On failure libfcgi has closed the copy already, unless it failed before reading it.
+        if !accepted, unsafe request.pointee.ipcFd >= 0 {
+            _ = unsafe CFastCGI_close(request.pointee.ipcFd)
+            unsafe request.pointee.ipcFd = -1
+        }
         return accepted
     }
 
@@ -77,6 +90,7 @@ internal import CFastCGI
     public func finish() {
         guard accepted else { return }
         accepted = false
-        unsafe CFastCGI_finish(library.finish, request)
+        unsafe CFastCGI_finish_closing(library.finish, request)
+        connection.close()
     }
 }

@@ -45,6 +45,10 @@ import Testing
         try stageFailsOnItsFaults("install")
     }
 
+    @Test(.enabled(if: onLinux)) func plantedServeFaultsFailTheGate() throws {
+        try stageFailsOnItsFaults("faults")
+    }
+
     @Test(.enabled(if: onLinux)) func plantedWarningFaultsFailTheGate() throws {
         try stageFailsOnItsFaults("warnings")
     }

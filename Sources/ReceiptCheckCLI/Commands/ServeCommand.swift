@@ -50,7 +50,9 @@ enum ServeCommand: Command {
             let library = try FastCGILibrary.load()
             // Connections wait in the kernel's backlog only until the acceptor takes them (and answers 503 when the
             // queue is full): a short backlog would refuse them instead, which nginx answers 502.
-            listener = try FastCGIListener(library, address: settings.address, backlog: max(4096, settings.queue))
+            listener = try FastCGIListener(
+                library, address: settings.address, backlog: max(4096, settings.queue),
+                timeLimit: Double(settings.timeoutMilliseconds) / 1000)
         } catch {
             console.error(error.message)
             return .cantCreate

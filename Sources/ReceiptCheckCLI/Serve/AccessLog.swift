@@ -1,5 +1,6 @@
 import ReceiptKit
 import ReceiptSystem
+import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -9,8 +10,16 @@ import ReceiptSystem
 
 /// The service's access log: one JSON line a request on standard error (time, method, route, status, the
 /// verdict's reason, microseconds taken). One write a line, so lines from several workers never interleave;
-/// a write that fails (a full disk, a closed pipe) is dropped, never a reason to stop answering.
-struct AccessLog: Sendable {
+/// a write that fails (a full disk, a closed pipe) is dropped, never a reason to stop answering: the lines
+/// lost are counted (`GET /health` shows the count) and said in one line once writing works again.
+final class AccessLog: Sendable {
+    /// Lines lost since the service started.
+    private let lost = Atomic(0)
+    /// Lines lost and not yet said in the log.
+    private let unsaid = Atomic(0)
+
+    var linesLost: Int { lost.load(ordering: .relaxed) }
+
     struct Entry: Sendable {
         var method: String?
         var route: String?
@@ -35,13 +44,29 @@ struct AccessLog: Sendable {
     }
 
     func record(_ entry: Entry) {
-        _ = FileDescriptor.standardError.write(Self.line(entry, at: Date()))
+        write(Self.line(entry, at: Date()))
     }
 
     /// A message of the service itself (started, reloaded, stopping), as a JSON line too.
     func note(_ message: String) {
-        _ = FileDescriptor.standardError.write(
-            "{\"time\":" + Self.quoted(RFC3339.format(Date())) + ",\"service\":" + Self.quoted(message) + "}\n")
+        write("{\"time\":" + Self.quoted(RFC3339.format(Date())) + ",\"service\":" + Self.quoted(message) + "}\n")
+    }
+
+    private func write(_ line: String) {
+        guard FileDescriptor.standardError.write(line) == nil else {
+            lost.add(1, ordering: .relaxed)
+            unsaid.add(1, ordering: .relaxed)
+            return
+        }
+        let missed = unsaid.exchange(0, ordering: .relaxed)
+        if missed > 0 {
+            let said =
+                "{\"time\":" + Self.quoted(RFC3339.format(Date())) + ",\"service\":"
+                + Self.quoted("\(missed) access-log lines lost: the log could not be written") + "}\n"
+            if FileDescriptor.standardError.write(said) != nil {
+                unsaid.add(missed, ordering: .relaxed)
+            }
+        }
     }
 
     /// A JSON string, or null; what came from the request is escaped by the JSON writer, and capped.

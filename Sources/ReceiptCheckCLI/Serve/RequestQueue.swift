@@ -1,5 +1,12 @@
 import Dispatch
+import ReceiptSystem
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The accepted requests waiting for a worker, at most `capacity`: a request that finds it full is answered
 /// 503 at once instead of waiting without bound. Closing it lets the workers finish what it holds, then stop.
@@ -28,6 +35,17 @@ final class RequestQueue<Job: Sendable>: Sendable {
         }
         if added { ready.signal() }
         return added
+    }
+
+    /// Adds a job, waiting up to `seconds` for room while the queue is full (its workers take jobs in bounded
+    /// time); false when it stayed full or is closed.
+    func push(_ job: Job, waitingUpTo seconds: Double) -> Bool {
+        let deadline = MonotonicClock.seconds() + seconds
+        while !push(job) {
+            guard !state.withLock({ $0.closed }), MonotonicClock.seconds() < deadline else { return false }
+            _ = usleep(1000)
+        }
+        return true
     }
 
     /// The next job, waiting for one; nil once the queue is closed and empty.

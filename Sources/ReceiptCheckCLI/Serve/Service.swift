@@ -2,20 +2,29 @@ import ReceiptFastCGI
 import ReceiptSystem
 import Synchronization
 
-/// `receipt-check serve` running: one thread accepts requests into a bounded queue (answering 503 when it is
-/// full), `workers` threads answer them with the current configuration, and the calling thread waits for
-/// signals: SIGHUP reloads the configuration, SIGTERM or SIGINT stops accepting, lets the workers finish
-/// every request accepted, and returns.
+/// `receipt-check serve` running: one thread accepts connections into a bounded queue, `workers` threads
+/// read and answer them with the current configuration, and the calling thread waits for signals: SIGHUP
+/// reloads the configuration, SIGTERM or SIGINT stops accepting, lets the workers finish every request
+/// accepted, and returns. The acceptor never reads from a client: a connection that finds the queue full
+/// goes to the refusers, who answer 503 within a shorter deadline, and one that finds them full too is closed.
 final class Service: Sendable {
     struct Job: Sendable {
-        let request: FastCGIRequest
+        let connection: FastCGIConnection
         /// When it was accepted (`MonotonicClock.seconds()`): its time limit runs from here.
         let accepted: Double
+        /// Why it is refused, for a job of the refusers.
+        var refusal: String?
     }
+
+    /// Threads that answer 503 for the acceptor, so that it never waits on a client.
+    static let refusers = 2
+    /// How long a refusal waits for the client's request and body, at most: nginx sends both at once.
+    static let refusalSeconds = 0.5
 
     let settings: ServeOptionTable.Settings
     private let listener: FastCGIListener
     private let queue: RequestQueue<Job>
+    private let refusals: RequestQueue<Job>
     private let log = AccessLog()
     private let current: Mutex<ServiceConfiguration>
     private let acceptFailed = Atomic(false)
@@ -24,19 +33,26 @@ final class Service: Sendable {
         self.settings = settings
         self.listener = listener
         self.queue = RequestQueue(capacity: settings.queue)
+        self.refusals = RequestQueue(capacity: max(256, settings.queue))
         self.current = Mutex(configuration)
     }
 
     /// Runs until a stop signal; `reload` builds the configuration anew from the same options.
     func run(reload: () throws(SetupError) -> ServiceConfiguration) -> ExitStatus {
         let threads = ServiceThreads()
+        let watcher = ServiceThreads()
         var started = 0
         for _ in 0..<settings.workers where threads.start({ [self] in work() }) {
             started += 1
         }
-        guard started == settings.workers, threads.start({ [self] in acceptRequests() }) else {
-            log.note("cannot start \(settings.workers) worker threads and the acceptor")
-            stop(threads)
+        for _ in 0..<Self.refusers where threads.start({ [self] in refuseRequests() }) {
+            started += 1
+        }
+        guard started == settings.workers + Self.refusers, watcher.start({ [self] in listener.watchDeadlines() }),
+            threads.start({ [self] in acceptRequests() })
+        else {
+            log.note("cannot start \(settings.workers) worker threads, the refusers and the acceptor")
+            stop(threads, watcher)
             return .internalError
         }
         let digest = current.withLock { $0.digest }
@@ -45,15 +61,18 @@ final class Service: Sendable {
             reloadConfiguration(reload)
         }
         log.note("stopping: finishing the requests accepted")
-        stop(threads)
+        stop(threads, watcher)
         log.note("stopped")
         return acceptFailed.load(ordering: .acquiring) ? .ioError : .valid
     }
 
-    private func stop(_ threads: ServiceThreads) {
+    private func stop(_ threads: ServiceThreads, _ watcher: ServiceThreads) {
         listener.stop()
         queue.close(workers: settings.workers)
+        refusals.close(workers: Self.refusers)
         threads.join()
+        listener.stopWatching()
+        watcher.join()
     }
 
     private func reloadConfiguration(_ reload: () throws(SetupError) -> ServiceConfiguration) {
@@ -68,12 +87,18 @@ final class Service: Sendable {
     }
 
     private func acceptRequests() {
-        while let request = listener.accept() {
-            let job = Job(request: request, accepted: MonotonicClock.seconds())
+        while let connection = listener.accept() {
+            var job = Job(connection: connection, accepted: MonotonicClock.seconds())
             if listener.isStopped {
-                refuse(job, "the service is stopping")
+                job.refusal = "the service is stopping"
             } else if !queue.push(job) {
-                refuse(job, "saturated: \(settings.queue) requests already wait for a worker")
+                job.refusal = "saturated: \(settings.queue) requests already wait for a worker"
+            }
+            guard job.refusal != nil else { continue }
+            if !refusals.push(job, waitingUpTo: Self.refusalSeconds) {
+                // Closed unanswered (nginx answers 502): the refusers' queue stayed full for as long as one
+                // refusal may take, so they are held by clients that stall.
+                log.note("closed a connection unanswered: the queue and the refusals' queue are full")
             }
         }
         guard !listener.isStopped else { return }
@@ -82,50 +107,74 @@ final class Service: Sendable {
         ServiceSignals.raiseStop()
     }
 
-    /// 503 at once, the body read and dropped first so that the web server sees an answer, not a reset.
-    private func refuse(_ job: Job, _ why: String) {
+    private func refuseRequests() {
+        while let job = refusals.pop() {
+            // From here, not from the queue: the time a refuser may spend on one client.
+            job.connection.limit(toSeconds: min(Self.refusalSeconds, Double(settings.timeoutMilliseconds) / 1000))
+            guard let request = read(job) else { continue }
+            refuse(job, request, job.refusal ?? "refused")
+        }
+    }
+
+    /// The job's request, its parameters read within its deadline; nil (logged) when none came in time.
+    private func read(_ job: Job) -> FastCGIRequest? {
+        guard let request = job.connection.request() else {
+            log.record(
+                AccessLog.Entry(
+                    method: nil, route: nil, status: 408, reason: nil,
+                    problem: "no FastCGI request before the deadline: closed unanswered",
+                    microseconds: Self.microseconds(since: job.accepted)))
+            return nil
+        }
+        return request
+    }
+
+    /// 503, the body read (within the connection's deadline) and dropped first so that the web server sees
+    /// an answer, not a reset.
+    private func refuse(_ job: Job, _ request: FastCGIRequest, _ why: String) {
         let limit = current.withLock { $0.limit }
-        _ = job.request.readBody(upTo: limit + 1)
-        respond(job, ServiceRouter.unavailable(path: Self.path(of: job.request), why))
+        _ = request.readBody(upTo: limit + 1)
+        respond(job, request, ServiceRouter.unavailable(path: Self.path(of: request), why))
     }
 
     private func work() {
         while let job = queue.pop() {
+            guard let request = read(job) else { continue }
             let configuration = current.withLock { $0 }
-            let request = job.request
             let limitMs = settings.timeoutMilliseconds
             guard Self.isWithinTimeLimit(since: job.accepted, limitMilliseconds: limitMs) else {
-                refuse(job, "waited for a worker past --request-timeout \(limitMs)")
+                refuse(job, request, "waited for a worker past --request-timeout \(limitMs)")
                 continue
             }
             let router = ServiceRouter(
-                configuration: configuration, workers: settings.workers, isStopping: listener.isStopped)
+                configuration: configuration, workers: settings.workers, isStopping: listener.isStopped,
+                logLinesLost: log.linesLost)
             var answer = router.answer(
-                ServiceRouter.Request(
-                    method: request.parameter("REQUEST_METHOD"), path: Self.path(of: request),
-                    contentLength: request.parameter("CONTENT_LENGTH"),
-                    readBody: { request.readBody(upTo: $0) ?? [] }))
+                ServiceRouter.request(
+                    parameter: { request.parameter($0) }, readBody: { request.readBody(upTo: $0) ?? [] }))
             if !Self.isWithinTimeLimit(since: job.accepted, limitMilliseconds: limitMs) {
                 // Late is refused, not sent: the client's own deadline is what the limit stands for.
                 answer = ServiceRouter.unavailable(
                     path: Self.path(of: request), "answered past --request-timeout \(limitMs): withheld")
             }
-            respond(job, answer)
+            respond(job, request, answer)
         }
     }
 
-    private func respond(_ job: Job, _ answer: HTTPAnswer) {
-        let request = job.request
+    private func respond(_ job: Job, _ request: FastCGIRequest, _ answer: HTTPAnswer) {
         // Read before finish, which frees the parameters.
         let method = request.parameter("REQUEST_METHOD")
         let route = Self.path(of: request)
         _ = request.write(Array(answer.text.utf8))
         request.finish()
-        let microseconds = Int(((MonotonicClock.seconds() - job.accepted) * 1_000_000).rounded())
         log.record(
             AccessLog.Entry(
                 method: method, route: route, status: answer.code,
-                reason: answer.reason, problem: answer.problem, microseconds: microseconds))
+                reason: answer.reason, problem: answer.problem, microseconds: Self.microseconds(since: job.accepted)))
+    }
+
+    private static func microseconds(since accepted: Double) -> Int {
+        Int(((MonotonicClock.seconds() - accepted) * 1_000_000).rounded())
     }
 
     /// Whether a request accepted at `since` (`MonotonicClock.seconds()`) is still within its time limit.
@@ -135,11 +184,7 @@ final class Service: Sendable {
         (now - since) * 1000 <= Double(limitMilliseconds)
     }
 
-    /// The request's path without its query: nginx's `DOCUMENT_URI`, else `REQUEST_URI` cut at `?`.
     static func path(of request: FastCGIRequest) -> String? {
-        if let path = request.parameter("DOCUMENT_URI") { return path }
-        return request.parameter("REQUEST_URI").map { uri in
-            uri.firstIndex(of: "?").map { String(uri[..<$0]) } ?? uri
-        }
+        ServiceRouter.path { request.parameter($0) }
     }
 }

@@ -19,9 +19,27 @@ struct ServiceRouter {
         var readBody: (Int) -> [UInt8]
     }
 
+    /// The request as libfcgi hands it over: its parameters by name (`REQUEST_METHOD`, `DOCUMENT_URI`...),
+    /// its body read on demand. The service and the request fuzz target both build it here.
+    static func request(parameter: (String) -> String?, readBody: @escaping (Int) -> [UInt8]) -> Request {
+        Request(
+            method: parameter("REQUEST_METHOD"), path: path(parameter),
+            contentLength: parameter("CONTENT_LENGTH"), readBody: readBody)
+    }
+
+    /// The request's path without its query: nginx's `DOCUMENT_URI`, else `REQUEST_URI` cut at `?`.
+    static func path(_ parameter: (String) -> String?) -> String? {
+        if let path = parameter("DOCUMENT_URI") { return path }
+        return parameter("REQUEST_URI").map { uri in
+            uri.firstIndex(of: "?").map { String(uri[..<$0]) } ?? uri
+        }
+    }
+
     let configuration: ServiceConfiguration
     let workers: Int
     let isStopping: Bool
+    /// Access-log lines the service could not write (a full disk): said in `GET /health`.
+    var logLinesLost = 0
 
     static let verifyReceiptPath = "/verifyReceipt"
     static let verifyPath = "/verify"
@@ -78,7 +96,8 @@ struct ServiceRouter {
             return Self.error(405, "Method Not Allowed", "GET the health", extraHeaders: "Allow: GET, HEAD\r\n")
         }
         let json =
-            "{\"ready\":\(!isStopping),\"configuration\":\"\(configuration.digest)\",\"workers\":\(workers)}"
+            "{\"ready\":\(!isStopping),\"configuration\":\"\(configuration.digest)\",\"workers\":\(workers),"
+            + "\"log_lines_lost\":\(logLinesLost)}"
         return isStopping ? HTTPAnswer(503, "Service Unavailable", json: json) : HTTPAnswer(200, "OK", json: json)
     }
 

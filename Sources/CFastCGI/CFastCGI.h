@@ -54,6 +54,11 @@ _Static_assert(sizeof(CFastCGI_Request) == sizeof(FCGX_Request), "FCGX_Request's
 _Static_assert(offsetof(CFastCGI_Request, in) == offsetof(FCGX_Request, in), "FCGX_Request.in moved");
 _Static_assert(offsetof(CFastCGI_Request, out) == offsetof(FCGX_Request, out), "FCGX_Request.out moved");
 _Static_assert(offsetof(CFastCGI_Request, envp) == offsetof(FCGX_Request, envp), "FCGX_Request.envp moved");
+_Static_assert(offsetof(CFastCGI_Request, ipcFd) == offsetof(FCGX_Request, ipcFd), "FCGX_Request.ipcFd moved");
+_Static_assert(offsetof(CFastCGI_Request, keepConnection) == offsetof(FCGX_Request, keepConnection),
+               "FCGX_Request.keepConnection moved");
+_Static_assert(offsetof(CFastCGI_Request, listen_sock) == offsetof(FCGX_Request, listen_sock),
+               "FCGX_Request.listen_sock moved");
 #endif
 #endif
 

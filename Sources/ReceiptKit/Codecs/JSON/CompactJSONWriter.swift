@@ -62,12 +62,14 @@ struct CompactJSONWriter {
     }
 
     /// `{` or `[`.
+    @inline(__always)
     mutating func open(_ bracket: UInt8) {
         out.append(bracket)
         level += 1
     }
 
     /// `}` or `]`; in pretty text on a line of its own, after a blank one when the container is empty.
+    @inline(__always)
     mutating func close(_ bracket: UInt8) {
         level -= 1
         if pretty {
@@ -78,6 +80,7 @@ struct CompactJSONWriter {
     }
 
     /// Before a member: a comma, unless the container was just opened; in pretty text a new line.
+    @inline(__always)
     mutating func separator() {
         if let last = out.last, last != UInt8(ascii: "{"), last != UInt8(ascii: "[") {
             out.append(UInt8(ascii: ","))
@@ -86,6 +89,7 @@ struct CompactJSONWriter {
     }
 
     /// Before an array's element (or a member whose caller counts them): a comma unless it is the first.
+    @inline(__always)
     mutating func element(first: Bool) {
         if !first { out.append(UInt8(ascii: ",")) }
         if pretty { newline() }
@@ -102,6 +106,7 @@ struct CompactJSONWriter {
     }
 
     /// Between a member's key and its value.
+    @inline(__always)
     mutating func colon() {
         if pretty { raw(" : ") } else { out.append(UInt8(ascii: ":")) }
     }

@@ -31,6 +31,11 @@ public enum RecordOutcome: Sendable, Equatable {
 public struct StoreCounts: Sendable, Equatable {
     public let notifications: Int
     public let quarantined: Int
+
+    public init(notifications: Int, quarantined: Int) {
+        self.notifications = notifications
+        self.quarantined = quarantined
+    }
 }
 
 /// The latest signed notification kept for one original transaction.

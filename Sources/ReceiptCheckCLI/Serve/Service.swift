@@ -104,7 +104,8 @@ final class Service: Sendable {
                 ServiceRouter.Request(
                     method: request.parameter("REQUEST_METHOD"), path: Self.path(of: request),
                     contentLength: request.parameter("CONTENT_LENGTH"),
-                    readBody: { request.readBody(upTo: $0) ?? [] }))
+                    readBody: { request.readBody(upTo: $0) ?? [] },
+                    authorization: request.parameter("HTTP_AUTHORIZATION")))
             if !Self.isWithinTimeLimit(since: job.accepted, limitMilliseconds: limitMs) {
                 // Late is refused, not sent: the client's own deadline is what the limit stands for.
                 answer = ServiceRouter.unavailable(

@@ -35,7 +35,7 @@ final class NotificationWorkspace: @unchecked Sendable {
         environment: String = "Production", bundle: String = bundleID, signer: TestPKI? = nil
     ) throws -> [UInt8] {
         let transaction = """
-            {"transactionId":"\(id)-\(signed)","originalTransactionId":"\(id)","bundleId":"\(bundle)",
+            {"transactionId":"\(id)","originalTransactionId":"\(id)","bundleId":"\(bundle)",
             "productId":"pro.monthly","purchaseDate":"2026-11-15T00:00:00Z","expiresDate":"2026-12-15T00:00:00Z",
             "type":"Auto-Renewable Subscription","environment":"\(environment)","signedDate":"\(signed)",
             "inAppOwnershipType":"PURCHASED"\(extra)}

@@ -100,4 +100,46 @@ import Testing
         #expect(answer.code == 503 && answer.extraHeaders == "Retry-After: 1\r\n", "\(answer.body)")
         #expect(NotificationsRoute.answer(.retry(message: "later")).code == 503)
     }
+
+    /// Red team: a forged refund (its signature broken), a replay of what was kept, the other app's and the
+    /// other environment's refund, and one signed by another PKI never change what the customer is answered.
+    @Test func nothingButAVerifiedNewNotificationChangesACustomer() throws {
+        let workspace = try NotificationWorkspace()
+        let router = try Self.router(workspace, ["--environment", "production"])
+        let renewal = try workspace.notification(uuid: "renewal", signed: "2026-11-20T00:00:00Z")
+        #expect(Self.post(router, renewal).code == 200)
+        let before = Self.customer(router, "1001", authorization: "Bearer " + Self.token)
+        #expect(before.code == 200 && before.body.contains("\"granted\":true"), "\(before.body)")
+        let refund = #","revocationDate":"2026-11-21T00:00:00Z","revocationReason":0"#
+        let genuine = String(
+            decoding: try workspace.notification(
+                uuid: "forged", type: "REFUND", signed: "2026-11-21T00:00:00Z", extra: refund), as: UTF8.self)
+        var forged = Array(genuine.utf8)
+        // A byte of the signature (the last segment, before the closing quote and brace) flipped.
+        let at = forged.count - 6
+        forged[at] = forged[at] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+        let stranger = try NotificationWorkspace()
+        let attacks: [[UInt8]] = [
+            forged, renewal,
+            try workspace.notification(
+                uuid: "other-app", type: "REFUND", signed: "2026-11-21T00:00:00Z", extra: refund,
+                bundle: "com.example.other"),
+            try workspace.notification(
+                uuid: "sandbox", type: "REFUND", signed: "2026-11-21T00:00:00Z", extra: refund,
+                environment: "Sandbox"),
+            try workspace.notification(
+                uuid: "stranger", type: "REFUND", signed: "2026-11-21T00:00:00Z", extra: refund,
+                signer: stranger.pki),
+        ]
+        for attack in attacks {
+            _ = Self.post(router, attack)
+        }
+        let after = Self.customer(router, "1001", authorization: "Bearer " + Self.token)
+        #expect(after.body == before.body, "\(after.body)")
+        #expect(try router.configuration.intake?.store.counts() == StoreCounts(notifications: 1, quarantined: 4))
+        // The genuine refund does change it: the attacks were refused for what they were, not for being refunds.
+        #expect(Self.post(router, Array(genuine.utf8)).code == 200)
+        let refunded = Self.customer(router, "1001", authorization: "Bearer " + Self.token)
+        #expect(refunded.body.contains("\"granted\":false"), "\(refunded.body)")
+    }
 }

@@ -29,6 +29,9 @@ enum CustomerCommand: Command {
             id = given
             let rules = try RuleOptionTable.configuration(arguments, bindsToApp: true, read: OptionFiles.read)
             let settings = try BatchOptionTable.settings(arguments, command: spec)
+            guard !settings.format.printer.answersPerInput else {
+                throw UsageError("customer makes one decision; --format verifyreceipt answers per receipt")
+            }
             let validator = try ValidatorSetup.validator(arguments)
             guard validator.options.bundleID != nil else {
                 throw UsageError("customer decides for one app: give --bundle-id")

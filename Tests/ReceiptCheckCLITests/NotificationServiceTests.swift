@@ -48,6 +48,9 @@ import Testing
         let again = Self.post(router, body)
         #expect(first.code == 200 && first.body.contains("\"duplicate\":false"), "\(first.body)")
         #expect(again.code == 200 && again.body.contains("\"duplicate\":true"), "\(again.body)")
+        let get = router.answer(
+            ServiceRouter.Request(method: "GET", path: "/notifications", contentLength: nil, readBody: { _ in body }))
+        #expect(get.code == 405, "\(get.body)")
         #expect(try router.configuration.intake?.store.counts() == StoreCounts(notifications: 1, quarantined: 0))
     }
 
@@ -79,6 +82,7 @@ import Testing
         #expect(Self.customer(router, "1001", authorization: nil).code == 401)
         #expect(Self.customer(router, "1001", authorization: "Bearer 0123456789abcdef").code == 401)
         #expect(Self.customer(router, "1001", authorization: "Basic " + Self.token).code == 401)
+        #expect(Self.customer(router, "1001", authorization: "Bearer " + Self.token + "0").code == 401)
         let answer = Self.customer(router, "1001", authorization: "Bearer " + Self.token)
         #expect(answer.code == 200, "\(answer.body)")
         #expect(answer.body.contains("\"pro\""), "\(answer.body)")
@@ -93,6 +97,21 @@ import Testing
             configuration: try ServiceConfiguration.load(arguments), workers: 1, isStopping: false)
         #expect(Self.post(router, Array("{}".utf8)).code == 404)
         #expect(Self.customer(router, "1001", authorization: "Bearer " + Self.token).code == 404)
+    }
+
+    @Test func aShortTokenOrATokenWithoutAStoreIsRefused() throws {
+        let workspace = try NotificationWorkspace()
+        let short = try workspace.file("short", Array("0123456789\n".utf8))
+        for options in [
+            ["--store", workspace.store, "--customer-token", short],
+            ["--customer-token", try workspace.file("token", Array((Self.token + "\n").utf8))],
+        ] {
+            let arguments = try ArgumentParser.parse(
+                ArraySlice(["--socket", "/tmp/unused.sock"] + workspace.trust + options), for: ServeCommand.spec)
+            #expect(throws: SetupError.self, "\(options)") {
+                try ServiceConfiguration.load(arguments, store: try StoreOptionTable.open(arguments, create: true))
+            }
+        }
     }
 
     @Test func aStoreThatCannotWriteAnswers503() throws {

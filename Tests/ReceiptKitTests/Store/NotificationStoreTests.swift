@@ -64,6 +64,7 @@ import Testing
             (try S.notification(uuid: "sandbox", environment: "Sandbox"), "environment"),
             (Array(StoreKit2Material.transaction().utf8), "unsupported_format"),
             (Array(try StoreKit2Material.jws(StoreKit2Material.transaction()).utf8), "not_a_notification"),
+            (try S.notification(uuid: ""), "not_a_notification"),
         ]
         for (body, reason) in cases {
             guard case .refused(let said, let message) = intake.receive(body) else {
@@ -141,6 +142,13 @@ import Testing
         #expect(try StoreLocation.parse("./a:b") == .sqlite(path: "./a:b"))
         for refused in ["postgresql://db/rc", "postgres://db", "mysql://x", "sqlite://", ""] {
             #expect(throws: StoreError.self, "\(refused)") { try StoreLocation.parse(refused) }
+        }
+        // Said by name: a PostgreSQL address is no unknown kind of store.
+        do throws(StoreError) {
+            _ = try StoreLocation.parse("postgresql://db/rc")
+            Issue.record("a PostgreSQL address taken")
+        } catch {
+            #expect(error.message.contains("PostgreSQL"), "\(error.message)")
         }
     }
 

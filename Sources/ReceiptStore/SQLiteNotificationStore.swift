@@ -66,8 +66,8 @@ public final class SQLiteNotificationStore: NotificationStore {
                 try connection.run(
                     StoreSchema.insertQuarantine,
                     [
-                        .integer(entry.receivedAtMilliseconds), .text(entry.reason), .text(entry.message),
-                        .text(entry.bodyBase64),
+                        .integer(entry.receivedAtMilliseconds), .text(entry.reason),
+                        .text(entry.message + (entry.truncated ? " (body truncated)" : "")), .text(entry.bodyBase64),
                     ])
             } catch {
                 throw StoreError("the store cannot write: \(error.message) (SQLite error \(error.code))")

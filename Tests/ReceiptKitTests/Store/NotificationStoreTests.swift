@@ -158,4 +158,17 @@ import Testing
         let unbound = try ReceiptValidator(policy: .custom(roots: [root]))
         #expect(throws: StoreError.self) { try NotificationIntake(validator: unbound, store: try scratch.open()) }
     }
+
+    /// Anyone can post to the public URL: what is kept of a refused body is bounded.
+    @Test func aQuarantinedBodyIsBounded() throws {
+        let scratch = try S.Scratch()
+        let intake = try NotificationIntake(validator: try S.validator(), store: try scratch.open())
+        guard case .refused = intake.receive([UInt8](repeating: 0x41, count: 1 << 20)) else {
+            Issue.record("a megabyte of garbage not refused")
+            return
+        }
+        let rows = try ReceiptSQLiteAccess.connection(scratch.path).query(
+            "SELECT LENGTH(body_base64), message FROM quarantine", columns: 2)
+        #expect(rows.first?.first == .integer(Int64((QuarantinedNotification.keptBytes + 2) / 3 * 4)), "\(rows)")
+    }
 }

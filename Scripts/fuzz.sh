@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 OUT=${FUZZ_OUT:-.build/fuzz}
 BIN=$OUT/receipt-fuzz
 TARGETS=(receipt payload jws rules report-json jws-json json server-api revocation verifyreceipt-request certificate
-    notification line base64)
+    notification line base64 intake)
 # The minimized corpus kept in the repository: every run starts from it and the suite replays it.
 KEPT=Tools/Fuzz/Corpus
 
@@ -24,7 +24,12 @@ KEPT=Tools/Fuzz/Corpus
 # System/ is left out: it is the one folder that imports another target (ReceiptSystem, to write a verdict to
 # a descriptor), which this one module does not build, and nothing a target runs writes to a descriptor.
 fuzz_sources() {
-    find Sources/ReceiptKit Tests/ReceiptKitTests/Fuzz Tools/Fuzz -name '*.swift' -not -path 'Sources/ReceiptKit/System/*' | sort
+    {
+        find Sources/ReceiptKit Tests/ReceiptKitTests/Fuzz Tools/Fuzz -name '*.swift' -not -path 'Sources/ReceiptKit/System/*'
+        # The store's intake and import path that the intake target reaches (no SQLite: it stops before the store).
+        echo Sources/ReceiptStore/NotificationBodies.swift
+        echo Sources/ReceiptStore/StoredNotification.swift
+    } | sort
 }
 
 build() {
@@ -151,6 +156,7 @@ parsers() {
     certificate) echo Sources/ReceiptKit/OpenSSL/Certificate.swift ;;
     notification | line) echo Sources/ReceiptKit/Input/ReceiptInput.swift Sources/ReceiptKit/Envelope/JWS ;;
     base64) echo Sources/ReceiptKit/Input/ReceiptInput.swift ;;
+    intake) echo Sources/ReceiptStore/NotificationBodies.swift Sources/ReceiptStore/StoredNotification.swift ;;
     esac
 }
 

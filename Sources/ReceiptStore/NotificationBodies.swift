@@ -9,8 +9,8 @@ import ReceiptKit
 /// The notification bodies a file holds: a Get Notification History response's elements, each as the body
 /// Apple would have POSTed (`{"signedPayload": ...}`), or the file itself, whatever it is (the intake says
 /// why when it is no notification).
-enum NotificationBodies {
-    static func split(_ bytes: [UInt8]) -> [[UInt8]] {
+public enum NotificationBodies {
+    public static func split(_ bytes: [UInt8]) -> [[UInt8]] {
         guard bytes.first(where: { !$0.isASCIIWhitespace }) == UInt8(ascii: "{"),
             case .object(let members)? = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)),
             case .array(let history)? = members["notificationHistory"]

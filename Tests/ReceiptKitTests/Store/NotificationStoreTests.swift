@@ -171,4 +171,22 @@ import Testing
             "SELECT LENGTH(body_base64), message FROM quarantine", columns: 2)
         #expect(rows.first?.first == .integer(Int64((QuarantinedNotification.keptBytes + 2) / 3 * 4)), "\(rows)")
     }
+
+    /// The store is not trusted beyond what Apple signed: a row altered on disk (a refund's body swapped for
+    /// a forged renewal) decides nothing.
+    @Test func aRowAlteredOnDiskDecidesNothing() throws {
+        let scratch = try S.Scratch()
+        let validator = try S.validator()
+        let intake = try NotificationIntake(validator: validator, store: try scratch.open())
+        _ = intake.receive(try S.notification(uuid: "renewal"))
+        let lookup = CustomerLookup(validator: validator, store: intake.store, rules: try S.rules())
+        #expect(try lookup.answer(for: "1001")?.verdict.grants("pro") == true)
+        let body = String(decoding: try S.notification(uuid: "renewal"), as: UTF8.self)
+        let jws = String(body.split(separator: "\"")[3])
+        let forged = #"{"signedPayload":"\#(try StoreKit2Material.tampered(jws))"}"#
+        try ReceiptSQLiteAccess.connection(scratch.path).run(
+            "UPDATE notifications SET body = ? WHERE notification_uuid = 'renewal'", [.text(forged)])
+        let answer = try #require(try lookup.answer(for: "1001"))
+        #expect(answer.verdict.report.status != .valid && !answer.verdict.grants("pro"))
+    }
 }

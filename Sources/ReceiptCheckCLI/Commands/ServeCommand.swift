@@ -39,7 +39,9 @@ enum ServeCommand: Command {
                         + "--environment \(arguments.text(of: ValidationOptionTable.environment.spec) ?? "") is neither"
                 )
             }
-            settings = try ServeOptionTable.settings(arguments, cores: cores)
+            // With a store a worker mostly waits for the disk, holding no core: more of them share each sync.
+            settings = try ServeOptionTable.settings(
+                arguments, cores: arguments[StoreOptionTable.store] == nil ? cores : max(cores, 32))
             store = try StoreOptionTable.open(arguments, create: true)
             configuration = try ServiceConfiguration.load(arguments, store: store)
         } catch {

@@ -151,7 +151,7 @@ complete -c receipt-check -n '__receipt_check_using sign' -s h -l help -d 'show 
 
 complete -c receipt-check -n '__receipt_check_using serve' -l socket -r -F -d 'listen on this unix socket (a socket left there is replaced, any other file kept), for nginx\'s fastcgi_pass unix:PATH'
 complete -c receipt-check -n '__receipt_check_using serve' -l listen -x -d 'listen on this loopback TCP address instead (127.0.0.1:PORT or localhost:PORT; no other host)'
-complete -c receipt-check -n '__receipt_check_using serve' -l workers -x -d 'requests answered at once (default: the number of cores)'
+complete -c receipt-check -n '__receipt_check_using serve' -l workers -x -d 'requests answered at once (default: the number of cores; with --store, at least 32)'
 complete -c receipt-check -n '__receipt_check_using serve' -l queue -x -d 'accepted requests waiting for a worker; past it a request is answered 503 at once (default: 64 per worker)'
 complete -c receipt-check -n '__receipt_check_using serve' -l request-timeout -x -d 'a request not answered this long after it was accepted is answered 503 (default: 5000)'
 complete -c receipt-check -n '__receipt_check_using serve' -l store -x -d 'the notification store: sqlite:///PATH or a PATH (one SQLite file, made when missing)'

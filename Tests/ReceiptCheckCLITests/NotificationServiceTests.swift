@@ -114,6 +114,17 @@ import Testing
         }
     }
 
+    /// A revocation status that cannot be proven now (the responder does not answer) is no verdict: 503 so
+    /// that Apple sends it again, nothing kept, nothing quarantined.
+    @Test func aNotificationWithoutAVerdictNowIsAnswered503() throws {
+        let port = try OCSPResponder.freePort()
+        let workspace = try NotificationWorkspace(ocspURL: "http://127.0.0.1:\(port)")
+        let router = try Self.router(workspace, ["--online-checks"])
+        let answer = Self.post(router, try workspace.notification())
+        #expect(answer.code == 503 && answer.extraHeaders == "Retry-After: 1\r\n", "\(answer.body)")
+        #expect(try router.configuration.intake?.store.counts() == StoreCounts(notifications: 0, quarantined: 0))
+    }
+
     @Test func aStoreThatCannotWriteAnswers503() throws {
         let answer = NotificationsRoute.answer(.failed(message: "the store cannot write: database or disk is full"))
         #expect(answer.code == 503 && answer.extraHeaders == "Retry-After: 1\r\n", "\(answer.body)")

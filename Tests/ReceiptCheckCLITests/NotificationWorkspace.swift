@@ -9,11 +9,14 @@ final class NotificationWorkspace: @unchecked Sendable {
     let path: String
     let pki: TestPKI
 
-    init() throws {
+    /// `ocspURL`: the responder the leaf and the intermediate name (for `--online-checks`).
+    init(ocspURL: String? = nil) throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         var options = TestPKI.Options()
         options.keyType = .ec
+        options.leafOCSPURL = ocspURL
+        options.intermediateOCSPURL = ocspURL
         pki = try TestPKI.generate(options)
         try pki.write(to: path + "/pki")
     }

@@ -26,6 +26,8 @@ let package = Package(
         // libfcgi's shims for `receipt-check serve`: no link either, the library is opened with dlopen when the
         // service starts.
         .systemLibrary(name: "CFastCGI"),
+        // libsqlite3's shims for the notification store: opened with dlopen when a store is opened, as libfcgi.
+        .systemLibrary(name: "CSQLite"),
         // Strict memory safety (SE-0458) everywhere; its warnings are errors in a target once it has none
         // (`make memory-safety` holds the rest: no unsafe use outside the walls, OpenSSL/, Curl/,
         // ReceiptSystem and Bytes/).
@@ -36,7 +38,12 @@ let package = Package(
         // The wall around libfcgi, the service's threads and signals (`receipt-check serve`): a target of its
         // own, like ReceiptSystem, so that the command line's code stays free of unsafe use.
         .target(name: "ReceiptFastCGI", dependencies: ["CFastCGI"], swiftSettings: strictErrors),
+        // The wall around libsqlite3: connections and statements with bound values, like ReceiptFastCGI.
+        .target(name: "ReceiptSQLite", dependencies: ["CSQLite"], swiftSettings: strictErrors),
         .target(name: "ReceiptKit", dependencies: ["CReceipt", "CCurl", "ReceiptSystem"], swiftSettings: strict),
+        // The notification store (`serve --store`, `customer`, `store import`): verified notifications kept
+        // durably, each customer's latest word decided as `verify --combine` decides.
+        .target(name: "ReceiptStore", dependencies: ["ReceiptKit", "ReceiptSQLite"], swiftSettings: strictErrors),
         // Minting (a test PKI, signed receipts and JWS) for tests, kept out of the verifier.
         .target(
             name: "ReceiptKitTesting", dependencies: ["ReceiptKit", "CReceipt"],
@@ -45,7 +52,7 @@ let package = Package(
         // (whose every relink would make SwiftPM re-emit the tests' module).
         .target(
             name: "ReceiptCheckCLI",
-            dependencies: ["ReceiptKit", "ReceiptKitTesting", "ReceiptSystem", "ReceiptFastCGI"],
+            dependencies: ["ReceiptKit", "ReceiptKitTesting", "ReceiptSystem", "ReceiptFastCGI", "ReceiptStore"],
             swiftSettings: strictErrors),
         .executableTarget(name: "receipt-check", dependencies: ["ReceiptCheckCLI"], swiftSettings: strictErrors),
         .executableTarget(
@@ -54,10 +61,15 @@ let package = Package(
         // What the test targets share: the child-process runner and where the shared data is found.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
-            name: "ReceiptKitTests", dependencies: ["ReceiptKit", "ReceiptKitTesting", "ReceiptSystem", "TestSupport"]),
+            name: "ReceiptKitTests",
+            dependencies: [
+                "ReceiptKit", "ReceiptKitTesting", "ReceiptSystem", "ReceiptStore", "ReceiptSQLite", "TestSupport",
+            ]),
         .testTarget(
             name: "ReceiptCheckCLITests",
-            dependencies: ["ReceiptCheckCLI", "ReceiptKit", "ReceiptKitTesting", "ReceiptSystem", "TestSupport"],
+            dependencies: [
+                "ReceiptCheckCLI", "ReceiptKit", "ReceiptKitTesting", "ReceiptSystem", "ReceiptStore", "TestSupport",
+            ],
             // Read by path from the package root (CorpusGoldenTests), not bundled as resources.
             exclude: ["Golden"]),
         // The tests of the project's own scripts, CI and documents' rules (make test-scripts), apart from the

@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 OUT=${FUZZ_OUT:-.build/fuzz}
 BIN=$OUT/receipt-fuzz
 TARGETS=(receipt payload jws rules report-json jws-json json server-api revocation verifyreceipt-request certificate
-    notification line base64 serve-request)
+    notification line base64 intake serve-request)
 # serve-request, the service's request handling (Tools/Fuzz/Serve), is the command line's code: its own binary,
 # built by SwiftPM with the fuzzer runtime (RECEIPT_FUZZ_SERVE=1 declares its target) in a scratch of its own.
 SERVE_BIN=$OUT/receipt-fuzz-serve
@@ -28,7 +28,12 @@ KEPT=Tools/Fuzz/Corpus
 # System/ is left out: it is the one folder that imports another target (ReceiptSystem, to write a verdict to
 # a descriptor), which this one module does not build, and nothing a target runs writes to a descriptor.
 fuzz_sources() {
-    find Sources/ReceiptKit Tests/ReceiptKitTests/Fuzz Tools/Fuzz -name '*.swift' -not -path 'Sources/ReceiptKit/System/*' | sort
+    {
+        find Sources/ReceiptKit Tests/ReceiptKitTests/Fuzz Tools/Fuzz -name '*.swift' -not -path 'Sources/ReceiptKit/System/*'
+        # The store's intake and import path that the intake target reaches (no SQLite: it stops before the store).
+        echo Sources/ReceiptStore/NotificationBodies.swift
+        echo Sources/ReceiptStore/StoredNotification.swift
+    } | sort
 }
 
 build() {
@@ -191,6 +196,7 @@ parsers() {
             Sources/ReceiptKit/Trust/ES256Signature.swift
         ;;
     base64) echo Sources/ReceiptKit/Input/ReceiptInput.swift ;;
+    intake) echo Sources/ReceiptStore/NotificationBodies.swift Sources/ReceiptStore/StoredNotification.swift ;;
     esac
 }
 

@@ -21,6 +21,8 @@ if [ "$level" != build ] && [ "$level" != spark ]; then
   ldconfig -p 2>/dev/null | grep -q 'libcurl\.so\.4 ' || need+=(libcurl4)
   # receipt-check serve opens libfcgi when it starts; ServiceTests start it.
   ldconfig -p 2>/dev/null | grep -q 'libfcgi\.so\.0 ' || need+=(libfcgi0ldbl)
+  # A notification store (serve --store, customer, store import) opens libsqlite3; the store's tests open one.
+  ldconfig -p 2>/dev/null | grep -q 'libsqlite3\.so\.0 ' || need+=(libsqlite3-0)
   # The report schema tests run PyPI's jsonschema from a venv (Scripts/schema-venv.sh).
   python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
   # GateCheckTests run the gates of make test-parallel and make leak-check on planted faults.
@@ -35,6 +37,8 @@ if [ "$level" = ci ] || [ "$level" = endpoint ]; then
   command -v fcgiwrap >/dev/null 2>&1 || [ -x /usr/sbin/fcgiwrap ] || need+=(fcgiwrap)
   # receipt-check serve opens libfcgi when it starts; its headers let the build check the request's layout.
   [ -e /usr/include/fcgiapp.h ] || need+=(libfcgi-dev)
+  # Its headers let the build hold the store's copies of SQLite's constants to them.
+  [ -e /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
   command -v curl >/dev/null 2>&1 || need+=(curl)
   command -v python3 >/dev/null 2>&1 || need+=(python3)
 fi

@@ -76,7 +76,7 @@ fi
 
 # The package's real path: the compiler names files by theirs.
 root=$(pwd -P)/
-walls='^Sources/ReceiptKit/(OpenSSL|Curl|Bytes)/|^Sources/ReceiptKitTesting/OpenSSL/|^Sources/ReceiptSystem/|^Sources/ReceiptFastCGI/'
+walls='^Sources/ReceiptKit/(OpenSSL|Curl|Bytes)/|^Sources/ReceiptKitTesting/OpenSSL/|^Sources/ReceiptSystem/|^Sources/ReceiptFastCGI/|^Sources/ReceiptSQLite/'
 # One line per diagnostic place (a construct is reported once, whichever frontend printed it), in the
 # package's products (Sources/; the tests' own support target is not one), each file by its real path.
 places=$(grep -E '^/[^:]+:[0-9]+:[0-9]+: (warning|error): .*\[#StrictMemorySafety\]' "$log" |
@@ -126,7 +126,7 @@ if [ "$build_status" != 0 ] && [ -z "$places" ]; then
 fi
 if [ -n "$outside" ]; then
     echo "memory-safety: FAIL: $(printf '%s\n' "$outside" | wc -l) unsafe uses outside ReceiptKit's OpenSSL/, Curl/ and Bytes/," \
-        "ReceiptKitTesting's OpenSSL/, ReceiptSystem and ReceiptFastCGI (mark" \
+        "ReceiptKitTesting's OpenSSL/, ReceiptSystem, ReceiptFastCGI and ReceiptSQLite (mark" \
         "them only inside a wall type, with why they are sound; ARCHITECTURE.md, \"The wall around C\"):"
     printf '%s\n' "$outside" | sed 's/^/    /'
     exit 1
@@ -137,4 +137,4 @@ if [ "$build_status" != 0 ]; then
     exit 1
 fi
 echo "memory-safety: OK: $(printf '%s\n' "$places" | grep -c .) diagnostics, all inside ReceiptKit's OpenSSL/, Curl/ and Bytes/," \
-    "ReceiptKitTesting's OpenSSL/, ReceiptSystem and ReceiptFastCGI"
+    "ReceiptKitTesting's OpenSSL/, ReceiptSystem, ReceiptFastCGI and ReceiptSQLite"

@@ -17,7 +17,8 @@ mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 suite=trixie
 # What the toolchain needs to run (the rest comes with minbase), to build (libc, libstdc++ and OpenSSL
 # headers, pkg-config, a linker) and what the tests run (openssl, groff, man, the shells, parallel,
-# faketime), and libfcgi, which receipt-check serve opens.
+# faketime), and libfcgi, which receipt-check serve opens (libsqlite3-0, there for the toolchain, is also what a
+# notification store opens).
 packages=(binutils libc6-dev libgcc-14-dev libstdc++-14-dev libcurl4t64 libxml2 libsqlite3-0 libncurses6
     zlib1g-dev tzdata libssl-dev pkgconf openssl groff-base man-db zsh fish make parallel faketime libfcgi0t64)
 

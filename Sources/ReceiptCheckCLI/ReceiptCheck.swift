@@ -13,7 +13,7 @@ public enum ReceiptCheck {
     static var commands: [any Command.Type] {
         [
             VerifyCommand.self, InspectCommand.self, MakeTestPKICommand.self, MakeReceiptCommand.self, SignCommand.self,
-            ServeCommand.self,
+            ServeCommand.self, CustomerCommand.self, StoreCommand.self,
             APICommand.self, HelpCommand.self, VersionCommand.self, GenerateManCommand.self,
             GenerateCompletionsCommand.self,
         ]

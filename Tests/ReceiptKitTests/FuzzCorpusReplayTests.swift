@@ -74,4 +74,14 @@ import Testing
         #expect(FuzzHarness.sameValue(.array([.number(-0.0)]), .array([.integer(0)])))
         #expect(FuzzHarness.sameValue(.object(["a": .integer(7)]), .object(["a": .integer(7)])))
     }
+
+    /// The intake target's kept corpus reaches the row a notification is kept as.
+    @Test func theIntakeCorpusReachesTheRow() throws {
+        let harness = try Self.harness.get()
+        let before = keptRows.load(ordering: .relaxed)
+        #expect(
+            try Self.findings(try Self.corpus(.intake)) { bytes throws(FuzzFinding) in try harness.run(.intake, bytes) }
+                .isEmpty)
+        #expect(keptRows.load(ordering: .relaxed) - before >= 5, "no kept input reaches the row")
+    }
 }

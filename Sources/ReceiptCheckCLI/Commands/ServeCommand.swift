@@ -1,5 +1,6 @@
 import ReceiptFastCGI
 import ReceiptKit
+import ReceiptStore
 
 #if canImport(Glibc)
     import Glibc
@@ -13,11 +14,13 @@ enum ServeCommand: Command {
         name: "serve",
         summary: """
             Answer verifyReceipt and verify requests as a long-running FastCGI responder (libfcgi) behind a web \
-            server: POST /verifyReceipt (as verify --cgi), POST /verify (the verdict as JSON), GET /health. \
+            server: POST /verifyReceipt (as verify --cgi), POST /verify (the verdict as JSON), GET /health; with \
+            --store, POST /notifications (App Store Server Notifications kept before 200 is answered) and, with \
+            --customer-token, GET /customers/ID. \
             SIGTERM finishes the requests accepted and exits 0; SIGHUP reloads the files the options name.
             """,
         operands: "", minimumOperands: 0,
-        options: ServeOptionTable.options
+        options: ServeOptionTable.options + [StoreOptionTable.store.spec, StoreOptionTable.customerToken.spec]
             + ValidationOptionTable.options.filter { option in
                 option.name != ValidationOptionTable.format.name && option.name != ValidationOptionTable.json.name
             })
@@ -25,6 +28,7 @@ enum ServeCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
         let settings: ServeOptionTable.Settings
         let configuration: ServiceConfiguration
+        let store: (any NotificationStore)?
         do {
             guard arguments.operands.isEmpty else { throw UsageError("serve takes no INPUT operands") }
             if let environment = try arguments.value(ValidationOptionTable.environment),
@@ -35,8 +39,11 @@ enum ServeCommand: Command {
                         + "--environment \(arguments.text(of: ValidationOptionTable.environment.spec) ?? "") is neither"
                 )
             }
-            settings = try ServeOptionTable.settings(arguments, cores: cores)
-            configuration = try ServiceConfiguration.load(arguments)
+            // With a store a worker mostly waits for the disk, holding no core: more of them share each sync.
+            settings = try ServeOptionTable.settings(
+                arguments, cores: arguments[StoreOptionTable.store] == nil ? cores : max(cores, 32))
+            store = try StoreOptionTable.open(arguments, create: true)
+            configuration = try ServiceConfiguration.load(arguments, store: store)
         } catch {
             return ErrorReport.report(error, to: console, usage: spec.usage)
         }
@@ -58,7 +65,7 @@ enum ServeCommand: Command {
             return .cantCreate
         }
         let service = Service(settings: settings, configuration: configuration, listener: listener)
-        return service.run { () throws(SetupError) in try ServiceConfiguration.load(arguments) }
+        return service.run { () throws(SetupError) in try ServiceConfiguration.load(arguments, store: store) }
     }
 
     /// The processors online: the default number of workers.

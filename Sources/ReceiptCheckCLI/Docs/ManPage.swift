@@ -38,6 +38,8 @@ enum ManPage {
         lines += HelpTopic.inputs.roff
         lines.append(".SH TRUST")
         lines += Roff.paragraphs(ManPageText.trust)
+        lines.append(".SH NOTIFICATION STORE")
+        lines += Roff.paragraphs(ManPageText.store)
         lines += HelpTopic.rules.roff
         lines += HelpTopic.formats.roff
         lines += HelpTopic.exitStatus.roff

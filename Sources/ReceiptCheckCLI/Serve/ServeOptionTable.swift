@@ -10,7 +10,7 @@ enum ServeOptionTable {
         help: "listen on this loopback TCP address instead (127.0.0.1:PORT or localhost:PORT; no other host)")
     static let workers = OptionKey<Int>.number(
         "workers", "N", in: 1...256, takes: "a number of worker threads",
-        help: "requests answered at once (default: the number of cores)")
+        help: "requests answered at once (default: the number of cores; with --store, at least 32)")
     static let queue = OptionKey<Int>.number(
         "queue", "N", in: 1...65_536, takes: "a number of requests",
         help:

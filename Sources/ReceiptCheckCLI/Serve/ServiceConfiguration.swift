@@ -1,4 +1,5 @@
 import ReceiptKit
+import ReceiptStore
 
 /// What every worker of the service reads and none writes: the validator (trust store, bundle id,
 /// environment), the rules, the size limit, and a digest that names this configuration in `GET /health`.
@@ -10,16 +11,27 @@ final class ServiceConfiguration: Sendable {
     let runner: BatchRunner
     let limit: Int
     let digest: String
+    /// `POST /notifications`' intake, with `--store`; `GET /customers/ID`'s lookup, with `--customer-token` too.
+    let intake: NotificationIntake?
+    let customers: CustomersRoute.Access?
 
-    private init(validator: ReceiptValidator, runner: BatchRunner, limit: Int, digest: String) {
+    private init(
+        validator: ReceiptValidator, runner: BatchRunner, limit: Int, digest: String, intake: NotificationIntake?,
+        customers: CustomersRoute.Access?
+    ) {
         self.validator = validator
         self.runner = runner
         self.limit = limit
         self.digest = digest
+        self.intake = intake
+        self.customers = customers
     }
 
-    /// Reads the options and every file they name (certificates, rules, revocation data) now.
-    static func load(_ arguments: ParsedArguments) throws(SetupError) -> ServiceConfiguration {
+    /// Reads the options and every file they name (certificates, rules, revocation data) now. `store`: the
+    /// store `--store` names, opened once for the life of the service (a reload keeps it).
+    static func load(_ arguments: ParsedArguments, store: (any NotificationStore)? = nil) throws(SetupError)
+        -> ServiceConfiguration
+    {
         let rules = try RuleOptionTable.configuration(arguments, bindsToApp: true, read: OptionFiles.read)
         let validator = try ValidatorSetup.validator(arguments)
         let limit: Int
@@ -34,14 +46,32 @@ final class ServiceConfiguration: Sendable {
         let runner = BatchRunner(
             validator: validator, settings: settings, limit: limit, detailed: false, rules: rules,
             enforcesRequirements: true, status: { ExitStatus($0) })
+        var intake: NotificationIntake?
+        var customers: CustomersRoute.Access?
+        if let store {
+            do throws(StoreError) {
+                intake = try NotificationIntake(validator: validator, store: store)
+            } catch {
+                throw .usage(UsageError("--store: \(error.message)"))
+            }
+            if let token = try StoreOptionTable.token(arguments) {
+                customers = CustomersRoute.Access(
+                    lookup: CustomerLookup(validator: validator, store: store, rules: rules), token: token,
+                    runner: runner)
+            }
+        } else if arguments[StoreOptionTable.customerToken] != nil {
+            throw .usage(UsageError("--customer-token reads customers from a store: give --store"))
+        }
         return ServiceConfiguration(
-            validator: validator, runner: runner, limit: limit, digest: digest(of: arguments))
+            validator: validator, runner: runner, limit: limit, digest: digest(of: arguments), intake: intake,
+            customers: customers)
     }
 
     /// The options whose values name files: their bytes are part of the configuration.
     private static let fileOptions = [
         ValidationOptionTable.root.name, ValidationOptionTable.storeKitTestCert.name, ValidationOptionTable.crl.name,
         ValidationOptionTable.ocspResponse.name, RuleOptionTable.rules.name, RuleOptionTable.facts.name,
+        StoreOptionTable.customerToken.name,
     ]
 
     /// FNV-1a (64 bits) over the options as given and the bytes of each file an option names: which

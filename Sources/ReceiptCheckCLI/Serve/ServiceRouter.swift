@@ -8,6 +8,7 @@ import ReceiptKit
 ///   `--format ndjson` line), with the rules' decisions. 200 for a verdict, 400 for an input that could not
 ///   be read as one (the verdict says why), 503 when there is no verdict now (try again), 500 otherwise.
 /// - `GET /health`: 200 and the configuration's digest while the service accepts requests, 503 once it stops.
+/// - `POST /notifications` and `GET /customers/ID`, with `--store`: `NotificationsRoute`, `CustomersRoute`.
 /// - 404 for any other path, 405 for another method, 413 for a body over the limit.
 struct ServiceRouter {
     struct Request {
@@ -17,6 +18,8 @@ struct ServiceRouter {
         var contentLength: String?
         /// At most `count` bytes of the body, fewer when it ends first.
         var readBody: (Int) -> [UInt8]
+        /// The `Authorization` header (`HTTP_AUTHORIZATION`), which `GET /customers/ID` asks for.
+        var authorization: String? = nil
     }
 
     /// The request as libfcgi hands it over: its parameters by name (`REQUEST_METHOD`, `DOCUMENT_URI`...),
@@ -24,7 +27,8 @@ struct ServiceRouter {
     static func request(parameter: (String) -> String?, readBody: @escaping (Int) -> [UInt8]) -> Request {
         Request(
             method: parameter("REQUEST_METHOD"), path: path(parameter),
-            contentLength: parameter("CONTENT_LENGTH"), readBody: readBody)
+            contentLength: parameter("CONTENT_LENGTH"), readBody: readBody,
+            authorization: parameter("HTTP_AUTHORIZATION"))
     }
 
     /// The request's path without its query: nginx's `DOCUMENT_URI`, else `REQUEST_URI` cut at `?`.
@@ -44,6 +48,7 @@ struct ServiceRouter {
     static let verifyReceiptPath = "/verifyReceipt"
     static let verifyPath = "/verify"
     static let healthPath = "/health"
+    static let notificationsPath = "/notifications"
 
     func answer(_ request: Request) -> HTTPAnswer {
         switch request.path {
@@ -55,6 +60,10 @@ struct ServiceRouter {
             return verify(request)
         case Self.healthPath?:
             return health(request)
+        case Self.notificationsPath?:
+            return NotificationsRoute.answer(request, intake: configuration.intake, limit: configuration.limit)
+        case let path? where path.hasPrefix(CustomersRoute.prefix):
+            return CustomersRoute.answer(request, access: configuration.customers)
         default:
             return Self.error(404, "Not Found", "no such route: POST /verifyReceipt, POST /verify or GET /health")
         }

@@ -24,7 +24,10 @@ final class FuzzHarness: Sendable {
             [UInt8](try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/" + name)))
         }
         let root = try Certificate(derOrPEM: file(FuzzTarget.rootPath))
-        let roots = [root, try Certificate(derOrPEM: file(FuzzTarget.jwsRootPath))]
+        let roots = [
+            root, try Certificate(derOrPEM: file(FuzzTarget.jwsRootPath)),
+            try Certificate(derOrPEM: file(FuzzTarget.intakeRootPath)),
+        ]
         validator = try ReceiptValidator(policy: .custom(roots: roots))
         var pinned = ValidationOptions()
         pinned.time = .fixed(Self.revocationTime)
@@ -53,6 +56,7 @@ final class FuzzHarness: Sendable {
         case .notification: try notification(bytes)
         case .line: try line(bytes)
         case .base64: try base64(bytes)
+        case .intake: try intake(bytes)
         }
     }
 }

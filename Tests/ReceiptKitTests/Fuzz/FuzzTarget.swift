@@ -47,10 +47,17 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     /// Foundation decodes to the same bytes, and what Foundation decodes once white space is taken out,
     /// it decodes too.
     case base64
+    /// The notification store's intake and import path: a file split into notification bodies (a Get
+    /// Notification History response's elements), each verified, a valid one read into the row it is kept
+    /// as, which must say what its verified payload says.
+    case intake
 
     /// The root that fixture receipts chain to, relative to the package root.
     static let rootPath = "Fixtures/pki/root.pem"
     /// The root of the EC test PKI (`make-test-pki --ec`) that signed the kept JWS inputs; its keys
     /// were not kept, only what a verifier needs.
     static let jwsRootPath = "Tools/Fuzz/pki/ec-root.pem"
+    /// The root of the EC test PKI that signed the intake target's notifications (a renewal, a refund, one as
+    /// a body, a history response of both); its keys were not kept either.
+    static let intakeRootPath = "Tools/Fuzz/pki/intake-root.pem"
 }

@@ -1,0 +1,25 @@
+import ReceiptStore
+
+/// The man page's NOTIFICATION STORE section: what serve --store, customer and store import keep, and the
+/// schema (guide: docs/notifications.md).
+extension ManPageText {
+    static let store = """
+        serve --store URL, customer and store import keep App Store Server Notifications in a store: \
+        sqlite:///PATH, sqlite:RELATIVE or a PATH names one SQLite file (libsqlite3, opened only then), made \
+        when missing, in WAL mode with synchronous=FULL; a notification is committed and synced before serve \
+        answers it 200, and writers share each sync (group commit: give serve more --workers than cores). A \
+        notification is verified as verify verifies it; what fails is refused (400, store import exit 2) and \
+        kept apart in the quarantine table, never decided on. customer ID verifies every notification kept \
+        for ID (an original transaction id or an app account token) again and decides once over them, as \
+        verify --combine over the same bodies. A PostgreSQL address is refused by this version.
+
+        The schema is version \(StoreSchema.version), its migrations applied once each when a store is \
+        opened (a store of a newer version is refused). notifications: one row per notification_uuid \
+        (bundle_id, environment, notification_type, subtype, signed_date_ms, original_transaction_id, \
+        transaction_id, app_account_token, received_at_ms, body as received). latest_word: per bundle_id, \
+        environment and original_transaction_id, the notification_uuid and signed_date_ms of the latest \
+        signed notification (an earlier one arriving later never replaces it). quarantine: received_at_ms, \
+        reason, message and the first 64 KiB of the body (body_base64). schema_migrations: version, \
+        applied_at_ms.
+        """
+}

@@ -1,0 +1,40 @@
+import ReceiptStore
+
+/// The notification store's options: where it is (serve, customer, store import) and who may read a
+/// customer from the service.
+enum StoreOptionTable {
+    static let store = OptionKey<String>.value(
+        "store", "URL",
+        help: "the notification store: sqlite:///PATH or a PATH (one SQLite file, made when missing)")
+    static let customerToken = OptionKey<String>.value(
+        "customer-token", "FILE",
+        help:
+            "serve GET /customers/ID to requests whose Authorization header is 'Bearer' and this file's token"
+    )
+
+    /// The store `--store` names, opened (made and migrated when `create`); nil when not given.
+    static func open(_ arguments: ParsedArguments, create: Bool) throws(SetupError) -> (any NotificationStore)? {
+        guard let text = arguments[store] else { return nil }
+        do throws(StoreError) {
+            return try StoreLocation.parse(text).open(create: create)
+        } catch {
+            throw .unreadable(error.message)
+        }
+    }
+
+    /// The token `--customer-token` names (the file's first line, at least 16 bytes); nil when not given.
+    static func token(_ arguments: ParsedArguments) throws(SetupError) -> [UInt8]? {
+        guard let path = arguments[customerToken] else { return nil }
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.contents(of: path, limit: 4096)
+        } catch {
+            throw .unreadable("--customer-token \(path): \(error.message)")
+        }
+        let token = Array(bytes.prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") })
+        guard token.count >= 16 else {
+            throw .usage(UsageError("--customer-token \(path) holds a token shorter than 16 bytes: too easy to guess"))
+        }
+        return token
+    }
+}

@@ -27,9 +27,11 @@ KEPT=Tools/Fuzz/Corpus
 # and oracles live with the suite that replays the kept corpus (Tests/ReceiptKitTests/Fuzz). ReceiptKit's
 # System/ is left out: it is the one folder that imports another target (ReceiptSystem, to write a verdict to
 # a descriptor), which this one module does not build, and nothing a target runs writes to a descriptor.
+# Tools/Fuzz/Serve is serve-request's entry, built into its own binary over the command line's module.
 fuzz_sources() {
     {
-        find Sources/ReceiptKit Tests/ReceiptKitTests/Fuzz Tools/Fuzz -name '*.swift' -not -path 'Sources/ReceiptKit/System/*'
+        find Sources/ReceiptKit Tests/ReceiptKitTests/Fuzz Tools/Fuzz -name '*.swift' -not -path 'Sources/ReceiptKit/System/*' \
+            -not -path 'Tools/Fuzz/Serve/*'
         # The store's intake and import path that the intake target reaches (no SQLite: it stops before the store).
         echo Sources/ReceiptStore/NotificationBodies.swift
         echo Sources/ReceiptStore/StoredNotification.swift

@@ -76,7 +76,7 @@ unshare --mount --propagation private bash -euo pipefail -c '
         # The report schemas and the signing peer (the Python library of Apple) are checked by make test on
         # the host, with a Python venv made for the host; that venv does not run in this root (nor, for the
         # same reason, the mock App Store Server API of make test-api). The tests of the scripts (the gates of
-        # make gate-check among them) are the host's, run by its make test-scripts (python3 and valgrind are
+        # make gate-check among them) run on the host, in make test-scripts (python3 and valgrind are
         # not in this root).
         swift test --scratch-path .build/openssl35 --skip \"ReportSchemaTests|Match(es)?TheSchema|SignPeerConformanceTests|AppStoreAPIPeerConformanceTests|AppStoreAPIScenarioTests|HTMLAPIReportTests|APIUnsignedSchemaTests|^ScriptTests\.\"
     "

@@ -16,6 +16,7 @@
 #define CSQLITE_OK 0
 #define CSQLITE_BUSY 5
 #define CSQLITE_FULL 13
+#define CSQLITE_TOOBIG 18
 #define CSQLITE_CONSTRAINT 19
 #define CSQLITE_ROW 100
 #define CSQLITE_DONE 101
@@ -32,6 +33,7 @@
 _Static_assert(CSQLITE_OK == SQLITE_OK, "SQLITE_OK changed");
 _Static_assert(CSQLITE_BUSY == SQLITE_BUSY, "SQLITE_BUSY changed");
 _Static_assert(CSQLITE_FULL == SQLITE_FULL, "SQLITE_FULL changed");
+_Static_assert(CSQLITE_TOOBIG == SQLITE_TOOBIG, "SQLITE_TOOBIG changed");
 _Static_assert(CSQLITE_CONSTRAINT == SQLITE_CONSTRAINT, "SQLITE_CONSTRAINT changed");
 _Static_assert(CSQLITE_ROW == SQLITE_ROW, "SQLITE_ROW changed");
 _Static_assert(CSQLITE_DONE == SQLITE_DONE, "SQLITE_DONE changed");

@@ -25,8 +25,13 @@ internal import CSQLite
             case .integer(let number):
                 code = unsafe CSQLite_bind_int64(library.bindInt64, raw, index, number)
             case .text(let text):
+                // A length SQLite's int cannot say is refused, not clamped: a clamped one would keep a cut text.
+                guard let length = Int32(exactly: text.utf8.count) else {
+                    throw SQLiteError(
+                        code: CSQLITE_TOOBIG, "a text of \(text.utf8.count) bytes is too long for the store")
+                }
                 // SQLite copies the bytes (SQLITE_TRANSIENT) before the call returns.
-                code = unsafe CSQLite_bind_text(library.bindText, raw, index, text, Int32(clamping: text.utf8.count))
+                code = unsafe CSQLite_bind_text(library.bindText, raw, index, text, length)
             case .null:
                 code = unsafe CSQLite_bind_null(library.bindNull, raw, index)
             }

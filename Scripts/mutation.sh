@@ -104,11 +104,20 @@ if [[ -z "${MUTATION_SHARD:-}" && $jobs -gt 1 && ${#names[@]} -gt 1 ]]; then
     mkdir -p "$(dirname "$scratch")"
     queue="$scratch-queue"
     echo 0 >"$queue"
+    # MUTATION_SCHEMATA=1: the blocks whose line can carry both versions (Scripts/mutation-schemata.py) are
+    # the first copy's, built once together and tested one by one; the queue hands the others out.
+    plan="$scratch-schemata-plan"
+    : >"$plan"
+    if [[ "${MUTATION_SCHEMATA:-0}" == 1 && -z "$only" ]]; then
+        python3 "$root/Scripts/mutation-schemata.py" plan "$list" "$root" $(seq 0 $((${#names[@]} - 1))) >"$plan" ||
+            fail "Scripts/mutation-schemata.py could not plan the schemata"
+    fi
     tested_lists=()
     for ((shard = 0; shard < jobs; shard++)); do
         rm -f "$scratch-$shard/tested"
         tested_lists+=("$scratch-$shard/tested")
         MUTATION_SHARD="$shard/$jobs" MUTATION_SCRATCH="$scratch-$shard" MUTATION_QUEUE="$queue" \
+            MUTATION_SCHEMATA_PLAN="$plan" MUTATION_SCHEMATA_MINE=$((shard == 0 ? 1 : 0)) \
             bash "$root/Scripts/mutation.sh" "$only" &
         shard_pids+=($!)
     done
@@ -147,7 +156,7 @@ done
 # Read above; the builds and suites below run without them. A test that runs this script itself (make
 # gate-check's planted faults, in GateCheckTests) would otherwise take this run's shard and find no block.
 export -n MUTATION_SHARD MUTATION_SCRATCH MUTATION_JOBS MUTATION_LIST MUTATION_REUSE_BUILD MUTATION_BASELINE_SUITE \
-    MUTATION_BUILD_TIMEOUT MUTATION_TEST_TIMEOUT MUTATION_QUEUE
+    MUTATION_BUILD_TIMEOUT MUTATION_TEST_TIMEOUT MUTATION_QUEUE MUTATION_SCHEMATA MUTATION_SCHEMATA_PLAN MUTATION_SCHEMATA_MINE
 
 # The next block to test: the queue's next position (none left: empty), or the next owned one.
 taken=0
@@ -168,6 +177,37 @@ take() {
     ((position < ${#names[@]})) || return 1
     next=${order[position]}
 }
+
+# The next block: this copy's pending ones first (its plan's blocks not tested as schemata), then the
+# queue's, less the blocks of the schemata plan (the first copy's).
+pending=()
+take_next() {
+    if ((${#pending[@]})); then
+        next=${pending[0]}
+        pending=("${pending[@]:1}")
+        return 0
+    fi
+    while take; do
+        [[ -n "${in_plan[$next]:-}" ]] || return 0
+    done
+    return 1
+}
+# The schemata plan (MUTATION_SCHEMATA=1): the blocks whose line can carry both versions; the first copy
+# (MUTATION_SCHEMATA_MINE=1, or the only one) builds them in at its start and tests them, the others skip them.
+schema_plan=()
+mine=${MUTATION_SCHEMATA_MINE:-1}
+if [[ -n "${MUTATION_SCHEMATA_PLAN:-}" ]]; then
+    read -r -a schema_plan <"$MUTATION_SCHEMATA_PLAN" || true
+elif [[ "${MUTATION_SCHEMATA:-0}" == 1 && -z "$only" ]]; then
+    read -r -a schema_plan < <(python3 "$root/Scripts/mutation-schemata.py" plan "$list" "$root" \
+        $(seq 0 $((${#names[@]} - 1))); echo) || fail "Scripts/mutation-schemata.py could not plan the schemata"
+fi
+declare -A in_plan=()
+for index in ${schema_plan[@]+"${schema_plan[@]}"}; do
+    in_plan[$index]=1
+done
+schemata=()
+unset RECEIPT_MUTANT
 
 # ---- A fresh copy of the package (its .build kept), checked before anything is built.
 mkdir -p "$tree" "$logs"
@@ -356,6 +396,42 @@ stop_tree() { # pid
 
 start=$(date +%s)
 echo "mutation: building and testing the unmutated copy in $tree"
+# This copy's schemata, built in with the unmutated copy: each line carries both versions and chooses by
+# RECEIPT_MUTANT, unset here, so the copy is the unmutated package until a block is chosen. The blocks whose
+# schema the compiler refuses are left out (and built on their own later), up to three times.
+schema_state="$scratch/schemata"
+schema_script="$root/Scripts/mutation-schemata.py"
+if ((mine)) && ((${#schema_plan[@]})); then
+    wanted=("${schema_plan[@]}")
+    for attempt in 1 2 3; do
+        rm -rf "$schema_state"
+        mkdir -p "$schema_state"
+        read -r -a schemata < <(python3 "$schema_script" apply "$list" "$tree" "$schema_state" "${wanted[@]}"; echo)
+        ((${#schemata[@]})) || break
+        build "$logs/schemata-build-$attempt.log" && break
+        refused=$(python3 "$schema_script" refused "$schema_state" "$logs/schemata-build-$attempt.log")
+        python3 "$schema_script" restore "$tree" "$schema_state"
+        echo "mutation: the compiler refused the schemata of blocks [$refused] (see $logs/schemata-build-$attempt.log): built on their own"
+        schemata=()
+        [[ "$refused" != all && $attempt != 3 ]] || break
+        mapfile -t wanted < <(printf '%s\n' "${wanted[@]}" | grep -vxF -f <(tr ' ' '\n' <<<"$refused"))
+    done
+    declare -A built_in=()
+    for index in ${schemata[@]+"${schemata[@]}"}; do
+        built_in[$index]=1
+    done
+    for index in "${schema_plan[@]}"; do
+        [[ -n "${built_in[$index]:-}" ]] || pending+=("$index")
+    done
+    # The other blocks' lines are still in their files, once each (a schema's rewritten line could hold one).
+    for index in "${!names[@]}"; do
+        [[ -z "${built_in[$index]:-}" ]] || continue
+        target="$tree/${files[$index]}"
+        count=$(occurrences "$target" "${originals[$index]}")
+        [[ $count == 1 ]] || fail "'${names[$index]}': with the schemata built in, the text occurs $count times in ${files[$index]}"
+    done
+    echo "mutation: ${#schemata[@]} blocks built in as schemata, ${#pending[@]} of the plan on their own"
+fi
 build "$logs/baseline-build.log" || fail "the unmutated package does not build; see $logs/baseline-build.log"
 # The suite's tests are all Swift Testing's: on Linux the test binary runs them itself, which saves `swift
 # test`'s start and its empty XCTest pass, about a second of each of the run's 300-odd suites (NO_COLOR: the
@@ -384,11 +460,70 @@ compiled() { # path from the package root
     [[ "$1" == Sources/* || "$1" == Tests/* || "$1" == Package.swift ]]
 }
 
+# The suite over the mutant in place: the block's hinted tests first, the whole suite when they kill nothing.
+# Sets suite_status (0: no test failed).
+run_suite() { # index log
+    local index=$1 log=$2
+    suite_status=0
+    if [[ -n "${hints[$index]}" ]]; then
+        suite "$log" stop-early "${hints[$index]}" || suite_status=$?
+        # The hinted tests passed or ran out of time: the whole suite decides.
+        if [[ $suite_status == 0 ]] || ! recorded_failure "$log"; then
+            mv "$log" "$log.hinted"
+            mv "$(events_of "$log")" "$(events_of "$log.hinted")" 2>/dev/null || true
+            suite_status=0
+            suite "$log" stop-early || suite_status=$?
+        fi
+    else
+        suite "$log" stop-early || suite_status=$?
+    fi
+}
+# The block's verdict from its suite, printed and counted.
+judge() { # index log started
+    local index=$1 log=$2 mutant_start=$3 failing verdict killer line
+    tested=$((tested + 1))
+    # Only a failed test kills a mutant; a suite that merely ran out of time proves nothing.
+    failing=$(failed_tests "$log" | grep -c . || true)
+    if [[ $suite_status == 0 ]]; then
+        verdict=SURVIVED
+        survived=$((survived + 1))
+    elif [[ $failing == 0 ]]; then
+        verdict=UNCLEAR
+        survived=$((survived + 1))
+    else
+        verdict=killed
+        killed=$((killed + 1))
+    fi
+    # The first test that failed, by its full ID; its suite and function are the block's `tests:` hint.
+    killer=$(failed_tests "$log" | head -n 1)
+    line=$(printf '%-9s %-62s %4ss  %s failing tests%s' "$verdict" "${names[$index]}" $(($(date +%s) - mutant_start)) \
+        "$failing" "${killer:+, first by $(hint_of "$killer")}")
+    results+=("$line")
+    echo "$line"
+    echo "$index" >>"$scratch/tested"
+    if [[ $verdict == killed && $whole_suite == no ]]; then
+        killers+=("$killer")
+    fi
+}
+
 killed=0 survived=0 tested=0
 results=()
-while take; do
+# The schemata built in above, each chosen by RECEIPT_MUTANT in the environment of its hinted tests (and of
+# their children). One they do not kill is built on its own below, as is every block of this copy's plan
+# that the compiler refused as a schema: only a kill by the hinted tests is taken from a schema.
+for index in ${schemata[@]+"${schemata[@]}"}; do
+    log="$logs/$(printf '%02d' "$index").log"
+    mutant_start=$(date +%s)
+    suite_status=0
+    RECEIPT_MUTANT=$index suite "$log" stop-early "${hints[$index]}" || suite_status=$?
+    if [[ $suite_status != 0 ]] && recorded_failure "$log"; then
+        judge "$index" "$log" "$mutant_start"
+    else
+        pending+=("$index")
+    fi
+done
+while take_next; do
     index=$next
-    tested=$((tested + 1))
     label="${names[$index]}"
     target="$tree/${files[$index]}"
     log="$logs/$(printf '%02d' "$index").log"
@@ -409,42 +544,9 @@ while take; do
         ! compiled "${files[$index]}" || built=mutant
     fi
     mutant_start=$(date +%s)
-    suite_status=0
-    if [[ -n "${hints[$index]}" ]]; then
-        suite "$log" stop-early "${hints[$index]}" || suite_status=$?
-        # The hinted tests passed or ran out of time: the whole suite decides.
-        if [[ $suite_status == 0 ]] || ! recorded_failure "$log"; then
-            mv "$log" "$log.hinted"
-            mv "$(events_of "$log")" "$(events_of "$log.hinted")" 2>/dev/null || true
-            suite_status=0
-            suite "$log" stop-early || suite_status=$?
-        fi
-    else
-        suite "$log" stop-early || suite_status=$?
-    fi
+    run_suite "$index" "$log"
     restore
-    # Only a failed test kills a mutant; a suite that merely ran out of time proves nothing.
-    failing=$(failed_tests "$log" | grep -c . || true)
-    if [[ $suite_status == 0 ]]; then
-        verdict=SURVIVED
-        survived=$((survived + 1))
-    elif [[ $failing == 0 ]]; then
-        verdict=UNCLEAR
-        survived=$((survived + 1))
-    else
-        verdict=killed
-        killed=$((killed + 1))
-    fi
-    # The first test that failed, by its full ID; its suite and function are the block's `tests:` hint.
-    killer=$(failed_tests "$log" | head -n 1)
-    line=$(printf '%-9s %-62s %4ss  %s failing tests%s' "$verdict" "$label" $(($(date +%s) - mutant_start)) \
-        "$failing" "${killer:+, first by $(hint_of "$killer")}")
-    results+=("$line")
-    echo "$line"
-    echo "$index" >>"$scratch/tested"
-    if [[ $verdict == killed && $whole_suite == no ]]; then
-        killers+=("$killer")
-    fi
+    judge "$index" "$log" "$mutant_start"
 done
 
 # The killers, unmutated: the copy is unmutated again (restore), rebuilt, and each of them must run and pass

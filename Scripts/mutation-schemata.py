@@ -1,0 +1,244 @@
+#!/usr/bin/env python3
+"""Mutant schemata for make mutation (Scripts/mutation.sh, MUTATION_SCHEMATA=1).
+
+A mutant's build is most of its cost (a Swift file compiled, its module and the modules above it emitted,
+the products linked: about 4 s of CPU against a second of tests), so the blocks whose line can carry both
+versions are built once, together: the line becomes `if mutationSchema(N) { + line } else { - line }` (or
+the same choice inside a condition), and the hinted tests run with RECEIPT_MUTANT=N. Only whole lines of a
+few shapes qualify (a statement, a return, an if, guard or while condition without bindings), in ReceiptKit
+and the files that import it (mutationSchema is ReceiptKit's); a block that does not, or that the compiler
+refuses in this form, is tested as before, by a build of its own.
+
+  mutation-schemata.py plan LIST TREE INDEX...          print the positions that would be applied
+  mutation-schemata.py apply LIST TREE STATE INDEX...   rewrite TREE for the blocks given (list positions);
+                                                         print the positions applied
+  mutation-schemata.py refused STATE BUILD-LOG           print the positions whose line the compiler refused
+                                                         ("all" when an error is outside them)
+  mutation-schemata.py restore TREE STATE                put TREE's files back as they were
+"""
+import os
+import re
+import shutil
+import sys
+
+# Words that make a condition or an expression unfit to sit inside `a ? b : c` or `if ... {}` unchanged:
+# bindings, effects that must prefix the whole expression, closures and interpolations (whose braces and
+# quotes the simple reading below does not follow).
+UNFIT = re.compile(r'\b(try|await|let|var|case|inout)\b|#available|\$0|[{}]|\\\(')
+CONDITION = [
+    re.compile(r'^(\s*(?:\} else )?if )(.*)( \{)$'),
+    re.compile(r'^(\s*guard )(.*)( else \{)$'),
+    re.compile(r'^(\s*while )(.*)( \{)$'),
+]
+# A statement line: it does not open or close a scope, is no declaration, case or attribute, and neither it
+# nor its neighbours continue an expression across lines.
+NOT_STATEMENT_START = re.compile(
+    r'^(let|var|case|default|guard|if|else|for|while|repeat|switch|do|catch|defer|func|init|deinit|subscript|'
+    r'static|private|fileprivate|internal|public|package|open|final|override|mutating|nonmutating|convenience|'
+    r'required|lazy|weak|unowned|nonisolated|class|struct|enum|protocol|extension|typealias|import|#|@|\.|\)|\]|'
+    r'\?|:|&&|\|\||[-+*/%<>=!&|^~]|//)')
+CONTINUES = re.compile(r'([,(\[=:?&|+\-*/%<>!^~.]|\bin|\belse|\breturn)\s*$')
+NEXT_CONTINUES = re.compile(r'^\s*(\.|\?|:|&&|\|\||[-+*/%<>=!&|^~]|\)|\]|else\b|catch\b)')
+
+
+def read_list(path):
+    blocks, block = [], None
+    for line in open(path, encoding='utf-8').read().split('\n'):
+        if line.startswith('## '):
+            block = {'name': line[3:]}
+            blocks.append(block)
+        elif block is not None and line.startswith('file: '):
+            block['file'] = line[6:]
+        elif block is not None and line.startswith('tests: '):
+            block['tests'] = line[7:]
+        elif block is not None and line.startswith('- '):
+            block['original'] = line[2:]
+        elif block is not None and line.startswith('+ '):
+            block['replacement'] = line[2:]
+    return blocks
+
+
+def balanced(text):
+    depth, quoted = 0, False
+    for char in text:
+        if char == '"':
+            quoted = not quoted
+        elif not quoted and char in '([':
+            depth += 1
+        elif not quoted and char in ')]':
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0 and not quoted
+
+
+def one_expression(text):
+    """No top-level comma (a condition list) and brackets that close."""
+    if not balanced(text) or UNFIT.search(text):
+        return False
+    depth, quoted = 0, False
+    for char in text:
+        if char == '"':
+            quoted = not quoted
+        elif not quoted and char in '([':
+            depth += 1
+        elif not quoted and char in ')]':
+            depth -= 1
+        elif not quoted and char == ',' and depth == 0:
+            return False
+    return True
+
+
+def module_of(path):
+    parts = path.split('/')
+    if len(parts) < 3 or parts[0] != 'Sources' or not path.endswith('.swift') or parts[-1] == 'main.swift':
+        return None
+    return parts[1]
+
+
+def switch_name(module):
+    return 'mutationSchema'
+
+
+# ReceiptKit declares mutationSchema (System/MutationSchema.swift, debug builds only, package-wide): its own
+# files and the files that import it can call it.
+IMPORTS_RECEIPTKIT = re.compile(r'^\s*(?:@testable |package |public |internal )?import ReceiptKit\b', re.M)
+# Tests that read the sources as text: they would read a schema's line, both versions at once.
+READS_SOURCES = re.compile(r'FolderLayering|ReportSchema|DocDuplication|Figures|MutationList|GateCheck')
+
+
+
+
+def rewrite(block, lines, at, switch, number):
+    """The line at `at` carrying both versions, or None when its shape does not qualify."""
+    original, replacement = block['original'], block['replacement']
+    for pattern in CONDITION:
+        old, new = pattern.match(original), pattern.match(replacement)
+        if old and new and old.group(1) == new.group(1) and old.group(3) == new.group(3):
+            if one_expression(old.group(2)) and one_expression(new.group(2)):
+                return f'{old.group(1)}({switch}({number}) ? ({new.group(2)}) : ({old.group(2)})){old.group(3)}'
+            return None
+    indent = original[:len(original) - len(original.lstrip())]
+    old_text, new_text = original.strip(), replacement.strip()
+    if not replacement.startswith(indent) or not old_text or not new_text:
+        return None
+    for text in (old_text, new_text):
+        if NOT_STATEMENT_START.match(text) or CONTINUES.search(text) or not balanced(text) or UNFIT.search(text):
+            return None
+    before = next((line for line in reversed(lines[:at]) if line.strip()), '')
+    after = next((line for line in lines[at + 1:] if line.strip()), '')
+    if CONTINUES.search(before.split('//')[0].rstrip()) or NEXT_CONTINUES.match(after):
+        return None
+    return f'{indent}if {switch}({number}) {{ {new_text} }} else {{ {old_text} }}'
+
+
+def apply(list_path, tree, state, positions, write=True):
+    blocks = read_list(list_path)
+    files, claimed, applied, where = {}, set(), [], []
+    # A line that two blocks mutate keeps its text for the one built on its own: neither is a schema.
+    texts = {}
+    for block in blocks:
+        texts.setdefault(block.get('file'), []).append(block.get('original', ''))
+    for position in positions:
+        if position < 0 or position >= len(blocks):
+            continue
+        block = blocks[position]
+        path = block.get('file', '')
+        module = module_of(path)
+        if module is None or 'original' not in block or 'replacement' not in block:
+            continue
+        # A schema is tested by its hinted tests alone (anything else is built on its own).
+        if not block.get('tests') or READS_SOURCES.search(block['tests']):
+            continue
+        if path not in files:
+            full = os.path.join(tree, path)
+            if not os.path.isfile(full):
+                continue
+            files[path] = open(full, encoding='utf-8').read().split('\n')
+        lines = files[path]
+        if module != 'ReceiptKit' and not IMPORTS_RECEIPTKIT.search('\n'.join(lines)):
+            continue
+        if sum(1 for text in texts[path] if text and (text in block['original'] or block['original'] in text)) > 1:
+            continue
+        matches = [i for i, line in enumerate(lines) if line == block['original']]
+        if len(matches) != 1 or (path, matches[0]) in claimed:
+            continue
+        at = matches[0]
+        # Inside a multi-line string literal (an odd count of its quotes before it), a line is text.
+        if sum(line.count('"""') for line in lines[:at]) % 2:
+            continue
+        line = rewrite(block, lines, at, switch_name(module), position)
+        if line is None:
+            continue
+        lines[at] = line
+        claimed.add((path, at))
+        applied.append(position)
+        where.append(f'{position}\t{path}\t{at + 1}')
+    changed = sorted({path for path, _ in claimed})
+    if not write:
+        print(' '.join(str(position) for position in applied))
+        return
+    os.makedirs(os.path.join(state, 'originals'), exist_ok=True)
+    for path in changed:
+        saved = os.path.join(state, 'originals', path)
+        os.makedirs(os.path.dirname(saved), exist_ok=True)
+        shutil.copy2(os.path.join(tree, path), saved)
+        with open(os.path.join(tree, path), 'w', encoding='utf-8') as out:
+            out.write('\n'.join(files[path]))
+    with open(os.path.join(state, 'changed'), 'w', encoding='utf-8') as out:
+        out.write(''.join(f'{path}\n' for path in changed))
+    with open(os.path.join(state, 'lines'), 'w', encoding='utf-8') as out:
+        out.write(''.join(f'{line}\n' for line in where))
+    print(' '.join(str(position) for position in applied))
+
+
+def refused(state, log):
+    """The positions to build on their own: those whose line an error names, and every one of a rewritten file
+    with an error elsewhere in it (its switch). An error in a file not rewritten: "all"."""
+    lines, by_file = {}, {}
+    for entry in open(os.path.join(state, 'lines'), encoding='utf-8').read().split('\n'):
+        if entry:
+            position, path, line = entry.split('\t')
+            lines[(path, int(line))] = position
+            by_file.setdefault(path, set()).add(position)
+    found = set()
+    text = open(log, encoding='utf-8', errors='replace').read()
+    for match in re.finditer(r'^(/\S+?\.swift):(\d+):\d+: error:', text, re.M):
+        path, line = match.group(1), int(match.group(2))
+        known = next((known for known in by_file if path.endswith('/' + known)), None)
+        if known is None:
+            print('all')
+            return
+        found |= {lines[(known, line)]} if (known, line) in lines else by_file[known]
+    if not found:
+        print('all')
+        return
+    print(' '.join(sorted(found, key=int)))
+
+
+def restore(tree, state):
+    if not os.path.exists(os.path.join(state, 'changed')):
+        return
+    for path in open(os.path.join(state, 'changed'), encoding='utf-8').read().split():
+        shutil.copyfile(os.path.join(state, 'originals', path), os.path.join(tree, path))
+    for name in ('changed', 'lines'):
+        os.remove(os.path.join(state, name))
+
+
+def main(arguments):
+    if len(arguments) >= 4 and arguments[0] == 'apply':
+        apply(arguments[1], arguments[2], arguments[3], [int(value) for value in arguments[4:]])
+    elif len(arguments) >= 3 and arguments[0] == 'plan':
+        apply(arguments[1], arguments[2], None, [int(value) for value in arguments[3:]], write=False)
+    elif len(arguments) == 3 and arguments[0] == 'refused':
+        refused(arguments[1], arguments[2])
+    elif len(arguments) == 3 and arguments[0] == 'restore':
+        restore(arguments[1], arguments[2])
+    else:
+        sys.stderr.write(__doc__)
+        return 64
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))

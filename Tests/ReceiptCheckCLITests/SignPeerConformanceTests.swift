@@ -62,7 +62,8 @@ import Testing
             realtime[kind] = result.stdout.trimmingCharacters(in: .newlines)
         }
         for (kind, values) in [
-            "realtime-message": message, "realtime-alternate-product": message + ["--product-id", product],
+            "realtime-message": message,
+            "realtime-alternate-product": message + ["--product-id", product, "--billing-plan-type", "MONTHLY"],
         ] {
             let result = try CLI.run(["sign", kind] + values)
             #expect(result.status == 0, "\(kind): \(result.stderr)")

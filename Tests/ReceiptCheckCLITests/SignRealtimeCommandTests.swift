@@ -20,6 +20,12 @@ import Testing
         let object = try #require(product.json?["alternateProduct"] as? [String: Any])
         #expect(object["productId"] as? String == "com.example.yearly")
         #expect(object["messageIdentifier"] as? String == Self.messageID.lowercased())
+        #expect(object["billingPlanType"] == nil)
+        let plan = try CLI.run(
+            ["sign", "realtime-alternate-product", "--product-id", "p1", "--billing-plan-type", "billed_upfront"]
+                + Self.message)
+        #expect(plan.status == 0, "\(plan.stderr)")
+        #expect((plan.json?["alternateProduct"] as? [String: Any])?["billingPlanType"] as? String == "BILLED_UPFRONT")
     }
 
     @Test func promotionalOffersCarryASignatureThatVerifies() throws {
@@ -90,10 +96,13 @@ import Testing
             ["realtime-message", "--product-id", "p"] + Self.message, ["realtime-alternate-product"] + Self.message,
             ["realtime-alternate-product", "--product-id", ""] + Self.message,
             ["realtime-alternate-product", "--product-id", long] + Self.message,
+            ["realtime-alternate-product", "--product-id", "p", "--billing-plan-type", "YEARLY"] + Self.message,
+            ["realtime-message", "--billing-plan-type", "MONTHLY"] + Self.message,
         ]
         let said = [
             "needs --message-id", "is not a UUID", "--key does not apply", "--product-id does not apply",
-            "needs --product-id", "the product id is empty", "longer than the 255",
+            "needs --product-id", "the product id is empty", "longer than the 255", "--billing-plan-type",
+            "--billing-plan-type does not apply",
         ]
         for (values, text) in zip(unsigned, said) {
             let result = try CLI.run(["sign"] + values)

@@ -19,6 +19,12 @@ import Testing
         #expect(message.json() == #"{"message":{"messageIdentifier":"a1b2c3d4-e5f6-4890-a1b2-c3d4e5f67890"}}"#)
         let product = try RealtimeResponseBody(
             .alternateProduct(messageIdentifier: Self.messageID, productID: "com.example.yearly"))
+        let plan = try RealtimeResponseBody(
+            .alternateProduct(messageIdentifier: Self.messageID, productID: "p1", billingPlanType: .monthly))
+        #expect(
+            plan.json()
+                == #"{"alternateProduct":{"billingPlanType":"MONTHLY","messageIdentifier":"a1b2c3d4-e5f6-4890-a1b2-c3d4e5f67890","productId":"p1"}}"#
+        )
         #expect(
             product.json()
                 == #"{"alternateProduct":{"messageIdentifier":"a1b2c3d4-e5f6-4890-a1b2-c3d4e5f67890","productId":"com.example.yearly"}}"#

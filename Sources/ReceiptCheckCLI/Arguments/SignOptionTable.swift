@@ -1,3 +1,5 @@
+import ReceiptKit
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -56,7 +58,8 @@ enum SignOptionTable {
             case .promotionalOfferV2, .realtimePromotionalOfferV2: [SignOptionTable.transactionID.spec]
             case .realtimePromotionalOffer:
                 [SignOptionTable.appAccountToken.spec, SignOptionTable.nonce.spec, SignOptionTable.timestamp.spec]
-            case .introductoryOfferEligibility, .advancedCommerceInApp, .realtimeMessage, .realtimeAlternateProduct: []
+            case .realtimeAlternateProduct: [SignOptionTable.billingPlanType.spec]
+            case .introductoryOfferEligibility, .advancedCommerceInApp, .realtimeMessage: []
             }
         }
 
@@ -105,6 +108,9 @@ enum SignOptionTable {
     static let appAccountToken = OptionKey<String>.value(
         "app-account-token", "UUID",
         help: "realtime-promotional-offer: the customer's app account token, signed as applicationUsername")
+    static let billingPlanType = OptionKey<BillingPlanType>.choice(
+        "billing-plan-type", "PLAN",
+        help: "realtime-alternate-product: the billing plan of the product to switch to (default: none given)")
     static let json = OptionKey<Bool>.flag(
         "json", help: "print a JSON object with every value the app needs instead of the signature alone")
 
@@ -125,7 +131,7 @@ enum SignOptionTable {
         [
             key.spec, keyID.spec, issuerID.spec, bundleID.spec, productID.spec, offerID.spec, applicationUsername.spec,
             nonce.spec, timestamp.spec, transactionID.spec, allowIntroductoryOffer.spec, request.spec, messageID.spec,
-            appAccountToken.spec,
+            appAccountToken.spec, billingPlanType.spec,
         ] + outputOptions
 
     /// The values a signature is made of, from the command line or the environment.

@@ -21,7 +21,9 @@ extension SignCommand {
         case .realtimeMessage:
             choice = .message(messageIdentifier: messageID)
         case .realtimeAlternateProduct:
-            choice = .alternateProduct(messageIdentifier: messageID, productID: productID)
+            choice = .alternateProduct(
+                messageIdentifier: messageID, productID: productID,
+                billingPlanType: try values.value(Table.billingPlanType))
         case .realtimePromotionalOffer:
             // The message identifier is checked before the key is read: a mistyped one is a usage error first.
             _ = try RealtimeResponseBody(.message(messageIdentifier: messageID))

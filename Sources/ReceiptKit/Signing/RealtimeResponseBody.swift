@@ -9,8 +9,9 @@ public struct RealtimeResponseBody: Sendable, Equatable {
     public enum Choice: Sendable, Equatable {
         /// `message`: a text message, with or without an image, set up in advance.
         case message(messageIdentifier: String)
-        /// `alternateProduct`: a switch-plan message suggesting another subscription of the same group.
-        case alternateProduct(messageIdentifier: String, productID: String)
+        /// `alternateProduct`: a switch-plan message suggesting another subscription of the same group,
+        /// with the billing plan to switch to when it has a commitment (Retention Messaging 1.5).
+        case alternateProduct(messageIdentifier: String, productID: String, billingPlanType: BillingPlanType? = nil)
         /// `promotionalOffer`: a message with a promotional offer and its signature.
         case promotionalOffer(messageIdentifier: String, signature: RetentionOfferSignature)
     }
@@ -28,10 +29,10 @@ public struct RealtimeResponseBody: Sendable, Equatable {
         switch choice {
         case .message(let messageIdentifier):
             self.choice = .message(messageIdentifier: try Self.messageIdentifier(messageIdentifier))
-        case .alternateProduct(let messageIdentifier, let productID):
+        case .alternateProduct(let messageIdentifier, let productID, let plan):
             self.choice = .alternateProduct(
                 messageIdentifier: try Self.messageIdentifier(messageIdentifier),
-                productID: try Self.productID(productID))
+                productID: try Self.productID(productID), billingPlanType: plan)
         case .promotionalOffer(let messageIdentifier, let signature):
             self.choice = .promotionalOffer(
                 messageIdentifier: try Self.messageIdentifier(messageIdentifier), signature: signature)
@@ -43,12 +44,12 @@ public struct RealtimeResponseBody: Sendable, Equatable {
         switch choice {
         case .message(let messageIdentifier):
             return .object(["message": .object(["messageIdentifier": .string(messageIdentifier)])])
-        case .alternateProduct(let messageIdentifier, let productID):
-            return .object([
-                "alternateProduct": .object([
-                    "messageIdentifier": .string(messageIdentifier), "productId": .string(productID),
-                ])
-            ])
+        case .alternateProduct(let messageIdentifier, let productID, let plan):
+            var product: [String: JSONValue] = [
+                "messageIdentifier": .string(messageIdentifier), "productId": .string(productID),
+            ]
+            product["billingPlanType"] = plan.map { .string($0.rawValue) }
+            return .object(["alternateProduct": .object(product)])
         case .promotionalOffer(let messageIdentifier, let signature):
             var offer = signature.members
             offer["messageIdentifier"] = .string(messageIdentifier)

@@ -8,6 +8,9 @@ kind. For the same key and values, Apple's library signs too; each JWS of receip
 Apple's header and claims (iat and nonce aside, which differ per call: their shape is checked) and
 verify with the public key; the original offer signature of receipt-check must verify with
 Apple's check (cryptography's ECDSA), and Apple's is printed for receipt-check's own check.
+Each realtime response body receipt-check printed must read into Apple's RealtimeResponseBody model
+and write back unchanged (so every member has Apple's name and type), and its offer signature must
+verify as above.
 Prints one JSON object: "differences" (empty when the two agree) and "appleOriginalSignature".
 """
 
@@ -30,6 +33,7 @@ from appstoreserverlibrary.models.AdvancedCommerceOneTimeChargeCreateRequest imp
     AdvancedCommerceOneTimeChargeCreateRequest,
 )
 from appstoreserverlibrary.models.LibraryUtility import _get_cattrs_converter
+from appstoreserverlibrary.models.RealtimeResponseBody import RealtimeResponseBody
 from appstoreserverlibrary.promotional_offer import PromotionalOfferSignatureCreator
 
 UUID_SHAPE = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
@@ -66,6 +70,42 @@ def compare(kind, ours, apple, public_key, audience, differences):
         differences.append(f"{kind}: receipt-check's JWS does not verify with the public key: {error}")
 
 
+def original_payload(bundle_id, key_id, product_id, offer_id, username, nonce, timestamp):
+    return "\u2063".join([
+        bundle_id, key_id, product_id, offer_id, username.lower(), nonce.lower(), str(timestamp),
+    ]).encode("utf-8")
+
+
+def check_realtime(kind, text, bundle_id, key_id, public_key, differences):
+    ours = json.loads(text)
+    converter = _get_cattrs_converter(RealtimeResponseBody)
+    try:
+        again = converter.unstructure(converter.structure(ours, RealtimeResponseBody))
+    except Exception as error:  # cattrs raises its own ClassValidationError and ValueError for a bad UUID
+        differences.append(f"{kind}: Apple's model does not read {ours}: {error!r}")
+        return
+    if again != ours:
+        differences.append(f"{kind}: {ours} reads into Apple's model as {again}")
+    offer = ours.get("promotionalOffer", {})
+    if "promotionalOfferSignatureV2" in offer:
+        try:
+            jwt.decode(offer["promotionalOfferSignatureV2"], public_key, algorithms=["ES256"],
+                       audience="promotional-offer")
+        except jwt.PyJWTError as error:
+            differences.append(f"{kind}: the offer's JWS does not verify with the public key: {error}")
+    if "promotionalOfferSignatureV1" in offer:
+        v1 = offer["promotionalOfferSignatureV1"]
+        if v1["keyId"] != key_id:
+            differences.append(f"{kind}: keyId {v1['keyId']} is not the key's id {key_id}")
+        payload = original_payload(bundle_id, v1["keyId"], v1["productId"], v1["offerIdentifier"],
+                                   v1.get("appAccountToken", ""), v1["nonce"], v1["timestamp"])
+        try:
+            public_key.verify(base64.b64decode(v1["encodedSignature"], validate=True), payload,
+                              ec.ECDSA(hashes.SHA256()))
+        except Exception as error:  # cryptography raises InvalidSignature, base64 binascii.Error
+            differences.append(f"{kind}: the offer's signature does not verify: {error!r}")
+
+
 def main():
     with open(sys.argv[1], encoding="utf-8") as file:
         cases = json.load(file)
@@ -100,14 +140,14 @@ def main():
         public_key, "advanced-commerce-api", differences)
 
     original = cases["original"]
-    payload = "\u2063".join([
-        bundle_id, key_id, cases["productId"], cases["offerId"], original["applicationUsername"].lower(),
-        original["nonce"].lower(), str(original["timestamp"]),
-    ]).encode("utf-8")
+    payload = original_payload(bundle_id, key_id, cases["productId"], cases["offerId"],
+                               original["applicationUsername"], original["nonce"], original["timestamp"])
     try:
         public_key.verify(base64.b64decode(ours["promotional-offer"], validate=True), payload, ec.ECDSA(hashes.SHA256()))
     except Exception as error:  # cryptography raises InvalidSignature, base64 binascii.Error
         differences.append(f"promotional-offer: receipt-check's signature does not verify: {error!r}")
+    for kind in sorted(cases.get("realtime", {})):
+        check_realtime(kind, cases["realtime"][kind], bundle_id, key_id, public_key, differences)
     apple_original = PromotionalOfferSignatureCreator(key_pem, key_id, bundle_id).create_signature(
         cases["productId"], cases["offerId"], original["applicationUsername"], uuid.UUID(original["nonce"]),
         original["timestamp"])

@@ -6,7 +6,8 @@ import Testing
 /// Apple's app-store-server-library 3.1.2 (PyPI, in the test venv) as the peer of `sign`: for one key
 /// and the same values, each JWS decodes to Apple's header and claims (times and nonces aside) and
 /// verifies with the public key; each side's original offer signature verifies with the other's check
-/// (Scripts/sign-peer.py).
+/// (Scripts/sign-peer.py). Each realtime response body reads into Apple's `RealtimeResponseBody` and
+/// writes back unchanged, its offer signature verifying.
 @Suite(.timeLimit(.minutes(10))) struct SignPeerConformanceTests {
     @Test func receiptCheckSignsAsApplesLibraryDoes() throws {
         guard let python = ReportSchemaTests.python() else { return }
@@ -45,7 +46,31 @@ import Testing
             #expect(result.status == 0, "\(kind): \(result.stderr)")
             signatures[kind] = result.stdout.trimmingCharacters(in: .newlines)
         }
+        let message = ["--message-id", "D4E5F6A7-8901-4345-A4E5-F6A789012345"]
+        let realtimeRuns: [String: [String]] = [
+            "realtime-promotional-offer": message + [
+                "--product-id", product, "--offer-id", offer, "--app-account-token", original.username,
+            ],
+            "realtime-promotional-offer-v2": issuer + message + [
+                "--product-id", product, "--offer-id", offer, "--transaction-id", transaction,
+            ],
+        ]
+        var realtime: [String: String] = [:]
+        for (kind, values) in realtimeRuns {
+            let result = try keys.sign(kind, values)
+            #expect(result.status == 0, "\(kind): \(result.stderr)")
+            realtime[kind] = result.stdout.trimmingCharacters(in: .newlines)
+        }
+        for (kind, values) in [
+            "realtime-message": message,
+            "realtime-alternate-product": message + ["--product-id", product, "--billing-plan-type", "MONTHLY"],
+        ] {
+            let result = try CLI.run(["sign", kind] + values)
+            #expect(result.status == 0, "\(kind): \(result.stderr)")
+            realtime[kind] = result.stdout.trimmingCharacters(in: .newlines)
+        }
         let cases: [String: Any] = [
+            "realtime": realtime,
             "key": keys.good, "keyId": SigningKeyFiles.keyID, "issuerId": SigningKeyFiles.issuerID,
             "bundleId": SigningKeyFiles.bundleID, "productId": product, "offerId": offer, "transactionId": transaction,
             "request": request, "signatures": signatures,

@@ -15,3 +15,6 @@ extension Platform: OptionChoice {}
 
 /// `--ownership-type` names the history request's `inAppOwnershipType` as Apple spells it.
 extension InAppOwnershipType: OptionChoice {}
+
+/// `sign realtime-alternate-product --billing-plan-type` names the plan as Apple spells it.
+extension BillingPlanType: OptionChoice {}

@@ -1,3 +1,5 @@
+import ReceiptKit
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -13,6 +15,16 @@ enum SignOptionTable {
         case promotionalOfferV2 = "promotional-offer-v2"
         case introductoryOfferEligibility = "introductory-offer-eligibility"
         case advancedCommerceInApp = "advanced-commerce-in-app"
+        case realtimeMessage = "realtime-message"
+        case realtimeAlternateProduct = "realtime-alternate-product"
+        case realtimePromotionalOffer = "realtime-promotional-offer"
+        case realtimePromotionalOfferV2 = "realtime-promotional-offer-v2"
+
+        /// Whether this kind signs, and so needs the key, its id and the bundle id.
+        var signs: Bool { self != .realtimeMessage && self != .realtimeAlternateProduct }
+
+        /// Whether it prints a Retention Messaging realtime response body, which is JSON already.
+        var isRealtimeResponse: Bool { rawValue.hasPrefix("realtime-") }
 
         /// The options this kind requires, beyond the key, key id and bundle id.
         var required: [OptionSpec] {
@@ -26,6 +38,15 @@ enum SignOptionTable {
                     SignOptionTable.allowIntroductoryOffer.spec, SignOptionTable.transactionID.spec,
                 ]
             case .advancedCommerceInApp: [SignOptionTable.issuerID.spec, SignOptionTable.request.spec]
+            case .realtimeMessage: [SignOptionTable.messageID.spec]
+            case .realtimeAlternateProduct: [SignOptionTable.messageID.spec, SignOptionTable.productID.spec]
+            case .realtimePromotionalOffer:
+                [SignOptionTable.messageID.spec, SignOptionTable.productID.spec, SignOptionTable.offerID.spec]
+            case .realtimePromotionalOfferV2:
+                [
+                    SignOptionTable.issuerID.spec, SignOptionTable.messageID.spec, SignOptionTable.productID.spec,
+                    SignOptionTable.offerID.spec,
+                ]
             }
         }
 
@@ -34,9 +55,20 @@ enum SignOptionTable {
             switch self {
             case .promotionalOffer:
                 [SignOptionTable.applicationUsername.spec, SignOptionTable.nonce.spec, SignOptionTable.timestamp.spec]
-            case .promotionalOfferV2: [SignOptionTable.transactionID.spec]
-            case .introductoryOfferEligibility, .advancedCommerceInApp: []
+            case .promotionalOfferV2, .realtimePromotionalOfferV2: [SignOptionTable.transactionID.spec]
+            case .realtimePromotionalOffer:
+                [SignOptionTable.appAccountToken.spec, SignOptionTable.nonce.spec, SignOptionTable.timestamp.spec]
+            case .realtimeAlternateProduct: [SignOptionTable.billingPlanType.spec]
+            case .introductoryOfferEligibility, .advancedCommerceInApp, .realtimeMessage: []
             }
+        }
+
+        /// Options every command of this kind requires.
+        var common: [OptionSpec] { signs ? SignOptionTable.common : [] }
+
+        /// Flags that are no value of a signature; the realtime kinds print JSON without `--json`.
+        var outputOptions: [OptionSpec] {
+            isRealtimeResponse ? [CommonOptionTable.help.spec] : SignOptionTable.outputOptions
         }
     }
 
@@ -71,6 +103,14 @@ enum SignOptionTable {
         help: "introductory-offer-eligibility: whether the customer may have the introductory offer")
     static let request = OptionKey<InputPath>.input(
         "request", help: "advanced-commerce-in-app: the JSON request to sign, as it is in FILE")
+    static let messageID = OptionKey<String>.value(
+        "message-id", "UUID", help: "realtime kinds: the retention message's identifier (a UUID)")
+    static let appAccountToken = OptionKey<String>.value(
+        "app-account-token", "UUID",
+        help: "realtime-promotional-offer: the customer's app account token, signed as applicationUsername")
+    static let billingPlanType = OptionKey<BillingPlanType>.choice(
+        "billing-plan-type", "PLAN",
+        help: "realtime-alternate-product: the billing plan of the product to switch to (default: none given)")
     static let json = OptionKey<Bool>.flag(
         "json", help: "print a JSON object with every value the app needs instead of the signature alone")
 
@@ -90,7 +130,8 @@ enum SignOptionTable {
     static let options: [OptionSpec] =
         [
             key.spec, keyID.spec, issuerID.spec, bundleID.spec, productID.spec, offerID.spec, applicationUsername.spec,
-            nonce.spec, timestamp.spec, transactionID.spec, allowIntroductoryOffer.spec, request.spec,
+            nonce.spec, timestamp.spec, transactionID.spec, allowIntroductoryOffer.spec, request.spec, messageID.spec,
+            appAccountToken.spec, billingPlanType.spec,
         ] + outputOptions
 
     /// The values a signature is made of, from the command line or the environment.
@@ -119,7 +160,8 @@ enum SignOptionTable {
         _ arguments: ParsedArguments, kind: Kind, environment variables: [String: String],
         warn: (String) -> Void = { _ in }
     ) throws(UsageError) -> Values {
-        let taken = Set((common + kind.required + kind.optional).map(\.name) + outputOptions.map(\.name))
+        let common = kind.common
+        let taken = Set((common + kind.required + kind.optional).map(\.name) + kind.outputOptions.map(\.name))
         for name in arguments.given where !taken.contains(name) {
             throw UsageError("--\(name) does not apply to sign \(kind.rawValue)")
         }

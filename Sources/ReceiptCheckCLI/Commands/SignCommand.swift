@@ -16,8 +16,11 @@ enum SignCommand: Command {
             promotional-offer (the original offer signature: ECDSA P-256 SHA-256 over the seven values
             Apple lists, base64), promotional-offer-v2, introductory-offer-eligibility or
             advanced-commerce-in-app (each a compact JWS). Prints the signature alone on one line, or with
-            --json every value the app passes to StoreKit. A key that is not unencrypted PKCS#8 on P-256
-            exits 65; a missing or malformed value exits 64. The key is never printed.
+            --json every value the app passes to StoreKit. The realtime kinds print the JSON body that
+            answers the App Store's realtime Retention Messaging request: realtime-message,
+            realtime-alternate-product, or realtime-promotional-offer and realtime-promotional-offer-v2
+            with the offer's signature. A key that is not unencrypted PKCS#8 on P-256 exits 65; a missing
+            or malformed value exits 64. The key is never printed.
             """,
         operands: "KIND",
         minimumOperands: 1,
@@ -51,9 +54,12 @@ enum SignCommand: Command {
     private static func sign(_ kind: SignOptionTable.Kind, _ values: SignOptionTable.Values) throws -> SignOutput {
         typealias Table = SignOptionTable
         // The files' options are read before either file, so that a bad one is a usage error first.
-        let keyPath = try values.path(Table.key)
+        let keyPath = try values.value(Table.key)?.path
         let requestPath = try values.value(Table.request)?.path
-        let key = try SigningKey(pkcs8PEM: try InputFile.contents(of: keyPath, limit: keySizeLimit))
+        if kind.isRealtimeResponse {
+            return SignOutput(kind: kind, signature: try realtimeResponse(kind, values, keyPath: keyPath))
+        }
+        let key = try signingKey(keyPath)
         let keyID = values[Table.keyID] ?? ""
         let bundleID = values[Table.bundleID] ?? ""
         let issuerID = values[Table.issuerID] ?? ""
@@ -92,7 +98,15 @@ enum SignCommand: Command {
                 key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID
             ).signature(request: request)
             return SignOutput(kind: kind, signature: signature)
+        case .realtimeMessage, .realtimeAlternateProduct, .realtimePromotionalOffer, .realtimePromotionalOfferV2:
+            return SignOutput(kind: kind, signature: try realtimeResponse(kind, values, keyPath: keyPath))
         }
+    }
+
+    /// The App Store Connect key in the file at `keyPath`, which every signing kind requires.
+    static func signingKey(_ keyPath: String?) throws -> SigningKey {
+        guard let keyPath else { throw UsageError("\(SignOptionTable.key.flag) is required") }
+        return try SigningKey(pkcs8PEM: try InputFile.contents(of: keyPath, limit: keySizeLimit))
     }
 
     private static func fail(_ error: any Error, _ console: Console) -> ExitStatus {

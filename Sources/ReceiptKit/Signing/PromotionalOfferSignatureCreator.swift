@@ -14,7 +14,7 @@ public struct PromotionalOfferSignatureCreator: Sendable {
     private static let separator = "\u{2063}"
 
     private let key: SigningKey
-    private let keyID: String
+    let keyID: String
     private let bundleID: String
 
     /// - Parameters:

@@ -146,6 +146,9 @@ complete -c receipt-check -n '__receipt_check_using sign' -l timestamp -x -d 'pr
 complete -c receipt-check -n '__receipt_check_using sign' -l transaction-id -x -d 'any transaction id of the customer, such as the appTransactionId (optional for promotional-offer-v2)'
 complete -c receipt-check -n '__receipt_check_using sign' -l allow-introductory-offer -x -a 'true false' -d 'introductory-offer-eligibility: whether the customer may have the introductory offer'
 complete -c receipt-check -n '__receipt_check_using sign' -l request -r -F -d 'advanced-commerce-in-app: the JSON request to sign, as it is in FILE'
+complete -c receipt-check -n '__receipt_check_using sign' -l message-id -x -d 'realtime kinds: the retention message\'s identifier (a UUID)'
+complete -c receipt-check -n '__receipt_check_using sign' -l app-account-token -x -d 'realtime-promotional-offer: the customer\'s app account token, signed as applicationUsername'
+complete -c receipt-check -n '__receipt_check_using sign' -l billing-plan-type -x -a 'BILLED_UPFRONT MONTHLY' -d 'realtime-alternate-product: the billing plan of the product to switch to (default: none given)'
 complete -c receipt-check -n '__receipt_check_using sign' -l json -d 'print a JSON object with every value the app needs instead of the signature alone'
 complete -c receipt-check -n '__receipt_check_using sign' -s h -l help -d 'show this help'
 

@@ -38,7 +38,10 @@ public struct NotificationIntake: Sendable {
         self.store = store
     }
 
-    public func receive(_ body: [UInt8], now: Date = Date()) -> Outcome {
+    /// Receives one body. With `signedData`, a signed transaction or renewal info is kept too (an App Store
+    /// Server API answer's element, `store import` and `store reconcile --apply`); `POST /notifications`
+    /// takes notifications only.
+    public func receive(_ body: [UInt8], now: Date = Date(), signedData: Bool = false) -> Outcome {
         let received = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
         let report = validator.validate(body, input: "notification")
         switch report.exitStatus {
@@ -55,9 +58,16 @@ public struct NotificationIntake: Sendable {
         }
         let notification: StoredNotification
         do throws(StoredNotification.NotKept) {
-            notification = try StoredNotification(report: report, body: body, receivedAtMilliseconds: received)
+            if signedData, let bundleID = validator.options.bundleID, report.jws?.payload?.isSignedData == true {
+                notification = try StoredNotification(
+                    signedData: report, bundleID: bundleID, body: body, receivedAtMilliseconds: received)
+                try requireBinding(notification)
+            } else {
+                notification = try StoredNotification(report: report, body: body, receivedAtMilliseconds: received)
+            }
         } catch {
-            return refuse(body, reason: "not_a_notification", message: error.message, at: received)
+            return refuse(
+                body, reason: signedData ? "not_kept" : "not_a_notification", message: error.message, at: received)
         }
         do throws(StoreError) {
             switch try store.record(notification) {
@@ -66,6 +76,23 @@ public struct NotificationIntake: Sendable {
             }
         } catch {
             return .failed(message: error.message)
+        }
+    }
+
+    /// A renewal info names no app: it is kept only for an original transaction the store already holds
+    /// this app's signed transaction or notification of, in the same environment (imported before it).
+    private func requireBinding(_ kept: StoredNotification) throws(StoredNotification.NotKept) {
+        guard kept.transactionID == nil, let original = kept.originalTransactionID else { return }
+        let words: [LatestWord]
+        do throws(StoreError) {
+            words = try store.latestWord(of: original, bundleID: kept.bundleID)
+        } catch {
+            throw StoredNotification.NotKept(message: "the renewal info's app could not be checked: \(error.message)")
+        }
+        guard words.contains(where: { $0.originalTransactionID == original && $0.environment == kept.environment })
+        else {
+            throw StoredNotification.NotKept(
+                message: "the renewal info names no app, and the store holds no transaction of \(original) for this app")
         }
     }
 
@@ -78,6 +105,16 @@ public struct NotificationIntake: Sendable {
             return .refused(reason: reason, message: message)
         } catch {
             return .refused(reason: reason, message: message + " (not quarantined: \(error.message))")
+        }
+    }
+}
+
+extension JWSPayload {
+    /// A signed transaction or renewal info: what an App Store Server API answer holds besides notifications.
+    fileprivate var isSignedData: Bool {
+        switch self {
+        case .transaction, .renewalInfo: true
+        default: false
         }
     }
 }

@@ -8,8 +8,8 @@ import ReceiptKit
 
 /// The bodies a file holds: a Get Notification History response's elements, each as the body Apple would
 /// have POSTed (`{"signedPayload": ...}`); the signed transactions and renewal infos of another App Store
-/// Server API answer (a transaction history, all subscription statuses, a transaction's info), each a JWS,
-/// a status's transaction before its renewal info; or the file itself, whatever it is (the intake says why
+/// Server API answer: a transaction history's or a transaction info's, each a JWS, and all subscription
+/// statuses' statuses, each a response of one status (its transaction and renewal info); or the file itself, whatever it is (the intake says why
 /// when it is nothing it keeps).
 public enum NotificationBodies {
     public static func split(_ bytes: [UInt8]) -> [[UInt8]] {
@@ -39,15 +39,21 @@ public enum NotificationBodies {
             elements += transactions
         }
         elements += [members["signedTransactionInfo"], members["signedRenewalInfo"]].compactMap { $0 }
+        var statuses: [[UInt8]] = []
         if case .array(let groups)? = members["data"] {
+            // A renewal info names no app: a status is kept whole, so that its transaction binds it.
+            var envelope = members.filter { ["bundleId", "environment", "appAppleId"].contains($0.key) }
             for case .object(let group) in groups {
-                guard case .array(let statuses)? = group["lastTransactions"] else { continue }
-                for case .object(let status) in statuses {
-                    elements += [status["signedTransactionInfo"], status["signedRenewalInfo"]].compactMap { $0 }
+                guard case .array(let entries)? = group["lastTransactions"] else { continue }
+                for entry in entries {
+                    var one = group
+                    one["lastTransactions"] = .array([entry])
+                    envelope["data"] = .array([.object(one)])
+                    statuses.append(Array((JSONValue.object(envelope).json(pretty: false) ?? "").utf8))
                 }
             }
         }
-        return elements.map { element in
+        return statuses + elements.map { element in
             if case .string(let jws) = element { return Array(jws.utf8) }
             return Array((element.json(pretty: false) ?? "").utf8)
         }

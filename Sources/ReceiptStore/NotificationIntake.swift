@@ -38,9 +38,9 @@ public struct NotificationIntake: Sendable {
         self.store = store
     }
 
-    /// Receives one body. With `signedData`, a signed transaction or renewal info is kept too (an App Store
-    /// Server API answer's element, `store import` and `store reconcile --apply`); `POST /notifications`
-    /// takes notifications only.
+    /// Receives one body. With `signedData`, a signed transaction or one subscription status is kept too (an
+    /// App Store Server API answer's element, `store import` and `store reconcile --apply`);
+    /// `POST /notifications` takes notifications only.
     public func receive(_ body: [UInt8], now: Date = Date(), signedData: Bool = false) -> Outcome {
         let received = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
         let report = validator.validate(body, input: "notification")
@@ -58,10 +58,11 @@ public struct NotificationIntake: Sendable {
         }
         let notification: StoredNotification
         do throws(StoredNotification.NotKept) {
-            if signedData, let bundleID = validator.options.bundleID, report.jws?.payload?.isSignedData == true {
+            if signedData, let bundleID = validator.options.bundleID,
+                report.jws?.payload?.isSignedData == true || report.response != nil
+            {
                 notification = try StoredNotification(
                     signedData: report, bundleID: bundleID, body: body, receivedAtMilliseconds: received)
-                try requireBinding(notification)
             } else {
                 notification = try StoredNotification(report: report, body: body, receivedAtMilliseconds: received)
             }
@@ -76,23 +77,6 @@ public struct NotificationIntake: Sendable {
             }
         } catch {
             return .failed(message: error.message)
-        }
-    }
-
-    /// A renewal info names no app: it is kept only for an original transaction the store already holds
-    /// this app's signed transaction or notification of, in the same environment (imported before it).
-    private func requireBinding(_ kept: StoredNotification) throws(StoredNotification.NotKept) {
-        guard kept.transactionID == nil, let original = kept.originalTransactionID else { return }
-        let words: [LatestWord]
-        do throws(StoreError) {
-            words = try store.latestWord(of: original, bundleID: kept.bundleID)
-        } catch {
-            throw StoredNotification.NotKept(message: "the renewal info's app could not be checked: \(error.message)")
-        }
-        guard words.contains(where: { $0.originalTransactionID == original && $0.environment == kept.environment })
-        else {
-            throw StoredNotification.NotKept(
-                message: "the renewal info names no app, and the store holds no transaction of \(original) for this app")
         }
     }
 

@@ -64,10 +64,13 @@ public struct StoreReconciler: Sendable {
     }
 
     private static func names(_ report: ValidationReport, _ original: String) -> Bool {
-        switch report.jws?.payload {
-        case .transaction(let signed)?: signed.originalTransactionId == original
-        case .renewalInfo(let signed)?: signed.originalTransactionId == original
-        default: false
+        let payloads = [report.jws?.payload] + (report.response?.elements ?? []).map { $0.jws?.payload }
+        return payloads.contains { payload in
+            switch payload {
+            case .transaction(let signed)?: signed.originalTransactionId == original
+            case .renewalInfo(let signed)?: signed.originalTransactionId == original
+            default: false
+            }
         }
     }
 }

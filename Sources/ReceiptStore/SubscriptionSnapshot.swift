@@ -24,6 +24,7 @@ public struct SubscriptionSnapshot: Sendable, Equatable {
         guard report.status == .valid else { return }
         var payloads = [report.jws?.payload]
         payloads += ["data.signedTransactionInfo", "data.signedRenewalInfo"].map { report.jws?.nested[$0]?.jws?.payload }
+        payloads += (report.response?.elements ?? []).map { $0.jws?.payload }
         for payload in payloads {
             switch payload {
             case .transaction(let signed)? where signed.originalTransactionId == original:

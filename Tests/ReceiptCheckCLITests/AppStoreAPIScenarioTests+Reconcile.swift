@@ -71,10 +71,9 @@ extension AppStoreAPIScenarioTests {
         let first = try await self.store(mock, ["import", "--store", store] + files)
         #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
         let stored = first.stdout.split(separator: "\n").filter { $0.contains(": stored ") }
-        // Five transactions of the history, the statuses' renewal info (its transaction may be a copy signed
-        // in the same second as the history's, then kept once).
-        #expect(stored.count >= 6, "\(first.stdout)")
-        #expect(first.stdout.contains("stored renewal:\(Scenario.customer):"), "\(first.stdout)")
+        // Five transactions of the history and the status (its transaction with its renewal info).
+        #expect(stored.count == 6, "\(first.stdout)")
+        #expect(first.stdout.contains("stored status:\(Scenario.customer):"), "\(first.stdout)")
         let again = try await self.store(mock, ["import", "--store", store] + files)
         #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
         #expect(!again.stdout.contains(": stored "), "a second import changed the store: \(again.stdout)")
@@ -92,18 +91,25 @@ extension AppStoreAPIScenarioTests {
         #expect(decided.stdout.contains("GRANTED pro"), "\(decided.stdout)")
     }
 
-    @Test func aRenewalInfoOfNoKnownTransactionIsRefused() async throws {
+    @Test func aStatusWithoutItsTransactionIsRefused() async throws {
         let mock = try MockAppStoreAPI.require()
-        let statuses = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: URL(fileURLWithPath: mock.scratch.path + "/responses/statuses.json")))
-        let groups = try #require((statuses as? [String: Any])?["data"] as? [[String: Any]])
-        let last = try #require(groups.first?["lastTransactions"] as? [[String: Any]])
-        let renewal = try #require(last.first?["signedRenewalInfo"] as? String)
-        let file = try mock.scratch.write("lone-renewal.json", Array(#"{"signedRenewalInfo":"\#(renewal)"}"#.utf8))
+        // A status whose renewal info alone is signed: the response's bundle id is unsigned, so nothing
+        // signed says whose it is.
+        var statuses = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: mock.scratch.path + "/responses/statuses.json")))
+                as? [String: Any])
+        var groups = try #require(statuses["data"] as? [[String: Any]])
+        var last = try #require(groups.first?["lastTransactions"] as? [[String: Any]])
+        last[0]["signedTransactionInfo"] = nil
+        groups[0]["lastTransactions"] = last
+        statuses["data"] = groups
+        let file = try mock.scratch.write(
+            "lone-renewal.json", Array(try JSONSerialization.data(withJSONObject: statuses)))
         let result = try await store(mock, ["import", "--store", mock.scratch.path + "/lone.db", file])
         #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("refused (not_kept)"), "\(result.stdout)")
-        #expect(result.stdout.contains("holds no transaction"), "\(result.stdout)")
+        #expect(result.stdout.contains("a renewal info alone names no app"), "\(result.stdout)")
     }
 
     @Test func reconcileReportsTheDifferingCustomerAndRefusesForgedAnswers() async throws {
@@ -152,7 +158,7 @@ extension AppStoreAPIScenarioTests {
         // --apply stores Apple's answer of the differing customer through the intake, the refused ones never.
         let applied = try await reconcile(mock, store, ["--apply"])
         #expect(applied.status == 2, "\(applied.stdout)\(applied.stderr)")
-        #expect(applied.stdout.contains("\(Reconciled.differing) stored renewal:\(Reconciled.differing):"), "\(applied.stdout)")
+        #expect(applied.stdout.contains("\(Reconciled.differing) stored status:\(Reconciled.differing):"), "\(applied.stdout)")
         let after = try await reconcile(mock, store, [])
         #expect(after.stdout.hasSuffix("4 customers: 2 agree, 0 differ, 2 refused, 0 failed\n"), "\(after.stdout)")
         for id in [Reconciled.otherApp, Reconciled.forged] {

@@ -53,10 +53,11 @@ public enum NotificationBodies {
                 }
             }
         }
-        return statuses + elements.map { element in
-            if case .string(let jws) = element { return Array(jws.utf8) }
-            return Array((element.json(pretty: false) ?? "").utf8)
-        }
+        return statuses
+            + elements.map { element in
+                if case .string(let jws) = element { return Array(jws.utf8) }
+                return Array((element.json(pretty: false) ?? "").utf8)
+            }
     }
 }
 

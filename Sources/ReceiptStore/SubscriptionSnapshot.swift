@@ -23,7 +23,9 @@ public struct SubscriptionSnapshot: Sendable, Equatable {
     mutating func take(_ report: ValidationReport, original: String) {
         guard report.status == .valid else { return }
         var payloads = [report.jws?.payload]
-        payloads += ["data.signedTransactionInfo", "data.signedRenewalInfo"].map { report.jws?.nested[$0]?.jws?.payload }
+        payloads += ["data.signedTransactionInfo", "data.signedRenewalInfo"].map {
+            report.jws?.nested[$0]?.jws?.payload
+        }
         payloads += (report.response?.elements ?? []).map { $0.jws?.payload }
         for payload in payloads {
             switch payload {
@@ -38,7 +40,9 @@ public struct SubscriptionSnapshot: Sendable, Equatable {
 
     private static func replaces(_ signed: JWSTransaction, _ held: JWSTransaction?) -> Bool {
         guard let held else { return true }
-        let (bought, heldBought) = (signed.purchaseDate?.milliseconds ?? -.infinity, held.purchaseDate?.milliseconds ?? -.infinity)
+        let (bought, heldBought) = (
+            signed.purchaseDate?.milliseconds ?? -.infinity, held.purchaseDate?.milliseconds ?? -.infinity
+        )
         guard bought == heldBought else { return bought > heldBought }
         return isLater(signed.signedDate, than: held.signedDate)
     }

@@ -28,7 +28,9 @@ extension AppStoreAPIScenarioTests {
     }
 
     /// All Subscription Statuses of `original`: its transaction and a renewal info saying `autoRenew`.
-    static func statusesSpec(_ original: String, bundle: String = MockAppStoreAPI.bundleID, autoRenew: Int, expiresIn: Double)
+    static func statusesSpec(
+        _ original: String, bundle: String = MockAppStoreAPI.bundleID, autoRenew: Int, expiresIn: Double
+    )
         -> String
     {
         """
@@ -65,9 +67,10 @@ extension AppStoreAPIScenarioTests {
         let mock = try MockAppStoreAPI.require()
         let responses = mock.scratch.path + "/responses"
         let store = mock.scratch.path + "/backfill.db"
-        let files = (1...MockResponses.pages.count).map { "\(responses)/history-\($0).json" } + [
-            responses + "/statuses.json"
-        ]
+        let files =
+            (1...MockResponses.pages.count).map { "\(responses)/history-\($0).json" } + [
+                responses + "/statuses.json"
+            ]
         let first = try await self.store(mock, ["import", "--store", store] + files)
         #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
         let stored = first.stdout.split(separator: "\n").filter { $0.contains(": stored ") }
@@ -151,14 +154,17 @@ extension AppStoreAPIScenarioTests {
         #expect(all.status == 2, "\(all.stdout)\(all.stderr)")
         #expect(all.stdout.contains("\(Reconciled.otherApp) refused: Apple's answer did not verify"), "\(all.stdout)")
         #expect(all.stdout.contains("\(Reconciled.forged) refused: Apple's answer did not verify"), "\(all.stdout)")
-        #expect(all.stdout.hasSuffix("reconciled 4 customers: 1 agree, 1 differ, 2 refused, 0 failed\n"), "\(all.stdout)")
+        #expect(
+            all.stdout.hasSuffix("reconciled 4 customers: 1 agree, 1 differ, 2 refused, 0 failed\n"), "\(all.stdout)")
         let unchanged = try await reconcile(mock, store, ["--limit", "2"])
         #expect(unchanged.status == 1, "reconcile changed the store without --apply: \(unchanged.stdout)")
 
         // --apply stores Apple's answer of the differing customer through the intake, the refused ones never.
         let applied = try await reconcile(mock, store, ["--apply"])
         #expect(applied.status == 2, "\(applied.stdout)\(applied.stderr)")
-        #expect(applied.stdout.contains("\(Reconciled.differing) stored status:\(Reconciled.differing):"), "\(applied.stdout)")
+        #expect(
+            applied.stdout.contains("\(Reconciled.differing) stored status:\(Reconciled.differing):"),
+            "\(applied.stdout)")
         let after = try await reconcile(mock, store, [])
         #expect(after.stdout.hasSuffix("4 customers: 2 agree, 0 differ, 2 refused, 0 failed\n"), "\(after.stdout)")
         for id in [Reconciled.otherApp, Reconciled.forged] {
@@ -169,7 +175,8 @@ extension AppStoreAPIScenarioTests {
                 ])
             }
             // Still the one transaction imported: nothing of the refused answers was kept.
-            #expect(decided.stdout.components(separatedBy: "\"input\" : \"transaction:").count == 2, "\(decided.stdout)")
+            #expect(
+                decided.stdout.components(separatedBy: "\"input\" : \"transaction:").count == 2, "\(decided.stdout)")
         }
     }
 
@@ -187,7 +194,8 @@ extension AppStoreAPIScenarioTests {
         var payload = try #require(try JSONSerialization.jsonObject(with: decoded) as? [String: Any])
         payload["expiresDate"] = ((payload["expiresDate"] as? NSNumber)?.int64Value ?? 0) + 86_400_000 * 365
         let forged = try JSONSerialization.data(withJSONObject: payload)
-        last[0]["signedTransactionInfo"] = [parts[0], MockResponses.base64URLEncoded(forged), parts[2]].joined(separator: ".")
+        last[0]["signedTransactionInfo"] = [parts[0], MockResponses.base64URLEncoded(forged), parts[2]].joined(
+            separator: ".")
         groups[0]["lastTransactions"] = last
         object["data"] = groups
         try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))

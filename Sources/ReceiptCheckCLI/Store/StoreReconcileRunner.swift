@@ -42,13 +42,16 @@ struct StoreReconcileRunner {
         }
         let client = self.client
         // One deadline for the run: a store of many customers is bounded by --limit and by it.
-        let answers = AsyncWait.result { () async -> Result<[Result<AppStoreServerAPIResponse, AppStoreServerAPIError>], Never> in
+        let answers = AsyncWait.result {
+            () async -> Result<[Result<AppStoreServerAPIResponse, AppStoreServerAPIError>], Never> in
             let deadline = client.deadline()
             var answers: [Result<AppStoreServerAPIResponse, AppStoreServerAPIError>] = []
             for id in customers {
                 do throws(AppStoreServerAPIError) {
                     answers.append(
-                        .success(try await client.send(try .getAllSubscriptionStatuses(transactionID: id), deadline: deadline)))
+                        .success(
+                            try await client.send(
+                                try .getAllSubscriptionStatuses(transactionID: id), deadline: deadline)))
                 } catch {
                     answers.append(.failure(error))
                 }
@@ -144,7 +147,9 @@ struct StoreReconcileRunner {
         var counts: [String: Int64] = ["agree": 0, "differ": 0, "refused": 0, "failed": 0]
         let text = { (value: String?) in value.map(JSONValue.string) ?? .null }
         let dates = { (snapshot: SubscriptionSnapshot) -> JSONValue in
-            .object(["transaction": text(snapshot.signedDates.transaction), "renewal": text(snapshot.signedDates.renewal)])
+            .object([
+                "transaction": text(snapshot.signedDates.transaction), "renewal": text(snapshot.signedDates.renewal),
+            ])
         }
         for (id, outcome) in results {
             var entry: [String: JSONValue] = ["originalTransactionId": .string(id)]

@@ -113,6 +113,15 @@ extension AppStoreAPIScenarioTests {
         #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("refused (not_kept)"), "\(result.stdout)")
         #expect(result.stdout.contains("a renewal info alone names no app"), "\(result.stdout)")
+        // A status whose renewal info is of another original transaction than its transaction.
+        let mixed = mock.scratch.path + "/mixed-status.json"
+        let spec = Self.statusesSpec(Reconciled.differing, autoRenew: 1, expiresIn: 20).replacingOccurrences(
+            of: #"{"originalTransactionId":"\#(Reconciled.differing)","autoRenewProductId""#,
+            with: #"{"originalTransactionId":"\#(Reconciled.otherApp)","autoRenewProductId""#)
+        try Self.sign(mock, spec, to: mixed)
+        let refused = try await store(mock, ["import", "--store", mock.scratch.path + "/mixed.db", mixed])
+        #expect(refused.status == 2, "\(refused.stdout)\(refused.stderr)")
+        #expect(refused.stdout.contains("is not of the status's transaction"), "\(refused.stdout)")
     }
 
     @Test func reconcileReportsTheDifferingCustomerAndRefusesForgedAnswers() async throws {

@@ -43,6 +43,9 @@ enum StoreCommand: Command {
                 throw UsageError("store takes 'import FILE...' or 'reconcile'")
             }
             files = Array(arguments.operands.dropFirst())
+            if let given = StoreReconcileRunner.options.first(where: arguments.isGiven) {
+                throw UsageError("\(given.flag) is for store reconcile, not store import")
+            }
             guard !files.isEmpty else { throw UsageError("store import takes at least one FILE") }
             let validator = try ValidatorSetup.validator(arguments)
             limit = try ValidationOptionTable.sizeLimit(arguments)

@@ -130,16 +130,17 @@ struct StoreReconcileRunner {
                 lines += applied.map { "\(id) \($0)" }
             case .refused(let message):
                 counts.refused += 1
-                lines.append("\(id) refused: \(TerminalText.escaped(message))")
+                lines.append("\(id) refused: \(message)")
             case .failed(let error):
                 counts.failed += 1
-                lines.append("\(id) not asked: \(TerminalText.escaped(error.message))")
+                lines.append("\(id) not asked: \(error.message)")
             }
         }
         lines.append(
             "reconciled \(results.count) customers: \(counts.agree) agree, \(counts.differ) differ, "
                 + "\(counts.refused) refused, \(counts.failed) failed")
-        return lines.joined(separator: "\n") + "\n"
+        // Ids and values come from the store and Apple's answers: shown, never obeyed by the terminal.
+        return lines.map { TerminalText.escaped($0) }.joined(separator: "\n") + "\n"
     }
 
     static func json(_ results: [(id: String, outcome: Outcome)], applying: Bool) -> String {

@@ -13,7 +13,7 @@ import ReceiptStore
 /// The store is only read, unless `--apply` hands Apple's signed data of a differing customer to the intake.
 struct StoreReconcileRunner {
     static let limit = OptionKey<Int>.number(
-        "limit", "N", in: 1...100_000, takes: "a number of customers",
+        "limit", "N", in: 1...10_000, takes: "a number of customers",
         help: "reconcile: ask Apple about at most N customers of the store, in order of their id (default: 100)")
     static let apply = OptionKey<Bool>.flag(
         "apply", help: "reconcile: store Apple's signed data of each differing customer, verified as import does")

@@ -94,6 +94,26 @@ extension AppStoreAPIScenarioTests {
         #expect(decided.stdout.contains("GRANTED pro"), "\(decided.stdout)")
     }
 
+    @Test func backfillTakesEveryPageOnceAndRefusesAForgedElement() async throws {
+        let mock = try MockAppStoreAPI.require()
+        let store = mock.scratch.path + "/backfilled.db"
+        let arguments = ["store", "backfill", "--store", store] + mock.credentials()
+        let first = try await MockAppStoreAPI.offPool { try CLI.run(arguments + [Scenario.customer], timeout: 60) }
+        try mock.expectNoSecret(in: first)
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        for id in MockResponses.pages.flatMap({ $0 }) {
+            #expect(first.stdout.contains("stored transaction:\(id):"), "\(id) not backfilled: \(first.stdout)")
+        }
+        #expect(first.stdout.contains(": stored status:\(Scenario.customer):"), "\(first.stdout)")
+        let again = try await MockAppStoreAPI.offPool { try CLI.run(arguments + [Scenario.customer], timeout: 60) }
+        #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+        #expect(!again.stdout.contains(": stored "), "a second backfill changed the store: \(again.stdout)")
+        // A history with a forged element: that element refused, never kept.
+        let forged = try await MockAppStoreAPI.offPool { try CLI.run(arguments + [Scenario.forged], timeout: 60) }
+        #expect(forged.status == 2, "\(forged.stdout)\(forged.stderr)")
+        #expect(forged.stdout.contains("\(Scenario.forged): refused (signature_mismatch)"), "\(forged.stdout)")
+    }
+
     @Test func aStatusWithoutItsTransactionIsRefused() async throws {
         let mock = try MockAppStoreAPI.require()
         // A status whose renewal info alone is signed: the response's bundle id is unsigned, so nothing

@@ -21,7 +21,9 @@ extension ManPageText {
         the store holds (--limit, default 100; api's credentials; one --deadline) and reports those whose \
         stored latest transaction or renewal info differs, field by field with both signed dates (exit 1), \
         and the answers that did not verify (exit 2, never stored); --apply stores Apple's statuses of the \
-        customers that differ through the intake.
+        customers that differ through the intake. store backfill TRANSACTION_ID... fetches each customer's \
+        whole transaction history and statuses (api's credentials, --max-size, one --deadline) and imports \
+        every signed item as store import does.
 
         The schema is version \(StoreSchema.version), its migrations applied once each when a store is \
         opened (a store of a newer version is refused). notifications: one row per notification_uuid \

@@ -26,13 +26,15 @@ enum StoreCommand: Command {
             Apple (Get All Subscription Statuses, with api's credentials) about each customer the store holds \
             (--limit) and reports those whose stored latest transaction or renewal info differs from Apple's \
             answer; exit 0 when all agree, 1 when one differs, 2 when an answer of Apple's did not verify, \
-            the api's statuses when Apple could not be asked. The store is only read unless --apply.
+            the api's statuses when Apple could not be asked. The store is only read unless --apply. 'store \
+            backfill TRANSACTION_ID...' asks Apple for each customer's whole transaction history (every page, \
+            bounded by --max-size and --deadline) and statuses and imports them as store import does.
             """,
-        operands: "import FILE... | reconcile", minimumOperands: 1,
+        operands: "import FILE... | reconcile | backfill TRANSACTION_ID...", minimumOperands: 1,
         options: [StoreOptionTable.store.spec] + ValidationOptionTable.options + StoreReconcileRunner.options)
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
-        if arguments.operands.first == "reconcile" {
+        if arguments.operands.first == "reconcile" || arguments.operands.first == "backfill" {
             return reconcile(arguments, console: console)
         }
         let intake: NotificationIntake
@@ -40,7 +42,7 @@ enum StoreCommand: Command {
         let files: [String]
         do {
             guard arguments.operands.first == "import" else {
-                throw UsageError("store takes 'import FILE...' or 'reconcile'")
+                throw UsageError("store takes 'import FILE...', 'reconcile' or 'backfill TRANSACTION_ID...'")
             }
             files = Array(arguments.operands.dropFirst())
             if let given = StoreReconcileRunner.options.first(where: arguments.isGiven) {
@@ -79,22 +81,34 @@ enum StoreCommand: Command {
         return status
     }
 
-    /// `store reconcile`: the store opened for reading (and the intake for --apply), the client as api
-    /// makes it from the same credentials.
+    /// `store reconcile` and `store backfill ID...`: the store opened for reading (and the intake for --apply
+    /// or a backfill), the client as api makes it from the same credentials.
     private static func reconcile(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
         var arguments = arguments
         let variables = ProcessInfo.processInfo.environment
         APIOptionTable.addEnvironment(to: &arguments, variables: variables, console: console)
         let runner: StoreReconcileRunner
         let limit: Int
+        let backfilling = arguments.operands.first == "backfill"
+        var backfilled: [String] = []
+        let maximumBytes: Int
         do {
-            guard arguments.operands.count == 1 else { throw UsageError("store reconcile takes no FILE") }
-            let credentials = try APIOptionTable.credentials(arguments, command: "store reconcile")
+            maximumBytes = try ValidationOptionTable.sizeLimit(arguments)
+            let command = "store " + (arguments.operands.first ?? "")
+            backfilled = backfilling ? Array(arguments.operands.dropFirst()) : []
+            guard backfilling ? !backfilled.isEmpty : arguments.operands.count == 1 else {
+                throw UsageError(
+                    backfilling ? "store backfill takes at least one TRANSACTION_ID" : "store reconcile takes no FILE")
+            }
+            if let bad = backfilled.first(where: { !CustomerID.isValid($0) }) {
+                throw UsageError("'\(bad)' is no transaction id")
+            }
+            let credentials = try APIOptionTable.credentials(arguments, command: command)
             let validator = try ValidatorSetup.validator(arguments)
             limit = try arguments.value(StoreReconcileRunner.limit) ?? 100
-            let applying = arguments[StoreReconcileRunner.apply]
-            guard let store = try StoreOptionTable.open(arguments, create: false) else {
-                throw UsageError("store reconcile reads the notification store: give --store URL")
+            let applying = arguments[StoreReconcileRunner.apply] || backfilling
+            guard let store = try StoreOptionTable.open(arguments, create: backfilling) else {
+                throw UsageError("\(command) uses the notification store: give --store URL")
             }
             var intake: NotificationIntake?
             if applying {
@@ -114,6 +128,9 @@ enum StoreCommand: Command {
                 json: arguments[ValidationOptionTable.json] || format == .json)
         } catch {
             return ErrorReport.report(error, to: console, usage: spec.usage)
+        }
+        if backfilling {
+            return runner.backfill(backfilled, maximumBytes: maximumBytes, console: console)
         }
         return runner.run(limit: limit, console: console)
     }
@@ -136,7 +153,7 @@ enum StoreCommand: Command {
     }
 
     /// The one to exit with: a failure to write outranks a refusal, which outranks success.
-    private static func worse(_ a: ExitStatus, _ b: ExitStatus) -> ExitStatus {
+    static func worse(_ a: ExitStatus, _ b: ExitStatus) -> ExitStatus {
         let rank: (ExitStatus) -> Int = { status in
             switch status {
             case .valid: 0

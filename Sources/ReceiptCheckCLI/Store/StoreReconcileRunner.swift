@@ -67,6 +67,45 @@ struct StoreReconcileRunner {
         return console.exitStatus(Self.status(results))
     }
 
+    /// `store backfill`: each customer's whole transaction history (every page, one body) and statuses, under
+    /// one deadline, each signed item handed to the intake as `store import` hands it; one line per item.
+    func backfill(_ ids: [String], maximumBytes: Int, console: Console) -> ExitStatus {
+        guard let intake else { return .internalError }
+        let client = self.client
+        let fetched = AsyncWait.result { () async -> Result<[(String, [UInt8])], AppStoreServerAPIError> in
+            let deadline = client.deadline()
+            var bodies: [(String, [UInt8])] = []
+            do throws(AppStoreServerAPIError) {
+                for id in ids {
+                    let history = try await client.transactionHistory(
+                        transactionID: id, maximumBytes: maximumBytes, deadline: deadline, keepsBody: true)
+                    let statuses = try await client.send(
+                        try .getAllSubscriptionStatuses(transactionID: id), deadline: deadline)
+                    bodies += [(id, history.body), (id, statuses.body)]
+                }
+            } catch {
+                return .failure(error)
+            }
+            return .success(bodies)
+        }
+        let bodies: [(String, [UInt8])]
+        switch fetched {
+        case .failure(let error):
+            console.error(error.message)
+            return ExitStatus(error)
+        case .success(let given): bodies = given
+        }
+        var status = ExitStatus.valid
+        for (id, body) in bodies {
+            for element in NotificationBodies.split(body) {
+                let outcome = intake.receive(element, signedData: true)
+                console.out(TerminalText.escaped("\(id): \(StoreCommand.line(outcome))") + "\n")
+                status = StoreCommand.worse(status, StoreCommand.status(outcome))
+            }
+        }
+        return console.exitStatus(status)
+    }
+
     private func outcome(_ id: String, _ response: Result<AppStoreServerAPIResponse, AppStoreServerAPIError>)
         -> Outcome
     {

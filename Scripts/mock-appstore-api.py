@@ -31,6 +31,8 @@ Get Transaction History pages: history-1.json, history-2.json, ... each naming i
 that asks for the next; an unknown revision is 400 4000005.
 Get Transaction Info answers transaction-info-ID.json for the id ID when the test gave one, else
 transaction-info.json (the customer's current transaction, whatever id was asked: another question's answer).
+Get All Subscription Statuses answers statuses-ID.json for the id ID when a test wrote one (the test may
+write it while the mock runs: the files are read at each request), else statuses.json.
 
 Every request is recorded in --log as one JSON line: time, method, path, query (name to list of values,
 in order), body, content type, user agent, JWT header and claims, the operation, status and any refusal.
@@ -487,6 +489,8 @@ def answer(state, name, parameters, query):
         return 200, state.history_page(revision)
     if name == "get-transaction-info" and (state.responses / f"transaction-info-{identifier}.json").is_file():
         return 200, state.file(f"transaction-info-{identifier}.json")
+    if name == "get-all-subscription-statuses" and (state.responses / f"statuses-{identifier}.json").is_file():
+        return 200, state.file(f"statuses-{identifier}.json")
     files = {
         "get-transaction-info": "transaction-info.json",
         "get-app-transaction-info": "app-transaction-info.json",

@@ -42,7 +42,7 @@ public struct CustomerLookup: Sendable {
                 "\(customer) has more than \(Self.maximumNotifications) notifications kept: not decided on a part")
         }
         let reports = kept.map { notification in
-            validator.validate(Array(notification.body.utf8), input: "notification \(notification.uuid)")
+            validator.validate(Array(notification.body.utf8), input: notification.inputName)
         }
         let verdict = validator.verdict(combining: reports, rules: rules)
         return Answer(verdict: verdict, evidence: kept, latest: try store.latestWord(of: customer, bundleID: bundleID))

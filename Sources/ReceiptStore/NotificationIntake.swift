@@ -38,7 +38,10 @@ public struct NotificationIntake: Sendable {
         self.store = store
     }
 
-    public func receive(_ body: [UInt8], now: Date = Date()) -> Outcome {
+    /// Receives one body. With `signedData`, a signed transaction or one subscription status is kept too (an
+    /// App Store Server API answer's element, `store import` and `store reconcile --apply`);
+    /// `POST /notifications` takes notifications only.
+    public func receive(_ body: [UInt8], now: Date = Date(), signedData: Bool = false) -> Outcome {
         let received = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
         let report = validator.validate(body, input: "notification")
         switch report.exitStatus {
@@ -55,9 +58,17 @@ public struct NotificationIntake: Sendable {
         }
         let notification: StoredNotification
         do throws(StoredNotification.NotKept) {
-            notification = try StoredNotification(report: report, body: body, receivedAtMilliseconds: received)
+            if signedData, let bundleID = validator.options.bundleID,
+                report.jws?.payload?.isSignedData == true || report.response != nil
+            {
+                notification = try StoredNotification(
+                    signedData: report, bundleID: bundleID, body: body, receivedAtMilliseconds: received)
+            } else {
+                notification = try StoredNotification(report: report, body: body, receivedAtMilliseconds: received)
+            }
         } catch {
-            return refuse(body, reason: "not_a_notification", message: error.message, at: received)
+            return refuse(
+                body, reason: signedData ? "not_kept" : "not_a_notification", message: error.message, at: received)
         }
         do throws(StoreError) {
             switch try store.record(notification) {
@@ -78,6 +89,16 @@ public struct NotificationIntake: Sendable {
             return .refused(reason: reason, message: message)
         } catch {
             return .refused(reason: reason, message: message + " (not quarantined: \(error.message))")
+        }
+    }
+}
+
+extension JWSPayload {
+    /// A signed transaction or renewal info: what an App Store Server API answer holds besides notifications.
+    fileprivate var isSignedData: Bool {
+        switch self {
+        case .transaction, .renewalInfo: true
+        default: false
         }
     }
 }

@@ -15,6 +15,9 @@ public protocol NotificationStore: AnyObject, Sendable {
     func notifications(of customer: String, bundleID: String, limit: Int) throws(StoreError) -> [StoredNotification]
     /// The latest notification kept for each of the customer's original transactions (by signed date).
     func latestWord(of customer: String, bundleID: String) throws(StoreError) -> [LatestWord]
+    /// The original transaction ids the store holds a latest word of, for the app and environment, in order,
+    /// at most `limit`.
+    func customers(bundleID: String, environment: String, limit: Int) throws(StoreError) -> [String]
     /// How many notifications are kept, and how many quarantined.
     func counts() throws(StoreError) -> StoreCounts
 }

@@ -118,6 +118,15 @@ public final class SQLiteNotificationStore: NotificationStore {
         return words
     }
 
+    public func customers(bundleID: String, environment: String, limit: Int) throws(StoreError) -> [String] {
+        let rows = try read(
+            StoreSchema.customers, [.text(bundleID), .text(environment), .integer(Int64(limit))], columns: 1)
+        return try rows.map { row throws(StoreError) in
+            guard let id = row.first?.text else { throw StoreError("the store holds a latest-word row it cannot read") }
+            return id
+        }
+    }
+
     public func counts() throws(StoreError) -> StoreCounts {
         let notifications = try read(StoreSchema.countNotifications, [], columns: 1)
         let quarantined = try read(StoreSchema.countQuarantined, [], columns: 1)

@@ -104,6 +104,11 @@ public enum StoreSchema {
         ORDER BY environment, original_transaction_id
         """
 
+    static let customers = """
+        SELECT original_transaction_id FROM latest_word WHERE bundle_id = ? AND environment = ?
+        ORDER BY original_transaction_id LIMIT ?
+        """
+
     static let countNotifications = "SELECT COUNT(*) FROM notifications"
     static let countQuarantined = "SELECT COUNT(*) FROM quarantine"
 }

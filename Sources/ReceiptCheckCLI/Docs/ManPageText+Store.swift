@@ -13,6 +13,18 @@ extension ManPageText {
         for ID (an original transaction id or an app account token) again and decides once over them, as \
         verify --combine over the same bodies. A PostgreSQL address is refused by this version.
 
+        store import also takes the App Store Server API's signed answers as Apple sent them: each signed \
+        transaction of a Get Transaction History page, and each status of Get All Subscription Statuses whole \
+        (its transaction binds its renewal info, which names no app; a renewal info alone is refused). They \
+        are kept in notifications under transaction:ID:SIGNED_MS or status:ORIGINAL_ID:SIGNED_MS, once, and \
+        decided with the notifications. store reconcile asks Apple's statuses of each original transaction \
+        the store holds (--limit, default 100; api's credentials; one --deadline) and reports those whose \
+        stored latest transaction or renewal info differs, field by field with both signed dates (exit 1), \
+        and the answers that did not verify (exit 2, never stored); --apply stores Apple's statuses of the \
+        customers that differ through the intake. store backfill TRANSACTION_ID... fetches each customer's \
+        whole transaction history and statuses (api's credentials, --max-size, one --deadline) and imports \
+        every signed item as store import does.
+
         The schema is version \(StoreSchema.version), its migrations applied once each when a store is \
         opened (a store of a newer version is refused). notifications: one row per notification_uuid \
         (bundle_id, environment, notification_type, subtype, signed_date_ms, original_transaction_id, \

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--all-pages` for each of the three paged operations against the mock: every page read, a saved
@@ -99,6 +100,12 @@ extension AppStoreAPIScenarioTests {
         #expect((Self.response(none)?["elements"] as? [Any])?.count == 0)
         #expect(none.stderr.contains(resumeLine), "\(none.stderr)")
         #expect(try paged.records(mock, id).count == 2 * paged.tokens.count)
+        // The published schema describes the reports with their token to resume from.
+        let scratch = try ScratchDirectory()
+        let reports = try [whole, newer, none].enumerated().map { index, result in
+            try scratch.write("\(paged.operation)-\(index).json", Array(result.stdout.utf8))
+        }
+        try ReportSchemaTests.validate(reports, expecting: 3)
     }
 
     /// Pages that name one token again and again, a page that names the token saved (the pages would go

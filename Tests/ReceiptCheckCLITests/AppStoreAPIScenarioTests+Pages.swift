@@ -70,7 +70,7 @@ extension AppStoreAPIScenarioTests {
         _ paged: PagedOperation
     ) async throws {
         let mock = try MockAppStoreAPI.require()
-        let id = "1000000000000021"
+        let id = "1000000000000063"
         let last = try #require(paged.tokens.last)
         let resumeLine = "to read only what is newer next time: --all-pages \(paged.option) \(last)"
         let whole = try await mock.api(paged.operation, paged.arguments(id) + ["--all-pages", "--json"])

@@ -35,10 +35,9 @@ extension AppStoreServerAPIClient {
     }
 
     /// Every page of a paged operation (Get Transaction History, Get Refund History, Get Notification
-    /// History), from `request` on: read and verified as ``transactionHistory(transactionID:revision:filter:version:rules:maximumPages:maximumBytes:deadline:keepsBody:asked:)``
-    /// reads a history, with the same bounds, each page asked with `request`'s query and body and the
-    /// token the page before named. `request` asked with a saved token (`revision`, `paginationToken`)
-    /// reads only what came after it. The answer is held to `request`'s question as one page would be;
+    /// History), from `request` on: read and verified as `transactionHistory` reads a history, with the
+    /// same bounds, each page asked with `request`'s query and body and the token the page before named.
+    /// `request` asked with a saved token (`revision`, `paginationToken`) reads only what came after it. The answer is held to `request`'s question as one page would be;
     /// its report's ``ResponseReport/resumeFrom`` is the token to save for the next reading.
     public func allPages(
         of request: AppStoreServerAPIRequest, rules: RuleConfiguration? = nil, maximumPages: Int = 500,

@@ -21,14 +21,21 @@ Scenarios by the transaction id in the path (any operation that takes one):
   1000000000000408  the answer after --slow seconds (timeouts)
   1000000000000666  a history whose second element is forged (history-forged.json)
   1000000000000707  history pages that have more forever, each naming the same revision (history-1.json's
-                    elements)
-  1000000000000808  history pages that have more forever, each naming a new revision
+                    elements); refund history pages the same (refund-history-1.json's); also
+  1000000000000717  (for a second test, which counts its own requests)
+  1000000000000808  history pages that have more forever, each naming a new revision; refund history too;
+  1000000000000818  also (for a second test)
   1000000000000909  the same, each page after --page-delay seconds (a deadline over all pages); also
   1000000000000919  (for a second test, which counts its own requests)
 App transaction ids are 705 and twelve digits (the customer's is 705000000000001): Get Transaction Info
 refuses one, 400 4000048, as Apple does; the operations that take any transaction id answer it as any other.
 Get Transaction History pages: history-1.json, history-2.json, ... each naming in "revision" the token
-that asks for the next; an unknown revision is 400 4000005.
+that asks for the next; an unknown revision is 400 4000005. The last page's revision, saved and given
+later, answers a page with nothing newer (no element, the same revision, no more), as Apple answers when
+nothing changed since. Get Refund History reads refund-history-N.json the same way, Get Notification
+History notification-history-N.json by "paginationToken" (an unknown one is 400 4000014); a notification
+history request whose body's transactionId is one of those four gets pages that have more forever, as the
+history's scenarios of that id.
 Get Transaction Info answers transaction-info-ID.json for the id ID when the test gave one, else
 transaction-info.json (the customer's current transaction, whatever id was asked: another question's answer).
 Get All Subscription Statuses answers statuses-ID.json for the id ID when a test wrote one (the test may
@@ -75,13 +82,14 @@ FAIL_ONCE_ID = "1000000000000500"
 FAIL_ALWAYS_ID = "1000000000000503"
 SLOW_ID = "1000000000000408"
 FORGED_ID = "1000000000000666"
-LOOPING_ID = "1000000000000707"
-ENDLESS_ID = "1000000000000808"
+LOOPING_IDS = ("1000000000000707", "1000000000000717")
+ENDLESS_IDS = ("1000000000000808", "1000000000000818")
 SLOW_PAGES_IDS = ("1000000000000909", "1000000000000919")
 
 # Apple's error bodies (https://developer.apple.com/documentation/appstoreserverapi/error_codes).
 GENERAL_BAD_REQUEST = (4000000, "An error that indicates an invalid request.")
 INVALID_REQUEST_REVISION = (4000005, "Invalid request revision.")
+INVALID_PAGINATION_TOKEN = (4000014, "Invalid pagination token.")
 INVALID_TRANSACTION_ID = (4000006, "Invalid transaction id.")
 INVALID_ORIGINAL_TRANSACTION_ID = (4000008, "Invalid original transaction id.")
 APP_TRANSACTION_ID_NOT_SUPPORTED = (4000048, "Invalid request. App transactions aren't supported by this endpoint.")
@@ -435,35 +443,42 @@ class State:
             raise Refusal(500, GENERAL_INTERNAL, f"the test gave no response file {name}")
         return json.loads(path.read_text(encoding="utf-8"))
 
-    def history_page(self, revision):
-        """Page 1 without a revision; page n+1 for the revision page n names."""
+    def history_page(self, revision, prefix="history", token="revision", error=INVALID_REQUEST_REVISION):
+        """Page 1 (PREFIX-1.json) without a token; page n+1 for the token page n names; for the last page's,
+        that page's members with no element: nothing newer."""
         if revision is None:
-            return self.file("history-1.json")
+            return self.file(f"{prefix}-1.json")
         with self.lock:
             if self.revisions is None:
+                self.revisions = {}
+            tokens = self.revisions.get(prefix)
+            if tokens is None:
                 # Read once (the files are written before the mock starts): a history of hundreds of pages
                 # is then served in time linear in its pages.
-                self.revisions = {}
+                tokens = self.revisions[prefix] = {}
                 page = 1
-                while (self.responses / f"history-{page}.json").is_file():
-                    body = self.file(f"history-{page}.json")
-                    if body.get("hasMore"):
-                        self.revisions[body.get("revision")] = page + 1
+                while (self.responses / f"{prefix}-{page}.json").is_file():
+                    body = self.file(f"{prefix}-{page}.json")
+                    tokens[body.get(token)] = page + 1 if body.get("hasMore") else -page
                     page += 1
-            page = self.revisions.get(revision)
+            page = tokens.get(revision)
         if page is None:
-            raise bad(f"revision {revision!r} names no page", INVALID_REQUEST_REVISION)
-        return self.file(f"history-{page}.json")
+            raise bad(f"{token} {revision!r} names no page", error)
+        if page < 0:
+            body = self.file(f"{prefix}-{-page}.json")
+            body["notificationHistory" if prefix == "notification-history" else "signedTransactions"] = []
+            return body
+        return self.file(f"{prefix}-{page}.json")
 
-    def endless_page(self, identifier, revision):
-        """A page of history-1.json's elements that has more: naming the same revision each time, or a new one."""
-        body = self.file("history-1.json")
+    def endless_page(self, identifier, revision, prefix="history", token="revision"):
+        """A page of PREFIX-1.json's elements that has more: naming the same token each time, or a new one."""
+        body = self.file(f"{prefix}-1.json")
         body["hasMore"] = True
-        if identifier == LOOPING_ID:
-            body["revision"] = "looping"
+        if identifier in LOOPING_IDS:
+            body[token] = "looping"
             return body
         number = int(revision.rsplit("-", 1)[-1]) if revision and revision.startswith("endless-") else 0
-        body["revision"] = f"endless-{number + 1}"
+        body[token] = f"endless-{number + 1}"
         if identifier in SLOW_PAGES_IDS:
             time.sleep(self.page_delay)
         return body
@@ -477,14 +492,24 @@ def load_public_key(path):
     return key
 
 
-def answer(state, name, parameters, query):
+def answer(state, name, parameters, query, body=None):
     """The status and JSON body (or None) Apple answers a well-formed request with."""
     identifier = parameters.get("id")
+    if name in ("get-refund-history", "get-notification-history"):
+        token_name = "revision" if name == "get-refund-history" else "paginationToken"
+        prefix = name[len("get-"):]
+        token = next((value for key, value in query if key == token_name), None)
+        if name == "get-notification-history":
+            identifier = (body or {}).get("transactionId")
+        if identifier in LOOPING_IDS + ENDLESS_IDS:
+            return 200, state.endless_page(identifier, token, prefix, token_name)
+        error = INVALID_REQUEST_REVISION if token_name == "revision" else INVALID_PAGINATION_TOKEN
+        return 200, state.history_page(token, prefix, token_name, error)
     if name == "get-transaction-history":
         if identifier == FORGED_ID:
             return 200, state.file("history-forged.json")
         revision = next((value for key, value in query if key == "revision"), None)
-        if identifier in (LOOPING_ID, ENDLESS_ID) + SLOW_PAGES_IDS:
+        if identifier in LOOPING_IDS + ENDLESS_IDS + SLOW_PAGES_IDS:
             return 200, state.endless_page(identifier, revision)
         return 200, state.history_page(revision)
     if name == "get-transaction-info" and (state.responses / f"transaction-info-{identifier}.json").is_file():
@@ -496,8 +521,6 @@ def answer(state, name, parameters, query):
         "get-app-transaction-info": "app-transaction-info.json",
         "get-all-subscription-statuses": "statuses.json",
         "look-up-order-id": "order-lookup.json",
-        "get-refund-history": "refund-history.json",
-        "get-notification-history": "notification-history.json",
         "get-test-notification-status": "test-notification-status.json",
     }
     if name in files:
@@ -613,7 +636,7 @@ def make_handler(state):
                     raise Refusal(500, GENERAL_INTERNAL, "scenario: one failure")
                 if identifier == FAIL_ALWAYS_ID:
                     raise Refusal(500, GENERAL_INTERNAL, "scenario: always failing")
-                status, body = answer(state, name, parameters, query)
+                status, body = answer(state, name, parameters, query, record.get("body"))
                 if identifier == SLOW_ID:
                     # Recorded before the wait: the client that gives up never sees the answer.
                     record.update(status=status, delayed=state.slow)

@@ -105,6 +105,18 @@ import Testing
                 "--extend-reason-code takes Apple's reason code from 0 to 3, not '4'"
             ),
             (["get-notification-history", "--start-date", "-1"], "--start-date takes a whole number, not '-1'"),
+            (
+                ["get-transaction-info", "1", "--all-pages"],
+                "--all-pages: get-transaction-info answers in one page; these have pages: get-transaction-history, "
+            ),
+            (
+                ["get-notification-history", "--start-date", "1", "--end-date", "2", "--revision", "r1"],
+                "--revision: get-notification-history resumes with --pagination-token"
+            ),
+            (
+                ["get-refund-history", "1", "--pagination-token", "p1"],
+                "--pagination-token: get-refund-history resumes with --revision"
+            ),
         ]
         for (arguments, message) in cases {
             let result = try Self.api(arguments, environment: environment)

@@ -57,8 +57,8 @@ import Testing
             Case(operation: "get-app-transaction-info", arguments: [customer], peer: ["transactionId": customer]),
             Case(operation: "look-up-order-id", arguments: ["MQ7ZXZ9Z4W"], peer: ["orderId": "MQ7ZXZ9Z4W"]),
             Case(
-                operation: "get-refund-history", arguments: [customer, "--revision", "refunds-0"],
-                peer: ["transactionId": customer, "revision": "refunds-0"]),
+                operation: "get-refund-history", arguments: [customer, "--revision", "refunds-1"],
+                peer: ["transactionId": customer, "revision": "refunds-1"]),
             Case(
                 operation: "get-notification-history", arguments: ["--pagination-token", "notifications-1"],
                 peer: ["paginationToken": "notifications-1"],

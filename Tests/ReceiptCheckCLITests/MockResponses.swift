@@ -66,9 +66,14 @@ struct MockResponses {
         """
     }
 
-    var notification: String {
+    /// The notification history's pages: each notification's UUID, in order (one a page).
+    static let notificationPages = ["a1f0c3d2-7b6e-4c5d-9e8f-0a1b2c3d4e5f", "002e14d5-51f5-4503-b5a8-c3a1af68eb20"]
+
+    var notification: String { notification(uuid: Self.notificationPages[1]) }
+
+    func notification(uuid: String) -> String {
         """
-        {"notificationType":"DID_RENEW","notificationUUID":"002e14d5-51f5-4503-b5a8-c3a1af68eb20","version":"2.0",
+        {"notificationType":"DID_RENEW","notificationUUID":"\(uuid)","version":"2.0",
         "signedDate":"\(date(days: -0.01))","data":{"appAppleId":1234,"bundleId":"\(MockAppStoreAPI.bundleID)",
         "environment":"Production","status":1,"signedTransactionInfo":\(current),"signedRenewalInfo":\(renewalInfo)}}
         """
@@ -97,14 +102,21 @@ struct MockResponses {
             "signedTransactionInfo":\(current),"signedRenewalInfo":\(renewalInfo)}]}]}
             """, to: "statuses.json")
         try sign(#"{"status":0,"signedTransactions":[\#(current)]}"#, to: "order-lookup.json")
-        try sign(
-            #"{"revision":"refunds-1","hasMore":false,"signedTransactions":[\#(current)]}"#, to: "refund-history.json")
-        try sign(
-            """
-            {"hasMore":false,"paginationToken":"notifications-2","notificationHistory":[{"sendAttempts":[
-            {"attemptDate":\(Int64(Date().timeIntervalSince1970 * 1000)),"sendAttemptResult":"SUCCESS"}],
-            "signedPayload":\(notification)}]}
-            """, to: "notification-history.json")
+        // Two pages each: the refunds of transactions 1000000000000003 and 1000000000000005, a notification
+        // on each page; the last page's token, given again, answers nothing newer.
+        for (page, id) in ["1000000000000003", "1000000000000005"].enumerated() {
+            try sign(
+                #"{"revision":"refunds-\#(page + 1)","hasMore":\#(page == 0),"signedTransactions":[\#(transaction(id, index: 3 + 2 * page, of: 5))]}"#,
+                to: "refund-history-\(page + 1).json")
+        }
+        for (page, uuid) in Self.notificationPages.enumerated() {
+            try sign(
+                """
+                {"hasMore":\(page == 0),"paginationToken":"notifications-\(page + 1)","notificationHistory":[{
+                "sendAttempts":[{"attemptDate":\(Int64(Date().timeIntervalSince1970 * 1000)),
+                "sendAttemptResult":"SUCCESS"}],"signedPayload":\(notification(uuid: uuid))}]}
+                """, to: "notification-history-\(page + 1).json")
+        }
         let signedNotification = try sign(notification, to: "notification.jws")
         try write(
             #"{"signedPayload":"\#(signedNotification.trimmingCharacters(in: .whitespacesAndNewlines))"}"#,

@@ -194,7 +194,11 @@ import Testing
         let kept = try await client.transactionHistory(transactionID: "1001", filter: filter)
         let whole = client.validator.verdict(
             deciding: client.validator.validate(kept.body, input: "get-transaction-history"), rules: nil)
-        #expect(try Self.encoded(kept.verdict?.report) == Self.encoded(whole.report))
+        // Besides the token to resume from, which a saved body cannot say (none after a failure).
+        var paged = kept.verdict?.report
+        #expect(paged?.response?.resumeFrom == (failure == nil ? "r\(pages.count)" : nil))
+        paged?.response?.resumeFrom = nil
+        #expect(try Self.encoded(paged) == Self.encoded(whole.report))
         if let failure {
             #expect(whole.report.message?.contains(failure) == true, "\(whole.report.message ?? "")")
         } else {
@@ -203,6 +207,8 @@ import Testing
         let dropped = try await C.client(try transport()).transactionHistory(
             transactionID: "1001", filter: filter, keepsBody: false)
         #expect(dropped.body.isEmpty && !kept.body.isEmpty)
-        #expect(try Self.encoded(dropped.verdict?.report) == Self.encoded(whole.report))
+        var droppedReport = dropped.verdict?.report
+        droppedReport?.response?.resumeFrom = nil
+        #expect(try Self.encoded(droppedReport) == Self.encoded(whole.report))
     }
 }

@@ -76,7 +76,14 @@ enum APIOptionTable {
             help: "with --combine: another input of the same customer (a receipt, a JWS, a saved response)"))
 
     static let revision = OptionKey<String>.value(
-        "revision", "TOKEN", help: "history, refunds: only the page after this revision")
+        "revision", "TOKEN",
+        help: "history, refunds: only the page after this revision (with --all-pages, every page after it)")
+
+    static let allPages = OptionKey<Bool>.flag(
+        "all-pages",
+        help: "history, refunds, notification history: read every page, bounded by --max-size and --deadline, and"
+            + " say the --revision or --pagination-token to resume from next time; given a saved one, only the"
+            + " pages after it (get-transaction-history reads every page unless --revision is given)")
 
     static let historyVersion = OptionKey<HistoryVersion>.choice(
         "history-version", "V", help: "Get Transaction History v1 or v2 (default: 2)")
@@ -117,7 +124,8 @@ enum APIOptionTable {
             help: "statuses: only subscriptions in this status (1-5, repeatable)"))
 
     static let paginationToken = OptionKey<String>.value(
-        "pagination-token", "TOKEN", help: "notification history: the page after this token")
+        "pagination-token", "TOKEN",
+        help: "notification history: the page after this token (with --all-pages, every page after it)")
 
     static let notificationType = OptionKey<String>.value(
         "notification-type", "TYPE", help: "notification history: only this type")
@@ -172,7 +180,7 @@ enum APIOptionTable {
         subscriptionGroupID.spec, ownershipType.spec, revoked.spec, status.spec, paginationToken.spec,
         notificationType.spec, notificationSubtype.spec, onlyFailures.spec, transactionID.spec, extendByDays.spec,
         extendReasonCode.spec, requestIdentifier.spec, storefrontCountryCode.spec, appAccountToken.spec, image.spec,
-        imageSize.spec, messageID.spec, realtimeURL.spec, idKind.spec,
+        imageSize.spec, messageID.spec, realtimeURL.spec, idKind.spec, allPages.spec,
     ]
 
     /// The credentials and app a run uses, the environment's values for what the command line leaves out.

@@ -151,6 +151,32 @@ enum APIRequestArguments {
         return kind
     }
 
+    /// Whether every page is read: with `--all-pages`, and for a history no `--revision` narrows to one
+    /// page. A saved token given to the option another operation resumes with would be left unused, and the
+    /// pages read again from the start: refused, as `--all-pages` is with an operation that has no pages.
+    static func readsAllPages(_ operation: AppStoreServerAPIOperation, _ arguments: ParsedArguments)
+        throws(UsageError) -> Bool
+    {
+        let asked = arguments[APIOptionTable.allPages]
+        let paged = [AppStoreServerAPIOperation.getTransactionHistory, .getRefundHistory, .getNotificationHistory]
+        guard paged.contains(operation) else {
+            guard !asked else {
+                throw UsageError(
+                    "\(APIOptionTable.allPages.flag): \(operation.rawValue) answers in one page; these have pages: "
+                        + paged.map(\.rawValue).joined(separator: ", "))
+            }
+            return false
+        }
+        let (own, other) =
+            operation == .getNotificationHistory
+            ? (APIOptionTable.paginationToken, APIOptionTable.revision)
+            : (APIOptionTable.revision, APIOptionTable.paginationToken)
+        if arguments[other] != nil {
+            throw UsageError("\(other.flag): \(operation.rawValue) resumes with \(own.flag)")
+        }
+        return asked || (operation == .getTransactionHistory && arguments[own] == nil)
+    }
+
     /// `--history-version`: 2 unless 1 is given.
     static func historyVersion(_ arguments: ParsedArguments) throws(UsageError)
         -> AppStoreServerAPIRequest.TransactionHistoryVersion

@@ -19,7 +19,9 @@ enum APICommand: Command {
             page) with a token signed by the .p8 key, and verifies the answer offline exactly as verify \
             verifies the same body: signed data is reported as verify reports it (--json, --rules, --require, \
             --combine), unsigned answers as they came. get-transaction-history reads every page unless \
-            --revision names one. Apple's errors exit 66 with Apple's errorCode (refused credentials 77, an id \
+            --revision names one; --all-pages reads every page of a history, refund history or notification \
+            history, after a saved --revision or --pagination-token only what is newer, and says on standard \
+            error (and in the JSON's response.resume_from) the one to save for next time. Apple's errors exit 66 with Apple's errorCode (refused credentials 77, an id \
             Apple does not know 67, a server not reached safely 69; with --json an error object on standard \
             output); a 429, 5xx or network failure is retried with backoff, then exits 75. --environment auto \
             asks production, then the sandbox only when production answers that it does not know the \
@@ -55,6 +57,7 @@ enum APICommand: Command {
         let runner: BatchRunner
         let version: AppStoreServerAPIRequest.TransactionHistoryVersion
         let asked: AppStoreServerAPIRequest.IdentifierKind
+        let allPages: Bool
         let others: [InputPath]
         var fallback: APIEnvironmentAuto.Fallback?
         do {
@@ -70,6 +73,7 @@ enum APICommand: Command {
                 try InputFile.contents(of: file.path, limit: limit)
             }
             version = try APIRequestArguments.historyVersion(arguments)
+            allPages = try APIRequestArguments.readsAllPages(operation, arguments)
             asked = try APIRequestArguments.idKind(operation, arguments)
             let rules = try RuleOptionTable.configuration(arguments, bindsToApp: true, read: OptionFiles.read)
             let settings = try BatchOptionTable.settings(arguments, command: spec)
@@ -94,9 +98,10 @@ enum APICommand: Command {
         } catch {
             return fail(error, console)
         }
-        // Every page when no revision names one, so that a decision sees the whole history.
-        let allPages = operation == .getTransactionHistory && arguments[APIOptionTable.revision] == nil
-        let filter = allPages ? try? APIRequestArguments.historyFilter(arguments) : nil
+        // A history's every page unless a revision narrows it to one, so that a decision sees the whole history.
+        let filter =
+            allPages && operation == .getTransactionHistory ? try? APIRequestArguments.historyFilter(arguments) : nil
+        let revision = arguments[APIOptionTable.revision]
         let transactionID = values.first ?? ""
         let rules = runner.rules
         // --max-size bounds the history as one input: its pages in all.
@@ -109,8 +114,13 @@ enum APICommand: Command {
                     if let filter {
                         return .success(
                             try await client.transactionHistory(
-                                transactionID: transactionID, filter: filter, version: version, rules: rules,
-                                maximumBytes: limit, keepsBody: combine, asked: asked))
+                                transactionID: transactionID, revision: revision, filter: filter, version: version,
+                                rules: rules, maximumBytes: limit, keepsBody: combine, asked: asked))
+                    }
+                    if allPages {
+                        let pages = try await client.allPages(
+                            of: request, rules: rules, maximumBytes: limit, keepsBody: combine)
+                        return .success(pages)
                     }
                     return .success(try await client.send(request, rules: rules))
                 } catch {
@@ -133,6 +143,9 @@ enum APICommand: Command {
             } else if case .success = outcome {
                 say("production answered")
             }
+        }
+        if allPages, case .success(let response) = outcome {
+            say(resumeLine(operation, response: response, arguments: arguments))
         }
         switch outcome {
         case .failure(let error):
@@ -161,6 +174,22 @@ enum APICommand: Command {
             "\(given.joined(separator: ", ")): \(operation.rawValue) answers with \(answer), so there is nothing to "
                 + "decide on (rules, requirements and --combine are for \(deciding.joined(separator: ", ")))")
     }
+
+    /// The one line that says what a reading of every page resumes from next time, the option to give it
+    /// with; a token from the server, escaped for the terminal.
+    static func resumeLine(
+        _ operation: AppStoreServerAPIOperation, response: AppStoreServerAPIResponse, arguments: ParsedArguments
+    ) -> String {
+        let option = operation == .getNotificationHistory ? APIOptionTable.paginationToken : APIOptionTable.revision
+        let name = operation == .getNotificationHistory ? "pagination token" : "revision"
+        guard let next = response.verdict?.report.response?.resumeFrom else {
+            let start = arguments[option] == nil ? "the start" : "the same \(option.flag)"
+            return "no \(name) to save: the pages were not all accepted, or named none; read them again from \(start)"
+        }
+        return "to read only what is newer next time: \(allPagesFlag) \(option.flag) \(TerminalText.escaped(next))"
+    }
+
+    private static let allPagesFlag = APIOptionTable.allPages.flag
 
     private static func fail(_ error: any Error, _ console: Console) -> ExitStatus {
         ErrorReport.report(error, to: console, usage: spec.usage)

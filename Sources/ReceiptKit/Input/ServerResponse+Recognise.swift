@@ -13,11 +13,7 @@ extension ServerResponse {
             return try make(.notificationHistory, members, signed: .notificationHistory) {
                 elements throws(ReceiptError) in
                 for (index, item) in try array(history, "\(BodyMember.notificationHistory)").enumerated() {
-                    let path = "\(BodyMember.notificationHistory)[\(index)]"
-                    guard case .object(let entry) = item, let payload = entry[.signedPayload] else {
-                        throw ReceiptError(.unsupportedFormat, "\(path) has no \"\(BodyMember.signedPayload)\"")
-                    }
-                    elements.append(try element(payload, "\(path).\(BodyMember.signedPayload)", .notification))
+                    elements.append(try notificationEntry(item, "\(BodyMember.notificationHistory)[\(index)]"))
                 }
             }
         }
@@ -74,6 +70,14 @@ extension ServerResponse {
             throw ReceiptError(.unsupportedFormat, "\(path) is not an array")
         }
         return items
+    }
+
+    /// The signed payload of the notification history entry `item`, which sat at `path`.
+    static func notificationEntry(_ item: JSONValue, _ path: String) throws(ReceiptError) -> Element {
+        guard case .object(let entry) = item, let payload = entry[.signedPayload] else {
+            throw ReceiptError(.unsupportedFormat, "\(path) has no \"\(BodyMember.signedPayload)\"")
+        }
+        return try element(payload, "\(path).\(BodyMember.signedPayload)", .notification)
     }
 
     /// The signed element `value`, which sat at `path`: a string, or the body is not one of Apple's.

@@ -7,6 +7,10 @@ public struct ResponseReport: Sendable, Encodable {
     public var fields: [String: JSONValue]
     /// Each signed element's own report, in the order they came.
     public var elements: [ValidationReport]
+    /// Unsigned, of a paged operation read page by page: the token to ask with next time (`revision`,
+    /// `paginationToken`) to read only what came after these pages; nil when reading on from it could lose
+    /// what they held (an element failed), and for a single page or a saved body.
+    public var resumeFrom: String?
 
     public func encode(to encoder: any Encoder) throws {
         try encodeFields(to: encoder)
@@ -18,5 +22,6 @@ extension ResponseReport: FieldModel {
         .models("elements") { $0.elements },
         .members("fields") { $0.fields },
         .string("kind") { $0.kind.rawValue },
+        .string("resume_from") { $0.resumeFrom },
     ]
 }

@@ -1,7 +1,7 @@
 @testable import ReceiptKit
 
 /// App Store Server API bodies as `AppStoreServerAPIClient` reads a 2xx or an error answer, and the
-/// pages of a transaction history as `transactionHistory` merges them.
+/// pages of a transaction history and of a notification history as its pager merges them.
 extension FuzzHarness {
     func serverAPI(_ bytes: [UInt8]) throws(FuzzFinding) {
         // A signed operation's body is verified like any response given to verify.
@@ -24,15 +24,19 @@ extension FuzzHarness {
                 throw FuzzFinding("AppleErrorBody read \(error) from a body that does not say so")
             }
         }
-        try historyPages(bytes.split(separator: 0, omittingEmptySubsequences: false).map(Array.init))
+        let bodies = bytes.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
+        for shape in [PageShape.transactionHistory, PageShape.of(.getNotificationHistory)].compactMap({ $0 }) {
+            try historyPages(bodies, shape)
+        }
     }
 
     /// Pages added one after another until one says it is the last: the merged body must hold every
-    /// page's transactions in order and the last page's members of Apple's HistoryResponse (nothing else
-    /// of a page is kept).
-    private func historyPages(_ bodies: [[UInt8]]) throws(FuzzFinding) {
+    /// page's signed data in order and the last page's members of Apple's response (nothing else of a
+    /// page is kept).
+    private func historyPages(_ bodies: [[UInt8]], _ shape: PageShape) throws(FuzzFinding) {
         // No cap within reach: a fuzzed input is far smaller, so every refusal below is the pages' own.
-        var pages = HistoryPages(maximumBytes: Int.max, context: validator.context, keepsBody: true)
+        var pages = HistoryPages(shape, maximumBytes: Int.max, context: validator.context, keepsBody: true)
+        let elements = shape.elements.rawValue
         var expected: [JSONValue] = []
         var last: [String: JSONValue] = [:]
         let limits = JSONParser.Limits(maximumDepth: 8, maximumValues: 4096)
@@ -44,18 +48,18 @@ extension FuzzHarness {
                 return
             }
             guard case .object(let page)? = try? JSONParser.parse(body, limits: limits),
-                case .array(let signed)? = page["signedTransactions"]
+                case .array(let signed)? = page[elements]
             else {
-                throw FuzzFinding("HistoryPages took a page that is not an object with signedTransactions")
+                throw FuzzFinding("HistoryPages took a page that is not an object with \(elements)")
             }
             expected += signed
             last = page
             if next == nil { break }
         }
         guard let merged = try? pages.body() else { return }
-        let kept: Set<String> = ["appAppleId", "bundleId", "environment", "hasMore", "revision"]
+        let kept: Set<String> = ["appAppleId", "bundleId", "environment", "hasMore", shape.token]
         last = last.filter { kept.contains($0.key) }
-        last["signedTransactions"] = .array(expected)
+        last[elements] = .array(expected)
         guard let reread = try? JSONParser.parse(merged, limits: .init(maximumDepth: 8, maximumValues: 1 << 20)),
             reread == .object(last)
         else {

@@ -1,7 +1,7 @@
-/// The pages of a transaction history, read one after another and verified as they come, as one
-/// HistoryResponse: every page's signed transactions in order, beside the members the pages share.
-/// Nothing here is believed: each element is verified like any response's, with the same checks and
-/// report, as it arrives.
+/// The pages of a paged operation (a transaction history, a refund history, a notification history:
+/// ``PageShape``), read one after another and verified as they come, as one response of their kind:
+/// every page's signed data in order, beside the members the pages share. Nothing here is believed:
+/// each element is verified like any response's, with the same checks and report, as it arrives.
 ///
 /// Of each page only its elements' reports and Apple's members are kept; the page itself, its elements'
 /// text and anything else it carries are let go before the next one comes. The pages as one body are
@@ -11,14 +11,15 @@ struct HistoryPages {
     private static let limits = JSONParser.Limits(maximumDepth: 8, maximumValues: 4096)
     /// The members each page repeats, which must not change from one page to the next.
     private static let shared = ["appAppleId", "bundleId", "environment"]
-    /// Apple's HistoryResponse members the body keeps beside the transactions (the last page's).
-    private static let kept = shared + ["hasMore", "revision"]
+    /// Apple's members the body keeps beside the signed data (the last page's).
+    private let kept: [String]
+    let shape: PageShape
     /// The bytes the pages may add up to.
     let maximumBytes: Int
-    /// The body so far, when kept: its start and the transactions, written as its array holds them,
+    /// The body so far, when kept: its start and the signed data, written as its array holds it,
     /// comma-separated; ``body()`` ends it in place, so that no second copy of the history is made.
     private var transactions: [UInt8]?
-    private static let start = Array("{\"\(BodyMember.signedTransactions)\":[".utf8)
+    private let start: [UInt8]
     private var members: [String: JSONValue] = [:]
     private var elements: ResponseElements
     /// Why the pages are not a response whose elements can be verified (an element that is no JWS);
@@ -26,47 +27,63 @@ struct HistoryPages {
     private var rejection: ReceiptError?
     private var pages = 0
     private var bytes = 0
-    /// Every revision a page named: a server that names one again would send the same pages forever.
+    /// Every revision a page named, and the one the first page was asked with: a server that names one
+    /// again would send the same pages forever.
     private var revisions: Set<String> = []
+    /// The token the first page was asked with (a saved one, to read only what is newer), if any.
+    let resumed: String?
+    /// The token the last page named, even the one that has no more: where the next reading resumes.
+    private(set) var lastToken: String?
 
-    init(maximumBytes: Int, context: VerificationContext, keepsBody: Bool) {
+    /// `resumed`: the token the first page is asked with.
+    init(
+        _ shape: PageShape = .transactionHistory, maximumBytes: Int, context: VerificationContext,
+        keepsBody: Bool, resumed: String? = nil
+    ) {
+        self.shape = shape
         self.maximumBytes = maximumBytes
+        self.resumed = resumed
+        kept = Self.shared + ["hasMore", shape.token]
+        start = Array("{\"\(shape.elements)\":[".utf8)
         elements = ResponseElements(context: context)
-        transactions = keepsBody ? Self.start : nil
+        transactions = keepsBody ? start : nil
+        if let resumed {
+            revisions.insert(resumed)
+        }
     }
 
     /// Adds `body`; returns the revision to ask for next, nil when the page says it is the last.
     mutating func add(_ body: [UInt8]) throws(AppStoreServerAPIError) -> String? {
         let (sum, overflow) = bytes.addingReportingOverflow(body.count)
+        let operation = shape.operation.rawValue
         guard !overflow, sum <= maximumBytes else {
             throw AppStoreServerAPIError(
                 .transport(.responseTooLarge),
-                "get-transaction-history: page \(pages + 1) takes the pages past \(maximumBytes) bytes in all")
+                "\(operation): page \(pages + 1) takes the pages past \(maximumBytes) bytes in all")
         }
         bytes = sum
         let parsed: JSONValue
         do throws(JSONParser.ParseError) {
             parsed = try JSONParser.parse(body, limits: Self.limits)
         } catch {
-            throw AppStoreServerAPIError(.invalidResponse, "a history page is not JSON: \(error.description)")
+            throw AppStoreServerAPIError(.invalidResponse, "\(operation): a page is not JSON: \(error.description)")
         }
         guard case .object(let page) = parsed else {
-            throw AppStoreServerAPIError(.invalidResponse, "a history page is not a JSON object")
+            throw AppStoreServerAPIError(.invalidResponse, "\(operation): a page is not a JSON object")
         }
-        guard case .array(let signed)? = page[.signedTransactions] else {
-            throw AppStoreServerAPIError(
-                .invalidResponse, "a history page has no \(BodyMember.signedTransactions) array")
+        guard case .array(let signed)? = page[shape.elements] else {
+            throw AppStoreServerAPIError(.invalidResponse, "\(operation): a page has no \(shape.elements) array")
         }
         for name in Self.shared where pages > 0 && page[name] != members[name] {
             throw AppStoreServerAPIError(
-                .invalidResponse, "history page \(pages + 1) names another \(name) than the first page")
+                .invalidResponse, "\(operation): page \(pages + 1) names another \(name) than the first page")
         }
         pages += 1
         for item in signed {
             if var kept = transactions {
                 // Moved out and back, so that appending copies nothing.
                 transactions = nil
-                if kept.count > Self.start.count {
+                if kept.count > start.count {
                     kept.append(UInt8(ascii: ","))
                 }
                 try Self.write(item, to: &kept)
@@ -74,26 +91,40 @@ struct HistoryPages {
             }
             guard rejection == nil else { continue }
             do throws(ReceiptError) {
-                let path = "\(BodyMember.signedTransactions)[\(elements.count)]"
-                elements.add(try ServerResponse.element(item, path, .transaction))
+                elements.add(try shape.element(item, index: elements.count))
             } catch {
                 rejection = error
             }
         }
-        members = page.filter { Self.kept.contains($0.key) }
+        members = page.filter { kept.contains($0.key) }
+        let token = shape.token
+        if case .string(let named)? = page[token], !named.isEmpty {
+            lastToken = named
+        }
         guard case .bool(true)? = page["hasMore"] else { return nil }
-        guard case .string(let revision)? = page["revision"], !revision.isEmpty else {
-            throw AppStoreServerAPIError(.invalidResponse, "history page \(pages) has more but no revision")
+        guard case .string(let revision)? = page[token], !revision.isEmpty else {
+            throw AppStoreServerAPIError(.invalidResponse, "\(operation): page \(pages) has more but no \(token)")
         }
         guard revisions.insert(revision).inserted else {
+            let earlier = revision == resumed ? "the \(token) it was asked with" : "a \(token) an earlier page named"
             throw AppStoreServerAPIError(
                 .invalidResponse,
-                "history page \(pages) names a revision an earlier page named: the pages would go round in circles")
+                "\(operation): page \(pages) names \(earlier): the pages would go round in circles")
         }
         return revision
     }
 
-    /// The report on the history, `name` its input: the one a body of every page's transactions and the
+    /// The token to resume from next time, when reading on from it loses nothing the pages held: the last
+    /// page's (or the one that asked for it) once every signed element was verified; the one the first
+    /// page was asked with when the pages held none (nothing was read past it). Nil when an element failed:
+    /// the pages past the saved token must be read again.
+    func resumeToken(verified: Bool) -> String? {
+        if elements.count == 0, let resumed { return resumed }
+        guard verified, rejection == nil else { return nil }
+        return lastToken ?? resumed
+    }
+
+    /// The report on the pages, `name` its input: the one a body of every page's signed data and the
     /// last page's members would have.
     mutating func report(input name: String, verifier: ResponseVerifier) -> ValidationReport {
         var report = ValidationReport(input: name)
@@ -102,11 +133,11 @@ struct HistoryPages {
             return report
         }
         report.format = .serverAPIResponse
-        verifier.finish(.history, fields: members, elements: &elements, into: &report)
+        verifier.finish(shape.kind, fields: members, elements: &elements, into: &report)
         return report
     }
 
-    /// One body: every transaction and the last page's members (its revision is the one to resume from);
+    /// One body: every page's signed data and the last page's members (its token is the one to resume from);
     /// empty when the body was not kept. The pages are handed over: nothing is left to add to.
     mutating func body() throws(AppStoreServerAPIError) -> [UInt8] {
         guard var out = transactions else { return [] }
@@ -130,7 +161,7 @@ struct HistoryPages {
         do throws(CompactJSONWriter.DeclinedError) {
             try CompactJSONWriter.append(value, to: &out, depth: 0, exact: true)
         } catch {
-            throw AppStoreServerAPIError(.invalidResponse, "the history pages cannot be written as one body")
+            throw AppStoreServerAPIError(.invalidResponse, "the pages cannot be written as one body")
         }
     }
 }

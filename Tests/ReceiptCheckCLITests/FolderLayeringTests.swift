@@ -31,6 +31,7 @@ import Testing
             "Receipt": "a response's environment is a receipt's (ReceiptEnvironment)",
             "Signing": "the client's token is signed with the server's key, as any request",
         ],
+        "Signing": ["StoreKit": "a realtime answer's alternate product names a StoreKit 2 billing plan"],
         "StoreKit": [
             "Receipt": "StoreKit 2 models are declared by the receipt model's fields; a transaction's facts a record"
         ],

@@ -51,6 +51,21 @@ import Testing
         #expect(try M.validate(body).status == .valid)
     }
 
+    /// Renewal infos name no app: a response whose signed elements are all renewal infos is tied to the app
+    /// only by its unsigned bundleId, under which another app's renewal info would pass; it fails instead.
+    @Test func renewalInfosAloneAreNotBoundToTheApp() throws {
+        let alone = try M.response(
+            """
+            {"bundleId":"\(M.bundleID)","appAppleId":\(M.appAppleID),"environment":"Production",
+            "data":[{"subscriptionGroupIdentifier":"21000001","lastTransactions":[
+            {"status":1,"originalTransactionId":"1001","signedRenewalInfo":\(M.renewal())}]}]}
+            """)
+        let report = try M.validate(alone) { $0.bundleID = M.bundleID }
+        #expect(report.status == .invalid && report.reason == .bundleIDMismatch, "\(report.message ?? "")")
+        #expect(report.message?.contains("no signed element names the app") == true, "\(report.message ?? "")")
+        #expect(try M.validate(try M.response(Self.status)) { $0.bundleID = M.bundleID }.status == .valid)
+    }
+
     @Test func tamperedElementFailsTheWholeResponse() throws {
         let good = try M.jws(M.transaction())
         let bad = try M.tampered(try M.jws(M.transaction(id: "1002")))

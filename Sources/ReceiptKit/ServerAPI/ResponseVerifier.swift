@@ -20,15 +20,17 @@ struct ResponseVerifier {
         into report: inout ValidationReport
     ) {
         let count = elements.count
+        let namingApp = elements.namingApp
         report.response = ResponseReport(kind: kind, fields: fields, elements: elements.finish(kind, into: &report))
-        checkRequirements(kind, fields: fields, count: count, into: &report)
+        checkRequirements(kind, fields: fields, count: count, namingApp: namingApp, into: &report)
         report.status = report.checks.allSatisfy(\.passed) ? .valid : .invalid
     }
 
     /// The response's own `bundleId`, `environment` and `appAppleId` are unsigned: they can only make it
     /// fail, never pass for an element that did not.
     private func checkRequirements(
-        _ kind: ServerResponse.Kind, fields: [String: JSONValue], count: Int, into report: inout ValidationReport
+        _ kind: ServerResponse.Kind, fields: [String: JSONValue], count: Int, namingApp: Int,
+        into report: inout ValidationReport
     ) {
         // Asked for and not checkable is a failure, as for a receipt or a notification: never a pass.
         if options.deviceVerificationID != nil {
@@ -54,6 +56,15 @@ struct ResponseVerifier {
                     .fail(
                         .bundleID, .bundleIDMismatch,
                         "the response has no signed element and no bundleId to compare with \(expected)"))
+            }
+            // Signed elements that are all renewal infos name no app: only the unsigned bundleId would tie
+            // them to this one, and another app's renewal info would pass under it.
+            if count > 0, namingApp == 0 {
+                report.record(
+                    .fail(
+                        .bundleID, .bundleIDMismatch,
+                        "no signed element names the app (the response's are renewal infos, which name none): "
+                            + "nothing signed ties it to \(expected)"))
             }
         }
         if let expected = options.environment, let named = fields["environment"]?.stringValue,

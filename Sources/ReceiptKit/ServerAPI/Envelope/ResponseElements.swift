@@ -8,6 +8,8 @@ struct ResponseElements {
     private(set) var reports: [ValidationReport] = []
     /// Every element that came, verified or not.
     private(set) var count = 0
+    /// The elements that name an app (all but renewal infos, which name none).
+    private(set) var namingApp = 0
     private var passes: [Check] = []
     /// The element that failed, if one did: its index and check, worded once the count is known.
     private var failure: (index: Int, reason: ReasonCode, detail: String)?
@@ -20,6 +22,7 @@ struct ResponseElements {
     mutating func add(_ element: ServerResponse.Element) {
         let index = count
         count += 1
+        if element.kind != .renewalInfo { namingApp += 1 }
         guard failure == nil else { return }
         var inner = ValidationReport(input: element.path)
         inner.format = .jws

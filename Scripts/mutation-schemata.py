@@ -29,6 +29,8 @@ CONDITION = [
     re.compile(r'^(\s*(?:\} else )?if )(.*)( \{)$'),
     re.compile(r'^(\s*guard )(.*)( else \{)$'),
     re.compile(r'^(\s*while )(.*)( \{)$'),
+    # A declaration's value: `let name = (mutationSchema(N) ? (new) : (old))`.
+    re.compile(r'^(\s*(?:let|var) [A-Za-z_][A-Za-z0-9_]*(?:: [^=]+)? = )(.*)()$'),
 ]
 # A statement line: it does not open or close a scope, is no declaration, case or attribute, and neither it
 # nor its neighbours continue an expression across lines.
@@ -115,7 +117,11 @@ def rewrite(block, lines, at, switch, number):
     for pattern in CONDITION:
         old, new = pattern.match(original), pattern.match(replacement)
         if old and new and old.group(1) == new.group(1) and old.group(3) == new.group(3):
-            if one_expression(old.group(2)) and one_expression(new.group(2)):
+            fits = one_expression(old.group(2)) and one_expression(new.group(2))
+            if pattern is CONDITION[-1]:
+                after = next((line for line in lines[at + 1:] if line.strip()), '')
+                fits = fits and not CONTINUES.search(old.group(2)) and not NEXT_CONTINUES.match(after)
+            if fits:
                 return f'{old.group(1)}({switch}({number}) ? ({new.group(2)}) : ({old.group(2)})){old.group(3)}'
             return None
     indent = original[:len(original) - len(original.lstrip())]

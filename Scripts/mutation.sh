@@ -207,6 +207,7 @@ for index in ${schema_plan[@]+"${schema_plan[@]}"}; do
     in_plan[$index]=1
 done
 schemata=()
+declare -A schema_line=()
 unset RECEIPT_MUTANT
 
 # ---- A fresh copy of the package (its .build kept), checked before anything is built.
@@ -420,6 +421,10 @@ if ((mine)) && ((${#schema_plan[@]})); then
     for index in ${schemata[@]+"${schemata[@]}"}; do
         built_in[$index]=1
     done
+    # Where each schema's line is (list position, file, line), for one built on its own after all.
+    while IFS=$'\t' read -r index _ line; do
+        schema_line[$index]=$line
+    done < <(cat "$schema_state/lines" 2>/dev/null || true)
     for index in "${schema_plan[@]}"; do
         [[ -n "${built_in[$index]:-}" ]] || pending+=("$index")
     done
@@ -530,7 +535,13 @@ while take_next; do
     cp "$target" "$scratch/original"
     current="$target"
     content=$(< "$target")
-    printf '%s\n' "${content/"${originals[$index]}"/"${replacements[$index]}"}" > "$target"
+    if [[ -n "${schema_line[$index]:-}" ]]; then
+        # A schema no hinted test killed: its line carries both versions, and becomes the mutant's alone.
+        REPLACEMENT="${replacements[$index]}" awk -v at="${schema_line[$index]}" \
+            'NR == at { print ENVIRON["REPLACEMENT"]; next } { print }' "$scratch/original" >"$target"
+    else
+        printf '%s\n' "${content/"${originals[$index]}"/"${replacements[$index]}"}" > "$target"
+    fi
     touch_importers "$target"
     # A script or data file is read by the tests as they run: its mutant needs no build while the built
     # products are the unmutated sources' (about a second of SwiftPM's planning for each of the list's

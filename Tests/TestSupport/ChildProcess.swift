@@ -48,8 +48,12 @@ public enum ChildProcess {
             process.currentDirectoryURL = directory
         }
         if let environment {
-            process.environment = SanitizerReport.environment(
-                environment, inheriting: ProcessInfo.processInfo.environment)
+            let inherited = ProcessInfo.processInfo.environment
+            var merged = SanitizerReport.environment(environment, inheriting: inherited)
+            // make mutation's block under test (Scripts/mutation-schemata.py) holds in a child given an
+            // environment of its own, as in one that inherits this one.
+            if merged["RECEIPT_MUTANT"] == nil { merged["RECEIPT_MUTANT"] = inherited["RECEIPT_MUTANT"] }
+            process.environment = merged
         }
         let out = Pipe()
         let err = Pipe()

@@ -24,10 +24,10 @@ import sys
 # Words that make a condition or an expression unfit to sit inside `a ? b : c` or `if ... {}` unchanged:
 # bindings, effects that must prefix the whole expression, closures and interpolations (whose braces and
 # quotes the simple reading below does not follow).
-UNFIT = re.compile(r'\b(try|await|let|var|case|inout)\b|#available|\$0|[{}]|\\\(')
+UNFIT = re.compile(r'\b(try|await|unsafe|let|var|case|inout)\b|#available|\$0|[{}]|\\\(')
 CONDITION = [
     re.compile(r'^(\s*(?:\} else )?if )(.*)( \{)$'),
-    re.compile(r'^(\s*guard )(.*)( else \{)$'),
+    re.compile(r'^(\s*guard )(.*?)( else \{.*)$'),
     re.compile(r'^(\s*while )(.*)( \{)$'),
     # A declaration's value: `let name = (mutationSchema(N) ? (new) : (old))`.
     re.compile(r'^(\s*(?:let|var) [A-Za-z_][A-Za-z0-9_]*(?:: [^=]+)? = )(.*)()$'),
@@ -91,6 +91,59 @@ def one_expression(text):
     return True
 
 
+def elements(condition):
+    """A condition list's elements (split at commas outside brackets, braces and strings), or None when its
+    brackets do not close."""
+    parts, depth, quoted, start = [], 0, False, 0
+    for index, char in enumerate(condition):
+        if char == '"':
+            quoted = not quoted
+        elif not quoted and char in '([{':
+            depth += 1
+        elif not quoted and char in ')]}':
+            depth -= 1
+            if depth < 0:
+                return None
+        elif not quoted and char == ',' and depth == 0:
+            parts.append(condition[start:index].strip())
+            start = index + 1
+    if depth != 0 or quoted:
+        return None
+    parts.append(condition[start:].strip())
+    return parts
+
+
+def chosen_list(old, new, switch, number):
+    """A condition list that is `old` with the switch off and `new` with it on, changing only the elements
+    that differ, each a plain boolean (no binding, pattern or effect), or None."""
+    before, after = elements(old), elements(new)
+    if before is None or after is None:
+        return None
+    if len(before) == len(after):
+        changed = [i for i in range(len(before)) if before[i] != after[i]]
+        if len(changed) != 1 or not all(one_expression(side[changed[0]]) for side in (before, after)):
+            return None
+        i = changed[0]
+        return ', '.join(before[:i] + [f'({switch}({number}) ? ({after[i]}) : ({before[i]}))'] + before[i + 1:])
+    if len(after) > len(before) and after[:len(before)] == before:
+        extra = after[len(before):]
+        if not all(one_expression(element) for element in extra):
+            return None
+        return ', '.join(before + [f'(!{switch}({number}) || ({" && ".join(f"({e})" for e in extra)}))'])
+    if len(after) < len(before):
+        # Elements dropped: each stays, true when the switch is on (bindings cannot be dropped so).
+        kept, out = list(after), []
+        for element in before:
+            if kept and kept[0] == element:
+                out.append(kept.pop(0))
+            elif one_expression(element):
+                out.append(f'({switch}({number}) || ({element}))')
+            else:
+                return None
+        return ', '.join(out) if not kept else None
+    return None
+
+
 def module_of(path):
     parts = path.split('/')
     if len(parts) < 3 or parts[0] != 'Sources' or not path.endswith('.swift') or parts[-1] == 'main.swift':
@@ -123,7 +176,10 @@ def rewrite(block, lines, at, switch, number):
                 fits = fits and not CONTINUES.search(old.group(2)) and not NEXT_CONTINUES.match(after)
             if fits:
                 return f'{old.group(1)}({switch}({number}) ? ({new.group(2)}) : ({old.group(2)})){old.group(3)}'
-            return None
+            if pattern is CONDITION[-1]:
+                return None
+            chosen = chosen_list(old.group(2), new.group(2), switch, number)
+            return None if chosen is None else f'{old.group(1)}{chosen}{old.group(3)}'
     indent = original[:len(original) - len(original.lstrip())]
     old_text, new_text = original.strip(), replacement.strip()
     if not replacement.startswith(indent) or not old_text or not new_text:

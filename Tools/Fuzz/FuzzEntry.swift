@@ -32,8 +32,13 @@ public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePo
     return runDriver(&count, &arguments) { data, size in fuzzOneInput(data, size) }
 }
 
+/// Standard error by its descriptor: Swift 6 refuses C's `stderr`, a shared mutable global.
+private func printError(_ text: String) {
+    _ = write(2, text, text.utf8.count)
+}
+
 private func fail(_ message: String) -> Never {
-    fputs("fuzz: \(message)\n", stderr)
+    printError("fuzz: \(message)\n")
     exit(2)
 }
 
@@ -66,7 +71,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         try harness.run(target, bytes)
     } catch {
         // Aborts so libFuzzer saves the input.
-        fputs("fuzz: finding: \(error)\n", stderr)
+        printError("fuzz: finding: \(error)\n")
         abort()
     }
     return 0

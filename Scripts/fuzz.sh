@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
-# libFuzzer targets over ReceiptKit and the service, built by SwiftPM only when this script asks for them, so
-# that no other build needs the fuzzer runtime.
+# libFuzzer targets over ReceiptKit and the service, declared only for this script's build (no other needs libFuzzer).
 #   Scripts/fuzz.sh build                  compile .build/fuzz/receipt-fuzz and receipt-fuzz-serve (ASan + libFuzzer)
 #   Scripts/fuzz.sh run TARGET SECONDS     fuzz one target from its kept corpus and seeds (targets: TARGETS below)
 #   Scripts/fuzz.sh all SECONDS            build, then fuzz every target for SECONDS each (FUZZ_JOBS at once)

@@ -79,11 +79,17 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// The service's request fuzz target (Scripts/fuzz.sh build): declared only for that build, which links
-// libFuzzer's runtime and takes its main; every other build has no such target.
-if Context.environment["RECEIPT_FUZZ_SERVE"] != nil {
-    package.targets.append(
+// The fuzz binaries (Scripts/fuzz.sh build), declared only for that build, which links libFuzzer's runtime and
+// takes their mains: every other build has no such targets and needs no fuzzer. RECEIPT_FUZZ_HARNESS names the
+// folder fuzz.sh links the library's targets into (Tests/ReceiptKitTests/Fuzz, ReceiptKitTests' own files, and
+// Tools/Fuzz/FuzzEntry.swift), since SwiftPM takes a file for one target only.
+if let harness = Context.environment["RECEIPT_FUZZ_HARNESS"] {
+    package.targets += [
+        .executableTarget(
+            name: "receipt-fuzz", dependencies: ["ReceiptKit", "ReceiptStore"], path: harness,
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(
             name: "receipt-fuzz-serve", dependencies: ["ReceiptCheckCLI", "ReceiptKit"], path: "Tools/Fuzz/Serve",
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+    ]
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# libFuzzer targets over ReceiptKit, built with swiftc directly so SwiftPM never needs the fuzzer runtime.
-#   Scripts/fuzz.sh build                  compile .build/fuzz/receipt-fuzz (ASan + libFuzzer)
+# libFuzzer targets over ReceiptKit and the service, declared only for this script's build (no other needs libFuzzer).
+#   Scripts/fuzz.sh build                  compile .build/fuzz/receipt-fuzz and receipt-fuzz-serve (ASan + libFuzzer)
 #   Scripts/fuzz.sh run TARGET SECONDS     fuzz one target from its kept corpus and seeds (targets: TARGETS below)
 #   Scripts/fuzz.sh all SECONDS            build, then fuzz every target for SECONDS each (FUZZ_JOBS at once)
 #   Scripts/fuzz.sh merge TARGET           merge the run's corpus into the kept corpus Tools/Fuzz/Corpus/TARGET
@@ -17,17 +17,18 @@ BIN=$OUT/receipt-fuzz
 TARGETS=(receipt payload jws rules report-json jws-json json server-api revocation verifyreceipt-request certificate
     notification line base64 intake serve-request)
 # serve-request, the service's request handling (Tools/Fuzz/Serve), is the command line's code: its own binary,
-# built by SwiftPM with the fuzzer runtime (RECEIPT_FUZZ_SERVE=1 declares its target) in a scratch of its own.
+# made by the same build as the library's.
 SERVE_BIN=$OUT/receipt-fuzz-serve
-SERVE_SCRATCH=${FUZZ_SERVE_SCRATCH:-.build/fuzz-serve}
+# That build's scratch, and the folder the library's fuzz target is declared at (RECEIPT_FUZZ_HARNESS).
+SCRATCH=${FUZZ_SCRATCH:-.build/fuzz-build}
+HARNESS=.build/fuzz-harness
 # The minimized corpus kept in the repository: every run starts from it and the suite replays it.
 KEPT=Tools/Fuzz/Corpus
 
-# The library and the fuzz targets compile as one module (the targets reach internal API). The targets' logic
-# and oracles live with the suite that replays the kept corpus (Tests/ReceiptKitTests/Fuzz). ReceiptKit's
-# System/ is left out: it is the one folder that imports another target (ReceiptSystem, to write a verdict to
-# a descriptor), which this one module does not build, and nothing a target runs writes to a descriptor.
-# Tools/Fuzz/Serve is serve-request's entry, built into its own binary over the command line's module.
+# The coverage build compiles the library and the fuzz targets as one module with swiftc (the targets reach
+# internal API). ReceiptKit's System/ is left out: it is the one folder that imports another target
+# (ReceiptSystem, to write a verdict to a descriptor), which this one module does not build, and nothing a
+# target runs writes to a descriptor. Tools/Fuzz/Serve is serve-request's entry, over the command line's module.
 fuzz_sources() {
     {
         find Sources/ReceiptKit Tests/ReceiptKitTests/Fuzz Tools/Fuzz -name '*.swift' -not -path 'Sources/ReceiptKit/System/*' \
@@ -38,20 +39,31 @@ fuzz_sources() {
     } | sort
 }
 
+# One SwiftPM release build makes both binaries, every module compiled once, with the fuzzer's coverage and
+# ASan. The library's targets (Tests/ReceiptKitTests/Fuzz) are ReceiptKitTests' files, which SwiftPM takes for
+# one target only: the fuzz target's folder holds links to them and to the entry (Tools/Fuzz/FuzzEntry.swift).
 build() {
     mkdir -p "$OUT"
-    local sources
-    mapfile -t sources < <(fuzz_sources)
-    compile "$BIN" -sanitize=fuzzer,address -O
-    # One -sanitize flag, as the main binary's: SwiftPM's --sanitize passes each alone, and swiftc keeps only
-    # the last (no coverage then). -enable-testing lets the entry reach the service's internal types.
-    if ! RECEIPT_FUZZ_SERVE=1 swift build -c release -Xswiftc -enable-testing -Xswiftc -sanitize=fuzzer,address \
-        --scratch-path "$SERVE_SCRATCH" --product receipt-fuzz-serve >"$SERVE_BIN.log" 2>&1; then
-        cat "$SERVE_BIN.log" >&2
-        echo "fuzz.sh: the serve-request fuzz build failed" >&2
-        exit 1
-    fi
-    cp "$SERVE_SCRATCH/release/receipt-fuzz-serve" "$SERVE_BIN"
+    rm -rf "$HARNESS"
+    mkdir -p "$HARNESS"
+    ln -s ../../Tests/ReceiptKitTests/Fuzz "$HARNESS/Harness"
+    ln -s ../../Tools/Fuzz/FuzzEntry.swift "$HARNESS/FuzzEntry.swift"
+    # One -sanitize flag: SwiftPM's --sanitize passes each alone, and swiftc keeps only the last (no coverage
+    # then). -enable-testing lets the entries reach internal API (@testable import). The two products in one
+    # scratch, serve-request's first: the library's then adds only its own module. (Building every target
+    # would also link receipt-check and receipt-bench with the fuzzer, which they are not made for.)
+    : >"$BIN.log"
+    local product
+    for product in receipt-fuzz-serve receipt-fuzz; do
+        if ! RECEIPT_FUZZ_HARNESS=$HARNESS swift build -c release -Xswiftc -enable-testing -Xswiftc -sanitize=fuzzer,address \
+            --scratch-path "$SCRATCH" --product "$product" >>"$BIN.log" 2>&1; then
+            cat "$BIN.log" >&2
+            echo "fuzz.sh: the fuzz build failed (does this toolchain ship libFuzzer?)" >&2
+            exit 1
+        fi
+    done
+    cp "$SCRATCH/release/receipt-fuzz" "$BIN"
+    cp "$SCRATCH/release/receipt-fuzz-serve" "$SERVE_BIN"
 }
 
 # The binary that fuzzes TARGET: serve-request's own once built (FUZZ_BUILD=0's stand-in takes every target).
@@ -59,7 +71,7 @@ binary_for() {
     if [ "$1" = serve-request ] && [ -x "$SERVE_BIN" ]; then echo "$SERVE_BIN"; else echo "$BIN"; fi
 }
 
-# swiftc over the library and the targets as one module, with the flags given (sanitizers, coverage).
+# swiftc over the library and the targets as one module, with the flags given (coverage's).
 compile() {
     local binary=$1
     shift

@@ -7,17 +7,38 @@
     import Glibc
 #endif
 
-// libFuzzer's entry points over `FuzzHarness`, one binary for every target so the library is compiled once.
+// libFuzzer's entry points over `FuzzHarness`, one binary for every target of the library.
 //
-// Built by `Scripts/fuzz.sh`, never by SwiftPM: `swift build` must work where the toolchain has no
-// fuzzer runtime. The target is chosen with `RECEIPT_FUZZ_TARGET`; the targets and their oracles are in
-// Tests/ReceiptKitTests/Fuzz, which the suite also runs over the kept corpus.
+// Built by `Scripts/fuzz.sh` alone (RECEIPT_FUZZ_HARNESS declares its target, beside serve-request's): `swift
+// build` must work where the toolchain has no fuzzer runtime. The target is chosen with `RECEIPT_FUZZ_TARGET`;
+// the targets and their oracles are in Tests/ReceiptKitTests/Fuzz, which the suite also runs over the kept corpus.
 
 nonisolated(unsafe) private var target = FuzzTarget.receipt
 nonisolated(unsafe) private var harness: FuzzHarness?
 
+/// libFuzzer's driver, for a main of our own: SwiftPM names an executable's entry point after its module
+/// (and points `main` at it), so libFuzzer's own main is never linked in.
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+@_cdecl("receipt_fuzz_main")
+public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    var count = argc
+    var arguments = argv
+    return runDriver(&count, &arguments) { data, size in fuzzOneInput(data, size) }
+}
+
+/// Standard error by its descriptor: Swift 6 refuses C's `stderr`, a shared mutable global.
+private func printError(_ text: String) {
+    _ = write(2, text, text.utf8.count)
+}
+
 private func fail(_ message: String) -> Never {
-    fputs("fuzz: \(message)\n", stderr)
+    printError("fuzz: \(message)\n")
     exit(2)
 }
 
@@ -50,7 +71,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         try harness.run(target, bytes)
     } catch {
         // Aborts so libFuzzer saves the input.
-        fputs("fuzz: finding: \(error)\n", stderr)
+        printError("fuzz: finding: \(error)\n")
         abort()
     }
     return 0

@@ -9,7 +9,7 @@ import ReceiptKit
 // libFuzzer's entry point for the service's request handling (`receipt-check serve`): the parameters as
 // libfcgi hands them over (an environment of NAME=VALUE strings) and a body, through the very code a worker
 // runs (`ServiceRouter.request`, then `answer`). Built by `Scripts/fuzz.sh` alone, with SwiftPM and the
-// fuzzer runtime (RECEIPT_FUZZ_SERVE=1 declares this target), since the service's code is the command line's.
+// fuzzer runtime (RECEIPT_FUZZ_HARNESS declares this target), in the build that makes the library's binary.
 //
 // An input: the parameters, NUL-separated, up to the first empty one (two NULs in a row); the rest is the body.
 // The oracle: an answer of a status the routes give (never 500), its header's length the body's, its body JSON.

@@ -51,7 +51,7 @@ help:
 	@echo "make schema    rewrite the receipt definitions of schema/report.schema.json and verifyreceipt.schema.json from the models' fields"
 	@echo "make doctor    say what is missing to build (OpenSSL 3 headers, pkg-config) and how to get it"
 	@echo "make fixtures  regenerate Fixtures/ (test PKI and signed receipts)"
-	@echo "make fuzz      libFuzzer+ASan on every target from its kept corpus, FUZZ_SECONDS (60) each;  make fuzz-smoke: 15 s each"
+	@echo "make fuzz      libFuzzer+ASan on every target from its kept corpus, FUZZ_SECONDS (60) each;  make fuzz-smoke: 10 s each"
 	@echo "               Scripts/fuzz.sh merge TARGET: minimize a run into Tools/Fuzz/Corpus;  Scripts/fuzz.sh coverage: lines per target"
 	@echo "make test-asan / test-ubsan / test-tsan   the suite under ASan+UBSan, UBSan alone, TSan (docs/security.md)"
 	@echo "make gate-check  every CI gate shown failing on a planted fault (stand-ins, seconds) and passing without it"
@@ -208,7 +208,7 @@ fuzz: deps
 	bash Scripts/fuzz.sh all $(FUZZ_SECONDS)
 
 fuzz-smoke: deps
-	bash Scripts/fuzz.sh all 15
+	bash Scripts/fuzz.sh all 10
 
 # One process per test target: with both in one process, LSan reports 984 bytes in 3 objects that
 # OpenSSL allocated (stacks cut at libcrypto), which neither target shows alone (an open question).

@@ -60,37 +60,6 @@ def read_list(path):
     return blocks
 
 
-def balanced(text):
-    depth, quoted = 0, False
-    for char in text:
-        if char == '"':
-            quoted = not quoted
-        elif not quoted and char in '([':
-            depth += 1
-        elif not quoted and char in ')]':
-            depth -= 1
-            if depth < 0:
-                return False
-    return depth == 0 and not quoted
-
-
-def one_expression(text):
-    """No top-level comma (a condition list) and brackets that close."""
-    if not balanced(text) or UNFIT.search(text):
-        return False
-    depth, quoted = 0, False
-    for char in text:
-        if char == '"':
-            quoted = not quoted
-        elif not quoted and char in '([':
-            depth += 1
-        elif not quoted and char in ')]':
-            depth -= 1
-        elif not quoted and char == ',' and depth == 0:
-            return False
-    return True
-
-
 def elements(condition):
     """A condition list's elements (split at commas outside brackets, braces and strings), or None when its
     brackets do not close."""
@@ -144,6 +113,12 @@ def chosen_list(old, new, switch, number):
     return None
 
 
+def one_expression(text):
+    """One element (no top-level comma of a condition list), brackets that close, nothing UNFIT."""
+    parts = None if UNFIT.search(text) else elements(text)
+    return parts is not None and len(parts) == 1
+
+
 def module_of(path):
     parts = path.split('/')
     if len(parts) < 3 or parts[0] != 'Sources' or not path.endswith('.swift') or parts[-1] == 'main.swift':
@@ -185,7 +160,7 @@ def rewrite(block, lines, at, switch, number):
     if not replacement.startswith(indent) or not old_text or not new_text:
         return None
     for text in (old_text, new_text):
-        if NOT_STATEMENT_START.match(text) or CONTINUES.search(text) or not balanced(text) or UNFIT.search(text):
+        if NOT_STATEMENT_START.match(text) or CONTINUES.search(text) or elements(text) is None or UNFIT.search(text):
             return None
     before = next((line for line in reversed(lines[:at]) if line.strip()), '')
     after = next((line for line in lines[at + 1:] if line.strip()), '')

@@ -561,7 +561,8 @@ while take_next; do
 done
 
 # The killers, unmutated: the copy is unmutated again (restore), rebuilt, and each of them must run and pass
-# there (a filter that matched nothing proves nothing).
+# there (a filter that matched nothing proves nothing). In the first copy the schemata stay built in with no
+# block chosen: a schema that changed what the copy does unchosen fails its killers here.
 if [[ ${#killers[@]} -gt 0 ]]; then
     mapfile -t unproven < <(printf '%s\n' "${killers[@]}" | sort -u)
     echo "mutation: the tests that killed mutants in this copy, unmutated: ${unproven[*]}"

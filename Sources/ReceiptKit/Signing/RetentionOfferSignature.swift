@@ -34,6 +34,9 @@ public enum RetentionOfferSignature: Sendable, Equatable {
     /// The V2 signature for `offerID` of `productID`, signed by `creator`.
     ///
     /// - Parameters:
+    ///   - creator: the signer over the server's App Store Connect key.
+    ///   - productID: the subscription's product id.
+    ///   - offerID: the promotional offer's identifier.
     ///   - transactionID: any transaction id of the customer; optional, though Apple recommends it.
     ///   - issuedAt: the `iat` claim; now unless a test fixes it.
     ///   - nonce: a UUID for the `nonce` claim; a fresh one when nil.

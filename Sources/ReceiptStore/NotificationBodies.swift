@@ -9,8 +9,8 @@ import ReceiptKit
 /// The bodies a file holds: a Get Notification History response's elements, each as the body Apple would
 /// have POSTed (`{"signedPayload": ...}`); the signed transactions and renewal infos of another App Store
 /// Server API answer: a transaction history's or a transaction info's, each a JWS, and all subscription
-/// statuses' statuses, each a response of one status (its transaction and renewal info); or the file itself, whatever it is (the intake says why
-/// when it is nothing it keeps).
+/// statuses' statuses, each a response of one status (its transaction and renewal info); or the file
+/// itself, whatever it is (the intake says why when it is nothing it keeps).
 public enum NotificationBodies {
     public static func split(_ bytes: [UInt8]) -> [[UInt8]] {
         guard bytes.first(where: { !$0.isASCIIWhitespace }) == UInt8(ascii: "{"),

@@ -42,8 +42,8 @@ extension StoredNotification {
             throw NotKept(
                 message: "not one signed transaction of \(bundleID) (a renewal info alone names no app): not kept")
         }
-        guard let original = transaction.originalTransactionId, Self.isKeyPart(original),
-            let id = transaction.transactionId, Self.isKeyPart(id)
+        guard let original = transaction.originalTransactionId, StoreIdentifier.isValid(original, maximumBytes: 64),
+            let id = transaction.transactionId, StoreIdentifier.isValid(id, maximumBytes: 64)
         else {
             throw NotKept(message: "the transaction has no transactionId and originalTransactionId it can be kept by")
         }
@@ -70,16 +70,5 @@ extension StoredNotification {
             environment: ReceiptEnvironment(storeKit: transaction.environment).rawValue, notificationType: nil,
             subtype: nil, signedDateMilliseconds: milliseconds, originalTransactionID: original, transactionID: id,
             appAccountToken: transaction.appAccountToken, receivedAtMilliseconds: receivedAtMilliseconds, body: text)
-    }
-
-    /// An id a key is made of: 1 to 64 letters, digits, `-`, `_` or `.` (a transaction id is digits).
-    private static func isKeyPart(_ id: String) -> Bool {
-        (1...64).contains(id.utf8.count)
-            && id.utf8.allSatisfy { byte in
-                (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                    || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-                    || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-            }
     }
 }

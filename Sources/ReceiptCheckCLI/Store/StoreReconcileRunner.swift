@@ -22,7 +22,9 @@ struct StoreReconcileRunner {
     /// What became of one customer.
     enum Outcome {
         case agrees
-        case differs(stored: SubscriptionSnapshot, apple: SubscriptionSnapshot, applied: [String])
+        case differs(
+            stored: SubscriptionSnapshot, apple: SubscriptionSnapshot, differences: [SubscriptionSnapshot.Difference],
+            applied: [String])
         case refused(String)
         case failed(AppStoreServerAPIError)
     }
@@ -125,14 +127,15 @@ struct StoreReconcileRunner {
         } catch {
             return .refused(error.message)
         }
-        guard !stored.differences(from: apple.snapshot).isEmpty else { return .agrees }
+        let differences = stored.differences(from: apple.snapshot)
+        guard !differences.isEmpty else { return .agrees }
         var applied: [String] = []
         if let intake {
             for element in apple.elements {
                 applied.append(StoreCommand.line(intake.receive(element, signedData: true)))
             }
         }
-        return .differs(stored: stored, apple: apple.snapshot, applied: applied)
+        return .differs(stored: stored, apple: apple.snapshot, differences: differences, applied: applied)
     }
 
     /// 0 when every customer agrees; 1 when one differs; 2 when an answer of Apple's was refused (forged,
@@ -156,9 +159,9 @@ struct StoreReconcileRunner {
         for (id, outcome) in results {
             switch outcome {
             case .agrees: counts.agree += 1
-            case .differs(let stored, let apple, let applied):
+            case .differs(let stored, let apple, let differences, let applied):
                 counts.differ += 1
-                let fields = stored.differences(from: apple).map { difference in
+                let fields = differences.map { difference in
                     "\(difference.field) stored \(difference.stored ?? "none"), Apple \(difference.apple ?? "none")"
                 }
                 let (mine, theirs) = (stored.signedDates, apple.signedDates)
@@ -197,11 +200,11 @@ struct StoreReconcileRunner {
             case .agrees:
                 counts["agree", default: 0] += 1
                 continue
-            case .differs(let stored, let apple, let applied):
+            case .differs(let stored, let apple, let differences, let applied):
                 counts["differ", default: 0] += 1
                 entry["outcome"] = .string("differs")
                 entry["differences"] = .array(
-                    stored.differences(from: apple).map { difference in
+                    differences.map { difference in
                         .object([
                             "field": .string(difference.field), "stored": text(difference.stored),
                             "apple": text(difference.apple),

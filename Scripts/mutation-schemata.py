@@ -4,10 +4,10 @@
 A mutant's build is most of its cost (a Swift file compiled, its module and the modules above it emitted,
 the products linked: about 4 s of CPU against a second of tests), so the blocks whose line can carry both
 versions are built once, together: the line becomes `if mutationSchema(N) { + line } else { - line }` (or
-the same choice inside a condition), and the hinted tests run with RECEIPT_MUTANT=N. Only whole lines of a
-few shapes qualify (a statement, a return, an if, guard or while condition without bindings), in ReceiptKit
-and the files that import it (mutationSchema is ReceiptKit's); a block that does not, or that the compiler
-refuses in this form, is tested as before, by a build of its own.
+the same choice inside a value or a condition), and the hinted tests run with RECEIPT_MUTANT=N. Only whole
+lines of a few shapes qualify (a statement, a one-line case, a value, an if, guard or while condition), in
+ReceiptKit and the targets above it (mutationSchema is ReceiptKit's); a block that does not, or that the
+compiler refuses in this form, is tested as before, by a build of its own.
 
   mutation-schemata.py plan LIST TREE INDEX...          print the positions that would be applied
   mutation-schemata.py apply LIST TREE STATE INDEX...   rewrite TREE for the blocks given (list positions);
@@ -21,10 +21,14 @@ import re
 import shutil
 import sys
 
-# Words that make a condition or an expression unfit to sit inside `a ? b : c` or `if ... {}` unchanged:
-# bindings, effects that must prefix the whole expression, closures and interpolations (whose braces and
-# quotes the simple reading below does not follow).
-UNFIT = re.compile(r'\b(try|await|unsafe|let|var|case|inout)\b|#available|\$0|[{}]|\\\(')
+# Words that make an expression unfit to sit inside `a ? b : c` or a condition unchanged: bindings, and effects
+# that must prefix the whole expression (a value's own leading `try` or `await` is moved before the choice).
+# Closures and interpolations may stay: their brackets must close on the line (elements), the compiler checks
+# the rest, and a line it refuses is built on its own.
+UNFIT = re.compile(r'\b(try|await|unsafe|let|var|case|inout)\b|#available')
+# A whole statement may carry effects and closures; it may not declare what later lines read.
+STATEMENT_UNFIT = re.compile(r'\b(let|var|inout)\b|#available')
+EFFECT = re.compile(r'^((?:try[?!]? |await )+)(.*)$')
 CONDITION = [
     re.compile(r'^(\s*(?:\} else )?if )(.*)( \{)$'),
     re.compile(r'^(\s*guard )(.*?)( else \{.*)$'),
@@ -90,15 +94,28 @@ def chosen_list(old, new, switch, number):
         return None
     if len(before) == len(after):
         changed = [i for i in range(len(before)) if before[i] != after[i]]
-        if len(changed) != 1 or not all(one_expression(side[changed[0]]) for side in (before, after)):
+        if len(changed) != 1:
             return None
         i = changed[0]
-        return ', '.join(before[:i] + [f'({switch}({number}) ? ({after[i]}) : ({before[i]}))'] + before[i + 1:])
-    if len(after) > len(before) and after[:len(before)] == before:
-        extra = after[len(before):]
-        if not all(one_expression(element) for element in extra):
+        old_binding, new_binding = BINDING.match(before[i]), BINDING.match(after[i])
+        if old_binding and new_binding and old_binding.group(1) == new_binding.group(1):
+            # A binding whose value changes: the value is chosen.
+            value = chosen_expression(old_binding.group(2), new_binding.group(2), switch, number)
+            return None if value is None else ', '.join(before[:i] + [old_binding.group(1) + value] + before[i + 1:])
+        if not all(one_expression(side[i]) for side in (before, after)):
             return None
-        return ', '.join(before + [f'(!{switch}({number}) || ({" && ".join(f"({e})" for e in extra)}))'])
+        return ', '.join(before[:i] + [f'({switch}({number}) ? ({after[i]}) : ({before[i]}))'] + before[i + 1:])
+    if len(after) > len(before):
+        # Elements added: each where the mutant has it, true while the switch is off.
+        kept, out = list(before), []
+        for element in after:
+            if kept and kept[0] == element:
+                out.append(kept.pop(0))
+            elif one_expression(element):
+                out.append(f'(!{switch}({number}) || ({element}))')
+            else:
+                return None
+        return ', '.join(out) if not kept else None
     if len(after) < len(before):
         # Elements dropped: each stays, true when the switch is on (bindings cannot be dropped so).
         kept, out = list(after), []
@@ -133,6 +150,8 @@ def switch_name(module):
 # ReceiptKit declares mutationSchema (System/MutationSchema.swift, debug builds only, package-wide): its own
 # files and the files that import it can call it.
 IMPORTS_RECEIPTKIT = re.compile(r'^\s*(?:@testable |package |public |internal )?import ReceiptKit\b', re.M)
+# The targets that depend on ReceiptKit: a file of theirs that does not import it gets the import with its schemata.
+ABOVE_RECEIPTKIT = {'ReceiptStore', 'ReceiptCheckCLI', 'ReceiptKitTesting'}
 # Tests that read the sources as text: they would read a schema's line, both versions at once.
 READS_SOURCES = re.compile(r'FolderLayering|ReportSchema|DocDuplication|Figures|MutationList|GateCheck')
 
@@ -145,33 +164,138 @@ def rewrite(block, lines, at, switch, number):
     for pattern in CONDITION:
         old, new = pattern.match(original), pattern.match(replacement)
         if old and new and old.group(1) == new.group(1) and old.group(3) == new.group(3):
-            fits = one_expression(old.group(2)) and one_expression(new.group(2))
             if pattern is CONDITION[-1]:
                 after = next((line for line in lines[at + 1:] if line.strip()), '')
-                fits = fits and not CONTINUES.search(old.group(2)) and not NEXT_CONTINUES.match(after)
-            if fits:
+                if CONTINUES.search(old.group(2)) or NEXT_CONTINUES.match(after):
+                    return None
+                value = chosen_expression(old.group(2), new.group(2), switch, number)
+                return None if value is None else f'{old.group(1)}{value}'
+            if one_expression(old.group(2)) and one_expression(new.group(2)):
                 return f'{old.group(1)}({switch}({number}) ? ({new.group(2)}) : ({old.group(2)})){old.group(3)}'
-            if pattern is CONDITION[-1]:
-                return None
             chosen = chosen_list(old.group(2), new.group(2), switch, number)
             return None if chosen is None else f'{old.group(1)}{chosen}{old.group(3)}'
     indent = original[:len(original) - len(original.lstrip())]
     old_text, new_text = original.strip(), replacement.strip()
     if not replacement.startswith(indent) or not old_text or not new_text:
         return None
-    for text in (old_text, new_text):
-        if NOT_STATEMENT_START.match(text) or CONTINUES.search(text) or elements(text) is None or UNFIT.search(text):
-            return None
     before = next((line for line in reversed(lines[:at]) if line.strip()), '')
     after = next((line for line in lines[at + 1:] if line.strip()), '')
-    if CONTINUES.search(before.split('//')[0].rstrip()) or NEXT_CONTINUES.match(after):
+    before_code = before.split('//')[0].rstrip()
+    # The line is a value inside a larger expression (after `=`, `return`, an opening bracket or a comma):
+    # the value is chosen, its label and trailing comma kept.
+    if VALUE_BEFORE.search(before_code):
+        return chosen_value(indent, old_text, new_text, after, switch, number)
+    case = chosen_case(old_text, new_text, switch, number)
+    if case is not None:
+        return None if NEXT_CONTINUES.match(after) else f'{indent}{case}'
+    for text in (old_text, new_text):
+        if not is_statement(text):
+            return None
+    if (CONTINUES.search(before_code) and not CLOSURE_HEAD.search(before_code) and not CASE_HEAD.match(before_code)) \
+            or NEXT_CONTINUES.match(after):
+        return None
+    # The only line of a body may be its value (an implicit return): the `if` is then an expression, whose
+    # branches must both be values or both end the body.
+    alone = (before_code.endswith('{') or CLOSURE_HEAD.search(before_code)) and after.strip().startswith('}')
+    if alone and ends_body(old_text) != ends_body(new_text):
         return None
     return f'{indent}if {switch}({number}) {{ {new_text} }} else {{ {old_text} }}'
 
 
+def ends_body(text):
+    return bool(re.match(r'^(return|throw)\b', text)) or ';' in text
+
+
+# `let name = ` (or var, or a typed one) before a condition's value.
+BINDING = re.compile(r'^((?:let|var) [A-Za-z_][A-Za-z0-9_]*(?:: [^=]+)? = )(.*)$')
+# A case's head on its own line: the next line is a statement of that case.
+CASE_HEAD = re.compile(r'^\s*(case\b.*|default):$')
+# A line that ends so that the next one is a value: an assignment, a return, an argument or an element.
+VALUE_BEFORE = re.compile(r'((?<![=!<>])=|\breturn|[(\[,])$')
+# A closure's parameters (`{ a, b in`): the next line is a statement, not the rest of an expression.
+CLOSURE_HEAD = re.compile(r'\{[^{}]*\bin$')
+# A compound statement that opens and closes on its line (`if a { return b }`); a guard binds nothing.
+ONE_LINE_COMPOUND = re.compile(r'^(if|for|while|guard|switch) .*\}$')
+LABEL = re.compile(r'^([A-Za-z_][A-Za-z0-9_]*: )(.*)$')
+
+
+def is_statement(text):
+    """A whole statement on its line: brackets that close, nothing left to continue it, and no declaration
+    later lines could read (a compound statement's bindings end with its braces; a guard's do not)."""
+    compound = ONE_LINE_COMPOUND.match(text) is not None
+    if (NOT_STATEMENT_START.match(text) and not compound) or CONTINUES.search(text) or elements(text) is None:
+        return False
+    if compound and not text.startswith('guard '):
+        return '#available' not in text
+    return not STATEMENT_UNFIT.search(text)
+
+
+def chosen_value(indent, old_text, new_text, after, switch, number):
+    """`label: (switch(N) ? (new) : (old)),` for a value line whose label and comma both versions share."""
+    comma = ''
+    if old_text.endswith(',') and new_text.endswith(','):
+        comma, old_text, new_text = ',', old_text[:-1].rstrip(), new_text[:-1].rstrip()
+    label = ''
+    old_label, new_label = LABEL.match(old_text), LABEL.match(new_text)
+    if old_label and new_label and old_label.group(1) == new_label.group(1):
+        label, old_text, new_text = old_label.group(1), old_label.group(2), new_label.group(2)
+    if comma == '' and (CONTINUES.search(old_text) or CONTINUES.search(new_text)):
+        return None
+    if re.match(r'^\s*(\.|\?|:|&&|\|\||[-+*/%<>=!&|^~])', after) or re.match(r'^\s*(else|catch)\b', after):
+        return None
+    value = chosen_expression(old_text, new_text, switch, number)
+    return None if value is None else f'{indent}{label}{value}{comma}'
+
+
+def chosen_expression(old_text, new_text, switch, number):
+    """`effects (switch(N) ? (new) : (old))`: both versions one expression, their leading effects the same."""
+    old_effect, new_effect = EFFECT.match(old_text), EFFECT.match(new_text)
+    effect = ''
+    if old_effect or new_effect:
+        if not (old_effect and new_effect) or old_effect.group(1) != new_effect.group(1):
+            return None
+        effect, old_text, new_text = old_effect.group(1), old_effect.group(2), new_effect.group(2)
+    if NOT_STATEMENT_START.match(old_text) and not old_text.startswith('('):
+        return None
+    if NOT_STATEMENT_START.match(new_text) and not new_text.startswith('('):
+        return None
+    # A closure literal alone has no type for the choice to take.
+    if not (one_expression(old_text) and one_expression(new_text)) or '{' in (old_text[:1], new_text[:1]):
+        return None
+    return f'{effect}({switch}({number}) ? ({new_text}) : ({old_text}))'
+
+
+def chosen_case(old_text, new_text, switch, number):
+    """`case P: if switch(N) { new } else { old }` for a case whose pattern both versions share."""
+    old_case, new_case = split_case(old_text), split_case(new_text)
+    if old_case is None or new_case is None or old_case[0] != new_case[0]:
+        return None
+    if not all(body and not CONTINUES.search(body) and elements(body) is not None and
+               not STATEMENT_UNFIT.search(body) for body in (old_case[1], new_case[1])):
+        return None
+    return f'{old_case[0]} if {switch}({number}) {{ {new_case[1]} }} else {{ {old_case[1]} }}'
+
+
+def split_case(text):
+    """(`case P:`, body) for a one-line case of a switch, at its first colon outside brackets and strings."""
+    if not (text.startswith('case ') or text.startswith('default:')):
+        return None
+    depth, quoted = 0, False
+    for index, char in enumerate(text):
+        if char == '"':
+            quoted = not quoted
+        elif not quoted and char in '([{':
+            depth += 1
+        elif not quoted and char in ')]}':
+            depth -= 1
+        elif not quoted and depth == 0 and char == ':' and text[index + 1:index + 2] == ' ':
+            return text[:index + 1], text[index + 2:].strip()
+    return None
+
+
 def apply(list_path, tree, state, positions, write=True):
     blocks = read_list(list_path)
-    files, claimed, applied, where = {}, set(), [], []
+    files, claimed, applied, where, importing = {}, set(), [], [], set()
     # A line that two blocks mutate keeps its text for the one built on its own: neither is a schema.
     texts = {}
     for block in blocks:
@@ -194,7 +318,9 @@ def apply(list_path, tree, state, positions, write=True):
             files[path] = open(full, encoding='utf-8').read().split('\n')
         lines = files[path]
         if module != 'ReceiptKit' and not IMPORTS_RECEIPTKIT.search('\n'.join(lines)):
-            continue
+            if module not in ABOVE_RECEIPTKIT:
+                continue
+            importing.add(path)
         if sum(1 for text in texts[path] if text and (text in block['original'] or block['original'] in text)) > 1:
             continue
         matches = [i for i, line in enumerate(lines) if line == block['original']]
@@ -212,6 +338,10 @@ def apply(list_path, tree, state, positions, write=True):
         applied.append(position)
         where.append(f'{position}\t{path}\t{at + 1}')
     changed = sorted({path for path, _ in claimed})
+    # At the file's end, so that no line the refused positions name moves.
+    for path in changed:
+        if path in importing:
+            files[path].append('import ReceiptKit')
     if not write:
         print(' '.join(str(position) for position in applied))
         return

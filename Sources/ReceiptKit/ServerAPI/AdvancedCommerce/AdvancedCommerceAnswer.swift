@@ -25,7 +25,8 @@ enum AdvancedCommerceAnswer {
             body, what: "the Advanced Commerce response", reason: .unsupportedFormat, limits: ReceiptInput.bodyLimits)
         guard case .object(let members) = value, let transaction = members[.signedTransactionInfo] else {
             throw ReceiptError(
-                .unsupportedFormat, "the Advanced Commerce response is not an object with a \"\(BodyMember.signedTransactionInfo)\"")
+                .unsupportedFormat,
+                "the Advanced Commerce response is not an object with a \"\(BodyMember.signedTransactionInfo)\"")
         }
         var elements = [try ServerResponse.element(transaction, "\(BodyMember.signedTransactionInfo)", .transaction)]
         if let renewal = members[.signedRenewalInfo] {

@@ -54,9 +54,15 @@ public struct AdvancedCommerceRequestInfo: Sendable, Equatable {
 
     func json() throws(AppStoreServerAPIError) -> AdvancedCommerceJSON {
         .object([
-            ("requestReferenceId", .string(try AdvancedCommerceRules.uuid(requestReferenceId, "requestInfo.requestReferenceId"))),
+            (
+                "requestReferenceId",
+                .string(try AdvancedCommerceRules.uuid(requestReferenceId, "requestInfo.requestReferenceId"))
+            ),
             ("appAccountToken", try appAccountToken.checked(AdvancedCommerceRules.uuid, "requestInfo.appAccountToken")),
-            ("consistencyToken", try consistencyToken.checked(AdvancedCommerceRules.required, "requestInfo.consistencyToken")),
+            (
+                "consistencyToken",
+                try consistencyToken.checked(AdvancedCommerceRules.required, "requestInfo.consistencyToken")
+            ),
         ])
     }
 }

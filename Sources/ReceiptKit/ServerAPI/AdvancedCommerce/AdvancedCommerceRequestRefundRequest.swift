@@ -5,7 +5,7 @@ public struct AdvancedCommerceRequestRefundRequest: AdvancedCommerceRequestBody,
     /// One item to refund (`RequestRefundItem`).
     public struct Item: Sendable, Equatable {
         /// The item's SKU.
-        public var SKU: String
+        public var sku: String
         /// Whether the item is revoked with the refund.
         public var revoke: Bool
         /// One of Apple's refund reasons.
@@ -16,8 +16,8 @@ public struct AdvancedCommerceRequestRefundRequest: AdvancedCommerceRequestBody,
         public var refundAmount: Int64?
 
         /// The item with these values.
-        public init(SKU: String, revoke: Bool, refundReason: String, refundType: String, refundAmount: Int64? = nil) {
-            self.SKU = SKU
+        public init(sku: String, revoke: Bool, refundReason: String, refundType: String, refundAmount: Int64? = nil) {
+            self.sku = sku
             self.revoke = revoke
             self.refundReason = refundReason
             self.refundType = refundType
@@ -26,7 +26,7 @@ public struct AdvancedCommerceRequestRefundRequest: AdvancedCommerceRequestBody,
 
         init(_ value: JSONValue, at path: String) throws(AppStoreServerAPIError) {
             var fields = try AdvancedCommerceFields(value, at: path)
-            SKU = try fields.string("SKU", required: true) ?? ""
+            sku = try fields.string("SKU", required: true) ?? ""
             revoke = try fields.bool("revoke", required: true) ?? false
             refundReason = try fields.string("refundReason", required: true) ?? ""
             refundType = try fields.string("refundType", required: true) ?? ""
@@ -37,7 +37,7 @@ public struct AdvancedCommerceRequestRefundRequest: AdvancedCommerceRequestBody,
         func json(at path: String) throws(AppStoreServerAPIError) -> AdvancedCommerceJSON {
             typealias Rules = AdvancedCommerceRules
             return .object([
-                ("SKU", .string(try Rules.sku(SKU, path + "SKU"))),
+                ("SKU", .string(try Rules.sku(sku, path + "SKU"))),
                 ("revoke", .bool(revoke)),
                 ("refundReason", .string(try Rules.oneOf(refundReason, Rules.refundReasons, path + "refundReason"))),
                 ("refundType", .string(try Rules.oneOf(refundType, Rules.refundTypes, path + "refundType"))),

@@ -100,7 +100,9 @@ enum AdvancedCommerceRules {
 
     /// A list Apple requires to hold one item at least.
     static func nonEmpty<T>(_ items: [T], _ name: String) throws(AppStoreServerAPIError) -> [T] {
-        guard !items.isEmpty else { throw AdvancedCommerceFields.refused("\(name) is empty; Apple needs one item at least") }
+        guard !items.isEmpty else {
+            throw AdvancedCommerceFields.refused("\(name) is empty; Apple needs one item at least")
+        }
         return items
     }
 }

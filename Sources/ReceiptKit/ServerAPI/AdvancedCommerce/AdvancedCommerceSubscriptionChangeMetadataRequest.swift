@@ -42,20 +42,20 @@ public struct AdvancedCommerceSubscriptionChangeMetadataRequest: AdvancedCommerc
         /// When, and what: its new description and display name.
         public var descriptors: Descriptors
         /// Its new SKU.
-        public var SKU: String?
+        public var sku: String?
 
         /// The item with these values.
-        public init(currentSKU: String, descriptors: Descriptors, SKU: String? = nil) {
+        public init(currentSKU: String, descriptors: Descriptors, sku: String? = nil) {
             self.currentSKU = currentSKU
             self.descriptors = descriptors
-            self.SKU = SKU
+            self.sku = sku
         }
 
         init(_ value: JSONValue, at path: String) throws(AppStoreServerAPIError) {
             var fields = try AdvancedCommerceFields(value, at: path)
             currentSKU = try fields.string("currentSKU", required: true) ?? ""
             descriptors = try Descriptors(&fields)
-            SKU = try fields.string("SKU")
+            sku = try fields.string("SKU")
             try fields.finish()
         }
 
@@ -64,7 +64,7 @@ public struct AdvancedCommerceSubscriptionChangeMetadataRequest: AdvancedCommerc
             return .object(
                 [("currentSKU", .string(try Rules.sku(currentSKU, path + "currentSKU")))]
                     + (try descriptors.members(at: path))
-                    + [("SKU", try SKU.checked(Rules.sku, path + "SKU"))])
+                    + [("SKU", try sku.checked(Rules.sku, path + "SKU"))])
         }
     }
 

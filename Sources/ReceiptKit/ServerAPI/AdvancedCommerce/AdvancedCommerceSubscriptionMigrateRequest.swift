@@ -33,25 +33,27 @@ public struct AdvancedCommerceSubscriptionMigrateRequest: AdvancedCommerceReques
     /// `SubscriptionMigrateRenewalItem`).
     public struct Item: Sendable, Equatable {
         /// The item's SKU.
-        public var SKU: String
+        public var sku: String
         /// Its description and display name.
         public var descriptors: Descriptors
 
         /// The item with these values.
-        public init(SKU: String, description: String, displayName: String) {
-            self.SKU = SKU
+        public init(sku: String, description: String, displayName: String) {
+            self.sku = sku
             descriptors = Descriptors(description: description, displayName: displayName)
         }
 
         init(_ value: JSONValue, at path: String) throws(AppStoreServerAPIError) {
             var fields = try AdvancedCommerceFields(value, at: path)
-            SKU = try fields.string("SKU", required: true) ?? ""
+            sku = try fields.string("SKU", required: true) ?? ""
             descriptors = try Descriptors(&fields)
             try fields.finish()
         }
 
         func json(at path: String) throws(AppStoreServerAPIError) -> AdvancedCommerceJSON {
-            .object([("SKU", .string(try AdvancedCommerceRules.sku(SKU, path + "SKU")))] + (try descriptors.members(at: path)))
+            .object(
+                [("SKU", .string(try AdvancedCommerceRules.sku(sku, path + "SKU")))]
+                    + (try descriptors.members(at: path)))
         }
     }
 

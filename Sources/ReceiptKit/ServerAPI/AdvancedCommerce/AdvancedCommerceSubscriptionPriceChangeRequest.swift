@@ -5,22 +5,22 @@ public struct AdvancedCommerceSubscriptionPriceChangeRequest: AdvancedCommerceRe
     /// One SKU's new price (`SubscriptionPriceChangeItem`).
     public struct Item: Sendable, Equatable {
         /// The item's SKU.
-        public var SKU: String
+        public var sku: String
         /// The new price, in milliunits of the currency.
         public var price: Int64
         /// SKUs whose prices depend on this one.
         public var dependentSKUs: [String]?
 
         /// The item with these values.
-        public init(SKU: String, price: Int64, dependentSKUs: [String]? = nil) {
-            self.SKU = SKU
+        public init(sku: String, price: Int64, dependentSKUs: [String]? = nil) {
+            self.sku = sku
             self.price = price
             self.dependentSKUs = dependentSKUs
         }
 
         init(_ value: JSONValue, at path: String) throws(AppStoreServerAPIError) {
             var fields = try AdvancedCommerceFields(value, at: path)
-            SKU = try fields.string("SKU", required: true) ?? ""
+            sku = try fields.string("SKU", required: true) ?? ""
             price = try fields.integer("price", required: true) ?? 0
             if let list = try fields.array("dependentSKUs") {
                 var skus: [String] = []
@@ -48,7 +48,7 @@ public struct AdvancedCommerceSubscriptionPriceChangeRequest: AdvancedCommerceRe
                 dependents = .array(skus)
             }
             return .object([
-                ("SKU", .string(try Rules.sku(SKU, path + "SKU"))),
+                ("SKU", .string(try Rules.sku(sku, path + "SKU"))),
                 ("price", .integer(try Rules.amount(price, path + "price"))),
                 ("dependentSKUs", dependents),
             ])

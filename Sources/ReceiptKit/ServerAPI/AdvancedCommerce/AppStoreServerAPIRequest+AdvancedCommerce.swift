@@ -56,7 +56,8 @@ extension AppStoreServerAPIRequest {
         case .migrateSubscription: "/advancedCommerce/v1/subscription/migrate"
         case .revokeSubscription: "/advancedCommerce/v1/subscription/revoke"
         case .requestTransactionRefund: "/advancedCommerce/v1/transaction/requestRefund"
-        default: throw AppStoreServerAPIError(.invalidRequest, "\(operation.rawValue) is not an Advanced Commerce request")
+        default:
+            throw AppStoreServerAPIError(.invalidRequest, "\(operation.rawValue) is not an Advanced Commerce request")
         }
     }
 }

@@ -6,7 +6,8 @@ import Testing
 /// Apple's Python models (app-store-server-library 3.1.2) as the peer of the Advanced Commerce request
 /// bodies: Apple's client has no Advanced Commerce calls to compare with, so each body is read into
 /// Apple's model and written back as its client writes request bodies (Scripts/advanced-commerce-peer.py);
-/// receipt-check must send those bytes exactly, and refuse what Apple's models refuse. What Apple's
+/// receipt-check must send those bytes exactly (compact JSON; Apple's client would send the same members
+/// in the same order with a space after each separator), and refuse what Apple's models refuse. What Apple's
 /// documentation rules and its models do not check (a storefront's or currency's form, a UUID's) only
 /// receipt-check refuses.
 @Suite(.timeLimit(.minutes(2))) struct AdvancedCommercePeerConformanceTests {

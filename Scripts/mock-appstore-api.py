@@ -40,6 +40,9 @@ Get Transaction Info answers transaction-info-ID.json for the id ID when the tes
 transaction-info.json (the customer's current transaction, whatever id was asked: another question's answer).
 Get All Subscription Statuses answers statuses-ID.json for the id ID when a test wrote one (the test may
 write it while the mock runs: the files are read at each request), else statuses.json.
+The Advanced Commerce API's subscription calls answer advanced-commerce-ID.json for the id ID when a test
+wrote one, else advanced-commerce.json (a transaction and its renewal info); a refund request answers
+advanced-commerce-refund.json (a transaction); their bodies are checked against Apple's models member by member.
 
 Every request is recorded in --log as one JSON line: time, method, path, query (name to list of values,
 in order), body, content type, user agent, JWT header and claims, the operation, status and any refusal.
@@ -200,6 +203,50 @@ MESSAGE = {
 }
 
 
+# Advanced Commerce API request bodies: Apple's models (SKU at most 128 characters, description 45, display
+# name 30, item lists not empty) and Apple's documentation (storefront and currency alpha-3, UUIDs).
+def alpha3(v):
+    return isinstance(v, str) and re.fullmatch(r"[A-Z]{3}", v) is not None
+
+
+def sku_list(v):
+    return isinstance(v, list) and all(string(128)(x) for x in v)
+
+
+AMOUNT = integer(0, 2**63 - 1)
+REFUND_REASONS = ("UNINTENDED_PURCHASE", "FULFILLMENT_ISSUE", "UNSATISFIED_WITH_PURCHASE", "LEGAL", "OTHER",
+                  "MODIFY_ITEMS_REFUND", "SIMULATE_REFUND_DECLINE")
+REFUND_TYPES = ("FULL", "PRORATED", "CUSTOM")
+REQUEST_INFO = {"requestReferenceId": (uuid_text, True), "appAccountToken": (uuid_text, False),
+                "consistencyToken": (string(10000), False)}
+AC_BASE = {"requestInfo": (obj(REQUEST_INFO), True), "storefront": (alpha3, False)}
+AC_METADATA_DESCRIPTORS = {"effective": (one_of("IMMEDIATELY", "NEXT_BILL_CYCLE"), True),
+                           "description": (string(45), False), "displayName": (string(30), False)}
+AC_MIGRATE_DESCRIPTORS = {"description": (string(45), True), "displayName": (string(30), True)}
+AC_MIGRATE_ITEM = dict(AC_MIGRATE_DESCRIPTORS, SKU=(string(128), True))
+AC_REFUND_ITEM = {"SKU": (string(128), True), "revoke": (boolean, True), "refundReason": (one_of(*REFUND_REASONS), True),
+                  "refundType": (one_of(*REFUND_TYPES), True), "refundAmount": (AMOUNT, False)}
+AC_CANCEL = AC_BASE
+AC_CHANGE_METADATA = dict(
+    AC_BASE, descriptors=(obj(AC_METADATA_DESCRIPTORS), False), taxCode=(string(1000), False),
+    items=(list_of(obj(dict(AC_METADATA_DESCRIPTORS, currentSKU=(string(128), True), SKU=(string(128), False))),
+                   1000), False))
+AC_CHANGE_PRICE = dict(
+    AC_BASE, currency=(alpha3, False),
+    items=(list_of(obj({"SKU": (string(128), True), "price": (AMOUNT, True), "dependentSKUs": (sku_list, False)}),
+                   1000), True))
+AC_MIGRATE = dict(
+    AC_BASE, descriptors=(obj(AC_MIGRATE_DESCRIPTORS), True), items=(list_of(obj(AC_MIGRATE_ITEM), 1000), True),
+    targetProductId=(string(1000), True), taxCode=(string(1000), True),
+    renewalItems=(list_of(obj(AC_MIGRATE_ITEM), 1000), False))
+AC_REVOKE = dict(AC_BASE, refundRiskingPreference=(boolean, True), refundType=(one_of(*REFUND_TYPES), True),
+                 refundReason=(one_of(*REFUND_REASONS), True))
+AC_REFUND = dict(AC_BASE, items=(list_of(obj(AC_REFUND_ITEM), 1000), True),
+                 refundRiskingPreference=(boolean, True), currency=(alpha3, False))
+ADVANCED_COMMERCE = ("cancel-subscription", "change-subscription-metadata", "change-subscription-price",
+                     "migrate-subscription", "revoke-subscription", "request-transaction-refund")
+
+
 def check_members(body, members, where):
     """The first problem of `body` against `members`, or None."""
     for name in body:
@@ -286,6 +333,13 @@ OPERATIONS = [
      {"originalTransactionId": (lambda v: isinstance(v, str) and DIGITS.match(v) is not None, True)}),
     ("GET", r"/inApps/v1/messaging/performanceTest/result/(?P<request>[^/]+)", "get-performance-test-results", {},
      None),
+    ("POST", rf"/advancedCommerce/v1/subscription/cancel/{T}", "cancel-subscription", {}, AC_CANCEL),
+    ("POST", rf"/advancedCommerce/v1/subscription/changeMetadata/{T}", "change-subscription-metadata", {},
+     AC_CHANGE_METADATA),
+    ("POST", rf"/advancedCommerce/v1/subscription/changePrice/{T}", "change-subscription-price", {}, AC_CHANGE_PRICE),
+    ("POST", rf"/advancedCommerce/v1/subscription/migrate/{T}", "migrate-subscription", {}, AC_MIGRATE),
+    ("POST", rf"/advancedCommerce/v1/subscription/revoke/{T}", "revoke-subscription", {}, AC_REVOKE),
+    ("POST", rf"/advancedCommerce/v1/transaction/requestRefund/{T}", "request-transaction-refund", {}, AC_REFUND),
 ]
 ROUTES = [(method, re.compile("^" + pattern + "$"), name, query, body) for method, pattern, name, query, body in
           OPERATIONS]
@@ -516,6 +570,12 @@ def answer(state, name, parameters, query, body=None):
         return 200, state.file(f"transaction-info-{identifier}.json")
     if name == "get-all-subscription-statuses" and (state.responses / f"statuses-{identifier}.json").is_file():
         return 200, state.file(f"statuses-{identifier}.json")
+    if name in ADVANCED_COMMERCE:
+        # A refund's transaction; a subscription's transaction and renewal info, a test's own for an id.
+        if name == "request-transaction-refund":
+            return 200, state.file("advanced-commerce-refund.json")
+        own = f"advanced-commerce-{identifier}.json"
+        return 200, state.file(own if (state.responses / own).is_file() else "advanced-commerce.json")
     files = {
         "get-transaction-info": "transaction-info.json",
         "get-app-transaction-info": "app-transaction-info.json",

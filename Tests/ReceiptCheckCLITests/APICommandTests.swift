@@ -146,10 +146,12 @@ import Testing
         let options = try Self.decisionArguments(scratch)
         let covered = Set(options.flatMap { $0.filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) } })
         #expect(covered == Set(APICommand.decisionOptions.map(\.name)), "a decision option this test does not give")
-        // Apple signs the answers of these eight (JWS elements); the rest answer unsigned JSON or nothing.
+        // Apple signs the answers of these fourteen (JWS elements); the rest answer unsigned JSON or nothing.
         let signed: Set = [
             "get-transaction-history", "get-transaction-info", "get-all-subscription-statuses", "get-refund-history",
             "get-app-transaction-info", "look-up-order-id", "get-notification-history", "get-test-notification-status",
+            "cancel-subscription", "change-subscription-metadata", "change-subscription-price", "migrate-subscription",
+            "revoke-subscription", "request-transaction-refund",
         ]
         #expect(Set(AppStoreServerAPIOperation.allCases.filter(\.takesRules).map(\.rawValue)) == signed)
         for operation in AppStoreServerAPIOperation.allCases {

@@ -91,6 +91,7 @@ struct MockResponses {
                 #"{"signedTransactionInfo":\#(transaction(id, index: 5, of: 5))}"#, to: "transaction-info-\(id).json")
         }
         try sign(#"{"signedAppTransactionInfo":\#(appTransaction)}"#, to: "app-transaction-info.json")
+        try writeAdvancedCommerce()
         // The sandbox's answer for a transaction production does not know (`api --environment auto`).
         let sandboxTransaction = transaction(MockAppStoreAPI.Scenario.sandboxOnly, index: 5, of: 5)
             .replacingOccurrences(of: #""environment":"Production""#, with: #""environment":"Sandbox""#)
@@ -123,6 +124,21 @@ struct MockResponses {
             to: "test-notification-status.json")
         try writeForgedHistory()
     }
+
+    /// The Advanced Commerce answers: the subscription's current transaction and its renewal info; the
+    /// transaction alone for a refund; and for `advancedCommerceSwapped`, a renewal info of another subscription.
+    private func writeAdvancedCommerce() throws {
+        try sign(
+            #"{"signedTransactionInfo":\#(current),"signedRenewalInfo":\#(renewalInfo)}"#, to: "advanced-commerce.json")
+        try sign(#"{"signedTransactionInfo":\#(current)}"#, to: "advanced-commerce-refund.json")
+        let other = renewalInfo.replacingOccurrences(of: "\"1000000000000001\"", with: "\"3000000000000001\"")
+        try sign(
+            #"{"signedTransactionInfo":\#(current),"signedRenewalInfo":\#(other)}"#,
+            to: "advanced-commerce-\(Self.advancedCommerceSwapped).json")
+    }
+
+    /// The id whose Advanced Commerce answer pairs the transaction with another subscription's renewal info.
+    static let advancedCommerceSwapped = "1000000000000005"
 
     /// A history of two elements, the second with its payload changed after it was signed (its product
     /// made a lifetime one): its signature no longer verifies, and the response must be invalid.

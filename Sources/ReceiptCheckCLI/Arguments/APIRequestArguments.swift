@@ -13,7 +13,9 @@ enum APIRequestArguments {
     static func operands(of operation: AppStoreServerAPIOperation) -> [String] {
         switch operation {
         case .getTransactionHistory, .getTransactionInfo, .getAllSubscriptionStatuses, .getAppTransactionInfo,
-            .getRefundHistory, .sendConsumptionData, .sendConsumptionInformation, .finishTransaction:
+            .getRefundHistory, .sendConsumptionData, .sendConsumptionInformation, .finishTransaction,
+            .cancelSubscription, .changeSubscriptionMetadata, .changeSubscriptionPrice, .migrateSubscription,
+            .revokeSubscription, .requestTransactionRefund:
             ["TRANSACTION_ID"]
         case .extendSubscriptionRenewalDate, .setAppAccountToken: ["ORIGINAL_TRANSACTION_ID"]
         case .lookUpOrderID: ["ORDER_ID"]
@@ -130,6 +132,9 @@ enum APIRequestArguments {
         case .getRealtimeURL: return .getRealtimeURL()
         case .initiatePerformanceTest: return try .initiatePerformanceTest(body: try body(arguments, read))
         case .getPerformanceTestResults: return try .getPerformanceTestResults(requestID: first)
+        case .cancelSubscription, .changeSubscriptionMetadata, .changeSubscriptionPrice, .migrateSubscription,
+            .revokeSubscription, .requestTransactionRefund:
+            return try .advancedCommerce(operation, transactionID: first, body: try body(arguments, read))
         }
     }
 

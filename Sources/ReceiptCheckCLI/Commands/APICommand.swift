@@ -25,7 +25,11 @@ enum APICommand: Command {
             Apple does not know 67, a server not reached safely 69; with --json an error object on standard \
             output); a 429, 5xx or network failure is retried with backoff, then exits 75. --environment auto \
             asks production, then the sandbox only when production answers that it does not know the \
-            transaction (404 4040010 or 4040005), and says on standard error which one answered.
+            transaction (404 4040010 or 4040005), and says on standard error which one answered. \
+            The Advanced Commerce API's server calls (cancel-subscription, change-subscription-metadata, \
+            change-subscription-price, migrate-subscription, revoke-subscription, request-transaction-refund) \
+            take TRANSACTION_ID and --body FILE, read as Apple's model of the request and checked against \
+            Apple's rules before anything is sent (a refusal exits 64).
             """,
         operands: "OPERATION [ARGS...]", minimumOperands: 1,
         options: APIOptionTable.validationOptions + CombineRunner.options + APIOptionTable.connectionOptions

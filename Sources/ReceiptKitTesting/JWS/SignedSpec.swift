@@ -61,7 +61,8 @@ public enum SignedSpec {
                     return .object(entries)
                 })
         }
-        for member in [BodyMember.signedTransactionInfo, .signedAppTransactionInfo] {
+        // An Advanced Commerce answer carries a renewal info beside its transaction.
+        for member in [BodyMember.signedTransactionInfo, .signedRenewalInfo, .signedAppTransactionInfo] {
             if let item = members[member] {
                 members[member] = try signed(item, signer)
             }

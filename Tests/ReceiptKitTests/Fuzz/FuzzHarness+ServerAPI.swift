@@ -24,6 +24,7 @@ extension FuzzHarness {
                 throw FuzzFinding("AppleErrorBody read \(error) from a body that does not say so")
             }
         }
+        try advancedCommerce(bytes)
         let bodies = bytes.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
         for shape in [PageShape.transactionHistory, PageShape.of(.getNotificationHistory)].compactMap({ $0 }) {
             try historyPages(bodies, shape)
@@ -64,6 +65,21 @@ extension FuzzHarness {
             reread == .object(last)
         else {
             throw FuzzFinding("the merged history body is not the pages' transactions and the last page's members")
+        }
+    }
+
+    /// An Advanced Commerce body the builders take is sent as Apple's model writes it: read again, it is
+    /// the same bytes; and an answer body is verified without a crash.
+    private func advancedCommerce(_ bytes: [UInt8]) throws(FuzzFinding) {
+        for operation in AppStoreServerAPIOperation.allCases where operation.isAdvancedCommerce {
+            _ = AdvancedCommerceAnswer.report(bytes, operation, context: validator.context)
+            guard let sent = try? AppStoreServerAPIRequest.advancedCommerce(operation, transactionID: "1", body: bytes)
+            else { continue }
+            let again = try? AppStoreServerAPIRequest.advancedCommerce(
+                operation, transactionID: "1", body: sent.body ?? [])
+            guard again?.body == sent.body else {
+                throw FuzzFinding("\(operation.rawValue): the body sent, read again, is not sent the same")
+            }
         }
     }
 }

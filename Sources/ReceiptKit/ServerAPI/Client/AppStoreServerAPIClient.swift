@@ -249,6 +249,10 @@ public struct AppStoreServerAPIClient: Sendable {
     ) throws(AppStoreServerAPIError) -> AppStoreServerAPIResponse {
         let content: AppStoreServerAPIResponse.Content
         switch operation.responseShape {
+        case .signed where operation.isAdvancedCommerce:
+            content = decided(
+                AdvancedCommerceAnswer.report(body, operation, context: validator.context), rules: rules,
+                binding: binding)
         case .signed:
             content = decided(validator.validate(body, input: operation.rawValue), rules: rules, binding: binding)
         case .unsigned(let required):

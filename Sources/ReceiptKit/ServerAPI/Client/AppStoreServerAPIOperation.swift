@@ -1,5 +1,6 @@
 /// The operations of Apple's `AppStoreServerAPIClient` (App Store Server library 3.1.2), named as the
-/// libraries name them, in kebab case, and what each response carries.
+/// libraries name them, in kebab case, and what each response carries; and the Advanced Commerce API's
+/// server calls, named as the Rust port's client names them.
 public enum AppStoreServerAPIOperation: String, Sendable, CaseIterable, Codable {
     /// Get Transaction History: a customer's transactions, page by page (v1 or v2).
     case getTransactionHistory = "get-transaction-history"
@@ -61,6 +62,18 @@ public enum AppStoreServerAPIOperation: String, Sendable, CaseIterable, Codable 
     case initiatePerformanceTest = "initiate-performance-test"
     /// Retention Messaging: the results of a performance test.
     case getPerformanceTestResults = "get-performance-test-results"
+    /// Advanced Commerce API: turn a subscription's automatic renewal off.
+    case cancelSubscription = "cancel-subscription"
+    /// Advanced Commerce API: a subscription's or its items' SKU, description, display name, tax code.
+    case changeSubscriptionMetadata = "change-subscription-metadata"
+    /// Advanced Commerce API: new prices for a subscription's SKUs.
+    case changeSubscriptionPrice = "change-subscription-price"
+    /// Advanced Commerce API: an In-App Purchase subscription becomes an Advanced Commerce one.
+    case migrateSubscription = "migrate-subscription"
+    /// Advanced Commerce API: end a subscription and its items at once, with a refund.
+    case revokeSubscription = "revoke-subscription"
+    /// Advanced Commerce API: ask a refund of a transaction's items.
+    case requestTransactionRefund = "request-transaction-refund"
 
     /// What a successful response holds.
     public enum ResponseShape: Sendable, Equatable {
@@ -90,6 +103,9 @@ public enum AppStoreServerAPIOperation: String, Sendable, CaseIterable, Codable 
         case .getTransactionHistory, .getTransactionInfo, .getAllSubscriptionStatuses, .getAppTransactionInfo,
             .lookUpOrderID, .getRefundHistory, .getNotificationHistory, .getTestNotificationStatus:
             .signed
+        case .cancelSubscription, .changeSubscriptionMetadata, .changeSubscriptionPrice, .migrateSubscription,
+            .revokeSubscription, .requestTransactionRefund:
+            .signed
         case .requestTestNotification: .unsigned(required: ["testNotificationToken": .string])
         case .extendSubscriptionRenewalDate: .unsigned(required: ["success": .bool])
         case .extendRenewalDateForAllActiveSubscribers: .unsigned(required: ["requestIdentifier": .string])
@@ -110,4 +126,14 @@ public enum AppStoreServerAPIOperation: String, Sendable, CaseIterable, Codable 
     /// Whether rules can decide on a successful answer: only what Apple signs is verified, so only an
     /// operation whose answer is signed takes rules, requirements or other inputs to combine with.
     public var takesRules: Bool { responseShape == .signed }
+
+    /// Whether it is an Advanced Commerce API call: its answer is a transaction and a renewal info.
+    public var isAdvancedCommerce: Bool {
+        switch self {
+        case .cancelSubscription, .changeSubscriptionMetadata, .changeSubscriptionPrice, .migrateSubscription,
+            .revokeSubscription, .requestTransactionRefund:
+            true
+        default: false
+        }
+    }
 }

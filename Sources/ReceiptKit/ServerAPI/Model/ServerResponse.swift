@@ -13,6 +13,8 @@ public struct ServerResponse: Sendable, Equatable {
         case appTransactionInfo = "app_transaction_info_response"
         /// Get Notification History: `notificationHistory[].signedPayload`.
         case notificationHistory = "notification_history_response"
+        /// An Advanced Commerce API answer: `signedTransactionInfo` and, for a subscription, `signedRenewalInfo`.
+        case advancedCommerce = "advanced_commerce_response"
 
         /// Whether Apple's response names the app's Apple id (`appAppleId`) beside its elements.
         var namesAppAppleID: Bool { self == .history || self == .status }
@@ -25,6 +27,7 @@ public struct ServerResponse: Sendable, Equatable {
             case .transactionInfo: "TransactionInfoResponse"
             case .appTransactionInfo: "AppTransactionInfoResponse"
             case .notificationHistory: "NotificationHistoryResponse"
+            case .advancedCommerce: "AdvancedCommerceResponse"
             }
         }
     }

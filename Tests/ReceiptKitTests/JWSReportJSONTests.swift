@@ -198,7 +198,7 @@ import Testing
         #"{"receiptType":"Xcode","originalPurchaseDate":-62135769600000,"appAppleId":0,"bundleId":"\u00e9","preorderDate":253402300799999}"#,
         #"{"requestIdentifier":"r","userLocale":"de_CH","signedDate":1795000000000,"appAppleId":1234567890,"extra":{"deep":[[[[[[[[1]]]]]]]]}}"#,
         #"{"signedDate":1795000000000,"bundleId":"com.example.app","environment":"Production","a":{"b":{"c":[true,false,null]}},"K":"kelvin-free"}"#,
-        #"{"transactionId":"1","advancedCommerceInfo":{"items":[{"SKU":"s","price":1.99,"z":-0.0}]},"commitmentInfo":[1,"2",{"3":3}]}"#,
+        #"{"transactionId":"1","advancedCommerceInfo":{"items":[{"SKU":"s","price":199,"z":-0.0}]},"commitmentInfo":{"x":[1,"2",{"3":3}],"commitmentExpiresDate":1.5}}"#,
     ]
 
     @Test func writesWhatJSONEncoderWritesForHostilePayloads() throws {

@@ -13,7 +13,7 @@ extension RuleField {
     }
 
     /// Whether each transaction has its own value (`ownership`, `app_account_token`), rather than the input one.
-    var isPerTransaction: Bool { self == .ownership || self == .appAccountToken }
+    var isPerTransaction: Bool { self == .ownership || self == .appAccountToken || self == .sku }
 
     /// How reasons name the field: its name in words.
     var label: String {
@@ -34,6 +34,7 @@ extension RuleField {
         case .originalPlatform: "only AppTransactions from iOS 18.4 on carry it"
         case .ownership: "only StoreKit 2 transactions carry it"
         case .appAccountToken: "only StoreKit 2 transactions of purchases the app gave a token carry it"
+        case .sku: "only Advanced Commerce transactions carry items"
         }
     }
 }
@@ -53,6 +54,7 @@ enum RuleFieldNames {
         .field(.preorderDate, is: "preorderDate", of: AppTransaction.fields, as: "preorder_date"),
         .field(.ownership, is: "inAppOwnershipType", of: JWSTransaction.fields, as: "ownership"),
         .field(.appAccountToken, is: "appAccountToken", of: JWSTransaction.fields, as: "app_account_token"),
+        .field(.sku, is: "SKU", of: AdvancedCommerceTransactionItem.fields, as: "sku"),
     ].compactMap { $0 }
 
     static let names: [RuleField: String] = Dictionary(

@@ -27,6 +27,9 @@ public enum RuleField: Sendable, CaseIterable {
     case ownership
     /// A transaction's `appAccountToken`: the UUID the app gave the purchase for the customer's account.
     case appAccountToken
+    /// An Advanced Commerce transaction's items' `SKU`s: `sku == "X"` holds for a transaction that bought the
+    /// item X among its items, `!=` for one that did not.
+    case sku
 
     /// The kind of value a field holds, which decides the operators and the literals it takes.
     public enum Kind: Sendable {
@@ -40,6 +43,8 @@ public enum RuleField: Sendable, CaseIterable {
         case string
         /// `purchased` or `family_shared`; `==` and `!=` only.
         case ownership
+        /// A quoted string written in the rule, never a fact; `==` and `!=` only.
+        case writtenString
     }
 
     /// The kind of value the field holds.
@@ -50,6 +55,7 @@ public enum RuleField: Sendable, CaseIterable {
         case .environment: .environment
         case .bundleID, .receiptType, .originalPlatform, .appAccountToken: .string
         case .ownership: .ownership
+        case .sku: .writtenString
         }
     }
 
@@ -59,7 +65,7 @@ public enum RuleField: Sendable, CaseIterable {
         switch kind {
         case .date: .date
         case .string: .string
-        case .version, .environment, .ownership: nil
+        case .version, .environment, .ownership, .writtenString: nil
         }
     }
 }

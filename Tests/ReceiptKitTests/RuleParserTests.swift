@@ -96,12 +96,12 @@ import Testing
         (
             "p: version < 2", 4,
             "expected a field (original_application_version, application_version, original_purchase_date, "
-                + "receipt_creation_date, environment, bundle_id, receipt_type, preorder_date, original_platform, ownership, app_account_token), a fact name, product, subscription, entitled, not or \"(\", found \"version\""
+                + "receipt_creation_date, environment, bundle_id, receipt_type, preorder_date, original_platform, ownership, app_account_token, sku), a fact name, product, subscription, entitled, not or \"(\", found \"version\""
         ),
         (
             "p: Free_reads > 0", 4,
             "expected a field (original_application_version, application_version, original_purchase_date, "
-                + "receipt_creation_date, environment, bundle_id, receipt_type, preorder_date, original_platform, ownership, app_account_token), a fact name, product, subscription, entitled, not or \"(\", found \"Free_reads\""
+                + "receipt_creation_date, environment, bundle_id, receipt_type, preorder_date, original_platform, ownership, app_account_token, sku), a fact name, product, subscription, entitled, not or \"(\", found \"Free_reads\""
         ),
         ("p: entitled", 12, "expected an entitlement name (letters, digits, _ . -) after entitled, found end of rule"),
         (

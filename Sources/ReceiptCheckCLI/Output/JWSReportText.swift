@@ -166,10 +166,11 @@ enum JWSReportText {
             rows.append(("app from", app.member))
         }
         if let summary = notification.summary {
-            let counts = [
+            let parts = [
                 summary.succeededCount.map { "\($0) extended" }, summary.failedCount.map { "\($0) failed" },
+                summary.productId,
             ]
-            rows.append(("extension", (counts.compactMap { $0 } + [summary.productId].compactMap { $0 }).joined(separator: ", ")))
+            rows.append(("extension", parts.compactMap { $0 }.joined(separator: ", ")))
         }
         if let token = notification.externalPurchaseToken {
             rows.append(("external purchase", token.externalPurchaseId))
@@ -227,7 +228,7 @@ enum JWSReportText {
     /// The SKUs of Advanced Commerce items, `detailed` with their prices, revocations and refunds.
     private static func items(of items: [AdvancedCommerceTransactionItem], detailed: Bool) -> String {
         items.map { item in
-            var text = item.SKU ?? "(no SKU)"
+            var text = item.sku ?? "(no SKU)"
             if detailed, let price = item.price { text += " price \(price)" }
             if let revoked = show(item.revocationDate) { text += " revoked \(revoked)" }
             if let refunds = item.refunds, !refunds.isEmpty { text += " refunded \(refunds.count)x" }
@@ -238,7 +239,7 @@ enum JWSReportText {
     /// The SKUs of the items a renewal renews, `detailed` with their prices and price increases.
     private static func items(of items: [AdvancedCommerceRenewalItem], detailed: Bool) -> String {
         items.map { item in
-            var text = item.SKU ?? "(no SKU)"
+            var text = item.sku ?? "(no SKU)"
             if detailed, let price = item.price { text += " price \(price)" }
             if let increase = item.priceIncreaseInfo {
                 text += " price increase" + (increase.status.map { " \($0.rawValue)" } ?? "")

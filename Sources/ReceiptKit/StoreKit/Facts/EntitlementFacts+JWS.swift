@@ -91,7 +91,7 @@ extension EntitlementFacts {
         // An item without a SKU leaves the SKUs unknown rather than a list that lacks one: `sku != "X"` must
         // not hold for a transaction whose missing SKU could be X.
         let items = transaction.advancedCommerceInfo?.items
-        let skus = items?.compactMap(\.SKU)
+        let skus = items?.compactMap(\.sku)
         return PurchaseFacts(
             record,
             TransactionFacts(

@@ -2,8 +2,8 @@
 ///
 /// Field names are Apple's; members this version does not know are kept in `unknown`.
 public struct AdvancedCommerceTransactionItem: Sendable, Equatable, Codable {
-    /// The item's SKU, as the app named it.
-    public private(set) var SKU: String?
+    /// The item's SKU, as the app named it (Apple's `SKU`).
+    public private(set) var sku: String?
     /// The description shown.
     public private(set) var description: String?
     /// The name shown.
@@ -30,12 +30,17 @@ extension AdvancedCommerceTransactionItem: MemberFieldModel {
     public init(from decoder: any Decoder) throws {
         try self.init(decodingWritten: decoder)
     }
+
+    /// Written through the fields, so `sku` is written as Apple's `SKU`.
+    public func encode(to encoder: any Encoder) throws {
+        try encodeFields(to: encoder)
+    }
 }
 
 extension AdvancedCommerceTransactionItem: FieldModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
     package static let fields: [ModelField<AdvancedCommerceTransactionItem>] = [
-        .string("SKU", { $0.SKU }, { $0.SKU = $1 }),
+        .string("SKU", { $0.sku }, { $0.sku = $1 }),
         .string("description", { $0.description }, { $0.description = $1 }),
         .string("displayName", { $0.displayName }, { $0.displayName = $1 }),
         .model("offer", { $0.offer }, { $0.offer = $1 }),

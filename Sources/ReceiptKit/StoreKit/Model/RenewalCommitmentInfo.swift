@@ -31,9 +31,14 @@ extension RenewalCommitmentInfo: MemberFieldModel {
 extension RenewalCommitmentInfo: FieldModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
     package static let fields: [ModelField<RenewalCommitmentInfo>] = [
-        .string("commitmentAutoRenewProductId", { $0.commitmentAutoRenewProductId }, { $0.commitmentAutoRenewProductId = $1 }),
-        .enumeration("commitmentAutoRenewStatus", { $0.commitmentAutoRenewStatus }, { $0.commitmentAutoRenewStatus = $1 }),
-        .enumeration("commitmentRenewalBillingPlanType", { $0.commitmentRenewalBillingPlanType }, { $0.commitmentRenewalBillingPlanType = $1 }),
+        .string(
+            "commitmentAutoRenewProductId", { $0.commitmentAutoRenewProductId },
+            { $0.commitmentAutoRenewProductId = $1 }),
+        .enumeration(
+            "commitmentAutoRenewStatus", { $0.commitmentAutoRenewStatus }, { $0.commitmentAutoRenewStatus = $1 }),
+        .enumeration(
+            "commitmentRenewalBillingPlanType", { $0.commitmentRenewalBillingPlanType },
+            { $0.commitmentRenewalBillingPlanType = $1 }),
         .date("commitmentRenewalDate", { $0.commitmentRenewalDate }, { $0.commitmentRenewalDate = $1 }),
         .integer("commitmentRenewalPrice", { $0.commitmentRenewalPrice }, { $0.commitmentRenewalPrice = $1 }),
         .unknownMembers("unknownFields", { $0.unknownFields }, { $0.unknownFields = $1 }),

@@ -27,6 +27,9 @@ import Testing
         let json = try CLI.run(["inspect", "--json", "--root", workspace.root, jws])
         #expect(json.stdout.contains(#""refundDate" : 1795000000000"#), "\(json.stdout)")
         #expect(json.stdout.contains(#""laterMember" : true"#))
+        // The schema describes the typed members: a wrong kind there would fail it.
+        let scratch = try ScratchDirectory()
+        try ReportSchemaTests.validate([try scratch.write("ac.json", Array(json.stdout.utf8))], expecting: 1)
     }
 
     @Test func skuRulesDecideOnTheItems() throws {

@@ -124,17 +124,24 @@ import Testing
         #expect(facts.purchases.first?.commitmentBillingPeriod == 2)
         let rules = try RuleTestSupport.rules(
             #"gold: sku == "tier.gold""#, #"silver: sku == "tier.silver""#, #"plain: sku != "tier.gold""#,
-            #"scoped: subscription "pro.monthly" active and sku == "addon.storage""#)
+            #"scoped: subscription "pro.monthly" active and sku == "addon.storage""#,
+            "loyal: commitment_billing_period >= 2", "early: commitment_billing_period < 2")
         let time = try RuleTestSupport.date("2026-12-01T00:00:00Z")
         func decide(_ facts: EntitlementFacts) -> [String: Decision] {
             let decisions = rules.evaluate(
                 facts: facts, at: time, platform: .ios, maximumAge: nil, appFacts: AppFacts())
             return Dictionary(uniqueKeysWithValues: decisions.map { ($0.name, $0.decision) })
         }
-        #expect(decide(facts) == ["gold": .granted, "silver": .denied, "plain": .denied, "scoped": .granted])
+        #expect(
+            decide(facts) == [
+                "gold": .granted, "silver": .denied, "plain": .denied, "scoped": .granted, "loyal": .granted,
+                "early": .denied,
+            ])
         // An item without a SKU could be any: `!=` must not hold for it.
         let (partial, _) = try Self.transaction(#","advancedCommerceInfo":{"items":[{"SKU":"tier.gold"},{"price":1}]}"#)
         let unknown = decide(try #require(EntitlementFacts(report: partial)))
         #expect(unknown["plain"] == .unknown && unknown["gold"] == .unknown)
+        // Without commitmentInfo the billing period is unknown, not below any bound.
+        #expect(unknown["early"] == .unknown)
     }
 }

@@ -30,6 +30,11 @@ extension HelpTopic {
                     + " == holds for a transaction that bought that item, != for one that did not; == and != only;"
                     + " like ownership, beside product or subscription in one and it narrows them to the transactions"
                     + " it holds for; a transaction without items leaves it unknown"
+            case .integer:
+                value =
+                    "a whole number, a transaction's commitment billingPeriodNumber (the billing period of its"
+                    + " commitment term it pays for, from 1); per transaction like sku; a transaction without"
+                    + " commitmentInfo leaves it unknown"
             }
             blocks.append(.term(field.rawValue, value + "."))
         }

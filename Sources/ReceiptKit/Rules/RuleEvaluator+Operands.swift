@@ -64,7 +64,8 @@ extension RuleEvaluator {
             case .originalPlatform: facts.originalPlatform.map { AppFacts.Value.string($0.rawValue) }
             // No fact meets these (the parser), they have their own conditions, or (per transaction)
             // `compare` reads them first.
-            case .originalApplicationVersion, .applicationVersion, .environment, .ownership, .appAccountToken, .sku:
+            case .originalApplicationVersion, .applicationVersion, .environment, .ownership, .appAccountToken, .sku,
+                .commitmentBillingPeriod:
                 nil
             }
         guard let value else { return .failure(Unknown(outcome: missing(field))) }

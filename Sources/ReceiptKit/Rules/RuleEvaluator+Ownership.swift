@@ -48,7 +48,9 @@ extension RuleEvaluator {
         guard !scope.isEmpty, rest.contains(where: \.readsTransactions) else { return nil }
         let predicate = RuleCondition.and(scope)
         if let unusable = unusableFact(in: predicate) { return unusable }
-        let fields = [RuleField.ownership, .appAccountToken, .sku].filter { predicate.mentions($0) }
+        let fields = [RuleField.ownership, .appAccountToken, .sku, .commitmentBillingPeriod].filter {
+            predicate.mentions($0)
+        }
         let what = fields.map(\.label).joined(separator: " and ")
         var undecided = 0
         // Why transactions were undecided (the fields they lack, or a token that is no UUID), so that the
@@ -98,6 +100,9 @@ extension RuleEvaluator {
             return purchase.appAccountToken.flatMap { Self.sameToken($0, text) }.map { op.holds($0 ? 0 : 1) }
         case .compareString(.sku, let op, let text):
             return purchase.skus.map { skus in op.holds(skus.contains { $0.isIdentical(to: text) } ? 0 : 1) }
+        case .compareString(.commitmentBillingPeriod, let op, let text):
+            guard let bound = Int64(text), let period = purchase.commitmentBillingPeriod else { return nil }
+            return op.holds(period < bound ? -1 : (period == bound ? 0 : 1))
         case .compareOperands(.field(.appAccountToken), let op, .fact(let name)),
             .compareOperands(.fact(let name), let op, .field(.appAccountToken)):
             guard let token = purchase.appAccountToken, case .string(let text)? = appFacts.values[name],
@@ -173,6 +178,7 @@ extension RuleEvaluator {
         switch field {
         case .ownership: purchase.ownershipType != nil
         case .sku: purchase.skus != nil
+        case .commitmentBillingPeriod: purchase.commitmentBillingPeriod != nil
         default: purchase.appAccountToken != nil
         }
     }
@@ -188,6 +194,9 @@ extension RuleEvaluator {
         let target: String
         let written: String
         switch condition {
+        case .compareString(.commitmentBillingPeriod, let op, let text):
+            target = "\(op.rawValue) \(text)"
+            written = target
         case .compareString(_, let op, let text):
             target = "\(op.rawValue) \"\(text)\""
             written = target

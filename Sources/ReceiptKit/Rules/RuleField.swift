@@ -30,6 +30,9 @@ public enum RuleField: Sendable, CaseIterable {
     /// An Advanced Commerce transaction's items' `SKU`s: `sku == "X"` holds for a transaction that bought the
     /// item X among its items, `!=` for one that did not.
     case sku
+    /// A transaction's commitment `billingPeriodNumber`: which billing period of its commitment term it pays
+    /// for, from 1.
+    case commitmentBillingPeriod
 
     /// The kind of value a field holds, which decides the operators and the literals it takes.
     public enum Kind: Sendable {
@@ -45,6 +48,8 @@ public enum RuleField: Sendable, CaseIterable {
         case ownership
         /// A quoted string written in the rule, never a fact; `==` and `!=` only.
         case writtenString
+        /// A whole number written in the rule, never a fact.
+        case integer
     }
 
     /// The kind of value the field holds.
@@ -56,6 +61,7 @@ public enum RuleField: Sendable, CaseIterable {
         case .bundleID, .receiptType, .originalPlatform, .appAccountToken: .string
         case .ownership: .ownership
         case .sku: .writtenString
+        case .commitmentBillingPeriod: .integer
         }
     }
 
@@ -65,7 +71,7 @@ public enum RuleField: Sendable, CaseIterable {
         switch kind {
         case .date: .date
         case .string: .string
-        case .version, .environment, .ownership, .writtenString: nil
+        case .version, .environment, .ownership, .writtenString, .integer: nil
         }
     }
 }

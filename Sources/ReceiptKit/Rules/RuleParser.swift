@@ -370,6 +370,7 @@ package struct RuleParser {
         case .ownership: "purchased or family_shared"
         case .string: "a quoted string"
         case .writtenString: "a quoted string"
+        case .integer: "a whole number such as 12"
         }
     }
 
@@ -460,6 +461,14 @@ package struct RuleParser {
             }
             return .compareEnvironment(op, environment)
         case .string, .writtenString:
+            return .compareString(field, op, text)
+        case .integer:
+            // Kept as its digits, read back per transaction: `holds(_:for:)`.
+            guard Int64(text) != nil else {
+                throw RuleSet.ParseError(
+                    origin: "", column: value.column,
+                    message: "expected \(Self.expectedValue(field.kind)), found \(value.shown)")
+            }
             return .compareString(field, op, text)
         case .ownership:
             guard text == "purchased" || text == "family_shared" else {

@@ -231,6 +231,17 @@ import Testing
         try Self.expectComplete(NotificationPayload.self)
         try Self.expectComplete(NotificationPayload.NotificationData.self)
         try Self.expectComplete(NotificationPayload.AppData.self)
+        // The objects nested in payloads (the items name `SKU` as `sku`, as Apple's Swift model does).
+        try Self.expectComplete(NotificationPayload.Summary.self)
+        try Self.expectComplete(NotificationPayload.ExternalPurchaseToken.self)
+        try Self.expectComplete(TransactionCommitmentInfo.self)
+        try Self.expectComplete(RenewalCommitmentInfo.self)
+        try Self.expectComplete(AdvancedCommerceTransactionInfo.self)
+        try Self.expectComplete(AdvancedCommerceRenewalInfo.self)
+        try Self.expectComplete(AdvancedCommerceOffer.self)
+        try Self.expectComplete(AdvancedCommerceRefund.self)
+        try Self.expectComplete(AdvancedCommercePriceIncreaseInfo.self)
+        try Self.expectComplete(AdvancedCommerceDescriptors.self)
     }
 
     static func expectComplete<M: MemberFieldModel>(_ type: M.Type) throws {

@@ -198,7 +198,7 @@ import Testing
         #"{"receiptType":"Xcode","originalPurchaseDate":-62135769600000,"appAppleId":0,"bundleId":"\u00e9","preorderDate":253402300799999}"#,
         #"{"requestIdentifier":"r","userLocale":"de_CH","signedDate":1795000000000,"appAppleId":1234567890,"extra":{"deep":[[[[[[[[1]]]]]]]]}}"#,
         #"{"signedDate":1795000000000,"bundleId":"com.example.app","environment":"Production","a":{"b":{"c":[true,false,null]}},"K":"kelvin-free"}"#,
-        #"{"transactionId":"1","advancedCommerceInfo":{"items":[{"SKU":"s","price":1.99,"z":-0.0}]},"commitmentInfo":[1,"2",{"3":3}]}"#,
+        #"{"transactionId":"1","advancedCommerceInfo":{"items":[{"SKU":"s","price":199,"z":-0.0}]},"commitmentInfo":{"x":[1,"2",{"3":3}],"commitmentExpiresDate":1.5}}"#,
     ]
 
     @Test func writesWhatJSONEncoderWritesForHostilePayloads() throws {
@@ -231,6 +231,17 @@ import Testing
         try Self.expectComplete(NotificationPayload.self)
         try Self.expectComplete(NotificationPayload.NotificationData.self)
         try Self.expectComplete(NotificationPayload.AppData.self)
+        // The objects nested in payloads (the items name `SKU` as `sku`, as Apple's Swift model does).
+        try Self.expectComplete(NotificationPayload.Summary.self)
+        try Self.expectComplete(NotificationPayload.ExternalPurchaseToken.self)
+        try Self.expectComplete(TransactionCommitmentInfo.self)
+        try Self.expectComplete(RenewalCommitmentInfo.self)
+        try Self.expectComplete(AdvancedCommerceTransactionInfo.self)
+        try Self.expectComplete(AdvancedCommerceRenewalInfo.self)
+        try Self.expectComplete(AdvancedCommerceOffer.self)
+        try Self.expectComplete(AdvancedCommerceRefund.self)
+        try Self.expectComplete(AdvancedCommercePriceIncreaseInfo.self)
+        try Self.expectComplete(AdvancedCommerceDescriptors.self)
     }
 
     static func expectComplete<M: MemberFieldModel>(_ type: M.Type) throws {

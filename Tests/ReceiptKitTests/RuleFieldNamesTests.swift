@@ -27,7 +27,7 @@ import Testing
             RuleField.allCases.map(\.rawValue) == [
                 "original_application_version", "application_version", "original_purchase_date",
                 "receipt_creation_date", "environment", "bundle_id", "receipt_type", "preorder_date",
-                "original_platform", "ownership", "app_account_token",
+                "original_platform", "ownership", "app_account_token", "sku", "commitment_billing_period",
             ])
         #expect(RuleField.originalApplicationVersion.label == "original application version")
         #expect(RuleField.bundleID.label == "bundle id")

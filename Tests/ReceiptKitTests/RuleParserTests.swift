@@ -69,6 +69,12 @@ import Testing
         ("premium original_application_version < 42", 9, "expected \":\" after the entitlement name, found \"o\""),
         (": product \"a\"", 1, "expected an entitlement name (letters, digits, _ . -), found \":\""),
         ("p: ", 4, "expected a condition, found end of rule"),
+        (
+            "p: sku == tier", 11,
+            "sku is compared with a quoted string written in the rule, not with a fact or field, found \"tier\""
+        ),
+        ("p: sku < \"a\"", 8, "expected == or != (sku is compared for equality only), found \"<\""),
+        ("p: commitment_billing_period > 1.5", 32, "expected a whole number such as 12, found \"1.5\""),
         ("p: product a", 12, "expected a quoted product id, found \"a\""),
         ("p: product \"a", 12, "string not closed: expected a closing \""),
         ("p: subscription \"m\" live", 21, "expected active or in_grace, found \"live\""),
@@ -96,12 +102,12 @@ import Testing
         (
             "p: version < 2", 4,
             "expected a field (original_application_version, application_version, original_purchase_date, "
-                + "receipt_creation_date, environment, bundle_id, receipt_type, preorder_date, original_platform, ownership, app_account_token), a fact name, product, subscription, entitled, not or \"(\", found \"version\""
+                + "receipt_creation_date, environment, bundle_id, receipt_type, preorder_date, original_platform, ownership, app_account_token, sku, commitment_billing_period), a fact name, product, subscription, entitled, not or \"(\", found \"version\""
         ),
         (
             "p: Free_reads > 0", 4,
             "expected a field (original_application_version, application_version, original_purchase_date, "
-                + "receipt_creation_date, environment, bundle_id, receipt_type, preorder_date, original_platform, ownership, app_account_token), a fact name, product, subscription, entitled, not or \"(\", found \"Free_reads\""
+                + "receipt_creation_date, environment, bundle_id, receipt_type, preorder_date, original_platform, ownership, app_account_token, sku, commitment_billing_period), a fact name, product, subscription, entitled, not or \"(\", found \"Free_reads\""
         ),
         ("p: entitled", 12, "expected an entitlement name (letters, digits, _ . -) after entitled, found end of rule"),
         (

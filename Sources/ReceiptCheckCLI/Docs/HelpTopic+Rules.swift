@@ -24,6 +24,17 @@ extension HelpTopic {
                     "purchased or family_shared (a transaction's inAppOwnershipType); == and != only; beside product or"
                     + " subscription in one and, it narrows them to the transactions it holds for; elsewhere it holds"
                     + " only when every transaction agrees, and is unknown when they differ"
+            case .writtenString:
+                value =
+                    "a quoted string, one of an Advanced Commerce transaction's items' SKUs (advancedCommerceInfo);"
+                    + " == holds for a transaction that bought that item, != for one that did not; == and != only;"
+                    + " like ownership, beside product or subscription in one and it narrows them to the transactions"
+                    + " it holds for; a transaction without items leaves it unknown"
+            case .integer:
+                value =
+                    "a whole number, a transaction's commitment billingPeriodNumber (the billing period of its"
+                    + " commitment term it pays for, from 1); per transaction like sku; a transaction without"
+                    + " commitmentInfo leaves it unknown"
             }
             blocks.append(.term(field.rawValue, value + "."))
         }

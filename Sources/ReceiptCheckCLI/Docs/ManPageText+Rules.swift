@@ -28,8 +28,10 @@ extension ManPageText {
         as one kind, and strings and booleans compare with == and != only; a fact compared with a field \
         is a date for original_purchase_date, receipt_creation_date and preorder_date, a string for \
         bundle_id, receipt_type, original_platform and app_account_token (subscription "X" active and \
-        app_account_token == account_id: X bought for this account); versions, environment and ownership compare only \
-        with values written in the rule. A side that is missing or of another kind leaves the comparison \
+        app_account_token == account_id: X bought for this account); versions, environment, ownership, sku (an \
+        Advanced Commerce transaction's items' SKUs, per transaction like ownership) and \
+        commitment_billing_period (a commitment's billingPeriodNumber, per transaction, any operator) compare \
+        only with values written in the rule. A side that is missing or of another kind leaves the comparison \
         unknown (not satisfied); verify refuses such facts before deciding (exit 64).
         """
 

@@ -93,6 +93,8 @@ enum JWSReportText {
             ("REVOKED", revoked),
             ("revocation", revocation(transaction)),
             ("billing plan", transaction.billingPlanType?.rawValue),
+            ("commitment", commitment(transaction.commitmentInfo?.value)),
+            ("items", transaction.advancedCommerceInfo?.items.map { items(of: $0, detailed: detailed) }),
             ("offer", offer(transaction.offerType, transaction.offerIdentifier, transaction.offerDiscountType)),
             ("bundle id", transaction.bundleId),
             ("environment", transaction.environment?.rawValue),
@@ -132,6 +134,8 @@ enum JWSReportText {
             ("billing retry", renewal.isInBillingRetryPeriod.map { $0 ? "yes" : "no" }),
             ("grace period ends", show(renewal.gracePeriodExpiresDate)),
             ("renews on plan", renewal.renewalBillingPlanType?.rawValue),
+            ("renews commitment", commitment(renewal.commitmentInfo?.value)),
+            ("renews items", renewal.advancedCommerceInfo?.items.map { items(of: $0, detailed: detailed) }),
             ("offer", offer(renewal.offerType, renewal.offerIdentifier, renewal.offerDiscountType)),
             ("environment", renewal.environment?.rawValue),
             ("signed", show(renewal.signedDate)),
@@ -161,6 +165,17 @@ enum JWSReportText {
         if let app = notification.app, app.member != "data" {
             rows.append(("app from", app.member))
         }
+        if let summary = notification.summary {
+            let parts = [
+                summary.succeededCount.map { "\($0) extended" }, summary.failedCount.map { "\($0) failed" },
+                summary.productId,
+            ]
+            rows.append(("extension", parts.compactMap { $0 }.joined(separator: ", ")))
+        }
+        if let token = notification.externalPurchaseToken {
+            rows.append(("external purchase", token.externalPurchaseId))
+            rows.append(("token created", show(token.tokenCreationDate)))
+        }
         if detailed {
             rows += [
                 ("uuid", notification.notificationUUID),
@@ -184,6 +199,53 @@ enum JWSReportText {
             rows.append(("app apple id", request.appAppleId.map(String.init)))
         }
         return rows
+    }
+
+    /// `period 2 of 12, ends 2027-01-01T00:00:00Z`: a transaction's commitment.
+    private static func commitment(_ info: TransactionCommitmentInfo?) -> String? {
+        guard let info else { return nil }
+        var parts: [String] = []
+        if let number = info.billingPeriodNumber {
+            parts.append("period \(number)" + (info.totalBillingPeriods.map { " of \($0)" } ?? ""))
+        }
+        if let price = info.commitmentPrice { parts.append("price \(price)") }
+        if let ends = show(info.commitmentExpiresDate) { parts.append("ends \(ends)") }
+        return parts.isEmpty ? "(no fields)" : parts.joined(separator: ", ")
+    }
+
+    /// `to P, auto-renew on, MONTHLY, 2027-01-01T00:00:00Z`: the commitment a renewal info renews into.
+    private static func commitment(_ info: RenewalCommitmentInfo?) -> String? {
+        guard let info else { return nil }
+        let parts = [
+            info.commitmentAutoRenewProductId.map { "to \($0)" },
+            info.commitmentAutoRenewStatus.map { $0 == .known(.on) ? "auto-renew on" : "auto-renew off" },
+            info.commitmentRenewalBillingPlanType?.rawValue, show(info.commitmentRenewalDate),
+            info.commitmentRenewalPrice.map { "price \($0)" },
+        ].compactMap { $0 }
+        return parts.isEmpty ? "(no fields)" : parts.joined(separator: ", ")
+    }
+
+    /// The SKUs of Advanced Commerce items, `detailed` with their prices, revocations and refunds.
+    private static func items(of items: [AdvancedCommerceTransactionItem], detailed: Bool) -> String {
+        items.map { item in
+            var text = item.sku ?? "(no SKU)"
+            if detailed, let price = item.price { text += " price \(price)" }
+            if let revoked = show(item.revocationDate) { text += " revoked \(revoked)" }
+            if let refunds = item.refunds, !refunds.isEmpty { text += " refunded \(refunds.count)x" }
+            return text
+        }.joined(separator: ", ")
+    }
+
+    /// The SKUs of the items a renewal renews, `detailed` with their prices and price increases.
+    private static func items(of items: [AdvancedCommerceRenewalItem], detailed: Bool) -> String {
+        items.map { item in
+            var text = item.sku ?? "(no SKU)"
+            if detailed, let price = item.price { text += " price \(price)" }
+            if let increase = item.priceIncreaseInfo {
+                text += " price increase" + (increase.status.map { " \($0.rawValue)" } ?? "")
+            }
+            return text
+        }.joined(separator: ", ")
     }
 
     /// Apple's OfferType: 1 introductory, 2 promotional, 3 offer code, 4 win-back.

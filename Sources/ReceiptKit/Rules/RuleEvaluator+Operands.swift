@@ -7,7 +7,7 @@ extension RuleEvaluator {
         -> Outcome
     {
         if left == .field(.appAccountToken) || right == .field(.appAccountToken) {
-            return everyTransaction(condition)
+            return everyTransaction(condition, .appAccountToken)
         }
         let first: AppFacts.Value
         let second: AppFacts.Value
@@ -64,7 +64,9 @@ extension RuleEvaluator {
             case .originalPlatform: facts.originalPlatform.map { AppFacts.Value.string($0.rawValue) }
             // No fact meets these (the parser), they have their own conditions, or (per transaction)
             // `compare` reads them first.
-            case .originalApplicationVersion, .applicationVersion, .environment, .ownership, .appAccountToken: nil
+            case .originalApplicationVersion, .applicationVersion, .environment, .ownership, .appAccountToken, .sku,
+                .commitmentBillingPeriod:
+                nil
             }
         guard let value else { return .failure(Unknown(outcome: missing(field))) }
         return .success(value)

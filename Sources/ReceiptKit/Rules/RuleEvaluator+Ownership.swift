@@ -48,7 +48,9 @@ extension RuleEvaluator {
         guard !scope.isEmpty, rest.contains(where: \.readsTransactions) else { return nil }
         let predicate = RuleCondition.and(scope)
         if let unusable = unusableFact(in: predicate) { return unusable }
-        let fields = [RuleField.ownership, .appAccountToken].filter { predicate.mentions($0) }
+        let fields = [RuleField.ownership, .appAccountToken, .sku, .commitmentBillingPeriod].filter {
+            predicate.mentions($0)
+        }
         let what = fields.map(\.label).joined(separator: " and ")
         var undecided = 0
         // Why transactions were undecided (the fields they lack, or a token that is no UUID), so that the
@@ -59,9 +61,7 @@ extension RuleEvaluator {
         narrowed.facts = facts.keepingPurchases { purchase in
             guard let holds = holds(predicate, for: purchase) else {
                 undecided += 1
-                let absent = fields.filter {
-                    $0 == .ownership ? purchase.ownershipType == nil : purchase.appAccountToken == nil
-                }
+                let absent = fields.filter { !Self.carries($0, purchase) }
                 lacking += absent.filter { !lacking.contains($0) }
                 unmatched = unmatched || absent.isEmpty
                 return false
@@ -98,6 +98,11 @@ extension RuleEvaluator {
             return purchase.ownershipType.map { op.holds($0.rawValue.isIdentical(to: text) ? 0 : 1) }
         case .compareString(.appAccountToken, let op, let text):
             return purchase.appAccountToken.flatMap { Self.sameToken($0, text) }.map { op.holds($0 ? 0 : 1) }
+        case .compareString(.sku, let op, let text):
+            return purchase.skus.map { skus in op.holds(skus.contains { $0.isIdentical(to: text) } ? 0 : 1) }
+        case .compareString(.commitmentBillingPeriod, let op, let text):
+            guard let bound = Int64(text), let period = purchase.commitmentBillingPeriod else { return nil }
+            return op.holds(period < bound ? -1 : (period == bound ? 0 : 1))
         case .compareOperands(.field(.appAccountToken), let op, .fact(let name)),
             .compareOperands(.fact(let name), let op, .field(.appAccountToken)):
             guard let token = purchase.appAccountToken, case .string(let text)? = appFacts.values[name],
@@ -168,16 +173,30 @@ extension RuleEvaluator {
         return nil
     }
 
-    /// `app_account_token == account_id` outside an `and` beside a product: holds when it holds for every
-    /// transaction, fails when it fails for every one, and is unknown when they differ or one has no token.
-    func everyTransaction(_ condition: RuleCondition) -> Outcome {
+    /// Whether the purchase carries the per-transaction `field`.
+    static func carries(_ field: RuleField, _ purchase: PurchaseFacts) -> Bool {
+        switch field {
+        case .ownership: purchase.ownershipType != nil
+        case .sku: purchase.skus != nil
+        case .commitmentBillingPeriod: purchase.commitmentBillingPeriod != nil
+        default: purchase.appAccountToken != nil
+        }
+    }
+
+    /// `app_account_token == account_id` (or `sku == "X"`, of `field`) outside an `and` beside a product: holds
+    /// when it holds for every transaction, fails when it fails for every one, and is unknown when they differ
+    /// or one lacks the field.
+    func everyTransaction(_ condition: RuleCondition, _ field: RuleField) -> Outcome {
         if let unusable = unusableFact(in: condition) { return unusable }
         let values = facts.purchases.map { holds(condition, for: $0) }
-        guard !values.isEmpty, !values.contains(nil) else { return missing(.appAccountToken) }
+        guard !values.isEmpty, !values.contains(nil) else { return missing(field) }
         // The reason shows the fact's value; the hint is rule text, so it names the fact.
         let target: String
         let written: String
         switch condition {
+        case .compareString(.commitmentBillingPeriod, let op, let text):
+            target = "\(op.rawValue) \(text)"
+            written = target
         case .compareString(_, let op, let text):
             target = "\(op.rawValue) \"\(text)\""
             written = target
@@ -192,12 +211,12 @@ extension RuleEvaluator {
             return Outcome(
                 value: nil,
                 reasons: [
-                    "app account token differs among the \(values.count) transactions: whether it \(target) is unknown; name the product (product \"X\" and app_account_token \(written))"
+                    "\(field.label) differs among the \(values.count) transactions: whether it \(target) is unknown; name the product (product \"X\" and \(field.rawValue) \(written))"
                 ], code: .ambiguousTransactions)
         }
         let granted = values[0] == true
         return Outcome(
             satisfied: granted,
-            reasons: ["app account token of every transaction (\(values.count)) \(granted ? "" : "is not ")\(target)"])
+            reasons: ["\(field.label) of every transaction (\(values.count)) \(granted ? "" : "is not ")\(target)"])
     }
 }

@@ -87,7 +87,9 @@ struct RuleEvaluator {
                 .environment, facts.environment.rawValue, op, environment.rawValue, holds: op.holds(order))
         case .compareString(let field, let op, let text):
             if field == .ownership { return ownership(op, text) }
-            if field == .appAccountToken { return everyTransaction(condition) }
+            if field == .appAccountToken || field == .sku || field == .commitmentBillingPeriod {
+                return everyTransaction(condition, field)
+            }
             let value: String
             switch fieldValue(field) {
             case .success(.string(let read)): value = read

@@ -13,7 +13,9 @@ extension RuleField {
     }
 
     /// Whether each transaction has its own value (`ownership`, `app_account_token`), rather than the input one.
-    var isPerTransaction: Bool { self == .ownership || self == .appAccountToken }
+    var isPerTransaction: Bool {
+        self == .ownership || self == .appAccountToken || self == .sku || self == .commitmentBillingPeriod
+    }
 
     /// How reasons name the field: its name in words.
     var label: String {
@@ -34,6 +36,8 @@ extension RuleField {
         case .originalPlatform: "only AppTransactions from iOS 18.4 on carry it"
         case .ownership: "only StoreKit 2 transactions carry it"
         case .appAccountToken: "only StoreKit 2 transactions of purchases the app gave a token carry it"
+        case .sku: "only Advanced Commerce transactions carry items"
+        case .commitmentBillingPeriod: "only transactions of commitment plans carry commitmentInfo"
         }
     }
 }
@@ -53,6 +57,10 @@ enum RuleFieldNames {
         .field(.preorderDate, is: "preorderDate", of: AppTransaction.fields, as: "preorder_date"),
         .field(.ownership, is: "inAppOwnershipType", of: JWSTransaction.fields, as: "ownership"),
         .field(.appAccountToken, is: "appAccountToken", of: JWSTransaction.fields, as: "app_account_token"),
+        .field(.sku, is: "SKU", of: AdvancedCommerceTransactionItem.fields, as: "sku"),
+        .field(
+            .commitmentBillingPeriod, is: "billingPeriodNumber", of: TransactionCommitmentInfo.fields,
+            as: "commitment_billing_period"),
     ].compactMap { $0 }
 
     static let names: [RuleField: String] = Dictionary(

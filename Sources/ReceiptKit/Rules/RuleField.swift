@@ -27,6 +27,12 @@ public enum RuleField: Sendable, CaseIterable {
     case ownership
     /// A transaction's `appAccountToken`: the UUID the app gave the purchase for the customer's account.
     case appAccountToken
+    /// An Advanced Commerce transaction's items' `SKU`s: `sku == "X"` holds for a transaction that bought the
+    /// item X among its items, `!=` for one that did not.
+    case sku
+    /// A transaction's commitment `billingPeriodNumber`: which billing period of its commitment term it pays
+    /// for, from 1.
+    case commitmentBillingPeriod
 
     /// The kind of value a field holds, which decides the operators and the literals it takes.
     public enum Kind: Sendable {
@@ -40,6 +46,10 @@ public enum RuleField: Sendable, CaseIterable {
         case string
         /// `purchased` or `family_shared`; `==` and `!=` only.
         case ownership
+        /// A quoted string written in the rule, never a fact; `==` and `!=` only.
+        case writtenString
+        /// A whole number written in the rule, never a fact.
+        case integer
     }
 
     /// The kind of value the field holds.
@@ -50,6 +60,8 @@ public enum RuleField: Sendable, CaseIterable {
         case .environment: .environment
         case .bundleID, .receiptType, .originalPlatform, .appAccountToken: .string
         case .ownership: .ownership
+        case .sku: .writtenString
+        case .commitmentBillingPeriod: .integer
         }
     }
 
@@ -59,7 +71,7 @@ public enum RuleField: Sendable, CaseIterable {
         switch kind {
         case .date: .date
         case .string: .string
-        case .version, .environment, .ownership: nil
+        case .version, .environment, .ownership, .writtenString, .integer: nil
         }
     }
 }

@@ -369,6 +369,8 @@ package struct RuleParser {
         case .environment: "production, sandbox, xcode or unknown"
         case .ownership: "purchased or family_shared"
         case .string: "a quoted string"
+        case .writtenString: "a quoted string"
+        case .integer: "a whole number such as 12"
         }
     }
 
@@ -401,7 +403,7 @@ package struct RuleParser {
 
     private mutating func comparison(_ field: RuleField) throws(RuleSet.ParseError) -> RuleCondition {
         let (op, operatorToken) = try comparisonOperator()
-        if !op.isEquality, field.kind == .environment || field.kind == .string || field.kind == .ownership {
+        if !op.isEquality, [.environment, .string, .ownership, .writtenString].contains(field.kind) {
             throw RuleSet.ParseError(
                 origin: "", column: operatorToken.column,
                 message:
@@ -429,7 +431,7 @@ package struct RuleParser {
         }
         let text: String
         switch value.kind {
-        case .word(let word) where field.kind != .string: text = word
+        case .word(let word) where field.kind != .string && field.kind != .writtenString: text = word
         case .string(let string): text = string
         default:
             throw RuleSet.ParseError(
@@ -458,7 +460,15 @@ package struct RuleParser {
                     message: "expected \(Self.expectedValue(field.kind)), found \(value.shown)")
             }
             return .compareEnvironment(op, environment)
-        case .string:
+        case .string, .writtenString:
+            return .compareString(field, op, text)
+        case .integer:
+            // Kept as its digits, read back per transaction: `holds(_:for:)`.
+            guard Int64(text) != nil else {
+                throw RuleSet.ParseError(
+                    origin: "", column: value.column,
+                    message: "expected \(Self.expectedValue(field.kind)), found \(value.shown)")
+            }
             return .compareString(field, op, text)
         case .ownership:
             guard text == "purchased" || text == "family_shared" else {

@@ -17,13 +17,21 @@ package struct TransactionFacts: Sendable, Equatable {
     /// `appAccountToken`: the UUID the app gave the purchase for its own account, which `app_account_token`
     /// rules compare; nil for Apple's empty string, which says the app gave none.
     package var appAccountToken: String?
+    /// The `SKU`s of an Advanced Commerce transaction's items, which `sku` rules compare; nil for a transaction
+    /// without `advancedCommerceInfo` items.
+    package var skus: [String]?
+    /// A commitment's `billingPeriodNumber`: which billing period of the term the transaction pays for.
+    package var commitmentBillingPeriod: Int64?
+    /// A commitment's `totalBillingPeriods`.
+    package var commitmentBillingPeriods: Int64?
 
     /// Facts of these values, each one not given absent.
     package init(
         isUpgraded: Bool? = nil, storeKitType: AppStoreValue<TransactionType>? = nil,
         subscriptionGroupID: String? = nil, revocationType: AppStoreValue<RevocationType>? = nil,
         revocationPercentage: Int64? = nil, ownershipType: AppStoreValue<InAppOwnershipType>? = nil,
-        appAccountToken: String? = nil
+        appAccountToken: String? = nil, skus: [String]? = nil,
+        commitmentBillingPeriod: Int64? = nil, commitmentBillingPeriods: Int64? = nil
     ) {
         self.isUpgraded = isUpgraded
         self.storeKitType = storeKitType
@@ -33,5 +41,8 @@ package struct TransactionFacts: Sendable, Equatable {
         self.ownershipType = ownershipType
         // An empty token would match an app's empty account (a logged-out user): it is no token.
         self.appAccountToken = appAccountToken?.isEmpty == true ? nil : appAccountToken
+        self.skus = skus
+        self.commitmentBillingPeriod = commitmentBillingPeriod
+        self.commitmentBillingPeriods = commitmentBillingPeriods
     }
 }

@@ -88,12 +88,19 @@ extension EntitlementFacts {
             isInIntroOfferPeriod: transaction.offerType?.known == .introductory
                 && transaction.offerDiscountType?.known != .freeTrial,
             promotionalOfferID: transaction.offerType?.known == .promotional ? transaction.offerIdentifier : nil)
+        // An item without a SKU leaves the SKUs unknown rather than a list that lacks one: `sku != "X"` must
+        // not hold for a transaction whose missing SKU could be X.
+        let items = transaction.advancedCommerceInfo?.items
+        let skus = items?.compactMap(\.sku)
         return PurchaseFacts(
             record,
             TransactionFacts(
                 isUpgraded: transaction.isUpgraded, storeKitType: transaction.type,
                 subscriptionGroupID: transaction.subscriptionGroupIdentifier,
                 revocationType: transaction.revocationType, revocationPercentage: transaction.revocationPercentage,
-                ownershipType: transaction.inAppOwnershipType, appAccountToken: transaction.appAccountToken))
+                ownershipType: transaction.inAppOwnershipType, appAccountToken: transaction.appAccountToken,
+                skus: skus?.count == items?.count ? skus : nil,
+                commitmentBillingPeriod: transaction.commitmentInfo?.billingPeriodNumber,
+                commitmentBillingPeriods: transaction.commitmentInfo?.totalBillingPeriods))
     }
 }

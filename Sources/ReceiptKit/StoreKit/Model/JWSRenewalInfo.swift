@@ -50,10 +50,10 @@ public struct JWSRenewalInfo: Sendable, Equatable, Codable {
     public private(set) var deviceVerification: String?
     /// The UUID the app used with `deviceVerification`.
     public private(set) var deviceVerificationNonce: String?
-    /// Advanced Commerce API renewals: what renews and at what price (2025), kept as Apple wrote them.
-    public private(set) var advancedCommerceInfo: JSONValue?
-    /// The commitment term the subscription renews into (2026), kept as Apple wrote it.
-    public private(set) var commitmentInfo: JSONValue?
+    /// Advanced Commerce API renewals: the items that renew, at what price and period (2025).
+    public private(set) var advancedCommerceInfo: SignedMember<AdvancedCommerceRenewalInfo>?
+    /// The commitment term the subscription renews into (2026).
+    public private(set) var commitmentInfo: SignedMember<RenewalCommitmentInfo>?
     /// The billing plan the next renewal uses (2026): one of ``BillingPlanType``.
     public private(set) var renewalBillingPlanType: AppStoreValue<BillingPlanType>?
     /// Members not listed above, as they came. Reports print them under `unknownFields`, where
@@ -75,12 +75,12 @@ extension JWSRenewalInfo: MemberFieldModel {
 extension JWSRenewalInfo: FieldModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
     package static let fields: [ModelField<JWSRenewalInfo>] = [
-        .json("advancedCommerceInfo", { $0.advancedCommerceInfo }, { $0.advancedCommerceInfo = $1 }),
+        .signedMember("advancedCommerceInfo", { $0.advancedCommerceInfo }, { $0.advancedCommerceInfo = $1 }),
         .string("appAccountToken", { $0.appAccountToken }, { $0.appAccountToken = $1 }),
         .string("appTransactionId", { $0.appTransactionId }, { $0.appTransactionId = $1 }),
         .string("autoRenewProductId", { $0.autoRenewProductId }, { $0.autoRenewProductId = $1 }).tellingKind(),
         .enumeration("autoRenewStatus", { $0.autoRenewStatus }, { $0.autoRenewStatus = $1 }).tellingKind(),
-        .json("commitmentInfo", { $0.commitmentInfo }, { $0.commitmentInfo = $1 }),
+        .signedMember("commitmentInfo", { $0.commitmentInfo }, { $0.commitmentInfo = $1 }),
         .string("currency", { $0.currency }, { $0.currency = $1 }),
         .string("deviceVerification", { $0.deviceVerification }, { $0.deviceVerification = $1 }),
         .string("deviceVerificationNonce", { $0.deviceVerificationNonce }, { $0.deviceVerificationNonce = $1 }),

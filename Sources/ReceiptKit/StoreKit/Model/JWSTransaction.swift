@@ -69,12 +69,12 @@ public struct JWSTransaction: Sendable, Equatable, Codable {
     public private(set) var deviceVerification: String?
     /// The UUID the app used with `deviceVerification`.
     public private(set) var deviceVerificationNonce: String?
-    /// Advanced Commerce API purchases: the SKUs, periods and prices bought (2025), kept as Apple wrote them.
-    public private(set) var advancedCommerceInfo: JSONValue?
+    /// Advanced Commerce API purchases: the items bought with their SKUs, prices and refunds (2025).
+    public private(set) var advancedCommerceInfo: SignedMember<AdvancedCommerceTransactionInfo>?
     /// How a subscription is billed, with commitment plans (2026): one of ``BillingPlanType``.
     public private(set) var billingPlanType: AppStoreValue<BillingPlanType>?
-    /// A subscription's commitment term: its period, price and payments so far (2026), kept as Apple wrote it.
-    public private(set) var commitmentInfo: JSONValue?
+    /// A subscription's commitment term: the billing period paid, of how many, and the term's price (2026).
+    public private(set) var commitmentInfo: SignedMember<TransactionCommitmentInfo>?
     /// Members not listed above, as they came. Reports print them under `unknownFields`, where
     /// `Decodable` reads them back.
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
@@ -93,12 +93,12 @@ extension JWSTransaction: MemberFieldModel {
 extension JWSTransaction: FieldModel {
     /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
     package static let fields: [ModelField<JWSTransaction>] = [
-        .json("advancedCommerceInfo", { $0.advancedCommerceInfo }, { $0.advancedCommerceInfo = $1 }),
+        .signedMember("advancedCommerceInfo", { $0.advancedCommerceInfo }, { $0.advancedCommerceInfo = $1 }),
         .string("appAccountToken", { $0.appAccountToken }, { $0.appAccountToken = $1 }),
         .string("appTransactionId", { $0.appTransactionId }, { $0.appTransactionId = $1 }),
         .enumeration("billingPlanType", { $0.billingPlanType }, { $0.billingPlanType = $1 }),
         .string("bundleId", { $0.bundleId }, { $0.bundleId = $1 }),
-        .json("commitmentInfo", { $0.commitmentInfo }, { $0.commitmentInfo = $1 }),
+        .signedMember("commitmentInfo", { $0.commitmentInfo }, { $0.commitmentInfo = $1 }),
         .string("currency", { $0.currency }, { $0.currency = $1 }),
         .string("deviceVerification", { $0.deviceVerification }, { $0.deviceVerification = $1 }),
         .string("deviceVerificationNonce", { $0.deviceVerificationNonce }, { $0.deviceVerificationNonce = $1 }),

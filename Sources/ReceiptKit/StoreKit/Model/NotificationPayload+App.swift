@@ -19,16 +19,15 @@ extension NotificationPayload {
             return App(
                 bundleId: data.bundleId, appAppleId: data.appAppleId, environment: data.environment, member: "data")
         }
-        if case .object(let summary)? = summary {
+        if let summary {
             return App(
-                bundleId: summary["bundleId"]?.stringValue, appAppleId: Self.integer(summary["appAppleId"]),
-                environment: summary["environment"]?.stringValue.map(AppStoreValue.init(rawValue:)),
+                bundleId: summary.bundleId, appAppleId: summary.appAppleId, environment: summary.environment,
                 member: "summary")
         }
-        if case .object(let token)? = externalPurchaseToken {
-            let id = token["externalPurchaseId"]?.stringValue
+        if let token = externalPurchaseToken {
+            let id = token.externalPurchaseId
             return App(
-                bundleId: token["bundleId"]?.stringValue, appAppleId: Self.integer(token["appAppleId"]),
+                bundleId: token.bundleId, appAppleId: token.appAppleId,
                 environment: id.map { $0.hasPrefix("SANDBOX") ? .known(.sandbox) : .known(.production) },
                 member: "externalPurchaseToken")
         }
@@ -38,10 +37,5 @@ extension NotificationPayload {
                 member: "appData")
         }
         return nil
-    }
-
-    private static func integer(_ value: JSONValue?) -> Int64? {
-        guard let value else { return nil }
-        return try? Int64(json: value)
     }
 }

@@ -14,10 +14,10 @@ public struct NotificationPayload: Sendable, Equatable, Codable {
     public private(set) var signedDate: JWSDate?
     /// The app and the signed transaction, renewal info or AppTransaction the notification concerns.
     public private(set) var data: NotificationPayload.NotificationData?
-    /// For a renewal-date extension to all subscribers: the request's outcome, kept as Apple wrote it.
-    public private(set) var summary: JSONValue?
-    /// For an external purchase notification: the token, kept as Apple wrote it.
-    public private(set) var externalPurchaseToken: JSONValue?
+    /// For a renewal-date extension to all subscribers: the request's outcome.
+    public private(set) var summary: SignedMember<NotificationPayload.Summary>?
+    /// For an external purchase notification: the token.
+    public private(set) var externalPurchaseToken: SignedMember<NotificationPayload.ExternalPurchaseToken>?
     /// For `RESCIND_CONSENT`: the app and its signed AppTransaction.
     public private(set) var appData: NotificationPayload.AppData?
     /// Members not listed above, as they came. Reports print them under `unknownFields`, where
@@ -41,12 +41,12 @@ extension NotificationPayload: FieldModel {
     package static let fields: [ModelField<NotificationPayload>] = [
         .model("appData", { $0.appData }, { $0.appData = $1 }),
         .model("data", { $0.data }, { $0.data = $1 }),
-        .json("externalPurchaseToken", { $0.externalPurchaseToken }, { $0.externalPurchaseToken = $1 }),
+        .signedMember("externalPurchaseToken", { $0.externalPurchaseToken }, { $0.externalPurchaseToken = $1 }),
         .enumeration("notificationType", { $0.notificationType }, { $0.notificationType = $1 }).tellingKind(),
         .string("notificationUUID", { $0.notificationUUID }, { $0.notificationUUID = $1 }),
         .date("signedDate", { $0.signedDate }, { $0.signedDate = $1 }),
         .enumeration("subtype", { $0.subtype }, { $0.subtype = $1 }),
-        .json("summary", { $0.summary }, { $0.summary = $1 }),
+        .signedMember("summary", { $0.summary }, { $0.summary = $1 }),
         .unknownMembers("unknownFields", { $0.unknownFields }, { $0.unknownFields = $1 }),
         .string("version", { $0.version }, { $0.version = $1 }),
     ]

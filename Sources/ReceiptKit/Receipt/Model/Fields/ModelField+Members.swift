@@ -26,6 +26,22 @@ extension ModelField {
         model(key, get).reading(by: .storing(set))
     }
 
+    /// Nested models in order, each read through its own fields.
+    static func models<Nested: MemberFieldModel>(
+        _ key: StaticString, _ get: @escaping @Sendable (Model) -> [Nested]?,
+        _ set: @escaping @Sendable (inout Model, [Nested]) -> Void
+    ) -> Self {
+        models(key, get).reading(by: .storing(set))
+    }
+
+    /// An object of a signed payload read through its model's fields and written as it came (`SignedMember`).
+    static func signedMember<Nested: MemberFieldModel>(
+        _ key: StaticString, _ get: @escaping @Sendable (Model) -> SignedMember<Nested>?,
+        _ set: @escaping @Sendable (inout Model, SignedMember<Nested>) -> Void
+    ) -> Self {
+        json(key, { get($0)?.json }).reading(by: .storing(set))
+    }
+
     /// Where the members no field names are kept, and printed.
     static func unknownMembers(
         _ key: StaticString, _ get: @escaping @Sendable (Model) -> [String: JSONValue]?,

@@ -1,0 +1,40 @@
+extension NotificationPayload {
+    /// The `externalPurchaseToken` of an external purchase notification (Apple's `ExternalPurchaseToken`).
+    ///
+    /// Field names are Apple's; members this version does not know are kept in `unknown`.
+    public struct ExternalPurchaseToken: Sendable, Equatable, Codable {
+        /// The app's Apple ID.
+        public private(set) var appAppleId: Int64?
+        /// The bundle identifier of the app.
+        public private(set) var bundleId: String?
+        /// The token's identifier; it starts `SANDBOX` for a sandbox token.
+        public private(set) var externalPurchaseId: String?
+        /// When the App Store made the token.
+        public private(set) var tokenCreationDate: JWSDate?
+        /// Members not listed above, as they came. Reports print them under `unknownFields`, where
+        /// `Decodable` reads them back.
+        public var unknown: [String: JSONValue] { unknownFields ?? [:] }
+        /// `unknown`, nil when empty so reports leave the member out; the decoder fills it
+        /// with the members this type does not name.
+        private var unknownFields: [String: JSONValue]?
+    }
+}
+
+extension NotificationPayload.ExternalPurchaseToken: MemberFieldModel {
+    /// Reads the object as Apple writes it, through the same fields; `unknownFields` is read as the member
+    /// a report writes it as.
+    public init(from decoder: any Decoder) throws {
+        try self.init(decodingWritten: decoder)
+    }
+}
+
+extension NotificationPayload.ExternalPurchaseToken: FieldModel {
+    /// Sorted as `JSONEncoder` sorts keys; beside the model, as `unknownFields` is private to it.
+    package static let fields: [ModelField<NotificationPayload.ExternalPurchaseToken>] = [
+        .integer("appAppleId", { $0.appAppleId }, { $0.appAppleId = $1 }),
+        .string("bundleId", { $0.bundleId }, { $0.bundleId = $1 }),
+        .string("externalPurchaseId", { $0.externalPurchaseId }, { $0.externalPurchaseId = $1 }),
+        .date("tokenCreationDate", { $0.tokenCreationDate }, { $0.tokenCreationDate = $1 }),
+        .unknownMembers("unknownFields", { $0.unknownFields }, { $0.unknownFields = $1 }),
+    ]
+}

@@ -1,4 +1,6 @@
 import Foundation
+import ReceiptKit
+import ReceiptKitTesting
 import Testing
 
 /// The built binary on StoreKit 2 JWS: verdicts, exit statuses, JSON shape.
@@ -41,6 +43,25 @@ import Testing
         let result = try CLI.run(["--json", "-"], stdin: Data("{\"signedPayload\":\"\(text)\"}".utf8))
         #expect(result.status == 0)
         #expect(result.json?["format"] as? String == "notification_json")
+    }
+
+    /// A custom link token's type and expiry (Notifications 2.17) are rows of the text report.
+    @Test func aCustomLinkTokensTypeAndExpiryArePrinted() throws {
+        let workspace = try NotificationWorkspace()
+        let spec = """
+            {"notificationType":"EXTERNAL_PURCHASE_TOKEN","subtype":"UNREPORTED","version":"2.0",
+            "notificationUUID":"0b2c6d4e-0000-4000-8000-000000000009","signedDate":"2026-11-21T00:00:00Z",
+            "externalPurchaseToken":{"externalPurchaseId":"SANDBOX_c3","tokenCreationDate":1698148950000,
+            "tokenType":"SERVICES","tokenExpirationDate":1698235350000,"appAppleId":1234567890,
+            "bundleId":"\(NotificationWorkspace.bundleID)"}}
+            """
+        let jws = try SignedSpec.sign(Array(spec.utf8)) { payload throws(OpenSSLError) in
+            try JWSSigner.sign(payload, pki: workspace.pki)
+        }
+        let file = try workspace.file("token.jws", jws)
+        let result = try CLI.run(workspace.trust + [file])
+        #expect(result.stdout.contains("SERVICES") && result.stdout.contains("2023-10-25"), "\(result.stdout)")
+        #expect(result.stdout.contains("token type") && result.stdout.contains("token expires"))
     }
 
     @Test func oversizedJWSIsUndecodable() throws {

@@ -97,6 +97,17 @@ import Testing
         }
         #expect(token.externalPurchaseToken?.externalPurchaseId == "SANDBOX_b2158121")
         #expect(token.externalPurchaseToken?.tokenCreationDate?.milliseconds == 1_698_148_950_000)
+        #expect(token.externalPurchaseToken?.tokenType == nil)
+        // A custom link token's members (Notifications 2.17) are named, not left unknown.
+        let custom = NotificationShapeTests.externalPurchaseToken(
+            "SANDBOX_c3", extra: #""tokenType":"SERVICES","tokenExpirationDate":1698235350000,"#)
+        guard case .notification(let link)? = try M.validate(try M.jws(custom)).jws?.payload else {
+            Issue.record("not a notification")
+            return
+        }
+        #expect(link.externalPurchaseToken?.tokenType == "SERVICES")
+        #expect(link.externalPurchaseToken?.tokenExpirationDate?.milliseconds == 1_698_235_350_000)
+        #expect(link.externalPurchaseToken?.unknown.isEmpty == true)
     }
 
     /// A nested member of the wrong kind fails the payload as a top-level one does, naming the member.

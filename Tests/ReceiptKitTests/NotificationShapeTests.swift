@@ -54,11 +54,12 @@ import Testing
         "storefrontCountryCodes":["CAN","USA"],"succeededCount":5,"failedCount":2}}
         """
 
-    static func externalPurchaseToken(_ id: String) -> String {
+    /// `extra` adds members to the token, as a custom link token carries more.
+    static func externalPurchaseToken(_ id: String, extra: String = "") -> String {
         """
         {"notificationType":"EXTERNAL_PURCHASE_TOKEN","subtype":"UNREPORTED","version":"2.0",
         "notificationUUID":"0b2c6d4e-0000-4000-8000-000000000003","signedDate":"2026-11-21T00:00:00Z",
-        "externalPurchaseToken":{"externalPurchaseId":"\(id)","tokenCreationDate":1698148950000,
+        "externalPurchaseToken":{"externalPurchaseId":"\(id)","tokenCreationDate":1698148950000,\(extra)
         "appAppleId":\(M.appAppleID),"bundleId":"\(M.bundleID)"}}
         """
     }

@@ -175,6 +175,8 @@ enum JWSReportText {
         if let token = notification.externalPurchaseToken {
             rows.append(("external purchase", token.externalPurchaseId))
             rows.append(("token created", show(token.tokenCreationDate)))
+            rows.append(("token type", token.tokenType))
+            rows.append(("token expires", show(token.tokenExpirationDate)))
         }
         if detailed {
             rows += [

@@ -11,6 +11,10 @@ extension NotificationPayload {
         public private(set) var externalPurchaseId: String?
         /// When the App Store made the token.
         public private(set) var tokenCreationDate: JWSDate?
+        /// When a custom link token expires; absent from other tokens.
+        public private(set) var tokenExpirationDate: JWSDate?
+        /// The kind of a custom link token (Apple documents a string, no fixed list); absent from other tokens.
+        public private(set) var tokenType: String?
         /// Members not listed above, as they came. Reports print them under `unknownFields`, where
         /// `Decodable` reads them back.
         public var unknown: [String: JSONValue] { unknownFields ?? [:] }
@@ -35,6 +39,8 @@ extension NotificationPayload.ExternalPurchaseToken: FieldModel {
         .string("bundleId", { $0.bundleId }, { $0.bundleId = $1 }),
         .string("externalPurchaseId", { $0.externalPurchaseId }, { $0.externalPurchaseId = $1 }),
         .date("tokenCreationDate", { $0.tokenCreationDate }, { $0.tokenCreationDate = $1 }),
+        .date("tokenExpirationDate", { $0.tokenExpirationDate }, { $0.tokenExpirationDate = $1 }),
+        .string("tokenType", { $0.tokenType }, { $0.tokenType = $1 }),
         .unknownMembers("unknownFields", { $0.unknownFields }, { $0.unknownFields = $1 }),
     ]
 }

@@ -56,6 +56,23 @@ import Testing
         #expect(throws: StoreError.self) { try StoreLocation.parse(empty).open(create: false) }
     }
 
+    /// PostgreSQL answers the COMMIT of a transaction that failed earlier with ROLLBACK and no error: the
+    /// wall's commit throws, so that nothing of it is answered as kept.
+    @Test func aCommitThatRolledBackThrows() throws {
+        let connection = try PostgresConnection(conninfo: try PostgresCluster.shared().freshStore())
+        try connection.run("BEGIN")
+        #expect(throws: PostgresError.self) { try connection.run("SELECT 1 / $1", [.integer(0)]) }
+        #expect(throws: PostgresError.self) { try connection.commit() }
+        try connection.run("BEGIN")
+        try connection.run("SELECT $1::text", [.text("kept")])
+        try connection.commit()
+        // A NUL byte is refused before it is sent, not cut at.
+        #expect(throws: PostgresError.self) { try connection.run("SELECT $1::text", [.text("a\u{0}b")]) }
+        #expect(try connection.query("SELECT $1::bigint, $2::text, NULL", [.integer(-7), .text("é")]) == [
+            [.integer(-7), .text("é"), .null]
+        ])
+    }
+
     final class Outcomes: @unchecked Sendable {
         private let lock = NSLock()
         private var kept: [NotificationIntake.Outcome] = []

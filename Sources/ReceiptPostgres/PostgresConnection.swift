@@ -177,7 +177,8 @@ internal import CPostgres
     }
 
     private func failure(_ result: UnsafeMutableRawPointer) -> PostgresError {
-        let state = unsafe Self.text(CPostgres_resultErrorField(library.resultErrorField, result, CPOSTGRES_PG_DIAG_SQLSTATE))
+        let state = unsafe Self.text(
+            CPostgres_resultErrorField(library.resultErrorField, result, CPOSTGRES_PG_DIAG_SQLSTATE))
         let message = unsafe Self.text(CPostgres_resultErrorMessage(library.resultErrorMessage, result)) ?? ""
         return PostgresError(
             sqlState: state ?? "", message.isEmpty ? unsafe Self.message(library, connection) : Self.trimmed(message))

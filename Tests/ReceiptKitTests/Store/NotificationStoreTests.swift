@@ -22,7 +22,9 @@ import Testing
         #expect(try scratch.open().counts() == StoreCounts(notifications: 1, quarantined: 0))
     }
 
-    @Test(arguments: S.Backend.allCases) func anOlderNotificationArrivingLateNeverOverridesANewerOne(_ backend: S.Backend) throws {
+    @Test(arguments: S.Backend.allCases) func anOlderNotificationArrivingLateNeverOverridesANewerOne(
+        _ backend: S.Backend
+    ) throws {
         let scratch = try S.Scratch(backend)
         let intake = try NotificationIntake(validator: try S.validator(), store: try scratch.open())
         let newer = try S.notification(uuid: "newer", type: "EXPIRED", signed: "2026-11-21T00:00:00Z")
@@ -146,8 +148,12 @@ import Testing
             #expect(throws: StoreError.self, "\(refused)") { try StoreLocation.parse(refused) }
         }
         // A password is never shown.
-        #expect(StoreLocation.redacted("postgresql://rc:s3cret@db/rc?sslmode=require") == "postgresql://rc:***@db/rc?sslmode=require")
-        #expect(StoreLocation.redacted("postgres:///rc?host=/run&password=s3cret") == "postgres:///rc?host=/run&password=***")
+        #expect(
+            StoreLocation.redacted("postgresql://rc:s3cret@db/rc?sslmode=require")
+                == "postgresql://rc:***@db/rc?sslmode=require")
+        #expect(
+            StoreLocation.redacted("postgres:///rc?host=/run&password=s3cret")
+                == "postgres:///rc?host=/run&password=***")
         #expect(StoreLocation.redacted("postgresql://rc@db/rc") == "postgresql://rc@db/rc")
     }
 

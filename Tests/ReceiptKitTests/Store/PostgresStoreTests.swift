@@ -68,9 +68,10 @@ import Testing
         try connection.commit()
         // A NUL byte is refused before it is sent, not cut at.
         #expect(throws: PostgresError.self) { try connection.run("SELECT $1::text", [.text("a\u{0}b")]) }
-        #expect(try connection.query("SELECT $1::bigint, $2::text, NULL", [.integer(-7), .text("é")]) == [
-            [.integer(-7), .text("é"), .null]
-        ])
+        #expect(
+            try connection.query("SELECT $1::bigint, $2::text, NULL", [.integer(-7), .text("é")]) == [
+                [.integer(-7), .text("é"), .null]
+            ])
     }
 
     final class Outcomes: @unchecked Sendable {

@@ -63,6 +63,19 @@ internal import CPostgres
         try configure()
     }
 
+    /// Begins a transaction, on a connection made again when the last one was lost: a server that restarted
+    /// since the last statement costs no failed request, since nothing ran before BEGIN failed.
+    public func begin() throws(PostgresError) {
+        try reconnectIfLost()
+        do throws(PostgresError) {
+            try run("BEGIN")
+        } catch {
+            guard !isConnected else { throw error }
+            try reconnectIfLost()
+            try run("BEGIN")
+        }
+    }
+
     /// Runs `sql` (one statement) with `values` bound to `$1`, `$2`...; how many rows it changed.
     @discardableResult
     public func run(_ sql: String, _ values: [PostgresValue] = []) throws(PostgresError) -> Int {

@@ -7,8 +7,7 @@ extension PostgresConnection: BatchWriting {
     /// commit, then is a duplicate.
     func write(_ batch: [StoredNotification]) throws(StoreError) -> [RecordOutcome] {
         do throws(PostgresError) {
-            try reconnectIfLost()
-            try run("BEGIN")
+            try begin()
             let order = batch.indices.sorted { batch[$0].uuid < batch[$1].uuid }
             var outcomes = [RecordOutcome](repeating: .duplicate, count: batch.count)
             for index in order {

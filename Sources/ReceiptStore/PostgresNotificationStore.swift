@@ -115,7 +115,14 @@ public final class PostgresNotificationStore: NotificationStore {
         let result: Result<[[PostgresValue]], PostgresError> = reader.withLock { connection in
             do throws(PostgresError) {
                 try connection.reconnectIfLost()
-                return .success(try connection.query(sql, values))
+                do throws(PostgresError) {
+                    return .success(try connection.query(sql, values))
+                } catch {
+                    // A read changes nothing: asked again once on a new connection when the old one was lost.
+                    guard !connection.isConnected else { throw error }
+                    try connection.reconnectIfLost()
+                    return .success(try connection.query(sql, values))
+                }
             } catch {
                 return .failure(error)
             }

@@ -120,15 +120,14 @@ internal import CPostgres
         var buffer: [UInt8] = []
         var offsets: [Int] = []
         for value in values {
-            guard let bytes = value.bytes else {
+            guard let literal = value.literal else {
                 offsets.append(-1)
                 continue
             }
             // PostgreSQL's text holds no NUL byte: refused, not cut at it.
-            guard !bytes.contains(0) else { throw PostgresError("a text holding a NUL byte cannot be kept") }
+            guard !literal.utf8.contains(0) else { throw PostgresError("a text holding a NUL byte cannot be kept") }
             offsets.append(buffer.count)
-            buffer += bytes
-            buffer.append(0)
+            buffer += Array(literal.utf8) + [0]
         }
         buffer.append(0)
         let types = values.map(Self.type(of:))

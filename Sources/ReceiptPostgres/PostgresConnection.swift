@@ -103,8 +103,6 @@ internal import CPostgres
         case .integer: 20
         case .text: 25
         case .null: 0
-        case .integers: 1016
-        case .texts: 1009
         }
     }
 
@@ -120,14 +118,18 @@ internal import CPostgres
         var buffer: [UInt8] = []
         var offsets: [Int] = []
         for value in values {
-            guard let literal = value.literal else {
+            switch value {
+            case .integer(let number):
+                offsets.append(buffer.count)
+                buffer += Array(String(number).utf8) + [0]
+            case .text(let text):
+                // PostgreSQL's text holds no NUL byte: refused, not cut at it.
+                guard !text.utf8.contains(0) else { throw PostgresError("a text holding a NUL byte cannot be kept") }
+                offsets.append(buffer.count)
+                buffer += Array(text.utf8) + [0]
+            case .null:
                 offsets.append(-1)
-                continue
             }
-            // PostgreSQL's text holds no NUL byte: refused, not cut at it.
-            guard !literal.utf8.contains(0) else { throw PostgresError("a text holding a NUL byte cannot be kept") }
-            offsets.append(buffer.count)
-            buffer += Array(literal.utf8) + [0]
         }
         buffer.append(0)
         let types = values.map(Self.type(of:))

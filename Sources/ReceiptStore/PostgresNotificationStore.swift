@@ -137,22 +137,8 @@ public final class PostgresNotificationStore: NotificationStore {
     /// The schema's statements with PostgreSQL's numbered parameters, worked out once.
     enum SQL {
         static let recordVersion = numbered(StoreSchema.recordVersion)
-        /// The schema's insert of a notification, of a batch: each column an array, the UUIDs written returned.
-        static let insertNotifications =
-            StoreSchema.insertNotification.replacing(
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                with: """
-                    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[],
-                        $7::text[], $8::text[], $9::text[], $10::bigint[], $11::text[])
-                    """) + " RETURNING notification_uuid"
-        /// The schema's upsert of a latest word, of a batch; UUIDs compared byte by byte (collation "C"), as
-        /// SQLite and the batch's own choice compare them, whatever the database's collation.
-        static let upsertLatestWords = StoreSchema.upsertLatestWord.replacing(
-            "VALUES (?, ?, ?, ?, ?)",
-            with: "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[])"
-        ).replacing(
-            "excluded.notification_uuid > latest_word.notification_uuid",
-            with: #"excluded.notification_uuid COLLATE "C" > latest_word.notification_uuid COLLATE "C""#)
+        static let insertNotification = numbered(StoreSchema.insertNotification)
+        static let upsertLatestWord = numbered(StoreSchema.upsertLatestWord)
         static let insertQuarantine = numbered(StoreSchema.insertQuarantine)
         static let customerNotifications = numbered(StoreSchema.customerNotifications)
         static let customerLatestWord = numbered(StoreSchema.customerLatestWord)

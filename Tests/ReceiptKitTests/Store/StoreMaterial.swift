@@ -97,7 +97,15 @@ enum StoreMaterial {
             case .postgres:
                 let connection = try PostgresConnection(conninfo: location)
                 return try connection.query(PostgresNotificationStore.SQL.numbered(sql), values.map { .text($0) })
-                    .map { row in row.map { $0.literal ?? "" } }
+                    .map { row in
+                        row.map { value in
+                            switch value {
+                            case .integer(let number): String(number)
+                            case .text(let text): text
+                            case .null: ""
+                            }
+                        }
+                    }
             }
         }
     }

@@ -138,7 +138,11 @@ public final class PostgresNotificationStore: NotificationStore {
     enum SQL {
         static let recordVersion = numbered(StoreSchema.recordVersion)
         static let insertNotification = numbered(StoreSchema.insertNotification)
-        static let upsertLatestWord = numbered(StoreSchema.upsertLatestWord)
+        /// UUIDs of one signed date compared byte by byte (collation "C"), as SQLite compares them, whatever
+        /// the database's collation: both backends keep the same latest word.
+        static let upsertLatestWord = numbered(StoreSchema.upsertLatestWord).replacing(
+            "excluded.notification_uuid > latest_word.notification_uuid",
+            with: #"excluded.notification_uuid COLLATE "C" > latest_word.notification_uuid COLLATE "C""#)
         static let insertQuarantine = numbered(StoreSchema.insertQuarantine)
         static let customerNotifications = numbered(StoreSchema.customerNotifications)
         static let customerLatestWord = numbered(StoreSchema.customerLatestWord)

@@ -48,7 +48,9 @@ run) ;;
     ;;
 esac
 
-dir=$(mktemp -d "${TMPDIR:-/tmp}/pg-cluster.XXXXXX")
+# In /tmp, not TMPDIR: a unix socket's path has a short limit (107 bytes), and as root the postgres user
+# must reach the directory, which a TMPDIR under /root would not let it.
+dir=$(mktemp -d /tmp/pg-cluster.XXXXXX)
 [ ${#as_owner[@]} -eq 0 ] || chown postgres: "$dir"
 cleanup() {
     "${as_owner[@]}" "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true

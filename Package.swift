@@ -28,6 +28,8 @@ let package = Package(
         .systemLibrary(name: "CFastCGI"),
         // libsqlite3's shims for the notification store: opened with dlopen when a store is opened, as libfcgi.
         .systemLibrary(name: "CSQLite"),
+        // libpq's shims for a PostgreSQL notification store: opened with dlopen when such a store is opened.
+        .systemLibrary(name: "CPostgres"),
         // Strict memory safety (SE-0458) everywhere; its warnings are errors in a target once it has none
         // (`make memory-safety` holds the rest: no unsafe use outside the walls, OpenSSL/, Curl/,
         // ReceiptSystem and Bytes/).
@@ -40,10 +42,14 @@ let package = Package(
         .target(name: "ReceiptFastCGI", dependencies: ["CFastCGI"], swiftSettings: strictErrors),
         // The wall around libsqlite3: connections and statements with bound values, like ReceiptFastCGI.
         .target(name: "ReceiptSQLite", dependencies: ["CSQLite"], swiftSettings: strictErrors),
+        // The wall around libpq: connections running statements with bound parameters, like ReceiptSQLite.
+        .target(name: "ReceiptPostgres", dependencies: ["CPostgres"], swiftSettings: strictErrors),
         .target(name: "ReceiptKit", dependencies: ["CReceipt", "CCurl", "ReceiptSystem"], swiftSettings: strict),
         // The notification store (`serve --store`, `customer`, `store import`): verified notifications kept
         // durably, each customer's latest word decided as `verify --combine` decides.
-        .target(name: "ReceiptStore", dependencies: ["ReceiptKit", "ReceiptSQLite"], swiftSettings: strictErrors),
+        .target(
+            name: "ReceiptStore", dependencies: ["ReceiptKit", "ReceiptSQLite", "ReceiptPostgres"],
+            swiftSettings: strictErrors),
         // Minting (a test PKI, signed receipts and JWS) for tests, kept out of the verifier.
         .target(
             name: "ReceiptKitTesting", dependencies: ["ReceiptKit", "CReceipt"],
@@ -63,7 +69,8 @@ let package = Package(
         .testTarget(
             name: "ReceiptKitTests",
             dependencies: [
-                "ReceiptKit", "ReceiptKitTesting", "ReceiptSystem", "ReceiptStore", "ReceiptSQLite", "TestSupport",
+                "ReceiptKit", "ReceiptKitTesting", "ReceiptSystem", "ReceiptStore", "ReceiptSQLite", "ReceiptPostgres",
+                "TestSupport",
             ]),
         .testTarget(
             name: "ReceiptCheckCLITests",

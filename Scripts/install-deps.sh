@@ -23,6 +23,9 @@ if [ "$level" != build ] && [ "$level" != spark ]; then
   ldconfig -p 2>/dev/null | grep -q 'libfcgi\.so\.0 ' || need+=(libfcgi0ldbl)
   # A notification store (serve --store, customer, store import) opens libsqlite3; the store's tests open one.
   ldconfig -p 2>/dev/null | grep -q 'libsqlite3\.so\.0 ' || need+=(libsqlite3-0)
+  # A PostgreSQL store opens libpq (libpq5); the store's tests run a throwaway cluster (Scripts/pg-cluster.sh).
+  compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
+  ldconfig -p 2>/dev/null | grep -q 'libpq\.so\.5 ' || need+=(libpq5)
   # The report schema tests run PyPI's jsonschema from a venv (Scripts/schema-venv.sh).
   python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
   # GateCheckTests run the gates of make test-parallel and make leak-check on planted faults.
@@ -39,6 +42,8 @@ if [ "$level" = ci ] || [ "$level" = endpoint ]; then
   [ -e /usr/include/fcgiapp.h ] || need+=(libfcgi-dev)
   # Its headers let the build hold the store's copies of SQLite's constants to them.
   [ -e /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
+  # And the PostgreSQL store's copies of libpq's constants to libpq-fe.h.
+  [ -e /usr/include/postgresql/libpq-fe.h ] || need+=(libpq-dev)
   command -v curl >/dev/null 2>&1 || need+=(curl)
   command -v python3 >/dev/null 2>&1 || need+=(python3)
 fi

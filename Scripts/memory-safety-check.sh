@@ -4,7 +4,8 @@
 # these folders and no other of the same name: ReceiptKit's OpenSSL/ and Curl/ (its libcurl transport),
 # ReceiptKitTesting's OpenSSL/ (the minting's), the ReceiptSystem target (Sources/ReceiptSystem/: the C
 # library's descriptors, files, the clock, malloc_trim and the bench's child processes), the ReceiptFastCGI
-# target (Sources/ReceiptFastCGI/: libfcgi, the service's threads and signals), and ReceiptKit's
+# target (Sources/ReceiptFastCGI/: libfcgi, the service's threads and signals), the ReceiptSQLite and
+# ReceiptPostgres targets (libsqlite3 and libpq, the notification store's), and ReceiptKit's
 # Bytes/ (the parsers' few byte loops over buffers: base64 and base64url quads, eight-byte words), which
 # calls no C. An `unsafe` mark outside them is one too: it is looked for in the code alone, outside comments
 # and string literals (Scripts/swift-code.awk). Paths are compared as the file system resolves them, so a
@@ -76,7 +77,7 @@ fi
 
 # The package's real path: the compiler names files by theirs.
 root=$(pwd -P)/
-walls='^Sources/ReceiptKit/(OpenSSL|Curl|Bytes)/|^Sources/ReceiptKitTesting/OpenSSL/|^Sources/ReceiptSystem/|^Sources/ReceiptFastCGI/|^Sources/ReceiptSQLite/'
+walls='^Sources/ReceiptKit/(OpenSSL|Curl|Bytes)/|^Sources/ReceiptKitTesting/OpenSSL/|^Sources/ReceiptSystem/|^Sources/ReceiptFastCGI/|^Sources/ReceiptSQLite/|^Sources/ReceiptPostgres/'
 # One line per diagnostic place (a construct is reported once, whichever frontend printed it), in the
 # package's products (Sources/; the tests' own support target is not one), each file by its real path.
 places=$(grep -E '^/[^:]+:[0-9]+:[0-9]+: (warning|error): .*\[#StrictMemorySafety\]' "$log" |
@@ -126,7 +127,7 @@ if [ "$build_status" != 0 ] && [ -z "$places" ]; then
 fi
 if [ -n "$outside" ]; then
     echo "memory-safety: FAIL: $(printf '%s\n' "$outside" | wc -l) unsafe uses outside ReceiptKit's OpenSSL/, Curl/ and Bytes/," \
-        "ReceiptKitTesting's OpenSSL/, ReceiptSystem, ReceiptFastCGI and ReceiptSQLite (mark" \
+        "ReceiptKitTesting's OpenSSL/, ReceiptSystem, ReceiptFastCGI, ReceiptSQLite and ReceiptPostgres (mark" \
         "them only inside a wall type, with why they are sound; ARCHITECTURE.md, \"The wall around C\"):"
     printf '%s\n' "$outside" | sed 's/^/    /'
     exit 1
@@ -137,4 +138,4 @@ if [ "$build_status" != 0 ]; then
     exit 1
 fi
 echo "memory-safety: OK: $(printf '%s\n' "$places" | grep -c .) diagnostics, all inside ReceiptKit's OpenSSL/, Curl/ and Bytes/," \
-    "ReceiptKitTesting's OpenSSL/, ReceiptSystem, ReceiptFastCGI and ReceiptSQLite"
+    "ReceiptKitTesting's OpenSSL/, ReceiptSystem, ReceiptFastCGI, ReceiptSQLite and ReceiptPostgres"

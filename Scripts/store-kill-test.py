@@ -11,7 +11,13 @@ With --file-limit BYTES the disk is full instead: the service may write no file 
 answered 200 and kept, or 5xx and not kept (never 200 without a row), and some must be 5xx; then the service
 restarts without the limit, the 5xx ones are sent again, and all must be answered 200 and kept once.
 
-Usage: store-kill-test.py --binary PATH --bodies DIR --store PATH (--kills N | --file-limit BYTES)
+With --postgres-dir DIR the store is a PostgreSQL URI of the throwaway cluster in DIR (Scripts/pg-cluster.sh)
+and the server restarts instead: --restarts times during the burst it is stopped for --outage seconds while the
+notifications keep coming, then started again. Requests during an outage must be answered 5xx (some must be);
+at the end every notification has been answered 200 and is kept once (never a 200 without a row).
+
+Usage: store-kill-test.py --binary PATH --bodies DIR --store PATH|URI
+       (--kills N | --file-limit BYTES | --postgres-dir DIR [--restarts N] [--outage S])
        [--threads N] [--seed N] [-- serve options...]   (the bodies: one notification body a file, UUID.json)
 """
 import resource
@@ -120,8 +126,15 @@ class Service:
         return self.process.wait(timeout=60)
 
 
-def kept(store):
-    """The store's notifications as the file holds them now: {uuid: count}."""
+def kept(store, postgres_dir=None):
+    """The store's notifications as the file (or the PostgreSQL database) holds them now: {uuid: count}."""
+    if postgres_dir:
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pg-cluster.sh")
+        out = subprocess.run(
+            ["bash", script, "psql", postgres_dir, "-d", store, "-At", "-F", " ", "-v", "ON_ERROR_STOP=1", "-c",
+             "SELECT notification_uuid, COUNT(*) FROM notifications GROUP BY 1"],
+            check=True, capture_output=True, text=True).stdout
+        return {uuid: int(count) for uuid, count in (line.split(" ") for line in out.splitlines() if line)}
     # Read-write: the service is down or done, and a read-only reader could not recover the log it left.
     connection = sqlite3.connect(store, timeout=30)
     try:
@@ -161,6 +174,93 @@ def full_disk(arguments, bodies, service):
     return 0 if good else 1
 
 
+def postgres_restarts(arguments, bodies, service, rng):
+    """The server stopped and started again mid-burst: 5xx while it is down, never a 200 without a row."""
+    control = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pg-cluster.sh")
+    pending = list(bodies)
+    rng.shuffle(pending)
+    lock = threading.Lock()
+    answered = {}
+    counts = {"sent": 0, "answered_200": 0, "answered_5xx": 0, "answered_5xx_in_outage": 0,
+              "answered_200_in_outage": 0, "answered_other": 0, "connection_failures": 0}
+    state = {"outage": False, "restarts": 0, "done": False}
+    service.start()
+    started = time.monotonic()
+
+    def sender():
+        while True:
+            with lock:
+                if not pending:
+                    return
+                uuid = pending.pop()
+                counts["sent"] += 1
+            outage = state["outage"]
+            try:
+                status, _ = fastcgi(service.port, "POST", "/notifications", bodies[uuid])
+            except OSError:
+                status = None
+            with lock:
+                if status == 200:
+                    answered[uuid] = answered.get(uuid, 0) + 1
+                    counts["answered_200"] += 1
+                    if outage and state["outage"]:
+                        counts["answered_200_in_outage"] += 1
+                    continue
+                if status is None:
+                    counts["connection_failures"] += 1
+                elif status >= 500:
+                    counts["answered_5xx"] += 1
+                    if outage and state["outage"]:
+                        counts["answered_5xx_in_outage"] += 1
+                else:
+                    counts["answered_other"] += 1
+                    continue
+                pending.append(uuid)
+            time.sleep(0.01)
+
+    def restarter():
+        # At random moments of the burst (after these many 200s), each outage long enough for requests.
+        marks = sorted(rng.sample(range(len(bodies) // 5, len(bodies) * 4 // 5), arguments.restarts))
+        for mark in marks:
+            while counts["answered_200"] < mark and not state["done"]:
+                time.sleep(0.005)
+            if state["done"]:
+                return
+            subprocess.run(["bash", control, "stop", arguments.postgres_dir], check=True, capture_output=True)
+            state["outage"] = True
+            time.sleep(arguments.outage)
+            state["outage"] = False
+            subprocess.run(["bash", control, "start", arguments.postgres_dir], check=True, capture_output=True)
+            state["restarts"] += 1
+
+    threads = [threading.Thread(target=sender) for _ in range(arguments.threads)]
+    restarting = threading.Thread(target=restarter)
+    restarting.start()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    state["done"] = True
+    restarting.join()
+    elapsed = time.monotonic() - started
+    status = service.stop()
+    final = kept(arguments.store, arguments.postgres_dir)
+    missing = sorted(uuid for uuid in answered if uuid not in final)
+    twice = sorted(uuid for uuid, count in final.items() if count > 1)
+    summary = {
+        "notifications": len(bodies), "seed": arguments.seed, "restarts": state["restarts"], **counts,
+        "distinct_answered_200": len(answered), "stored": len(final), "duplicates": len(twice),
+        "lost": len(missing), "kept_without_200": len([uuid for uuid in final if uuid not in answered]),
+        "never_answered_200": len(set(bodies) - set(answered)), "serve_exit": status,
+        "seconds": round(elapsed, 2), "lost_examples": missing[:5],
+    }
+    print(json.dumps(summary))
+    good = (not missing and not twice and len(answered) == len(bodies) and status == 0
+            and state["restarts"] == arguments.restarts and counts["answered_5xx_in_outage"] > 0
+            and counts["answered_200_in_outage"] == 0 and counts["answered_other"] == 0)
+    return 0 if good else 1
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", required=True)
@@ -170,6 +270,9 @@ def main():
     parser.add_argument("--threads", type=int, default=8)
     parser.add_argument("--seed", type=int, default=int(time.time()))
     parser.add_argument("--file-limit", type=int)
+    parser.add_argument("--postgres-dir")
+    parser.add_argument("--restarts", type=int, default=2)
+    parser.add_argument("--outage", type=float, default=0.5)
     parser.add_argument("--log", default=os.devnull)
     parser.add_argument("serve", nargs="*")
     arguments = parser.parse_args()
@@ -191,6 +294,8 @@ def main():
     service = Service(arguments.binary, arguments.store, arguments.serve, log)
     if arguments.file_limit:
         return full_disk(arguments, bodies, service)
+    if arguments.postgres_dir:
+        return postgres_restarts(arguments, bodies, service, rng)
     service.start()
     started = time.monotonic()
 

@@ -1,11 +1,17 @@
-import ReceiptSQLite
 import Synchronization
+
+/// A backend's writer connection as group commit uses it: a batch written in one transaction.
+protocol BatchWriting: AnyObject, Sendable {
+    /// Writes `batch` in one transaction: each notification's outcome once it committed; throws (rolled
+    /// back, none of them kept) when it did not.
+    func write(_ batch: [StoredNotification]) throws(StoreError) -> [RecordOutcome]
+}
 
 /// Group commit: every caller of `record` hands its notification in and waits for the writer; whichever
 /// caller takes the writer next writes everything handed in so far in one transaction, one sync to disk for
 /// all of them, and leaves each caller its outcome. No caller returns before the transaction holding its
 /// notification committed, or failed (then it throws and answers nothing as kept).
-final class GroupCommit: Sendable {
+final class GroupCommit<Writer: BatchWriting>: Sendable {
     private struct Handed {
         var waiting: [(ticket: Int, notification: StoredNotification)] = []
         var nextTicket = 0
@@ -14,9 +20,9 @@ final class GroupCommit: Sendable {
     }
 
     private let handed = Mutex(Handed())
-    private let writer: Mutex<SQLiteConnection>
+    private let writer: Mutex<Writer>
 
-    init(_ connection: SQLiteConnection) {
+    init(_ connection: sending Writer) {
         writer = Mutex(connection)
     }
 
@@ -36,7 +42,12 @@ final class GroupCommit: Sendable {
                 defer { handed.waiting.removeAll(keepingCapacity: true) }
                 return handed.waiting
             }
-            let outcomes = Self.commit(batch, on: connection)
+            let outcomes: [Result<RecordOutcome, StoreError>]
+            do throws(StoreError) {
+                outcomes = try connection.write(batch.map(\.notification)).map { .success($0) }
+            } catch {
+                outcomes = batch.map { _ in .failure(error) }
+            }
             var mine: Result<RecordOutcome, StoreError> = .failure(StoreError("the notification was not written"))
             handed.withLock { handed in
                 for (entry, outcome) in zip(batch, outcomes) {
@@ -53,7 +64,7 @@ final class GroupCommit: Sendable {
     }
 
     /// Runs `body` on the writer's connection, alone.
-    func withWriter<T>(_ body: (SQLiteConnection) throws(StoreError) -> T) throws(StoreError) -> T {
+    func withWriter<T>(_ body: (Writer) throws(StoreError) -> T) throws(StoreError) -> T {
         let result: Result<T, StoreError> = writer.withLock { connection in
             do throws(StoreError) {
                 return .success(try body(connection))
@@ -62,51 +73,5 @@ final class GroupCommit: Sendable {
             }
         }
         return try result.get()
-    }
-
-    /// One transaction for the batch: every notification's outcome when it committed, the same failure for
-    /// all when it did not (rolled back: none of them is kept).
-    private static func commit(
-        _ batch: [(ticket: Int, notification: StoredNotification)], on connection: SQLiteConnection
-    )
-        -> [Result<RecordOutcome, StoreError>]
-    {
-        var outcomes: [Result<RecordOutcome, StoreError>] = []
-        do throws(SQLiteError) {
-            try connection.run("BEGIN IMMEDIATE")
-            for (_, notification) in batch {
-                outcomes.append(.success(try write(notification, on: connection)))
-            }
-            try connection.run("COMMIT")
-            return outcomes
-        } catch {
-            _ = try? connection.run("ROLLBACK")
-            let failure = StoreError("the store cannot write: \(error.message) (SQLite error \(error.code))")
-            return batch.map { _ in .failure(failure) }
-        }
-    }
-
-    private static func write(_ notification: StoredNotification, on connection: SQLiteConnection) throws(SQLiteError)
-        -> RecordOutcome
-    {
-        let inserted = try connection.run(
-            StoreSchema.insertNotification,
-            [
-                .text(notification.uuid), .text(notification.bundleID), .text(notification.environment),
-                .text(notification.notificationType), .text(notification.subtype),
-                .integer(notification.signedDateMilliseconds), .text(notification.originalTransactionID),
-                .text(notification.transactionID), .text(notification.appAccountToken),
-                .integer(notification.receivedAtMilliseconds), .text(notification.body),
-            ])
-        guard inserted == 1 else { return .duplicate }
-        if let original = notification.originalTransactionID {
-            try connection.run(
-                StoreSchema.upsertLatestWord,
-                [
-                    .text(notification.bundleID), .text(notification.environment), .text(original),
-                    .text(notification.uuid), .integer(notification.signedDateMilliseconds),
-                ])
-        }
-        return .stored
     }
 }

@@ -11,7 +11,7 @@ import Synchronization
 /// (the log synced) before `record` returns, and a crash at any moment loses no committed notification.
 /// One writer connection (group commit) and one reader, which WAL lets read while the writer writes.
 public final class SQLiteNotificationStore: NotificationStore {
-    private let writer: GroupCommit
+    private let writer: GroupCommit<SQLiteConnection>
     private let reader: Mutex<SQLiteConnection>
 
     public init(path: String, create: Bool) throws(StoreError) {
@@ -82,60 +82,26 @@ public final class SQLiteNotificationStore: NotificationStore {
             StoreSchema.customerNotifications,
             [.text(bundleID), .text(customer), .text(bundleID), .text(customer), .integer(Int64(limit) + 1)],
             columns: 11)
-        var kept: [StoredNotification] = []
-        for row in rows {
-            guard case .text(let uuid) = row[0], case .text(let bundle) = row[1], case .text(let environment) = row[2],
-                case .integer(let signed) = row[5], case .integer(let received) = row[9], case .text(let body) = row[10]
-            else {
-                throw StoreError("the store holds a notification row it cannot read")
-            }
-            kept.append(
-                StoredNotification(
-                    uuid: uuid, bundleID: bundle, environment: environment, notificationType: row[3].text,
-                    subtype: row[4].text, signedDateMilliseconds: signed, originalTransactionID: row[6].text,
-                    transactionID: row[7].text, appAccountToken: row[8].text, receivedAtMilliseconds: received,
-                    body: body))
-        }
-        return kept
+        return try rows.map { row throws(StoreError) in try StoreRow.notification(row) }
     }
 
     public func latestWord(of customer: String, bundleID: String) throws(StoreError) -> [LatestWord] {
         let rows = try read(
             StoreSchema.customerLatestWord, [.text(bundleID), .text(customer), .text(bundleID), .text(customer)],
             columns: 4)
-        var words: [LatestWord] = []
-        for row in rows {
-            guard case .text(let environment) = row[0], case .text(let original) = row[1],
-                case .text(let uuid) = row[2], case .integer(let signed) = row[3]
-            else {
-                throw StoreError("the store holds a latest-word row it cannot read")
-            }
-            words.append(
-                LatestWord(
-                    environment: environment, originalTransactionID: original, notificationUUID: uuid,
-                    signedDateMilliseconds: signed))
-        }
-        return words
+        return try rows.map { row throws(StoreError) in try StoreRow.latestWord(row) }
     }
 
     public func customers(bundleID: String, environment: String, limit: Int) throws(StoreError) -> [String] {
         let rows = try read(
             StoreSchema.customers, [.text(bundleID), .text(environment), .integer(Int64(limit))], columns: 1)
-        return try rows.map { row throws(StoreError) in
-            guard let id = row.first?.text else { throw StoreError("the store holds a latest-word row it cannot read") }
-            return id
-        }
+        return try rows.map { row throws(StoreError) in try StoreRow.customer(row) }
     }
 
     public func counts() throws(StoreError) -> StoreCounts {
         let notifications = try read(StoreSchema.countNotifications, [], columns: 1)
         let quarantined = try read(StoreSchema.countQuarantined, [], columns: 1)
-        guard case .integer(let kept)? = notifications.first?.first,
-            case .integer(let apart)? = quarantined.first?.first
-        else {
-            throw StoreError("the store's counts cannot be read")
-        }
-        return StoreCounts(notifications: Int(kept), quarantined: Int(apart))
+        return try StoreRow.counts(notifications, quarantined)
     }
 
     private func read(_ sql: String, _ values: [SQLiteValue], columns: Int) throws(StoreError) -> [[SQLiteValue]] {

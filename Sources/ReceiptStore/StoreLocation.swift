@@ -1,12 +1,14 @@
 /// Where a store is, as `--store` names it: `sqlite:///absolute/path`, `sqlite:relative/path` or a bare
-/// path (SQLite, the embedded default). A PostgreSQL address is recognised and refused by name until that
-/// backend exists, so that it is never taken for a file name.
+/// path (SQLite, the embedded default), or a PostgreSQL connection URI (`postgresql://` or `postgres://`,
+/// libpq's own syntax, handed to libpq as it is) for a store several service instances share.
 public enum StoreLocation: Sendable, Equatable {
     case sqlite(path: String)
+    case postgres(uri: String)
 
     public static func parse(_ text: String) throws(StoreError) -> StoreLocation {
         if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
-            throw StoreError("--store \(text): PostgreSQL stores are not supported by this build; use sqlite:///PATH")
+            guard !text.utf8.contains(0) else { throw StoreError("--store \(redacted(text)) holds a NUL byte") }
+            return .postgres(uri: text)
         }
         var path = text
         if text.hasPrefix("sqlite://") {
@@ -16,7 +18,9 @@ public enum StoreLocation: Sendable, Equatable {
         } else if let colon = text.firstIndex(of: ":"), !text[..<colon].contains("/"),
             text[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" })
         {
-            throw StoreError("--store \(text): unknown kind of store '\(text[..<colon])'; use sqlite:///PATH or a path")
+            throw StoreError(
+                "--store \(text): unknown kind of store '\(text[..<colon])'; use sqlite:///PATH, a path or "
+                    + "postgresql://...")
         }
         guard !path.isEmpty, !path.utf8.contains(0) else {
             throw StoreError("--store \(text) names no file")
@@ -28,6 +32,24 @@ public enum StoreLocation: Sendable, Equatable {
     public func open(create: Bool) throws(StoreError) -> any NotificationStore {
         switch self {
         case .sqlite(let path): try SQLiteNotificationStore(path: path, create: create)
+        case .postgres(let uri):
+            try PostgresNotificationStore(conninfo: uri, display: Self.redacted(uri), create: create)
         }
+    }
+
+    /// A PostgreSQL URI as messages show it: its password (`user:password@` or `password=`) replaced by `***`.
+    static func redacted(_ uri: String) -> String {
+        guard let scheme = uri.firstRange(of: "://") else { return uri }
+        var shown = String(uri[..<scheme.upperBound])
+        var rest = uri[scheme.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" }
+        if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+            shown += rest[..<colon] + ":***"
+            rest = rest[at...]
+        }
+        guard let question = rest.firstIndex(of: "?") else { return shown + rest }
+        shown += rest[...question]
+        let parameters = rest[rest.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false)
+        return shown + parameters.map { $0.hasPrefix("password=") ? "password=***" : String($0) }.joined(separator: "&")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Nothing lost: a burst of signed notifications into `serve --store` over loopback FastCGI, the service
@@ -80,5 +81,35 @@ import Testing
         #expect((summary["answered_5xx_full"] as? Int ?? 0) > 0, "the disk never filled: \(result.stdout)")
         #expect(summary["stored_after"] as? Int == 120, "\(result.stdout)")
         print("store-full-disk: \(result.stdout)", terminator: "")
+    }
+}
+
+/// A PostgreSQL restart mid-burst: `serve --store postgresql://...` on a cluster of this test's own (its server
+/// is stopped and started, which the other tests' shared cluster must not see), stopped twice for half a
+/// second while notifications keep coming. Requests during an outage are answered 5xx, never 200; afterwards
+/// every notification is answered 200 and kept once.
+@Suite(.timeLimit(.minutes(10))) struct StorePostgresRestartTests {
+    @Test func aPostgreSQLRestartAnswers5xxNeverA200WithoutARow() throws {
+        let cluster = try PostgresCluster.start().get()
+        let workspace = try NotificationWorkspace()
+        let bodies = try StoreKillTests.bodies(workspace, count: 300)
+        let store = try cluster.freshStore()
+        let python = try #require(ExternalTool.path("python3", package: "python3"))
+        let result = try ExternalTool.run(
+            python,
+            [
+                CLI.packageRoot.appendingPathComponent("Scripts/store-kill-test.py").path, "--binary",
+                CLI.executable.path, "--bodies", bodies, "--store", store, "--postgres-dir", cluster.directory,
+                "--restarts", "2", "--outage", "0.5", "--log", workspace.path + "/serve.log", "--",
+            ] + workspace.trust + ["--workers", "4"],
+            timeout: 300)
+        let log = (try? String(contentsOfFile: workspace.path + "/serve.log", encoding: .utf8)) ?? ""
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)\(log.suffix(2000))")
+        let summary = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]) ?? [:]
+        #expect(summary["lost"] as? Int == 0 && summary["duplicates"] as? Int == 0, "\(result.stdout)")
+        #expect(summary["answered_200_in_outage"] as? Int == 0, "\(result.stdout)")
+        #expect((summary["answered_5xx_in_outage"] as? Int ?? 0) > 0, "no request met the outage: \(result.stdout)")
+        #expect(summary["stored"] as? Int == 300 && summary["restarts"] as? Int == 2, "\(result.stdout)")
+        print("store-postgres-restart: \(result.stdout)", terminator: "")
     }
 }

@@ -11,7 +11,10 @@ extension ManPageText {
         notification is verified as verify verifies it; what fails is refused (400, store import exit 2) and \
         kept apart in the quarantine table, never decided on. customer ID verifies every notification kept \
         for ID (an original transaction id or an app account token) again and decides once over them, as \
-        verify --combine over the same bodies. A PostgreSQL address is refused by this version.
+        verify --combine over the same bodies. A postgresql:// or postgres:// URI (libpq's, a password shown as \
+        ***) names a PostgreSQL database that several serve instances share (libpq, opened only then): the same \
+        schema, made by the first instance, commits with synchronous_commit on, a notification two instances \
+        take at once kept once; a lost connection answers 503 and is made again.
 
         store import also takes the App Store Server API's signed answers as Apple sent them: each signed \
         transaction of a Get Transaction History page, and each status of Get All Subscription Statuses whole \

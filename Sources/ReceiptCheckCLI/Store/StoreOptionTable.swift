@@ -5,7 +5,9 @@ import ReceiptStore
 enum StoreOptionTable {
     static let store = OptionKey<String>.value(
         "store", "URL",
-        help: "the notification store: sqlite:///PATH or a PATH (one SQLite file, made when missing)")
+        help:
+            "the notification store: sqlite:///PATH or a PATH (one SQLite file, made when missing), or "
+            + "postgresql://... (a PostgreSQL database)")
     static let customerToken = OptionKey<String>.value(
         "customer-token", "FILE",
         help:

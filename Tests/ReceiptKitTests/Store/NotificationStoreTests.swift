@@ -11,8 +11,8 @@ import Testing
 @Suite(.timeLimit(.minutes(10))) struct NotificationStoreTests {
     typealias S = StoreMaterial
 
-    @Test func theSameUUIDIsKeptOnce() throws {
-        let scratch = try S.Scratch()
+    @Test(arguments: S.Backend.allCases) func theSameUUIDIsKeptOnce(_ backend: S.Backend) throws {
+        let scratch = try S.Scratch(backend)
         let intake = try NotificationIntake(validator: try S.validator(), store: try scratch.open())
         let body = try S.notification(uuid: "8f1b7d6e-0000-4000-8000-000000000001")
         #expect(intake.receive(body) == .stored(uuid: "8f1b7d6e-0000-4000-8000-000000000001"))
@@ -22,8 +22,10 @@ import Testing
         #expect(try scratch.open().counts() == StoreCounts(notifications: 1, quarantined: 0))
     }
 
-    @Test func anOlderNotificationArrivingLateNeverOverridesANewerOne() throws {
-        let scratch = try S.Scratch()
+    @Test(arguments: S.Backend.allCases) func anOlderNotificationArrivingLateNeverOverridesANewerOne(
+        _ backend: S.Backend
+    ) throws {
+        let scratch = try S.Scratch(backend)
         let intake = try NotificationIntake(validator: try S.validator(), store: try scratch.open())
         let newer = try S.notification(uuid: "newer", type: "EXPIRED", signed: "2026-11-21T00:00:00Z")
         let older = try S.notification(uuid: "older", type: "DID_RENEW", signed: "2026-11-20T00:00:00Z")
@@ -32,7 +34,7 @@ import Testing
         let latest = try intake.store.latestWord(of: "1001", bundleID: StoreKit2Material.bundleID)
         #expect(latest.map(\.notificationUUID) == ["newer"], "\(latest)")
         // And in the other order.
-        let again = try S.Scratch()
+        let again = try S.Scratch(backend)
         let other = try NotificationIntake(validator: try S.validator(), store: try again.open())
         _ = other.receive(older)
         _ = other.receive(newer)
@@ -44,8 +46,8 @@ import Testing
 
     /// Forged, other app, other environment, no notification at all: refused with a reason, quarantined,
     /// never a customer's state.
-    @Test func whatFailsVerificationIsQuarantinedNeverKept() throws {
-        let scratch = try S.Scratch()
+    @Test(arguments: S.Backend.allCases) func whatFailsVerificationIsQuarantinedNeverKept(_ backend: S.Backend) throws {
+        let scratch = try S.Scratch(backend)
         let validator = try S.validator { $0.environment = .production }
         let intake = try NotificationIntake(validator: validator, store: try scratch.open())
         let good = try S.notification(uuid: "good")
@@ -80,7 +82,7 @@ import Testing
 
     /// The customer's decision is `verdict(combining:)`'s over the same bodies, whichever order they came in:
     /// a renewal signed before the refund, arriving after it, does not undo the refund.
-    @Test func aCustomerIsDecidedAsCombineDecides() throws {
+    @Test(arguments: S.Backend.allCases) func aCustomerIsDecidedAsCombineDecides(_ backend: S.Backend) throws {
         let bodies = [
             try S.notification(uuid: "renew", type: "DID_RENEW", signed: "2026-11-20T00:00:00Z"),
             try S.notification(
@@ -93,7 +95,7 @@ import Testing
             combining: bodies.map { validator.validate($0, input: "file") }, rules: rules)
         #expect(combined.report.status == .valid && !combined.grants("pro"), "\(combined.report.message ?? "")")
         for order in [bodies, bodies.reversed()] {
-            let scratch = try S.Scratch()
+            let scratch = try S.Scratch(backend)
             let intake = try NotificationIntake(validator: validator, store: try scratch.open())
             for body in order {
                 guard case .stored = intake.receive(body) else {
@@ -111,8 +113,8 @@ import Testing
         }
     }
 
-    @Test func aCustomerIsFoundByTheirAccountToken() throws {
-        let scratch = try S.Scratch()
+    @Test(arguments: S.Backend.allCases) func aCustomerIsFoundByTheirAccountToken(_ backend: S.Backend) throws {
+        let scratch = try S.Scratch(backend)
         let validator = try S.validator()
         let intake = try NotificationIntake(validator: validator, store: try scratch.open())
         let token = "7e3c4d2a-1111-4222-8333-944455556666"
@@ -124,32 +126,35 @@ import Testing
         #expect(answer.verdict.grants("pro"))
     }
 
-    @Test func theSchemaIsMigratedOnceAndANewerOneRefused() throws {
-        let scratch = try S.Scratch()
+    @Test(arguments: S.Backend.allCases) func theSchemaIsMigratedOnceAndANewerOneRefused(_ backend: S.Backend) throws {
+        let scratch = try S.Scratch(backend)
         _ = try scratch.open()
         _ = try scratch.open()
-        let connection = try ReceiptSQLiteAccess.connection(scratch.path)
-        let versions = try connection.query("SELECT version FROM schema_migrations", columns: 1)
-        #expect(versions == (1...StoreSchema.version).map { [.integer(Int64($0))] })
-        try connection.run("INSERT INTO schema_migrations VALUES (?, 0)", [.integer(Int64(StoreSchema.version) + 1)])
+        let versions = try scratch.run("SELECT version FROM schema_migrations ORDER BY version", columns: 1)
+        #expect(versions == (1...StoreSchema.version).map { [String($0)] })
+        try scratch.run("INSERT INTO schema_migrations VALUES (\(StoreSchema.version + 1), 0)")
         #expect(throws: StoreError.self) { try scratch.open() }
     }
 
-    @Test func aStoreAddressIsSQLiteOrRefused() throws {
+    @Test func aStoreAddressIsSQLitePostgreSQLOrRefused() throws {
         #expect(try StoreLocation.parse("sqlite:///var/lib/rc/store.db") == .sqlite(path: "/var/lib/rc/store.db"))
         #expect(try StoreLocation.parse("sqlite:store.db") == .sqlite(path: "store.db"))
         #expect(try StoreLocation.parse("/var/lib/rc/store.db") == .sqlite(path: "/var/lib/rc/store.db"))
         #expect(try StoreLocation.parse("./a:b") == .sqlite(path: "./a:b"))
-        for refused in ["postgresql://db/rc", "postgres://db", "mysql://x", "sqlite://", ""] {
+        // libpq's URIs, handed to libpq as they are.
+        #expect(try StoreLocation.parse("postgresql://db/rc") == .postgres(uri: "postgresql://db/rc"))
+        #expect(try StoreLocation.parse("postgres://u@db:5433/rc") == .postgres(uri: "postgres://u@db:5433/rc"))
+        for refused in ["mysql://x", "sqlite://", "", "postgresql://db/rc\u{0}x", "postgresql:db"] {
             #expect(throws: StoreError.self, "\(refused)") { try StoreLocation.parse(refused) }
         }
-        // Said by name: a PostgreSQL address is no unknown kind of store.
-        do throws(StoreError) {
-            _ = try StoreLocation.parse("postgresql://db/rc")
-            Issue.record("a PostgreSQL address taken")
-        } catch {
-            #expect(error.message.contains("PostgreSQL"), "\(error.message)")
-        }
+        // A password is never shown.
+        #expect(
+            StoreLocation.redacted("postgresql://rc:s3cret@db/rc?sslmode=require")
+                == "postgresql://rc:***@db/rc?sslmode=require")
+        #expect(
+            StoreLocation.redacted("postgres:///rc?host=/run&password=s3cret")
+                == "postgres:///rc?host=/run&password=***")
+        #expect(StoreLocation.redacted("postgresql://rc@db/rc") == "postgresql://rc@db/rc")
     }
 
     @Test func anIntakeNeedsTheAppsBundleID() throws {
@@ -160,22 +165,21 @@ import Testing
     }
 
     /// Anyone can post to the public URL: what is kept of a refused body is bounded.
-    @Test func aQuarantinedBodyIsBounded() throws {
-        let scratch = try S.Scratch()
+    @Test(arguments: S.Backend.allCases) func aQuarantinedBodyIsBounded(_ backend: S.Backend) throws {
+        let scratch = try S.Scratch(backend)
         let intake = try NotificationIntake(validator: try S.validator(), store: try scratch.open())
         guard case .refused = intake.receive([UInt8](repeating: 0x41, count: 1 << 20)) else {
             Issue.record("a megabyte of garbage not refused")
             return
         }
-        let rows = try ReceiptSQLiteAccess.connection(scratch.path).query(
-            "SELECT LENGTH(body_base64), message FROM quarantine", columns: 2)
-        #expect(rows.first?.first == .integer(Int64((QuarantinedNotification.keptBytes + 2) / 3 * 4)), "\(rows)")
+        let rows = try scratch.run("SELECT LENGTH(body_base64), message FROM quarantine", columns: 2)
+        #expect(rows.first?.first == String((QuarantinedNotification.keptBytes + 2) / 3 * 4), "\(rows)")
     }
 
     /// The store is not trusted beyond what Apple signed: a row altered on disk (a refund's body swapped for
     /// a forged renewal) decides nothing.
-    @Test func aRowAlteredOnDiskDecidesNothing() throws {
-        let scratch = try S.Scratch()
+    @Test(arguments: S.Backend.allCases) func aRowAlteredOnDiskDecidesNothing(_ backend: S.Backend) throws {
+        let scratch = try S.Scratch(backend)
         let validator = try S.validator()
         let intake = try NotificationIntake(validator: validator, store: try scratch.open())
         _ = intake.receive(try S.notification(uuid: "renewal"))
@@ -184,8 +188,7 @@ import Testing
         let body = String(decoding: try S.notification(uuid: "renewal"), as: UTF8.self)
         let jws = String(body.split(separator: "\"")[3])
         let forged = #"{"signedPayload":"\#(try StoreKit2Material.tampered(jws))"}"#
-        try ReceiptSQLiteAccess.connection(scratch.path).run(
-            "UPDATE notifications SET body = ? WHERE notification_uuid = 'renewal'", [.text(forged)])
+        try scratch.run("UPDATE notifications SET body = ? WHERE notification_uuid = 'renewal'", [forged])
         let answer = try #require(try lookup.answer(for: "1001"))
         #expect(answer.verdict.report.status != .valid && !answer.verdict.grants("pro"))
     }

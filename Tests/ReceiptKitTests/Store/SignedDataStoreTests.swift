@@ -18,8 +18,8 @@ import Testing
         return Array(try M.jws(spec).utf8)
     }
 
-    @Test func aTransactionIsKeptOnceAndOnlyAsSignedData() throws {
-        let scratch = try S.Scratch()
+    @Test(arguments: S.Backend.allCases) func aTransactionIsKeptOnceAndOnlyAsSignedData(_ backend: S.Backend) throws {
+        let scratch = try S.Scratch(backend)
         let intake = try NotificationIntake(validator: try S.validator(), store: try scratch.open())
         let body = try Self.transaction(signed: "2026-11-20T00:00:00Z")
         // POST /notifications takes notifications only.
@@ -34,8 +34,8 @@ import Testing
         #expect(try intake.store.counts() == StoreCounts(notifications: 1, quarantined: 1))
     }
 
-    @Test func theLatestSignedCopyStandsWhateverTheOrder() throws {
-        let scratch = try S.Scratch()
+    @Test(arguments: S.Backend.allCases) func theLatestSignedCopyStandsWhateverTheOrder(_ backend: S.Backend) throws {
+        let scratch = try S.Scratch(backend)
         let intake = try NotificationIntake(validator: try S.validator(), store: try scratch.open())
         let newer = try Self.transaction(signed: "2026-11-21T00:00:00Z")
         let older = try Self.transaction(signed: "2026-11-20T00:00:00Z")

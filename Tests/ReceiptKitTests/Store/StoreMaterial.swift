@@ -1,4 +1,7 @@
 import Foundation
+import ReceiptPostgres
+import ReceiptSQLite
+import TestSupport
 import Testing
 
 @testable import ReceiptKit
@@ -43,14 +46,29 @@ enum StoreMaterial {
         RuleConfiguration(rules: try RuleSet.parse(file: text, name: "test"), time: CombinedInputsTests.now)
     }
 
-    /// A store in a scratch directory, removed when the value goes away.
+    /// The store's backends, which the store's tests run against alike.
+    enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case sqlite, postgres
+        var testDescription: String { rawValue }
+    }
+
+    /// A store of its own for one test: a file in a scratch directory (removed when the value goes away), or
+    /// a schema of its own in the test process's PostgreSQL cluster.
     final class Scratch {
+        let backend: Backend
         let directory: URL
+        /// What `--store` would say.
+        let location: String
         var path: String { directory.appendingPathComponent("store.sqlite").path }
 
-        init() throws {
+        init(_ backend: Backend = .sqlite) throws {
+            self.backend = backend
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            switch backend {
+            case .sqlite: location = "sqlite://" + directory.appendingPathComponent("store.sqlite").path
+            case .postgres: location = try PostgresCluster.shared().freshStore()
+            }
         }
 
         deinit {
@@ -58,7 +76,37 @@ enum StoreMaterial {
         }
 
         func open() throws -> any NotificationStore {
-            try StoreLocation.parse("sqlite://" + path).open(create: true)
+            try StoreLocation.parse(location).open(create: true)
+        }
+
+        /// Runs `sql` (`?` parameters bound to `values`) on a connection of its own, beside the store's; the
+        /// rows, each value as text (integers in decimal).
+        @discardableResult func run(_ sql: String, _ values: [String] = [], columns: Int = 0) throws -> [[String]] {
+            switch backend {
+            case .sqlite:
+                let connection = try ReceiptSQLiteAccess.connection(path)
+                return try connection.query(sql, values.map { .text($0) }, columns: columns).map { row in
+                    row.map { value in
+                        switch value {
+                        case .integer(let number): String(number)
+                        case .text(let text): text
+                        case .null: ""
+                        }
+                    }
+                }
+            case .postgres:
+                let connection = try PostgresConnection(conninfo: location)
+                return try connection.query(PostgresNotificationStore.SQL.numbered(sql), values.map { .text($0) })
+                    .map { row in
+                        row.map { value in
+                            switch value {
+                            case .integer(let number): String(number)
+                            case .text(let text): text
+                            case .null: ""
+                            }
+                        }
+                    }
+            }
         }
     }
 }

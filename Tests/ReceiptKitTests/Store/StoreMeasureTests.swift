@@ -10,10 +10,15 @@ import Testing
 /// The store's figures for docs/performance.md, run on demand (`STORE_MEASURE=1`; `STORE_MEASURE_ROWS` sets
 /// the rows a lookup searches, 1,000,000 by default): the notification line's in-process verification rate,
 /// durable intake (verified and committed) at several numbers of callers, the store's own commit rate, and a
-/// customer lookup among that many stored notifications.
+/// customer lookup among that many stored notifications. `STORE_MEASURE_BACKEND=postgres` measures the intake
+/// into the test process's PostgreSQL cluster instead of a SQLite file.
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["STORE_MEASURE"] != nil))
 struct StoreMeasureTests {
     typealias S = StoreMaterial
+
+    static var backend: S.Backend {
+        ProcessInfo.processInfo.environment["STORE_MEASURE_BACKEND"].flatMap(S.Backend.init(rawValue:)) ?? .sqlite
+    }
 
     static func bodies(_ count: Int) throws -> [[UInt8]] {
         try (0..<count).map { index in
@@ -61,7 +66,7 @@ struct StoreMeasureTests {
         }
         print("store-measure: verification only (2 threads): \(Int(verified)) notifications/s")
         for threads in [2, 8, 32] {
-            let scratch = try S.Scratch()
+            let scratch = try S.Scratch(Self.backend)
             let intake = try NotificationIntake(validator: validator, store: try scratch.open())
             let offset = threads == 2 ? 0 : count
             let rate = Self.rate(count, threads: threads) { index in
@@ -69,7 +74,7 @@ struct StoreMeasureTests {
             }
             #expect(try intake.store.counts().notifications == count)
             print(
-                "store-measure: durable intake, \(threads) callers: \(Int(rate)) notifications/s "
+                "store-measure: \(Self.backend) durable intake, \(threads) callers: \(Int(rate)) notifications/s "
                     + "(\(Int(rate / verified * 100))% of verification alone)")
         }
         let records = try bodies.prefix(count).map { body in
@@ -77,12 +82,14 @@ struct StoreMeasureTests {
                 report: validator.validate(body, input: "n"), body: body, receivedAtMilliseconds: 0)
         }
         for threads in [1, 8, 32] {
-            let scratch = try S.Scratch()
+            let scratch = try S.Scratch(Self.backend)
             let store = try scratch.open()
             let rate = Self.rate(count, threads: threads) { index in
                 _ = try? store.record(records[index])
             }
-            print("store-measure: commits alone (group commit), \(threads) callers: \(Int(rate)) notifications/s")
+            print(
+                "store-measure: \(Self.backend) commits alone (group commit), \(threads) callers: "
+                    + "\(Int(rate)) notifications/s")
         }
     }
 

@@ -157,7 +157,7 @@ complete -c receipt-check -n '__receipt_check_using serve' -l listen -x -d 'list
 complete -c receipt-check -n '__receipt_check_using serve' -l workers -x -d 'requests answered at once (default: the number of cores; with --store, at least 32)'
 complete -c receipt-check -n '__receipt_check_using serve' -l queue -x -d 'accepted requests waiting for a worker; past it a request is answered 503 at once (default: 64 per worker)'
 complete -c receipt-check -n '__receipt_check_using serve' -l request-timeout -x -d 'a request not answered this long after it was accepted is answered 503 (default: 5000)'
-complete -c receipt-check -n '__receipt_check_using serve' -l store -x -d 'the notification store: sqlite:///PATH or a PATH (one SQLite file, made when missing)'
+complete -c receipt-check -n '__receipt_check_using serve' -l store -x -d 'the notification store: sqlite:///PATH or a PATH (one SQLite file, made when missing), or postgresql://... (a PostgreSQL database)'
 complete -c receipt-check -n '__receipt_check_using serve' -l customer-token -r -F -d 'serve GET /customers/ID to requests whose Authorization header is \'Bearer\' and this file\'s token'
 complete -c receipt-check -n '__receipt_check_using serve' -l bundle-id -x -d 'require this bundle id (field 2)'
 complete -c receipt-check -n '__receipt_check_using serve' -l app-version -x -d 'require this application version (field 3)'
@@ -184,7 +184,7 @@ complete -c receipt-check -n '__receipt_check_using serve' -l facts -r -F -d 're
 complete -c receipt-check -n '__receipt_check_using serve' -l trial-days -x -d 'a free trial of N days the paywall offers: without a subscription yet, its timeline from --now'
 complete -c receipt-check -n '__receipt_check_using serve' -l max-age -x -d 'past this age of the input at --now, purchases and subscriptions are unknown (default: P3D; none: no limit)'
 
-complete -c receipt-check -n '__receipt_check_using customer' -l store -x -d 'the notification store: sqlite:///PATH or a PATH (one SQLite file, made when missing)'
+complete -c receipt-check -n '__receipt_check_using customer' -l store -x -d 'the notification store: sqlite:///PATH or a PATH (one SQLite file, made when missing), or postgresql://... (a PostgreSQL database)'
 complete -c receipt-check -n '__receipt_check_using customer' -l format -x -a 'text json ndjson verifyreceipt html' -d 'output format (default: text); ndjson: one compact JSON object a line; verifyreceipt: the body Apple\'s verifyReceipt endpoint returns, one a line; html: one self-contained page with a timeline picture'
 complete -c receipt-check -n '__receipt_check_using customer' -l json -d 'same as --format json'
 complete -c receipt-check -n '__receipt_check_using customer' -l bundle-id -x -d 'require this bundle id (field 2)'
@@ -212,7 +212,7 @@ complete -c receipt-check -n '__receipt_check_using customer' -l facts -r -F -d 
 complete -c receipt-check -n '__receipt_check_using customer' -l trial-days -x -d 'a free trial of N days the paywall offers: without a subscription yet, its timeline from --now'
 complete -c receipt-check -n '__receipt_check_using customer' -l max-age -x -d 'past this age of the input at --now, purchases and subscriptions are unknown (default: P3D; none: no limit)'
 
-complete -c receipt-check -n '__receipt_check_using store' -l store -x -d 'the notification store: sqlite:///PATH or a PATH (one SQLite file, made when missing)'
+complete -c receipt-check -n '__receipt_check_using store' -l store -x -d 'the notification store: sqlite:///PATH or a PATH (one SQLite file, made when missing), or postgresql://... (a PostgreSQL database)'
 complete -c receipt-check -n '__receipt_check_using store' -l format -x -a 'text json ndjson verifyreceipt html' -d 'output format (default: text); ndjson: one compact JSON object a line; verifyreceipt: the body Apple\'s verifyReceipt endpoint returns, one a line; html: one self-contained page with a timeline picture'
 complete -c receipt-check -n '__receipt_check_using store' -l json -d 'same as --format json'
 complete -c receipt-check -n '__receipt_check_using store' -l bundle-id -x -d 'require this bundle id (field 2)'

@@ -15,7 +15,7 @@ package struct ASN1Reader: Sendable {
     /// Index of the next unread byte.
     package private(set) var position: Int
     /// Index just past the last byte the reader may read.
-    package let end: Int
+    package private(set) var end: Int
 
     package init(_ bytes: ArraySlice<UInt8>) {
         self.bytes = bytes
@@ -48,6 +48,20 @@ package struct ASN1Reader: Sendable {
     /// A reader over `range` of the same bytes: the one element an attribute value holds, say.
     package func reading(_ range: Range<Int>) -> ASN1Reader {
         ASN1Reader(bytes, range)
+    }
+
+    /// `body` run with this reader over `range` of its bytes alone, its bounds put back after: a child read
+    /// in place, where a second reader would hold the bytes again (a reference count per attribute).
+    @inline(__always)
+    package mutating func reading<T, E: Error>(_ range: Range<Int>, _ body: (inout ASN1Reader) throws(E) -> T)
+        throws(E) -> T
+    {
+        let saved = (position, end)
+        let range = range.clamped(to: bytes.startIndex..<bytes.endIndex)
+        position = range.lowerBound
+        end = range.upperBound
+        defer { (position, end) = saved }
+        return try body(&self)
     }
 
     package var isAtEnd: Bool { position >= end }

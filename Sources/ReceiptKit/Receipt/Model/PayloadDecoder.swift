@@ -98,8 +98,9 @@ private struct PayloadDecoding {
     let limits: PayloadDecoder.Limits
     /// The payload, read by the DER reader, which names each fault.
     let payload: ArraySlice<UInt8>
-    /// A reader over the whole payload: the readers of its SETs and values are made from it.
-    let reader: ASN1Reader
+    /// A reader over the whole payload: the readers of its SETs are made from it, and each value is read by it
+    /// in place.
+    var reader: ASN1Reader
     var totalAttributes = 0
     /// The undocumented attributes of every in-app purchase, in input order: one buffer for all of
     /// them, which each purchase takes a slice of once decoding is done.
@@ -118,8 +119,8 @@ private struct PayloadDecoding {
     mutating func receipt(into receipt: inout ParsedReceipt) throws(PayloadError) {
         let outer = Context()
         var top = reader
-        let set = try asn1(outer) { () throws(ASN1Error) in try top.read(ASN1Tag.set, "the receipt payload SET") }
-        try asn1(outer) { () throws(ASN1Error) in try top.expectEnd("the receipt payload SET") }
+        let set = try Self.asn1(outer) { () throws(ASN1Error) in try top.read(ASN1Tag.set, "the receipt payload SET") }
+        try Self.asn1(outer) { () throws(ASN1Error) in try top.expectEnd("the receipt payload SET") }
         let contents = set.contents
 
         // Room for what real receipts hold (about ten per set), so the arrays rarely grow.
@@ -269,7 +270,7 @@ private struct PayloadDecoding {
 
     /// Reads the attribute's value as its field's kind and stores it in the model.
     @inline(__always)
-    private func store<Model>(
+    private mutating func store<Model>(
         _ setter: FieldSetter<Model>, _ attribute: Attribute, _ context: Context, in model: inout Model
     ) throws(PayloadError) {
         switch setter {
@@ -294,35 +295,40 @@ private struct PayloadDecoding {
         totalAttributes += 1
         var context = Context(inAppIndex: inAppIndex)
         guard count <= limits.maximumAttributesPerSet else {
-            throw failure(
+            throw Self.failure(
                 .tooManyAttributes, context, at: set.position,
                 "more than \(limits.maximumAttributesPerSet) attributes in one SET")
         }
         guard totalAttributes <= limits.maximumTotalAttributes else {
-            throw failure(
+            throw Self.failure(
                 .tooManyAttributesInTotal, context, at: set.position,
                 "more than \(limits.maximumTotalAttributes) attributes in the payload")
         }
-        let sequence = try asn1(context) { () throws(ASN1Error) in try set.read(ASN1Tag.sequence, "an attribute") }
-        var fields = try asn1(context) { () throws(ASN1Error) in try set.children(of: sequence) }
-        let type = try asn1(context) { () throws(ASN1Error) in
-            try fields.nonNegativeInteger(fields.read(ASN1Tag.integer, "the attribute type"))
+        let sequence = try Self.asn1(context) { () throws(ASN1Error) in
+            try set.read(ASN1Tag.sequence, "an attribute")
         }
-        context.type = type
-        // The version carries no meaning for decoding; only its shape is checked.
-        _ = try asn1(context) { () throws(ASN1Error) in try fields.read(ASN1Tag.integer, "the attribute version") }
-        let value = try asn1(context) { () throws(ASN1Error) in
-            try fields.read(ASN1Tag.octetString, "the attribute value")
+        return try set.reading(sequence.contents) { fields throws(PayloadError) in
+            let type = try Self.asn1(context) { () throws(ASN1Error) in
+                try fields.nonNegativeInteger(fields.read(ASN1Tag.integer, "the attribute type"))
+            }
+            context.type = type
+            // The version carries no meaning for decoding; only its shape is checked.
+            _ = try Self.asn1(context) { () throws(ASN1Error) in
+                try fields.read(ASN1Tag.integer, "the attribute version")
+            }
+            let value = try Self.asn1(context) { () throws(ASN1Error) in
+                try fields.read(ASN1Tag.octetString, "the attribute value")
+            }
+            try Self.asn1(context) { () throws(ASN1Error) in try fields.expectEnd("the attribute value") }
+            return Attribute(type: type, value: value.contents, offset: sequence.offset)
         }
-        try asn1(context) { () throws(ASN1Error) in try fields.expectEnd("the attribute value") }
-        return Attribute(type: type, value: value.contents, offset: sequence.offset)
     }
 
     private func claim(_ bit: UInt64, in seen: inout UInt64, _ attribute: Attribute, _ context: Context)
         throws(PayloadError)
     {
         guard seen & bit == 0 else {
-            throw failure(.duplicateField, context, at: attribute.offset, "occurs more than once")
+            throw Self.failure(.duplicateField, context, at: attribute.offset, "occurs more than once")
         }
         seen |= bit
     }
@@ -330,10 +336,10 @@ private struct PayloadDecoding {
     // MARK: - Values
 
     /// Where the attributes of the SET an attribute value holds lie.
-    private func setContents(of attribute: Attribute, _ context: Context) throws(PayloadError) -> Range<Int> {
+    private mutating func setContents(of attribute: Attribute, _ context: Context) throws(PayloadError) -> Range<Int> {
         let element = try value(of: attribute, context)
         guard element.tag == ASN1Tag.set else {
-            throw failure(
+            throw Self.failure(
                 .unexpectedValueType, context, at: element.offset, "expected a SET, found tag \(element.tag.hex)")
         }
         return element.contents
@@ -341,17 +347,18 @@ private struct PayloadDecoding {
 
     /// The single element an attribute value holds; nothing may follow it.
     @inline(__always)
-    private func value(of attribute: Attribute, _ context: Context) throws(PayloadError) -> ASN1Element {
-        var value = reader.reading(attribute.value)
-        let element = try asn1(context) { () throws(ASN1Error) in try value.next() }
-        guard value.isAtEnd else {
-            throw failure(.trailingBytes, context, at: value.position, "unexpected bytes after the value")
+    private mutating func value(of attribute: Attribute, _ context: Context) throws(PayloadError) -> ASN1Element {
+        try reader.reading(attribute.value) { value throws(PayloadError) in
+            let element = try Self.asn1(context) { () throws(ASN1Error) in try value.next() }
+            guard value.isAtEnd else {
+                throw Self.failure(.trailingBytes, context, at: value.position, "unexpected bytes after the value")
+            }
+            return element
         }
-        return element
     }
 
     /// The contents of a string value, checked for tag and length but not yet for UTF-8.
-    private func stringContents(_ attribute: Attribute, _ context: Context) throws(PayloadError)
+    private mutating func stringContents(_ attribute: Attribute, _ context: Context) throws(PayloadError)
         -> Range<Int>
     {
         let element = try value(of: attribute, context)
@@ -359,18 +366,18 @@ private struct PayloadDecoding {
         case ASN1Tag.utf8String, ASN1Tag.ia5String, ASN1Tag.printableString:
             break
         default:
-            throw failure(
+            throw Self.failure(
                 .unexpectedValueType, context, at: element.offset, "expected a string, found tag \(element.tag.hex)")
         }
         guard element.contents.count <= limits.maximumStringLength else {
-            throw failure(
+            throw Self.failure(
                 .stringTooLong, context, at: element.offset,
                 "a string of \(element.contents.count) bytes exceeds the limit of \(limits.maximumStringLength)")
         }
         return element.contents
     }
 
-    private func string(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> String {
+    private mutating func string(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> String {
         let contents = try stringContents(attribute, context)
         // Receipt strings are ASCII: checked in one pass and copied, where the general validation
         // looks up generic metadata on every call.
@@ -378,42 +385,42 @@ private struct PayloadDecoding {
             return text
         }
         guard let text = String(validating: payload[contents], as: UTF8.self) else {
-            throw failure(.invalidString, context, at: contents.startIndex, "a string is not valid UTF-8")
+            throw Self.failure(.invalidString, context, at: contents.startIndex, "a string is not valid UTF-8")
         }
         return text
     }
 
     /// A date, or nil for the empty string Apple writes for "none" (expires and cancellation
     /// dates of non-subscriptions).
-    private func date(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> Date? {
+    private mutating func date(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> Date? {
         let contents = try stringContents(attribute, context)
         do throws(RFC3339.ParseError) {
             return try RFC3339.parse(payload[contents])
         } catch {
-            throw failure(.invalidDate, context, at: contents.startIndex, error.description)
+            throw Self.failure(.invalidDate, context, at: contents.startIndex, error.description)
         }
     }
 
-    private func integer(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> Int64 {
+    private mutating func integer(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> Int64 {
         let element = try value(of: attribute, context)
         guard element.tag == ASN1Tag.integer else {
-            throw failure(
+            throw Self.failure(
                 .unexpectedValueType, context, at: element.offset, "expected an INTEGER, found tag \(element.tag.hex)")
         }
-        return try asn1(context) { () throws(ASN1Error) in try reader.nonNegativeInteger(element) }
+        return try Self.asn1(context) { () throws(ASN1Error) in try reader.nonNegativeInteger(element) }
     }
 
-    private func boolean(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> Bool {
+    private mutating func boolean(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> Bool {
         let number = try integer(attribute, context)
         guard number <= 1 else {
-            throw failure(.invalidBoolean, context, at: attribute.offset, "expected 0 or 1, found \(number)")
+            throw Self.failure(.invalidBoolean, context, at: attribute.offset, "expected 0 or 1, found \(number)")
         }
         return number == 1
     }
 
     // MARK: - Errors
 
-    private func failure(_ code: PayloadError.Code, _ context: Context, at offset: Int, _ message: String)
+    private static func failure(_ code: PayloadError.Code, _ context: Context, at offset: Int, _ message: String)
         -> PayloadError
     {
         PayloadError(
@@ -422,7 +429,7 @@ private struct PayloadDecoding {
     }
 
     /// Runs a reader step, turning its error into a `PayloadError` that names the attribute.
-    private func asn1<T>(_ context: Context, _ body: () throws(ASN1Error) -> T) throws(PayloadError) -> T {
+    private static func asn1<T>(_ context: Context, _ body: () throws(ASN1Error) -> T) throws(PayloadError) -> T {
         do {
             return try body()
         } catch {

@@ -3,7 +3,9 @@ extension ASN1Reader {
     /// DER integers.
     ///
     /// Receipts carry up to 8-byte integers (7-byte ones occur in real purchases); a ninth
-    /// leading zero octet is allowed because DER needs it before a set high bit.
+    /// leading zero octet is allowed because DER needs it before a set high bit. Inlined: a call would hold
+    /// the bytes again (a reference count for every attribute of a receipt).
+    @inline(__always)
     package func nonNegativeInteger(_ element: ASN1Element) throws(ASN1Error) -> Int64 {
         let offset = element.offset
         guard element.tag == ASN1Tag.integer else {

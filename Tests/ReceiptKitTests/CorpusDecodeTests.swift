@@ -215,11 +215,11 @@ import Testing
         guard let element = try? reader.next(), reader.isAtEnd else { return false }
         switch expected.asn1 {
         case "INTEGER":
-            guard let number = try? element.nonNegativeInteger() else { return false }
+            guard let number = try? reader.nonNegativeInteger(element) else { return false }
             return .integer(number) == expected.value
         case "UTF8String", "IA5String":
             let tag = expected.asn1 == "UTF8String" ? ASN1Tag.utf8String : ASN1Tag.ia5String
-            guard element.tag == tag, let text = try? element.string() else { return false }
+            guard element.tag == tag, let text = try? reader.string(element) else { return false }
             return .text(text) == expected.value
         default:
             return false

@@ -125,21 +125,21 @@ struct HostileInputTests {
             }
             // ContentInfo > [0] > SignedData: version and digestAlgorithms are read for shape only.
             var top = ASN1Reader(bytes)
-            var info = try top.next().children()
+            var info = try top.children(of: top.next())
             _ = try info.next()
-            var wrapper = try info.next().children()
-            var fields = try wrapper.next().children()
-            unsigned.append(try fields.next().contents.indices)
-            unsigned.append(try fields.next().contents.indices)
+            var wrapper = try top.children(of: info.next())
+            var fields = try top.children(of: wrapper.next())
+            unsigned.append(try fields.next().contents)
+            unsigned.append(try fields.next().contents)
             _ = try fields.next()
             if fields.nextTag == ASN1Tag.contextConstructed(0) { _ = try fields.next() }
-            var signerSet = try fields.read(ASN1Tag.set, "signers").children()
-            var signer = try signerSet.next().children()
-            unsigned.append(try signer.next().contents.indices)
+            var signerSet = try top.children(of: fields.read(ASN1Tag.set, "signers"))
+            var signer = try top.children(of: signerSet.next())
+            unsigned.append(try signer.next().contents)
             while !signer.isAtEnd {
                 let element = try signer.next()
                 // AlgorithmIdentifier parameters (NULL) follow the OID and are not read.
-                if element.tag == ASN1Tag.sequence, var parts = try? element.children(),
+                if element.tag == ASN1Tag.sequence, var parts = try? top.children(of: element),
                     let oid = try? parts.read(ASN1Tag.objectIdentifier, "oid"), !parts.isAtEnd
                 {
                     unsigned.append(oid.encoded.endIndex..<element.encoded.endIndex)

@@ -106,8 +106,8 @@ import Testing
         var reader = ASN1Reader(writer.bytes)
         let sequence = try reader.read(ASN1Tag.sequence, "sequence")
         try reader.expectEnd("sequence")
-        var children = try sequence.children()
-        #expect(try children.read(ASN1Tag.integer, "integer").nonNegativeInteger() == 1_234_567)
+        var children = try reader.children(of: sequence)
+        #expect(try reader.nonNegativeInteger(children.read(ASN1Tag.integer, "integer")) == 1_234_567)
         #expect(try children.read(ASN1Tag.octetString, "octets").contents.count == 300)
         try children.expectEnd("children")
     }

@@ -101,11 +101,11 @@ import Testing
 
     private func types(_ payload: [UInt8]) throws -> [Int64] {
         var reader = ASN1Reader(payload)
-        var attributes = try reader.read(ASN1Tag.set, "payload").children()
+        var attributes = try reader.children(of: reader.read(ASN1Tag.set, "payload"))
         var types: [Int64] = []
         while !attributes.isAtEnd {
-            var fields = try attributes.read(ASN1Tag.sequence, "attribute").children()
-            types.append(try fields.read(ASN1Tag.integer, "type").nonNegativeInteger())
+            var fields = try reader.children(of: attributes.read(ASN1Tag.sequence, "attribute"))
+            types.append(try reader.nonNegativeInteger(fields.read(ASN1Tag.integer, "type")))
         }
         return types
     }

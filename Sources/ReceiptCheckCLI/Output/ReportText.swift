@@ -72,8 +72,8 @@ enum ReportText {
                 ("download id", receipt.downloadID.map(String.init)),
                 ("version id", receipt.versionExternalIdentifier.map(String.init)),
                 ("age rating", receipt.ageRating),
-                ("opaque value", receipt.opaqueValue?.hexText),
-                ("sha1 hash", receipt.sha1Hash?.hexText),
+                ("opaque value", receipt.opaqueValue?.hexString),
+                ("sha1 hash", receipt.sha1Hash?.hexString),
             ]
         }
         rows.append(("in-app purchases", String(receipt.purchases.count)))
@@ -98,7 +98,7 @@ enum ReportText {
             out += "  undocumented attributes:\n"
             for (type, values) in undocumented.sorted(by: { $0.key < $1.key }) {
                 for value in values {
-                    out += "    \(type): \(value.hexText)\n"
+                    out += "    \(type): \(value.hexString)\n"
                 }
             }
         }

@@ -43,10 +43,17 @@ enum ByteAppend {
         }
     }
 
-    /// `bytes` as lowercase hex digits, written into scratch space and appended at once: a receipt's
-    /// undocumented values are written as hex, several dozen a receipt line.
-    static func appendHex(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) {
-        guard !bytes.isEmpty else { return }
+    /// `bytes` as lowercase hex digits: the one hex writer. A receipt's undocumented values, several dozen a
+    /// receipt line and mostly two to six bytes, are appended digit by digit; more bytes are written into
+    /// scratch space and appended at once, where an append per digit checks the buffer each time.
+    static func appendHex(_ bytes: some Collection<UInt8>, to out: inout [UInt8]) {
+        guard bytes.count > 8 else {
+            for byte in bytes {
+                out.append(hexDigit(byte >> 4))
+                out.append(hexDigit(byte & 0x0F))
+            }
+            return
+        }
         unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count * 2) { digits in
             // Sound: the space holds two digits for each byte, and the loop stores two for each byte of
             // `bytes`, so `index + 1 < digits.count` at each store; the digits stored are the ones appended.

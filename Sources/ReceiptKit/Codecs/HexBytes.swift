@@ -15,14 +15,12 @@ enum HexBytes {
         return bytes
     }
 
-    /// The one hex writer of strings; JSON output appends the same digits in place (`ByteAppend.appendHex`).
-    static func encode(_ bytes: some Sequence<UInt8>) -> String {
+    /// `bytes` as a string, written by the one hex writer (`ByteAppend.appendHex`), which JSON output
+    /// appends in place.
+    static func encode(_ bytes: some Collection<UInt8>) -> String {
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.underestimatedCount * 2)
-        for byte in bytes {
-            out.append(ByteAppend.hexDigit(byte >> 4))
-            out.append(ByteAppend.hexDigit(byte & 0x0F))
-        }
+        out.reserveCapacity(bytes.count * 2)
+        ByteAppend.appendHex(bytes, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -34,4 +32,9 @@ enum HexBytes {
         default: nil
         }
     }
+}
+
+extension Collection<UInt8> {
+    /// Lowercase hex, as every report and JSON object writes bytes.
+    package var hexString: String { HexBytes.encode(self) }
 }

@@ -63,13 +63,13 @@ internal import CReceipt
     private static func issuerAndSerial(_ der: [UInt8]) -> (ArraySlice<UInt8>, ArraySlice<UInt8>) {
         do {
             var outer = ASN1Reader(der)
-            var certificate = try outer.read(ASN1Tag.sequence, "certificate").children()
-            var tbs = try certificate.read(ASN1Tag.sequence, "tbs").children()
+            var certificate = try outer.children(of: outer.read(ASN1Tag.sequence, "certificate"))
+            var tbs = try outer.children(of: certificate.read(ASN1Tag.sequence, "tbs"))
             _ = try tbs.readIfPresent(ASN1Tag.contextConstructed(0))
             let serial = try tbs.read(ASN1Tag.integer, "serial")
             _ = try tbs.read(ASN1Tag.sequence, "signature algorithm")
             let issuer = try tbs.read(ASN1Tag.sequence, "issuer")
-            return (issuer.encoded, serial.contents)
+            return (der[issuer.encoded], der[serial.contents])
         } catch {
             return ([], [])
         }

@@ -50,8 +50,3 @@ internal import CReceipt
         return output
     }
 }
-
-extension Collection<UInt8> {
-    /// Lowercase hex, as every report and JSON object writes bytes.
-    package var hexString: String { HexBytes.encode(self) }
-}

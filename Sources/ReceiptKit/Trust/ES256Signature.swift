@@ -39,11 +39,11 @@ package enum ES256Signature {
             var reader = ASN1Reader(der)
             let sequence = try reader.read(ASN1Tag.sequence, "the ECDSA-Sig-Value")
             try reader.expectEnd("the ECDSA-Sig-Value")
-            var fields = try sequence.children()
+            var fields = try reader.children(of: sequence)
             let r = try fields.read(ASN1Tag.integer, "r")
             let s = try fields.read(ASN1Tag.integer, "s")
             try fields.expectEnd("s")
-            halves = (half(r.contents), half(s.contents))
+            halves = (half(der[r.contents]), half(der[s.contents]))
         } catch {
             throw OpenSSLError(operation: operation, reasons: [error.message])
         }

@@ -120,7 +120,7 @@ package struct DERWriter: Sendable {
             // Our own output always parses; if it ever did not, keeping the written order is
             // still a valid SET, just not a sorted one.
             guard let element = try? reader.next() else { return encoded }
-            elements.append(element.encoded)
+            elements.append(encoded[element.encoded])
         }
         return elements.sorted { $0.lexicographicallyPrecedes($1) }.flatMap { $0 }
     }

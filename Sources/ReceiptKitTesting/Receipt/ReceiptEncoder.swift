@@ -67,7 +67,8 @@ public enum ReceiptEncoder {
         if let bundleID = receipt.bundleID {
             var reader = ASN1Reader(data)
             let element = try? reader.read(ASN1Tag.utf8String, "bundle id")
-            guard let element, reader.isAtEnd, String(validating: element.contents, as: UTF8.self) == bundleID else {
+            guard let element, reader.isAtEnd, String(validating: data[element.contents], as: UTF8.self) == bundleID
+            else {
                 throw ReceiptEncodingError(
                     "bundle_id_data is not the UTF8String of bundle_id '\(bundleID)'; give one or make them agree")
             }

@@ -1,34 +1,21 @@
-/// One BER or DER element with the buffer it was read from (no copies): its place (`ASN1Span`) and one slice.
+/// Where one BER or DER element lies in the bytes of the `ASN1Reader` that read it: indices only, so that
+/// reading an element takes no reference to the buffer. Its bytes and values are the reader's to give.
 package struct ASN1Element: Sendable {
-    /// Where the element lies in `buffer`.
-    package let span: ASN1Span
-    /// The buffer the element was read from: one slice held, so that making and dropping an element costs one
-    /// reference count.
-    private let buffer: ArraySlice<UInt8>
-
-    /// The element `span` of `bytes`.
-    init(_ span: ASN1Span, in bytes: ArraySlice<UInt8>) {
-        self.span = span
-        buffer = bytes
-    }
-
     /// The identifier octet.
-    package var tag: UInt8 { span.tag }
-    /// The contents octets. For an indefinite-length element, the bytes between the header
-    /// and its end-of-contents marker.
-    package var contents: ArraySlice<UInt8> { buffer[span.contents] }
-    /// The whole element: header, contents and, when indefinite, the end-of-contents marker.
-    package var encoded: ArraySlice<UInt8> { buffer[span.encoded] }
-    package var isIndefiniteLength: Bool { span.isIndefiniteLength }
+    package let tag: UInt8
+    /// Index of the identifier octet.
+    package let offset: Int
+    /// The contents octets' indices. For an indefinite-length element, the bytes between the header and its
+    /// end-of-contents marker.
+    package let contents: Range<Int>
+    /// Index just past the element: past the contents and, when indefinite, the end-of-contents marker.
+    package let end: Int
+    package let isIndefiniteLength: Bool
 
-    /// Offset of the identifier octet in the buffer.
-    package var offset: Int { span.start }
-    package var isConstructed: Bool { span.isConstructed }
+    package var isConstructed: Bool { ASN1Tag.isConstructed(tag) }
 
-    /// A reader over the children of a constructed element.
-    package func children() throws(ASN1Error) -> ASN1Reader {
-        try ASN1Reader(childrenOf: span, in: buffer)
-    }
+    /// The whole element's indices: header, contents and any end-of-contents marker.
+    package var encoded: Range<Int> { offset..<end }
 }
 
 extension UInt8 {

@@ -12,25 +12,18 @@ enum AppAttestRecognizer {
     /// A description of the input when it is an App Attest receipt, else nil.
     static func describe(_ payload: ArraySlice<UInt8>) -> String? {
         // App Attest stores field 6 (receipt type) as raw text where an app receipt keeps opaque bytes.
-        guard var outer = try? ASN1Reader(payload).readingSet() else { return nil }
+        var top = ASN1Reader(payload)
+        guard var outer = try? top.children(of: top.read(ASN1Tag.set, "attribute set")) else { return nil }
         while !outer.isAtEnd {
-            guard let attribute = try? outer.next(), var fields = try? attribute.children(),
-                let type = try? fields.read(ASN1Tag.integer, "type").nonNegativeInteger(),
+            guard let attribute = try? outer.next(), var fields = try? outer.children(of: attribute),
+                let type = try? fields.nonNegativeInteger(fields.read(ASN1Tag.integer, "type")),
                 (try? fields.read(ASN1Tag.integer, "version")) != nil,
                 let value = try? fields.read(ASN1Tag.octetString, "value")
             else { return nil }
-            if type == 6, isReceiptType(value.contents) {
+            if type == 6, isReceiptType(payload[value.contents]) {
                 return description
             }
         }
         return nil
-    }
-}
-
-extension ASN1Reader {
-    /// A reader over the members of the SET this reader starts with.
-    fileprivate func readingSet() throws(ASN1Error) -> ASN1Reader {
-        var copy = self
-        return try copy.read(ASN1Tag.set, "attribute set").children()
     }
 }

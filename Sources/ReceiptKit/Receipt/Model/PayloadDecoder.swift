@@ -96,9 +96,11 @@ private struct Context {
 
 private struct PayloadDecoding {
     let limits: PayloadDecoder.Limits
-    /// The payload, read by its indices: the common shapes in place (`ASN1Reader.definiteElement`), the rest
-    /// through a reader over a slice of it, which names the fault.
+    /// The payload, read by the DER reader, which names each fault.
     let payload: ArraySlice<UInt8>
+    /// A reader over the whole payload: the readers of its SETs are made from it, and each value is read by it
+    /// in place.
+    var reader: ASN1Reader
     var totalAttributes = 0
     /// The undocumented attributes of every in-app purchase, in input order: one buffer for all of
     /// them, which each purchase takes a slice of once decoding is done.
@@ -109,16 +111,17 @@ private struct PayloadDecoding {
     init(limits: PayloadDecoder.Limits, payload: ArraySlice<UInt8>) {
         self.limits = limits
         self.payload = payload
+        reader = ASN1Reader(payload)
     }
 
     /// Decodes the payload into `receipt`, which starts with every field absent: filled where the caller holds
     /// it, so that the finished receipt is not copied on its way out (each of its strings and arrays counted).
     mutating func receipt(into receipt: inout ParsedReceipt) throws(PayloadError) {
         let outer = Context()
-        var reader = ASN1Reader(payload)
-        let set = try asn1(outer) { () throws(ASN1Error) in try reader.read(ASN1Tag.set, "the receipt payload SET") }
-        try asn1(outer) { () throws(ASN1Error) in try reader.expectEnd("the receipt payload SET") }
-        let contents = set.contents.indices
+        var top = reader
+        let set = try Self.asn1(outer) { () throws(ASN1Error) in try top.read(ASN1Tag.set, "the receipt payload SET") }
+        try Self.asn1(outer) { () throws(ASN1Error) in try top.expectEnd("the receipt payload SET") }
+        let contents = set.contents
 
         // Room for what real receipts hold (about ten per set), so the arrays rarely grow.
         receiptEntries.reserveCapacity(16)
@@ -194,13 +197,13 @@ private struct PayloadDecoding {
     private mutating func purchaseSpans(from start: Int, upTo end: Int) throws(PayloadError)
         -> [InAppPurchases.Span]
     {
-        var position = start
+        var set = reader.reading(start..<end)
         let total = totalAttributes
         totalAttributes = 0
         var count = 0
         var spans: [InAppPurchases.Span] = []
-        while position < end {
-            let attribute = try nextAttribute(at: &position, end: end, count: &count, inAppIndex: nil)
+        while !set.isAtEnd {
+            let attribute = try nextAttribute(in: &set, count: &count, inAppIndex: nil)
             if attribute.type == ParsedReceipt.purchaseAttribute {
                 spans.append(span(of: attribute))
             }
@@ -239,19 +242,18 @@ private struct PayloadDecoding {
         _ contents: Range<Int>, of table: AttributeFields<Model>, inAppIndex: Int?, into model: inout Model,
         purchase: (inout PayloadDecoding, Attribute, _ position: Int) throws(PayloadError) -> Void
     ) throws(PayloadError) {
-        var position = contents.lowerBound
+        var set = reader.reading(contents)
         var seen: UInt64 = 0
         var count = 0
-        while position < contents.upperBound {
-            let attribute = try nextAttribute(
-                at: &position, end: contents.upperBound, count: &count, inAppIndex: inAppIndex)
+        while !set.isAtEnd {
+            let attribute = try nextAttribute(in: &set, count: &count, inAppIndex: inAppIndex)
             guard let slot = table.slot(of: attribute.type) else {
                 let entry = UndocumentedAttributes.Entry(type: attribute.type, value: attribute.value)
                 if inAppIndex == nil { receiptEntries.append(entry) } else { purchaseEntries.append(entry) }
                 continue
             }
             guard table.purchaseBits & table.bit(attribute.type) == 0 else {
-                try purchase(&self, attribute, position)
+                try purchase(&self, attribute, set.position)
                 continue
             }
             // Purchases repeat by design; every other named field must be unambiguous.
@@ -268,7 +270,7 @@ private struct PayloadDecoding {
 
     /// Reads the attribute's value as its field's kind and stores it in the model.
     @inline(__always)
-    private func store<Model>(
+    private mutating func store<Model>(
         _ setter: FieldSetter<Model>, _ attribute: Attribute, _ context: Context, in model: inout Model
     ) throws(PayloadError) {
         switch setter {
@@ -283,156 +285,99 @@ private struct PayloadDecoding {
 
     // MARK: - Attributes
 
-    /// Reads the attribute SEQUENCE at `position` of a SET's contents that end at `end`, and moves
-    /// `position` past it; counts it against the limits first, so that a flood of attributes is
-    /// refused before it is decoded. Inlined into the decoder's loops: the common shape within the
-    /// limits is the whole cost of most attributes, everything else is `slowAttribute`'s.
+    /// Reads the attribute SEQUENCE next in `set`; counts it against the limits first, so that a flood of
+    /// attributes is refused before it is decoded.
     @inline(__always)
-    private mutating func nextAttribute(at position: inout Int, end: Int, count: inout Int, inAppIndex: Int?)
+    private mutating func nextAttribute(in set: inout ASN1Reader, count: inout Int, inAppIndex: Int?)
         throws(PayloadError) -> Attribute
     {
         count += 1
         totalAttributes += 1
-        guard count <= limits.maximumAttributesPerSet, totalAttributes <= limits.maximumTotalAttributes,
-            let attribute = quickAttribute(at: position, end: end)
-        else {
-            return try slowAttribute(at: &position, end: end, count: count, inAppIndex: inAppIndex)
-        }
-        position = attribute.value.upperBound
-        return attribute
-    }
-
-    /// `nextAttribute` past a limit or off the common shape (already counted): the limit's error, or the
-    /// attribute read by the reader, which accepts BER and names the exact fault.
-    @inline(never)
-    private func slowAttribute(at position: inout Int, end: Int, count: Int, inAppIndex: Int?)
-        throws(PayloadError) -> Attribute
-    {
         var context = Context(inAppIndex: inAppIndex)
         guard count <= limits.maximumAttributesPerSet else {
-            throw failure(
-                .tooManyAttributes, context, at: position,
+            throw Self.failure(
+                .tooManyAttributes, context, at: set.position,
                 "more than \(limits.maximumAttributesPerSet) attributes in one SET")
         }
         guard totalAttributes <= limits.maximumTotalAttributes else {
-            throw failure(
-                .tooManyAttributesInTotal, context, at: position,
+            throw Self.failure(
+                .tooManyAttributesInTotal, context, at: set.position,
                 "more than \(limits.maximumTotalAttributes) attributes in the payload")
         }
-        var set = ASN1Reader(payload[position..<end])
-        let sequence = try asn1(context) { () throws(ASN1Error) in try set.read(ASN1Tag.sequence, "an attribute") }
-        var fields = try asn1(context) { () throws(ASN1Error) in try sequence.children() }
-        let type = try asn1(context) { () throws(ASN1Error) in
-            try fields.read(ASN1Tag.integer, "the attribute type").nonNegativeInteger()
+        let sequence = try Self.asn1(context) { () throws(ASN1Error) in
+            try set.read(ASN1Tag.sequence, "an attribute")
         }
-        context.type = type
-        // The version carries no meaning for decoding; only its shape is checked.
-        _ = try asn1(context) { () throws(ASN1Error) in try fields.read(ASN1Tag.integer, "the attribute version") }
-        let value = try asn1(context) { () throws(ASN1Error) in
-            try fields.read(ASN1Tag.octetString, "the attribute value")
+        return try set.reading(sequence.contents) { fields throws(PayloadError) in
+            let type = try Self.asn1(context) { () throws(ASN1Error) in
+                try fields.nonNegativeInteger(fields.read(ASN1Tag.integer, "the attribute type"))
+            }
+            context.type = type
+            // The version carries no meaning for decoding; only its shape is checked.
+            _ = try Self.asn1(context) { () throws(ASN1Error) in
+                try fields.read(ASN1Tag.integer, "the attribute version")
+            }
+            let value = try Self.asn1(context) { () throws(ASN1Error) in
+                try fields.read(ASN1Tag.octetString, "the attribute value")
+            }
+            try Self.asn1(context) { () throws(ASN1Error) in try fields.expectEnd("the attribute value") }
+            return Attribute(type: type, value: value.contents, offset: sequence.offset)
         }
-        try asn1(context) { () throws(ASN1Error) in try fields.expectEnd("the attribute value") }
-        position = set.position
-        return Attribute(type: type, value: value.contents.indices, offset: sequence.offset)
-    }
-
-    /// The common attribute shape read by offsets alone: SEQUENCE { INTEGER type (up to 4
-    /// octets, non-negative), INTEGER version, OCTET STRING value } with definite lengths and
-    /// nothing after the value. Anything else returns nil and goes through the reader, which accepts
-    /// BER and names the exact fault; what both accept, both read alike. The value's contents end
-    /// where the SEQUENCE does, so they also say where the next attribute starts.
-    @inline(__always)
-    private func quickAttribute(at start: Int, end: Int) -> Attribute? {
-        guard let sequence = ASN1Reader.definiteContents(of: ASN1Tag.sequence, at: start, end: end, in: payload),
-            let type = ASN1Reader.definiteContents(
-                of: ASN1Tag.integer, at: sequence.lowerBound, end: sequence.upperBound, in: payload),
-            (1...4).contains(type.upperBound &- type.lowerBound), payload[type.lowerBound] & 0x80 == 0,
-            let version = ASN1Reader.definiteContents(
-                of: ASN1Tag.integer, at: type.upperBound, end: sequence.upperBound, in: payload),
-            let value = ASN1Reader.definiteContents(
-                of: ASN1Tag.octetString, at: version.upperBound, end: sequence.upperBound, in: payload),
-            value.upperBound == sequence.upperBound
-        else { return nil }
-        // At most four octets: the number fits.
-        return Attribute(type: Int64(truncatingIfNeeded: payload.bigEndian(type)), value: value, offset: start)
     }
 
     private func claim(_ bit: UInt64, in seen: inout UInt64, _ attribute: Attribute, _ context: Context)
         throws(PayloadError)
     {
         guard seen & bit == 0 else {
-            throw failure(.duplicateField, context, at: attribute.offset, "occurs more than once")
+            throw Self.failure(.duplicateField, context, at: attribute.offset, "occurs more than once")
         }
         seen |= bit
     }
 
     // MARK: - Values
 
-    /// Where the attributes of the SET an attribute value holds lie: found by offsets in the common
-    /// case, else through the reader, which accepts BER and names the fault.
-    private func setContents(of attribute: Attribute, _ context: Context) throws(PayloadError) -> Range<Int> {
-        let value = attribute.value
-        if let element = ASN1Reader.definiteElement(at: value.lowerBound, end: value.upperBound, in: payload),
-            element.tag == ASN1Tag.set,
-            element.contents.upperBound == value.upperBound
-        {
-            return element.contents
-        }
-        let element = try self.value(of: attribute, context)
+    /// Where the attributes of the SET an attribute value holds lie.
+    private mutating func setContents(of attribute: Attribute, _ context: Context) throws(PayloadError) -> Range<Int> {
+        let element = try value(of: attribute, context)
         guard element.tag == ASN1Tag.set else {
-            throw failure(
+            throw Self.failure(
                 .unexpectedValueType, context, at: element.offset, "expected a SET, found tag \(element.tag.hex)")
         }
-        return element.contents.indices
+        return element.contents
     }
 
     /// The single element an attribute value holds; nothing may follow it.
-    private func value(of attribute: Attribute, _ context: Context) throws(PayloadError) -> ASN1Element {
-        var reader = ASN1Reader(payload[attribute.value])
-        let element = try asn1(context) { () throws(ASN1Error) in try reader.next() }
-        guard reader.isAtEnd else {
-            throw failure(.trailingBytes, context, at: reader.position, "unexpected bytes after the value")
-        }
-        return element
-    }
-
-    /// The tag and contents of a primitive value: read by offsets in the common case, else
-    /// through the reader, which names the fault.
     @inline(__always)
-    private func primitive(of attribute: Attribute, _ context: Context) throws(PayloadError) -> (
-        tag: UInt8, contents: Range<Int>, offset: Int
-    ) {
-        let value = attribute.value
-        if let element = ASN1Reader.definiteElement(at: value.lowerBound, end: value.upperBound, in: payload),
-            element.contents.upperBound == value.upperBound, !ASN1Tag.isConstructed(element.tag)
-        {
-            return (element.tag, element.contents, value.lowerBound)
+    private mutating func value(of attribute: Attribute, _ context: Context) throws(PayloadError) -> ASN1Element {
+        try reader.reading(attribute.value) { value throws(PayloadError) in
+            let element = try Self.asn1(context) { () throws(ASN1Error) in try value.next() }
+            guard value.isAtEnd else {
+                throw Self.failure(.trailingBytes, context, at: value.position, "unexpected bytes after the value")
+            }
+            return element
         }
-        let element = try self.value(of: attribute, context)
-        return (element.tag, element.contents.indices, element.offset)
     }
 
     /// The contents of a string value, checked for tag and length but not yet for UTF-8.
-    private func stringContents(_ attribute: Attribute, _ context: Context) throws(PayloadError)
+    private mutating func stringContents(_ attribute: Attribute, _ context: Context) throws(PayloadError)
         -> Range<Int>
     {
-        let element = try primitive(of: attribute, context)
+        let element = try value(of: attribute, context)
         switch element.tag {
         case ASN1Tag.utf8String, ASN1Tag.ia5String, ASN1Tag.printableString:
             break
         default:
-            throw failure(
+            throw Self.failure(
                 .unexpectedValueType, context, at: element.offset, "expected a string, found tag \(element.tag.hex)")
         }
         guard element.contents.count <= limits.maximumStringLength else {
-            throw failure(
+            throw Self.failure(
                 .stringTooLong, context, at: element.offset,
                 "a string of \(element.contents.count) bytes exceeds the limit of \(limits.maximumStringLength)")
         }
         return element.contents
     }
 
-    private func string(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> String {
+    private mutating func string(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> String {
         let contents = try stringContents(attribute, context)
         // Receipt strings are ASCII: checked in one pass and copied, where the general validation
         // looks up generic metadata on every call.
@@ -440,50 +385,42 @@ private struct PayloadDecoding {
             return text
         }
         guard let text = String(validating: payload[contents], as: UTF8.self) else {
-            throw failure(.invalidString, context, at: contents.startIndex, "a string is not valid UTF-8")
+            throw Self.failure(.invalidString, context, at: contents.startIndex, "a string is not valid UTF-8")
         }
         return text
     }
 
     /// A date, or nil for the empty string Apple writes for "none" (expires and cancellation
     /// dates of non-subscriptions).
-    private func date(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> Date? {
+    private mutating func date(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> Date? {
         let contents = try stringContents(attribute, context)
         do throws(RFC3339.ParseError) {
             return try RFC3339.parse(payload[contents])
         } catch {
-            throw failure(.invalidDate, context, at: contents.startIndex, error.description)
+            throw Self.failure(.invalidDate, context, at: contents.startIndex, error.description)
         }
     }
 
-    private func integer(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> Int64 {
-        let element = try primitive(of: attribute, context)
+    private mutating func integer(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> Int64 {
+        let element = try value(of: attribute, context)
         guard element.tag == ASN1Tag.integer else {
-            throw failure(
+            throw Self.failure(
                 .unexpectedValueType, context, at: element.offset, "expected an INTEGER, found tag \(element.tag.hex)")
         }
-        // Up to eight octets with the sign bit clear always fit; anything else takes the checks
-        // that name the fault. Read in place, so an attribute's integer makes no slice.
-        let contents = element.contents
-        if (1...8).contains(contents.count), payload[contents.lowerBound] & 0x80 == 0 {
-            return Int64(truncatingIfNeeded: payload.bigEndian(contents))
-        }
-        return try asn1(context) { () throws(ASN1Error) in
-            try ASN1Element.nonNegativeInteger(self.payload[contents], at: element.offset)
-        }
+        return try Self.asn1(context) { () throws(ASN1Error) in try reader.nonNegativeInteger(element) }
     }
 
-    private func boolean(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> Bool {
+    private mutating func boolean(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> Bool {
         let number = try integer(attribute, context)
         guard number <= 1 else {
-            throw failure(.invalidBoolean, context, at: attribute.offset, "expected 0 or 1, found \(number)")
+            throw Self.failure(.invalidBoolean, context, at: attribute.offset, "expected 0 or 1, found \(number)")
         }
         return number == 1
     }
 
     // MARK: - Errors
 
-    private func failure(_ code: PayloadError.Code, _ context: Context, at offset: Int, _ message: String)
+    private static func failure(_ code: PayloadError.Code, _ context: Context, at offset: Int, _ message: String)
         -> PayloadError
     {
         PayloadError(
@@ -492,7 +429,7 @@ private struct PayloadDecoding {
     }
 
     /// Runs a reader step, turning its error into a `PayloadError` that names the attribute.
-    private func asn1<T>(_ context: Context, _ body: () throws(ASN1Error) -> T) throws(PayloadError) -> T {
+    private static func asn1<T>(_ context: Context, _ body: () throws(ASN1Error) -> T) throws(PayloadError) -> T {
         do {
             return try body()
         } catch {

@@ -145,18 +145,6 @@ extension CompactJSONWriter {
     /// Bytes as a quoted lowercase hex string, written straight into the output.
     mutating func hex(_ bytes: ArraySlice<UInt8>) {
         out.append(UInt8(ascii: "\""))
-        // A receipt's undocumented values are mostly two to six bytes: for so few digits, appending each
-        // costs less than setting up scratch space and appending it.
-        if bytes.count <= 8 {
-            for byte in bytes {
-                out.append(ByteAppend.hexDigit(byte >> 4))
-                out.append(ByteAppend.hexDigit(byte & 0x0F))
-            }
-            out.append(UInt8(ascii: "\""))
-            return
-        }
-        // Digits written into scratch space and appended at once (the wall of the byte loops): an append per
-        // digit checks the buffer's uniqueness and capacity each time.
         ByteAppend.appendHex(bytes, to: &out)
         out.append(UInt8(ascii: "\""))
     }

@@ -197,10 +197,10 @@ SANITIZER_FILTER ?=
 # libfaketime preloaded into a sanitized child deadlocks it (make-test-pki hung under faketime and ASan), so
 # the suite that moves the clock runs in make test alone: it tests the examples' dates, not memory. So do the
 # tests of make test-scripts, which run bash scripts over stand-ins and read files: no code a sanitizer instruments.
-# So do the store's kill and full-disk tests: they kill the service and fill a disk to prove what is kept (a
-# minute and more under ASan), over the intake and store code that NotificationStoreTests and
+# So do the store's kill, full-disk and PostgreSQL restart tests: they kill the service, fill a disk or stop
+# the database to prove what is kept (a minute and more under ASan), over the intake and store code that NotificationStoreTests and
 # NotificationServiceTests run under the sanitizers.
-SANITIZER_SKIP = FutureClockTests|StoreKillTests|StoreFullDiskTests|$(SCRIPT_TESTS)
+SANITIZER_SKIP = FutureClockTests|StoreKillTests|StoreFullDiskTests|StorePostgresRestartTests|$(SCRIPT_TESTS)
 TSAN_FILTER ?= Concurren|Batch
 .PHONY: fuzz fuzz-smoke test-asan test-ubsan test-tsan leak-check rss-check test-openssl35 test-spark test-parallel release-cli gate-check
 

@@ -34,7 +34,7 @@ scratch=${RELEASE_SCRATCH:-.build}
 modules="$("$swift" build -c release --scratch-path "$scratch" --show-bin-path)/Modules"
 [ -d "$modules" ] || { echo "cli-boundary: no optimised build's modules in $modules (make release-cli first)" >&2; exit 1; }
 if ! output=$(swiftc -typecheck -parse-as-library -module-name ReceiptCheckCLI -package-name receipt_check_outside \
-    -I "$modules" -I Sources/CReceipt -I Sources/CCurl -I Sources/CFastCGI -I Sources/CSQLite "${sources[@]}" 2>&1); then
+    -I "$modules" -I Sources/CReceipt -I Sources/CCurl -I Sources/CFastCGI -I Sources/CSQLite -I Sources/CPostgres "${sources[@]}" 2>&1); then
     grep 'error:' <<< "$output" | grep -v '^ *|' >&2 || printf '%s\n' "$output" >&2
     echo "cli-boundary: ReceiptCheckCLI names symbols that are not public (above)" >&2
     exit 1

@@ -35,6 +35,7 @@ enum HexBytes {
 }
 
 extension Collection<UInt8> {
-    /// Lowercase hex, as every report and JSON object writes bytes.
-    package var hexString: String { HexBytes.encode(self) }
+    /// Lowercase hex, as every report and JSON object writes bytes (a receipt's `opaqueValue` and `sha1Hash`
+    /// in the JSON): public, so that a program shows them as the reports do.
+    public var hexString: String { HexBytes.encode(self) }
 }

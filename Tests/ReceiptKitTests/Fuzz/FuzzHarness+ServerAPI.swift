@@ -25,6 +25,7 @@ extension FuzzHarness {
             }
         }
         try advancedCommerce(bytes)
+        try realtimeResponse(bytes)
         let bodies = bytes.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
         for shape in [PageShape.transactionHistory, PageShape.of(.getNotificationHistory)].compactMap({ $0 }) {
             try historyPages(bodies, shape)
@@ -65,6 +66,31 @@ extension FuzzHarness {
             reread == .object(last)
         else {
             throw FuzzFinding("the merged history body is not the pages' transactions and the last page's members")
+        }
+    }
+
+    /// The realtime Retention Messaging answer made of the input's NUL-separated values (a message
+    /// identifier, a product id, a billing plan): a body the builder takes is one line of JSON that reads
+    /// back as its value, its product id unchanged.
+    private func realtimeResponse(_ bytes: [UInt8]) throws(FuzzFinding) {
+        let parts = bytes.split(separator: 0, maxSplits: 3, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        guard parts.count >= 2 else { return }
+        let plan = parts.count > 2 ? BillingPlanType(rawValue: parts[2]) : nil
+        let choices: [RealtimeResponseBody.Choice] = [
+            .message(messageIdentifier: parts[0]),
+            .alternateProduct(messageIdentifier: parts[0], productID: parts[1], billingPlanType: plan),
+        ]
+        for choice in choices {
+            guard let body = try? RealtimeResponseBody(choice) else { continue }
+            let line = body.json()
+            guard !line.contains("\n"), (try? JSONParser.parse(Array(line.utf8))) == body.jsonValue else {
+                throw FuzzFinding("the realtime answer's JSON does not read back as its value: \(line)")
+            }
+            if case .alternateProduct(_, let product, _) = body.choice, product != parts[1] {
+                throw FuzzFinding("the realtime answer changed the product id \(parts[1]) to \(product)")
+            }
         }
     }
 

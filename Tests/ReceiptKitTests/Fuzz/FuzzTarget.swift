@@ -25,8 +25,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     /// value, but for the one difference docs/security.md names.
     case json
     /// App Store Server API bodies as the client reads them: signed bodies verified, unsigned ones read
-    /// strictly, Apple's error bodies, and history pages (split at NUL bytes) merged into one body that
-    /// must hold every page's transactions in order.
+    /// strictly, Apple's error bodies, history pages (split at NUL bytes) merged into one body that
+    /// must hold every page's transactions in order, Advanced Commerce request bodies sent as read, and
+    /// realtime Retention Messaging answers made of NUL-separated values that read back as made.
     case serverAPI = "server-api"
     /// OCSP responses and CRLs as the online checks judge them for the fixture chain: the same answer
     /// from the bytes as read and as OpenSSL writes them again.

@@ -62,6 +62,19 @@ struct AdvancedCommerceFields {
         return items.enumerated().map { ($0.element, "\(path)\(name)[\($0.offset)].") }
     }
 
+    /// The array `name`, each element read by `read` at its own path; nil when it is absent and not required.
+    mutating func array<Element>(
+        _ name: String, required: Bool = false,
+        of read: (JSONValue, String) throws(AppStoreServerAPIError) -> Element
+    ) throws(AppStoreServerAPIError) -> [Element]? {
+        guard let list = try array(name, required: required) else { return nil }
+        var elements: [Element] = []
+        for (value, path) in list {
+            elements.append(try read(value, path))
+        }
+        return elements
+    }
+
     /// Refuses a member nothing read: Apple's model has no such member.
     func finish() throws(AppStoreServerAPIError) {
         if let unknown = members.keys.filter({ !read.contains($0) }).sorted().first {

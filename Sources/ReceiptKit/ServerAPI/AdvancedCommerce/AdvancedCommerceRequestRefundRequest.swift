@@ -72,11 +72,7 @@ public struct AdvancedCommerceRequestRefundRequest: AdvancedCommerceRequestBody,
     public init(json: JSONValue) throws(AppStoreServerAPIError) {
         var fields = try AdvancedCommerceFields(json, at: "")
         requestInfo = try AdvancedCommerceRequestInfo(&fields)
-        var items: [Item] = []
-        for (value, path) in try fields.array("items", required: true) ?? [] {
-            items.append(try Item(value, at: path))
-        }
-        self.items = items
+        items = try fields.array("items", required: true, of: Item.init) ?? []
         refundRiskingPreference = try fields.bool("refundRiskingPreference", required: true) ?? false
         currency = try fields.string("currency")
         storefront = try fields.string("storefront")

@@ -100,15 +100,7 @@ public struct AdvancedCommerceSubscriptionChangeMetadataRequest: AdvancedCommerc
         } else {
             descriptors = nil
         }
-        if let list = try fields.array("items") {
-            var items: [Item] = []
-            for (value, path) in list {
-                items.append(try Item(value, at: path))
-            }
-            self.items = items
-        } else {
-            items = nil
-        }
+        items = try fields.array("items", of: Item.init)
         storefront = try fields.string("storefront")
         taxCode = try fields.string("taxCode")
         try fields.finish()

@@ -94,24 +94,12 @@ public struct AdvancedCommerceSubscriptionMigrateRequest: AdvancedCommerceReques
         }
         descriptors = try Descriptors(&described)
         try described.finish()
-        items = try Self.items(try fields.array("items", required: true) ?? [])
+        items = try fields.array("items", required: true, of: Item.init) ?? []
         targetProductId = try fields.string("targetProductId", required: true) ?? ""
         taxCode = try fields.string("taxCode", required: true) ?? ""
-        if let list = try fields.array("renewalItems") {
-            renewalItems = try Self.items(list)
-        } else {
-            renewalItems = nil
-        }
+        renewalItems = try fields.array("renewalItems", of: Item.init)
         storefront = try fields.string("storefront")
         try fields.finish()
-    }
-
-    private static func items(_ list: [(JSONValue, String)]) throws(AppStoreServerAPIError) -> [Item] {
-        var items: [Item] = []
-        for (value, path) in list {
-            items.append(try Item(value, at: path))
-        }
-        return items
     }
 
     private static func json(_ items: [Item], _ name: String) throws(AppStoreServerAPIError) -> AdvancedCommerceJSON {

@@ -77,11 +77,7 @@ public struct AdvancedCommerceSubscriptionPriceChangeRequest: AdvancedCommerceRe
     public init(json: JSONValue) throws(AppStoreServerAPIError) {
         var fields = try AdvancedCommerceFields(json, at: "")
         requestInfo = try AdvancedCommerceRequestInfo(&fields)
-        var items: [Item] = []
-        for (value, path) in try fields.array("items", required: true) ?? [] {
-            items.append(try Item(value, at: path))
-        }
-        self.items = items
+        items = try fields.array("items", required: true, of: Item.init) ?? []
         currency = try fields.string("currency")
         storefront = try fields.string("storefront")
         try fields.finish()

@@ -105,25 +105,16 @@ def chosen_list(old, new, switch, number):
         if not all(one_expression(side[i]) for side in (before, after)):
             return None
         return ', '.join(before[:i] + [f'({switch}({number}) ? ({after[i]}) : ({before[i]}))'] + before[i + 1:])
-    if len(after) > len(before):
-        # Elements added: each where the mutant has it, true while the switch is off.
-        kept, out = list(before), []
-        for element in after:
+    if len(after) != len(before):
+        # Elements added or dropped, each where its list has it: an added one true while the switch is off, a
+        # dropped one true while it is on (bindings cannot be added or dropped so).
+        added = len(after) > len(before)
+        kept, out = list(before if added else after), []
+        for element in after if added else before:
             if kept and kept[0] == element:
                 out.append(kept.pop(0))
             elif one_expression(element):
-                out.append(f'(!{switch}({number}) || ({element}))')
-            else:
-                return None
-        return ', '.join(out) if not kept else None
-    if len(after) < len(before):
-        # Elements dropped: each stays, true when the switch is on (bindings cannot be dropped so).
-        kept, out = list(after), []
-        for element in before:
-            if kept and kept[0] == element:
-                out.append(kept.pop(0))
-            elif one_expression(element):
-                out.append(f'({switch}({number}) || ({element}))')
+                out.append(f'({"!" if added else ""}{switch}({number}) || ({element}))')
             else:
                 return None
         return ', '.join(out) if not kept else None

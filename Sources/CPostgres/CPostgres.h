@@ -18,7 +18,7 @@
 #define CPOSTGRES_PGRES_TUPLES_OK 2
 #define CPOSTGRES_PG_DIAG_SQLSTATE 67 /* 'C' */
 /* The most parameters a statement of the store binds; more is refused before libpq is called. */
-#define CPOSTGRES_MAX_PARAMETERS 32
+#define CPOSTGRES_MAX_PARAMETERS 1024
 
 #if defined(__has_include)
 #if __has_include(<postgresql/libpq-fe.h>)

@@ -121,12 +121,17 @@ internal import CPostgres
             switch value {
             case .integer(let number):
                 offsets.append(buffer.count)
-                buffer += Array(String(number).utf8) + [0]
+                buffer.append(contentsOf: String(number).utf8)
+                buffer.append(0)
             case .text(let text):
-                // PostgreSQL's text holds no NUL byte: refused, not cut at it.
-                guard !text.utf8.contains(0) else { throw PostgresError("a text holding a NUL byte cannot be kept") }
                 offsets.append(buffer.count)
-                buffer += Array(text.utf8) + [0]
+                buffer.append(contentsOf: text.utf8)
+                // PostgreSQL's text holds no NUL byte: refused, not cut at it (searched in the copy, whose
+                // bytes are contiguous).
+                guard !buffer[offsets[offsets.count - 1]...].contains(0) else {
+                    throw PostgresError("a text holding a NUL byte cannot be kept")
+                }
+                buffer.append(0)
             case .null:
                 offsets.append(-1)
             }

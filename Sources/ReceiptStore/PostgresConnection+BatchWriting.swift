@@ -1,55 +1,80 @@
 import ReceiptPostgres
 
 extension PostgresConnection: BatchWriting {
-    /// One transaction for the batch, committed durably. Notifications are written in UUID order, then the
-    /// latest words in key order: instances writing batches that share rows take their locks in one order,
-    /// so they wait for each other and never deadlock. A UUID another instance is writing waits for its
-    /// commit, then is a duplicate.
+    /// The batch in as few statements as its size allows, each inserting its notifications and moving their
+    /// latest words at once: a round trip a statement, not two a notification, since the server's round trips,
+    /// not its sync, bound the store. Notifications are written in UUID order and latest words in key order,
+    /// so instances writing batches that share rows take their locks in one order and never deadlock; a UUID
+    /// another instance is writing waits for its commit, then is a duplicate.
     func write(_ batch: [StoredNotification]) throws(StoreError) -> [RecordOutcome] {
+        let order = batch.indices.sorted { (batch[$0].uuid, $0) < (batch[$1].uuid, $1) }
+        let chunks = stride(from: 0, to: order.count, by: Self.rowsPerStatement).map {
+            Array(order[$0..<min($0 + Self.rowsPerStatement, order.count)])
+        }
+        var stored = Set<String>()
         do throws(PostgresError) {
-            try begin()
-            let order = batch.indices.sorted { batch[$0].uuid < batch[$1].uuid }
-            var outcomes = [RecordOutcome](repeating: .duplicate, count: batch.count)
-            for index in order {
-                outcomes[index] = try insert(batch[index])
+            if chunks.count == 1 {
+                stored = try insertAlone(chunks[0].map { batch[$0] })
+            } else {
+                // Several statements share a transaction, so that a failure keeps none of them.
+                try begin()
+                for chunk in chunks {
+                    stored.formUnion(try insert(chunk.map { batch[$0] }))
+                }
+                try commit()
             }
-            let words = order.filter { outcomes[$0] == .stored && batch[$0].originalTransactionID != nil }
-                .sorted { Self.wordKey(batch[$0]) < Self.wordKey(batch[$1]) }
-            for index in words {
-                try upsertLatestWord(batch[index])
-            }
-            try commit()
-            return outcomes
         } catch {
-            _ = try? run("ROLLBACK")
+            if chunks.count > 1 {
+                _ = try? run("ROLLBACK")
+            }
             throw StoreError.writing(error)
+        }
+        // Of one UUID twice in a batch, the first in UUID order is stored, the other a duplicate.
+        var outcomes = [RecordOutcome](repeating: .duplicate, count: batch.count)
+        for index in order where stored.remove(batch[index].uuid) != nil {
+            outcomes[index] = .stored
+        }
+        return outcomes
+    }
+
+    /// One statement, its own transaction. On a connection lost (the server restarted) it runs once more on a
+    /// new one: whether the first run committed or not, the second keeps each notification once, and one
+    /// the first kept is then a duplicate, answered as kept.
+    private func insertAlone(_ notifications: [StoredNotification]) throws(PostgresError) -> Set<String> {
+        try reconnectIfLost()
+        do throws(PostgresError) {
+            return try insert(notifications)
+        } catch {
+            guard !isConnected else { throw error }
+            try reconnectIfLost()
+            return try insert(notifications)
         }
     }
 
-    private static func wordKey(_ notification: StoredNotification) -> (String, String, String) {
-        (notification.bundleID, notification.environment, notification.originalTransactionID ?? "")
-    }
+    /// At most this many notifications a statement (eleven values each, within what the wall binds).
+    static let rowsPerStatement = 64
 
-    private func insert(_ notification: StoredNotification) throws(PostgresError) -> RecordOutcome {
-        let inserted = try run(
-            PostgresNotificationStore.SQL.insertNotification,
-            [
+    /// Inserts `notifications` (in UUID order) and their latest words in one statement; the UUIDs stored.
+    private func insert(_ notifications: [StoredNotification]) throws(PostgresError) -> Set<String> {
+        var values: [PostgresValue] = []
+        values.reserveCapacity(notifications.count * 11)
+        for notification in notifications {
+            values += [
                 .text(notification.uuid), .text(notification.bundleID), .text(notification.environment),
                 .text(notification.notificationType), .text(notification.subtype),
                 .integer(notification.signedDateMilliseconds), .text(notification.originalTransactionID),
                 .text(notification.transactionID), .text(notification.appAccountToken),
                 .integer(notification.receivedAtMilliseconds), .text(notification.body),
-            ])
-        return inserted == 1 ? .stored : .duplicate
-    }
-
-    private func upsertLatestWord(_ notification: StoredNotification) throws(PostgresError) {
-        try run(
-            PostgresNotificationStore.SQL.upsertLatestWord,
-            [
-                .text(notification.bundleID), .text(notification.environment),
-                .text(notification.originalTransactionID), .text(notification.uuid),
-                .integer(notification.signedDateMilliseconds),
-            ])
+            ]
+        }
+        let rows = try query(PostgresNotificationStore.SQL.insertBatch(rows: notifications.count), values)
+        var stored = Set<String>()
+        for row in rows {
+            guard row.count == 1, case .text(let uuid) = row[0] else {
+                throw PostgresError("the store answered an insert with a row that is not a UUID")
+            }
+            stored.insert(uuid)
+        }
+        return stored
     }
 }

@@ -44,6 +44,28 @@ import Testing
             ])
     }
 
+    /// One batch of group commit holding a customer's notifications out of order, two signed at once and one
+    /// UUID twice: each UUID kept once and answered stored once, and the latest word the one a notification at
+    /// a time gives (the newest; of two signed at once, the greater UUID byte by byte).
+    @Test(arguments: S.Backend.allCases) func aBatchKeepsEachUUIDOnceAndTheNewestWord(_ backend: S.Backend) throws {
+        let scratch = try S.Scratch(backend)
+        let store = try scratch.open()
+        let validator = try S.validator()
+        let sent = [
+            ("z", "2026-11-20T00:01:00Z"), ("B", "2026-11-20T00:03:00Z"), ("a", "2026-11-20T00:03:00Z"),
+            ("m", "2026-11-20T00:02:00Z"), ("z", "2026-11-20T00:01:00Z"),
+        ]
+        let batch = try sent.map { uuid, signed in
+            let body = try S.notification(uuid: uuid, signed: signed)
+            return try StoredNotification(
+                report: validator.validate(body, input: "n"), body: body, receivedAtMilliseconds: 0)
+        }
+        #expect(try scratch.writer().write(batch) == [.stored, .stored, .stored, .stored, .duplicate])
+        #expect(try store.counts() == StoreCounts(notifications: 4, quarantined: 0))
+        let latest = try store.latestWord(of: "1001", bundleID: StoreKit2Material.bundleID)
+        #expect(latest.map(\.notificationUUID) == ["a"], "\(latest)")
+    }
+
     /// Forged, other app, other environment, no notification at all: refused with a reason, quarantined,
     /// never a customer's state.
     @Test(arguments: S.Backend.allCases) func whatFailsVerificationIsQuarantinedNeverKept(_ backend: S.Backend) throws {

@@ -79,6 +79,15 @@ enum StoreMaterial {
             try StoreLocation.parse(location).open(create: true)
         }
 
+        /// A connection of its own that writes batches as the store's group commit does (the store opened first,
+        /// so that its schema stands).
+        func writer() throws -> any BatchWriting {
+            switch backend {
+            case .sqlite: try ReceiptSQLiteAccess.connection(path)
+            case .postgres: try PostgresConnection(conninfo: location, setup: PostgresNotificationStore.session)
+            }
+        }
+
         /// Runs `sql` (`?` parameters bound to `values`) on a connection of its own, beside the store's; the
         /// rows, each value as text (integers in decimal).
         @discardableResult func run(_ sql: String, _ values: [String] = [], columns: Int = 0) throws -> [[String]] {

@@ -10,8 +10,9 @@ import Testing
 /// The store's figures for docs/performance.md, run on demand (`STORE_MEASURE=1`; `STORE_MEASURE_ROWS` sets
 /// the rows a lookup searches, 1,000,000 by default): the notification line's in-process verification rate,
 /// durable intake (verified and committed) at several numbers of callers, the store's own commit rate, and a
-/// customer lookup among that many stored notifications. `STORE_MEASURE_BACKEND=postgres` measures the intake
-/// into the test process's PostgreSQL cluster instead of a SQLite file.
+/// customer lookup among that many stored notifications. `STORE_MEASURE_BACKEND=postgres` measures both in
+/// the test process's PostgreSQL cluster instead of a SQLite file. The optimised build's figures:
+/// `swift test -c release -Xswiftc -enable-testing` (a scratch path of its own keeps the debug build).
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["STORE_MEASURE"] != nil))
 struct StoreMeasureTests {
     typealias S = StoreMaterial
@@ -65,7 +66,7 @@ struct StoreMeasureTests {
             _ = validator.validate(bodies[index], input: "n")
         }
         print("store-measure: verification only (2 threads): \(Int(verified)) notifications/s")
-        for threads in [2, 8, 32] {
+        for threads in [2, 8, 32, 128] {
             let scratch = try S.Scratch(Self.backend)
             let intake = try NotificationIntake(validator: validator, store: try scratch.open())
             let offset = threads == 2 ? 0 : count
@@ -87,6 +88,7 @@ struct StoreMeasureTests {
             let rate = Self.rate(count, threads: threads) { index in
                 _ = try? store.record(records[index])
             }
+            #expect(try store.counts().notifications == count)
             print(
                 "store-measure: \(Self.backend) commits alone (group commit), \(threads) callers: "
                     + "\(Int(rate)) notifications/s")
@@ -95,22 +97,9 @@ struct StoreMeasureTests {
 
     @Test func lookupLatency() throws {
         let rows = ProcessInfo.processInfo.environment["STORE_MEASURE_ROWS"].flatMap(Int.init) ?? 1_000_000
-        let scratch = try S.Scratch()
+        let scratch = try S.Scratch(Self.backend)
         let store = try scratch.open()
-        // Filler: other customers' rows, small (their bodies are never read), written in one transaction.
-        let connection = try ReceiptSQLiteAccess.connection(scratch.path)
-        try connection.run("BEGIN")
-        for index in 0..<rows {
-            try connection.run(
-                StoreSchema.insertNotification,
-                [
-                    .text("filler-\(index)"), .text(StoreKit2Material.bundleID), .text("Production"),
-                    .text("DID_RENEW"), .null, .integer(1_795_000_000_000 + Int64(index)),
-                    .text(String(10_000_000 + index / 4)), .text(String(20_000_000 + index)), .null, .integer(0),
-                    .text("{}"),
-                ])
-        }
-        try connection.run("COMMIT")
+        try Self.fill(scratch, rows: rows)
         let validator = try S.validator()
         let intake = try NotificationIntake(validator: validator, store: store)
         for (index, customer) in ["1001", "2002"].enumerated() {
@@ -140,6 +129,35 @@ struct StoreMeasureTests {
                 "store-measure: lookup among \(rows + 11) notifications, a customer of \(kept): store read "
                     + "median \(median(reads)) ms (p99 \(p99(reads))), whole decision median \(median(decisions)) ms "
                     + "(p99 \(p99(decisions)))")
+        }
+    }
+
+    /// Filler: other customers' rows, small (their bodies are never read), written in one transaction.
+    static func fill(_ scratch: S.Scratch, rows: Int) throws {
+        switch scratch.backend {
+        case .sqlite:
+            let connection = try ReceiptSQLiteAccess.connection(scratch.path)
+            try connection.run("BEGIN")
+            for index in 0..<rows {
+                try connection.run(
+                    StoreSchema.insertNotification,
+                    [
+                        .text("filler-\(index)"), .text(StoreKit2Material.bundleID), .text("Production"),
+                        .text("DID_RENEW"), .null, .integer(1_795_000_000_000 + Int64(index)),
+                        .text(String(10_000_000 + index / 4)), .text(String(20_000_000 + index)), .null, .integer(0),
+                        .text("{}"),
+                    ])
+            }
+            try connection.run("COMMIT")
+        case .postgres:
+            try scratch.run(
+                """
+                INSERT INTO notifications (\(StoreSchema.notificationColumns))
+                SELECT 'filler-' || i, ?, 'Production', 'DID_RENEW', NULL, 1795000000000 + i,
+                    (10000000 + i / 4)::text, (20000000 + i)::text, NULL, 0, '{}'
+                FROM generate_series(0, \(rows - 1)) AS i
+                """, [StoreKit2Material.bundleID])
+            try scratch.run("ANALYZE notifications")
         }
     }
 }

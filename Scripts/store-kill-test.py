@@ -11,13 +11,14 @@ With --file-limit BYTES the disk is full instead: the service may write no file 
 answered 200 and kept, or 5xx and not kept (never 200 without a row), and some must be 5xx; then the service
 restarts without the limit, the 5xx ones are sent again, and all must be answered 200 and kept once.
 
-With --postgres-dir DIR the store is a PostgreSQL URI of the throwaway cluster in DIR (Scripts/pg-cluster.sh)
-and the server restarts instead: --restarts times during the burst it is stopped for --outage seconds while the
-notifications keep coming, then started again. Requests during an outage must be answered 5xx (some must be);
+With --postgres-dir DIR the store is a PostgreSQL URI of the throwaway cluster in DIR (Scripts/pg-cluster.sh),
+read there after each kill. With --restarts N as well, the server restarts instead of the service being killed:
+N times during the burst it is stopped for --outage seconds while the notifications keep coming, then started
+again. Requests during an outage must be answered 5xx (some must be);
 at the end every notification has been answered 200 and is kept once (never a 200 without a row).
 
 Usage: store-kill-test.py --binary PATH --bodies DIR --store PATH|URI
-       (--kills N | --file-limit BYTES | --postgres-dir DIR [--restarts N] [--outage S])
+       (--kills N [--postgres-dir DIR] | --file-limit BYTES | --postgres-dir DIR --restarts N [--outage S])
        [--threads N] [--seed N] [-- serve options...]   (the bodies: one notification body a file, UUID.json)
 """
 import resource
@@ -271,7 +272,7 @@ def main():
     parser.add_argument("--seed", type=int, default=int(time.time()))
     parser.add_argument("--file-limit", type=int)
     parser.add_argument("--postgres-dir")
-    parser.add_argument("--restarts", type=int, default=2)
+    parser.add_argument("--restarts", type=int, default=0)
     parser.add_argument("--outage", type=float, default=0.5)
     parser.add_argument("--log", default=os.devnull)
     parser.add_argument("serve", nargs="*")
@@ -294,7 +295,7 @@ def main():
     service = Service(arguments.binary, arguments.store, arguments.serve, log)
     if arguments.file_limit:
         return full_disk(arguments, bodies, service)
-    if arguments.postgres_dir:
+    if arguments.postgres_dir and arguments.restarts > 0:
         return postgres_restarts(arguments, bodies, service, rng)
     service.start()
     started = time.monotonic()
@@ -339,7 +340,7 @@ def main():
         # Under the lock: no request starts while the service is down, those in flight fail.
         service.kill()
         state["kills"] += 1
-        now = kept(arguments.store)
+        now = kept(arguments.store, arguments.postgres_dir)
         state["missing_after_kill"] += [uuid for uuid in answered if uuid not in now]
         state["twice_after_kill"] += [uuid for uuid, count in now.items() if count > 1]
         service.start()
@@ -351,7 +352,7 @@ def main():
         thread.join()
     elapsed = time.monotonic() - started
     status = service.stop()
-    final = kept(arguments.store)
+    final = kept(arguments.store, arguments.postgres_dir)
     missing = sorted(set(state["missing_after_kill"]) | {uuid for uuid in answered if uuid not in final})
     twice = sorted(set(state["twice_after_kill"]) | {uuid for uuid, count in final.items() if count > 1})
     summary = {

@@ -26,17 +26,21 @@ import Testing
         return directory
     }
 
-    static func run(_ workspace: NotificationWorkspace, bodies: String, kills: Int, serve: [String] = []) throws
-        -> (result: CLI.Result, summary: [String: Any])
-    {
+    /// Runs the burst into `store` (the workspace's SQLite file unless given; a PostgreSQL store names its
+    /// cluster's directory, where the script reads it after each kill).
+    static func run(
+        _ workspace: NotificationWorkspace, bodies: String, kills: Int, store: String? = nil,
+        postgresDirectory: String? = nil, serve: [String] = []
+    ) throws -> (result: CLI.Result, summary: [String: Any]) {
         let python = try #require(ExternalTool.path("python3", package: "python3"))
         let result = try ExternalTool.run(
             python,
             [
                 CLI.packageRoot.appendingPathComponent("Scripts/store-kill-test.py").path, "--binary",
-                CLI.executable.path, "--bodies", bodies, "--store", workspace.store, "--kills", String(kills),
-                "--log", workspace.path + "/serve.log", "--",
-            ] + workspace.trust + ["--workers", "2"] + serve,
+                CLI.executable.path, "--bodies", bodies, "--store", store ?? workspace.store, "--kills", String(kills),
+                "--log", workspace.path + "/serve.log",
+            ] + (postgresDirectory.map { ["--postgres-dir", $0] } ?? []) + ["--"]
+                + workspace.trust + ["--workers", "2"] + serve,
             timeout: 900)
         let summary =
             (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]) ?? [:]
@@ -84,11 +88,26 @@ import Testing
     }
 }
 
-/// A PostgreSQL restart mid-burst: `serve --store postgresql://...` on a cluster of this test's own (its server
-/// is stopped and started, which the other tests' shared cluster must not see), stopped twice for half a
-/// second while notifications keep coming. Requests during an outage are answered 5xx, never 200; afterwards
-/// every notification is answered 200 and kept once.
+/// The same faults on a PostgreSQL store (`serve --store postgresql://...`). A restart mid-burst runs on a
+/// cluster of the test's own (its server is stopped and started, which the other tests' shared cluster must
+/// not see), stopped twice for half a second while notifications keep coming: requests during an outage are
+/// answered 5xx, never 200; afterwards every notification is answered 200 and kept once.
 @Suite(.timeLimit(.minutes(10))) struct StorePostgresRestartTests {
+    /// The service killed with SIGKILL 5 times during a burst into the shared cluster (1,000, or
+    /// `STORE_BURST_COUNT`): every notification answered 200 is in the database after each kill, none twice.
+    @Test func everyNotificationAnswered200SurvivesKill9OnPostgreSQL() throws {
+        let cluster = try PostgresCluster.shared()
+        let workspace = try NotificationWorkspace()
+        let count = ProcessInfo.processInfo.environment["STORE_BURST_COUNT"].flatMap(Int.init) ?? 1000
+        let bodies = try StoreKillTests.bodies(workspace, count: count)
+        let (result, summary) = try StoreKillTests.run(
+            workspace, bodies: bodies, kills: 5, store: try cluster.freshStore(), postgresDirectory: cluster.directory)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(summary["lost"] as? Int == 0 && summary["duplicates"] as? Int == 0, "\(result.stdout)")
+        #expect(summary["stored"] as? Int == count && summary["kills"] as? Int == 5, "\(result.stdout)")
+        print("store-kill-test-postgres: \(result.stdout)", terminator: "")
+    }
+
     @Test func aPostgreSQLRestartAnswers5xxNeverA200WithoutARow() throws {
         let cluster = try PostgresCluster.start().get()
         let workspace = try NotificationWorkspace()

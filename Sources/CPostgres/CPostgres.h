@@ -79,6 +79,27 @@ static inline void *CPostgres_execParams(
                        const int *, int))function)(conn, command, count, types, pointers, 0, 0, 0);
 }
 
+/* Prepares `command` as the statement `name` on the connection, its parameters' types as execParams takes them. */
+static inline void *CPostgres_prepare(
+    void *function, void *conn, const char *name, const char *command, int count, const unsigned int *types) {
+    if (count < 0 || count > CPOSTGRES_MAX_PARAMETERS) return 0;
+    return ((void *(*)(void *, const char *, const char *, int, const unsigned int *))function)(
+        conn, name, command, count, types);
+}
+
+/* Runs the prepared statement `name` with `count` parameters, found as CPostgres_execParams finds them. */
+static inline void *CPostgres_execPrepared(
+    void *function, void *conn, const char *name, int count, const void *values, const long *offsets, long size) {
+    const char *pointers[CPOSTGRES_MAX_PARAMETERS];
+    if (count < 0 || count > CPOSTGRES_MAX_PARAMETERS) return 0;
+    for (int i = 0; i < count; i++) {
+        if (offsets[i] >= size) return 0;
+        pointers[i] = offsets[i] < 0 ? 0 : (const char *)values + offsets[i];
+    }
+    return ((void *(*)(void *, const char *, int, const char *const *, const int *, const int *, int))function)(
+        conn, name, count, pointers, 0, 0, 0);
+}
+
 static inline int CPostgres_resultStatus(void *function, const void *result) {
     return ((int (*)(const void *))function)(result);
 }

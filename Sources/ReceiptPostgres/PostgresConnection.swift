@@ -9,6 +9,9 @@ internal import CPostgres
     private let setup: [String]
     /// The open connection; finished in deinit, or when `reconnectIfLost` replaces it.
     private var connection: OpaquePointer
+    /// The statements prepared on this session (by their parameters' types and text), named; a new session
+    /// has none.
+    private var statements: [String: String] = [:]
 
     /// Connects with libpq's `conninfo` (a `postgresql://` URI or `key=value` words), then runs `setup`
     /// (session settings), again after every reconnection.
@@ -60,6 +63,7 @@ internal import CPostgres
         let made = try unsafe Self.connect(library, conninfo)
         unsafe CPostgres_finish(library.finish, raw)
         unsafe connection = made
+        statements = [:]
         try configure()
     }
 
@@ -82,6 +86,32 @@ internal import CPostgres
         let (changed, _) = try execute(sql, values, readRows: false)
         return changed
     }
+
+    /// The name of `sql` prepared on this session for values of `types`, prepared now if it was not; nil
+    /// (run unprepared) once `preparedLimit` statements are: a statement runs often (the store's few, a
+    /// batch of each size), and prepared it is planned once a session rather than at every run, which was
+    /// most of a customer's read.
+    private func prepared(_ sql: String, _ types: [UInt32]) throws(PostgresError) -> String? {
+        let key = types.map(String.init).joined(separator: ",") + ";" + sql
+        if let name = statements[key] { return name }
+        guard statements.count < Self.preparedLimit else { return nil }
+        let name = "receipt_check_\(statements.count)"
+        let made = unsafe types.withUnsafeBufferPointer { types in
+            unsafe CPostgres_prepare(library.prepare, raw, name, sql, Int32(types.count), types.baseAddress)
+        }
+        guard let result = unsafe made else {
+            throw PostgresError("the store cannot prepare a statement: \(unsafe Self.message(library, connection))")
+        }
+        defer { unsafe CPostgres_clear(library.clear, result) }
+        guard unsafe CPostgres_resultStatus(library.resultStatus, result) == CPOSTGRES_PGRES_COMMAND_OK else {
+            throw unsafe failure(result)
+        }
+        statements[key] = name
+        return name
+    }
+
+    /// The most statements a session prepares.
+    static let preparedLimit = 256
 
     /// The rows `sql` gives with `values` bound.
     public func query(_ sql: String, _ values: [PostgresValue] = []) throws(PostgresError) -> [[PostgresValue]] {
@@ -139,13 +169,19 @@ internal import CPostgres
         buffer.append(0)
         let types = values.map(Self.type(of:))
         let count = Int32(values.count)
+        let name = values.isEmpty ? nil : try prepared(sql, types)
         // The buffers outlive the call; libpq copies the values out before it returns.
         let made = unsafe buffer.withUnsafeBytes { bytes in
             unsafe offsets.withUnsafeBufferPointer { offsets in
                 unsafe types.withUnsafeBufferPointer { types in
-                    unsafe CPostgres_execParams(
-                        library.execParams, raw, sql, count, types.baseAddress, bytes.baseAddress, offsets.baseAddress,
-                        bytes.count)
+                    if let name {
+                        unsafe CPostgres_execPrepared(
+                            library.execPrepared, raw, name, count, bytes.baseAddress, offsets.baseAddress, bytes.count)
+                    } else {
+                        unsafe CPostgres_execParams(
+                            library.execParams, raw, sql, count, types.baseAddress, bytes.baseAddress,
+                            offsets.baseAddress, bytes.count)
+                    }
                 }
             }
         }

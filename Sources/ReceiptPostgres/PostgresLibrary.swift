@@ -28,6 +28,8 @@ internal import CPostgres
     let getlength: UnsafeMutableRawPointer
     let cmdStatus: UnsafeMutableRawPointer
     let cmdTuples: UnsafeMutableRawPointer
+    let prepare: UnsafeMutableRawPointer
+    let execPrepared: UnsafeMutableRawPointer
 
     #if canImport(Darwin)
         public static let defaultPath = "libpq.5.dylib"
@@ -39,7 +41,8 @@ internal import CPostgres
     private static let functionNames = [
         "PQconnectdb", "PQstatus", "PQerrorMessage", "PQfinish", "PQsetNoticeProcessor", "PQexecParams",
         "PQresultStatus", "PQresultErrorMessage", "PQresultErrorField", "PQclear", "PQntuples", "PQnfields",
-        "PQftype", "PQgetisnull", "PQgetvalue", "PQgetlength", "PQcmdStatus", "PQcmdTuples",
+        "PQftype", "PQgetisnull", "PQgetvalue", "PQgetlength", "PQcmdStatus", "PQcmdTuples", "PQprepare",
+        "PQexecPrepared",
     ]
 
     private static let loaded: Result<PostgresLibrary, PostgresError> = load(defaultPath)
@@ -88,5 +91,7 @@ internal import CPostgres
         unsafe getlength = functions[15]
         unsafe cmdStatus = functions[16]
         unsafe cmdTuples = functions[17]
+        unsafe prepare = functions[18]
+        unsafe execPrepared = functions[19]
     }
 }

@@ -3,7 +3,7 @@ public struct AdvancedCommerceRequestRefundRequest: AdvancedCommerceRequestBody,
     public static let operation = AppStoreServerAPIOperation.requestTransactionRefund
 
     /// One item to refund (`RequestRefundItem`).
-    public struct Item: Sendable, Equatable {
+    public struct Item: Sendable, Equatable, AdvancedCommerceItem {
         /// The item's SKU.
         public var sku: String
         /// Whether the item is revoked with the refund.
@@ -81,13 +81,9 @@ public struct AdvancedCommerceRequestRefundRequest: AdvancedCommerceRequestBody,
 
     public func json() throws(AppStoreServerAPIError) -> AdvancedCommerceJSON {
         typealias Rules = AdvancedCommerceRules
-        var written: [AdvancedCommerceJSON] = []
-        for (index, item) in try Rules.nonEmpty(items, "items").enumerated() {
-            written.append(try item.json(at: "items[\(index)]."))
-        }
         return .object([
             ("requestInfo", try requestInfo.json()),
-            ("items", .array(written)),
+            ("items", try Rules.itemList(items, "items")),
             ("refundRiskingPreference", .bool(refundRiskingPreference)),
             ("currency", try currency.checked(Rules.currency, "currency")),
             ("storefront", try storefront.checked(Rules.storefront, "storefront")),

@@ -98,11 +98,18 @@ enum AdvancedCommerceRules {
         return value
     }
 
-    /// A list Apple requires to hold one item at least.
-    static func nonEmpty<T>(_ items: [T], _ name: String) throws(AppStoreServerAPIError) -> [T] {
+    /// `items` written in order, each item's refusals named by its place (`name[index].`); refused when empty,
+    /// since Apple needs one item at least.
+    static func itemList(_ items: [some AdvancedCommerceItem], _ name: String) throws(AppStoreServerAPIError)
+        -> AdvancedCommerceJSON
+    {
         guard !items.isEmpty else {
             throw AdvancedCommerceFields.refused("\(name) is empty; Apple needs one item at least")
         }
-        return items
+        var written: [AdvancedCommerceJSON] = []
+        for (index, item) in items.enumerated() {
+            written.append(try item.json(at: "\(name)[\(index)]."))
+        }
+        return .array(written)
     }
 }

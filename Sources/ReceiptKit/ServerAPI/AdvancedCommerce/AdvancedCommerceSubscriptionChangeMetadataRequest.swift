@@ -36,7 +36,7 @@ public struct AdvancedCommerceSubscriptionChangeMetadataRequest: AdvancedCommerc
     }
 
     /// One item's new metadata (`SubscriptionChangeMetadataItem`).
-    public struct Item: Sendable, Equatable {
+    public struct Item: Sendable, Equatable, AdvancedCommerceItem {
         /// The item's SKU now.
         public var currentSKU: String
         /// When, and what: its new description and display name.
@@ -110,11 +110,7 @@ public struct AdvancedCommerceSubscriptionChangeMetadataRequest: AdvancedCommerc
         typealias Rules = AdvancedCommerceRules
         var written: AdvancedCommerceJSON?
         if let items {
-            var list: [AdvancedCommerceJSON] = []
-            for (index, item) in try Rules.nonEmpty(items, "items").enumerated() {
-                list.append(try item.json(at: "items[\(index)]."))
-            }
-            written = .array(list)
+            written = try Rules.itemList(items, "items")
         }
         var described: AdvancedCommerceJSON?
         if let descriptors {

@@ -31,7 +31,7 @@ public struct AdvancedCommerceSubscriptionMigrateRequest: AdvancedCommerceReques
 
     /// One item of the migrated subscription, or of its renewal (`SubscriptionMigrateItem`,
     /// `SubscriptionMigrateRenewalItem`).
-    public struct Item: Sendable, Equatable {
+    public struct Item: Sendable, Equatable, AdvancedCommerceItem {
         /// The item's SKU.
         public var sku: String
         /// Its description and display name.
@@ -102,24 +102,16 @@ public struct AdvancedCommerceSubscriptionMigrateRequest: AdvancedCommerceReques
         try fields.finish()
     }
 
-    private static func json(_ items: [Item], _ name: String) throws(AppStoreServerAPIError) -> AdvancedCommerceJSON {
-        var written: [AdvancedCommerceJSON] = []
-        for (index, item) in try AdvancedCommerceRules.nonEmpty(items, name).enumerated() {
-            written.append(try item.json(at: "\(name)[\(index)]."))
-        }
-        return .array(written)
-    }
-
     public func json() throws(AppStoreServerAPIError) -> AdvancedCommerceJSON {
         typealias Rules = AdvancedCommerceRules
         var renewing: AdvancedCommerceJSON?
         if let renewalItems {
-            renewing = try Self.json(renewalItems, "renewalItems")
+            renewing = try Rules.itemList(renewalItems, "renewalItems")
         }
         return .object([
             ("requestInfo", try requestInfo.json()),
             ("descriptors", .object(try descriptors.members(at: "descriptors."))),
-            ("items", try Self.json(items, "items")),
+            ("items", try Rules.itemList(items, "items")),
             ("targetProductId", .string(try Rules.text(targetProductId, "targetProductId"))),
             ("taxCode", .string(try Rules.text(taxCode, "taxCode"))),
             ("renewalItems", renewing),

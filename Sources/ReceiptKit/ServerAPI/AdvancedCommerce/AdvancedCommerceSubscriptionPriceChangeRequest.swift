@@ -3,7 +3,7 @@ public struct AdvancedCommerceSubscriptionPriceChangeRequest: AdvancedCommerceRe
     public static let operation = AppStoreServerAPIOperation.changeSubscriptionPrice
 
     /// One SKU's new price (`SubscriptionPriceChangeItem`).
-    public struct Item: Sendable, Equatable {
+    public struct Item: Sendable, Equatable, AdvancedCommerceItem {
         /// The item's SKU.
         public var sku: String
         /// The new price, in milliunits of the currency.
@@ -85,13 +85,9 @@ public struct AdvancedCommerceSubscriptionPriceChangeRequest: AdvancedCommerceRe
 
     public func json() throws(AppStoreServerAPIError) -> AdvancedCommerceJSON {
         typealias Rules = AdvancedCommerceRules
-        var written: [AdvancedCommerceJSON] = []
-        for (index, item) in try Rules.nonEmpty(items, "items").enumerated() {
-            written.append(try item.json(at: "items[\(index)]."))
-        }
         return .object([
             ("requestInfo", try requestInfo.json()),
-            ("items", .array(written)),
+            ("items", try Rules.itemList(items, "items")),
             ("currency", try currency.checked(Rules.currency, "currency")),
             ("storefront", try storefront.checked(Rules.storefront, "storefront")),
         ])

@@ -62,6 +62,20 @@ static inline void CPostgres_quiet(void *function, void *conn) {
 }
 
 /*
+ * Fills `pointers` (CPOSTGRES_MAX_PARAMETERS entries) with parameter i at `values + offsets[i]`, or NULL when
+ * offsets[i] is negative; 0 (nothing to run) for more than CPOSTGRES_MAX_PARAMETERS or an offset past `size`.
+ */
+static inline int CPostgres_pointers(
+    const char **pointers, int count, const void *values, const long *offsets, long size) {
+    if (count < 0 || count > CPOSTGRES_MAX_PARAMETERS) return 0;
+    for (int i = 0; i < count; i++) {
+        if (offsets[i] >= size) return 0;
+        pointers[i] = offsets[i] < 0 ? 0 : (const char *)values + offsets[i];
+    }
+    return 1;
+}
+
+/*
  * Runs `command` with `count` parameters bound as text (never spliced into the SQL): parameter i is the
  * terminated string at `values + offsets[i]`, or NULL when offsets[i] is negative; types[i] its type's OID
  * (0: the server infers it). More than CPOSTGRES_MAX_PARAMETERS, or an offset past `size`, runs nothing.
@@ -70,11 +84,7 @@ static inline void *CPostgres_execParams(
     void *function, void *conn, const char *command, int count, const unsigned int *types, const void *values,
     const long *offsets, long size) {
     const char *pointers[CPOSTGRES_MAX_PARAMETERS];
-    if (count < 0 || count > CPOSTGRES_MAX_PARAMETERS) return 0;
-    for (int i = 0; i < count; i++) {
-        if (offsets[i] >= size) return 0;
-        pointers[i] = offsets[i] < 0 ? 0 : (const char *)values + offsets[i];
-    }
+    if (!CPostgres_pointers(pointers, count, values, offsets, size)) return 0;
     return ((void *(*)(void *, const char *, int, const unsigned int *, const char *const *, const int *,
                        const int *, int))function)(conn, command, count, types, pointers, 0, 0, 0);
 }
@@ -91,11 +101,7 @@ static inline void *CPostgres_prepare(
 static inline void *CPostgres_execPrepared(
     void *function, void *conn, const char *name, int count, const void *values, const long *offsets, long size) {
     const char *pointers[CPOSTGRES_MAX_PARAMETERS];
-    if (count < 0 || count > CPOSTGRES_MAX_PARAMETERS) return 0;
-    for (int i = 0; i < count; i++) {
-        if (offsets[i] >= size) return 0;
-        pointers[i] = offsets[i] < 0 ? 0 : (const char *)values + offsets[i];
-    }
+    if (!CPostgres_pointers(pointers, count, values, offsets, size)) return 0;
     return ((void *(*)(void *, const char *, int, const char *const *, const int *, const int *, int))function)(
         conn, name, count, pointers, 0, 0, 0);
 }

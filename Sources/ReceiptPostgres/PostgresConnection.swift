@@ -67,17 +67,23 @@ internal import CPostgres
         try configure()
     }
 
-    /// Begins a transaction, on a connection made again when the last one was lost: a server that restarted
-    /// since the last statement costs no failed request, since nothing ran before BEGIN failed.
-    public func begin() throws(PostgresError) {
+    /// Runs `body` on a connection made again when the last one was lost, and once more on a new one when the
+    /// connection is lost during it: a server that restarted since the last statement costs no failed
+    /// request. Only for work that may run twice: a read, BEGIN, a write whose second run changes nothing.
+    public func retryingIfLost<T>(_ body: () throws(PostgresError) -> T) throws(PostgresError) -> T {
         try reconnectIfLost()
         do throws(PostgresError) {
-            try run("BEGIN")
+            return try body()
         } catch {
             guard !isConnected else { throw error }
             try reconnectIfLost()
-            try run("BEGIN")
+            return try body()
         }
+    }
+
+    /// Begins a transaction (nothing ran before a BEGIN that failed, so it may run again).
+    public func begin() throws(PostgresError) {
+        _ = try retryingIfLost { () throws(PostgresError) in try run("BEGIN") }
     }
 
     /// Runs `sql` (one statement) with `values` bound to `$1`, `$2`...; how many rows it changed.

@@ -14,7 +14,11 @@ extension PostgresConnection: BatchWriting {
         var stored = Set<String>()
         do throws(PostgresError) {
             if chunks.count == 1 {
-                stored = try insertAlone(chunks[0].map { batch[$0] })
+                // One statement, its own transaction; run again on a new connection when the server restarted:
+                // whether the first run committed or not, the second keeps each notification once, and one the
+                // first kept is then a duplicate, answered as kept.
+                let notifications = chunks[0].map { batch[$0] }
+                stored = try retryingIfLost { () throws(PostgresError) in try insert(notifications) }
             } else {
                 // Several statements share a transaction, so that a failure keeps none of them.
                 try begin()
@@ -35,20 +39,6 @@ extension PostgresConnection: BatchWriting {
             outcomes[index] = .stored
         }
         return outcomes
-    }
-
-    /// One statement, its own transaction. On a connection lost (the server restarted) it runs once more on a
-    /// new one: whether the first run committed or not, the second keeps each notification once, and one
-    /// the first kept is then a duplicate, answered as kept.
-    private func insertAlone(_ notifications: [StoredNotification]) throws(PostgresError) -> Set<String> {
-        try reconnectIfLost()
-        do throws(PostgresError) {
-            return try insert(notifications)
-        } catch {
-            guard !isConnected else { throw error }
-            try reconnectIfLost()
-            return try insert(notifications)
-        }
     }
 
     /// At most this many notifications a statement (eleven values each, within what the wall binds).

@@ -121,15 +121,11 @@ public final class PostgresNotificationStore: NotificationStore {
     private func read(_ sql: String, _ values: [PostgresValue]) throws(StoreError) -> [[PostgresValue]] {
         let result: Result<[[PostgresValue]], PostgresError> = reader.withLock { connection in
             do throws(PostgresError) {
-                try connection.reconnectIfLost()
-                do throws(PostgresError) {
-                    return .success(try connection.query(sql, values))
-                } catch {
-                    // A read changes nothing: asked again once on a new connection when the old one was lost.
-                    guard !connection.isConnected else { throw error }
-                    try connection.reconnectIfLost()
-                    return .success(try connection.query(sql, values))
+                // A read changes nothing: asked again on a new connection when the old one was lost.
+                let rows = try connection.retryingIfLost { () throws(PostgresError) in
+                    try connection.query(sql, values)
                 }
+                return .success(rows)
             } catch {
                 return .failure(error)
             }
@@ -145,10 +141,8 @@ public final class PostgresNotificationStore: NotificationStore {
     enum SQL {
         static let recordVersion = numbered(StoreSchema.recordVersion)
         /// `rows` notifications inserted once each, and the latest word of each original transaction among
-        /// those newly stored moved by the schema's rule (the batch's own latest chosen first: a statement
-        /// cannot change a row twice); answers the UUIDs stored. UUIDs of one signed date are compared byte by
-        /// byte (collation "C"), as SQLite compares them, whatever the database's collation: both backends keep
-        /// the same latest word.
+        /// those newly stored moved by the schema's rule (the batch's own latest chosen first, by the same
+        /// rule: a statement cannot change a row twice); answers the UUIDs stored.
         static func insertBatch(rows: Int) -> String {
             let tuples = (0..<rows).map { row in
                 "(" + (1...11).map { "$\(row * 11 + $0)" }.joined(separator: ", ") + ")"
@@ -167,11 +161,7 @@ public final class PostgresNotificationStore: NotificationStore {
                     FROM stored WHERE original_transaction_id IS NOT NULL
                     ORDER BY bundle_id, environment, original_transaction_id, signed_date_ms DESC,
                         notification_uuid COLLATE "C" DESC
-                    ON CONFLICT (bundle_id, environment, original_transaction_id) DO UPDATE
-                    SET notification_uuid = excluded.notification_uuid, signed_date_ms = excluded.signed_date_ms
-                    WHERE excluded.signed_date_ms > latest_word.signed_date_ms
-                        OR (excluded.signed_date_ms = latest_word.signed_date_ms
-                            AND excluded.notification_uuid COLLATE "C" > latest_word.notification_uuid COLLATE "C")
+                    \(StoreSchema.latestWordRule(collated: #" COLLATE "C""#))
                 )
                 SELECT notification_uuid FROM stored
                 """

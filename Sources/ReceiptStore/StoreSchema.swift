@@ -70,12 +70,21 @@ public enum StoreSchema {
     static let upsertLatestWord = """
         INSERT INTO latest_word (bundle_id, environment, original_transaction_id, notification_uuid, signed_date_ms)
         VALUES (?, ?, ?, ?, ?)
+        \(latestWordRule(collated: ""))
+        """
+
+    /// The upsert's rule, which every backend's write of a latest word ends with. `collated` follows each
+    /// UUID compared: PostgreSQL's ` COLLATE "C"` compares them byte by byte, as SQLite does, whatever the
+    /// database's collation, so that both backends keep the same latest word.
+    static func latestWordRule(collated: String) -> String {
+        """
         ON CONFLICT (bundle_id, environment, original_transaction_id) DO UPDATE
         SET notification_uuid = excluded.notification_uuid, signed_date_ms = excluded.signed_date_ms
         WHERE excluded.signed_date_ms > latest_word.signed_date_ms
             OR (excluded.signed_date_ms = latest_word.signed_date_ms
-                AND excluded.notification_uuid > latest_word.notification_uuid)
+                AND excluded.notification_uuid\(collated) > latest_word.notification_uuid\(collated))
         """
+    }
 
     static let insertQuarantine = """
         INSERT INTO quarantine (received_at_ms, reason, message, body_base64) VALUES (?, ?, ?, ?)

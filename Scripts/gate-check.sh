@@ -401,7 +401,8 @@ stage_faults() {
     gate faults-hostile fault 1 "FAIL: hostile: a body over --max-size: None" -- env GATE_SERVE=hostile-crash "${run[@]}" hostile
     gate faults-kill fault 1 "FAIL: kill: after the restart: \[503" -- env GATE_SERVE=restart-unready "${run[@]}" kill
     gate faults-full-log fault 1 "FAIL: full-log: answers with the log on /dev/full" -- env GATE_SERVE=log-exits "${run[@]}" full-log
-    gate faults-clean control 0 "5 cases in .*, 0 failed" -- "${run[@]}"
+    gate faults-keep fault 1 "FAIL: keep: requests on two kept connections, one worker" -- env GATE_SERVE=keep-holds "${run[@]}" keep
+    gate faults-clean control 0 "6 cases in .*, 0 failed" -- "${run[@]}"
 }
 
 all_stages=(fuzz sanitizer parallel endpoint leak mutation memory ci docs boundary lint install warnings faults)

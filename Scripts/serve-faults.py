@@ -13,6 +13,8 @@ case short and bounded (the whole run well under a minute on 2 cores):
             loop here, as systemd's Restart=always in examples/) restarts it and it answers again
   full-log  the access log on /dev/full: every request is still answered, and the lost lines are counted
             in GET /health
+  keep      connections kept between requests (FCGI_KEEP_CONN, as nginx's fastcgi_keep_conn): many requests
+            answered on one, an idle one holds no worker, one whose body was not read is closed
 
 It speaks FastCGI to the service itself (the records of the FastCGI specification, as nginx sends them),
 so that what is measured is the service, not a web server in front. Exits 1 when a case fails.
@@ -51,7 +53,7 @@ def pair(name, value):
     return length(len(name)) + length(len(value)) + name + value
 
 
-def request_head(method, path, length):
+def request_head(method, path, length, keep=False):
     params = b"".join(
         pair(k, v)
         for k, v in [
@@ -62,7 +64,7 @@ def request_head(method, path, length):
             ("CONTENT_TYPE", "application/json"),
         ]
     )
-    return record(BEGIN, struct.pack("!HB5x", 1, 0)) + record(PARAMS, params) + record(PARAMS)
+    return record(BEGIN, struct.pack("!HB5x", 1, 1 if keep else 0)) + record(PARAMS, params) + record(PARAMS)
 
 
 def body_records(body):
@@ -367,9 +369,58 @@ def case_full_log(binary, scratch, receipt):
     service.stop("full-log")
 
 
+def case_keep(binary, scratch, receipt):
+    """Kept connections: one worker answers requests on two of them in turn, neither holding it while idle."""
+    service = Service(binary, scratch, "keep", ["--workers", "1", "--request-timeout", "3000", "--max-size", "65536"])
+    service.start()
+
+    async def on(connection, method, path, body=b""):
+        reader, writer = connection
+        try:
+            writer.write(request_head(method, path, len(body), keep=True) + body_records(body))
+            await writer.drain()
+            return await asyncio.wait_for(read_answer(reader), 2.0)
+        except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError) as error:
+            return None, repr(error)
+
+    async def run():
+        first = await asyncio.open_unix_connection(service.socket, limit=1 << 22)
+        second = await asyncio.open_unix_connection(service.socket, limit=1 << 22)
+        asked = [("POST", "/verifyReceipt", receipt, 200), ("GET", "/health", b"", 200), ("GET", "/nowhere", b"", 404)]
+        wrong = []
+        for turn in range(30):
+            method, path, body, want = asked[turn % 3]
+            # Turns alternate between the two connections, each idle while the other asks.
+            code, text = await on(first if turn % 2 == 0 else second, method, path, body)
+            if code != want or (want == 200 and path == "/verifyReceipt" and b'"status":0' not in text):
+                wrong.append((turn, path, code, text[:80]))
+                break
+        if wrong:
+            problem("keep", f"requests on two kept connections, one worker: {wrong} (want each answered)")
+        # A body over --max-size is refused unread: the connection is closed, or its rest would be read as the
+        # next request.
+        code, _ = await on(first, "POST", "/verifyReceipt", b"x" * 70000)
+        reader, writer = first
+        try:
+            closed = await asyncio.wait_for(reader.read(), 2.0) == b""
+        except (OSError, asyncio.TimeoutError):
+            closed = False
+        if code != 413 or not closed:
+            problem("keep", f"a kept connection's unread body: {code}, closed {closed} (want 413, then closed)")
+        after, text = await on(second, "POST", "/verifyReceipt", receipt)
+        if after != 200 or b'"status":0' not in text:
+            problem("keep", f"the other kept connection after that: {after} (want 200 with status 0)")
+        for _, writer in (first, second):
+            writer.close()
+        print(f"serve-faults: keep: 30 requests on two kept connections, one worker; unread body: {code}, closed {closed}; then {after}", flush=True)
+
+    asyncio.run(run())
+    service.stop("keep")
+
+
 def main(arguments):
     binary, corpus = arguments[0], arguments[1]
-    cases = arguments[2:] or ["stall", "overload", "hostile", "kill", "full-log"]
+    cases = arguments[2:] or ["stall", "overload", "hostile", "kill", "full-log", "keep"]
     with open(os.path.join(corpus, "receipts", "tpinapp-11.receipt"), "rb") as file:
         receipt = b'{"receipt-data":"' + base64.b64encode(file.read()) + b'"}'
     connections = int(os.environ.get("SERVE_FAULTS_CONNECTIONS", "2000"))
@@ -378,10 +429,10 @@ def main(arguments):
         for case in cases:
             if case == "overload":
                 case_overload(binary, scratch, receipt, connections)
-            elif case in ("stall", "hostile", "kill", "full-log"):
-                {"stall": case_stall, "hostile": case_hostile, "kill": case_kill, "full-log": case_full_log}[case](
-                    binary, scratch, receipt
-                )
+            elif case in ("stall", "hostile", "kill", "full-log", "keep"):
+                cases_by_name = {"stall": case_stall, "hostile": case_hostile, "kill": case_kill}
+                cases_by_name.update({"full-log": case_full_log, "keep": case_keep})
+                cases_by_name[case](binary, scratch, receipt)
             else:
                 raise SystemExit(f"serve-faults: no case {case}")
     print(f"serve-faults: {len(cases)} cases in {time.monotonic() - started:.1f} s, {len(problems)} failed", flush=True)

@@ -28,6 +28,11 @@
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <sys/epoll.h>
+#else
+#include <sys/event.h>
+#endif
 
 typedef struct CFastCGI_Request {
     int requestId;
@@ -118,6 +123,14 @@ static inline int CFastCGI_get_str(void *function, char *buffer, int count, void
     return ((int (*)(char *, int, void *))function)(buffer, count, stream);
 }
 
+/* Whether the stream is at its end: seen already, or the next read finds it (a body read to its declared
+ * length has not seen the record that ends it yet). 0 when a byte more was there. */
+static inline int CFastCGI_at_end(void *hasSeenEOF, void *getStr, void *stream) {
+    if (((int (*)(void *))hasSeenEOF)(stream) != 0) return 1;
+    char byte;
+    return ((int (*)(char *, int, void *))getStr)(&byte, 1, stream) == 0;
+}
+
 static inline int CFastCGI_put_str(void *function, const char *buffer, int count, void *stream) {
     return ((int (*)(const char *, int, void *))function)(buffer, count, stream);
 }
@@ -128,13 +141,14 @@ static inline int CFastCGI_put_str(void *function, const char *buffer, int count
  * hands the connection to libfcgi with CFastCGI_accept_on.
  */
 
-/* The next connection, close-on-exec (TCP_NODELAY on TCP, as libfcgi sets it); -errno when accept fails.
- * EINTR and connections aborted before they were taken are retried. */
+/* The next connection, close-on-exec and blocking (TCP_NODELAY on TCP, as libfcgi sets it); -errno when
+ * accept fails (-EAGAIN: none waits). EINTR and connections aborted before they were taken are retried. */
 static inline int CFastCGI_accept_connection(int sock) {
     for (;;) {
         int fd = accept(sock, NULL, NULL);
         if (fd >= 0) {
             fcntl(fd, F_SETFD, FD_CLOEXEC);
+            fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
             int one = 1;
             setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
             return fd;
@@ -142,6 +156,80 @@ static inline int CFastCGI_accept_connection(int sock) {
         if (errno != EINTR && errno != ECONNABORTED && errno != EPROTO) return -errno;
     }
 }
+
+/*
+ * The acceptor waits in one poller for the listening socket (every wake-up while connections wait) and for
+ * the connections the web server keeps open between requests (FCGI_KEEP_CONN), each watched for one
+ * wake-up at a time and watched again by the worker that answered it: an idle connection holds no thread.
+ * epoll on Linux, kqueue elsewhere. Each returns 0 or a descriptor, or -errno.
+ */
+static inline int CFastCGI_poller_open(void) {
+#if defined(__linux__)
+    int poller = epoll_create1(EPOLL_CLOEXEC);
+#else
+    int poller = kqueue();
+    if (poller >= 0) fcntl(poller, F_SETFD, FD_CLOEXEC);
+#endif
+    return poller >= 0 ? poller : -errno;
+}
+
+/* Watches `fd` for reading: every time (`once` 0, the listening socket, made non-blocking) or for the next
+ * wake-up only (`once` 1, a connection; `again` 1 when it was watched before). */
+static inline int CFastCGI_poller_watch(int poller, int fd, int once, int again) {
+    if (!once && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) < 0) return -errno;
+#if defined(__linux__)
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    event.events = EPOLLIN | (once ? EPOLLONESHOT | EPOLLRDHUP : 0);
+    event.data.fd = fd;
+    int status = epoll_ctl(poller, again ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, fd, &event);
+#else
+    (void)again;
+    struct kevent event;
+    EV_SET(&event, fd, EVFILT_READ, EV_ADD | (once ? EV_ONESHOT : 0), 0, 0, NULL);
+    int status = kevent(poller, &event, 1, NULL, 0, NULL);
+#endif
+    return status == 0 ? 0 : -errno;
+}
+
+/* Stops watching `fd`, before it is closed. */
+static inline void CFastCGI_poller_forget(int poller, int fd) {
+#if defined(__linux__)
+    struct epoll_event event;
+    epoll_ctl(poller, EPOLL_CTL_DEL, fd, &event);
+#else
+    struct kevent event;
+    EV_SET(&event, fd, EVFILT_READ, EV_DELETE, 0, 0, NULL);
+    kevent(poller, &event, 1, NULL, 0, NULL);
+#endif
+}
+
+/* Waits up to `milliseconds` for descriptors ready to read: at most `capacity` of them in `fds`, with
+ * `ended[i]` 1 when the peer closed (or the connection was cut). How many, or -errno (EINTR is 0). */
+static inline int CFastCGI_poller_wait(int poller, int *fds, int *ended, int capacity, int milliseconds) {
+    if (capacity > 64) capacity = 64;
+#if defined(__linux__)
+    struct epoll_event events[64];
+    int count = epoll_wait(poller, events, capacity, milliseconds);
+    if (count < 0) return errno == EINTR ? 0 : -errno;
+    for (int i = 0; i < count; i++) {
+        fds[i] = events[i].data.fd;
+        ended[i] = (events[i].events & (EPOLLHUP | EPOLLRDHUP | EPOLLERR)) != 0;
+    }
+#else
+    struct kevent events[64];
+    struct timespec timeout = {milliseconds / 1000, (long)(milliseconds % 1000) * 1000000L};
+    int count = kevent(poller, NULL, 0, events, capacity, &timeout);
+    if (count < 0) return errno == EINTR ? 0 : -errno;
+    for (int i = 0; i < count; i++) {
+        fds[i] = (int)events[i].ident;
+        ended[i] = (events[i].flags & (EV_EOF | EV_ERROR)) != 0;
+    }
+#endif
+    return count;
+}
+
+static inline int CFastCGI_is_would_block(int error) { return error == EAGAIN || error == EWOULDBLOCK; }
 
 /* Whether accept's error is the system running short (descriptors, buffers), to wait out, not to stop for. */
 static inline int CFastCGI_is_shortage(int error) {
@@ -183,9 +271,11 @@ static inline int CFastCGI_accept_on(void *init, void *accept, CFastCGI_Request 
     return ((int (*)(CFastCGI_Request *))accept)(request);
 }
 
-/* FCGX_Finish_r, then the connection closed even when the client asked to keep it (FCGI_KEEP_CONN): one
- * connection serves one request here. */
-static inline void CFastCGI_finish_closing(void *finish, CFastCGI_Request *request) {
+/* FCGX_Finish_r on libfcgi's copy of the connection, which is then closed. `keep` 0 ends the connection
+ * as libfcgi ends one the web server did not ask to keep (its write side shut, then read to the end, so that
+ * nothing unread resets the answer); 1 leaves it open for the web server's next request. */
+static inline void CFastCGI_finish(void *finish, CFastCGI_Request *request, int keep) {
+    if (!keep) request->keepConnection = 0;
     ((void (*)(CFastCGI_Request *))finish)(request);
     if (request->ipcFd >= 0) {
         close(request->ipcFd);

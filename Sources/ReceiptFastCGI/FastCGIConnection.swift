@@ -1,14 +1,17 @@
 internal import CFastCGI
 
-/// A connection the acceptor took, its request not read yet, under a deadline from the moment it was
-/// accepted. Owned by one thread at a time; `request()` reads its request, and finishing that request
-/// closes it.
+/// A connection the acceptor took (newly accepted, or kept open by the web server and ready with its next
+/// request), its request not read yet, under a deadline from the moment it was taken. Owned by one thread at
+/// a time; `request()` reads its request, and finishing that request closes it or hands it back
+/// (`FastCGIListener.keep`).
 public final class FastCGIConnection: @unchecked Sendable {
     private let library: FastCGILibrary
     private let deadlines: ConnectionDeadlines
     let socket: Int32
-    private let token: UInt64
+    private var token: UInt64
     private var closed = false
+    /// The listener's poller once it watches the connection (it was kept after an answer), else -1.
+    var poller: Int32 = -1
 
     init(_ library: FastCGILibrary, socket: Int32, deadlines: ConnectionDeadlines, deadline: Double) {
         self.library = library
@@ -25,6 +28,14 @@ public final class FastCGIConnection: @unchecked Sendable {
     /// a refusal waits on a client less than an answer does.
     public func limit(toSeconds seconds: Double) {
         deadlines.shorten(token, to: ConnectionDeadlines.now() + seconds)
+    }
+
+    /// Its deadline from now on: a kept connection's next request has its own time limit, and an idle one
+    /// is cut after a while.
+    func setDeadline(_ deadline: Double) {
+        guard !closed else { return }
+        deadlines.release(token)
+        token = deadlines.register(socket, deadline: deadline)
     }
 
     /// Its request, the parameters read (the body not yet); nil when none came before the deadline or it
@@ -44,6 +55,7 @@ public final class FastCGIConnection: @unchecked Sendable {
         guard !closed else { return }
         closed = true
         deadlines.release(token)
+        if poller >= 0 { CFastCGI_poller_forget(poller, socket) }
         _ = CFastCGI_close(socket)
     }
 }

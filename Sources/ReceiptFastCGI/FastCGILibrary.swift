@@ -17,6 +17,7 @@ internal import CFastCGI
     let getParam: UnsafeMutableRawPointer
     let getStr: UnsafeMutableRawPointer
     let putStr: UnsafeMutableRawPointer
+    let hasSeenEOF: UnsafeMutableRawPointer
 
     #if canImport(Darwin)
         public static let defaultPath = "libfcgi.0.dylib"
@@ -27,7 +28,7 @@ internal import CFastCGI
     /// The functions, in the order `init` takes them.
     private static let functionNames = [
         "FCGX_Init", "FCGX_InitRequest", "FCGX_Accept_r", "FCGX_Finish_r", "FCGX_GetParam",
-        "FCGX_GetStr", "FCGX_PutStr",
+        "FCGX_GetStr", "FCGX_PutStr", "FCGX_HasSeenEOF",
     ]
 
     /// libfcgi at `path` (a file name the dynamic loader searches for, or a path), initialised. Called once,
@@ -63,5 +64,6 @@ internal import CFastCGI
         unsafe getParam = functions[4]
         unsafe getStr = functions[5]
         unsafe putStr = functions[6]
+        unsafe hasSeenEOF = functions[7]
     }
 }

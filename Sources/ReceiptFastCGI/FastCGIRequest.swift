@@ -86,11 +86,26 @@ internal import CFastCGI
         return true
     }
 
-    /// Flushes the answer, ends the request and closes its connection; a second call does nothing.
-    public func finish() {
-        guard accepted else { return }
+    /// Whether the connection can carry the web server's next request once this one is answered: the web
+    /// server asked to keep it (FCGI_KEEP_CONN) and the body is at its end (a read finds it, within the
+    /// connection's deadline), so nothing of this request is left to be read as the next one's.
+    public func canKeepConnection() -> Bool {
+        guard accepted, unsafe request.pointee.keepConnection != 0, let stream = unsafe request.pointee.in else {
+            return false
+        }
+        return unsafe CFastCGI_at_end(library.hasSeenEOF, library.getStr, stream) != 0
+    }
+
+    /// Flushes the answer and ends the request; its connection is closed, or, with `keepingConnection` and
+    /// `canKeepConnection()`, left open for the caller to hand back to the listener: whether it was. A second
+    /// call does nothing.
+    @discardableResult
+    public func finish(keepingConnection: Bool = false) -> Bool {
+        guard accepted else { return false }
+        let keep = keepingConnection && canKeepConnection()
         accepted = false
-        unsafe CFastCGI_finish_closing(library.finish, request)
-        connection.close()
+        unsafe CFastCGI_finish(library.finish, request, keep ? 1 : 0)
+        if !keep { connection.close() }
+        return keep
     }
 }

@@ -2,8 +2,9 @@ import ReceiptFastCGI
 import ReceiptSystem
 import Synchronization
 
-/// `receipt-check serve` running: one thread accepts connections into a bounded queue, `workers` threads
-/// read and answer them with the current configuration, and the calling thread waits for signals: SIGHUP
+/// `receipt-check serve` running: one thread takes connections (new ones, and kept ones whose next request
+/// came) into a bounded queue, `workers` threads read and answer them with the current configuration, then
+/// hand a connection the web server keeps back to the listener; the calling thread waits for signals: SIGHUP
 /// reloads the configuration, SIGTERM or SIGINT stops accepting, lets the workers finish every request
 /// accepted, and returns. The acceptor never reads from a client: a connection that finds the queue full
 /// goes to the refusers, who answer 503 within a shorter deadline, and one that finds them full too is closed.
@@ -87,18 +88,20 @@ final class Service: Sendable {
     }
 
     private func acceptRequests() {
-        while let connection = listener.accept() {
-            var job = Job(connection: connection, accepted: MonotonicClock.seconds())
-            if listener.isStopped {
-                job.refusal = "the service is stopping"
-            } else if !queue.push(job) {
-                job.refusal = "saturated: \(settings.queue) requests already wait for a worker"
-            }
-            guard job.refusal != nil else { continue }
-            if !refusals.push(job, waitingUpTo: Self.refusalSeconds) {
-                // Closed unanswered (nginx answers 502): the refusers' queue stayed full for as long as one
-                // refusal may take, so they are held by clients that stall.
-                log.note("closed a connection unanswered: the queue and the refusals' queue are full")
+        while let connections = listener.next() {
+            for connection in connections {
+                var job = Job(connection: connection, accepted: MonotonicClock.seconds())
+                if listener.isStopped {
+                    job.refusal = "the service is stopping"
+                } else if !queue.push(job) {
+                    job.refusal = "saturated: \(settings.queue) requests already wait for a worker"
+                }
+                guard job.refusal != nil else { continue }
+                if !refusals.push(job, waitingUpTo: Self.refusalSeconds) {
+                    // Closed unanswered (nginx answers 502): the refusers' queue stayed full for as long as one
+                    // refusal may take, so they are held by clients that stall.
+                    log.note("closed a connection unanswered: the queue and the refusals' queue are full")
+                }
             }
         }
         guard !listener.isStopped else { return }
@@ -134,7 +137,7 @@ final class Service: Sendable {
     private func refuse(_ job: Job, _ request: FastCGIRequest, _ why: String) {
         let limit = current.withLock { $0.limit }
         _ = request.readBody(upTo: limit + 1)
-        respond(job, request, ServiceRouter.unavailable(path: Self.path(of: request), why))
+        respond(job, request, ServiceRouter.unavailable(path: Self.path(of: request), why), keep: true)
     }
 
     private func work() {
@@ -157,16 +160,21 @@ final class Service: Sendable {
                 answer = ServiceRouter.unavailable(
                     path: Self.path(of: request), "answered past --request-timeout \(limitMs): withheld")
             }
-            respond(job, request, answer)
+            respond(job, request, answer, keep: true)
         }
     }
 
-    private func respond(_ job: Job, _ request: FastCGIRequest, _ answer: HTTPAnswer) {
+    /// Writes the answer and ends the request; with `keep`, a connection the web server keeps open goes back
+    /// to the listener for its next request. A refusal keeps it too: closing a connection the web server
+    /// may be sending its next request on would fail that request (nginx: 502) rather than refuse it.
+    private func respond(_ job: Job, _ request: FastCGIRequest, _ answer: HTTPAnswer, keep: Bool) {
         // Read before finish, which frees the parameters.
         let method = request.parameter("REQUEST_METHOD")
         let route = Self.path(of: request)
-        _ = request.write(Array(answer.text.utf8))
-        request.finish()
+        let written = request.write(Array(answer.text.utf8))
+        if request.finish(keepingConnection: keep && written && !listener.isStopped) {
+            listener.keep(job.connection)
+        }
         log.record(
             AccessLog.Entry(
                 method: method, route: route, status: answer.code,

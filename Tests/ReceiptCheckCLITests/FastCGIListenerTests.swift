@@ -10,7 +10,8 @@ import Testing
 struct FastCGIListenerTests {
     /// A listener on a unix socket in `scratch`, stopped after `seconds` whatever happens, so that a
     /// connection that never comes back fails the test instead of hanging it.
-    private static func listener(in scratch: ScratchDirectory, seconds: Double = 10) throws -> (FastCGIListener, String) {
+    private static func listener(in scratch: ScratchDirectory, seconds: Double = 10) throws -> (FastCGIListener, String)
+    {
         let path = scratch.path + "/service.sock"
         let listener = try FastCGIListener(try FastCGILibrary.load(), address: path, backlog: 16, timeLimit: 5)
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { listener.stop() }

@@ -36,7 +36,7 @@ enum VerifyReceiptExchange {
         }
         let report = validator.validate(body, input: "request")
         let response = VerifyReceiptResponse(for: body, report: report, requestDate: Date())
-        var answer = HTTPAnswer(200, "OK", json: response.json)
+        var answer = HTTPAnswer(200, "OK", json: response.bytes)
         // Why an answer is not 0: the web server's error log (CGI) or the access log (the service).
         if let problem = response.problem ?? response.notReceiptData ?? report.message {
             answer.problem = "status \(response.status.rawValue): \(problem)"

@@ -14,7 +14,9 @@ public struct VerifyReceiptResponse: Sendable {
     /// The body's `status`.
     public let status: VerifyReceiptStatus
     /// The compact JSON body, without a newline.
-    public let json: String
+    public var json: String { String(decoding: bytes, as: UTF8.self) }
+    /// The body's UTF-8, as a server sends it.
+    package let bytes: [UInt8]
     /// Why a request body could not be read (status 21000), for a log line.
     public let problem: String?
     /// Why the input, whatever its report says, is no receipt data (status 21002), for a log line.
@@ -55,21 +57,18 @@ public struct VerifyReceiptResponse: Sendable {
             }
         }
         body.close()
-        self.init(status: status, json: body.text, problem: nil, report: report)
+        self.init(status: status, bytes: body.writer.out, problem: nil, report: report)
     }
 
     /// An error body: exactly `{"status":N}`.
     private init(status: VerifyReceiptStatus, problem: String?, report: ValidationReport) {
-        var body = VerifyReceiptBody()
-        body.open()
-        body.member("status", Int64(status.rawValue))
-        body.close()
-        self.init(status: status, json: body.text, problem: problem, report: report)
+        let body = Array("{\"status\":\(status.rawValue)}".utf8)
+        self.init(status: status, bytes: body, problem: problem, report: report)
     }
 
-    private init(status: VerifyReceiptStatus, json: String, problem: String?, report: ValidationReport) {
+    private init(status: VerifyReceiptStatus, bytes: [UInt8], problem: String?, report: ValidationReport) {
         self.status = status
-        self.json = json
+        self.bytes = bytes
         self.problem = problem
         notReceiptData = status == .malformedReceiptData ? VerifyReceiptStatus.notReceiptData(report) : nil
     }

@@ -14,12 +14,12 @@ struct VerifyReceiptLayout<Model>: Sendable {
 
         /// The model field of key `key`, written as `presence` says.
         static func field(_ key: StaticString, _ presence: VerifyReceiptMember<Model>.Presence = .present) -> Self {
-            .member(VerifyReceiptMember(key: key, presence: presence, repeatedFirstAs: nil))
+            .member(VerifyReceiptMember(key: key, presence: presence, repeatedFirstAs: nil, keys: [key]))
         }
 
         /// The model field of key `key`, its value written first under `alias` too.
         static func field(_ key: StaticString, repeatedFirstAs alias: StaticString) -> Self {
-            .member(VerifyReceiptMember(key: key, presence: .present, repeatedFirstAs: alias))
+            .member(VerifyReceiptMember(key: key, presence: .present, repeatedFirstAs: alias, keys: [alias, key]))
         }
     }
 

@@ -51,8 +51,10 @@ public struct VerifyReceiptResponse: Sendable {
         if request.sendsSharedSecret, !receipt.purchases.isEmpty {
             let latest = LatestReceiptInfo.entries(receipt.inApp, excludeOld: request.excludeOldTransactions)
             body.purchases("latest_receipt_info", latest, inLatestInfo: true)
-            // The validator unwrapped these bytes into the receipt it judged valid, so this cannot fail.
-            if let pkcs7 = try? ReceiptInput.unwrap(bytes).pkcs7 {
+            // The validator unwrapped these bytes into the receipt it judged valid (a body's from its
+            // `receipt-data`), so this cannot fail.
+            let decoded = request.receiptData.flatMap { ReceiptInput.base64(Array($0.utf8)[...]) }
+            if let pkcs7 = decoded ?? (try? ReceiptInput.unwrap(bytes).pkcs7) {
                 body.member("latest_receipt", Data(pkcs7).base64EncodedString())
             }
         }

@@ -5,8 +5,8 @@ struct HTTPAnswer: Sendable, Equatable {
     let phrase: String
     /// Further header lines, each ending in CRLF.
     var extraHeaders = ""
-    /// The body's bytes, ending in a newline: a verifyReceipt body is written as bytes and sent as bytes.
-    private let bodyBytes: [UInt8]
+    /// The JSON body's bytes, without the newline the answer ends in (a verifyReceipt body is made as bytes).
+    private let json: [UInt8]
     /// Why the answer is not a plain success, for standard error (the CGI path) or the access log.
     var problem: String?
     /// The verdict's reason code, for the access log.
@@ -19,18 +19,21 @@ struct HTTPAnswer: Sendable, Equatable {
 
     /// A JSON answer: `json`'s UTF-8 and a newline.
     init(_ code: Int, _ phrase: String, json: [UInt8], extraHeaders: String = "") {
-        (self.code, self.phrase, self.extraHeaders) = (code, phrase, extraHeaders)
-        bodyBytes = json + [UInt8(ascii: "\n")]
+        (self.code, self.phrase, self.extraHeaders, self.json) = (code, phrase, extraHeaders, json)
     }
 
     /// The body, ending in a newline.
-    var body: String { String(decoding: bodyBytes, as: UTF8.self) }
+    var body: String { String(decoding: json, as: UTF8.self) + "\n" }
 
     /// The answer as a CGI program prints it, and as a FastCGI responder writes it to its output stream.
     var bytes: [UInt8] {
-        let length = bodyBytes.count
+        let length = json.count + 1
         let head = "Status: \(code) \(phrase)\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n"
-        return Array("\(head)\(extraHeaders)\r\n".utf8) + bodyBytes
+        var bytes = Array("\(head)\(extraHeaders)\r\n".utf8)
+        bytes.reserveCapacity(bytes.count + json.count + 1)
+        bytes += json
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
     }
 
     var text: String { String(decoding: bytes, as: UTF8.self) }

@@ -38,8 +38,10 @@ struct VerifyReceiptLayout<Model>: Sendable {
         entries = declared.compactMap { declaration in
             switch declaration {
             case .member(let member):
+                // Without a string of each field's key: a CGI process builds the layouts for one request.
                 let key = member.key.description
-                return fields.firstIndex { $0.name == key }.map { Entry.field($0, member) }
+                let index = fields.firstIndex { StaticText.order(of: $0.key, against: key) == 0 }
+                return index.map { Entry.field($0, member) }
             case .extra(let extra):
                 return .extra(extra)
             }

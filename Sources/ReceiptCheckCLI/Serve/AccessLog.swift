@@ -30,17 +30,13 @@ final class AccessLog: Sendable {
     }
 
     static func line(_ entry: Entry, at date: Date) -> String {
-        var members: [String] = []
-        members.append("\"time\":" + quoted(RFC3339.format(date)))
-        members.append("\"method\":" + quoted(entry.method))
-        members.append("\"route\":" + quoted(entry.route))
-        members.append("\"status\":\(entry.status)")
-        members.append("\"reason\":" + quoted(entry.reason))
+        let time = quoted(RFC3339.format(date))
+        var line = "{\"time\":\(time),\"method\":\(quoted(entry.method)),\"route\":\(quoted(entry.route)),"
+        line += "\"status\":\(entry.status),\"reason\":\(quoted(entry.reason))"
         if let problem = entry.problem {
-            members.append("\"problem\":" + quoted(problem))
+            line += ",\"problem\":\(quoted(problem))"
         }
-        members.append("\"microseconds\":\(entry.microseconds)")
-        return "{" + members.joined(separator: ",") + "}\n"
+        return line + ",\"microseconds\":\(entry.microseconds)}\n"
     }
 
     func record(_ entry: Entry) {
@@ -73,6 +69,8 @@ final class AccessLog: Sendable {
     private static func quoted(_ text: String?) -> String {
         guard let text else { return "null" }
         let capped = text.utf8.count > 512 ? String(decoding: text.utf8.prefix(512), as: UTF8.self) : text
-        return JSONValue.string(capped).json(pretty: false) ?? "null"
+        var out: [UInt8] = []
+        JSONString.append(capped, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 }

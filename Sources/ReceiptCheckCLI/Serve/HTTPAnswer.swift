@@ -5,8 +5,8 @@ struct HTTPAnswer: Sendable, Equatable {
     let phrase: String
     /// Further header lines, each ending in CRLF.
     var extraHeaders = ""
-    /// The body, ending in a newline.
-    let body: String
+    /// The JSON body's bytes, without the newline the answer ends in (a verifyReceipt body is made as bytes).
+    private let json: [UInt8]
     /// Why the answer is not a plain success, for standard error (the CGI path) or the access log.
     var problem: String?
     /// The verdict's reason code, for the access log.
@@ -14,15 +14,27 @@ struct HTTPAnswer: Sendable, Equatable {
 
     /// A JSON answer: `json` and a newline.
     init(_ code: Int, _ phrase: String, json: String, extraHeaders: String = "") {
-        self.code = code
-        self.phrase = phrase
-        self.extraHeaders = extraHeaders
-        self.body = json + "\n"
+        self.init(code, phrase, json: Array(json.utf8), extraHeaders: extraHeaders)
     }
 
-    /// The answer as a CGI program prints it, and as a FastCGI responder writes it to its output stream.
-    var text: String {
-        "Status: \(code) \(phrase)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
-            + extraHeaders + "\r\n" + body
+    /// A JSON answer: `json`'s UTF-8 and a newline.
+    init(_ code: Int, _ phrase: String, json: [UInt8], extraHeaders: String = "") {
+        (self.code, self.phrase, self.extraHeaders, self.json) = (code, phrase, extraHeaders, json)
     }
+
+    /// The body, ending in a newline.
+    var body: String { String(decoding: json, as: UTF8.self) + "\n" }
+
+    /// The answer as a CGI program prints it, and as a FastCGI responder writes it to its output stream.
+    var bytes: [UInt8] {
+        let length = json.count + 1
+        let head = "Status: \(code) \(phrase)\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n"
+        var bytes = Array("\(head)\(extraHeaders)\r\n".utf8)
+        bytes.reserveCapacity(bytes.count + json.count + 1)
+        bytes += json
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 }

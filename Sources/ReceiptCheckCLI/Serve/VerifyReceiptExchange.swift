@@ -25,18 +25,14 @@ enum VerifyReceiptExchange {
         case .success(let read):
             body = read
         case .failure(let refused):
-            var answer = status(413, "Payload Too Large", .unreadableRequest)
-            answer.problem = refused.problem
-            return answer
+            return status(413, "Payload Too Large", .unreadableRequest, problem: refused.problem)
         }
         guard VerifyReceiptRequest.isBody(body) else {
-            var answer = status(200, "OK", .unreadableRequest)
-            answer.problem = "the request body is not a JSON object"
-            return answer
+            return status(200, "OK", .unreadableRequest, problem: "the request body is not a JSON object")
         }
         let report = validator.validate(body, input: "request")
         let response = VerifyReceiptResponse(for: body, report: report, requestDate: Date())
-        var answer = HTTPAnswer(200, "OK", json: response.json)
+        var answer = HTTPAnswer(200, "OK", json: response.bytes)
         // Why an answer is not 0: the web server's error log (CGI) or the access log (the service).
         if let problem = response.problem ?? response.notReceiptData ?? report.message {
             answer.problem = "status \(response.status.rawValue): \(problem)"
@@ -46,8 +42,10 @@ enum VerifyReceiptExchange {
     }
 
     private static func status(
-        _ code: Int, _ phrase: String, _ status: VerifyReceiptStatus, extraHeaders: String = ""
+        _ code: Int, _ phrase: String, _ status: VerifyReceiptStatus, extraHeaders: String = "", problem: String? = nil
     ) -> HTTPAnswer {
-        HTTPAnswer(code, phrase, json: "{\"status\":\(status.rawValue)}", extraHeaders: extraHeaders)
+        var answer = HTTPAnswer(code, phrase, json: "{\"status\":\(status.rawValue)}", extraHeaders: extraHeaders)
+        answer.problem = problem
+        return answer
     }
 }

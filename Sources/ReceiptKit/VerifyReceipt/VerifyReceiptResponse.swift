@@ -14,7 +14,9 @@ public struct VerifyReceiptResponse: Sendable {
     /// The body's `status`.
     public let status: VerifyReceiptStatus
     /// The compact JSON body, without a newline.
-    public let json: String
+    public var json: String { String(decoding: bytes, as: UTF8.self) }
+    /// The body's UTF-8, as a server sends it.
+    package let bytes: [UInt8]
     /// Why a request body could not be read (status 21000), for a log line.
     public let problem: String?
     /// Why the input, whatever its report says, is no receipt data (status 21002), for a log line.
@@ -49,27 +51,26 @@ public struct VerifyReceiptResponse: Sendable {
         if request.sendsSharedSecret, !receipt.purchases.isEmpty {
             let latest = LatestReceiptInfo.entries(receipt.inApp, excludeOld: request.excludeOldTransactions)
             body.purchases("latest_receipt_info", latest, inLatestInfo: true)
-            // The validator unwrapped these bytes into the receipt it judged valid, so this cannot fail.
-            if let pkcs7 = try? ReceiptInput.unwrap(bytes).pkcs7 {
+            // The validator unwrapped these bytes into the receipt it judged valid (a body's from its
+            // `receipt-data`), so this cannot fail.
+            let decoded = request.receiptData.flatMap { ReceiptInput.base64(Array($0.utf8)[...]) }
+            if let pkcs7 = decoded ?? (try? ReceiptInput.unwrap(bytes).pkcs7) {
                 body.member("latest_receipt", Data(pkcs7).base64EncodedString())
             }
         }
         body.close()
-        self.init(status: status, json: body.text, problem: nil, report: report)
+        self.init(status: status, bytes: body.writer.out, problem: nil, report: report)
     }
 
     /// An error body: exactly `{"status":N}`.
     private init(status: VerifyReceiptStatus, problem: String?, report: ValidationReport) {
-        var body = VerifyReceiptBody()
-        body.open()
-        body.member("status", Int64(status.rawValue))
-        body.close()
-        self.init(status: status, json: body.text, problem: problem, report: report)
+        let body = Array("{\"status\":\(status.rawValue)}".utf8)
+        self.init(status: status, bytes: body, problem: problem, report: report)
     }
 
-    private init(status: VerifyReceiptStatus, json: String, problem: String?, report: ValidationReport) {
+    private init(status: VerifyReceiptStatus, bytes: [UInt8], problem: String?, report: ValidationReport) {
         self.status = status
-        self.json = json
+        self.bytes = bytes
         self.problem = problem
         notReceiptData = status == .malformedReceiptData ? VerifyReceiptStatus.notReceiptData(report) : nil
     }

@@ -9,6 +9,8 @@ public struct VerifyReceiptRequest: Sendable, Equatable {
     /// Whether the request carries a shared secret (`password`, a string that is not empty). A receipt
     /// given in another form than a body is answered as a server asks about it: with its secret.
     package var sendsSharedSecret = true
+    /// `receipt-data`, when a string: of a body judged valid, the receipt's base64, read with the body once.
+    package var receiptData: String?
 
     /// Why a body is not a request Apple would read: the answer is `{"status":21000}`.
     package struct ParseError: Error, Sendable, CustomStringConvertible {
@@ -36,6 +38,7 @@ public struct VerifyReceiptRequest: Sendable, Equatable {
         guard case .object(let members) = json else {
             throw ParseError(description: "the request body is not a JSON object")
         }
+        if case .string(let text)? = members[.receiptData] { receiptData = text }
         if case .string(let secret)? = members["password"] {
             sendsSharedSecret = !secret.isEmpty
         } else {

@@ -19,15 +19,10 @@ enum PacificTime {
     static func daylightSaving(in year: Int64) -> (start: Int64, end: Int64) {
         // Energy Policy Act of 2005, from 2007: second Sunday of March to first Sunday of November;
         // before: first Sunday of April to last Sunday of October (1987 to 2006).
-        let startDay: Int64
-        let endDay: Int64
-        if year >= 2007 {
-            startDay = nthSunday(2, month: 3, year: year)
-            endDay = nthSunday(1, month: 11, year: year)
-        } else {
-            startDay = nthSunday(1, month: 4, year: year)
-            endDay = nthSunday(1, month: 11, year: year) - 7
-        }
+        let (startDay, endDay) =
+            year >= 2007
+            ? (nthSunday(2, month: 3, year: year), nthSunday(1, month: 11, year: year))
+            : (nthSunday(1, month: 4, year: year), nthSunday(1, month: 11, year: year) - 7)
         return (startDay * 86_400 + 10 * 3600, endDay * 86_400 + 9 * 3600)
     }
 

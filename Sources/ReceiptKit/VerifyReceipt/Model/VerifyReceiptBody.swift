@@ -39,7 +39,9 @@ struct VerifyReceiptBody {
         for entry in Self.receiptLayout.entries {
             switch entry {
             case .field(let index, let member):
-                field(ParsedReceipt.fields[index], member, of: receipt, numbersAsText: false, inLatestInfo: false)
+                field(
+                    ParsedReceipt.fields[index].value(receipt), member, of: receipt, numbersAsText: false,
+                    inLatestInfo: false)
             case .extra(let extra):
                 date(extra.key, requestDate)
             }
@@ -58,7 +60,8 @@ struct VerifyReceiptBody {
             for entry in Self.purchaseLayout.entries {
                 guard case .field(let index, let member) = entry else { continue }
                 field(
-                    InAppPurchase.fields[index], member, of: purchase, numbersAsText: true, inLatestInfo: inLatestInfo)
+                    InAppPurchase.fields[index].value(purchase), member, of: purchase, numbersAsText: true,
+                    inLatestInfo: inLatestInfo)
             }
             close()
         }
@@ -67,43 +70,54 @@ struct VerifyReceiptBody {
 
     /// The field's member (and the one it repeats first), as `declared` says, or nothing.
     private mutating func field<Model>(
-        _ field: ModelField<Model>, _ declared: VerifyReceiptMember<Model>, of model: Model, numbersAsText: Bool,
+        _ value: FieldValue, _ declared: VerifyReceiptMember<Model>, of model: Model, numbersAsText: Bool,
         inLatestInfo: Bool
     ) {
-        let keys = [declared.repeatedFirstAs, field.key].compactMap { $0 }
-        switch field.value(model) {
-        case .string(let value?):
-            if case .nonZero = declared.presence, value.isEmpty { return }
-            for key in keys { member(key, value) }
-        case .integer(let value?):
-            if case .nonZero = declared.presence, value == 0 { return }
-            for key in keys { numbersAsText ? member(key, String(value)) : member(key, value) }
-        case .bool(let value):
-            var shown = value
-            switch declared.presence {
-            case .always: shown = value ?? false
-            case .presentOrFalseInLatestInfo(let holds) where inLatestInfo && holds(model): shown = value ?? false
-            default: break
+        for key in declared.keys {
+            switch value {
+            case .string(let value?):
+                if case .nonZero = declared.presence, value.isEmpty { return }
+                member(key, value)
+            case .integer(let value?):
+                if case .nonZero = declared.presence, value == 0 { return }
+                writer.key(key)
+                numbersAsText ? integerText(value) : writer.integer(value)
+            case .bool(let value):
+                var shown = value
+                switch declared.presence {
+                case .always: shown = value ?? false
+                case .presentOrFalseInLatestInfo(let holds) where inLatestInfo && holds(model): shown = value ?? false
+                default: break
+                }
+                guard let shown else { return }
+                writer.key(key)
+                writer.raw(shown ? "\"true\"" : "\"false\"")
+            case .receiptDate(let value?):
+                date(key, value)
+            case .purchases(let purchases):
+                self.purchases(key, purchases, inLatestInfo: false)
+            default:
+                return
             }
-            guard let shown else { return }
-            for key in keys { member(key, shown ? "true" : "false") }
-        case .receiptDate(let value?):
-            for key in keys { date(key, value) }
-        case .purchases(let purchases):
-            for key in keys { self.purchases(key, purchases, inLatestInfo: false) }
-        default:
-            return
         }
     }
 
     /// `key`, `key_ms` and `key_pst`, or nothing for a date outside the years 0000 to 9999.
     private mutating func date(_ key: StaticString, _ date: Date) {
-        guard let texts = VerifyReceiptDate(date) else { return }
-        member(key, texts.gmt)
+        guard let date = VerifyReceiptDate(date) else { return }
+        writer.key(key)
+        date.appendGMT(to: &writer.out)
         suffixedKey(key, "_ms")
-        writer.string(texts.milliseconds)
+        integerText(date.utc)
         suffixedKey(key, "_pst")
-        writer.string(texts.pacific)
+        date.appendPacific(to: &writer.out)
+    }
+
+    /// An integer as a string, as purchases and `_ms` members write numbers.
+    private mutating func integerText(_ value: Int64) {
+        writer.out.append(UInt8(ascii: "\""))
+        writer.integer(value)
+        writer.out.append(UInt8(ascii: "\""))
     }
 
     private mutating func suffixedKey(_ key: StaticString, _ suffix: StaticString) {

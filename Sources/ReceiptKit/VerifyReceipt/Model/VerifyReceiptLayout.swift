@@ -14,12 +14,12 @@ struct VerifyReceiptLayout<Model>: Sendable {
 
         /// The model field of key `key`, written as `presence` says.
         static func field(_ key: StaticString, _ presence: VerifyReceiptMember<Model>.Presence = .present) -> Self {
-            .member(VerifyReceiptMember(key: key, presence: presence, repeatedFirstAs: nil))
+            .member(VerifyReceiptMember(key: key, presence: presence, repeatedFirstAs: nil, keys: [key]))
         }
 
         /// The model field of key `key`, its value written first under `alias` too.
         static func field(_ key: StaticString, repeatedFirstAs alias: StaticString) -> Self {
-            .member(VerifyReceiptMember(key: key, presence: .present, repeatedFirstAs: alias))
+            .member(VerifyReceiptMember(key: key, presence: .present, repeatedFirstAs: alias, keys: [alias, key]))
         }
     }
 
@@ -38,8 +38,10 @@ struct VerifyReceiptLayout<Model>: Sendable {
         entries = declared.compactMap { declaration in
             switch declaration {
             case .member(let member):
+                // Without a string of each field's key: a CGI process builds the layouts for one request.
                 let key = member.key.description
-                return fields.firstIndex { $0.name == key }.map { Entry.field($0, member) }
+                let index = fields.firstIndex { StaticText.order(of: $0.key, against: key) == 0 }
+                return index.map { Entry.field($0, member) }
             case .extra(let extra):
                 return .extra(extra)
             }

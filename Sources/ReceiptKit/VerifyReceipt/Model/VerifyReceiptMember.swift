@@ -9,6 +9,8 @@ struct VerifyReceiptMember<Model>: Sendable {
     let presence: Presence
     /// A key Apple writes the same value under just before this one (`adam_id`, before `app_item_id`).
     let repeatedFirstAs: StaticString?
+    /// `repeatedFirstAs` and `key`, the keys written in order: made with the member, not for each purchase.
+    let keys: [StaticString]
 
     /// When the member is written.
     enum Presence: Sendable {

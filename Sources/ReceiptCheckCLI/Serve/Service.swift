@@ -171,7 +171,7 @@ final class Service: Sendable {
         // Read before finish, which frees the parameters.
         let method = request.parameter("REQUEST_METHOD")
         let route = Self.path(of: request)
-        let written = request.write(Array(answer.text.utf8))
+        let written = request.write(answer.bytes)
         if request.finish(keepingConnection: keep && written && !listener.isStopped) {
             listener.keep(job.connection)
         }

@@ -7,9 +7,11 @@
 #   Scripts/serve-bench.sh RECEIPT_CHECK RECEIPT_BENCH CORPUS
 #
 # Environment: BENCH_SECONDS (each run's length, default 10), BENCH_CONCURRENCY (default "8 64 2000"),
-# BENCH_RSS_REQUESTS (N, default 1000000; 0 skips it), BENCH_WORKERS (the service's threads and fcgiwrap's
-# processes; default: the cores). wrk (Debian: wrk) drives the load, ApacheBench (apache2-utils) where wrk
-# is missing. Run it on a quiet machine: everything shares its cores.
+# BENCH_RSS_REQUESTS (N, default 1000000; 0 skips it), BENCH_WORKERS (the service's worker threads; default:
+# half the cores, at least 1, leaving the rest to nginx and the load: on 2 cores two workers starved nginx,
+# and fewer answers came, later), BENCH_CGI_WORKERS (fcgiwrap's processes; default: the cores). wrk
+# (Debian: wrk) drives the load, ApacheBench (apache2-utils) where wrk is missing. Run it on a quiet machine:
+# everything shares its cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -eq 3 ] || { sed -n '7p' "$0" >&2; exit 64; }
@@ -17,7 +19,8 @@ binary=$(readlink -f "$1") bench=$2 corpus=$3
 seconds=${BENCH_SECONDS:-10}
 concurrency=${BENCH_CONCURRENCY:-8 64 2000}
 rss_requests=${BENCH_RSS_REQUESTS:-1000000}
-workers=${BENCH_WORKERS:-$(nproc)}
+workers=${BENCH_WORKERS:-$(( $(nproc) / 2 > 0 ? $(nproc) / 2 : 1 ))}
+cgi_workers=${BENCH_CGI_WORKERS:-$(nproc)}
 if command -v wrk >/dev/null 2>&1; then
     driver=wrk
 elif command -v ab >/dev/null 2>&1; then
@@ -54,7 +57,9 @@ start() {
     port=$(free_port)
     prefix=$work/$mode
     mkdir -p "$prefix"
-    SERVE_MODE=$mode RECEIPT_CHECK=$binary WORKERS=$workers VERIFYRECEIPT_PREFIX=$prefix \
+    local threads=$workers
+    [ "$mode" = service ] || threads=$cgi_workers
+    SERVE_MODE=$mode RECEIPT_CHECK=$binary WORKERS=$threads VERIFYRECEIPT_PREFIX=$prefix \
         bash examples/verifyreceipt-endpoint/serve.sh "$port" >"$work/$mode.log" 2>&1 &
     pids+=($!)
     url=http://127.0.0.1:$port/verifyReceipt
@@ -131,7 +136,7 @@ inprocess=$(RECEIPT_CORPUS=$corpus "$bench" floor 2>/dev/null | awk '/^ReceiptKi
 cores=$(nproc)
 
 echo "serve-bench: POST /verifyReceipt (tpinapp-11, $(wc -c <"$body") bytes) on 127.0.0.1 behind nginx, $driver, ${seconds} s a run,"
-echo "  $workers workers, $cores cores ($(uname -m), $(nproc) online, load $(cut -d' ' -f1-3 /proc/loadavg) at the end)"
+echo "  $workers service workers, $cgi_workers fcgiwrap workers, $cores cores ($(uname -m), $(nproc) online, load $(cut -d' ' -f1-3 /proc/loadavg) at the end)"
 printf '%-26s %6s %12s %9s %9s %9s %9s\n' path conns requests/s "p50 ms" "p99 ms" non-2xx errors
 for row in "${rows[@]}"; do echo "$row"; done
 printf '%-26s %6s %12s %9s %9s %9s %9s\n' "receipt-bench, in process" 1 "${inprocess:-?}" - - - -

@@ -62,6 +62,11 @@ public final class FastCGIListener: Sendable {
         self.poller = poller
     }
 
+    deinit {
+        _ = CFastCGI_close(poller)
+        _ = CFastCGI_close(socket)
+    }
+
     private static func failure(_ what: String, _ negativeErrno: Int32) -> FastCGIError {
         let error = -negativeErrno
         // strerror's text is the C library's, terminated; copied at once.
@@ -123,15 +128,17 @@ public final class FastCGIListener: Sendable {
     /// holding no thread, for its next request. Closed instead when the listener is stopping or holds
     /// `idleLimit` such connections already.
     public func keep(_ connection: FastCGIConnection) {
+        let again: Int32 = connection.poller >= 0 ? 1 : 0
+        connection.poller = poller
+        connection.setDeadline(ConnectionDeadlines.now() + Self.idleSeconds)
+        // Handed over under the lock, after every change to it above: the acceptor takes it out under the
+        // same lock, so it sees them.
         let kept = idle.withLock { idle in
             guard !idle.stopped, idle.connections.count < Self.idleLimit else { return false }
             idle.connections[connection.socket] = connection
             return true
         }
         guard kept else { return connection.close() }
-        connection.setDeadline(ConnectionDeadlines.now() + Self.idleSeconds)
-        let again: Int32 = connection.poller >= 0 ? 1 : 0
-        connection.poller = poller
         // Armed last: from here the acceptor may take it.
         guard CFastCGI_poller_watch(poller, connection.socket, 1, again) == 0 else {
             if let lost = idle.withLock({ $0.connections.removeValue(forKey: connection.socket) }) { lost.close() }

@@ -71,17 +71,25 @@ struct FastCGIListenerTests {
         }
     }
 
+    /// What serving one request did: whether the connection was kept (then handed back), its socket, the
+    /// body read.
+    private struct Served {
+        let kept: Bool
+        let socket: Int32
+        let body: [UInt8]?
+    }
+
     /// Takes the next connection from the listener and answers its request with `text`, reading `readBody`
-    /// bytes of its body; whether the connection was kept (then handed back). The client has shut its side
-    /// for writing, so that a closing service's read to the end (libfcgi's) returns at once.
-    private static func serveOne(_ listener: FastCGIListener, text: String, readBody: Int) throws -> Bool {
+    /// bytes of its body. Where it is closed, the client has shut its side for writing, so that libfcgi's
+    /// read to the end returns at once.
+    private static func serveOne(_ listener: FastCGIListener, text: String, readBody: Int) throws -> Served {
         let connection = try #require(listener.next()?.first)
         let request = try #require(connection.request())
-        _ = request.readBody(upTo: readBody)
+        let body = request.readBody(upTo: readBody)
         #expect(request.write(Array("Status: 200 OK\r\n\r\n\(text)".utf8)))
-        guard request.finish(keepingConnection: true) else { return false }
-        listener.keep(connection)
-        return true
+        let kept = request.finish(keepingConnection: true)
+        if kept { listener.keep(connection) }
+        return Served(kept: kept, socket: connection.socket, body: body)
     }
 
     @Test func aKeptConnectionCarriesTheNextRequests() throws {
@@ -90,19 +98,16 @@ struct FastCGIListenerTests {
         defer { listener.stop() }
         let client = try Self.connect(path)
         defer { _ = close(client) }
-        var socket: Int32?
+        var sockets: Set<Int32> = []
         for turn in 0..<3 {
             Self.send(client, path: "/verify", body: Array("body \(turn)".utf8), keep: true)
-            let connection = try #require(listener.next()?.first)
-            if let socket { #expect(connection.socket == socket, "the kept connection came back") }
-            socket = connection.socket
-            let request = try #require(connection.request())
-            #expect(request.readBody(upTo: 100) == Array("body \(turn)".utf8))
-            #expect(request.write(Array("Status: 200 OK\r\n\r\nanswer \(turn)".utf8)))
-            #expect(request.finish(keepingConnection: true), "asked to be kept, its body read to the end")
-            listener.keep(connection)
+            let served = try Self.serveOne(listener, text: "answer \(turn)", readBody: 100)
+            #expect(served.body == Array("body \(turn)".utf8))
+            #expect(served.kept, "asked to be kept, its body read to the end")
+            sockets.insert(served.socket)
             #expect(Self.answer(client)?.hasSuffix("answer \(turn)") == true)
         }
+        #expect(sockets.count == 1, "the kept connection came back each time")
     }
 
     @Test func aConnectionIsClosedWhenNotAskedToBeKeptOrItsBodyIsUnread() throws {
@@ -113,14 +118,14 @@ struct FastCGIListenerTests {
         defer { _ = close(unasked) }
         Self.send(unasked, path: "/health", keep: false)
         _ = shutdown(unasked, Int32(SHUT_WR))
-        #expect(try !Self.serveOne(listener, text: "once", readBody: 0), "the client did not ask to keep it")
+        #expect(try !Self.serveOne(listener, text: "once", readBody: 0).kept, "the client did not ask to keep it")
         #expect(Self.answer(unasked)?.hasSuffix("once") == true)
         // Its body's rest would be read as the next request's beginning.
         let unread = try Self.connect(path)
         defer { _ = close(unread) }
         Self.send(unread, path: "/verify", body: Array(repeating: 0x41, count: 100), keep: true)
         _ = shutdown(unread, Int32(SHUT_WR))
-        #expect(try !Self.serveOne(listener, text: "refused", readBody: 10), "its body was not read to the end")
+        #expect(try !Self.serveOne(listener, text: "refused", readBody: 10).kept, "its body was not read to the end")
         #expect(Self.answer(unread)?.hasSuffix("refused") == true)
         var byte: UInt8 = 0
         #expect(recv(unread, &byte, 1, 0) == 0, "closed by the service")

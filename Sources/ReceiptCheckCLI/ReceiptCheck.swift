@@ -58,7 +58,7 @@ public enum ReceiptCheck {
             exit(console.exitStatus(ErrorReport.report(error, to: console, usage: defaultCommand.spec.usage)).rawValue)
         }
         do {
-            let parsed = try ArgumentParser.parse(arguments, for: command.spec)
+            let parsed = try CommandLineReader.parse(arguments, for: command.spec)
             if parsed[CommonOptionTable.help] {
                 console.out(command.spec.help)
                 exit(console.exitStatus(.valid).rawValue)

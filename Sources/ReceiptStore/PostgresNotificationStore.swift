@@ -39,8 +39,7 @@ public final class PostgresNotificationStore: NotificationStore {
     }
 
     /// What PostgreSQL adds to a migration (by its position), after the statements every backend runs. A body
-    /// is kept as written, not compressed: pglz spent more of the server's time on the JWS text, which
-    /// compresses poorly, than the statements and the sync together (about a third of a batch's cost).
+    /// is kept as written, not compressed: JWS text compresses poorly (docs/performance.md).
     static let ownStatements: [Int: [String]] = [
         0: ["ALTER TABLE notifications ALTER COLUMN body SET STORAGE EXTERNAL"]
     ]

@@ -14,7 +14,7 @@ extension APICommandTests {
         for operation in AppStoreServerAPIOperation.allCases {
             let operands = APIRequestArguments.operands(of: operation).map { _ in "705000000000001" }
             for kind in AppStoreServerAPIRequest.IdentifierKind.allCases {
-                let arguments = try ArgumentParser.parse(
+                let arguments = try CommandLineReader.parse(
                     ArraySlice([operation.rawValue] + operands + ["--id-kind", kind.rawValue]), for: APICommand.spec)
                 let taken = Self.anyTransactionIDOperations.contains(operation) || kind == .transaction
                 do throws(UsageError) {

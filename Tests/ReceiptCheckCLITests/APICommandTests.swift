@@ -157,7 +157,7 @@ import Testing
         for operation in AppStoreServerAPIOperation.allCases {
             let operands = APIRequestArguments.operands(of: operation).map { _ in "1000" }
             for option in options + [[]] {
-                let arguments = try ArgumentParser.parse(
+                let arguments = try CommandLineReader.parse(
                     ArraySlice([operation.rawValue] + operands + option), for: APICommand.spec)
                 do throws(UsageError) {
                     try APICommand.refuseDecisions(on: operation, arguments)

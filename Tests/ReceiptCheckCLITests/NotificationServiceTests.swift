@@ -13,7 +13,7 @@ import Testing
 
     static func router(_ workspace: NotificationWorkspace, _ extra: [String] = []) throws -> ServiceRouter {
         let tokenFile = try workspace.file("token", Array((token + "\n").utf8))
-        let arguments = try ArgumentParser.parse(
+        let arguments = try CommandLineReader.parse(
             ArraySlice(
                 ["--socket", "/tmp/unused.sock", "--store", workspace.store, "--customer-token", tokenFile]
                     + workspace.trust + [
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func withoutAStoreThereIsNoIntakeAndNoCustomer() throws {
-        let arguments = try ArgumentParser.parse(
+        let arguments = try CommandLineReader.parse(
             ArraySlice(["--socket", "/tmp/unused.sock", "--bundle-id", "com.example.app"]), for: ServeCommand.spec)
         let router = ServiceRouter(
             configuration: try ServiceConfiguration.load(arguments), workers: 1, isStopping: false)
@@ -106,7 +106,7 @@ import Testing
             ["--store", workspace.store, "--customer-token", short],
             ["--customer-token", try workspace.file("token", Array((Self.token + "\n").utf8))],
         ] {
-            let arguments = try ArgumentParser.parse(
+            let arguments = try CommandLineReader.parse(
                 ArraySlice(["--socket", "/tmp/unused.sock"] + workspace.trust + options), for: ServeCommand.spec)
             #expect(throws: SetupError.self, "\(options)") {
                 try ServiceConfiguration.load(arguments, store: try StoreOptionTable.open(arguments, create: true))

@@ -9,7 +9,7 @@ import Testing
 /// where it may listen and its access log. (`make test-endpoint` runs it behind nginx, against the CGI path.)
 struct ServiceTests {
     private static func configuration(_ options: [String] = [], maxSize: Int = 4096) throws -> ServiceConfiguration {
-        let arguments = try ArgumentParser.parse(
+        let arguments = try CommandLineReader.parse(
             ArraySlice(["--socket", "/tmp/unused.sock", "--max-size", String(maxSize)] + options),
             for: ServeCommand.spec)
         return try ServiceConfiguration.load(arguments)
@@ -126,7 +126,7 @@ struct ServiceTests {
     @Test func itListensOnLoopbackOrAUnixSocketOnly() throws {
         func settings(_ options: [String]) throws -> ServeOptionTable.Settings {
             try ServeOptionTable.settings(
-                try ArgumentParser.parse(ArraySlice(options), for: ServeCommand.spec), cores: 2)
+                try CommandLineReader.parse(ArraySlice(options), for: ServeCommand.spec), cores: 2)
         }
         #expect(try settings(["--listen", "127.0.0.1:9000"]).address == "127.0.0.1:9000")
         #expect(try settings(["--listen", "localhost:9000"]).address == "localhost:9000")

@@ -45,7 +45,7 @@ import Testing
             #expect(request.pathAndQuery == "/advancedCommerce/v1/\(path)/1000%2F1", "\(operation)")
             #expect(request.contentType == "application/json")
             #expect(String(decoding: request.body ?? [], as: UTF8.self) == json, "\(operation)")
-            #expect(request.answerBinding == .transaction("1000/1"))
+            #expect(request.expectedAnswer == .transaction("1000/1"))
         }
         #expect(Set(table.map(\.0)) == Set(AppStoreServerAPIOperation.allCases.filter(\.isAdvancedCommerce)))
     }

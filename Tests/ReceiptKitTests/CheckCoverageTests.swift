@@ -265,7 +265,7 @@ import Testing
             guard case .report(var report) = try M.validateJWS(body, trusting: try StoreKit2Material.pki()) else {
                 return .report(ValidationReport.unreadable(input: "answer", error: ReceiptError(.malformed, "none")))
             }
-            AnswerBinding.transaction("1001").check(&report)
+            ExpectedAnswer.transaction("1001").check(&report)
             return .report(report)
         },
         CheckScenario(name: "notification carrying a transaction under an untrusted root", expected: .nestedJWSInvalid)

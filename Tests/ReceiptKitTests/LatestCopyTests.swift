@@ -14,13 +14,13 @@ import Testing
     static let grandfathered = "old: original_application_version < 2.0"
 
     /// Transaction 7010 as the client kept it, signed 2026-09-01 before its refund (82 days before `C.now`).
-    static let stale = CustomerTieTests.nonConsumable(
+    static let stale = CustomerMatchTests.nonConsumable(
         id: "7010", product: "com.example.pro", customer: "705000000000001"
     )
     .replacingOccurrences(of: "2026-11-20T00:00:00Z", with: "2026-09-01T00:00:00Z")
     .replacingOccurrences(of: "2026-11-15T00:00:00Z", with: "2026-08-15T00:00:00Z")
     /// The server's fresh copy of 7010: refunded.
-    static let refunded = CustomerTieTests.nonConsumable(
+    static let refunded = CustomerMatchTests.nonConsumable(
         id: "7010", product: "com.example.pro", customer: "705000000000001",
         extra: #","revocationDate":"2026-11-10T00:00:00Z","revocationReason":0"#
     ).replacingOccurrences(of: "2026-11-15T00:00:00Z", with: "2026-08-15T00:00:00Z")
@@ -53,7 +53,7 @@ import Testing
     /// One history body holding both copies, on plain verify: the latest decides.
     @Test func oneBodyHoldingBothCopies() throws {
         for elements in [[Self.stale, Self.refunded], [Self.refunded, Self.stale]] {
-            let verified = try CustomerTieTests.verify(ServerResponseTests.history(elements), Self.pro)
+            let verified = try CustomerMatchTests.verify(ServerResponseTests.history(elements), Self.pro)
             #expect(verified.granted.isEmpty && verified.reasons.contains { $0.contains("refunded") }, "\(verified)")
         }
     }
@@ -61,7 +61,8 @@ import Testing
     /// A refund seen in an older copy stands even when a later copy does not show it.
     @Test func aRefundInAnyCopyStands() throws {
         let earlier = Self.refunded.replacingOccurrences(of: "2026-11-20T00:00:00Z", with: "2026-11-19T00:00:00Z")
-        let later = CustomerTieTests.nonConsumable(id: "7010", product: "com.example.pro", customer: "705000000000001")
+        let later = CustomerMatchTests.nonConsumable(
+            id: "7010", product: "com.example.pro", customer: "705000000000001")
         let inputs = [try Self.jws(earlier), try Self.jws(later)]
         for order in [inputs, inputs.reversed()] {
             #expect(try Self.decide(order, Self.pro).granted.isEmpty)

@@ -6,7 +6,7 @@ import Testing
 /// `ownership` over several transactions: beside a product in one `and` it reads that product's
 /// transactions; alone it holds only when every transaction agrees.
 @Suite(.timeLimit(.minutes(10))) struct OwnershipRuleTests {
-    typealias T = CustomerTieTests
+    typealias T = CustomerMatchTests
 
     static let rules = """
         addon: product "com.example.addon" and ownership == purchased

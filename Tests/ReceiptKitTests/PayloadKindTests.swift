@@ -2,13 +2,13 @@ import Testing
 
 @testable import ReceiptKit
 
-/// A signed payload is taken for the kind its members tell, by the fields its model marks as telling.
+/// A signed payload is taken for the kind its members tell, by the fields its model marks as kind markers.
 @Suite struct PayloadKindTests {
-    /// The telling members, as the models declare them, in the order they are tried.
-    @Test func theModelsDeclareTheTellingMembers() {
-        let telling = JWSPayload.tellingMembers.map { "\($0.kind.rawValue): \($0.names) \($0.needsAll)" }
+    /// The kind markers, as the models declare them, in the order they are tried.
+    @Test func theModelsDeclareTheKindMarkers() {
+        let markers = JWSPayload.kindMarkers.map { "\($0.kind.rawValue): \($0.names) \($0.needsAll)" }
         #expect(
-            telling == [
+            markers == [
                 #"notification: ["notificationType"] false"#,
                 #"transaction: ["transactionId"] false"#,
                 #"realtime_request: ["requestIdentifier", "userLocale"] true"#,
@@ -17,7 +17,7 @@ import Testing
             ])
     }
 
-    /// Each telling member alone tells its kind; a real-time request needs both of its own; the first kind
+    /// Each kind marker alone tells its kind; a real-time request needs both of its own; the first kind
     /// in the order wins; an object with none of them is unidentified.
     @Test(arguments: [
         (#"{"notificationType":"TEST","transactionId":"1"}"#, JWSPayload.Kind.notification),

@@ -1,8 +1,7 @@
 /// What the parser found on the command line for one command, read through the options' keys.
 struct ParsedArguments: Sendable {
     private var values: [String: [String]] = [:]
-    /// A handful of names: an array, where a `Set<String>` costs a scan of every conformance record of
-    /// the process (`String: Hashable`) the first time one is made, more than parsing itself.
+    /// A handful of names: an array, as a first `Set<String>` scans every conformance record.
     private var flags: [String] = []
     var operands: [String] = []
 

@@ -66,9 +66,8 @@ final class ReadAheadWindow: Sendable {
 
     /// Gives back the place of an input of `bytes` (its report was printed).
     ///
-    /// A waiting producer is woken once the window is half empty, not at each place given back: it
-    /// then queues many inputs per wake-up, where waking it per printed report cost a context switch
-    /// for every input of a batch. It is still woken when the window empties, so it always goes on.
+    /// A waiting producer is woken once the window is half empty (or empty), not per printed report, so it
+    /// queues many inputs per context switch and always goes on.
     func release(bytes: Int) {
         let wake = state.withLock { state in
             state.held.count -= 1

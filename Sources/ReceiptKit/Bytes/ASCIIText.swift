@@ -1,6 +1,5 @@
 /// A receipt's strings checked for ASCII eight bytes a word and copied into the string's own storage in
-/// one pass: a payload holds about a hundred of them, decoded for every receipt, and by checked indices,
-/// then through the general UTF-8 validation, the walk cost several thousand instructions more.
+/// one pass: every receipt decodes about a hundred of them (docs/performance.md).
 enum ASCIIText {
     /// The bytes of `range` of `bytes` as a string when every one is below 0x80; nil when one is not, or
     /// when `range` does not lie inside `bytes`, for the caller's validating path.

@@ -1,7 +1,5 @@
 /// Appends to the writers' byte arrays from scratch space and from a string's own storage, each piece
-/// at once: a report line writes hundreds of keys, integers, dates and hex values, and growing the array
-/// by each piece's room first (`repeatElement`) and then storing into it by checked indices, or appending a
-/// string through its generic UTF-8 view, cost a receipt line about 50 k instructions more.
+/// at once: a report line writes hundreds of keys, integers, dates and hex values (docs/performance.md).
 enum ByteAppend {
     /// The first `count` bytes (at most 24) of three words read as one little-endian run (`low`'s low
     /// byte first, then `middle`, then `high`): a date, an integer's digits or a run of hex built in
@@ -22,8 +20,7 @@ enum ByteAppend {
     }
 
     /// The decimal digits of `magnitude`, after a minus sign when `negative`, written from the end of scratch
-    /// space and appended at once: a report line writes an integer for most purchase fields, and gathering
-    /// the digits in words by safe code cost a receipt line 3 k instructions more.
+    /// space and appended at once: a report line writes an integer for most purchase fields.
     static func appendDecimal(_ magnitude: UInt64, negative: Bool, to out: inout [UInt8]) {
         unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { digits in
             // Sound: a UInt64 has at most 20 digits, so with the sign at most 21 bytes are stored, each at an

@@ -1,7 +1,5 @@
-/// Bytes read eight at a time as one word, over the buffer itself: the JSON parser's string scan and the
-/// writer's escape check pass over kilobytes a line (a JWS header's x5c chain, a notification's signed
-/// transaction), and a word joined from eight checked reads cost half again as much. The callers decide
-/// what a word that stops the run is and go on byte by byte, by checked indices, from there.
+/// Bytes read eight at a time as one word, over the buffer itself: the JSON scans pass over kilobytes a
+/// line (an x5c chain, a signed transaction). Callers go on byte by byte, by checked indices, from a stop.
 enum ByteWords {
     /// From index `start` of `bytes`, the index of the first word whose bytes may end a JSON string's
     /// plain run (`stops(in:)`), or of the last fewer than eight bytes; and the words passed ORed.
@@ -63,8 +61,7 @@ enum ByteWords {
 
     /// Words of `buffer` from byte offset `first` (within it) while `flagged` sets no byte's high bit in
     /// them: the offset of the first word it flags, or of the last fewer than eight bytes, and the words
-    /// passed ORed. Four words a turn while 32 bytes are left, one test for the four (a notification's
-    /// nested JWS are kilobytes, scanned for dots and quotes, and each word tested alone cost a third more);
+    /// passed ORed. Four words a turn while 32 bytes are left, one test for the four (docs/performance.md);
     /// a turn with a flagged word goes on one word at a time, which finds it. A word is loaded at `offset`
     /// only while `offset + 8 <= buffer.count`; the loads are unaligned.
     @inline(__always)

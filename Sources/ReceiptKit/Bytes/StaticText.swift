@@ -1,6 +1,5 @@
 /// A `StaticString`'s bytes, which the standard library hands out only through a pointer: the writers'
-/// keys and punctuation are static strings (trivial to copy, no reference counting, bytes in the binary),
-/// where keys as `String`s cost a receipt line several thousand instructions in copies and retains.
+/// keys and punctuation are static strings, bytes in the binary with no reference counting.
 enum StaticText {
     /// Appends `text`'s UTF-8 bytes: up to four one by one (punctuation, where appending a sequence costs
     /// more than the bytes it holds), more at once.

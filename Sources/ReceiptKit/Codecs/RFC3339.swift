@@ -6,10 +6,8 @@
 
 /// A hand-written RFC 3339 date parser and UTC formatter for receipt dates.
 ///
-/// Receipts hold one to twenty dates per purchase and servers decode millions of them, so this
-/// works on UTF-8 bytes with integer arithmetic instead of `DateFormatter`, which costs tens of
-/// microseconds per call. Dates are kept to the millisecond: the parser rounds finer fractions,
-/// which is what makes `format(parse(x))` exact for every parsed date.
+/// Integer arithmetic on UTF-8 bytes, not `DateFormatter`: servers decode millions of receipt dates.
+/// Dates are kept to the millisecond: the parser rounds finer fractions, so `format(parse(x))` is exact.
 public enum RFC3339 {
     /// Why a date string is not an RFC 3339 date, with the offending text.
     public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -16,10 +16,8 @@ enum CertificateStore {
 
     /// Builds and checks the chain from `leaf` to a root, ignoring time: validity is checked
     /// per receipt at the receipt's own time.
-    /// The store lives for one call: chains are cached per distinct chain, so this runs once per
-    /// chain, and a store built per call needs no lock and holds no anchor nobody used. Typed throws,
-    /// not a `Result`: a `Result` over an error type makes the runtime scan every conformance record of
-    /// the process the first time it is used.
+    /// The store lives for one call (chains are cached, so this runs once per chain): it needs no lock and
+    /// holds no anchor nobody used. Typed throws: a first `Result` scans every conformance record.
     ///
     /// Sound: the store, context and stack are freed by the `defer`s of this call and never escape it; the
     /// certificates they point at are owned by `leaf`, `untrusted` and `roots`, which outlive the call (the

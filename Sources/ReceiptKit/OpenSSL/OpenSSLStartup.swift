@@ -4,11 +4,10 @@ internal import CReceipt
 ///
 /// A library that embeds ReceiptKit need not call anything here: libcrypto starts itself on first use.
 public enum OpenSSLStartup {
-    /// Starts libcrypto with only what receipt-check uses, about 3 M of a one-receipt run's instructions:
-    /// - no exit handler freeing its tables: the process's end returns the memory anyway (0.8 M);
-    /// - no legacy table of symmetric ciphers: receipt-check encrypts and decrypts nothing, and the table is
-    ///   what every first algorithm lookup copies name by name into the library's name map (2.2 M). TLS
-    ///   (libcurl) fetches its ciphers from the providers by their own names, which are unaffected.
+    /// Starts libcrypto with only what receipt-check uses (the saving is in docs/performance.md):
+    /// - no exit handler freeing its tables: the process's end returns the memory anyway;
+    /// - no legacy table of symmetric ciphers: receipt-check encrypts nothing, and TLS (libcurl) fetches its
+    ///   ciphers from the providers by their own names.
     ///
     /// The rest starts as before, on first use: the system configuration (`OPENSSL_CONF`, where policies such
     /// as RHEL's SHA-1 one live), the legacy digest table (certificate signatures name their digests through

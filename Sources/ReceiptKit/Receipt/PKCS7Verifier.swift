@@ -71,8 +71,7 @@ struct PKCS7Verifier {
         }
         checkRequirements(receipt, into: &report)
         report.status = report.checks.allSatisfy(\.passed) ? .valid : .invalid
-        // Moved in last, once nothing reads it here: put in first, the report's copy and this one would both
-        // be alive, and the receipt copied whole (a reference count for each of its strings and arrays).
+        // Moved in last, once nothing here reads it, so the receipt is never copied whole.
         report.receipt = consume receipt
     }
 

@@ -7,9 +7,8 @@
 /// What a check compared, kept as the values themselves until someone reads the check in words: a server
 /// that only asks whether an input is valid never pays for the sentences of the checks every receipt passes.
 ///
-/// No case holds more than three words, so that a check fits four (`aCheckFitsFourWords`): the compiler
-/// copies a value that small in place, and a larger one through its type's value witnesses, which reports
-/// would pay on each of the many times they copy their checks.
+/// No case holds more than three words, so that a check fits four (`aCheckFitsFourWords`) and is copied
+/// in place, not through value witnesses (docs/performance.md).
 package enum CheckWording: Sendable {
     /// Words already written.
     case text(String)

@@ -1,10 +1,8 @@
 /// Verified chains remembered across receipts, bounded in size.
 ///
-/// A batch almost always repeats the chain it saw last, so the few most recent entries are
-/// compared first (a length check and a `memcmp`) before the hashed lookup, which must read
-/// every byte of the key. Until more chains than those few are seen, they are all there is: the
-/// table's first use costs a scan of every conformance record of the process (`ChainKey: Hashable`),
-/// which a process checking one input would pay for nothing.
+/// A batch almost always repeats its last chain, so the few most recent entries are compared first
+/// (length, then `memcmp`); the hashed table, whose first use scans every conformance record, is made
+/// only once more chains than those few are seen.
 struct ChainCache: Sendable {
     /// Bound on distinct chains remembered, so hostile input cannot grow memory without end.
     static let limit = 4096

@@ -1,8 +1,7 @@
 /// The PKCS#7 signedData around a receipt: its content, certificates and signer.
 ///
-/// Parsed in Swift rather than with `d2i_PKCS7`: OpenSSL 3 decodes every embedded
-/// certificate on each call, which costs twenty times the signature check, while the
-/// certificates of a batch repeat. Here they stay as bytes until the chain cache needs them.
+/// Parsed in Swift rather than with `d2i_PKCS7`, which decodes every embedded certificate on each call
+/// while a batch's certificates repeat: here they stay bytes until the chain cache needs them.
 package struct ReceiptContainer: Sendable {
     package let encoding: ValidationReport.Encoding
     /// The signed content: the receipt payload.

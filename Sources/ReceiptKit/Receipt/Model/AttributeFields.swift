@@ -2,9 +2,8 @@
 /// per attribute. Types run from `base` to `base + 63` (0 to 21 in the receipt, 1701 to 1721 in a
 /// purchase); a type no field has is undocumented.
 ///
-/// The table keeps each field's key and setter only, in arrays of their own: the decoder reads them in
-/// place for every attribute, where copying whole fields (closures, descriptions) costs more than
-/// decoding the value.
+/// The table keeps each field's key and setter only, in arrays of their own, read in place for every
+/// attribute: copying whole fields would cost more than decoding the value.
 package struct AttributeFields<Model>: Sendable {
     /// The first type of the table's range.
     let base: Int64

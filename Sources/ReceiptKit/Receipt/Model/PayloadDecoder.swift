@@ -177,9 +177,8 @@ private struct PayloadDecoding {
         receipt.purchases = InAppPurchases(purchases)
     }
 
-    /// Which of `purchaseEntries` belong to one decoded purchase. A struct of two integers rather than a
-    /// `Range<Int>`: the first array of ranges makes the runtime look up `Int: Comparable` by scanning
-    /// every conformance record of the process, which a process checking one receipt pays in full.
+    /// Which of `purchaseEntries` belong to one decoded purchase: two integers, not a `Range<Int>`, whose
+    /// first array makes the runtime scan every conformance record (docs/performance.md).
     private struct EntryBounds {
         let start: Int
         let end: Int

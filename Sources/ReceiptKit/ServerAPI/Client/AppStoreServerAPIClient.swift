@@ -165,7 +165,7 @@ public struct AppStoreServerAPIClient: Sendable {
         let (response, attempts) = try await exchange(request, deadline: deadline ?? self.deadline())
         return try verified(
             request.operation, status: response.status, body: response.body, attempts: attempts, rules: rules,
-            binding: request.answerBinding)
+            binding: request.expectedAnswer)
     }
 
     /// The response to `request` with a 2xx status and the attempts it took; every other outcome thrown,
@@ -245,7 +245,7 @@ public struct AppStoreServerAPIClient: Sendable {
     /// A 2xx body as the operation returns it: signed elements verified, anything else parsed strictly.
     func verified(
         _ operation: AppStoreServerAPIOperation, status: Int, body: [UInt8], attempts: Int, rules: RuleConfiguration?,
-        binding: AnswerBinding?
+        binding: ExpectedAnswer?
     ) throws(AppStoreServerAPIError) -> AppStoreServerAPIResponse {
         let content: AppStoreServerAPIResponse.Content
         switch operation.responseShape {
@@ -267,7 +267,7 @@ public struct AppStoreServerAPIClient: Sendable {
     }
 
     /// The verdict on a verified answer's `report`, held to the question first (`binding`).
-    func decided(_ report: ValidationReport, rules: RuleConfiguration?, binding: AnswerBinding?)
+    func decided(_ report: ValidationReport, rules: RuleConfiguration?, binding: ExpectedAnswer?)
         -> AppStoreServerAPIResponse.Content
     {
         var report = report

@@ -253,7 +253,7 @@ extension AppStoreServerAPIRequest {
 
     /// The binding of an answer asked about `id`: to that customer when `id` is an app transaction id.
     private static func customer(_ id: String, _ asked: IdentifierKind) throws(AppStoreServerAPIError)
-        -> AnswerBinding?
+        -> ExpectedAnswer?
     {
         guard asked == .appTransaction else { return nil }
         return .customer(try Self.id(id, "app transaction id"))

@@ -30,11 +30,11 @@ public struct AppStoreServerAPIRequest: Sendable, Equatable {
     public let contentType: String?
     /// What the answer must hold to be for this request (the transaction asked for), when Apple's
     /// contract makes it checkable; nil for an answer that cannot be held to its question.
-    let answerBinding: AnswerBinding?
+    let expectedAnswer: ExpectedAnswer?
 
     init(
         _ operation: AppStoreServerAPIOperation, _ method: String, _ segments: [PathSegment],
-        query: [QueryItem] = [], body: [UInt8]? = nil, contentType: String? = nil, binding: AnswerBinding? = nil
+        query: [QueryItem] = [], body: [UInt8]? = nil, contentType: String? = nil, binding: ExpectedAnswer? = nil
     ) {
         self.operation = operation
         self.method = method
@@ -47,7 +47,7 @@ public struct AppStoreServerAPIRequest: Sendable, Equatable {
         self.query = query
         self.body = body
         self.contentType = body == nil ? nil : contentType ?? "application/json"
-        answerBinding = binding
+        expectedAnswer = binding
     }
 
     /// A piece of a path: Apple's fixed text, or a value the caller gave (one segment, encoded).

@@ -27,8 +27,8 @@ extension AppStoreServerAPIClient {
             transactionID: transactionID, revision: revision, filter: filter, version: version, asked: asked)
         let binding =
             revision == nil
-            ? AnswerBinding.forHistory(transactionID, selectsAll: filter.selectsAll, asked: asked)
-            : request.answerBinding
+            ? ExpectedAnswer.forHistory(transactionID, selectsAll: filter.selectsAll, asked: asked)
+            : request.expectedAnswer
         return try await pages(
             request, shape: .transactionHistory, binding: binding, rules: rules, maximumPages: maximumPages,
             maximumBytes: maximumBytes, deadline: deadline, keepsBody: keepsBody)
@@ -47,14 +47,14 @@ extension AppStoreServerAPIClient {
             throw AppStoreServerAPIError(.invalidRequest, "\(request.operation.rawValue) answers in one page")
         }
         return try await pages(
-            request, shape: shape, binding: request.answerBinding, rules: rules, maximumPages: maximumPages,
+            request, shape: shape, binding: request.expectedAnswer, rules: rules, maximumPages: maximumPages,
             maximumBytes: maximumBytes, deadline: deadline, keepsBody: keepsBody)
     }
 
     /// The pager of both: `first` asks for the first page, each later request is it with the token the
     /// page before named.
     private func pages(
-        _ first: AppStoreServerAPIRequest, shape: PageShape, binding: AnswerBinding?, rules: RuleConfiguration?,
+        _ first: AppStoreServerAPIRequest, shape: PageShape, binding: ExpectedAnswer?, rules: RuleConfiguration?,
         maximumPages: Int, maximumBytes: Int, deadline: ContinuousClock.Instant?, keepsBody: Bool
     ) async throws(AppStoreServerAPIError) -> AppStoreServerAPIResponse {
         let deadline = deadline ?? self.deadline()

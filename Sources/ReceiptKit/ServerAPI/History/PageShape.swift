@@ -52,6 +52,6 @@ extension AppStoreServerAPIRequest {
     func page(after token: String, _ name: String) -> Self {
         Self(
             operation, method, [.fixed(path)], query: [QueryItem(name, token)] + query.filter { $0.name != name },
-            body: body, contentType: contentType, binding: answerBinding)
+            body: body, contentType: contentType, binding: expectedAnswer)
     }
 }

@@ -28,28 +28,28 @@ extension JWSPayload {
     }
 
     /// Which payload the members describe: the kinds share few names, so a member its model declares as
-    /// telling (`ModelField.tellingKind()`) suffices, tried in this order; a real-time request, whose two
+    /// a kind marker (`ModelField.kindMarker()`) suffices, tried in this order; a real-time request, whose two
     /// names say little alone, needs both.
     private static func classify(_ members: [String: JSONValue]) -> Kind {
         let present = { (name: String) in members[name] != nil }
-        for telling in tellingMembers {
-            if telling.needsAll ? telling.names.allSatisfy(present) : telling.names.contains(where: present) {
-                return telling.kind
+        for marker in kindMarkers {
+            if marker.needsAll ? marker.names.allSatisfy(present) : marker.names.contains(where: present) {
+                return marker.kind
             }
         }
         return .unidentified
     }
 
     /// What `classify` reads, from the models' field lists.
-    static let tellingMembers: [(kind: Kind, names: [String], needsAll: Bool)] = [
-        (.notification, telling(NotificationPayload.fields), false),
-        (.transaction, telling(JWSTransaction.fields), false),
-        (.realtimeRequest, telling(RealtimeRequest.fields), true),
-        (.renewalInfo, telling(JWSRenewalInfo.fields), false),
-        (.appTransaction, telling(AppTransaction.fields), false),
+    static let kindMarkers: [(kind: Kind, names: [String], needsAll: Bool)] = [
+        (.notification, markers(NotificationPayload.fields), false),
+        (.transaction, markers(JWSTransaction.fields), false),
+        (.realtimeRequest, markers(RealtimeRequest.fields), true),
+        (.renewalInfo, markers(JWSRenewalInfo.fields), false),
+        (.appTransaction, markers(AppTransaction.fields), false),
     ]
 
-    private static func telling<Model>(_ fields: [ModelField<Model>]) -> [String] {
-        fields.filter(\.tellsKind).map(\.name)
+    private static func markers<Model>(_ fields: [ModelField<Model>]) -> [String] {
+        fields.filter(\.marksKind).map(\.name)
     }
 }

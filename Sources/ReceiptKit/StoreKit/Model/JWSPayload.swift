@@ -16,7 +16,7 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
     case notification(NotificationPayload)
     /// A Retention Messaging API real-time request.
     case realtimeRequest(RealtimeRequest)
-    /// A JSON object with none of the telling members (Apple's own library tests sign such
+    /// A JSON object with none of the members that mark a kind (Apple's own library tests sign such
     /// minimal payloads): kept whole, still verified, its `signedDate`, `bundleId` and
     /// `environment` still used.
     case unidentified([String: JSONValue])

@@ -125,7 +125,7 @@ extension JWSTransaction: FieldModel {
         .string("storefrontId", { $0.storefrontId }, { $0.storefrontId = $1 }),
         .string(
             "subscriptionGroupIdentifier", { $0.subscriptionGroupIdentifier }, { $0.subscriptionGroupIdentifier = $1 }),
-        .string("transactionId", { $0.transactionId }, { $0.transactionId = $1 }).tellingKind(),
+        .string("transactionId", { $0.transactionId }, { $0.transactionId = $1 }).kindMarker(),
         .enumeration("transactionReason", { $0.transactionReason }, { $0.transactionReason = $1 }),
         .enumeration("type", { $0.type }, { $0.type = $1 }),
         .unknownMembers("unknownFields", { $0.unknownFields }, { $0.unknownFields = $1 }),

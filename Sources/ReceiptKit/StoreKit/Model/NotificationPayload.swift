@@ -42,7 +42,7 @@ extension NotificationPayload: FieldModel {
         .model("appData", { $0.appData }, { $0.appData = $1 }),
         .model("data", { $0.data }, { $0.data = $1 }),
         .signedMember("externalPurchaseToken", { $0.externalPurchaseToken }, { $0.externalPurchaseToken = $1 }),
-        .enumeration("notificationType", { $0.notificationType }, { $0.notificationType = $1 }).tellingKind(),
+        .enumeration("notificationType", { $0.notificationType }, { $0.notificationType = $1 }).kindMarker(),
         .string("notificationUUID", { $0.notificationUUID }, { $0.notificationUUID = $1 }),
         .date("signedDate", { $0.signedDate }, { $0.signedDate = $1 }),
         .enumeration("subtype", { $0.subtype }, { $0.subtype = $1 }),

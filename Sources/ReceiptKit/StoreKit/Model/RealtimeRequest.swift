@@ -41,9 +41,9 @@ extension RealtimeRequest: FieldModel {
         .enumeration("environment", { $0.environment }, { $0.environment = $1 }),
         .string("originalTransactionId", { $0.originalTransactionId }, { $0.originalTransactionId = $1 }),
         .string("productId", { $0.productId }, { $0.productId = $1 }),
-        .string("requestIdentifier", { $0.requestIdentifier }, { $0.requestIdentifier = $1 }).tellingKind(),
+        .string("requestIdentifier", { $0.requestIdentifier }, { $0.requestIdentifier = $1 }).kindMarker(),
         .date("signedDate", { $0.signedDate }, { $0.signedDate = $1 }),
         .unknownMembers("unknownFields", { $0.unknownFields }, { $0.unknownFields = $1 }),
-        .string("userLocale", { $0.userLocale }, { $0.userLocale = $1 }).tellingKind(),
+        .string("userLocale", { $0.userLocale }, { $0.userLocale = $1 }).kindMarker(),
     ]
 }

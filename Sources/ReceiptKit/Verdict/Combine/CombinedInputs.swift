@@ -54,13 +54,13 @@ package enum CombinedInputs {
         return nil
     }
 
-    /// One customer (`CustomerTie`: each receipt, JWS and response element a signed whole of its own, so
+    /// One customer (`CustomerMatch`: each receipt, JWS and response element a signed whole of its own, so
     /// a single response alone is held to it too) and one environment.
     private static func sameCustomer(
         _ reports: [ValidationReport], _ parts: [EntitlementFacts], into report: inout ValidationReport
     ) {
-        let units = reports.flatMap(CustomerTie.units(of:))
-        if let mismatch = CustomerTie.mismatch(units) {
+        let units = reports.flatMap(CustomerMatch.units(of:))
+        if let mismatch = CustomerMatch.mismatch(units) {
             report.record(.fail(.combine, .customerMismatch, mismatch))
             return
         }

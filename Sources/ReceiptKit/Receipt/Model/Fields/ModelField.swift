@@ -42,21 +42,21 @@ package struct ModelField<Model>: Sendable {
         self.member = member
         self.write = write
         if description != nil || minimum != nil {
-            notes = FieldNotes(description: description, minimum: minimum, tellsKind: false)
+            notes = FieldNotes(description: description, minimum: minimum, marksKind: false)
         }
     }
 
     /// What the schema adds to the value's type: a description, a lower bound.
     var description: String? { notes?.description }
     var minimum: Int64? { notes?.minimum }
-    /// Whether the member's presence tells a JSON object is of this field's model (`tellingKind()`).
-    var tellsKind: Bool { notes?.tellsKind ?? false }
+    /// Whether the member's presence tells a JSON object is of this field's model (`kindMarker()`).
+    var marksKind: Bool { notes?.marksKind ?? false }
 
     /// The same field, whose member tells a signed payload is of this model, Apple's kinds sharing few names:
     /// read by `JWSPayload.decode` to take a payload for what it is.
-    func tellingKind() -> Self {
+    func kindMarker() -> Self {
         var field = self
-        field.notes = FieldNotes(description: description, minimum: minimum, tellsKind: true)
+        field.notes = FieldNotes(description: description, minimum: minimum, marksKind: true)
         return field
     }
 
@@ -82,11 +82,11 @@ package struct ModelField<Model>: Sendable {
 final class FieldNotes: Sendable {
     let description: String?
     let minimum: Int64?
-    let tellsKind: Bool
+    let marksKind: Bool
 
-    init(description: String?, minimum: Int64?, tellsKind: Bool) {
+    init(description: String?, minimum: Int64?, marksKind: Bool) {
         self.description = description
         self.minimum = minimum
-        self.tellsKind = tellsKind
+        self.marksKind = marksKind
     }
 }

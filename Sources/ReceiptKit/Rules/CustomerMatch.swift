@@ -7,7 +7,7 @@
 /// `originalTransactionId`, a renewal info's `originalTransactionId`, an app receipt's in-app
 /// `transaction_id` and `original_transaction_id`), which Apple makes unique per purchase. An app
 /// receipt and an AppTransaction share neither, so they are tied only through a transaction of both.
-enum CustomerTie {
+enum CustomerMatch {
     /// One signed whole: an app receipt, a JWS with what it nests, or one element of a response.
     struct Unit {
         let name: String

@@ -6,11 +6,11 @@
 /// Asked by a transaction id, only two answers can be held to their question. An order lookup's
 /// transactions sign no order id, a refund history holds only the refunded transactions, the statuses
 /// carry each subscription's original transaction whatever transaction asked, and an AppTransaction
-/// names no transaction: those answers are tied to one customer by their elements (`CustomerTie`), not
+/// names no transaction: those answers are tied to one customer by their elements (`CustomerMatch`), not
 /// to the transaction asked about. Asked by an app transaction id (the caller says so), every answer
 /// that names a customer can be held: Apple signs the `appTransactionId` in each transaction, renewal
 /// info and AppTransaction.
-enum AnswerBinding: Sendable, Equatable {
+enum ExpectedAnswer: Sendable, Equatable {
     /// Get Transaction Info: the transaction is the one asked for, or (asked by an original transaction
     /// id) one of that original transaction. Apple takes no app transaction id there (error 4000048).
     case transaction(String)
@@ -23,11 +23,11 @@ enum AnswerBinding: Sendable, Equatable {
     /// anybody's).
     case customer(String)
 
-    /// The binding of a whole history asked about `id`: held to the customer when asked by an app
-    /// transaction id, else to the transaction when no filter may leave it out, else to nothing.
+    /// What a whole history asked about `id` must hold: the customer when asked by an app transaction
+    /// id, else the transaction when no filter may leave it out, else nothing.
     static func forHistory(
         _ id: String, selectsAll: Bool, asked: AppStoreServerAPIRequest.IdentifierKind
-    ) -> AnswerBinding? {
+    ) -> ExpectedAnswer? {
         switch asked {
         case .appTransaction: .customer(id)
         case .transaction: selectsAll ? .history(id) : nil

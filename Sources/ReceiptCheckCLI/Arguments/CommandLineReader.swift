@@ -1,8 +1,8 @@
-/// Parses a command line against a `CommandSpec`.
+/// Reads a command line against a `CommandSpec` into `ParsedArguments`.
 ///
 /// Accepts `--name value`, `--name=value`, `-x value`, `--` to end options, and `-` as an
 /// operand (standard input).
-enum ArgumentParser {
+enum CommandLineReader {
     static func parse(_ arguments: ArraySlice<String>, for command: CommandSpec) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var remaining = arguments

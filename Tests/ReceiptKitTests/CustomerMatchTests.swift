@@ -5,7 +5,7 @@ import Testing
 
 /// One customer per decision: inputs, and the elements of one response body, are decided together only
 /// when identifiers Apple signs tie them to one customer.
-@Suite(.timeLimit(.minutes(10))) struct CustomerTieTests {
+@Suite(.timeLimit(.minutes(10))) struct CustomerMatchTests {
     typealias M = StoreKit2Material
     typealias C = CombinedInputsTests
 

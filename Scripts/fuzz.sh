@@ -209,7 +209,7 @@ parsers() {
         echo Sources/ReceiptKit/Input/ReceiptInput.swift Sources/ReceiptKit/StoreKit/JWSVerifier.swift Sources/ReceiptKit/StoreKit/Envelope \
             Sources/ReceiptKit/Trust/ES256Signature.swift
         ;;
-    base64) echo Sources/ReceiptKit/Input/ReceiptInput.swift ;;
+    base64) echo Sources/ReceiptKit/Codecs/Base64.swift ;;
     intake) echo Sources/ReceiptStore/NotificationBodies.swift Sources/ReceiptStore/StoredNotification.swift ;;
     esac
 }

@@ -46,7 +46,7 @@ struct HostileJWS {
         var inputs: [Input] = []
         for (name, payload) in shapes {
             let bytes = Array(payload.utf8)
-            let unsigned = Base64URL.encode(Array("{\"alg\":\"ES256\"}".utf8)) + "." + Base64URL.encode(bytes) + ".AAAA"
+            let unsigned = Base64.encodeURL(Array("{\"alg\":\"ES256\"}".utf8)) + "." + Base64.encodeURL(bytes) + ".AAAA"
             inputs.append(Input(name: "unsigned, \(name)", bytes: Array(unsigned.utf8)))
             let signed = try JWSSigner.sign(bytes, signer: pki.leaf, chain: [pki.intermediate, pki.root])
             inputs.append(Input(name: "untrusted chain, \(name)", bytes: signed))

@@ -66,7 +66,7 @@ import Testing
             let jws = result.stdout.trimmingCharacters(in: .newlines)
             let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
             try #require(parts.count == 3, "\(kind): \(jws)")
-            let claims = try #require(Base64URL.decode(Array(parts[1].utf8)[...]))
+            let claims = try #require(Base64.decodeURL(Array(parts[1].utf8)[...]))
             let object = try #require(try JSONSerialization.jsonObject(with: Data(claims)) as? [String: Any])
             #expect(object["aud"] as? String == audience)
             #expect(object["iss"] as? String == SigningKeyFiles.issuerID)

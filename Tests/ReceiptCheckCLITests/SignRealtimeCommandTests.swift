@@ -57,7 +57,7 @@ import Testing
         #expect(body["messageIdentifier"] as? String == Self.messageID.lowercased())
         let parts = try #require(body["promotionalOfferSignatureV2"] as? String).split(separator: ".")
         try #require(parts.count == 3)
-        let jose = try #require(Base64URL.decode(Array(parts[2].utf8)[...]))
+        let jose = try #require(Base64.decodeURL(Array(parts[2].utf8)[...]))
         let der = try #require(ES256Signature.der(fromJOSE: jose))
         #expect(key.verifies(derSignature: der, over: Array("\(parts[0]).\(parts[1])".utf8)))
     }

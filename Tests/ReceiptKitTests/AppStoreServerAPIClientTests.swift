@@ -31,7 +31,7 @@ import Testing
                 "iat": .integer(iat), "exp": .integer(iat + 300),
             ])
         let parts = token.split(separator: ".").map(String.init)
-        let raw = try #require(Base64URL.decode(Array(parts[2].utf8)[...]))
+        let raw = try #require(Base64.decodeURL(Array(parts[2].utf8)[...]))
         let der = try #require(ES256Signature.der(fromJOSE: raw))
         let key = try SigningTests.key()
         #expect(key.verifies(derSignature: der, over: Array((parts[0] + "." + parts[1]).utf8)))

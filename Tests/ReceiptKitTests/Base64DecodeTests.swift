@@ -11,12 +11,12 @@ import Testing
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
             let text = Data(bytes).base64EncodedString(options: .lineLength64Characters)
             #expect(
-                ReceiptInput.base64(Array(text.utf8)[...]) == (length == 0 ? nil : bytes),
+                Base64.decode(Array(text.utf8)[...]) == (length == 0 ? nil : bytes),
                 "length \(length); replay with RECEIPT_CHECK_SEED=\(seed)")
             let unpadded = text.replacingOccurrences(of: "=", with: "")
             if length > 0 {
                 #expect(
-                    ReceiptInput.base64(Array(unpadded.utf8)[...]) == bytes,
+                    Base64.decode(Array(unpadded.utf8)[...]) == bytes,
                     "unpadded, length \(length); replay with RECEIPT_CHECK_SEED=\(seed)")
             }
         }
@@ -24,7 +24,7 @@ import Testing
 
     @Test(arguments: ["QQ=A", "Q===", "====", "QQ==QQ==", "=QQQ", "QQ?=", "Q", "QUJD\u{0}"])
     func rejectsMisplacedPaddingAndStrayCharacters(text: String) {
-        #expect(ReceiptInput.base64(Array(text.utf8)[...]) == nil)
+        #expect(Base64.decode(Array(text.utf8)[...]) == nil)
     }
 
     /// The decoder against a plain reference (strip white space, pad to whole quads, decode quad by
@@ -38,7 +38,7 @@ import Testing
             let length = Int.random(in: 0...11, using: &generator)
             let text = (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
             #expect(
-                ReceiptInput.base64(text[...]) == Self.reference(text),
+                Base64.decode(text[...]) == Self.reference(text),
                 "\(String(decoding: text, as: UTF8.self).debugDescription); replay with RECEIPT_CHECK_SEED=\(seed)")
         }
     }
@@ -51,7 +51,7 @@ import Testing
                 var quad = Array("AAAA".utf8)
                 quad[place] = byte
                 let text = Array("QUJD".utf8) + quad + Array("QUJD".utf8)
-                #expect(ReceiptInput.base64(text[...]) == Self.reference(text), "byte \(byte) at place \(place)")
+                #expect(Base64.decode(text[...]) == Self.reference(text), "byte \(byte) at place \(place)")
             }
         }
     }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReceiptKit
 
-/// The table decoder of `Base64URL` against a plain bit-by-bit reference: same bytes for every canonical
+/// The table decoder of `Base64.decodeURL` against a plain bit-by-bit reference: same bytes for every canonical
 /// text, and nil for every way a text can fail to be one.
 @Suite(.timeLimit(.minutes(10))) struct Base64URLTests {
     static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
@@ -28,7 +28,7 @@ import Testing
     }
 
     static func decode(_ text: String) -> [UInt8]? {
-        Base64URL.decode(Array(text.utf8)[...])
+        Base64.decodeURL(Array(text.utf8)[...])
     }
 
     @Test func roundTripsEveryLength() {
@@ -36,11 +36,11 @@ import Testing
         var generator = SeededGenerator(seed: seed)
         for length in 0..<300 {
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            let text = Base64URL.encode(bytes)
+            let text = Base64.encodeURL(bytes)
             #expect(Self.decode(text) == bytes, "length \(length); replay with RECEIPT_CHECK_SEED=\(seed)")
             // From inside a larger buffer, as CompactJWS hands it over.
             let framed = Array(("x." + text + ".y").utf8)
-            #expect(Base64URL.decode(framed[2..<(framed.count - 2)]) == bytes, "framed, length \(length)")
+            #expect(Base64.decodeURL(framed[2..<(framed.count - 2)]) == bytes, "framed, length \(length)")
         }
         #expect(Self.decode("") == [])
         #expect(Self.decode("-_-_") == [0xFB, 0xFF, 0xBF])
@@ -54,7 +54,7 @@ import Testing
             let length = Int.random(in: 0...13, using: &generator)
             let text = (0..<length).map { _ in letters[Int.random(in: 0..<letters.count, using: &generator)] }
             #expect(
-                Base64URL.decode(text[...]) == Self.reference(text),
+                Base64.decodeURL(text[...]) == Self.reference(text),
                 "\(text); replay with RECEIPT_CHECK_SEED=\(seed)")
         }
     }
@@ -66,7 +66,7 @@ import Testing
                 for position in 0..<template.utf8.count {
                     var text = Array(template.utf8)
                     text[position] = byte
-                    #expect(Base64URL.decode(text[...]) == nil, "byte \(byte) at \(position) of \(template.count)")
+                    #expect(Base64.decodeURL(text[...]) == nil, "byte \(byte) at \(position) of \(template.count)")
                 }
             }
         }

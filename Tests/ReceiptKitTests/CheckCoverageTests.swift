@@ -78,9 +78,9 @@ import Testing
         },
         CheckScenario(name: "JWS signature byte changed", expected: .signatureMismatch) {
             var parts = try M.jws(M.transactionSpec, M.ecPKI.get()).split(separator: UInt8(ascii: ".")).map(Array.init)
-            var signature = try #require(Base64URL.decode(parts[2][...]))
+            var signature = try #require(Base64.decodeURL(parts[2][...]))
             signature[10] ^= 0x01
-            parts[2] = Array(Base64URL.encode(signature).utf8)
+            parts[2] = Array(Base64.encodeURL(signature).utf8)
             return try M.validateJWS(Array(parts.joined(separator: [UInt8(ascii: ".")])))
         },
         CheckScenario(name: "signature check fails inside OpenSSL", expected: .internalError) {

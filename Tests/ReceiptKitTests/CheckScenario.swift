@@ -252,7 +252,7 @@ enum CheckMaterial {
     /// A compact JWS from raw header and payload text and a placeholder signature.
     static func unsignedJWS(header: String, payload: String) -> [UInt8] {
         Array(
-            (Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(payload.utf8)) + "."
-                + Base64URL.encode([UInt8](repeating: 7, count: 64))).utf8)
+            (Base64.encodeURL(Array(header.utf8)) + "." + Base64.encodeURL(Array(payload.utf8)) + "."
+                + Base64.encodeURL([UInt8](repeating: 7, count: 64))).utf8)
     }
 }

@@ -153,9 +153,9 @@ import Testing
     // MARK: - JWS JSON
 
     static func jws(payload: [UInt8]) -> [UInt8] {
-        let header = Base64URL.encode(Array(#"{"alg":"ES256","x5c":[]}"#.utf8))
+        let header = Base64.encodeURL(Array(#"{"alg":"ES256","x5c":[]}"#.utf8))
         return Array(
-            "\(header).\(Base64URL.encode(payload)).\(Base64URL.encode([UInt8](repeating: 1, count: 64)))".utf8)
+            "\(header).\(Base64.encodeURL(payload)).\(Base64.encodeURL([UInt8](repeating: 1, count: 64)))".utf8)
     }
 
     @Test(arguments: [40, 20_000])

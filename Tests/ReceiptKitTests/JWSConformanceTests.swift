@@ -130,7 +130,7 @@ import Testing
         let zeros = Array(repeating: "0", count: 21_000).joined(separator: ",")
         let payload = String(repeating: "[", count: 30) + zeros + String(repeating: "]", count: 30)
         let unsigned =
-            Base64URL.encode(Array("{\"alg\":\"ES256\"}".utf8)) + "." + Base64URL.encode(Array(payload.utf8)) + ".AAAA"
+            Base64.encodeURL(Array("{\"alg\":\"ES256\"}".utf8)) + "." + Base64.encodeURL(Array(payload.utf8)) + ".AAAA"
         for input in [Array(unsigned.utf8), try Self.sign(payload, pki)] {
             let report = try Self.validate(input, pki)
             #expect(report.status == .malformed && report.reason == .invalidJWS)

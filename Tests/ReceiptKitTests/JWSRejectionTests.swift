@@ -14,7 +14,7 @@ import Testing
     }
 
     static func decoded(_ segment: String) throws -> [UInt8] {
-        try #require(Base64URL.decode(Array(segment.utf8)[...]))
+        try #require(Base64.decodeURL(Array(segment.utf8)[...]))
     }
 
     static func header() throws -> [String: Any] {
@@ -23,7 +23,7 @@ import Testing
 
     static func withHeader(_ header: [String: Any]) throws -> [UInt8] {
         let parts = try segments()
-        let encoded = Base64URL.encode(try JSONSerialization.data(withJSONObject: header))
+        let encoded = Base64.encodeURL(try JSONSerialization.data(withJSONObject: header))
         return Array((encoded + "." + parts[1] + "." + parts[2]).utf8)
     }
 
@@ -38,7 +38,7 @@ import Testing
 
     @Test func changedHeaderBreaksTheSignature() throws {
         var parts = try Self.segments()
-        parts[0] = Base64URL.encode([UInt8(ascii: "{"), UInt8(ascii: " ")] + (try Self.decoded(parts[0])).dropFirst())
+        parts[0] = Base64.encodeURL([UInt8(ascii: "{"), UInt8(ascii: " ")] + (try Self.decoded(parts[0])).dropFirst())
         let report = try Self.validate(Array(parts.joined(separator: ".").utf8))
         #expect(report.status == .invalid && report.reason == .signatureMismatch, "\(report.message ?? "")")
     }
@@ -48,7 +48,7 @@ import Testing
         var payload = try Self.decoded(parts[1])
         let index = try #require(payload.firstIndex(of: UInt8(ascii: "S")))  // "Sandbox"
         payload[index] = UInt8(ascii: "T")
-        parts[1] = Base64URL.encode(payload)
+        parts[1] = Base64.encodeURL(payload)
         let report = try Self.validate(Array(parts.joined(separator: ".").utf8))
         #expect(report.status == .invalid && report.reason == .signatureMismatch)
     }
@@ -57,7 +57,7 @@ import Testing
         var parts = try Self.segments()
         var signature = try Self.decoded(parts[2])
         signature[10] ^= 0x01
-        parts[2] = Base64URL.encode(signature)
+        parts[2] = Base64.encodeURL(signature)
         let report = try Self.validate(Array(parts.joined(separator: ".").utf8))
         #expect(report.status == .invalid && report.reason == .signatureMismatch)
     }
@@ -102,9 +102,9 @@ import Testing
     }
 
     @Test func nonCanonicalTrailingBitsAreRejected() {
-        #expect(Base64URL.decode(Array("QQ".utf8)[...]) == [0x41])
-        #expect(Base64URL.decode(Array("QR".utf8)[...]) == nil)
-        #expect(Base64URL.decode(Array("Q".utf8)[...]) == nil)
+        #expect(Base64.decodeURL(Array("QQ".utf8)[...]) == [0x41])
+        #expect(Base64.decodeURL(Array("QR".utf8)[...]) == nil)
+        #expect(Base64.decodeURL(Array("Q".utf8)[...]) == nil)
     }
 
     @Test func multiMegabyteJWSIsRejectedBeforeDecoding() throws {

@@ -46,7 +46,7 @@ import Testing
         #expect(report.status == .valid, "\(report.message ?? "")")
         #expect(report.jws?.kind == .appTransaction)
         #expect(report.trust?.validationTime == Date(timeIntervalSince1970: 1_714_521_600))
-        let header = try #require(Base64URL.decode(jws.split(separator: UInt8(ascii: "."))[0]))
+        let header = try #require(Base64.decodeURL(jws.split(separator: UInt8(ascii: "."))[0]))
         #expect(String(decoding: header, as: UTF8.self).hasPrefix("{\"alg\":\"ES256\",\"x5c\":[\""))
     }
 
@@ -54,15 +54,15 @@ import Testing
         let jws = try Self.sign(Self.appTransaction(), try Self.ecPKI.get())
         let parts = jws.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         #expect(parts.count == 3)
-        #expect(try #require(Base64URL.decode(parts[2])).count == 64)
+        #expect(try #require(Base64.decodeURL(parts[2])).count == 64)
     }
 
     @Test func flippedSignatureByteIsRejected() throws {
         let pki = try Self.ecPKI.get()
         var parts = try Self.sign(Self.appTransaction(), pki).split(separator: UInt8(ascii: ".")).map(Array.init)
-        var signature = try #require(Base64URL.decode(parts[2][...]))
+        var signature = try #require(Base64.decodeURL(parts[2][...]))
         signature[40] ^= 0x20
-        parts[2] = Array(Base64URL.encode(signature).utf8)
+        parts[2] = Array(Base64.encodeURL(signature).utf8)
         let report = try Self.validate(Array(parts.joined(separator: [UInt8(ascii: ".")])), trusting: pki)
         #expect(report.status == .invalid && report.reason == .signatureMismatch)
         #expect(EntitlementFacts(report: report) == nil)

@@ -45,10 +45,10 @@ import Testing
         let jws = try #require(offer["promotionalOfferSignatureV2"] as? String)
         let parts = jws.split(separator: ".")
         try #require(parts.count == 3)
-        let jose = try #require(Base64URL.decode(Array(parts[2].utf8)[...]))
+        let jose = try #require(Base64.decodeURL(Array(parts[2].utf8)[...]))
         let der = try #require(ES256Signature.der(fromJOSE: jose))
         #expect(key.verifies(derSignature: der, over: Array("\(parts[0]).\(parts[1])".utf8)))
-        let claims = String(decoding: try #require(Base64URL.decode(Array(parts[1].utf8)[...])), as: UTF8.self)
+        let claims = String(decoding: try #require(Base64.decodeURL(Array(parts[1].utf8)[...])), as: UTF8.self)
         #expect(claims.hasPrefix(#"{"productId":"p1","offerIdentifier":"o1","transactionId":"2000""#))
     }
 

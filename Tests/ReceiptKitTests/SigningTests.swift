@@ -24,8 +24,8 @@ import Testing
     static func parts(_ jws: String) throws -> (header: String, claims: String) {
         let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
         try #require(parts.count == 3)
-        let header = try #require(Base64URL.decode(Array(parts[0].utf8)[...]))
-        let claims = try #require(Base64URL.decode(Array(parts[1].utf8)[...]))
+        let header = try #require(Base64.decodeURL(Array(parts[0].utf8)[...]))
+        let claims = try #require(Base64.decodeURL(Array(parts[1].utf8)[...]))
         return (String(decoding: header, as: UTF8.self), String(decoding: claims, as: UTF8.self))
     }
 
@@ -69,7 +69,7 @@ import Testing
         ).signature(productID: "p1", offerID: "o1")
         let parts = jws.split(separator: ".")
         try #require(parts.count == 3)
-        let jose = try #require(Base64URL.decode(Array(parts[2].utf8)[...]))
+        let jose = try #require(Base64.decodeURL(Array(parts[2].utf8)[...]))
         let der = try #require(ES256Signature.der(fromJOSE: jose))
         #expect(key.verifies(derSignature: der, over: Array("\(parts[0]).\(parts[1])".utf8)))
     }
@@ -135,7 +135,7 @@ import Testing
         // A block whose END line names another label is no block.
         #expect(kind(([lines[0]] + body + ["-----END EC PRIVATE KEY-----"]).joined(separator: "\n")) == .keyNotPEM)
         // The PrivateKeyInfo followed by bytes of something else.
-        let der = try #require(ReceiptInput.base64(Array(body.joined().utf8)[...]))
+        let der = try #require(Base64.decode(Array(body.joined().utf8)[...]))
         let padded = Data(der + [0x05, 0x00]).base64EncodedString()
         #expect(kind("-----BEGIN PRIVATE KEY-----\n\(padded)\n-----END PRIVATE KEY-----\n") == .keyNotPKCS8)
     }

@@ -88,9 +88,9 @@ enum StoreKit2Material {
     /// `jws` with one signature bit flipped.
     static func tampered(_ jws: String) throws -> String {
         var parts = jws.split(separator: ".").map(String.init)
-        var signature = try #require(Base64URL.decode(Array(parts[2].utf8)[...]))
+        var signature = try #require(Base64.decodeURL(Array(parts[2].utf8)[...]))
         signature[7] ^= 0x01
-        parts[2] = Base64URL.encode(signature)
+        parts[2] = Base64.encodeURL(signature)
         return parts.joined(separator: ".")
     }
 }

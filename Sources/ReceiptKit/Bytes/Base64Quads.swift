@@ -1,7 +1,7 @@
-/// The whole quads of standard base64 decoded over the buffers themselves: the batch path decodes every
-/// line (a receipt line is kilobytes of base64), and by checked indices a quad cost 79 instructions against
-/// 25 here (a check for each read of the text, of the table and each store). The caller keeps the rest of
-/// the grammar (white space, padding, the last quad) in safe code.
+/// The whole quads of base64, either alphabet, decoded over the buffers themselves: the batch path decodes
+/// every line (a receipt line or a JWS's x5c chain is kilobytes of it), and by checked indices a quad cost 79
+/// instructions against 25 here (a check for each read of the text, of the table and each store). The
+/// caller (`Base64`) keeps the rest of its grammar (white space, padding, the last quad) in safe code.
 enum Base64Quads {
     /// An array of `count` bytes holding the quads at the start of `input` decoded through `quads` (1,024
     /// entries: 256 a position, a letter's value shifted to its place, `notALetter` set for any other byte)

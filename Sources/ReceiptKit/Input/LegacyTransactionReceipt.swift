@@ -16,7 +16,7 @@ public struct LegacyTransactionReceipt: Sendable, Equatable {
     /// Decodes the property list text of a transaction receipt; nil when it is not one.
     public init?(_ text: ArraySlice<UInt8>) {
         guard let outer = Self.dictionary(text), let encoded = outer["purchase-info"], outer["signature"] != nil,
-            let decoded = ReceiptInput.base64(Array(encoded.utf8)[...]),
+            let decoded = Base64.decode(Array(encoded.utf8)[...]),
             let inner = Self.dictionary(ReceiptInput.trimmed(decoded[...]))
         else { return nil }
         purchaseInfo = inner

@@ -51,7 +51,7 @@ package enum ReceiptInput {
         if looksLikeJWS(text) {
             return .jws(.jws, Array(text))
         }
-        guard let decoded = base64(text) else {
+        guard let decoded = Base64.decode(text) else {
             throw ReceiptError(
                 .unsupportedFormat,
                 "not a receipt: neither PKCS#7 (DER or BER), base64, PEM, a verifyReceipt JSON body nor a JWS")
@@ -88,7 +88,7 @@ package enum ReceiptInput {
             throw ReceiptError(.unsupportedFormat, "a PEM \(label) block, not PKCS7")
         }
         let body = lines[1..<footerIndex].filter { !$0.contains(UInt8(ascii: ":")) }.joined()
-        guard let decoded = base64(Array(body)[...]) else {
+        guard let decoded = Base64.decode(Array(body)[...]) else {
             throw ReceiptError(.malformed, "the PEM block's base64 is invalid")
         }
         return try binary(decoded, from: "a PEM block")
@@ -128,7 +128,7 @@ package enum ReceiptInput {
         }
         switch (members[.receiptData], members[.signedPayload]) {
         case (.string(let receiptData)?, _):
-            guard let decoded = base64(Array(receiptData.utf8)[...]) else {
+            guard let decoded = Base64.decode(Array(receiptData.utf8)[...]) else {
                 throw ReceiptError(.malformed, "the \"\(BodyMember.receiptData)\" value is not valid base64")
             }
             return .pkcs7(.verifyReceiptJSON, try binary(decoded, from: "the \"\(BodyMember.receiptData)\" value"))
@@ -188,131 +188,10 @@ package enum ReceiptInput {
 
     // MARK: - Bytes
 
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-
     static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        guard let start = bytes.firstIndex(where: { !isSpace($0) }),
-            let end = bytes.lastIndex(where: { !isSpace($0) })
+        guard let start = bytes.firstIndex(where: { !Base64.isSpace($0) }),
+            let end = bytes.lastIndex(where: { !Base64.isSpace($0) })
         else { return bytes[bytes.startIndex..<bytes.startIndex] }
         return bytes[start...end]
     }
-
-    /// Strict base64: the standard alphabet, optional padding, white space ignored; nil for
-    /// anything else, so random text is not "decoded" into random bytes.
-    static func base64(_ input: ArraySlice<UInt8>) -> [UInt8]? {
-        // One pass over the text into a buffer of its final size: the batch path decodes every line, so
-        // no append per byte and no lookup through a lazy global per byte.
-        let quads = base64Quads
-        let values = base64Values
-        var valid = true
-        // Whole quads of letters up to the first white space, padding or stray byte (all of a one-line
-        // receipt but its last quad) through the wall of the byte loops; the rest here, by checked indices.
-        var out: [UInt8]
-        let read: Int
-        let written: Int
-        (out, read, written) = Base64Quads.decoded(
-            input, quads: quads, notALetter: base64NotALetter, count: input.count / 4 * 3 + 3)
-        var count = written
-        var index = input.startIndex &+ read
-        var accumulator: UInt32 = 0
-        var letters = index &- input.startIndex
-        var padding = 0
-        while index < input.endIndex {
-            // Back to whole quads after white space (PEM and wrapped lines).
-            if letters & 3 == 0, padding == 0, index + 4 <= input.endIndex,
-                base64Quad(input, at: index, quads: quads, into: &out, at: count)
-            {
-                count += 3
-                letters += 4
-                index += 4
-                continue
-            }
-            let byte = input[index]
-            index += 1
-            let value = values[Int(byte)]
-            if value < 64 {
-                // A letter after padding: `=` is only ever the end.
-                guard padding == 0 else {
-                    valid = false
-                    break
-                }
-                accumulator = accumulator << 6 | UInt32(value)
-                letters += 1
-                if letters & 3 == 0 {
-                    out[count] = UInt8(truncatingIfNeeded: accumulator >> 16)
-                    out[count + 1] = UInt8(truncatingIfNeeded: accumulator >> 8)
-                    out[count + 2] = UInt8(truncatingIfNeeded: accumulator)
-                    count += 3
-                    accumulator = 0
-                }
-            } else if byte == UInt8(ascii: "=") {
-                padding += 1
-            } else if !isSpace(byte) {
-                valid = false
-                break
-            }
-        }
-        // The last quad: two letters make one byte and allow `==`, three make two and
-        // allow `=`; a whole quad allows no padding, one letter is never valid.
-        switch letters & 3 {
-        case 0 where padding == 0 && letters > 0:
-            break
-        case 2 where padding <= 2:
-            out[count] = UInt8(truncatingIfNeeded: accumulator >> 4)
-            count += 1
-        case 3 where padding <= 1:
-            out[count] = UInt8(truncatingIfNeeded: accumulator >> 10)
-            out[count + 1] = UInt8(truncatingIfNeeded: accumulator >> 2)
-            count += 2
-        default:
-            valid = false
-        }
-        guard valid else { return nil }
-        out.removeSubrange(count...)
-        return out
-    }
-
-    /// Decodes the four letters at `index` of `input` into three bytes at `position` of `out`; false, writing
-    /// nothing, when one of them is not a letter. Callers keep `index + 4 <= input.endIndex` and
-    /// `position + 3 <= out.count` (three bytes per four letters, and `out` has room for three more).
-    @inline(__always)
-    private static func base64Quad(
-        _ input: ArraySlice<UInt8>, at index: Int, quads: [UInt32], into out: inout [UInt8], at position: Int
-    ) -> Bool {
-        let quad =
-            quads[Int(input[index])] | quads[256 &+ Int(input[index &+ 1])]
-            | quads[512 &+ Int(input[index &+ 2])] | quads[768 &+ Int(input[index &+ 3])]
-        guard quad & base64NotALetter == 0 else { return false }
-        out[position] = UInt8(truncatingIfNeeded: quad &>> 16)
-        out[position &+ 1] = UInt8(truncatingIfNeeded: quad &>> 8)
-        out[position &+ 2] = UInt8(truncatingIfNeeded: quad)
-        return true
-    }
-
-    /// Each letter's value already shifted to where it lies in its quad's 24 bits, one table of 256 per
-    /// position in the quad (first letter at 0, second at 256...): a quad is four lookups ORed, with
-    /// no shift. Anything not a letter has `base64NotALetter` set, so one test per quad finds it.
-    private static let base64Quads: [UInt32] = {
-        var table = [UInt32](repeating: base64NotALetter, count: 4 * 256)
-        for (byte, value) in base64Values.enumerated() where value < 64 {
-            for position in 0..<4 {
-                table[position * 256 + byte] = UInt32(value) << (6 * (3 - position))
-            }
-        }
-        return table
-    }()
-
-    /// Set in `base64Quads` for a byte that is not a base64 letter; above the 24 bits of a quad.
-    private static let base64NotALetter: UInt32 = 0x8000_0000
-
-    /// The value of each base64 letter, 0xFF for anything else.
-    private static let base64Values: [UInt8] = {
-        var table = [UInt8](repeating: 0xFF, count: 256)
-        for (value, letter) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
-            table[Int(letter)] = UInt8(value)
-        }
-        return table
-    }()
 }

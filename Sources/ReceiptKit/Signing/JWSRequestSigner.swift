@@ -66,10 +66,10 @@ struct JWSRequestSigner: Sendable {
             }
         }
         payload.append(UInt8(ascii: "}"))
-        let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(payload)
+        let signingInput = Base64.encodeURL(header) + "." + Base64.encodeURL(payload)
         let der = try key.derSignature(over: Array(signingInput.utf8))
         do throws(OpenSSLError) {
-            return signingInput + "." + Base64URL.encode(try ES256Signature.jose(fromDER: der))
+            return signingInput + "." + Base64.encodeURL(try ES256Signature.jose(fromDER: der))
         } catch {
             throw SigningError(.signingFailed, error.description)
         }

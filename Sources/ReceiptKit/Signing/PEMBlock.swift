@@ -17,7 +17,7 @@ struct PEMBlock {
             let last = lines[(first + 1)...].firstIndex(where: { $0.starts(with: Self.end) }),
             Self.label(lines[last], after: Self.end) == label
         else { return nil }
-        guard let der = ReceiptInput.base64(Array(lines[(first + 1)..<last].joined())[...]), !der.isEmpty else {
+        guard let der = Base64.decode(Array(lines[(first + 1)..<last].joined())[...]), !der.isEmpty else {
             return nil
         }
         self.label = label

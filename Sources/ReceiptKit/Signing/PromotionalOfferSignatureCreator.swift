@@ -61,7 +61,7 @@ public struct PromotionalOfferSignatureCreator: Sendable {
 
     /// Whether `signature` (base64, as ``signature(for:)`` makes it) is this key's signature of `offer`.
     public func isValid(_ signature: String, for offer: Offer) -> Bool {
-        guard let der = ReceiptInput.base64(Array(signature.utf8)[...]), let message = try? payload(offer) else {
+        guard let der = Base64.decode(Array(signature.utf8)[...]), let message = try? payload(offer) else {
             return false
         }
         return key.verifies(derSignature: der, over: message)

@@ -53,7 +53,7 @@ public struct VerifyReceiptResponse: Sendable {
             body.purchases("latest_receipt_info", latest, inLatestInfo: true)
             // The validator unwrapped these bytes into the receipt it judged valid (a body's from its
             // `receipt-data`), so this cannot fail.
-            let decoded = request.receiptData.flatMap { ReceiptInput.base64(Array($0.utf8)[...]) }
+            let decoded = request.receiptData.flatMap { Base64.decode(Array($0.utf8)[...]) }
             if let pkcs7 = decoded ?? (try? ReceiptInput.unwrap(bytes).pkcs7) {
                 body.member("latest_receipt", Data(pkcs7).base64EncodedString())
             }

@@ -43,9 +43,9 @@ public enum JWSSigner {
         let header =
             "{\"alg\":\"ES256\",\"x5c\":[" + x5c.joined(separator: ",") + "]" + (extraHeader.map { "," + $0 } ?? "")
             + "}"
-        let signingInput = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(payload)
+        let signingInput = Base64.encodeURL(Array(header.utf8)) + "." + Base64.encodeURL(payload)
         let der = try key.derSignature(over: Array(signingInput.utf8))
         let jose = try ES256Signature.jose(fromDER: der)
-        return Array((signingInput + "." + Base64URL.encode(jose)).utf8)
+        return Array((signingInput + "." + Base64.encodeURL(jose)).utf8)
     }
 }

@@ -54,14 +54,14 @@ extension FuzzHarness {
     }
 
     func base64(_ bytes: [UInt8]) throws(FuzzFinding) {
-        let ours = ReceiptInput.base64(bytes[...])
+        let ours = Base64.decode(bytes[...])
         let letters = bytes.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         if let ours {
             // Foundation needs the padding that ours allows to be left out.
             let unpadded = letters.filter { $0 != UInt8(ascii: "=") }
             let padded = unpadded + [UInt8](repeating: UInt8(ascii: "="), count: (4 - unpadded.count % 4) % 4)
             guard let theirs = Data(base64Encoded: Data(padded)), [UInt8](theirs) == ours else {
-                throw FuzzFinding("ReceiptInput.base64 decodes what Foundation decodes otherwise")
+                throw FuzzFinding("Base64.decode decodes what Foundation decodes otherwise")
             }
         }
         // Foundation takes padding no letter needs or that stands before a letter (`====` alone as one zero
@@ -74,7 +74,7 @@ extension FuzzHarness {
         let padding = !body.contains(UInt8(ascii: "=")) && pads <= (4 - body.count % 4) % 4
         if let theirs = Data(base64Encoded: Data(letters)), !letters.isEmpty, ours != nil || padding {
             guard ours == [UInt8](theirs) else {
-                throw FuzzFinding("Foundation decodes base64 that ReceiptInput.base64 refuses or reads otherwise")
+                throw FuzzFinding("Foundation decodes base64 that Base64.decode refuses or reads otherwise")
             }
         }
     }

@@ -44,7 +44,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     /// One `--lines` line as ReceiptKit reads it: the same verdict with white space around it, as the
     /// line reader may leave (a `\r`, spaces).
     case line
-    /// Strict base64 (`ReceiptInput.base64`, which tells base64 receipts apart): what it decodes,
+    /// Strict base64 (`Base64.decode`, which tells base64 receipts apart): what it decodes,
     /// Foundation decodes to the same bytes, and what Foundation decodes once white space is taken out,
     /// it decodes too.
     case base64

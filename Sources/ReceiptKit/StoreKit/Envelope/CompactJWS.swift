@@ -45,7 +45,7 @@ package struct CompactJWS: Sendable {
             guard !segment.isEmpty else {
                 throw ReceiptError(.invalidJWS, "the JWS \(name) segment is empty")
             }
-            guard let bytes = Base64URL.decode(segment) else {
+            guard let bytes = Base64.decodeURL(segment) else {
                 throw ReceiptError(
                     .invalidJWS, "the JWS \(name) segment is not canonical base64url (URL alphabet, no padding)")
             }

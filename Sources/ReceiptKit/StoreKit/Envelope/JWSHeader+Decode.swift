@@ -24,7 +24,7 @@ extension JWSHeader {
     func certificates() throws(ReceiptError) -> [[UInt8]] {
         var ders: [[UInt8]] = []
         for (index, text) in (x5c ?? []).enumerated() {
-            guard let der = ReceiptInput.base64(Array(text.utf8)[...]), !der.isEmpty else {
+            guard let der = Base64.decode(Array(text.utf8)[...]), !der.isEmpty else {
                 throw ReceiptError(.invalidJWS, "x5c entry \(index + 1) is not base64 DER")
             }
             ders.append(der)

@@ -45,7 +45,7 @@ public func fuzzInitialize(
 ) -> Int32 {
     do {
         // A small limit, so that bodies past it (413) are within the fuzzer's reach.
-        let arguments = try ArgumentParser.parse(
+        let arguments = try CommandLineReader.parse(
             ["--socket", "/nonexistent/fuzz.sock", "--max-size", "16384", "--bundle-id", "org.getpure.pure-iphone"],
             for: ServeCommand.spec)
         router = ServiceRouter(configuration: try ServiceConfiguration.load(arguments), workers: 1, isStopping: false)

@@ -69,8 +69,6 @@ final class AccessLog: Sendable {
     private static func quoted(_ text: String?) -> String {
         guard let text else { return "null" }
         let capped = text.utf8.count > 512 ? String(decoding: text.utf8.prefix(512), as: UTF8.self) : text
-        var out: [UInt8] = []
-        JSONString.append(capped, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        return JSONValue.string(capped).json(pretty: false) ?? "null"
     }
 }

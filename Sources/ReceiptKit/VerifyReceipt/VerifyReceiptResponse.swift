@@ -16,7 +16,7 @@ public struct VerifyReceiptResponse: Sendable {
     /// The compact JSON body, without a newline.
     public var json: String { String(decoding: bytes, as: UTF8.self) }
     /// The body's UTF-8, as a server sends it.
-    package let bytes: [UInt8]
+    public let bytes: [UInt8]
     /// Why a request body could not be read (status 21000), for a log line.
     public let problem: String?
     /// Why the input, whatever its report says, is no receipt data (status 21002), for a log line.

@@ -405,6 +405,8 @@ def case_keep(binary, scratch, receipt):
             closed = await asyncio.wait_for(reader.read(), 2.0) == b""
         except (OSError, asyncio.TimeoutError):
             closed = False
+        # Closed at our end too, as nginx closes a connection the service ended: libfcgi's close waits for it.
+        writer.close()
         if code != 413 or not closed:
             problem("keep", f"a kept connection's unread body: {code}, closed {closed} (want 413, then closed)")
         after, text = await on(second, "POST", "/verifyReceipt", receipt)

@@ -52,7 +52,7 @@ import Testing
             switch entry {
             case .field(let index, let declared):
                 let field = fields[index]
-                let keys = [declared.repeatedFirstAs, field.key].compactMap { $0?.description }
+                let keys = declared.keys.map(\.description)
                 let type: String?
                 switch field.setter {
                 case .integer?: type = integer

@@ -14,12 +14,12 @@ struct VerifyReceiptLayout<Model>: Sendable {
 
         /// The model field of key `key`, written as `presence` says.
         static func field(_ key: StaticString, _ presence: VerifyReceiptMember<Model>.Presence = .present) -> Self {
-            .member(VerifyReceiptMember(key: key, presence: presence, repeatedFirstAs: nil, keys: [key]))
+            .member(VerifyReceiptMember(key: key, presence: presence, keys: [key]))
         }
 
         /// The model field of key `key`, its value written first under `alias` too.
         static func field(_ key: StaticString, repeatedFirstAs alias: StaticString) -> Self {
-            .member(VerifyReceiptMember(key: key, presence: .present, repeatedFirstAs: alias, keys: [alias, key]))
+            .member(VerifyReceiptMember(key: key, presence: .present, keys: [alias, key]))
         }
     }
 
@@ -100,7 +100,7 @@ extension VerifyReceiptBody {
     static var receiptKeysOfNoField: [String] {
         receiptLayout.entries.compactMap { entry -> StaticString? in
             switch entry {
-            case .field(_, let member): member.repeatedFirstAs
+            case .field(_, let member): member.keys.dropLast().first
             case .extra(let extra): extra.key
             }
         }.map { "\($0)" }

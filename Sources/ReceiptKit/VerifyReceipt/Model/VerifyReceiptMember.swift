@@ -7,9 +7,8 @@ struct VerifyReceiptMember<Model>: Sendable {
     /// The key of the model field written, which is also the member's key.
     let key: StaticString
     let presence: Presence
-    /// A key Apple writes the same value under just before this one (`adam_id`, before `app_item_id`).
-    let repeatedFirstAs: StaticString?
-    /// `repeatedFirstAs` and `key`, the keys written in order: made with the member, not for each purchase.
+    /// The keys written, in order: `key`, after the one Apple writes the same value under just before it
+    /// when there is one (`adam_id`, before `app_item_id`).
     let keys: [StaticString]
 
     /// When the member is written.

@@ -52,7 +52,7 @@ import Testing
     @Test func aMalformedPurchaseFoundLateFailsTheReceiptAlike() {
         let late = DER.set([DER.attribute(1704, DER.ia5("not a date"))])
         let payload = Self.payload(count: 5, last: late)
-        var errors: [PayloadError] = []
+        var errors: [ASN1Error] = []
         for limits in [PayloadDecoder.Limits(), Self.fewDecoded] {
             do {
                 let receipt = try PayloadDecoder.decode(payload, limits: limits)

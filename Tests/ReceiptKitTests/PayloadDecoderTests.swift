@@ -96,7 +96,7 @@ import Testing
     /// Decodes and returns the error, failing the test when decoding succeeds.
     private func failure(
         _ payload: [UInt8], limits: PayloadDecoder.Limits = .init(), sourceLocation: SourceLocation = #_sourceLocation
-    ) -> PayloadError? {
+    ) -> ASN1Error? {
         do {
             let receipt = try PayloadDecoder.decode(payload, limits: limits)
             Issue.record("decoded a payload that should fail: \(receipt)", sourceLocation: sourceLocation)
@@ -411,7 +411,7 @@ import Testing
     @Test func everyPrefixFailsCleanly() {
         let payload = Self.fullPayload()
         for length in 0..<payload.count {
-            #expect(throws: PayloadError.self, "prefix of \(length) bytes") {
+            #expect(throws: ASN1Error.self, "prefix of \(length) bytes") {
                 _ = try PayloadDecoder.decode(payload[0..<length])
             }
         }
@@ -488,10 +488,25 @@ import Testing
     // MARK: - Errors and scale
 
     @Test func errorsCompareByCodeTypeIndexAndOffset() {
-        let error = PayloadError(.duplicateField, attributeType: 2, at: 10, "one message")
-        #expect(error == PayloadError(.duplicateField, attributeType: 2, at: 10, "another message"))
-        #expect(error != PayloadError(.duplicateField, attributeType: 2, at: 11, "one message"))
-        #expect(error.description == "receipt payload: one message (duplicateField, at byte 10)")
+        let error = ASN1Error(.duplicateField, at: 10, "one message").inPayload(type: 2)
+        #expect(error == ASN1Error(.duplicateField, at: 10, "another message").inPayload(type: 2))
+        #expect(error != ASN1Error(.duplicateField, at: 11, "one message").inPayload(type: 2))
+        #expect(error != ASN1Error(.duplicateField, at: 10, "one message").inPayload(type: 3))
+        #expect(error != ASN1Error(.duplicateField, at: 10, "one message").inPayload(type: 2, inAppIndex: 0))
+        #expect(error.description == "receipt payload: attribute type 2: one message (duplicateField, at byte 10)")
+    }
+
+    /// The reader's error, placed in the payload, takes the payload's code and wording; placed again (by an
+    /// outer step), it keeps the innermost place.
+    @Test func aReaderErrorIsPlacedInThePayloadOnce() {
+        let error = ASN1Error(.truncated, at: 4, "the data ends")
+        #expect(error.description == "the data ends (at byte 4)")
+        let placed = error.inPayload(type: 1701, name: "quantity", inAppIndex: 0)
+        #expect(placed.code == .malformed)
+        #expect(placed.inPayload(type: 17, inAppIndex: 1) == placed)
+        #expect(
+            placed.inPayload().description
+                == "receipt payload: in-app purchase 0: field 1701 (quantity): the data ends (malformed, at byte 4)")
     }
 
     @Test func tenThousandPurchasesDecode() throws {

@@ -56,7 +56,7 @@ struct PKCS7Verifier {
                 return
             }
             report.record(.fail(.payload, .malformed, error.description))
-            report.reject(ReceiptError(.malformed, "the receipt payload cannot be decoded: \(error)"))
+            report.reject(ReceiptError(error, in: "the receipt payload cannot be decoded"))
             return
         }
         report.record(

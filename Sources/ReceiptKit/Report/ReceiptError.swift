@@ -11,6 +11,7 @@ public struct ReceiptError: Error, Sendable, Equatable, CustomStringConvertible 
         self.message = message
     }
 
+    /// The one way a decoding error becomes the public one: `what` could not be decoded, and why.
     init(_ error: ASN1Error, in what: String) {
         self.init(.malformed, "\(what): \(error)")
     }

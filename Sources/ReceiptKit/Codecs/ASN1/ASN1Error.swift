@@ -1,7 +1,8 @@
-/// Why a run of bytes is not the ASN.1 the reader expected, and where.
+/// Why a run of bytes is not the ASN.1 expected, and where: the one decoding error, thrown by the DER reader
+/// and by the receipt payload decoder, which places it in the payload (`inPayload(type:name:inAppIndex:)`).
 ///
-/// Two errors are equal when their code and offset are, so tests can state exactly which
-/// byte a malformed input is rejected at without matching message text.
+/// Two errors are equal when their code, offset, attribute type and in-app index are, so tests can state
+/// exactly where a malformed input is rejected without matching message text.
 package struct ASN1Error: Error, Sendable, Equatable, CustomStringConvertible {
     package enum Code: String, Sendable {
         case truncated
@@ -17,12 +18,35 @@ package struct ASN1Error: Error, Sendable, Equatable, CustomStringConvertible {
         case invalidString
         case invalidTime
         case trailingBytes
+        // The payload decoder's, which words the reader's others as `malformed`.
+        /// Not a SET OF SEQUENCE { INTEGER, INTEGER, OCTET STRING }, or truncated.
+        case malformed
+        /// A known field holds a value of the wrong ASN.1 type.
+        case unexpectedValueType
+        /// A flag that is neither 0 nor 1.
+        case invalidBoolean
+        /// A date field that is neither empty nor RFC 3339.
+        case invalidDate
+        /// A known field occurs twice in the same set, so its value would be ambiguous.
+        case duplicateField
+        /// One SET holds more attributes than `Limits.maximumAttributesPerSet`.
+        case tooManyAttributes
+        /// The payload holds more attributes than `Limits.maximumTotalAttributes`.
+        case tooManyAttributesInTotal
+        /// A string field is longer than `Limits.maximumStringLength` bytes.
+        case stringTooLong
     }
 
-    package let code: Code
+    package private(set) var code: Code
     /// Offset of the offending byte from the start of the decoded buffer.
     package let offset: Int
-    package let message: String
+    package private(set) var message: String
+    /// The attribute type concerned, when the failure lies inside a payload's attribute.
+    package private(set) var attributeType: Int64?
+    /// The position of the in-app purchase concerned (0-based), when inside one.
+    package private(set) var inAppIndex: Int?
+    /// Whether the payload decoder placed it, which words its description as the payload's.
+    package private(set) var isInPayload = false
 
     package init(_ code: Code, at offset: Int, _ message: String) {
         self.code = code
@@ -30,9 +54,35 @@ package struct ASN1Error: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    package var description: String { "\(message) (at byte \(offset))" }
+    /// The error placed in a receipt payload: the attribute (with its field's name, when documented) and
+    /// purchase it concerns, its code in the payload's words. One already placed keeps the innermost place.
+    package func inPayload(type: Int64? = nil, name: StaticString? = nil, inAppIndex: Int? = nil) -> ASN1Error {
+        guard !isInPayload else { return self }
+        var placed = self
+        switch code {
+        case .truncated, .invalidLength, .unexpectedTag, .unsupportedTag, .tooDeep, .tooManyElements,
+            .invalidEndOfContents, .invalidTime:
+            placed.code = .malformed
+        case .integerTooLarge: placed.code = .invalidInteger
+        default: break
+        }
+        if let type {
+            placed.message = (name.map { "field \(type) (\($0)): " } ?? "attribute type \(type): ") + message
+        }
+        placed.attributeType = type
+        placed.inAppIndex = inAppIndex
+        placed.isInPayload = true
+        return placed
+    }
+
+    package var description: String {
+        guard isInPayload else { return "\(message) (at byte \(offset))" }
+        let purchase = inAppIndex.map { "in-app purchase \($0): " } ?? ""
+        return "receipt payload: \(purchase)\(message) (\(code.rawValue), at byte \(offset))"
+    }
 
     package static func == (lhs: ASN1Error, rhs: ASN1Error) -> Bool {
-        lhs.code == rhs.code && lhs.offset == rhs.offset
+        lhs.code == rhs.code && lhs.offset == rhs.offset && lhs.attributeType == rhs.attributeType
+            && lhs.inAppIndex == rhs.inAppIndex
     }
 }

@@ -49,12 +49,17 @@ package enum PayloadDecoder {
     /// Decodes a payload, rejecting trailing bytes after the outer SET.
     ///
     /// Offsets in errors count from the start of the buffer `payload` is a slice of.
-    package static func decode(_ payload: ArraySlice<UInt8>, limits: Limits = Limits()) throws(PayloadError)
+    package static func decode(_ payload: ArraySlice<UInt8>, limits: Limits = Limits()) throws(ASN1Error)
         -> ParsedReceipt
     {
         var decoding = PayloadDecoding(limits: limits, payload: payload)
         var receipt = ParsedReceipt()
-        try decoding.receipt(into: &receipt)
+        do {
+            try decoding.receipt(into: &receipt)
+        } catch {
+            // The outer SET's own faults, which no attribute holds, are the payload's too.
+            throw error.inPayload()
+        }
         return receipt
     }
 
@@ -66,7 +71,7 @@ package enum PayloadDecoder {
     }
 
     /// Decodes a payload held in its own array.
-    package static func decode(_ payload: [UInt8], limits: Limits = Limits()) throws(PayloadError) -> ParsedReceipt {
+    package static func decode(_ payload: [UInt8], limits: Limits = Limits()) throws(ASN1Error) -> ParsedReceipt {
         try decode(payload[...], limits: limits)
     }
 }
@@ -78,20 +83,6 @@ private struct Attribute {
     let value: Range<Int>
     /// Offset of the SEQUENCE.
     let offset: Int
-}
-
-/// What an error concerns, kept as cheap values so that messages are only built on failure.
-private struct Context {
-    var type: Int64?
-    var name: StaticString?
-    var inAppIndex: Int?
-
-    /// How messages start, e.g. `field 19 (original_application_version): `; empty before the type is known.
-    var prefix: String {
-        guard let type else { return "" }
-        guard let name else { return "attribute type \(type): " }
-        return "field \(type) (\(name)): "
-    }
 }
 
 private struct PayloadDecoding {
@@ -116,11 +107,10 @@ private struct PayloadDecoding {
 
     /// Decodes the payload into `receipt`, which starts with every field absent: filled where the caller holds
     /// it, so that the finished receipt is not copied on its way out (each of its strings and arrays counted).
-    mutating func receipt(into receipt: inout ParsedReceipt) throws(PayloadError) {
-        let outer = Context()
+    mutating func receipt(into receipt: inout ParsedReceipt) throws(ASN1Error) {
         var top = reader
-        let set = try Self.asn1(outer) { () throws(ASN1Error) in try top.read(ASN1Tag.set, "the receipt payload SET") }
-        try Self.asn1(outer) { () throws(ASN1Error) in try top.expectEnd("the receipt payload SET") }
+        let set = try top.read(ASN1Tag.set, "the receipt payload SET")
+        try top.expectEnd("the receipt payload SET")
         let contents = set.contents
 
         // Room for what real receipts hold (about ten per set), so the arrays rarely grow.
@@ -134,7 +124,7 @@ private struct PayloadDecoding {
         var spans: [InAppPurchases.Span] = []
         let spansFit = payload.count <= Int(UInt32.max)
         try decodeSet(contents, of: ParsedReceipt.attributeFields, inAppIndex: nil, into: &receipt) {
-            decoding, attribute, position throws(PayloadError) in
+            decoding, attribute, position throws(ASN1Error) in
             let start = decoding.purchaseEntries.count
             let index = purchaseCount
             purchaseCount += 1
@@ -193,7 +183,7 @@ private struct PayloadDecoding {
 
     /// The ranges of the purchases among the attributes from `start` up to `end`, all read once already
     /// (so within every limit: the counts start again for this walk and are put back after it).
-    private mutating func purchaseSpans(from start: Int, upTo end: Int) throws(PayloadError)
+    private mutating func purchaseSpans(from start: Int, upTo end: Int) throws(ASN1Error)
         -> [InAppPurchases.Span]
     {
         var set = reader.reading(start..<end)
@@ -212,7 +202,7 @@ private struct PayloadDecoding {
     }
 
     /// One purchase SET alone (`InAppPurchases` reading an entry again), its undocumented attributes its own.
-    mutating func lonePurchase(_ value: Range<Int>) throws(PayloadError) -> InAppPurchase {
+    mutating func lonePurchase(_ value: Range<Int>) throws(ASN1Error) -> InAppPurchase {
         let attribute = Attribute(type: ParsedReceipt.purchaseAttribute, value: value, offset: value.lowerBound)
         var purchase = InAppPurchase()
         try inAppPurchase(attribute, index: 0, into: &purchase)
@@ -224,12 +214,16 @@ private struct PayloadDecoding {
 
     /// Decodes the purchase SET of `attribute` into `purchase`, which starts with every field absent.
     private mutating func inAppPurchase(_ attribute: Attribute, index: Int, into purchase: inout InAppPurchase)
-        throws(PayloadError)
+        throws(ASN1Error)
     {
-        let outer = Context(type: attribute.type, name: ParsedReceipt.purchasesKey, inAppIndex: index)
-        let contents = try setContents(of: attribute, outer)
-        // A purchase's table has no purchases field: a type 17 inside a purchase is undocumented.
-        try decodeSet(contents, of: InAppPurchase.attributeFields, inAppIndex: index, into: &purchase) { _, _, _ in }
+        do {
+            // A purchase's table has no purchases field: a type 17 inside a purchase is undocumented.
+            try decodeSet(
+                setContents(of: attribute), of: InAppPurchase.attributeFields, inAppIndex: index, into: &purchase
+            ) { _, _, _ in }
+        } catch {
+            throw error.inPayload(type: attribute.type, name: ParsedReceipt.purchasesKey, inAppIndex: index)
+        }
     }
 
     /// Decodes the attribute SET whose contents lie at `contents` into `model`, through `table`: each attribute
@@ -239,8 +233,8 @@ private struct PayloadDecoding {
     @inline(__always)
     private mutating func decodeSet<Model>(
         _ contents: Range<Int>, of table: AttributeFields<Model>, inAppIndex: Int?, into model: inout Model,
-        purchase: (inout PayloadDecoding, Attribute, _ position: Int) throws(PayloadError) -> Void
-    ) throws(PayloadError) {
+        purchase: (inout PayloadDecoding, Attribute, _ position: Int) throws(ASN1Error) -> Void
+    ) throws(ASN1Error) {
         var set = reader.reading(contents)
         var seen: UInt64 = 0
         var count = 0
@@ -255,28 +249,35 @@ private struct PayloadDecoding {
                 try purchase(&self, attribute, set.position)
                 continue
             }
-            // Purchases repeat by design; every other named field must be unambiguous.
-            let context = Context(type: attribute.type, name: table.key(at: slot.start), inAppIndex: inAppIndex)
-            try claim(table.bit(attribute.type), in: &seen, attribute, context)
-            // A slot holds at least one field (`slot(of:)`).
-            var field = slot.start
-            repeat {
-                try store(table.setter(at: field), attribute, context, in: &model)
-                field &+= 1
-            } while field < slot.end
+            do throws(ASN1Error) {
+                // Purchases repeat by design; every other named field must be unambiguous.
+                let bit = table.bit(attribute.type)
+                guard seen & bit == 0 else {
+                    throw ASN1Error(.duplicateField, at: attribute.offset, "occurs more than once")
+                }
+                seen |= bit
+                // A slot holds at least one field (`slot(of:)`).
+                var field = slot.start
+                repeat {
+                    try store(table.setter(at: field), attribute, in: &model)
+                    field &+= 1
+                } while field < slot.end
+            } catch {
+                throw error.inPayload(type: attribute.type, name: table.key(at: slot.start), inAppIndex: inAppIndex)
+            }
         }
     }
 
     /// Reads the attribute's value as its field's kind and stores it in the model.
     @inline(__always)
     private mutating func store<Model>(
-        _ setter: FieldSetter<Model>, _ attribute: Attribute, _ context: Context, in model: inout Model
-    ) throws(PayloadError) {
+        _ setter: FieldSetter<Model>, _ attribute: Attribute, in model: inout Model
+    ) throws(ASN1Error) {
         switch setter {
-        case .integer(let set): set(&model, try integer(attribute, context))
-        case .string(let set): set(&model, try string(attribute, context))
-        case .date(let set): if let date = try date(attribute, context) { set(&model, date) }
-        case .boolean(let set): set(&model, try boolean(attribute, context))
+        case .integer(let set): set(&model, try integer(attribute))
+        case .string(let set): set(&model, try string(attribute))
+        case .date(let set): if let date = try date(attribute) { set(&model, date) }
+        case .boolean(let set): set(&model, try boolean(attribute))
         case .octets(let set): set(&model, Array(payload[attribute.value]))
         case .purchases, .undocumented, .derived: break
         }
@@ -288,160 +289,117 @@ private struct PayloadDecoding {
     /// attributes is refused before it is decoded.
     @inline(__always)
     private mutating func nextAttribute(in set: inout ASN1Reader, count: inout Int, inAppIndex: Int?)
-        throws(PayloadError) -> Attribute
+        throws(ASN1Error) -> Attribute
     {
         count += 1
         totalAttributes += 1
-        var context = Context(inAppIndex: inAppIndex)
-        guard count <= limits.maximumAttributesPerSet else {
-            throw Self.failure(
-                .tooManyAttributes, context, at: set.position,
-                "more than \(limits.maximumAttributesPerSet) attributes in one SET")
-        }
-        guard totalAttributes <= limits.maximumTotalAttributes else {
-            throw Self.failure(
-                .tooManyAttributesInTotal, context, at: set.position,
-                "more than \(limits.maximumTotalAttributes) attributes in the payload")
-        }
-        let sequence = try Self.asn1(context) { () throws(ASN1Error) in
-            try set.read(ASN1Tag.sequence, "an attribute")
-        }
-        return try set.reading(sequence.contents) { fields throws(PayloadError) in
-            let type = try Self.asn1(context) { () throws(ASN1Error) in
-                try fields.nonNegativeInteger(fields.read(ASN1Tag.integer, "the attribute type"))
+        var type: Int64?
+        do throws(ASN1Error) {
+            guard count <= limits.maximumAttributesPerSet else {
+                throw ASN1Error(
+                    .tooManyAttributes, at: set.position,
+                    "more than \(limits.maximumAttributesPerSet) attributes in one SET")
             }
-            context.type = type
-            // The version carries no meaning for decoding; only its shape is checked.
-            _ = try Self.asn1(context) { () throws(ASN1Error) in
-                try fields.read(ASN1Tag.integer, "the attribute version")
+            guard totalAttributes <= limits.maximumTotalAttributes else {
+                throw ASN1Error(
+                    .tooManyAttributesInTotal, at: set.position,
+                    "more than \(limits.maximumTotalAttributes) attributes in the payload")
             }
-            let value = try Self.asn1(context) { () throws(ASN1Error) in
-                try fields.read(ASN1Tag.octetString, "the attribute value")
+            let sequence = try set.read(ASN1Tag.sequence, "an attribute")
+            return try set.reading(sequence.contents) { fields throws(ASN1Error) in
+                let read = try fields.nonNegativeInteger(fields.read(ASN1Tag.integer, "the attribute type"))
+                type = read
+                // The version carries no meaning for decoding; only its shape is checked.
+                _ = try fields.read(ASN1Tag.integer, "the attribute version")
+                let value = try fields.read(ASN1Tag.octetString, "the attribute value")
+                try fields.expectEnd("the attribute value")
+                return Attribute(type: read, value: value.contents, offset: sequence.offset)
             }
-            try Self.asn1(context) { () throws(ASN1Error) in try fields.expectEnd("the attribute value") }
-            return Attribute(type: type, value: value.contents, offset: sequence.offset)
+        } catch {
+            throw error.inPayload(type: type, inAppIndex: inAppIndex)
         }
-    }
-
-    private func claim(_ bit: UInt64, in seen: inout UInt64, _ attribute: Attribute, _ context: Context)
-        throws(PayloadError)
-    {
-        guard seen & bit == 0 else {
-            throw Self.failure(.duplicateField, context, at: attribute.offset, "occurs more than once")
-        }
-        seen |= bit
     }
 
     // MARK: - Values
 
     /// Where the attributes of the SET an attribute value holds lie.
-    private mutating func setContents(of attribute: Attribute, _ context: Context) throws(PayloadError) -> Range<Int> {
-        let element = try value(of: attribute, context)
+    private mutating func setContents(of attribute: Attribute) throws(ASN1Error) -> Range<Int> {
+        let element = try value(of: attribute)
         guard element.tag == ASN1Tag.set else {
-            throw Self.failure(
-                .unexpectedValueType, context, at: element.offset, "expected a SET, found tag \(element.tag.hex)")
+            throw ASN1Error(.unexpectedValueType, at: element.offset, "expected a SET, found tag \(element.tag.hex)")
         }
         return element.contents
     }
 
     /// The single element an attribute value holds; nothing may follow it.
     @inline(__always)
-    private mutating func value(of attribute: Attribute, _ context: Context) throws(PayloadError) -> ASN1Element {
-        try reader.reading(attribute.value) { value throws(PayloadError) in
-            let element = try Self.asn1(context) { () throws(ASN1Error) in try value.next() }
+    private mutating func value(of attribute: Attribute) throws(ASN1Error) -> ASN1Element {
+        try reader.reading(attribute.value) { value throws(ASN1Error) in
+            let element = try value.next()
             guard value.isAtEnd else {
-                throw Self.failure(.trailingBytes, context, at: value.position, "unexpected bytes after the value")
+                throw ASN1Error(.trailingBytes, at: value.position, "unexpected bytes after the value")
             }
             return element
         }
     }
 
     /// The contents of a string value, checked for tag and length but not yet for UTF-8.
-    private mutating func stringContents(_ attribute: Attribute, _ context: Context) throws(PayloadError)
+    private mutating func stringContents(_ attribute: Attribute) throws(ASN1Error)
         -> Range<Int>
     {
-        let element = try value(of: attribute, context)
+        let element = try value(of: attribute)
         switch element.tag {
         case ASN1Tag.utf8String, ASN1Tag.ia5String, ASN1Tag.printableString:
             break
         default:
-            throw Self.failure(
-                .unexpectedValueType, context, at: element.offset, "expected a string, found tag \(element.tag.hex)")
+            throw ASN1Error(.unexpectedValueType, at: element.offset, "expected a string, found tag \(element.tag.hex)")
         }
         guard element.contents.count <= limits.maximumStringLength else {
-            throw Self.failure(
-                .stringTooLong, context, at: element.offset,
+            throw ASN1Error(
+                .stringTooLong, at: element.offset,
                 "a string of \(element.contents.count) bytes exceeds the limit of \(limits.maximumStringLength)")
         }
         return element.contents
     }
 
-    private mutating func string(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> String {
-        let contents = try stringContents(attribute, context)
+    private mutating func string(_ attribute: Attribute) throws(ASN1Error) -> String {
+        let contents = try stringContents(attribute)
         // Receipt strings are ASCII: checked in one pass and copied, where the general validation
         // looks up generic metadata on every call.
         if let text = ASCIIText.string(payload, contents) {
             return text
         }
         guard let text = String(validating: payload[contents], as: UTF8.self) else {
-            throw Self.failure(.invalidString, context, at: contents.startIndex, "a string is not valid UTF-8")
+            throw ASN1Error(.invalidString, at: contents.startIndex, "a string is not valid UTF-8")
         }
         return text
     }
 
     /// A date, or nil for the empty string Apple writes for "none" (expires and cancellation
     /// dates of non-subscriptions).
-    private mutating func date(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> Date? {
-        let contents = try stringContents(attribute, context)
+    private mutating func date(_ attribute: Attribute) throws(ASN1Error) -> Date? {
+        let contents = try stringContents(attribute)
         do throws(RFC3339.ParseError) {
             return try RFC3339.parse(payload[contents])
         } catch {
-            throw Self.failure(.invalidDate, context, at: contents.startIndex, error.description)
+            throw ASN1Error(.invalidDate, at: contents.startIndex, error.description)
         }
     }
 
-    private mutating func integer(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> Int64 {
-        let element = try value(of: attribute, context)
+    private mutating func integer(_ attribute: Attribute) throws(ASN1Error) -> Int64 {
+        let element = try value(of: attribute)
         guard element.tag == ASN1Tag.integer else {
-            throw Self.failure(
-                .unexpectedValueType, context, at: element.offset, "expected an INTEGER, found tag \(element.tag.hex)")
+            throw ASN1Error(
+                .unexpectedValueType, at: element.offset, "expected an INTEGER, found tag \(element.tag.hex)")
         }
-        return try Self.asn1(context) { () throws(ASN1Error) in try reader.nonNegativeInteger(element) }
+        return try reader.nonNegativeInteger(element)
     }
 
-    private mutating func boolean(_ attribute: Attribute, _ context: Context) throws(PayloadError) -> Bool {
-        let number = try integer(attribute, context)
+    private mutating func boolean(_ attribute: Attribute) throws(ASN1Error) -> Bool {
+        let number = try integer(attribute)
         guard number <= 1 else {
-            throw Self.failure(.invalidBoolean, context, at: attribute.offset, "expected 0 or 1, found \(number)")
+            throw ASN1Error(.invalidBoolean, at: attribute.offset, "expected 0 or 1, found \(number)")
         }
         return number == 1
-    }
-
-    // MARK: - Errors
-
-    private static func failure(_ code: PayloadError.Code, _ context: Context, at offset: Int, _ message: String)
-        -> PayloadError
-    {
-        PayloadError(
-            code, attributeType: context.type, inAppIndex: context.inAppIndex, at: offset,
-            context.prefix + message)
-    }
-
-    /// Runs a reader step, turning its error into a `PayloadError` that names the attribute.
-    private static func asn1<T>(_ context: Context, _ body: () throws(ASN1Error) -> T) throws(PayloadError) -> T {
-        do {
-            return try body()
-        } catch {
-            let code: PayloadError.Code
-            switch error.code {
-            case .trailingBytes: code = .trailingBytes
-            case .invalidInteger, .integerTooLarge: code = .invalidInteger
-            case .invalidString: code = .invalidString
-            default: code = .malformed
-            }
-            throw PayloadError(
-                code, attributeType: context.type, inAppIndex: context.inAppIndex, at: error.offset,
-                context.prefix + error.message, underlying: error)
-        }
     }
 }

@@ -14,42 +14,40 @@ extension Verdict {
     /// The verdict as one JSON object and a newline: sorted keys so output is stable and diffable,
     /// compact (one line, for ndjson) or indented as `JSONEncoder`'s `.prettyPrinted`.
     public func json(pretty: Bool) throws(JSONError) -> String {
-        let segments = try compactJSON()
-        var bytes = pretty ? PrettyJSON.reformat(segments) : Self.joined(segments)
-        bytes.append(0x0A)
-        return String(decoding: bytes, as: UTF8.self)
+        String(decoding: Self.joined(try segments(pretty: pretty, newline: true)), as: UTF8.self)
     }
 
-    /// The same bytes as `json(pretty:)`, handed to `emit` in chunks of about `chunkSize` bytes as they
-    /// are produced, so that a large report (a combined one) is never held whole as text, nor copied to
-    /// be printed. Stops at the first chunk `emit` refuses (a failed write). Throws, before emitting
+    /// The same bytes as `json(pretty:)`, handed to `emit` in chunks of at most `chunkSize` bytes, so that
+    /// a large report (a combined one) is never copied whole to be printed, and each segment is released
+    /// once handed over. Stops at the first chunk `emit` refuses (a failed write). Throws, before emitting
     /// anything, what `json(pretty:)` throws.
     public func writeJSON(
         pretty: Bool, chunkSize: Int = 64 << 10, to emit: (ArraySlice<UInt8>) -> Bool
     ) throws(JSONError) {
         let chunkSize = max(1, chunkSize)
-        var segments = try compactJSON()
-        if pretty {
-            PrettyJSON.reformat(&segments, trailer: [0x0A], chunkSize: chunkSize, emit: emit)
-            return
-        }
+        var segments = try segments(pretty: pretty, newline: true)
         for index in segments.indices {
             let segment = segments[index]
             segments[index] = []
             guard Self.emit(segment, chunkSize: chunkSize, emit) else { return }
         }
-        _ = emit([UInt8(0x0A)][...])
     }
 
-    /// The compact JSON in the writer's segments (one for all but reports of tens of thousands of
-    /// purchases), written from the models' field lists.
+    /// The compact JSON in the writer's segments, without a newline.
     func compactJSON() throws(JSONError) -> [[UInt8]] {
-        var writer = CompactJSONWriter()
+        try segments(pretty: false, newline: false)
+    }
+
+    /// The JSON in the writer's segments (one for all but reports of tens of thousands of purchases),
+    /// written in one pass from the models' field lists.
+    private func segments(pretty: Bool, newline: Bool) throws(JSONError) -> [[UInt8]] {
+        var writer = CompactJSONWriter(pretty: pretty)
         do throws(CompactJSONWriter.DeclinedError) {
             try writer.object(report, beside: decisions)
         } catch {
             throw JSONError(description: error.description)
         }
+        if newline { writer.out.append(0x0A) }
         return writer.takeSegments()
     }
 

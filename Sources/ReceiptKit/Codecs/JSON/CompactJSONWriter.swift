@@ -16,13 +16,13 @@ struct CompactJSONWriter {
     /// limit more, so this bound is never the one a real report meets; it bounds `json`'s recursion.
     static let maximumDepth = 96
 
-    /// What is being written; the text is `sealed` joined, then this.
+    /// What is being written: the whole text, or with a `sink` what it has not taken yet.
     var out: [UInt8] = []
-    /// Earlier parts of the text, each about `segmentSize` bytes: a text of tens of megabytes (a combined
-    /// report) grows by segments, where one array would be copied whole each time it doubled.
-    private(set) var sealed: [[UInt8]] = []
+    /// Takes `out` whenever it passes `flushSize` between two elements of an array, and what is left at
+    /// the end (`flush`), so that a text of megabytes (a combined report) is never held whole.
+    private let sink: ((ArraySlice<UInt8>) -> Void)?
 
-    static let segmentSize = 1 << 20
+    static let flushSize = 64 << 10
 
     /// How many nested objects `object` is inside, which `maximumDepth` bounds.
     var depth = 0
@@ -33,27 +33,23 @@ struct CompactJSONWriter {
     private var level = 0
 
     /// Room for a receipt's report, so most are written without the buffer growing.
-    init(pretty: Bool = false) {
-        self.pretty = pretty
-        out.reserveCapacity(pretty ? 8192 : 4096)
+    init(pretty: Bool = false, sink: ((ArraySlice<UInt8>) -> Void)? = nil) {
+        (self.pretty, self.sink) = (pretty, sink)
+        out.reserveCapacity(sink == nil ? (pretty ? 8192 : 4096) : Self.flushSize + (Self.flushSize >> 2))
     }
 
-    /// Moves `out` to `sealed` once it holds a segment's worth. Called only after an element of an array,
+    /// Hands `out` to the sink once it holds `flushSize` bytes. Called only after an element of an array,
     /// whose next comma `element(first:)` writes without reading `out`.
-    mutating func sealIfFull() {
-        guard out.count >= Self.segmentSize else { return }
-        sealed.append(out)
-        out = []
-        out.reserveCapacity(Self.segmentSize + (Self.segmentSize >> 2))
+    mutating func flushIfFull() {
+        guard sink != nil, out.count >= Self.flushSize else { return }
+        flush()
     }
 
-    /// The whole text in its parts, in order; the writer is left empty.
-    mutating func takeSegments() -> [[UInt8]] {
-        var segments = sealed
-        segments.append(out)
-        sealed = []
-        out = []
-        return segments
+    /// Hands what `out` holds to the sink, if there is one, and keeps its storage for what follows.
+    mutating func flush() {
+        guard let sink else { return }
+        sink(out[...])
+        out.removeAll(keepingCapacity: true)
     }
 
     @inline(__always)

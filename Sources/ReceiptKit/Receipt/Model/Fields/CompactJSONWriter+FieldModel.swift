@@ -49,7 +49,7 @@ extension CompactJSONWriter {
         StaticText.precedes(a, b)
     }
 
-    /// `[` the models `]`, the text sealed into segments between them (a combined report of thousands of
+    /// `[` the models `]`, the text handed to the sink between them (a combined report of thousands of
     /// inputs, a receipt of tens of thousands of purchases).
     mutating func array<Models: Collection>(_ models: Models) throws(DeclinedError) where Models.Element: FieldModel {
         open(UInt8(ascii: "["))
@@ -58,7 +58,7 @@ extension CompactJSONWriter {
         while index != models.endIndex {
             element(first: index == models.startIndex)
             try object(models[index])
-            sealIfFull()
+            flushIfFull()
             models.formIndex(after: &index)
         }
         close(UInt8(ascii: "]"))

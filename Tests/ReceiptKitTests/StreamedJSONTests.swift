@@ -81,7 +81,8 @@ import Testing
             Issue.record("no receipt report")
             return
         }
-        let verdict = Verdict(report: CombinedInputs.combine([report, report], bundleID: CheckMaterial.bundleID).report)
+        let combined = CombinedInputs.combine([report, report], bundleID: CheckMaterial.bundleID)
+        let verdict = Verdict(report: combined.report)
         for pretty in [false, true] {
             let reference = try verdict.encoded(pretty: pretty)
             #expect(try verdict.json(pretty: pretty) == reference, "pretty: \(pretty)")

@@ -93,12 +93,21 @@ struct CompactJSONWriter {
 
     /// `"name":` for a member; `name` is a plain ASCII key that needs no escaping.
     mutating func key(_ name: StaticString) {
-        separator()
-        out.append(UInt8(ascii: "\""))
-        raw(name)
-        // Each literal appended where it is named: a static string chosen at run time is appended byte by
-        // byte through its pointer, several dozen instructions a key more.
-        if pretty { raw("\" : ") } else { raw("\":") }
+        if let last = out.last, last != UInt8(ascii: "{"), last != UInt8(ascii: "[") {
+            out.append(UInt8(ascii: ","))
+        }
+        // One test of `pretty` a key, each literal appended where it is named: a static string chosen at
+        // run time is appended byte by byte through its pointer, several dozen instructions a key more.
+        if pretty {
+            newline()
+            out.append(UInt8(ascii: "\""))
+            raw(name)
+            raw("\" : ")
+        } else {
+            out.append(UInt8(ascii: "\""))
+            raw(name)
+            raw("\":")
+        }
     }
 
     /// Between a member's key and its value.
@@ -107,7 +116,9 @@ struct CompactJSONWriter {
         if pretty { raw(" : ") } else { out.append(UInt8(ascii: ":")) }
     }
 
-    /// A line break and the indentation of `level`, appended in one piece up to 32 levels deep.
+    /// A line break and the indentation of `level`, appended in one piece up to 32 levels deep; kept out of
+    /// line, so that compact text's callers stay small.
+    @inline(never)
     private mutating func newline() {
         let spaces = max(0, level) * 2
         if spaces < Self.indentation.count {

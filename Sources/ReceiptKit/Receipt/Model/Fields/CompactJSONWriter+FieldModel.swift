@@ -127,8 +127,8 @@ extension CompactJSONWriter {
             let first = entry.type != current
             if first {
                 if current != nil { close(UInt8(ascii: "]")) }
+                element(first: current == nil)
                 current = entry.type
-                separator()
                 out.append(UInt8(ascii: "\""))
                 integer(entry.type)
                 out.append(UInt8(ascii: "\""))

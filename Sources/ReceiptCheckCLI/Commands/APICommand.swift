@@ -32,7 +32,7 @@ enum APICommand: Command {
             Apple's rules before anything is sent (a refusal exits 64).
             """,
         operands: "OPERATION [ARGS...]", minimumOperands: 1,
-        options: APIOptionTable.validationOptions + CombineRunner.options + APIOptionTable.connectionOptions
+        options: APIOptionTable.validationOptions + [VerifyOptionTable.combine.spec] + APIOptionTable.connectionOptions
             + APIOptionTable.requestOptions + [APIOptionTable.sandboxBaseURL.spec])
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
@@ -69,7 +69,7 @@ enum APICommand: Command {
             let given = try APIEnvironmentAuto.arguments(arguments, auto: credentials.auto)
             let arguments = given.production
             others = try arguments.values(APIOptionTable.with)
-            if !others.isEmpty, !arguments[CombineRunner.combine] {
+            if !others.isEmpty, !arguments[VerifyOptionTable.combine] {
                 throw UsageError("--with adds inputs to --combine; give --combine too")
             }
             try refuseDecisions(on: operation, arguments)
@@ -111,7 +111,7 @@ enum APICommand: Command {
         // --max-size bounds the history as one input: its pages in all.
         let limit = runner.limit
         // Only --combine reads the history again as an input; otherwise its verified reports are all it needs.
-        let combine = arguments[CombineRunner.combine]
+        let combine = arguments[VerifyOptionTable.combine]
         let ask = { (client: AppStoreServerAPIClient) in
             AsyncWait.result { () async -> Result<AppStoreServerAPIResponse, AppStoreServerAPIError> in
                 do throws(AppStoreServerAPIError) {
@@ -163,7 +163,7 @@ enum APICommand: Command {
     }
 
     /// What asks for a decision: the rules and what they read, requirements, other inputs to combine with.
-    static let decisionOptions = RuleOptionTable.options + CombineRunner.options + [APIOptionTable.with.spec]
+    static let decisionOptions = RuleOptionTable.options + [VerifyOptionTable.combine.spec, APIOptionTable.with.spec]
 
     /// Refuses decision options with an operation whose answer Apple does not sign (or that has none):
     /// nothing would be decided, and the run would exit 0 as if every requirement were met.

@@ -14,7 +14,7 @@ enum ReportRun {
         status: @escaping @Sendable (ValidationReport) -> ExitStatus
     ) -> ExitStatus {
         var arguments = arguments
-        let refresh = arguments[RefreshRunner.refresh]
+        let refresh = arguments[VerifyOptionTable.refresh]
         // Read only for --refresh: making the environment's dictionary is a measurable share of one verify.
         let variables = refresh ? ProcessInfo.processInfo.environment : [:]
         if refresh {
@@ -57,10 +57,10 @@ enum ReportRun {
             enforcesRequirements: enforcesRequirements, status: status)
         if case let (client, credentials)? = client {
             return RefreshRunner(
-                runner: runner, client: client, combine: arguments[CombineRunner.combine], credentials: credentials
+                runner: runner, client: client, combine: arguments[VerifyOptionTable.combine], credentials: credentials
             ).run(&source, console: console, usage: spec.usage)
         }
-        if arguments[CombineRunner.combine] {
+        if arguments[VerifyOptionTable.combine] {
             return CombineRunner(runner: runner).run(&source, console: console, usage: spec.usage)
         }
         return runner.run(&source, console: console)

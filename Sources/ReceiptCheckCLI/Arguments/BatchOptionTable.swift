@@ -61,7 +61,7 @@ enum BatchOptionTable {
         let json = arguments[ValidationOptionTable.json]
         switch try arguments.value(ValidationOptionTable.format) {
         case .verifyreceipt:
-            try VerifyReceiptOutput.checkOptions(arguments)
+            try checkVerifyReceipt(arguments)
             settings.format = .verifyReceipt
         case .ndjson:
             if json { throw UsageError("--json and --format ndjson contradict each other") }
@@ -86,5 +86,28 @@ enum BatchOptionTable {
             throw UsageError("--files-from - and --lines cannot both read standard input")
         }
         return settings
+    }
+
+    /// What `--format verifyreceipt` needs of the other options: Apple's endpoint is production or sandbox
+    /// (`--environment` picks which one is emulated), and it judges no rules.
+    static func checkVerifyReceipt(_ arguments: ParsedArguments) throws(UsageError) {
+        if arguments[ValidationOptionTable.json] {
+            throw UsageError("--json and --format verifyreceipt contradict each other")
+        }
+        // Apple's body has no entitlements, and an exit status of "not entitled" beside a status-0 body
+        // would say two things at once.
+        if let rule = RuleOptionTable.options.first(where: arguments.isGiven) {
+            throw UsageError(
+                "--format verifyreceipt answers as Apple's endpoint, which judges no rules; --\(rule.name) does not apply"
+            )
+        }
+        if let environment = try arguments.value(ValidationOptionTable.environment),
+            environment != .production, environment != .sandbox,
+            let text = arguments.text(of: ValidationOptionTable.environment.spec)
+        {
+            throw UsageError(
+                "--format verifyreceipt emulates Apple's production or sandbox endpoint; --environment \(text) is neither"
+            )
+        }
     }
 }

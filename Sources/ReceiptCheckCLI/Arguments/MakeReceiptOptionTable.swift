@@ -31,4 +31,27 @@ enum MakeReceiptOptionTable {
         specFile.spec, pkiDirectory.spec, output.spec, digest.spec, ber.spec, deviceID.spec, jws.spec,
         storeKitTest.spec, signedAttributes.spec, badMessageDigest.spec, CommonOptionTable.help.spec,
     ]
+
+    /// What signs a receipt only, not a JWS.
+    private static let receiptOnly = [
+        ber.spec, digest.spec, deviceID.spec, signedAttributes.spec, badMessageDigest.spec,
+    ]
+
+    /// The spec, PKI and output paths, each required, checked with the options beside them: `--jws` signs no
+    /// receipt, and `--bad-message-digest` spoils a DER receipt's signed attributes.
+    static func validate(_ arguments: ParsedArguments) throws(UsageError) -> (spec: String, pki: String, output: String)
+    {
+        guard arguments.operands.isEmpty else { throw UsageError("unexpected operand '\(arguments.operands[0])'") }
+        let given = (try arguments.value(specFile), try arguments.value(pkiDirectory), try arguments.value(output))
+        guard let specPath = given.0?.path else { throw UsageError("\(specFile.flag) is required") }
+        guard let pkiPath = given.1?.path else { throw UsageError("\(pkiDirectory.flag) is required") }
+        guard let outputPath = given.2?.path else { throw UsageError("-o/\(output.flag) is required") }
+        if arguments[jws], let option = receiptOnly.first(where: arguments.isGiven) {
+            throw UsageError("--\(option.name) applies to receipts, not to --jws")
+        }
+        if !arguments[jws], arguments[badMessageDigest], !arguments[signedAttributes] || arguments[ber] {
+            throw UsageError("--bad-message-digest needs --signed-attributes and DER output (no --ber)")
+        }
+        return (specPath, pkiPath, outputPath)
+    }
 }

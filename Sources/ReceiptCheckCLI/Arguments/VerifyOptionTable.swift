@@ -1,3 +1,5 @@
+import ReceiptKit
+
 /// verify's own options (one decision over several inputs, fresh data for a stale one, one CGI request),
 /// and the checks of the options given together that no single option's reading makes.
 enum VerifyOptionTable {
@@ -25,6 +27,25 @@ enum VerifyOptionTable {
             combine.spec, refresh.spec,
         ] + APIOptionTable.credentialOptions
 
+    /// `--refresh`'s credentials, checked with what it decides with (rules, one verdict an input); nil
+    /// without it, which the credentials' options then do not apply to.
+    static func refreshCredentials(
+        _ arguments: ParsedArguments, rules: RuleConfiguration?, format: BatchOptionTable.OutputFormat
+    ) throws(UsageError) -> APIOptionTable.Credentials? {
+        guard arguments[refresh] else {
+            if let option = APIOptionTable.credentialOptions.first(where: arguments.isGiven) {
+                throw UsageError("--\(option.name) is for the requests of --refresh; give --refresh too")
+            }
+            return nil
+        }
+        let credentials = try APIOptionTable.credentials(arguments, command: "--refresh")
+        guard rules != nil else { throw UsageError("--refresh decides with rules: give --rules or --rule") }
+        guard !format.printer.answersPerInput else {
+            throw UsageError("--refresh decides with rules; --format verifyreceipt answers per receipt")
+        }
+        return credentials
+    }
+
     /// `--cgi` beside what it cannot take.
     static func validateCGI(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.operands.isEmpty else {
@@ -36,6 +57,6 @@ enum VerifyOptionTable {
         if let format = try arguments.value(ValidationOptionTable.format), format != .verifyreceipt {
             throw UsageError("--cgi answers in Apple's verifyReceipt format, not --format \(format.rawValue)")
         }
-        try VerifyReceiptOutput.checkOptions(arguments)
+        try BatchOptionTable.checkVerifyReceipt(arguments)
     }
 }

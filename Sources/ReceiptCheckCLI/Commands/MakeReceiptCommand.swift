@@ -31,28 +31,15 @@ enum MakeReceiptCommand: Command {
     private typealias Option = MakeReceiptOptionTable
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
-        guard arguments.operands.isEmpty else {
-            return usage("unexpected operand '\(arguments.operands[0])'", console)
-        }
-        let given: (spec: InputPath?, pki: InputPath?, output: OutputPath?)
+        let paths: (spec: String, pki: String, output: String)
         do throws(UsageError) {
-            given = (
-                try arguments.value(Option.specFile), try arguments.value(Option.pkiDirectory),
-                try arguments.value(Option.output)
-            )
+            paths = try Option.validate(arguments)
         } catch {
             return fail(error, console)
         }
-        guard let specPath = given.spec?.path else { return usage("\(Option.specFile.flag) is required", console) }
-        guard let pkiPath = given.pki?.path else { return usage("\(Option.pkiDirectory.flag) is required", console) }
-        guard let outputPath = given.output?.path else { return usage("-o/\(Option.output.flag) is required", console) }
+        let (specPath, pkiPath, outputPath) = paths
         if arguments[Option.jws] {
             return signJWS(spec: specPath, pki: pkiPath, output: outputPath, arguments, console: console)
-        }
-        if arguments[Option.badMessageDigest] {
-            guard arguments[Option.signedAttributes], !arguments[Option.ber] else {
-                return usage("--bad-message-digest needs --signed-attributes and DER output (no --ber)", console)
-            }
         }
         let device: DeviceIdentifier?
         do throws(UsageError) {
@@ -127,13 +114,6 @@ enum MakeReceiptCommand: Command {
         spec specPath: String, pki pkiPath: String, output outputPath: String, _ arguments: ParsedArguments,
         console: Console
     ) -> ExitStatus {
-        for option in [
-            Option.ber.spec, Option.digest.spec, Option.deviceID.spec, Option.signedAttributes.spec,
-            Option.badMessageDigest.spec,
-        ]
-        where arguments.isGiven(option) {
-            return usage("--\(option.name) applies to receipts, not to --jws", console)
-        }
         let specBytes: [UInt8]
         do throws(ReceiptError) {
             specBytes = try InputFile.contents(of: specPath)
@@ -189,10 +169,6 @@ enum MakeReceiptCommand: Command {
         @unknown default:
             return "\(decoding)"
         }
-    }
-
-    private static func usage(_ message: String, _ console: Console) -> ExitStatus {
-        fail(UsageError(message), console)
     }
 
     private static func fail(_ error: any Error, _ console: Console) -> ExitStatus {

@@ -32,15 +32,9 @@ enum ReportRun {
             settings = try BatchOptionTable.settings(arguments, command: spec)
             validator = try ValidatorSetup.validator(arguments, analysis: !enforcesRequirements)
             limit = try ValidationOptionTable.sizeLimit(arguments)
-            if !refresh, let option = APIOptionTable.credentialOptions.first(where: arguments.isGiven) {
-                throw UsageError("--\(option.name) is for the requests of --refresh; give --refresh too")
-            }
-            if refresh {
-                let credentials = try APIOptionTable.credentials(arguments, command: "--refresh")
-                guard rules != nil else { throw UsageError("--refresh decides with rules: give --rules or --rule") }
-                guard !settings.format.printer.answersPerInput else {
-                    throw UsageError("--refresh decides with rules; --format verifyreceipt answers per receipt")
-                }
+            if let credentials = try VerifyOptionTable.refreshCredentials(
+                arguments, rules: rules, format: settings.format)
+            {
                 client = (
                     try APIClientSetup.client(
                         arguments, credentials: credentials, validator: validator, variables: variables,

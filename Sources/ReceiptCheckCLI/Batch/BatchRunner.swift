@@ -41,13 +41,13 @@ struct BatchRunner {
         let jobs = settings.jobs
         let window = ReadAheadWindow(maxCount: jobs * 64, maxBytes: Self.byteBudget)
         let printer = settings.format.printer
+        let quiet = settings.given[BatchOptionTable.quiet]
         let output = BatchOutput(
             console: console, window: window, ordered: !settings.given[BatchOptionTable.unordered],
-            progress: !settings.given[BatchOptionTable.quiet] && isatty(STDERR_FILENO) == 1, opening: printer.opening)
+            progress: !quiet && isatty(STDERR_FILENO) == 1, opening: printer.opening)
         guard let first = source.next() else {
             let status = output.finish(
-                summary: !settings.given[BatchOptionTable.quiet], blankLines: source.blankLines,
-                closing: printer.closing)
+                summary: !quiet, blankLines: source.blankLines, closing: printer.closing)
             guard let nothing = source.nothingFound(console: console) else { return status }
             return ExitStatus.worst([status, nothing])
         }
@@ -57,8 +57,7 @@ struct BatchRunner {
             window.acquire(bytes: bytes)
             output.deliver(0, check(first), bytes: bytes)
             return output.finish(
-                summary: !settings.given[BatchOptionTable.quiet] && settings.isBatch, blankLines: source.blankLines,
-                closing: printer.closing)
+                summary: !quiet && settings.isBatch, blankLines: source.blankLines, closing: printer.closing)
         }
 
         let queue = WorkQueue<(Int, BatchInput, Int)>()
@@ -87,8 +86,7 @@ struct BatchRunner {
             queue.put(nil)
         }
         group.wait()
-        return output.finish(
-            summary: !settings.given[BatchOptionTable.quiet], blankLines: source.blankLines, closing: printer.closing)
+        return output.finish(summary: !quiet, blankLines: source.blankLines, closing: printer.closing)
     }
 
     /// Reads, validates and renders one input. Never throws: a bad input is a report.

@@ -145,6 +145,32 @@ enum APIOptionTable {
         imageSize.spec, messageID.spec, realtimeURL.spec, idKind.spec, allPages.spec,
     ]
 
+    /// What asks for a decision: the rules and what they read, requirements, other inputs to combine with.
+    static let decisionOptions = RuleOptionTable.options + [VerifyOptionTable.combine.spec, with.spec]
+
+    /// The options `operation` takes together: `--with` only with `--combine`, and decision options only as
+    /// `refuseDecisions` says.
+    static func validate(_ arguments: ParsedArguments, operation: AppStoreServerAPIOperation) throws(UsageError) {
+        if arguments.isGiven(with.spec), !arguments[VerifyOptionTable.combine] {
+            throw UsageError("--with adds inputs to --combine; give --combine too")
+        }
+        try refuseDecisions(on: operation, arguments)
+    }
+
+    /// Refuses decision options with an operation whose answer Apple does not sign (or that has none):
+    /// nothing would be decided, and the run would exit 0 as if every requirement were met.
+    static func refuseDecisions(on operation: AppStoreServerAPIOperation, _ arguments: ParsedArguments)
+        throws(UsageError)
+    {
+        let given = decisionOptions.filter(arguments.isGiven).map { "--" + $0.name }
+        guard !operation.takesRules, !given.isEmpty else { return }
+        let answer = operation.responseShape == .empty ? "no body" : "nothing Apple signs"
+        let deciding = AppStoreServerAPIOperation.allCases.filter(\.takesRules).map(\.rawValue)
+        throw UsageError(
+            "\(given.joined(separator: ", ")): \(operation.rawValue) answers with \(answer), so there is nothing to "
+                + "decide on (rules, requirements and --combine are for \(deciding.joined(separator: ", ")))")
+    }
+
     /// The credentials and app a run uses, the environment's values for what the command line leaves out.
     struct Credentials {
         let keyFile: InputPath

@@ -145,7 +145,7 @@ import Testing
         let scratch = try ScratchDirectory()
         let options = try Self.decisionArguments(scratch)
         let covered = Set(options.flatMap { $0.filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) } })
-        #expect(covered == Set(APICommand.decisionOptions.map(\.name)), "a decision option this test does not give")
+        #expect(covered == Set(APIOptionTable.decisionOptions.map(\.name)), "a decision option this test does not give")
         // Apple signs the answers of these fourteen (JWS elements); the rest answer unsigned JSON or nothing.
         let signed: Set = [
             "get-transaction-history", "get-transaction-info", "get-all-subscription-statuses", "get-refund-history",
@@ -160,7 +160,7 @@ import Testing
                 let arguments = try CommandLineReader.parse(
                     ArraySlice([operation.rawValue] + operands + option), for: APICommand.spec)
                 do throws(UsageError) {
-                    try APICommand.refuseDecisions(on: operation, arguments)
+                    try APIOptionTable.refuseDecisions(on: operation, arguments)
                     #expect(operation.takesRules || option.isEmpty, "\(operation.rawValue) \(option) was taken")
                 } catch {
                     let answer = operation.responseShape == .empty ? "no body" : "nothing Apple signs"

@@ -42,28 +42,26 @@ enum BatchOptionTable {
         case html(collapsed: Bool)
     }
 
-    /// What the batch options ask for, checked.
+    /// What the batch options ask for: the output format and the number of checks at once, checked, and the
+    /// options as given, whose keys read the rest where they are used.
     struct Settings: Sendable {
         var format: OutputFormat = .text
-        var recursive = false
-        /// `--dereference-recursive`: links below the directories given are followed.
-        var followsLinks = false
-        var filesFrom: InputPath?
-        var lines = false
         var jobs = 1
-        var ordered = true
-        var quiet = false
+        var filesFrom: InputPath?
+        var given = ParsedArguments()
 
         /// Batch options were used, so a summary is due even for one input.
-        var isBatch: Bool { recursive || filesFrom != nil || lines || format == .ndjson }
+        var isBatch: Bool {
+            given[recursive] || given[dereferenceRecursive] || filesFrom != nil || given[lines] || format == .ndjson
+        }
     }
 
     static func settings(_ arguments: ParsedArguments, command: CommandSpec) throws(UsageError) -> Settings {
-        var settings = Settings()
+        var settings = Settings(given: arguments)
         let json = arguments[ValidationOptionTable.json]
         switch try arguments.value(ValidationOptionTable.format) {
         case .verifyreceipt:
-            try VerifyReceiptOutput.checkOptions(arguments)
+            try checkVerifyReceipt(arguments)
             settings.format = .verifyReceipt
         case .ndjson:
             if json { throw UsageError("--json and --format ndjson contradict each other") }
@@ -74,24 +72,42 @@ enum BatchOptionTable {
         case .json: settings.format = .json
         case .text, nil: settings.format = json ? .json : .text
         }
-        settings.followsLinks = arguments[dereferenceRecursive]
-        settings.recursive = arguments[recursive] || settings.followsLinks
         settings.filesFrom = try arguments.value(filesFrom)
-        settings.lines = arguments[lines]
-        settings.ordered = !arguments[unordered]
-        settings.quiet = arguments[quiet]
         if settings.format == .html(collapsed: false), settings.isBatch {
             settings.format = .html(collapsed: true)
         }
         settings.jobs = try arguments.value(jobs) ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        if arguments.operands.isEmpty, settings.filesFrom == nil, !settings.lines {
+        if arguments.operands.isEmpty, settings.filesFrom == nil, !arguments[lines] {
             throw UsageError("missing \(command.operands)")
         }
-        if settings.filesFrom?.isStandardInput == true, settings.lines,
+        if settings.filesFrom?.isStandardInput == true, arguments[lines],
             arguments.operands.isEmpty || arguments.operands.contains("-")
         {
             throw UsageError("--files-from - and --lines cannot both read standard input")
         }
         return settings
+    }
+
+    /// What `--format verifyreceipt` needs of the other options: Apple's endpoint is production or sandbox
+    /// (`--environment` picks which one is emulated), and it judges no rules.
+    static func checkVerifyReceipt(_ arguments: ParsedArguments) throws(UsageError) {
+        if arguments[ValidationOptionTable.json] {
+            throw UsageError("--json and --format verifyreceipt contradict each other")
+        }
+        // Apple's body has no entitlements, and an exit status of "not entitled" beside a status-0 body
+        // would say two things at once.
+        if let rule = RuleOptionTable.options.first(where: arguments.isGiven) {
+            throw UsageError(
+                "--format verifyreceipt answers as Apple's endpoint, which judges no rules; --\(rule.name) does not apply"
+            )
+        }
+        if let environment = try arguments.value(ValidationOptionTable.environment),
+            environment != .production, environment != .sandbox,
+            let text = arguments.text(of: ValidationOptionTable.environment.spec)
+        {
+            throw UsageError(
+                "--format verifyreceipt emulates Apple's production or sandbox endpoint; --environment \(text) is neither"
+            )
+        }
     }
 }

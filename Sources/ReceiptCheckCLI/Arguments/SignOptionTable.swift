@@ -29,36 +29,25 @@ enum SignOptionTable {
         /// The options this kind requires, beyond the key, key id and bundle id.
         var required: [OptionSpec] {
             switch self {
-            case .promotionalOffer: [SignOptionTable.productID.spec, SignOptionTable.offerID.spec]
-            case .promotionalOfferV2:
-                [SignOptionTable.issuerID.spec, SignOptionTable.productID.spec, SignOptionTable.offerID.spec]
+            case .promotionalOffer: [productID.spec, offerID.spec]
+            case .promotionalOfferV2: [issuerID.spec, productID.spec, offerID.spec]
             case .introductoryOfferEligibility:
-                [
-                    SignOptionTable.issuerID.spec, SignOptionTable.productID.spec,
-                    SignOptionTable.allowIntroductoryOffer.spec, SignOptionTable.transactionID.spec,
-                ]
-            case .advancedCommerceInApp: [SignOptionTable.issuerID.spec, SignOptionTable.request.spec]
-            case .realtimeMessage: [SignOptionTable.messageID.spec]
-            case .realtimeAlternateProduct: [SignOptionTable.messageID.spec, SignOptionTable.productID.spec]
-            case .realtimePromotionalOffer:
-                [SignOptionTable.messageID.spec, SignOptionTable.productID.spec, SignOptionTable.offerID.spec]
-            case .realtimePromotionalOfferV2:
-                [
-                    SignOptionTable.issuerID.spec, SignOptionTable.messageID.spec, SignOptionTable.productID.spec,
-                    SignOptionTable.offerID.spec,
-                ]
+                [issuerID.spec, productID.spec, allowIntroductoryOffer.spec, transactionID.spec]
+            case .advancedCommerceInApp: [issuerID.spec, request.spec]
+            case .realtimeMessage: [messageID.spec]
+            case .realtimeAlternateProduct: [messageID.spec, productID.spec]
+            case .realtimePromotionalOffer: [messageID.spec, productID.spec, offerID.spec]
+            case .realtimePromotionalOfferV2: [issuerID.spec, messageID.spec, productID.spec, offerID.spec]
             }
         }
 
         /// The options this kind takes without requiring them.
         var optional: [OptionSpec] {
             switch self {
-            case .promotionalOffer:
-                [SignOptionTable.applicationUsername.spec, SignOptionTable.nonce.spec, SignOptionTable.timestamp.spec]
-            case .promotionalOfferV2, .realtimePromotionalOfferV2: [SignOptionTable.transactionID.spec]
-            case .realtimePromotionalOffer:
-                [SignOptionTable.appAccountToken.spec, SignOptionTable.nonce.spec, SignOptionTable.timestamp.spec]
-            case .realtimeAlternateProduct: [SignOptionTable.billingPlanType.spec]
+            case .promotionalOffer: [applicationUsername.spec, nonce.spec, timestamp.spec]
+            case .promotionalOfferV2, .realtimePromotionalOfferV2: [transactionID.spec]
+            case .realtimePromotionalOffer: [appAccountToken.spec, nonce.spec, timestamp.spec]
+            case .realtimeAlternateProduct: [billingPlanType.spec]
             case .introductoryOfferEligibility, .advancedCommerceInApp, .realtimeMessage: []
             }
         }

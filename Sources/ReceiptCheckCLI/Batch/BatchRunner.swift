@@ -52,12 +52,13 @@ struct BatchRunner {
     func run(_ source: inout InputSource, console: Console) -> ExitStatus {
         let jobs = settings.jobs
         let window = ReadAheadWindow(maxCount: jobs * 64, maxBytes: Self.byteBudget)
+        let quiet = settings.given[BatchOptionTable.quiet]
         let output = BatchOutput(
-            console: console, window: window, ordered: settings.ordered,
-            progress: !settings.quiet && isatty(STDERR_FILENO) == 1, opening: printer.opening)
+            console: console, window: window, ordered: !settings.given[BatchOptionTable.unordered],
+            progress: !quiet && isatty(STDERR_FILENO) == 1, opening: printer.opening)
         guard let first = source.next() else {
             let status = output.finish(
-                summary: !settings.quiet, blankLines: source.blankLines, closing: printer.closing)
+                summary: !quiet, blankLines: source.blankLines, closing: printer.closing)
             guard let nothing = source.nothingFound(console: console) else { return status }
             return ExitStatus.worst([status, nothing])
         }
@@ -67,7 +68,7 @@ struct BatchRunner {
             window.acquire(bytes: bytes)
             output.deliver(0, check(first), bytes: bytes)
             return output.finish(
-                summary: !settings.quiet && settings.isBatch, blankLines: source.blankLines, closing: printer.closing)
+                summary: !quiet && settings.isBatch, blankLines: source.blankLines, closing: printer.closing)
         }
 
         let queue = WorkQueue<(Int, BatchInput, Int)>()
@@ -96,7 +97,7 @@ struct BatchRunner {
             queue.put(nil)
         }
         group.wait()
-        return output.finish(summary: !settings.quiet, blankLines: source.blankLines, closing: printer.closing)
+        return output.finish(summary: !quiet, blankLines: source.blankLines, closing: printer.closing)
     }
 
     /// Reads, validates and renders one input. Never throws: a bad input is a report.

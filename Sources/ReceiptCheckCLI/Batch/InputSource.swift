@@ -51,13 +51,14 @@ struct InputSource {
     }
 
     init(operands: [String], settings: BatchOptionTable.Settings, limit: Int, console: Console) {
-        let names = settings.lines && operands.isEmpty && settings.filesFrom == nil ? ["-"] : operands
+        let lines = settings.given[BatchOptionTable.lines]
+        let names = lines && operands.isEmpty && settings.filesFrom == nil ? ["-"] : operands
         self.operands = names.makeIterator()
         operandNames = names
-        recursive = settings.recursive
-        followsLinks = settings.followsLinks
+        followsLinks = settings.given[BatchOptionTable.dereferenceRecursive]
+        recursive = settings.given[BatchOptionTable.recursive] || followsLinks
         self.console = console
-        lines = settings.lines
+        self.lines = lines
         self.limit = limit
         listName = settings.filesFrom?.path
         if let list = settings.filesFrom?.path {

@@ -32,7 +32,7 @@ enum APICommand: Command {
             Apple's rules before anything is sent (a refusal exits 64).
             """,
         operands: "OPERATION [ARGS...]", minimumOperands: 1,
-        options: APIOptionTable.validationOptions + CombineRunner.options + APIOptionTable.connectionOptions
+        options: APIOptionTable.validationOptions + [VerifyOptionTable.combine.spec] + APIOptionTable.connectionOptions
             + APIOptionTable.requestOptions + [APIOptionTable.sandboxBaseURL.spec])
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
@@ -69,10 +69,7 @@ enum APICommand: Command {
             let given = try APIEnvironmentAuto.arguments(arguments, auto: credentials.auto)
             let arguments = given.production
             others = try arguments.values(APIOptionTable.with)
-            if !others.isEmpty, !arguments[CombineRunner.combine] {
-                throw UsageError("--with adds inputs to --combine; give --combine too")
-            }
-            try refuseDecisions(on: operation, arguments)
+            try APIOptionTable.validate(arguments, operation: operation)
             request = try APIRequestArguments.request(operation, values, arguments) { file, limit in
                 try InputFile.contents(of: file.path, limit: limit)
             }
@@ -111,7 +108,7 @@ enum APICommand: Command {
         // --max-size bounds the history as one input: its pages in all.
         let limit = runner.limit
         // Only --combine reads the history again as an input; otherwise its verified reports are all it needs.
-        let combine = arguments[CombineRunner.combine]
+        let combine = arguments[VerifyOptionTable.combine]
         let ask = { (client: AppStoreServerAPIClient) in
             AsyncWait.result { () async -> Result<AppStoreServerAPIResponse, AppStoreServerAPIError> in
                 do throws(AppStoreServerAPIError) {
@@ -160,23 +157,6 @@ enum APICommand: Command {
                 response, runner: answering, others: others, arguments: arguments, console: console,
                 usage: spec.usage)
         }
-    }
-
-    /// What asks for a decision: the rules and what they read, requirements, other inputs to combine with.
-    static let decisionOptions = RuleOptionTable.options + CombineRunner.options + [APIOptionTable.with.spec]
-
-    /// Refuses decision options with an operation whose answer Apple does not sign (or that has none):
-    /// nothing would be decided, and the run would exit 0 as if every requirement were met.
-    static func refuseDecisions(on operation: AppStoreServerAPIOperation, _ arguments: ParsedArguments)
-        throws(UsageError)
-    {
-        let given = decisionOptions.filter(arguments.isGiven).map { "--" + $0.name }
-        guard !operation.takesRules, !given.isEmpty else { return }
-        let answer = operation.responseShape == .empty ? "no body" : "nothing Apple signs"
-        let deciding = AppStoreServerAPIOperation.allCases.filter(\.takesRules).map(\.rawValue)
-        throw UsageError(
-            "\(given.joined(separator: ", ")): \(operation.rawValue) answers with \(answer), so there is nothing to "
-                + "decide on (rules, requirements and --combine are for \(deciding.joined(separator: ", ")))")
     }
 
     /// The one line that says what a reading of every page resumes from next time, the option to give it

@@ -5,12 +5,6 @@ import ReceiptKit
 struct CombineRunner {
     let runner: BatchRunner
 
-    static let combine = OptionKey<Bool>.flag(
-        "combine",
-        help: "one decision over all inputs together (one customer's receipt or AppTransaction, history and"
-            + " status responses, JWS); needs --bundle-id")
-    static let options = [combine.spec]
-
     /// One customer's inputs are few (an AppTransaction, a status response, history pages of 20); a run
     /// over more is a mistake, refused before reading them all, so the reports held at once stay bounded.
     static let maximumInputs = 64
@@ -42,7 +36,9 @@ struct CombineRunner {
         }
         let verdict = runner.validator.verdict(combining: reports, rules: runner.rules)
         let status = runner.print(large: verdict, console: console)
-        if let summary = Self.summary(inputs: reports.count, blank: source.blankLines), !runner.settings.quiet {
+        if let summary = Self.summary(inputs: reports.count, blank: source.blankLines),
+            !runner.settings.given[BatchOptionTable.quiet]
+        {
             console.err(summary)
         }
         return status

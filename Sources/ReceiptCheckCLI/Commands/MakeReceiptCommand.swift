@@ -27,60 +27,23 @@ enum MakeReceiptCommand: Command {
             """,
         operands: "",
         minimumOperands: 0,
-        options: [
-            specFile.spec, pkiDirectory.spec, output.spec, digest.spec, ber.spec, deviceID.spec, jws.spec,
-            storeKitTest.spec,
-            signedAttributes.spec, badMessageDigest.spec, CommonOptionTable.help.spec,
-        ])
-
-    static let specFile = OptionKey<InputPath>.input(
-        "spec", "SPEC.json", help: "the receipt contents, - for standard input (required)")
-    static let pkiDirectory = OptionKey<InputPath>.directory(
-        "pki", help: "directory written by make-test-pki (required)")
-    static let output = OptionKey<OutputPath>.output(
-        "output", short: "o", help: "where to write the receipt; - for stdout (required)")
-    static let digest = OptionKey<ReceiptSigner.Digest>.choice(
-        "digest", "NAME", help: "signature digest (default sha256)")
-    static let ber = OptionKey<Bool>.flag(
-        "ber", help: "stream with indefinite lengths (BER), as Xcode receipts; default is DER")
-    static let deviceID = OptionKey<DeviceIdentifier>.device(
-        "device-id",
-        help: "set field 5 to the hash for this device (UUID, MAC address or hex), the spec's opaque "
-            + "value and bundle id")
-    static let jws = OptionKey<Bool>.flag(
-        "jws", help: "sign a StoreKit 2 payload as a compact JWS (ES256) instead of a receipt")
-    static let storeKitTest = OptionKey<Bool>.flag(
-        "storekit-test", help: "sign with the PKI's self-signed storekit.pem alone, as Xcode StoreKit Testing does")
-    static let signedAttributes = OptionKey<Bool>.flag(
-        "signed-attributes", help: "add signed attributes (contentType, signingTime, messageDigest)")
-    static let badMessageDigest = OptionKey<Bool>.flag(
-        "bad-message-digest",
-        help: "with --signed-attributes: a messageDigest that does not match the content (test fixture)")
+        options: Option.options)
+    private typealias Option = MakeReceiptOptionTable
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
-        guard arguments.operands.isEmpty else {
-            return usage("unexpected operand '\(arguments.operands[0])'", console)
-        }
-        let given: (spec: InputPath?, pki: InputPath?, output: OutputPath?)
+        let paths: (spec: String, pki: String, output: String)
         do throws(UsageError) {
-            given = (try arguments.value(specFile), try arguments.value(pkiDirectory), try arguments.value(output))
+            paths = try Option.validate(arguments)
         } catch {
             return fail(error, console)
         }
-        guard let specPath = given.spec?.path else { return usage("\(specFile.flag) is required", console) }
-        guard let pkiPath = given.pki?.path else { return usage("\(pkiDirectory.flag) is required", console) }
-        guard let outputPath = given.output?.path else { return usage("-o/\(output.flag) is required", console) }
-        if arguments[jws] {
+        let (specPath, pkiPath, outputPath) = paths
+        if arguments[Option.jws] {
             return signJWS(spec: specPath, pki: pkiPath, output: outputPath, arguments, console: console)
-        }
-        if arguments[badMessageDigest] {
-            guard arguments[signedAttributes], !arguments[ber] else {
-                return usage("--bad-message-digest needs --signed-attributes and DER output (no --ber)", console)
-            }
         }
         let device: DeviceIdentifier?
         do throws(UsageError) {
-            device = try arguments.value(deviceID)
+            device = try arguments.value(Option.deviceID)
         } catch {
             return fail(error, console)
         }
@@ -125,19 +88,19 @@ enum MakeReceiptCommand: Command {
         }
         let digest: ReceiptSigner.Digest
         do throws(UsageError) {
-            digest = try arguments.value(Self.digest) ?? .sha256
+            digest = try arguments.value(Option.digest) ?? .sha256
         } catch {
             return fail(error, console)
         }
         let options = ReceiptSigner.Options(
             digest: digest,
-            encoding: arguments[ber] ? .ber : .der,
-            includeSignedAttributes: arguments[signedAttributes],
-            corruptMessageDigest: arguments[badMessageDigest])
+            encoding: arguments[Option.ber] ? .ber : .der,
+            includeSignedAttributes: arguments[Option.signedAttributes],
+            corruptMessageDigest: arguments[Option.badMessageDigest])
         let signed: [UInt8]
         do throws(OpenSSLError) {
             signed =
-                arguments[storeKitTest]
+                arguments[Option.storeKitTest]
                 ? try ReceiptSigner.signStoreKitTest(payload, pki: pki, options: options)
                 : try ReceiptSigner.sign(payload, pki: pki, options: options)
         } catch {
@@ -151,10 +114,6 @@ enum MakeReceiptCommand: Command {
         spec specPath: String, pki pkiPath: String, output outputPath: String, _ arguments: ParsedArguments,
         console: Console
     ) -> ExitStatus {
-        for option in [ber.spec, digest.spec, deviceID.spec, signedAttributes.spec, badMessageDigest.spec]
-        where arguments.isGiven(option) {
-            return usage("--\(option.name) applies to receipts, not to --jws", console)
-        }
         let specBytes: [UInt8]
         do throws(ReceiptError) {
             specBytes = try InputFile.contents(of: specPath)
@@ -167,7 +126,7 @@ enum MakeReceiptCommand: Command {
         } catch {
             return fail(error, console)
         }
-        let storeKit = arguments[storeKitTest]
+        let storeKit = arguments[Option.storeKitTest]
         let signed: [UInt8]
         do throws(SignedSpec.SpecError) {
             signed = try SignedSpec.sign(specBytes) { payload throws(OpenSSLError) in
@@ -210,10 +169,6 @@ enum MakeReceiptCommand: Command {
         @unknown default:
             return "\(decoding)"
         }
-    }
-
-    private static func usage(_ message: String, _ console: Console) -> ExitStatus {
-        fail(UsageError(message), console)
     }
 
     private static func fail(_ error: any Error, _ console: Console) -> ExitStatus {

@@ -26,48 +26,24 @@ enum MakeTestPKICommand: Command {
             """,
         operands: "DIR",
         minimumOperands: 1,
-        options: [
-            ca.spec, ec.spec, noLeafMarker.spec, noIntermediateMarker.spec, notBefore.spec, notAfter.spec,
-            ocspURL.spec, intermediateOCSPURL.spec, CommonOptionTable.help.spec,
-        ])
-
-    static let ca = OptionKey<InputPath>.directory(
-        "ca", "PKI", help: "issue the new leaf under the root (and intermediate) of the test PKI in directory PKI")
-    static let ec = OptionKey<Bool>.flag("ec", help: "EC P-256 keys (for StoreKit 2 JWS, ES256) instead of RSA-2048")
-    static let noLeafMarker = OptionKey<Bool>.flag(
-        "no-leaf-marker", help: "leave out the receipt-signing marker OID on the leaf")
-    static let noIntermediateMarker = OptionKey<Bool>.flag(
-        "no-intermediate-marker", help: "leave out the WWDR marker OID on the intermediate")
-    static let notBefore = OptionKey<Date>.time(
-        "not-before",
-        help: "leaf valid from TIME (RFC 3339; default 2015-01-01T00:00:00Z); CAs widen to cover it")
-    static let notAfter = OptionKey<Date>.time(
-        "not-after",
-        help: "leaf valid until TIME (RFC 3339; default 2045-01-01T00:00:00Z); CAs widen to cover it")
-
-    static let ocspURL = OptionKey<WebAddress>.url(
-        "ocsp-url", schemes: ["http", "https"],
-        help: "the leaf names this OCSP responder (answered with the intermediate's key) and the CA"
-            + " databases are written")
-    static let intermediateOCSPURL = OptionKey<WebAddress>.url(
-        "intermediate-ocsp-url", schemes: ["http", "https"],
-        help: "a new intermediate names this OCSP responder (answered with the root's key)")
+        options: Option.options)
+    private typealias Option = TestPKIOptionTable
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
         guard arguments.operands.count == 1, let directory = arguments.operands.first else {
             return usage("expected exactly one DIR, got \(arguments.operands.count) operands", console)
         }
         var options = TestPKI.Options()
-        options.leafMarker = !arguments[noLeafMarker]
-        options.keyType = arguments[ec] ? .ec : .rsa
-        options.intermediateMarker = !arguments[noIntermediateMarker]
+        options.leafMarker = !arguments[Option.noLeafMarker]
+        options.keyType = arguments[Option.ec] ? .ec : .rsa
+        options.intermediateMarker = !arguments[Option.noIntermediateMarker]
         var parentPath: InputPath?
         do throws(UsageError) {
-            options.leafOCSPURL = try arguments.value(ocspURL)?.text
-            options.intermediateOCSPURL = try arguments.value(intermediateOCSPURL)?.text
-            parentPath = try arguments.value(ca)
-            options.leafNotBefore = try arguments.value(notBefore) ?? options.leafNotBefore
-            options.leafNotAfter = try arguments.value(notAfter) ?? options.leafNotAfter
+            options.leafOCSPURL = try arguments.value(Option.ocspURL)?.text
+            options.intermediateOCSPURL = try arguments.value(Option.intermediateOCSPURL)?.text
+            parentPath = try arguments.value(Option.ca)
+            options.leafNotBefore = try arguments.value(Option.notBefore) ?? options.leafNotBefore
+            options.leafNotAfter = try arguments.value(Option.notAfter) ?? options.leafNotAfter
         } catch {
             return fail(error, console)
         }

@@ -11,13 +11,6 @@ struct RefreshRunner {
     /// What the requests are signed with, named when Apple refuses them.
     let credentials: APIOptionTable.Credentials
 
-    static let refresh = OptionKey<Bool>.flag(
-        "refresh",
-        help: "when a decision is unknown only because the input is older than --max-age, fetch the"
-            + " customer's statuses and history with the input's transaction id (needs the api credentials),"
-            + " verify them and decide on them with the input")
-    static let options = [refresh.spec]
-
     func run(_ source: inout InputSource, console: Console, usage: String) -> ExitStatus {
         var reports: [ValidationReport] = []
         while let input = source.next() {

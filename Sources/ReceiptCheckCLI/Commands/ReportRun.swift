@@ -14,7 +14,7 @@ enum ReportRun {
         status: @escaping @Sendable (ValidationReport) -> ExitStatus
     ) -> ExitStatus {
         var arguments = arguments
-        let refresh = arguments[RefreshRunner.refresh]
+        let refresh = arguments[VerifyOptionTable.refresh]
         // Read only for --refresh: making the environment's dictionary is a measurable share of one verify.
         let variables = refresh ? ProcessInfo.processInfo.environment : [:]
         if refresh {
@@ -32,15 +32,9 @@ enum ReportRun {
             settings = try BatchOptionTable.settings(arguments, command: spec)
             validator = try ValidatorSetup.validator(arguments, analysis: !enforcesRequirements)
             limit = try ValidationOptionTable.sizeLimit(arguments)
-            if !refresh, let option = APIOptionTable.credentialOptions.first(where: arguments.isGiven) {
-                throw UsageError("--\(option.name) is for the requests of --refresh; give --refresh too")
-            }
-            if refresh {
-                let credentials = try APIOptionTable.credentials(arguments, command: "--refresh")
-                guard rules != nil else { throw UsageError("--refresh decides with rules: give --rules or --rule") }
-                guard !settings.format.printer.answersPerInput else {
-                    throw UsageError("--refresh decides with rules; --format verifyreceipt answers per receipt")
-                }
+            if let credentials = try VerifyOptionTable.refreshCredentials(
+                arguments, rules: rules, format: settings.format)
+            {
                 client = (
                     try APIClientSetup.client(
                         arguments, credentials: credentials, validator: validator, variables: variables,
@@ -57,10 +51,10 @@ enum ReportRun {
             enforcesRequirements: enforcesRequirements, status: status)
         if case let (client, credentials)? = client {
             return RefreshRunner(
-                runner: runner, client: client, combine: arguments[CombineRunner.combine], credentials: credentials
+                runner: runner, client: client, combine: arguments[VerifyOptionTable.combine], credentials: credentials
             ).run(&source, console: console, usage: spec.usage)
         }
-        if arguments[CombineRunner.combine] {
+        if arguments[VerifyOptionTable.combine] {
             return CombineRunner(runner: runner).run(&source, console: console, usage: spec.usage)
         }
         return runner.run(&source, console: console)

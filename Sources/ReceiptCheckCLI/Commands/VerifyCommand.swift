@@ -9,11 +9,11 @@ enum VerifyCommand: Command {
             decode it, and apply the checks asked for. Exit 0 when every input is valid.
             """,
         operands: "INPUT...", minimumOperands: 0,
-        options: ValidationOptionTable.options + CombineRunner.options + RefreshRunner.options
-            + APIOptionTable.credentialOptions + BatchOptionTable.options + CGIEndpoint.options)
+        options: ValidationOptionTable.options + [VerifyOptionTable.combine.spec, VerifyOptionTable.refresh.spec]
+            + APIOptionTable.credentialOptions + BatchOptionTable.options + [VerifyOptionTable.cgi.spec])
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
-        if arguments[CGIEndpoint.cgi] {
+        if arguments[VerifyOptionTable.cgi] {
             return CGIEndpoint.run(arguments, console: console, spec: spec)
         }
         return ReportRun.run(arguments, console: console, spec: spec, detailed: false, enforcesRequirements: true) {

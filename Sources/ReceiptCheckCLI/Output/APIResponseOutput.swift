@@ -18,7 +18,7 @@ enum APIResponseOutput {
         case .verified(let verdict):
             // An answer to another question is not read again with the other inputs: it decides nothing.
             let answersTheRequest = !verdict.report.checks.contains { $0.name == .answer && !$0.passed }
-            if arguments[CombineRunner.combine], answersTheRequest {
+            if arguments[VerifyOptionTable.combine], answersTheRequest {
                 let inputs =
                     [BatchInput(name: response.operation.rawValue, content: .bytes(response.body))]
                     + others.map { BatchInput(name: $0.path, content: .path($0.path, directoryHint: "")) }

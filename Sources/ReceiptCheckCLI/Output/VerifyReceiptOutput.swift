@@ -6,8 +6,7 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// `--format verifyreceipt`: the body Apple's verifyReceipt endpoint returns, one a line, and what the
-/// format needs of the other options.
+/// `--format verifyreceipt`: the body Apple's verifyReceipt endpoint returns, one a line.
 struct VerifyReceiptOutput: ReportFormat {
     var answersPerInput: Bool { true }
 
@@ -20,28 +19,6 @@ struct VerifyReceiptOutput: ReportFormat {
             result.status = ExitStatus.worst([result.status, .malformed])
         } else if let why = response.notReceiptData, result.error == nil {
             result.error = "\(name): \(why)"
-        }
-    }
-
-    /// Apple's endpoint is production or sandbox; `--environment` picks which one is emulated.
-    static func checkOptions(_ arguments: ParsedArguments) throws(UsageError) {
-        if arguments[ValidationOptionTable.json] {
-            throw UsageError("--json and --format verifyreceipt contradict each other")
-        }
-        // Apple's body has no entitlements, and an exit status of "not entitled" beside a status-0 body
-        // would say two things at once.
-        if let rule = RuleOptionTable.options.first(where: arguments.isGiven) {
-            throw UsageError(
-                "--format verifyreceipt answers as Apple's endpoint, which judges no rules; --\(rule.name) does not apply"
-            )
-        }
-        if let environment = try arguments.value(ValidationOptionTable.environment),
-            environment != .production, environment != .sandbox,
-            let text = arguments.text(of: ValidationOptionTable.environment.spec)
-        {
-            throw UsageError(
-                "--format verifyreceipt emulates Apple's production or sandbox endpoint; --environment \(text) is neither"
-            )
         }
     }
 }

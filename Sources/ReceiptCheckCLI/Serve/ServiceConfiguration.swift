@@ -42,7 +42,7 @@ final class ServiceConfiguration: Sendable {
         }
         var settings = BatchOptionTable.Settings()
         settings.format = .ndjson
-        settings.quiet = true
+        settings.given.set(BatchOptionTable.quiet.spec)
         let runner = BatchRunner(
             validator: validator, settings: settings, limit: limit, detailed: false, rules: rules,
             enforcesRequirements: true, status: { ExitStatus($0) })

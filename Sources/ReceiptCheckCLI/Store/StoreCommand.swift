@@ -31,7 +31,7 @@ enum StoreCommand: Command {
             bounded by --max-size and --deadline) and statuses and imports them as store import does.
             """,
         operands: "import FILE... | reconcile | backfill TRANSACTION_ID...", minimumOperands: 1,
-        options: [StoreOptionTable.store.spec] + ValidationOptionTable.options + StoreReconcileRunner.options)
+        options: [StoreOptionTable.store.spec] + ValidationOptionTable.options + StoreOptionTable.reconcileOptions)
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
         if arguments.operands.first == "reconcile" || arguments.operands.first == "backfill" {
@@ -45,7 +45,7 @@ enum StoreCommand: Command {
                 throw UsageError("store takes 'import FILE...', 'reconcile' or 'backfill TRANSACTION_ID...'")
             }
             files = Array(arguments.operands.dropFirst())
-            if let given = StoreReconcileRunner.options.first(where: arguments.isGiven) {
+            if let given = StoreOptionTable.reconcileOptions.first(where: arguments.isGiven) {
                 throw UsageError("\(given.flag) is for store reconcile, not store import")
             }
             guard !files.isEmpty else { throw UsageError("store import takes at least one FILE") }
@@ -105,8 +105,8 @@ enum StoreCommand: Command {
             }
             let credentials = try APIOptionTable.credentials(arguments, command: command)
             let validator = try ValidatorSetup.validator(arguments)
-            limit = try arguments.value(StoreReconcileRunner.limit) ?? 100
-            let applying = arguments[StoreReconcileRunner.apply] || backfilling
+            limit = try arguments.value(StoreOptionTable.limit) ?? 100
+            let applying = arguments[StoreOptionTable.apply] || backfilling
             guard let store = try StoreOptionTable.open(arguments, create: backfilling) else {
                 throw UsageError("\(command) uses the notification store: give --store URL")
             }

@@ -1,7 +1,7 @@
 import ReceiptStore
 
-/// The notification store's options: where it is (serve, customer, store import) and who may read a
-/// customer from the service.
+/// The notification store's options: where it is (serve, customer, store), who may read a customer from
+/// the service, and how `store reconcile` asks Apple.
 enum StoreOptionTable {
     static let store = OptionKey<String>.value(
         "store", "URL",
@@ -13,6 +13,13 @@ enum StoreOptionTable {
         help:
             "serve GET /customers/ID to requests whose Authorization header is 'Bearer' and this file's token"
     )
+    static let limit = OptionKey<Int>.number(
+        "limit", "N", in: 1...10_000, takes: "a number of customers",
+        help: "reconcile: ask Apple about at most N customers of the store, in order of their id (default: 100)")
+    static let apply = OptionKey<Bool>.flag(
+        "apply", help: "reconcile: store Apple's signed data of each differing customer, verified as import does")
+    /// What `store reconcile` and `store backfill` take beside the store's and verify's options.
+    static let reconcileOptions = [limit.spec, apply.spec] + APIOptionTable.credentialOptions
 
     /// The store `--store` names, opened (made and migrated when `create`); nil when not given.
     static func open(_ arguments: ParsedArguments, create: Bool) throws(SetupError) -> (any NotificationStore)? {

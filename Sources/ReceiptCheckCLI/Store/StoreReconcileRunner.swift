@@ -12,13 +12,6 @@ import ReceiptStore
 /// run); reports those whose stored latest word differs, field by field with both sides' signed dates.
 /// The store is only read, unless `--apply` hands Apple's signed data of a differing customer to the intake.
 struct StoreReconcileRunner {
-    static let limit = OptionKey<Int>.number(
-        "limit", "N", in: 1...10_000, takes: "a number of customers",
-        help: "reconcile: ask Apple about at most N customers of the store, in order of their id (default: 100)")
-    static let apply = OptionKey<Bool>.flag(
-        "apply", help: "reconcile: store Apple's signed data of each differing customer, verified as import does")
-    static let options = [limit.spec, apply.spec] + APIOptionTable.credentialOptions
-
     /// What became of one customer.
     enum Outcome {
         case agrees

@@ -17,13 +17,7 @@ extension RuleEvaluator {
         let distinct = values.map(\.rawValue).filter { seen.insert(Array($0.utf8)).inserted }
         let holds = distinct.map { op.holds($0.isIdentical(to: text) ? 0 : 1) }
         if distinct.count == 1 {
-            return Outcome(
-                satisfied: holds[0],
-                reasons: [
-                    holds[0]
-                        ? "ownership \"\(distinct[0])\" \(op.rawValue) \"\(text)\""
-                        : "ownership \"\(distinct[0])\" is not \(op.rawValue) \"\(text)\""
-                ])
+            return compared("ownership", "\"\(distinct[0])\"", op, "\"\(text)\"", holds: holds[0])
         }
         let shown = distinct.map { "\"\($0)\"" }.joined(separator: ", ")
         guard holds.allSatisfy({ $0 == holds[0] }) else {

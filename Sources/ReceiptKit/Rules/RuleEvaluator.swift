@@ -80,11 +80,12 @@ struct RuleEvaluator {
             case .success: return missing(field)
             }
             let order = value < date ? -1 : (value == date ? 0 : 1)
-            return compared(field, show(value), op, show(date), holds: op.holds(order))
+            return compared(field.label, show(value), op, show(date), holds: op.holds(order))
         case .compareEnvironment(let op, let environment):
             let order = facts.environment == environment ? 0 : 1
             return compared(
-                .environment, facts.environment.rawValue, op, environment.rawValue, holds: op.holds(order))
+                RuleField.environment.label, facts.environment.rawValue, op, environment.rawValue,
+                holds: op.holds(order))
         case .compareString(let field, let op, let text):
             if field == .ownership { return ownership(op, text) }
             if field == .appAccountToken || field == .sku || field == .commitmentBillingPeriod {
@@ -97,7 +98,7 @@ struct RuleEvaluator {
             case .success: return missing(field)
             }
             return compared(
-                field, "\"\(value)\"", op, "\"\(text)\"", holds: op.holds(value.isIdentical(to: text) ? 0 : 1))
+                field.label, "\"\(value)\"", op, "\"\(text)\"", holds: op.holds(value.isIdentical(to: text) ? 0 : 1))
         case .product(let product):
             return purchase(of: product, term: nil)
         case .productForTerm(let product, let term):
@@ -207,7 +208,7 @@ struct RuleEvaluator {
                 reasons: ["\(field.label) \"\(raw)\" in \(facts.noun) is not a version: rule not satisfied"],
                 code: .notComparable)
         }
-        var outcome = compared(field, raw, op, text, holds: op.holds(value.compare(threshold)))
+        var outcome = compared(field.label, raw, op, text, holds: op.holds(value.compare(threshold)))
         if field == .originalApplicationVersion {
             var notes: [String] = []
             if let original = facts.originalPlatform, let meaning = Platform(originalPlatform: original) {
@@ -237,12 +238,6 @@ struct RuleEvaluator {
             reasons: [
                 "the app purchase was refunded at \(show(revoked)) (the AppTransaction's revocationDate): nothing is granted from it"
             ], code: .appRefunded)
-    }
-
-    private func compared(_ field: RuleField, _ value: String, _ op: ComparisonOperator, _ target: String, holds: Bool)
-        -> Outcome
-    {
-        compared(field.label, value, op, target, holds: holds)
     }
 
     /// A comparison's outcome, worded alike for fields, facts and both: `fact free_reads 3 is not > 5`.

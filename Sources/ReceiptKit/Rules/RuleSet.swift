@@ -73,11 +73,6 @@ public struct RuleSet: Sendable, Equatable {
     /// Entitlement names in the order rules first define them.
     public var entitlements: [String] { plan.entitlements }
 
-    /// Whether any rule reads the field.
-    package func mentions(_ field: RuleField) -> Bool {
-        rules.contains { $0.condition.mentions(field) }
-    }
-
     /// Decides every entitlement for a receipt at time `time`; any satisfied rule grants its entitlement.
     ///
     /// The receipt must already have been verified: this only reads what it says.

@@ -21,11 +21,9 @@ extension RuleEvaluator {
         }
         let shown = distinct.map { "\"\($0)\"" }.joined(separator: ", ")
         guard holds.allSatisfy({ $0 == holds[0] }) else {
-            return Outcome(
-                value: nil,
-                reasons: [
-                    "ownership differs among the \(values.count) transactions (\(shown)): which one \(op.rawValue) \"\(text)\" is unknown; name the product (product \"X\" and ownership \(op.rawValue) \(text.lowercased()))"
-                ], code: .ambiguousTransactions)
+            return .unknown(
+                "ownership differs among the \(values.count) transactions (\(shown)): which one \(op.rawValue) \"\(text)\" is unknown; name the product (product \"X\" and ownership \(op.rawValue) \(text.lowercased()))",
+                code: .ambiguousTransactions)
         }
         return Outcome(
             satisfied: holds[0],
@@ -152,16 +150,13 @@ extension RuleEvaluator {
     private func unusableFact(named name: String) -> Outcome? {
         guard let value = appFacts.values[name] else { return notGiven(name) }
         guard case .string(let text) = value else {
-            return Outcome(
-                value: nil,
-                reasons: [
-                    "fact \(name) is a \(value.kind.rawValue), compared with an app account token, a string: rule not satisfied"
-                ], code: .factMissing)
+            return .unknown(
+                "fact \(name) is a \(value.kind.rawValue), compared with an app account token, a string: rule not satisfied",
+                code: .factMissing)
         }
         guard UUID(uuidString: text) != nil else {
-            return Outcome(
-                value: nil,
-                reasons: ["fact \(name) \(value.shown) is not an app account token (a UUID): rule not satisfied"],
+            return .unknown(
+                "fact \(name) \(value.shown) is not an app account token (a UUID): rule not satisfied",
                 code: .notComparable)
         }
         return nil
@@ -202,11 +197,9 @@ extension RuleEvaluator {
             written = ""
         }
         guard values.allSatisfy({ $0 == values[0] }) else {
-            return Outcome(
-                value: nil,
-                reasons: [
-                    "\(field.label) differs among the \(values.count) transactions: whether it \(target) is unknown; name the product (product \"X\" and \(field.rawValue) \(written))"
-                ], code: .ambiguousTransactions)
+            return .unknown(
+                "\(field.label) differs among the \(values.count) transactions: whether it \(target) is unknown; name the product (product \"X\" and \(field.rawValue) \(written))",
+                code: .ambiguousTransactions)
         }
         let granted = values[0] == true
         return Outcome(

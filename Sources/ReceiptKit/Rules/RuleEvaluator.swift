@@ -32,6 +32,11 @@ struct RuleEvaluator {
         }
 
         var satisfied: Bool { value == true }
+
+        /// Neither held nor failed: the condition reads what the input (or the app) does not say.
+        static func unknown(_ reason: String, code: DecisionReason) -> Outcome {
+            Outcome(value: nil, reasons: [reason], code: code)
+        }
     }
 
     /// Narrowed to some transactions inside an `and` that names their ownership (`ownershipScoped`).
@@ -59,16 +64,13 @@ struct RuleEvaluator {
             return version(field, op, text)
         case .compareVersionPerPlatform(let field, let op, let thresholds):
             guard let platform = versionPlatform else {
-                return Outcome(
-                    value: nil,
-                    reasons: [
-                        "\(field.label): the rule has a threshold per platform, and neither the input (originalPlatform) nor \(wording.words(for: .name(.platform))) says which: rule not satisfied"
-                    ], code: .platformUnknown)
+                return .unknown(
+                    "\(field.label): the rule has a threshold per platform, and neither the input (originalPlatform) nor \(wording.words(for: .name(.platform))) says which: rule not satisfied",
+                    code: .platformUnknown)
             }
             guard let text = thresholds[platform] else {
-                return Outcome(
-                    value: nil,
-                    reasons: ["\(field.label): the rule has no threshold for \(platform.rawValue): rule not satisfied"],
+                return .unknown(
+                    "\(field.label): the rule has no threshold for \(platform.rawValue): rule not satisfied",
                     code: .platformUnknown)
             }
             return version(field, op, text)
@@ -107,9 +109,8 @@ struct RuleEvaluator {
             return subscription(product)
         case .subscriptionInGrace(let product):
             if let stale = staleness {
-                return Outcome(
-                    value: nil, reasons: ["\(stale): the billing state of \"\(product)\" since is invisible: unknown"],
-                    code: .tooOldForMaxAge)
+                return .unknown(
+                    "\(stale): the billing state of \"\(product)\" since is invisible: unknown", code: .tooOldForMaxAge)
             }
             let status = SubscriptionStatus.status(of: product, in: facts.purchases, at: time, reminderDays: 0)
             if let grace = grace(product, status) { return grace }
@@ -182,11 +183,9 @@ struct RuleEvaluator {
         guard let platform, let original = facts.originalPlatform,
             let meaning = Platform(originalPlatform: original), meaning != platform
         else { return nil }
-        return Outcome(
-            value: nil,
-            reasons: [
-                "\(field.label): \(wording.words(for: .name(.platform))) \(platform.rawValue) disagrees with the input's originalPlatform \(original), whose version is \(meaning.versionMeaning): a plain threshold is unknown, rule not satisfied (give one per platform, such as < ios:42 macos:2.0)"
-            ], code: .platformUnknown)
+        return .unknown(
+            "\(field.label): \(wording.words(for: .name(.platform))) \(platform.rawValue) disagrees with the input's originalPlatform \(original), whose version is \(meaning.versionMeaning): a plain threshold is unknown, rule not satisfied (give one per platform, such as < ios:42 macos:2.0)",
+            code: .platformUnknown)
     }
 
     private func version(_ field: RuleField, _ op: ComparisonOperator, _ text: String) -> Outcome {
@@ -196,17 +195,13 @@ struct RuleEvaluator {
         if field == .originalApplicationVersion, facts.environment == .sandbox || facts.environment == .xcode,
             testEnvironment != facts.environment
         {
-            return Outcome(
-                value: nil,
-                reasons: [
-                    "\(field.label) \"\(raw)\" comes from a \(facts.environment.rawValue) \(facts.source.rawValue), which never carries a customer's first version (sandbox and TestFlight say 1.0): unknown, rule not satisfied (\(wording.words(for: .change(.environment, to: facts.environment.rawValue))))"
-                ], code: .testEnvironmentVersion)
+            return .unknown(
+                "\(field.label) \"\(raw)\" comes from a \(facts.environment.rawValue) \(facts.source.rawValue), which never carries a customer's first version (sandbox and TestFlight say 1.0): unknown, rule not satisfied (\(wording.words(for: .change(.environment, to: facts.environment.rawValue))))",
+                code: .testEnvironmentVersion)
         }
         guard let value = AppVersion(raw), let threshold = AppVersion(text) else {
-            return Outcome(
-                value: nil,
-                reasons: ["\(field.label) \"\(raw)\" in \(facts.noun) is not a version: rule not satisfied"],
-                code: .notComparable)
+            return .unknown(
+                "\(field.label) \"\(raw)\" in \(facts.noun) is not a version: rule not satisfied", code: .notComparable)
         }
         var outcome = compared(field.label, raw, op, text, holds: op.holds(value.compare(threshold)))
         if field == .originalApplicationVersion {
@@ -233,11 +228,9 @@ struct RuleEvaluator {
     /// reads the purchase, and a refunded purchase grants nothing.
     func revokedApp() -> Outcome? {
         guard let revoked = facts.appRevocationDate, revoked <= time else { return nil }
-        return Outcome(
-            value: nil,
-            reasons: [
-                "the app purchase was refunded at \(show(revoked)) (the AppTransaction's revocationDate): nothing is granted from it"
-            ], code: .appRefunded)
+        return .unknown(
+            "the app purchase was refunded at \(show(revoked)) (the AppTransaction's revocationDate): nothing is granted from it",
+            code: .appRefunded)
     }
 
     /// A comparison's outcome, worded alike for fields, facts and both: `fact free_reads 3 is not > 5`.
@@ -259,8 +252,7 @@ struct RuleEvaluator {
             note =
                 " (a production receipt from before mid-2013 lacks field 19: refreshing the receipt on the device, SKReceiptRefreshRequest, brings it)"
         }
-        return Outcome(
-            value: nil, reasons: ["no \(field.label) in \(facts.noun)\(note): rule not satisfied"], code: .fieldMissing)
+        return .unknown("no \(field.label) in \(facts.noun)\(note): rule not satisfied", code: .fieldMissing)
     }
 
     /// Satisfied when the subscription's last period has ended (not refunded or upgraded) and a renewal info
@@ -356,9 +348,8 @@ struct RuleEvaluator {
         let copies = copies(of: product)
         let newest = newest(copies)
         if let stale = staleness(of: newest.date, in: newest.noun) {
-            return Outcome(
-                value: nil, reasons: ["\(stale): a purchase or refund of \"\(product)\" since is invisible: unknown"],
-                code: .tooOldForMaxAge)
+            return .unknown(
+                "\(stale): a purchase or refund of \"\(product)\" since is invisible: unknown", code: .tooOldForMaxAge)
         }
         let purchases = copies.map(\.purchase)
         guard !purchases.isEmpty else {
@@ -367,18 +358,14 @@ struct RuleEvaluator {
         }
         // A purchase says nothing of the time after it for these kinds: refuse to guess.
         if term == nil, purchases.contains(where: { $0.kind == .autoRenewable }) {
-            return Outcome(
-                value: nil,
-                reasons: [
-                    "\"\(product)\" is an auto-renewable subscription, which product would hold after it expired: use subscription \"\(product)\" active (rule not satisfied)"
-                ], code: .wrongProductKind)
+            return .unknown(
+                "\"\(product)\" is an auto-renewable subscription, which product would hold after it expired: use subscription \"\(product)\" active (rule not satisfied)",
+                code: .wrongProductKind)
         }
         if purchases.contains(where: { $0.kind == .consumable }) {
-            return Outcome(
-                value: nil,
-                reasons: [
-                    "\"\(product)\" is a consumable, which the App Store lists only until the app finishes the transaction: product cannot say it is still owed (rule not satisfied)"
-                ], code: .wrongProductKind)
+            return .unknown(
+                "\"\(product)\" is a consumable, which the App Store lists only until the app finishes the transaction: product cannot say it is still owed (rule not satisfied)",
+                code: .wrongProductKind)
         }
         let madeCopies = copies.filter { copy in
             copy.purchase.purchaseDate.map {
@@ -398,9 +385,7 @@ struct RuleEvaluator {
         if kept.isEmpty, let old = keptCopies.first {
             let noun = "the copy of transaction \(old.purchase.transactionID ?? "(no transactionId)")"
             let stale = staleness(of: old.snapshot, in: noun) ?? noun
-            return Outcome(
-                value: nil, reasons: ["\(stale): a refund of \"\(product)\" since is invisible: unknown"],
-                code: .tooOldForMaxAge)
+            return .unknown("\(stale): a refund of \"\(product)\" since is invisible: unknown", code: .tooOldForMaxAge)
         }
         guard !kept.isEmpty else {
             let dates = made.compactMap(\.cancellationDate).map(show).joined(separator: ", ")
@@ -442,9 +427,8 @@ struct RuleEvaluator {
                 !periods.isEmpty && periods.allSatisfy { $0.end <= snapshot }
             }
             if ended != true {
-                return Outcome(
-                    value: nil,
-                    reasons: ["\(stale): subscription \"\(product)\" may have renewed or been refunded since: unknown"],
+                return .unknown(
+                    "\(stale): subscription \"\(product)\" may have renewed or been refunded since: unknown",
                     code: .tooOldForMaxAge)
             }
         }
@@ -458,11 +442,8 @@ struct RuleEvaluator {
         case .active:
             let fresh = freshPeriod(of: product, status)
             if fresh == nil, let stale = staleCopy(of: product, status.currentPeriod) {
-                return Outcome(
-                    value: nil,
-                    reasons: [
-                        "\(stale): subscription \"\(product)\" may have been refunded or upgraded since: unknown"
-                    ],
+                return .unknown(
+                    "\(stale): subscription \"\(product)\" may have been refunded or upgraded since: unknown",
                     code: .tooOldForMaxAge)
             }
             let period = fresh.map { " (period \(show($0.start)) to \(show($0.end)))" } ?? ""
@@ -535,9 +516,7 @@ struct RuleEvaluator {
             })
         else { return nil }
         let stale = staleness(of: old.snapshotDate, in: "the renewal info of \"\(product)\"") ?? ""
-        return Outcome(
-            value: nil, reasons: ["\(stale): its billing grace period may have ended since: unknown"],
-            code: .tooOldForMaxAge)
+        return .unknown("\(stale): its billing grace period may have ended since: unknown", code: .tooOldForMaxAge)
     }
 
     /// How a revocation reads: Family Sharing access that ended is not a refund.

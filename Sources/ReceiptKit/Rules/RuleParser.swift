@@ -437,10 +437,3 @@ package struct RuleParser {
         return try? RFC3339.parse(isDay ? text + "T00:00:00Z" : text)
     }
 }
-
-extension RuleSet.ParseError {
-    /// An error at `column` whose origin `RuleParser.parse` fills in.
-    fileprivate init(_ message: String, column: Int) {
-        self.init(origin: "", column: column, message: message)
-    }
-}

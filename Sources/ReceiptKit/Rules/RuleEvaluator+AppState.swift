@@ -8,7 +8,7 @@ extension RuleEvaluator {
         switch value {
         case true: return Outcome(satisfied: true, reasons: ["entitled \(name): granted"])
         case false:
-            return Outcome(satisfied: false, reasons: ["entitled \(name): not granted"], code: .entitlementDenied)
+            return .denied("entitled \(name): not granted", code: .entitlementDenied)
         case nil:
             return .unknown("entitled \(name): unknown, its rules could not decide", code: .entitlementUnknown)
         }

@@ -37,6 +37,11 @@ struct RuleEvaluator {
         static func unknown(_ reason: String, code: DecisionReason) -> Outcome {
             Outcome(value: nil, reasons: [reason], code: code)
         }
+
+        /// Failed, for the cause `code` names.
+        static func denied(_ reason: String, code: DecisionReason) -> Outcome {
+            Outcome(value: false, reasons: [reason], code: code)
+        }
     }
 
     /// Narrowed to some transactions inside an `and` that names their ownership (`ownershipScoped`).
@@ -115,10 +120,9 @@ struct RuleEvaluator {
             let status = SubscriptionStatus.status(of: product, in: facts.purchases, at: time, reminderDays: 0)
             if let grace = grace(product, status) { return grace }
             if let unknown = staleRenewal(product, status) { return unknown }
-            return Outcome(
-                satisfied: false,
-                reasons: ["subscription \"\(product)\" is not in a billing grace period at \(show(time))"],
-                code: .notInGracePeriod)
+            return .denied(
+                "subscription \"\(product)\" is not in a billing grace period at \(show(time))", code: .notInGracePeriod
+            )
         case .subscriptionGroupActive(let group):
             return subscriptionGroup(group)
         case .entitled(let name):
@@ -277,9 +281,7 @@ struct RuleEvaluator {
         let products = facts.purchases.filter { String.identical($0.subscriptionGroupID, group) }
             .compactMap(\.productID).filter { seen.insert(Array($0.utf8)).inserted }
         guard !products.isEmpty else {
-            return Outcome(
-                satisfied: false, reasons: ["no subscription of group \"\(group)\" in \(facts.noun)"],
-                code: .notPurchased)
+            return .denied("no subscription of group \"\(group)\" in \(facts.noun)", code: .notPurchased)
         }
         var reasons: [String] = []
         var codes: [(value: Bool?, code: DecisionReason)] = []
@@ -353,8 +355,7 @@ struct RuleEvaluator {
         }
         let purchases = copies.map(\.purchase)
         guard !purchases.isEmpty else {
-            return Outcome(
-                satisfied: false, reasons: ["no purchase of \"\(product)\" in \(facts.noun)"], code: .notPurchased)
+            return .denied("no purchase of \"\(product)\" in \(facts.noun)", code: .notPurchased)
         }
         // A purchase says nothing of the time after it for these kinds: refuse to guess.
         if term == nil, purchases.contains(where: { $0.kind == .autoRenewable }) {
@@ -375,9 +376,7 @@ struct RuleEvaluator {
         let made = madeCopies.map(\.purchase)
         guard !made.isEmpty else {
             let dates = purchases.compactMap(\.purchaseDate).map(show).joined(separator: ", ")
-            return Outcome(
-                satisfied: false, reasons: ["\"\(product)\" was purchased on \(dates), after \(show(time))"],
-                code: .notStarted)
+            return .denied("\"\(product)\" was purchased on \(dates), after \(show(time))", code: .notStarted)
         }
         let keptCopies = madeCopies.filter { copy in copy.purchase.cancellationDate.map { $0 > time } ?? true }
         // Only a copy within the age limit grants: an old one's refund since would be invisible.
@@ -389,20 +388,16 @@ struct RuleEvaluator {
         }
         guard !kept.isEmpty else {
             let dates = made.compactMap(\.cancellationDate).map(show).joined(separator: ", ")
-            return Outcome(
-                satisfied: false,
-                reasons: [
-                    "every purchase of \"\(product)\" was \(Self.revoked(made.last?.revocationType, made.last?.revocationPercentage)) (cancelled \(dates))"
-                ], code: made.last?.revocationType?.known == .familyRevoke ? .revoked : .refunded)
+            return .denied(
+                "every purchase of \"\(product)\" was \(Self.revoked(made.last?.revocationType, made.last?.revocationPercentage)) (cancelled \(dates))",
+                code: made.last?.revocationType?.known == .familyRevoke ? .revoked : .refunded)
         }
         if let term {
             let ends = kept.compactMap { purchase in purchase.purchaseDate.flatMap(term.end(from:)) }
             guard let end = ends.filter({ $0 > time }).max() else {
                 let last = ends.max().map(show) ?? "?"
-                return Outcome(
-                    satisfied: false,
-                    reasons: ["the \(term) term of \"\(product)\" ended at \(last), before \(show(time))"],
-                    code: .expired)
+                return .denied(
+                    "the \(term) term of \"\(product)\" ended at \(last), before \(show(time))", code: .expired)
             }
             return Outcome(
                 satisfied: true, reasons: ["purchase of \"\(product)\" held for \(term), until \(show(end))"])
@@ -449,24 +444,19 @@ struct RuleEvaluator {
             let period = fresh.map { " (period \(show($0.start)) to \(show($0.end)))" } ?? ""
             return Outcome(satisfied: true, reasons: ["subscription \"\(product)\" active at \(at)\(period)"])
         case .notStarted where status.periods.isEmpty:
-            return Outcome(
-                satisfied: false, reasons: ["no subscription period of \"\(product)\" in \(facts.noun)"],
-                code: .notPurchased)
+            return .denied("no subscription period of \"\(product)\" in \(facts.noun)", code: .notPurchased)
         case .notStarted:
-            return Outcome(
-                satisfied: false, reasons: ["subscription \"\(product)\" not yet started at \(at)"], code: .notStarted)
+            return .denied("subscription \"\(product)\" not yet started at \(at)", code: .notStarted)
         case .expired:
             let end = status.periods.filter { $0.start <= time }.map(\.end).max().map(show) ?? "?"
-            return Outcome(
-                satisfied: false, reasons: ["subscription \"\(product)\" expired at \(end), before \(at)"],
+            return .denied(
+                "subscription \"\(product)\" expired at \(end), before \(at)",
                 code: inBillingRetry(product) ? .billingRetry : .expired)
         case .upgraded:
             let id = status.currentPeriod?.transactionID.map { " (transaction \($0))" } ?? ""
-            return Outcome(
-                satisfied: false,
-                reasons: [
-                    "subscription \"\(product)\" was upgraded to another product\(id): Apple provides no service for an upgraded transaction"
-                ], code: .upgraded)
+            return .denied(
+                "subscription \"\(product)\" was upgraded to another product\(id): Apple provides no service for an upgraded transaction",
+                code: .upgraded)
         case .inGracePeriod, .billingRetry, .stale, .revoked:
             // Only the summary carries these (`state(of:)`); periods alone never say them. Fail closed.
             return Outcome(
@@ -475,8 +465,8 @@ struct RuleEvaluator {
             let period = status.currentPeriod ?? status.periods.last(where: { $0.start <= time })
             let when = period?.cancellation.map(show) ?? "?"
             let how = period?.revocationType?.known == .familyRevoke ? "revoked from Family Sharing" : "refunded"
-            return Outcome(
-                satisfied: false, reasons: ["subscription \"\(product)\" \(how) at \(when), before \(at)"],
+            return .denied(
+                "subscription \"\(product)\" \(how) at \(when), before \(at)",
                 code: period?.revocationType?.known == .familyRevoke ? .revoked : .refunded)
         }
     }

@@ -47,10 +47,6 @@ public struct RuleSet: Sendable, Equatable {
         return RuleSet(rules: rules)
     }
 
-    package mutating func append(_ rule: Rule) {
-        rules.append(rule)
-    }
-
     /// Adds the rules of `other` after these, as if its lines followed.
     public mutating func append(contentsOf other: RuleSet) {
         rules += other.rules

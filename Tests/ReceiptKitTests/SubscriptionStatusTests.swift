@@ -182,3 +182,10 @@ extension SubscriptionStatus {
         status(of: product, in: PurchaseFactList(records: receipt.purchases), at: time, reminderDays: reminderDays)
     }
 }
+
+extension SubscriptionStatus.Period {
+    /// The periods of a product of a receipt.
+    fileprivate static func periods(of product: String, in receipt: ParsedReceipt) -> [SubscriptionStatus.Period] {
+        periods(of: product, in: PurchaseFactList(records: receipt.purchases))
+    }
+}

@@ -113,7 +113,7 @@ struct RuleEvaluator {
         case .subscriptionActive(let product):
             return subscription(product)
         case .subscriptionInGrace(let product):
-            if let stale = staleness {
+            if let stale = staleness(of: facts.snapshotDate, in: facts.noun) {
                 return .unknown(
                     "\(stale): the billing state of \"\(product)\" since is invisible: unknown", code: .tooOldForMaxAge)
             }
@@ -207,9 +207,8 @@ struct RuleEvaluator {
             return .unknown(
                 "\(field.label) \"\(raw)\" in \(facts.noun) is not a version: rule not satisfied", code: .notComparable)
         }
-        var outcome = compared(field.label, raw, op, text, holds: op.holds(value.compare(threshold)))
+        var notes: [String] = []
         if field == .originalApplicationVersion {
-            var notes: [String] = []
             if let original = facts.originalPlatform, let meaning = Platform(originalPlatform: original) {
                 notes.append("\(meaning.versionMeaning): first bought on \(original)")
             } else if let platform {
@@ -218,14 +217,9 @@ struct RuleEvaluator {
             if facts.environment == .sandbox {
                 notes.append("sandbox \(facts.source.rawValue): \(raw) is not the real original version")
             }
-            if !notes.isEmpty {
-                outcome = Outcome(
-                    value: outcome.value,
-                    reasons: outcome.reasons.map { $0 + " (" + notes.joined(separator: "; ") + ")" }, code: outcome.code
-                )
-            }
         }
-        return outcome
+        let note = notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
+        return compared(field.label, raw, op, text + note, holds: op.holds(value.compare(threshold)))
     }
 
     /// Unknown, with the reason, when the app purchase was refunded by the evaluation time: grandfathering
@@ -304,9 +298,6 @@ struct RuleEvaluator {
         }
         return Outcome(value: false, reasons: reasons, code: codes.first?.code ?? .conditionNotMet)
     }
-
-    /// Why the input is too old to say what holds at `time`, or nil when it is not.
-    private var staleness: String? { staleness(of: facts.snapshotDate, in: facts.noun) }
 
     /// Why a copy dated `snapshot` (`noun` names it) is too old to say what holds at `time`, or nil when
     /// it is not. Every fact is judged by its own copy's date: an old copy beside a fresh input stays old.
@@ -429,9 +420,7 @@ struct RuleEvaluator {
         }
         let status = SubscriptionStatus.status(of: product, in: facts.purchases, at: time, reminderDays: 0)
         let at = show(time)
-        if let grace = grace(product, status) {
-            return grace
-        }
+        if let grace = grace(product, status) { return grace }
         if let unknown = staleRenewal(product, status) { return unknown }
         switch status.state {
         case .active:

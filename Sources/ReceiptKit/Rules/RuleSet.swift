@@ -111,10 +111,9 @@ public struct RuleSet: Sendable, Equatable {
         if let mismatch = facts.customerMismatch {
             return denyAll(because: "customer_mismatch: \(mismatch): nothing is granted", code: .customerMismatch)
         }
-        var evaluator = RuleEvaluator(facts: facts, time: time, platform: platform, testEnvironment: environment)
-        evaluator.maximumAge = maximumAge
-        evaluator.appFacts = appFacts
-        evaluator.wording = wording
+        var evaluator = RuleEvaluator(
+            facts: facts, time: time, platform: platform, testEnvironment: environment, maximumAge: maximumAge,
+            appFacts: appFacts, wording: wording)
         var decisions: [String: EntitlementDecision] = [:]
         for name in plan.order.order {
             let own = plan.rulesByEntitlement[name] ?? []

@@ -173,3 +173,19 @@ import Testing
                 ])
     }
 }
+
+extension SubscriptionStatus {
+    /// The status of one product of a receipt at `time`.
+    fileprivate static func status(of product: String, in receipt: ParsedReceipt, at time: Date, reminderDays: Int)
+        -> SubscriptionStatus
+    {
+        status(of: product, in: PurchaseFactList(records: receipt.purchases), at: time, reminderDays: reminderDays)
+    }
+}
+
+extension SubscriptionStatus.Period {
+    /// The periods of a product of a receipt.
+    fileprivate static func periods(of product: String, in receipt: ParsedReceipt) -> [SubscriptionStatus.Period] {
+        periods(of: product, in: PurchaseFactList(records: receipt.purchases))
+    }
+}

@@ -28,27 +28,21 @@ enum CustomerMatch {
 
         /// Its tying identifiers, each prefixed by its kind.
         var identifiers: [String] {
-            var found =
-                receipt?.purchases.flatMap { [$0.transactionID, $0.originalTransactionID] }.compactMap {
-                    $0.map { "t " + $0 }
-                } ?? []
+            var apps: [String?] = []
+            var transactions = receipt?.purchases.flatMap { [$0.transactionID, $0.originalTransactionID] } ?? []
             for payload in payloads {
                 switch payload {
-                case .appTransaction(let app): found += [app.appTransactionId.map { "a " + $0 }].compactMap { $0 }
+                case .appTransaction(let app): apps.append(app.appTransactionId)
                 case .transaction(let transaction):
-                    found += [
-                        transaction.appTransactionId.map { "a " + $0 }, transaction.transactionId.map { "t " + $0 },
-                        transaction.originalTransactionId.map { "t " + $0 },
-                    ].compactMap { $0 }
+                    apps.append(transaction.appTransactionId)
+                    transactions += [transaction.transactionId, transaction.originalTransactionId]
                 case .renewalInfo(let renewal):
-                    found += [
-                        renewal.appTransactionId.map { "a " + $0 }, renewal.originalTransactionId.map { "t " + $0 },
-                    ]
-                    .compactMap { $0 }
+                    apps.append(renewal.appTransactionId)
+                    transactions.append(renewal.originalTransactionId)
                 case .notification, .realtimeRequest, .unidentified: break
                 }
             }
-            return found
+            return apps.compactMap { $0.map { "a " + $0 } } + transactions.compactMap { $0.map { "t " + $0 } }
         }
     }
 

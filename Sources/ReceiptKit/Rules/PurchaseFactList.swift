@@ -15,7 +15,6 @@ package struct PurchaseFactList: RandomAccessCollection, Sendable, Equatable, Ex
         transactions = [:]
     }
 
-    /// These purchases.
     package init(_ purchases: [PurchaseFacts]) {
         records = InAppPurchases(purchases.map(\.record))
         transactions = [:]
@@ -24,7 +23,6 @@ package struct PurchaseFactList: RandomAccessCollection, Sendable, Equatable, Ex
         }
     }
 
-    /// These purchases.
     package init(arrayLiteral purchases: PurchaseFacts...) {
         self.init(purchases)
     }
@@ -32,10 +30,8 @@ package struct PurchaseFactList: RandomAccessCollection, Sendable, Equatable, Ex
     /// Always 0: positions count entries in input order.
     package var startIndex: Int { 0 }
 
-    /// The number of entries.
     package var endIndex: Int { records.count }
 
-    /// The entry at `position`.
     package subscript(position: Int) -> PurchaseFacts {
         let added = transactions.isEmpty ? nil : transactions[position]
         return PurchaseFacts(records[position], added ?? TransactionFacts())

@@ -12,15 +12,9 @@ package struct Rule: Sendable, Equatable {
     /// only the whole rule set can find: a reference to nothing, a cycle.
     let referenceColumns: [String: Int]
 
-    package init(entitlement: String, condition: RuleCondition, text: String, origin: String, message: String? = nil) {
-        self.init(
-            entitlement: entitlement, condition: condition, text: text, origin: origin, message: message,
-            referenceColumns: [:])
-    }
-
-    init(
-        entitlement: String, condition: RuleCondition, text: String, origin: String, message: String?,
-        referenceColumns: [String: Int]
+    package init(
+        entitlement: String, condition: RuleCondition, text: String, origin: String, message: String? = nil,
+        referenceColumns: [String: Int] = [:]
     ) {
         self.referenceColumns = referenceColumns
         self.entitlement = entitlement

@@ -18,18 +18,14 @@ extension RuleEvaluator {
             (first, second) = (one, other)
         }
         guard first.kind == second.kind else {
-            return Outcome(
-                value: nil,
-                reasons: [
-                    "\(left.label) is a \(first.kind.rawValue) and \(right.label) a \(second.kind.rawValue): they cannot be compared, rule not satisfied"
-                ], code: .notComparable)
+            return .unknown(
+                "\(left.label) is a \(first.kind.rawValue) and \(right.label) a \(second.kind.rawValue): they cannot be compared, rule not satisfied",
+                code: .notComparable)
         }
         guard let holds = first.holds(op, against: second) else {
-            return Outcome(
-                value: nil,
-                reasons: [
-                    "\(left.label) and \(right.label) are \(first.kind.rawValue)s, compared for equality only, not with \(op.rawValue): rule not satisfied"
-                ], code: .notComparable)
+            return .unknown(
+                "\(left.label) and \(right.label) are \(first.kind.rawValue)s, compared for equality only, not with \(op.rawValue): rule not satisfied",
+                code: .notComparable)
         }
         return compared(left.label, first.shown, op, "\(right.label) \(second.shown)", holds: holds)
     }

@@ -17,21 +17,13 @@ extension RuleEvaluator {
         let distinct = values.map(\.rawValue).filter { seen.insert(Array($0.utf8)).inserted }
         let holds = distinct.map { op.holds($0.isIdentical(to: text) ? 0 : 1) }
         if distinct.count == 1 {
-            return Outcome(
-                satisfied: holds[0],
-                reasons: [
-                    holds[0]
-                        ? "ownership \"\(distinct[0])\" \(op.rawValue) \"\(text)\""
-                        : "ownership \"\(distinct[0])\" is not \(op.rawValue) \"\(text)\""
-                ])
+            return compared("ownership", "\"\(distinct[0])\"", op, "\"\(text)\"", holds: holds[0])
         }
         let shown = distinct.map { "\"\($0)\"" }.joined(separator: ", ")
         guard holds.allSatisfy({ $0 == holds[0] }) else {
-            return Outcome(
-                value: nil,
-                reasons: [
-                    "ownership differs among the \(values.count) transactions (\(shown)): which one \(op.rawValue) \"\(text)\" is unknown; name the product (product \"X\" and ownership \(op.rawValue) \(text.lowercased()))"
-                ], code: .ambiguousTransactions)
+            return .unknown(
+                "ownership differs among the \(values.count) transactions (\(shown)): which one \(op.rawValue) \"\(text)\" is unknown; name the product (product \"X\" and ownership \(op.rawValue) \(text.lowercased()))",
+                code: .ambiguousTransactions)
         }
         return Outcome(
             satisfied: holds[0],
@@ -158,16 +150,13 @@ extension RuleEvaluator {
     private func unusableFact(named name: String) -> Outcome? {
         guard let value = appFacts.values[name] else { return notGiven(name) }
         guard case .string(let text) = value else {
-            return Outcome(
-                value: nil,
-                reasons: [
-                    "fact \(name) is a \(value.kind.rawValue), compared with an app account token, a string: rule not satisfied"
-                ], code: .factMissing)
+            return .unknown(
+                "fact \(name) is a \(value.kind.rawValue), compared with an app account token, a string: rule not satisfied",
+                code: .factMissing)
         }
         guard UUID(uuidString: text) != nil else {
-            return Outcome(
-                value: nil,
-                reasons: ["fact \(name) \(value.shown) is not an app account token (a UUID): rule not satisfied"],
+            return .unknown(
+                "fact \(name) \(value.shown) is not an app account token (a UUID): rule not satisfied",
                 code: .notComparable)
         }
         return nil
@@ -208,11 +197,9 @@ extension RuleEvaluator {
             written = ""
         }
         guard values.allSatisfy({ $0 == values[0] }) else {
-            return Outcome(
-                value: nil,
-                reasons: [
-                    "\(field.label) differs among the \(values.count) transactions: whether it \(target) is unknown; name the product (product \"X\" and \(field.rawValue) \(written))"
-                ], code: .ambiguousTransactions)
+            return .unknown(
+                "\(field.label) differs among the \(values.count) transactions: whether it \(target) is unknown; name the product (product \"X\" and \(field.rawValue) \(written))",
+                code: .ambiguousTransactions)
         }
         let granted = values[0] == true
         return Outcome(

@@ -32,6 +32,16 @@ struct RuleEvaluator {
         }
 
         var satisfied: Bool { value == true }
+
+        /// Neither held nor failed: the condition reads what the input (or the app) does not say.
+        static func unknown(_ reason: String, code: DecisionReason) -> Outcome {
+            Outcome(value: nil, reasons: [reason], code: code)
+        }
+
+        /// Failed, for the cause `code` names.
+        static func denied(_ reason: String, code: DecisionReason) -> Outcome {
+            Outcome(value: false, reasons: [reason], code: code)
+        }
     }
 
     /// Narrowed to some transactions inside an `and` that names their ownership (`ownershipScoped`).
@@ -59,16 +69,13 @@ struct RuleEvaluator {
             return version(field, op, text)
         case .compareVersionPerPlatform(let field, let op, let thresholds):
             guard let platform = versionPlatform else {
-                return Outcome(
-                    value: nil,
-                    reasons: [
-                        "\(field.label): the rule has a threshold per platform, and neither the input (originalPlatform) nor \(wording.words(for: .name(.platform))) says which: rule not satisfied"
-                    ], code: .platformUnknown)
+                return .unknown(
+                    "\(field.label): the rule has a threshold per platform, and neither the input (originalPlatform) nor \(wording.words(for: .name(.platform))) says which: rule not satisfied",
+                    code: .platformUnknown)
             }
             guard let text = thresholds[platform] else {
-                return Outcome(
-                    value: nil,
-                    reasons: ["\(field.label): the rule has no threshold for \(platform.rawValue): rule not satisfied"],
+                return .unknown(
+                    "\(field.label): the rule has no threshold for \(platform.rawValue): rule not satisfied",
                     code: .platformUnknown)
             }
             return version(field, op, text)
@@ -80,11 +87,12 @@ struct RuleEvaluator {
             case .success: return missing(field)
             }
             let order = value < date ? -1 : (value == date ? 0 : 1)
-            return compared(field, show(value), op, show(date), holds: op.holds(order))
+            return compared(field.label, show(value), op, show(date), holds: op.holds(order))
         case .compareEnvironment(let op, let environment):
             let order = facts.environment == environment ? 0 : 1
             return compared(
-                .environment, facts.environment.rawValue, op, environment.rawValue, holds: op.holds(order))
+                RuleField.environment.label, facts.environment.rawValue, op, environment.rawValue,
+                holds: op.holds(order))
         case .compareString(let field, let op, let text):
             if field == .ownership { return ownership(op, text) }
             if field == .appAccountToken || field == .sku || field == .commitmentBillingPeriod {
@@ -97,7 +105,7 @@ struct RuleEvaluator {
             case .success: return missing(field)
             }
             return compared(
-                field, "\"\(value)\"", op, "\"\(text)\"", holds: op.holds(value.isIdentical(to: text) ? 0 : 1))
+                field.label, "\"\(value)\"", op, "\"\(text)\"", holds: op.holds(value.isIdentical(to: text) ? 0 : 1))
         case .product(let product):
             return purchase(of: product, term: nil)
         case .productForTerm(let product, let term):
@@ -105,18 +113,16 @@ struct RuleEvaluator {
         case .subscriptionActive(let product):
             return subscription(product)
         case .subscriptionInGrace(let product):
-            if let stale = staleness {
-                return Outcome(
-                    value: nil, reasons: ["\(stale): the billing state of \"\(product)\" since is invisible: unknown"],
-                    code: .tooOldForMaxAge)
+            if let stale = staleness(of: facts.snapshotDate, in: facts.noun) {
+                return .unknown(
+                    "\(stale): the billing state of \"\(product)\" since is invisible: unknown", code: .tooOldForMaxAge)
             }
             let status = SubscriptionStatus.status(of: product, in: facts.purchases, at: time, reminderDays: 0)
             if let grace = grace(product, status) { return grace }
             if let unknown = staleRenewal(product, status) { return unknown }
-            return Outcome(
-                satisfied: false,
-                reasons: ["subscription \"\(product)\" is not in a billing grace period at \(show(time))"],
-                code: .notInGracePeriod)
+            return .denied(
+                "subscription \"\(product)\" is not in a billing grace period at \(show(time))", code: .notInGracePeriod
+            )
         case .subscriptionGroupActive(let group):
             return subscriptionGroup(group)
         case .entitled(let name):
@@ -181,11 +187,9 @@ struct RuleEvaluator {
         guard let platform, let original = facts.originalPlatform,
             let meaning = Platform(originalPlatform: original), meaning != platform
         else { return nil }
-        return Outcome(
-            value: nil,
-            reasons: [
-                "\(field.label): \(wording.words(for: .name(.platform))) \(platform.rawValue) disagrees with the input's originalPlatform \(original), whose version is \(meaning.versionMeaning): a plain threshold is unknown, rule not satisfied (give one per platform, such as < ios:42 macos:2.0)"
-            ], code: .platformUnknown)
+        return .unknown(
+            "\(field.label): \(wording.words(for: .name(.platform))) \(platform.rawValue) disagrees with the input's originalPlatform \(original), whose version is \(meaning.versionMeaning): a plain threshold is unknown, rule not satisfied (give one per platform, such as < ios:42 macos:2.0)",
+            code: .platformUnknown)
     }
 
     private func version(_ field: RuleField, _ op: ComparisonOperator, _ text: String) -> Outcome {
@@ -195,21 +199,16 @@ struct RuleEvaluator {
         if field == .originalApplicationVersion, facts.environment == .sandbox || facts.environment == .xcode,
             testEnvironment != facts.environment
         {
-            return Outcome(
-                value: nil,
-                reasons: [
-                    "\(field.label) \"\(raw)\" comes from a \(facts.environment.rawValue) \(facts.source.rawValue), which never carries a customer's first version (sandbox and TestFlight say 1.0): unknown, rule not satisfied (\(wording.words(for: .change(.environment, to: facts.environment.rawValue))))"
-                ], code: .testEnvironmentVersion)
+            return .unknown(
+                "\(field.label) \"\(raw)\" comes from a \(facts.environment.rawValue) \(facts.source.rawValue), which never carries a customer's first version (sandbox and TestFlight say 1.0): unknown, rule not satisfied (\(wording.words(for: .change(.environment, to: facts.environment.rawValue))))",
+                code: .testEnvironmentVersion)
         }
         guard let value = AppVersion(raw), let threshold = AppVersion(text) else {
-            return Outcome(
-                value: nil,
-                reasons: ["\(field.label) \"\(raw)\" in \(facts.noun) is not a version: rule not satisfied"],
-                code: .notComparable)
+            return .unknown(
+                "\(field.label) \"\(raw)\" in \(facts.noun) is not a version: rule not satisfied", code: .notComparable)
         }
-        var outcome = compared(field, raw, op, text, holds: op.holds(value.compare(threshold)))
+        var notes: [String] = []
         if field == .originalApplicationVersion {
-            var notes: [String] = []
             if let original = facts.originalPlatform, let meaning = Platform(originalPlatform: original) {
                 notes.append("\(meaning.versionMeaning): first bought on \(original)")
             } else if let platform {
@@ -218,31 +217,18 @@ struct RuleEvaluator {
             if facts.environment == .sandbox {
                 notes.append("sandbox \(facts.source.rawValue): \(raw) is not the real original version")
             }
-            if !notes.isEmpty {
-                outcome = Outcome(
-                    value: outcome.value,
-                    reasons: outcome.reasons.map { $0 + " (" + notes.joined(separator: "; ") + ")" }, code: outcome.code
-                )
-            }
         }
-        return outcome
+        let note = notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
+        return compared(field.label, raw, op, text + note, holds: op.holds(value.compare(threshold)))
     }
 
     /// Unknown, with the reason, when the app purchase was refunded by the evaluation time: grandfathering
     /// reads the purchase, and a refunded purchase grants nothing.
     func revokedApp() -> Outcome? {
         guard let revoked = facts.appRevocationDate, revoked <= time else { return nil }
-        return Outcome(
-            value: nil,
-            reasons: [
-                "the app purchase was refunded at \(show(revoked)) (the AppTransaction's revocationDate): nothing is granted from it"
-            ], code: .appRefunded)
-    }
-
-    private func compared(_ field: RuleField, _ value: String, _ op: ComparisonOperator, _ target: String, holds: Bool)
-        -> Outcome
-    {
-        compared(field.label, value, op, target, holds: holds)
+        return .unknown(
+            "the app purchase was refunded at \(show(revoked)) (the AppTransaction's revocationDate): nothing is granted from it",
+            code: .appRefunded)
     }
 
     /// A comparison's outcome, worded alike for fields, facts and both: `fact free_reads 3 is not > 5`.
@@ -264,8 +250,7 @@ struct RuleEvaluator {
             note =
                 " (a production receipt from before mid-2013 lacks field 19: refreshing the receipt on the device, SKReceiptRefreshRequest, brings it)"
         }
-        return Outcome(
-            value: nil, reasons: ["no \(field.label) in \(facts.noun)\(note): rule not satisfied"], code: .fieldMissing)
+        return .unknown("no \(field.label) in \(facts.noun)\(note): rule not satisfied", code: .fieldMissing)
     }
 
     /// Satisfied when the subscription's last period has ended (not refunded or upgraded) and a renewal info
@@ -290,9 +275,7 @@ struct RuleEvaluator {
         let products = facts.purchases.filter { String.identical($0.subscriptionGroupID, group) }
             .compactMap(\.productID).filter { seen.insert(Array($0.utf8)).inserted }
         guard !products.isEmpty else {
-            return Outcome(
-                satisfied: false, reasons: ["no subscription of group \"\(group)\" in \(facts.noun)"],
-                code: .notPurchased)
+            return .denied("no subscription of group \"\(group)\" in \(facts.noun)", code: .notPurchased)
         }
         var reasons: [String] = []
         var codes: [(value: Bool?, code: DecisionReason)] = []
@@ -315,9 +298,6 @@ struct RuleEvaluator {
         }
         return Outcome(value: false, reasons: reasons, code: codes.first?.code ?? .conditionNotMet)
     }
-
-    /// Why the input is too old to say what holds at `time`, or nil when it is not.
-    private var staleness: String? { staleness(of: facts.snapshotDate, in: facts.noun) }
 
     /// Why a copy dated `snapshot` (`noun` names it) is too old to say what holds at `time`, or nil when
     /// it is not. Every fact is judged by its own copy's date: an old copy beside a fresh input stays old.
@@ -361,29 +341,23 @@ struct RuleEvaluator {
         let copies = copies(of: product)
         let newest = newest(copies)
         if let stale = staleness(of: newest.date, in: newest.noun) {
-            return Outcome(
-                value: nil, reasons: ["\(stale): a purchase or refund of \"\(product)\" since is invisible: unknown"],
-                code: .tooOldForMaxAge)
+            return .unknown(
+                "\(stale): a purchase or refund of \"\(product)\" since is invisible: unknown", code: .tooOldForMaxAge)
         }
         let purchases = copies.map(\.purchase)
         guard !purchases.isEmpty else {
-            return Outcome(
-                satisfied: false, reasons: ["no purchase of \"\(product)\" in \(facts.noun)"], code: .notPurchased)
+            return .denied("no purchase of \"\(product)\" in \(facts.noun)", code: .notPurchased)
         }
         // A purchase says nothing of the time after it for these kinds: refuse to guess.
         if term == nil, purchases.contains(where: { $0.kind == .autoRenewable }) {
-            return Outcome(
-                value: nil,
-                reasons: [
-                    "\"\(product)\" is an auto-renewable subscription, which product would hold after it expired: use subscription \"\(product)\" active (rule not satisfied)"
-                ], code: .wrongProductKind)
+            return .unknown(
+                "\"\(product)\" is an auto-renewable subscription, which product would hold after it expired: use subscription \"\(product)\" active (rule not satisfied)",
+                code: .wrongProductKind)
         }
         if purchases.contains(where: { $0.kind == .consumable }) {
-            return Outcome(
-                value: nil,
-                reasons: [
-                    "\"\(product)\" is a consumable, which the App Store lists only until the app finishes the transaction: product cannot say it is still owed (rule not satisfied)"
-                ], code: .wrongProductKind)
+            return .unknown(
+                "\"\(product)\" is a consumable, which the App Store lists only until the app finishes the transaction: product cannot say it is still owed (rule not satisfied)",
+                code: .wrongProductKind)
         }
         let madeCopies = copies.filter { copy in
             copy.purchase.purchaseDate.map {
@@ -393,9 +367,7 @@ struct RuleEvaluator {
         let made = madeCopies.map(\.purchase)
         guard !made.isEmpty else {
             let dates = purchases.compactMap(\.purchaseDate).map(show).joined(separator: ", ")
-            return Outcome(
-                satisfied: false, reasons: ["\"\(product)\" was purchased on \(dates), after \(show(time))"],
-                code: .notStarted)
+            return .denied("\"\(product)\" was purchased on \(dates), after \(show(time))", code: .notStarted)
         }
         let keptCopies = madeCopies.filter { copy in copy.purchase.cancellationDate.map { $0 > time } ?? true }
         // Only a copy within the age limit grants: an old one's refund since would be invisible.
@@ -403,26 +375,20 @@ struct RuleEvaluator {
         if kept.isEmpty, let old = keptCopies.first {
             let noun = "the copy of transaction \(old.purchase.transactionID ?? "(no transactionId)")"
             let stale = staleness(of: old.snapshot, in: noun) ?? noun
-            return Outcome(
-                value: nil, reasons: ["\(stale): a refund of \"\(product)\" since is invisible: unknown"],
-                code: .tooOldForMaxAge)
+            return .unknown("\(stale): a refund of \"\(product)\" since is invisible: unknown", code: .tooOldForMaxAge)
         }
         guard !kept.isEmpty else {
             let dates = made.compactMap(\.cancellationDate).map(show).joined(separator: ", ")
-            return Outcome(
-                satisfied: false,
-                reasons: [
-                    "every purchase of \"\(product)\" was \(Self.revoked(made.last?.revocationType, made.last?.revocationPercentage)) (cancelled \(dates))"
-                ], code: made.last?.revocationType?.known == .familyRevoke ? .revoked : .refunded)
+            return .denied(
+                "every purchase of \"\(product)\" was \(Self.revoked(made.last?.revocationType, made.last?.revocationPercentage)) (cancelled \(dates))",
+                code: made.last?.revocationType?.known == .familyRevoke ? .revoked : .refunded)
         }
         if let term {
             let ends = kept.compactMap { purchase in purchase.purchaseDate.flatMap(term.end(from:)) }
             guard let end = ends.filter({ $0 > time }).max() else {
                 let last = ends.max().map(show) ?? "?"
-                return Outcome(
-                    satisfied: false,
-                    reasons: ["the \(term) term of \"\(product)\" ended at \(last), before \(show(time))"],
-                    code: .expired)
+                return .denied(
+                    "the \(term) term of \"\(product)\" ended at \(last), before \(show(time))", code: .expired)
             }
             return Outcome(
                 satisfied: true, reasons: ["purchase of \"\(product)\" held for \(term), until \(show(end))"])
@@ -447,50 +413,39 @@ struct RuleEvaluator {
                 !periods.isEmpty && periods.allSatisfy { $0.end <= snapshot }
             }
             if ended != true {
-                return Outcome(
-                    value: nil,
-                    reasons: ["\(stale): subscription \"\(product)\" may have renewed or been refunded since: unknown"],
+                return .unknown(
+                    "\(stale): subscription \"\(product)\" may have renewed or been refunded since: unknown",
                     code: .tooOldForMaxAge)
             }
         }
         let status = SubscriptionStatus.status(of: product, in: facts.purchases, at: time, reminderDays: 0)
         let at = show(time)
-        if let grace = grace(product, status) {
-            return grace
-        }
+        if let grace = grace(product, status) { return grace }
         if let unknown = staleRenewal(product, status) { return unknown }
         switch status.state {
         case .active:
             let fresh = freshPeriod(of: product, status)
             if fresh == nil, let stale = staleCopy(of: product, status.currentPeriod) {
-                return Outcome(
-                    value: nil,
-                    reasons: [
-                        "\(stale): subscription \"\(product)\" may have been refunded or upgraded since: unknown"
-                    ],
+                return .unknown(
+                    "\(stale): subscription \"\(product)\" may have been refunded or upgraded since: unknown",
                     code: .tooOldForMaxAge)
             }
             let period = fresh.map { " (period \(show($0.start)) to \(show($0.end)))" } ?? ""
             return Outcome(satisfied: true, reasons: ["subscription \"\(product)\" active at \(at)\(period)"])
         case .notStarted where status.periods.isEmpty:
-            return Outcome(
-                satisfied: false, reasons: ["no subscription period of \"\(product)\" in \(facts.noun)"],
-                code: .notPurchased)
+            return .denied("no subscription period of \"\(product)\" in \(facts.noun)", code: .notPurchased)
         case .notStarted:
-            return Outcome(
-                satisfied: false, reasons: ["subscription \"\(product)\" not yet started at \(at)"], code: .notStarted)
+            return .denied("subscription \"\(product)\" not yet started at \(at)", code: .notStarted)
         case .expired:
             let end = status.periods.filter { $0.start <= time }.map(\.end).max().map(show) ?? "?"
-            return Outcome(
-                satisfied: false, reasons: ["subscription \"\(product)\" expired at \(end), before \(at)"],
+            return .denied(
+                "subscription \"\(product)\" expired at \(end), before \(at)",
                 code: inBillingRetry(product) ? .billingRetry : .expired)
         case .upgraded:
             let id = status.currentPeriod?.transactionID.map { " (transaction \($0))" } ?? ""
-            return Outcome(
-                satisfied: false,
-                reasons: [
-                    "subscription \"\(product)\" was upgraded to another product\(id): Apple provides no service for an upgraded transaction"
-                ], code: .upgraded)
+            return .denied(
+                "subscription \"\(product)\" was upgraded to another product\(id): Apple provides no service for an upgraded transaction",
+                code: .upgraded)
         case .inGracePeriod, .billingRetry, .stale, .revoked:
             // Only the summary carries these (`state(of:)`); periods alone never say them. Fail closed.
             return Outcome(
@@ -499,8 +454,8 @@ struct RuleEvaluator {
             let period = status.currentPeriod ?? status.periods.last(where: { $0.start <= time })
             let when = period?.cancellation.map(show) ?? "?"
             let how = period?.revocationType?.known == .familyRevoke ? "revoked from Family Sharing" : "refunded"
-            return Outcome(
-                satisfied: false, reasons: ["subscription \"\(product)\" \(how) at \(when), before \(at)"],
+            return .denied(
+                "subscription \"\(product)\" \(how) at \(when), before \(at)",
                 code: period?.revocationType?.known == .familyRevoke ? .revoked : .refunded)
         }
     }
@@ -540,9 +495,7 @@ struct RuleEvaluator {
             })
         else { return nil }
         let stale = staleness(of: old.snapshotDate, in: "the renewal info of \"\(product)\"") ?? ""
-        return Outcome(
-            value: nil, reasons: ["\(stale): its billing grace period may have ended since: unknown"],
-            code: .tooOldForMaxAge)
+        return .unknown("\(stale): its billing grace period may have ended since: unknown", code: .tooOldForMaxAge)
     }
 
     /// How a revocation reads: Family Sharing access that ended is not a refund.

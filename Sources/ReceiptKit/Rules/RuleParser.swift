@@ -33,10 +33,9 @@ package struct RuleParser {
             let next = parser.peek
             guard next.kind == .end else {
                 throw RuleSet.ParseError(
-                    origin: "", column: next.column,
-                    message: message == nil
+                    message == nil
                         ? "expected and, or, | \"message\" or the end of the rule, found \(next.shown)"
-                        : "expected the end of the rule after the message, found \(next.shown)")
+                        : "expected the end of the rule after the message, found \(next.shown)", column: next.column)
             }
             return Rule(
                 entitlement: entitlement, condition: condition,
@@ -60,8 +59,8 @@ package struct RuleParser {
         }
         guard index > start else {
             throw RuleSet.ParseError(
-                origin: "", column: index + 1,
-                message: "expected an entitlement name (letters, digits, _ . -), found \(describe(scalars, at: index))")
+                "expected an entitlement name (letters, digits, _ . -), found \(describe(scalars, at: index))",
+                column: index + 1)
         }
         var name = String.UnicodeScalarView()
         name.append(contentsOf: scalars[start..<index])
@@ -70,8 +69,7 @@ package struct RuleParser {
         }
         guard index < scalars.count, scalars[index] == ":" else {
             throw RuleSet.ParseError(
-                origin: "", column: index + 1,
-                message: "expected \":\" after the entitlement name, found \(describe(scalars, at: index))")
+                "expected \":\" after the entitlement name, found \(describe(scalars, at: index))", column: index + 1)
         }
         return (String(name), index + 1)
     }
@@ -104,8 +102,7 @@ package struct RuleParser {
         _ = advance()
         let text = try quotedString(what: "a quoted message after |")
         guard !text.isEmpty else {
-            throw RuleSet.ParseError(
-                origin: "", column: tokens[max(0, position - 1)].column, message: "the message is empty")
+            throw RuleSet.ParseError("the message is empty", column: tokens[max(0, position - 1)].column)
         }
         return text
     }
@@ -135,7 +132,6 @@ package struct RuleParser {
     /// operands of one operator in a row are gathered into one node rather than nested.
     private mutating func expression(minimumPrecedence: Int, depth: Int) throws(RuleSet.ParseError) -> RuleCondition {
         var left = try unary(depth: depth)
-        // The operator whose operands are being gathered, and those operands.
         var gathered: Int?
         var operands: [RuleCondition] = []
         while let precedence = Self.precedence(of: peek), precedence >= minimumPrecedence {
@@ -171,8 +167,7 @@ package struct RuleParser {
             let inner = try expression(minimumPrecedence: 0, depth: depth + 1)
             let close = advance()
             guard close.kind == .closeParenthesis else {
-                throw RuleSet.ParseError(
-                    origin: "", column: close.column, message: "expected \")\", found \(close.shown)")
+                throw RuleSet.ParseError("expected \")\", found \(close.shown)", column: close.column)
             }
             return inner
         default:
@@ -183,8 +178,7 @@ package struct RuleParser {
     private func checkDepth(_ depth: Int, at token: RuleToken) throws(RuleSet.ParseError) {
         guard depth <= Self.maximumDepth else {
             throw RuleSet.ParseError(
-                origin: "", column: token.column,
-                message: "rule nested deeper than \(Self.maximumDepth) levels of parentheses and not")
+                "rule nested deeper than \(Self.maximumDepth) levels of parentheses and not", column: token.column)
         }
     }
 
@@ -198,8 +192,8 @@ package struct RuleParser {
             let term = advance()
             guard case .word(let text) = term.kind, let duration = PurchaseTerm(text) else {
                 throw RuleSet.ParseError(
-                    origin: "", column: term.column,
-                    message: "expected an ISO 8601 term such as P1Y, P6M, P30D or PT12H, found \(term.shown)")
+                    "expected an ISO 8601 term such as P1Y, P6M, P30D or PT12H, found \(term.shown)",
+                    column: term.column)
             }
             return .productForTerm(product, duration)
         case .word("subscription"):
@@ -208,8 +202,7 @@ package struct RuleParser {
                 let group = try quotedString(what: "a quoted subscription group id")
                 let keyword = advance()
                 guard keyword.kind == .word("active") else {
-                    throw RuleSet.ParseError(
-                        origin: "", column: keyword.column, message: "expected active, found \(keyword.shown)")
+                    throw RuleSet.ParseError("expected active, found \(keyword.shown)", column: keyword.column)
                 }
                 return .subscriptionGroupActive(group)
             }
@@ -219,8 +212,7 @@ package struct RuleParser {
             case .word("active"): return .subscriptionActive(product)
             case .word("in_grace"): return .subscriptionInGrace(product)
             default:
-                throw RuleSet.ParseError(
-                    origin: "", column: keyword.column, message: "expected active or in_grace, found \(keyword.shown)")
+                throw RuleSet.ParseError("expected active or in_grace, found \(keyword.shown)", column: keyword.column)
             }
         case .word("always"):
             return .constant(true)
@@ -229,17 +221,14 @@ package struct RuleParser {
         case .word("true"), .word("false"):
             // One spelling for each constant: `true` and `false` are the values of boolean facts.
             throw RuleSet.ParseError(
-                origin: "", column: token.column,
-                message:
-                    "expected a condition, found \(token.shown): a rule that always holds says always, one that never holds says never"
-            )
+                "expected a condition, found \(token.shown): a rule that always holds says always, one that never holds says never",
+                column: token.column)
         case .word("entitled"):
             let name = advance()
             guard case .word(let entitlement) = name.kind, Self.isEntitlementName(entitlement) else {
                 throw RuleSet.ParseError(
-                    origin: "", column: name.column,
-                    message: "expected an entitlement name (letters, digits, _ . -) after entitled, found \(name.shown)"
-                )
+                    "expected an entitlement name (letters, digits, _ . -) after entitled, found \(name.shown)",
+                    column: name.column)
             }
             if referenceColumns[entitlement] == nil {
                 referenceColumns[entitlement] = name.column
@@ -252,19 +241,14 @@ package struct RuleParser {
             // A field Apple signs that rules do not read is a misspelt or unsupported field, not a fact.
             guard AppFacts.isFactShaped(name), !SignedFieldNames.contains(name) else {
                 throw RuleSet.ParseError(
-                    origin: "", column: token.column,
-                    message: "expected a field (\(RuleField.allCases.map(\.rawValue).joined(separator: ", "))), "
-                        + "a fact name, product, subscription, entitled, not or \"(\", found \(token.shown)")
+                    "expected a field (\(RuleField.allCases.map(\.rawValue).joined(separator: ", "))), "
+                        + "a fact name, product, subscription, entitled, not or \"(\", found \(token.shown)",
+                    column: token.column)
             }
-            do throws(AppFacts.FactError) {
-                try AppFacts.check(name: name)
-            } catch {
-                throw RuleSet.ParseError(origin: "", column: token.column, message: error.message)
-            }
+            try Self.checkFact(name, at: token)
             return try factComparison(name)
         default:
-            throw RuleSet.ParseError(
-                origin: "", column: token.column, message: "expected a condition, found \(token.shown)")
+            throw RuleSet.ParseError("expected a condition, found \(token.shown)", column: token.column)
         }
     }
 
@@ -280,12 +264,10 @@ package struct RuleParser {
                 AppVersion(String(word[word.index(after: colon)...])) != nil
             else {
                 throw RuleSet.ParseError(
-                    origin: "", column: token.column,
-                    message: "expected PLATFORM:VERSION such as ios:42 or macos:2.0, found \(token.shown)")
+                    "expected PLATFORM:VERSION such as ios:42 or macos:2.0, found \(token.shown)", column: token.column)
             }
             guard thresholds[platform] == nil else {
-                throw RuleSet.ParseError(
-                    origin: "", column: token.column, message: "\(platform.rawValue) is given a threshold twice")
+                throw RuleSet.ParseError("\(platform.rawValue) is given a threshold twice", column: token.column)
             }
             thresholds[platform] = String(word[word.index(after: colon)...])
             guard case .word(let next) = peek.kind, next.contains(":") else { break }
@@ -305,7 +287,7 @@ package struct RuleParser {
                 guard let kind = field.factKind else {
                     throw Self.writtenOnly(field, at: valueToken, found: nil)
                 }
-                try Self.checkOrder(op, at: operatorToken, kind: kind, field: field)
+                try Self.checkOrder(op, at: operatorToken, ordered: kind.isOrdered, what: field.rawValue)
             }
             return .compareOperands(.fact(name), op, other)
         }
@@ -317,24 +299,20 @@ package struct RuleParser {
             }
         guard let value = literal else {
             throw RuleSet.ParseError(
-                origin: "", column: valueToken.column,
-                message:
-                    "expected a number, true, false, a date such as 2024-01-01, a quoted string, a fact or a field, found \(valueToken.shown)"
-            )
+                "expected a number, true, false, a date such as 2024-01-01, a quoted string, a fact or a field, found \(valueToken.shown)",
+                column: valueToken.column)
         }
-        try Self.checkOrder(op, at: operatorToken, kind: value.kind, field: nil)
+        try Self.checkOrder(op, at: operatorToken, ordered: value.kind.isOrdered, what: "a \(value.kind.rawValue)")
         return .compareFact(name, op, value)
     }
 
-    /// Refuses an ordering operator (`<`...) on a kind compared for equality only: strings and booleans.
-    private static func checkOrder(
-        _ op: ComparisonOperator, at token: RuleToken, kind: AppFacts.Value.Kind, field: RuleField?
-    ) throws(RuleSet.ParseError) {
-        guard !op.isEquality, !kind.isOrdered else { return }
-        let what = field.map(\.rawValue) ?? "a \(kind.rawValue)"
+    /// Refuses an ordering operator (`<`...) on `what`, when it is compared for equality only.
+    private static func checkOrder(_ op: ComparisonOperator, at token: RuleToken, ordered: Bool, what: String)
+        throws(RuleSet.ParseError)
+    {
+        guard !op.isEquality, !ordered else { return }
         throw RuleSet.ParseError(
-            origin: "", column: token.column,
-            message: "expected == or != (\(what) is compared for equality only), found \(token.shown)")
+            "expected == or != (\(what) is compared for equality only), found \(token.shown)", column: token.column)
     }
 
     /// The fact or field a word names where a value may stand, checked as a fact name is; nil when the
@@ -342,12 +320,16 @@ package struct RuleParser {
     private func namedOperand(_ word: String, at token: RuleToken) throws(RuleSet.ParseError) -> RuleOperand? {
         if let field = RuleField(rawValue: word) { return .field(field) }
         guard AppFacts.isFactShaped(word) else { return nil }
-        do throws(AppFacts.FactError) {
-            try AppFacts.check(name: word)
-        } catch {
-            throw RuleSet.ParseError(origin: "", column: token.column, message: error.message)
-        }
+        try Self.checkFact(word, at: token)
         return .fact(word)
+    }
+
+    private static func checkFact(_ name: String, at token: RuleToken) throws(RuleSet.ParseError) {
+        do throws(AppFacts.FactError) {
+            try AppFacts.check(name: name)
+        } catch {
+            throw RuleSet.ParseError(error.message, column: token.column)
+        }
     }
 
     /// A field whose values only the rule may write (a version, an environment, an ownership) met with a
@@ -355,10 +337,8 @@ package struct RuleParser {
     private static func writtenOnly(_ field: RuleField, at token: RuleToken, found: RuleToken?) -> RuleSet.ParseError {
         let what = found.map { " or field, found \($0.shown)" } ?? ""
         return RuleSet.ParseError(
-            origin: "", column: token.column,
-            message:
-                "\(field.rawValue) is compared with \(expectedValue(field.kind)) written in the rule, not with a fact\(what)"
-        )
+            "\(field.rawValue) is compared with \(expectedValue(field.kind)) written in the rule, not with a fact\(what)",
+            column: token.column)
     }
 
     /// How messages describe the values a field is compared with.
@@ -368,8 +348,7 @@ package struct RuleParser {
         case .date: "a date such as 2024-01-01 or 2024-01-01T00:00:00Z"
         case .environment: "production, sandbox, xcode or unknown"
         case .ownership: "purchased or family_shared"
-        case .string: "a quoted string"
-        case .writtenString: "a quoted string"
+        case .string, .writtenString: "a quoted string"
         case .integer: "a whole number such as 12"
         }
     }
@@ -381,8 +360,7 @@ package struct RuleParser {
     private mutating func quotedString(what: String) throws(RuleSet.ParseError) -> String {
         let token = advance()
         guard case .string(let text) = token.kind else {
-            throw RuleSet.ParseError(
-                origin: "", column: token.column, message: "expected \(what), found \(token.shown)")
+            throw RuleSet.ParseError("expected \(what), found \(token.shown)", column: token.column)
         }
         return text
     }
@@ -395,20 +373,15 @@ package struct RuleParser {
         let token = advance()
         guard case .comparison(let op) = token.kind else {
             throw RuleSet.ParseError(
-                origin: "", column: token.column,
-                message: "expected a comparison operator\(context), found \(token.shown)")
+                "expected a comparison operator\(context), found \(token.shown)", column: token.column)
         }
         return (op, token)
     }
 
     private mutating func comparison(_ field: RuleField) throws(RuleSet.ParseError) -> RuleCondition {
         let (op, operatorToken) = try comparisonOperator()
-        if !op.isEquality, [.environment, .string, .ownership, .writtenString].contains(field.kind) {
-            throw RuleSet.ParseError(
-                origin: "", column: operatorToken.column,
-                message:
-                    "expected == or != (\(field.rawValue) is compared for equality only), found \(operatorToken.shown)")
-        }
+        let ordered = ![.environment, .string, .ownership, .writtenString].contains(field.kind)
+        try Self.checkOrder(op, at: operatorToken, ordered: ordered, what: field.rawValue)
         let value = advance()
         if field.kind == .version, case .word(let word) = value.kind, word.contains(":") {
             return try perPlatform(field, op, first: value)
@@ -422,60 +395,37 @@ package struct RuleParser {
             }
             guard let other = try namedOperand(word, at: value), case .fact = other else {
                 throw RuleSet.ParseError(
-                    origin: "", column: value.column,
-                    message:
-                        "expected \(Self.expectedValue(field.kind)) or a fact, found the field \(value.shown): a field is compared with a value or a fact"
-                )
+                    "expected \(Self.expectedValue(field.kind)) or a fact, found the field \(value.shown): a field is compared with a value or a fact",
+                    column: value.column)
             }
             return .compareOperands(.field(field), op, other)
         }
+        let invalid = RuleSet.ParseError(
+            "expected \(Self.expectedValue(field.kind)), found \(value.shown)", column: value.column)
         let text: String
         switch value.kind {
         case .word(let word) where field.kind != .string && field.kind != .writtenString: text = word
         case .string(let string): text = string
-        default:
-            throw RuleSet.ParseError(
-                origin: "", column: value.column,
-                message: "expected \(Self.expectedValue(field.kind)), found \(value.shown)")
+        default: throw invalid
         }
         switch field.kind {
         case .version:
-            guard AppVersion(text) != nil else {
-                throw RuleSet.ParseError(
-                    origin: "", column: value.column,
-                    message: "expected \(Self.expectedValue(field.kind)), found \(value.shown)")
-            }
+            guard AppVersion(text) != nil else { throw invalid }
             return .compareVersion(field, op, text)
         case .date:
-            guard let date = Self.date(text) else {
-                throw RuleSet.ParseError(
-                    origin: "", column: value.column,
-                    message: "expected \(Self.expectedValue(field.kind)), found \(value.shown)")
-            }
+            guard let date = Self.date(text) else { throw invalid }
             return .compareDate(field, op, date)
         case .environment:
-            guard let environment = ReceiptEnvironment(rawValue: text) else {
-                throw RuleSet.ParseError(
-                    origin: "", column: value.column,
-                    message: "expected \(Self.expectedValue(field.kind)), found \(value.shown)")
-            }
+            guard let environment = ReceiptEnvironment(rawValue: text) else { throw invalid }
             return .compareEnvironment(op, environment)
         case .string, .writtenString:
             return .compareString(field, op, text)
         case .integer:
             // Kept as its digits, read back per transaction: `holds(_:for:)`.
-            guard Int64(text) != nil else {
-                throw RuleSet.ParseError(
-                    origin: "", column: value.column,
-                    message: "expected \(Self.expectedValue(field.kind)), found \(value.shown)")
-            }
+            guard Int64(text) != nil else { throw invalid }
             return .compareString(field, op, text)
         case .ownership:
-            guard text == "purchased" || text == "family_shared" else {
-                throw RuleSet.ParseError(
-                    origin: "", column: value.column,
-                    message: "expected \(Self.expectedValue(field.kind)), found \(value.shown)")
-            }
+            guard text == "purchased" || text == "family_shared" else { throw invalid }
             return .compareString(field, op, text.uppercased())
         }
     }
@@ -484,11 +434,6 @@ package struct RuleParser {
     package static func date(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         let isDay = bytes.count == 10 && bytes[4] == UInt8(ascii: "-") && bytes[7] == UInt8(ascii: "-")
-        let full = isDay ? text + "T00:00:00Z" : text
-        do {
-            return try RFC3339.parse(full)
-        } catch {
-            return nil
-        }
+        return try? RFC3339.parse(isDay ? text + "T00:00:00Z" : text)
     }
 }

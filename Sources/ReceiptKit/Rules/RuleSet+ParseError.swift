@@ -15,6 +15,11 @@ extension RuleSet {
             self.message = message
         }
 
+        /// An error at `column` of a rule whose origin `RuleParser.parse` fills in.
+        init(_ message: String, column: Int) {
+            self.init(origin: "", column: column, message: message)
+        }
+
         public var description: String { "\(origin): column \(column): \(message)" }
     }
 }

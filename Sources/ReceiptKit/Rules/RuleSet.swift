@@ -47,10 +47,6 @@ public struct RuleSet: Sendable, Equatable {
         return RuleSet(rules: rules)
     }
 
-    package mutating func append(_ rule: Rule) {
-        rules.append(rule)
-    }
-
     /// Adds the rules of `other` after these, as if its lines followed.
     public mutating func append(contentsOf other: RuleSet) {
         rules += other.rules
@@ -72,11 +68,6 @@ public struct RuleSet: Sendable, Equatable {
 
     /// Entitlement names in the order rules first define them.
     public var entitlements: [String] { plan.entitlements }
-
-    /// Whether any rule reads the field.
-    package func mentions(_ field: RuleField) -> Bool {
-        rules.contains { $0.condition.mentions(field) }
-    }
 
     /// Decides every entitlement for a receipt at time `time`; any satisfied rule grants its entitlement.
     ///
@@ -120,10 +111,9 @@ public struct RuleSet: Sendable, Equatable {
         if let mismatch = facts.customerMismatch {
             return denyAll(because: "customer_mismatch: \(mismatch): nothing is granted", code: .customerMismatch)
         }
-        var evaluator = RuleEvaluator(facts: facts, time: time, platform: platform, testEnvironment: environment)
-        evaluator.maximumAge = maximumAge
-        evaluator.appFacts = appFacts
-        evaluator.wording = wording
+        var evaluator = RuleEvaluator(
+            facts: facts, time: time, platform: platform, testEnvironment: environment, maximumAge: maximumAge,
+            appFacts: appFacts, wording: wording)
         var decisions: [String: EntitlementDecision] = [:]
         for name in plan.order.order {
             let own = plan.rulesByEntitlement[name] ?? []

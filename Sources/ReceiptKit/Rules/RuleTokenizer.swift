@@ -51,7 +51,7 @@ struct RuleTokenizer {
                 tokens.append(RuleToken(kind: .comparison(try comparison()), column: column))
             default:
                 guard Self.isWordScalar(scalar) else {
-                    throw RuleSet.ParseError(origin: "", column: column, message: "unexpected character \"\(scalar)\"")
+                    throw RuleSet.ParseError("unexpected character \"\(scalar)\"", column: column)
                 }
                 let start = index
                 while index < scalars.count, Self.isWordScalar(scalars[index]) {
@@ -81,8 +81,7 @@ struct RuleTokenizer {
         case ("!", true): return .notEqual
         default:
             throw RuleSet.ParseError(
-                origin: "", column: column,
-                message: "expected a comparison operator (< <= > >= == !=), found \"\(first)\"")
+                "expected a comparison operator (< <= > >= == !=), found \"\(first)\"", column: column)
         }
     }
 
@@ -99,8 +98,7 @@ struct RuleTokenizer {
                 return String(text)
             case "\\":
                 guard index < scalars.count, scalars[index] == "\"" || scalars[index] == "\\" else {
-                    throw RuleSet.ParseError(
-                        origin: "", column: index, message: "expected \\\" or \\\\ after a backslash in a string")
+                    throw RuleSet.ParseError("expected \\\" or \\\\ after a backslash in a string", column: index)
                 }
                 text.append(scalars[index])
                 index += 1
@@ -108,6 +106,6 @@ struct RuleTokenizer {
                 text.append(scalar)
             }
         }
-        throw RuleSet.ParseError(origin: "", column: column, message: "string not closed: expected a closing \"")
+        throw RuleSet.ParseError("string not closed: expected a closing \"", column: column)
     }
 }

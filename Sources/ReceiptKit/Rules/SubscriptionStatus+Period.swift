@@ -41,10 +41,6 @@ extension SubscriptionStatus {
 
         /// The periods of a product in purchase order; purchases without a purchase or expires date are not
         /// subscription periods.
-        static func periods(of product: String, in receipt: ParsedReceipt) -> [SubscriptionStatus.Period] {
-            periods(of: product, in: PurchaseFactList(records: receipt.purchases))
-        }
-
         static func periods(of product: String, in purchases: some Collection<PurchaseFacts>) -> [Period] {
             purchases.compactMap { purchase -> SubscriptionStatus.Period? in
                 guard String.identical(purchase.productID, product), let start = purchase.purchaseDate,

@@ -82,13 +82,6 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
         }
     }
 
-    /// The status of one product at `time`.
-    package static func status(
-        of product: String, in receipt: ParsedReceipt, at time: Date, reminderDays: Int
-    ) -> SubscriptionStatus {
-        status(of: product, in: PurchaseFactList(records: receipt.purchases), at: time, reminderDays: reminderDays)
-    }
-
     /// The status of one product among `purchases` at `time`.
     package static func status(
         of product: String, in purchases: some Collection<PurchaseFacts>, at time: Date, reminderDays: Int,

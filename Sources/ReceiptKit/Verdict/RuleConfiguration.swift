@@ -108,10 +108,9 @@ public struct RuleConfiguration: Sendable {
     private func states(_ statuses: [SubscriptionStatus], _ facts: EntitlementFacts, _ binding: AppBinding)
         -> [SubscriptionStatus]
     {
-        var evaluator = RuleEvaluator(
-            facts: facts, time: time, platform: platform, testEnvironment: binding.environment)
-        evaluator.maximumAge = maximumAge
-        evaluator.wording = wording
+        let evaluator = RuleEvaluator(
+            facts: facts, time: time, platform: platform, testEnvironment: binding.environment,
+            maximumAge: maximumAge, wording: wording)
         return statuses.map { $0.with(state: evaluator.state(of: $0)) }
     }
 

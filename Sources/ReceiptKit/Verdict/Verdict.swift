@@ -22,7 +22,7 @@ public struct Verdict: Sendable, Encodable {
     /// again); denied otherwise, and always for an input that is not valid.
     public let decision: Decision
 
-    init(report: ValidationReport, decisions: RuleResults?, rules: RuleConfiguration?) {
+    init(report: ValidationReport, decisions: RuleResults? = nil, rules: RuleConfiguration? = nil) {
         self.report = report
         self.decisions = decisions
         var decision = Decision.granted
@@ -34,11 +34,6 @@ public struct Verdict: Sendable, Encodable {
         }
         self.decision = decision
         satisfiesRequirements = decision == .granted
-    }
-
-    /// A verdict without rules: verification only.
-    init(report: ValidationReport) {
-        self.init(report: report, decisions: nil, rules: nil)
     }
 
     /// The verdict on a validator's report, with `rules` deciding for the app `binding` names.

@@ -22,8 +22,6 @@ package struct TransactionFacts: Sendable, Equatable {
     package var skus: [String]?
     /// A commitment's `billingPeriodNumber`: which billing period of the term the transaction pays for.
     package var commitmentBillingPeriod: Int64?
-    /// A commitment's `totalBillingPeriods`.
-    package var commitmentBillingPeriods: Int64?
 
     /// Facts of these values, each one not given absent.
     package init(
@@ -31,7 +29,7 @@ package struct TransactionFacts: Sendable, Equatable {
         subscriptionGroupID: String? = nil, revocationType: AppStoreValue<RevocationType>? = nil,
         revocationPercentage: Int64? = nil, ownershipType: AppStoreValue<InAppOwnershipType>? = nil,
         appAccountToken: String? = nil, skus: [String]? = nil,
-        commitmentBillingPeriod: Int64? = nil, commitmentBillingPeriods: Int64? = nil
+        commitmentBillingPeriod: Int64? = nil
     ) {
         self.isUpgraded = isUpgraded
         self.storeKitType = storeKitType
@@ -43,6 +41,5 @@ package struct TransactionFacts: Sendable, Equatable {
         self.appAccountToken = appAccountToken?.isEmpty == true ? nil : appAccountToken
         self.skus = skus
         self.commitmentBillingPeriod = commitmentBillingPeriod
-        self.commitmentBillingPeriods = commitmentBillingPeriods
     }
 }

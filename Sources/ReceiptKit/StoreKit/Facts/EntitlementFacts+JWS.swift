@@ -100,7 +100,6 @@ extension EntitlementFacts {
                 revocationType: transaction.revocationType, revocationPercentage: transaction.revocationPercentage,
                 ownershipType: transaction.inAppOwnershipType, appAccountToken: transaction.appAccountToken,
                 skus: skus?.count == items?.count ? skus : nil,
-                commitmentBillingPeriod: transaction.commitmentInfo?.billingPeriodNumber,
-                commitmentBillingPeriods: transaction.commitmentInfo?.totalBillingPeriods))
+                commitmentBillingPeriod: transaction.commitmentInfo?.billingPeriodNumber))
     }
 }

@@ -78,8 +78,10 @@ struct BatchRunner {
             DispatchQueue.global().async(group: group) {
                 while let (index, input, bytes) = queue.take() {
                     let result = console.hasFailed ? BatchResult.skipped : worker.check(input)
-                    output.deliver(index, result, bytes: bytes)
+                    // Before delivery, which waits while a stalled reader holds the output: a worker
+                    // waiting there would hold its large check's freed memory too.
                     HeapTrim.after(bytes: bytes)
+                    output.deliver(index, result, bytes: bytes)
                 }
             }
         }

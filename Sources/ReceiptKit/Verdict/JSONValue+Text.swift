@@ -3,12 +3,13 @@ extension JSONValue {
     /// unescaped, compact or indented as its `.prettyPrinted`; nil for what JSON cannot hold (a number
     /// that is not finite) or nesting past the writer's bound.
     public func json(pretty: Bool) -> String? {
-        var writer = CompactJSONWriter(pretty: pretty)
+        var writer = CompactJSONWriter()
         do throws(CompactJSONWriter.DeclinedError) {
             try writer.json(self)
         } catch {
             return nil
         }
-        return String(decoding: writer.out, as: UTF8.self)
+        let segments = writer.takeSegments()
+        return String(decoding: pretty ? PrettyJSON.reformat(segments) : Verdict.joined(segments), as: UTF8.self)
     }
 }

@@ -183,9 +183,8 @@ enum APIOptionTable {
         var auto = false
     }
 
-    /// Fills `arguments` with the environment's values of the credential options it lacks, so that the
-    /// validator reads the same bundle id and environment the requests name; a deprecated name read is
-    /// warned about on `console`.
+    /// Fills the credential options `arguments` lacks from the environment, so that the validator reads the
+    /// bundle id and environment the requests name.
     static func addEnvironment(to arguments: inout ParsedArguments, variables: [String: String], console: Console) {
         for (option, variable) in environment where !arguments.isGiven(option) {
             if let value = CredentialVariables.value(variable, in: variables, warn: console.warning) {

@@ -156,9 +156,8 @@ enum APIRequestArguments {
         return kind
     }
 
-    /// Whether every page is read: with `--all-pages`, and for a history no `--revision` narrows to one
-    /// page. A saved token given to the option another operation resumes with would be left unused, and the
-    /// pages read again from the start: refused, as `--all-pages` is with an operation that has no pages.
+    /// Whether every page is read (`--all-pages`, or a history no `--revision` narrows). A saved token given to
+    /// another operation's option, or `--all-pages` where there are no pages, is refused: it would go unused.
     static func readsAllPages(_ operation: AppStoreServerAPIOperation, _ arguments: ParsedArguments)
         throws(UsageError) -> Bool
     {

@@ -1,7 +1,5 @@
-/// Reads a command line against a `CommandSpec` into `ParsedArguments`.
-///
-/// Accepts `--name value`, `--name=value`, `-x value`, `--` to end options, and `-` as an
-/// operand (standard input).
+/// Reads a command line against a `CommandSpec`: `--name value`, `--name=value`, `-x value`, `--` to end
+/// options, and `-` as an operand (standard input).
 enum CommandLineReader {
     static func parse(_ arguments: ArraySlice<String>, for command: CommandSpec) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()

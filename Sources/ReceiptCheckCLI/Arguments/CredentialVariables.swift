@@ -1,6 +1,5 @@
-/// The environment variables `api`, `sign` and `verify --refresh` read the key and its ids from when the
-/// command line leaves them out: one name for each value, whatever the command. The names of earlier
-/// releases are read as deprecated aliases: each use is warned about, and the new name wins when both are set.
+/// The environment variables `api`, `sign` and `verify --refresh` read credentials from when the command line
+/// leaves them out. Earlier releases' names are deprecated aliases: warned about, the new name wins.
 enum CredentialVariables {
     /// A variable and the older names read in its place.
     struct Variable: Sendable {

@@ -1,6 +1,5 @@
-/// A file or directory an option names for the command to read, as given: `-` is standard input where
-/// the option reads a file. Whether it exists and can be read is the file system's answer when the command
-/// opens it (exit 66, no input), not the parser's (64 would call a missing file a mistyped command line).
+/// A file or directory an option names, as given (`-` is standard input). Whether it can be read is found on
+/// opening it (exit 66, no input), not by the parser (64 would call a missing file a mistyped command line).
 struct InputPath: Sendable, Equatable {
     /// The path as given.
     let path: String

@@ -1,8 +1,7 @@
 import ReceiptKit
 
-/// `api --environment auto`: the arguments of the production run and of the sandbox run asked when
-/// production does not know the transaction, each naming its own environment, so that each answer is
-/// verified as its environment's and never as the other's.
+/// `api --environment auto`: the arguments of the production run and of the sandbox fallback, each naming its
+/// own environment, so that each answer is verified as its environment's and never as the other's.
 enum APIEnvironmentAuto {
     /// The sandbox's client and the runner whose validator requires the sandbox.
     struct Fallback {

@@ -10,9 +10,8 @@ struct SignOutput {
     /// The offer StoreKit applies (`SKPaymentDiscount.identifier`, StoreKit 2's `offerID`): the JWS carries
     /// it too, but the app passes it beside the JWS.
     var offerIdentifier: String?
-    /// The original offer's values besides those and the signature: the `applicationUsername` the app sets
-    /// on the payment (it is signed, so it must be this one) and `SKPaymentDiscount`'s. The JWS kinds carry
-    /// theirs inside the JWS.
+    /// The `applicationUsername` the app sets on the payment (signed, so it must be this one) and the rest of
+    /// `SKPaymentDiscount`'s values; the JWS kinds carry theirs inside the JWS.
     var applicationUsername: String?
     var keyIdentifier: String?
     var nonce: String?

@@ -1,5 +1,4 @@
-/// What a shell should offer for an option's value or a command's operands, read from the
-/// placeholders in the option tables (`FILE`, `DIR`, `SPEC.json`...) and their `choices`.
+/// What a shell offers for an option's value or a command's operands, from the placeholders and `choices`.
 enum CompletionValue: Equatable {
     /// A flag: no value.
     case none

@@ -1,5 +1,4 @@
-/// A subject `receipt-check help TOPIC` explains. Its blocks are also the man page's section of that
-/// subject, and its guide in docs/ points here instead of repeating it: one text, printed three ways.
+/// A subject `help TOPIC` explains; its blocks are also the man page's section and docs/ points here.
 enum HelpTopic: String, CaseIterable, Sendable {
     case rules
     case inputs

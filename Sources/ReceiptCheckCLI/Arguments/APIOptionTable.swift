@@ -121,11 +121,9 @@ enum APIOptionTable {
         "storefront-country-code", "CODE", help: "mass extension: only this storefront (repeatable)")
     static let appAccountToken = OptionKey<String>.value(
         "app-account-token", "UUID", help: "set-app-account-token: the token")
-    static let image = OptionKey<InputPath>.input(
-        "image", help: "upload-image: the PNG")
+    static let image = OptionKey<InputPath>.input("image", help: "upload-image: the PNG")
     static let imageSize = OptionKey<ImageSize>.choice("image-size", "SIZE", help: "upload-image: the size")
-    static let messageID = OptionKey<String>.value(
-        "message-id", "UUID", help: "configure-default-message: the message")
+    static let messageID = OptionKey<String>.value("message-id", "UUID", help: "configure-default-message: the message")
     static let realtimeURL = OptionKey<WebAddress>.url(
         "realtime-url", schemes: ["https"], help: "configure-realtime-url: your endpoint")
 

@@ -9,7 +9,6 @@ import ReceiptKit
 /// An `api` command line as the request it asks for: the operation's operands (in the order Apple's
 /// libraries take them) and flags, or a `--body` file for the request's JSON.
 enum APIRequestArguments {
-    /// The operands each operation takes.
     static func operands(of operation: AppStoreServerAPIOperation) -> [String] {
         switch operation {
         case .getTransactionHistory, .getTransactionInfo, .getAllSubscriptionStatuses, .getAppTransactionInfo,

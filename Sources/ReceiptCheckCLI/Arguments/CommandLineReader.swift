@@ -29,8 +29,7 @@ enum CommandLineReader {
                 throw UsageError("option --\(option.name) needs a value (\(option.valueName ?? "VALUE"))")
             }
             if let choices = option.choices, !choices.contains(where: { $0.lowercased() == value.lowercased() }) {
-                throw UsageError(
-                    "option --\(option.name): '\(value)' is not one of \(choices.joined(separator: ", "))")
+                throw UsageError("option --\(option.name): '\(value)' is not one of \(choices.joined(separator: ", "))")
             }
             parsed.add(option, value: value)
         }

@@ -12,8 +12,7 @@ enum CredentialVariables {
     static let keyID = Variable(name: "RECEIPT_CHECK_KEY_ID", aliases: ["RECEIPT_CHECK_API_KEY_ID"])
     static let issuerID = Variable(name: "RECEIPT_CHECK_ISSUER_ID", aliases: ["RECEIPT_CHECK_API_ISSUER_ID"])
     static let bundleID = Variable(name: "RECEIPT_CHECK_BUNDLE_ID", aliases: ["RECEIPT_CHECK_API_BUNDLE_ID"])
-    static let environment = Variable(
-        name: "RECEIPT_CHECK_ENVIRONMENT", aliases: ["RECEIPT_CHECK_API_ENVIRONMENT"])
+    static let environment = Variable(name: "RECEIPT_CHECK_ENVIRONMENT", aliases: ["RECEIPT_CHECK_API_ENVIRONMENT"])
 
     /// The value of `variable` in `variables` (an empty one is unset), its own name first; an alias that is
     /// read, or set to another value than the name that wins, is said in `warn`.

@@ -1,7 +1,6 @@
 /// A file or directory an option names, as given (`-` is standard input). Whether it can be read is found on
 /// opening it (exit 66, no input), not by the parser (64 would call a missing file a mistyped command line).
 struct InputPath: Sendable, Equatable {
-    /// The path as given.
     let path: String
 
     /// `-`: standard input, for the options whose files are read through `InputFile`.

@@ -7,9 +7,7 @@ struct OptionKey<Value>: Sendable {
     /// What the option takes, as its message says it: "--jobs takes `takes`, not 'x'".
     let takes: String
 
-    /// The long name, without its dashes.
     var name: String { spec.name }
-    /// `--name`, as messages write it.
     var flag: String { spec.flag }
 
     /// An option with one value (`value` names it in help) that `read` turns into its type; `takes`

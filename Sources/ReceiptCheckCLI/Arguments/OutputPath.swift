@@ -1,7 +1,6 @@
 /// A file an option names for writing, as given (`-` is standard output). Whether it can be made is found
 /// when it is written (exit 73, cannot create), not by the parser.
 struct OutputPath: Sendable, Equatable {
-    /// The path as given.
     let path: String
 
     /// The path given, nil for an empty text, which names no file to make.

@@ -19,13 +19,10 @@ struct ParsedArguments: Sendable {
             .sorted { $0.name < $1.name }
     }
 
-    /// Whether a flag was given.
     subscript(_ key: OptionKey<Bool>) -> Bool { flags.contains(key.name) }
 
-    /// The value given for an option that takes one.
     subscript(_ key: OptionKey<String>) -> String? { values[key.name]?.last }
 
-    /// Every value given for a repeatable option, in order.
     subscript(_ key: OptionKey<[String]>) -> [String] { values[key.name] ?? [] }
 
     /// The value given for an option whose key reads it (the last one given); a text the key does not

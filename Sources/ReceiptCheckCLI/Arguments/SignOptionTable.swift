@@ -52,7 +52,6 @@ enum SignOptionTable {
             }
         }
 
-        /// Options every command of this kind requires.
         var common: [OptionSpec] { signs ? SignOptionTable.common : [] }
 
         /// Flags that are no value of a signature; the realtime kinds print JSON without `--json`.
@@ -103,7 +102,6 @@ enum SignOptionTable {
     static let json = OptionKey<Bool>.flag(
         "json", help: "print a JSON object with every value the app needs instead of the signature alone")
 
-    /// Options every kind requires.
     static let common = [key.spec, keyID.spec, bundleID.spec]
 
     /// Options that fall back to an environment variable, so that a key need not be named in every
@@ -113,7 +111,6 @@ enum SignOptionTable {
         issuerID.name: CredentialVariables.issuerID, bundleID.name: CredentialVariables.bundleID,
     ]
 
-    /// Flags that are no value of a signature.
     static let outputOptions = [json.spec, CommonOptionTable.help.spec]
 
     static let options: [OptionSpec] =

@@ -1,7 +1,6 @@
 /// A URL an option names, with one of the schemes the option allows and a host: what the command sends to
 /// it or writes into a certificate is this text, as given.
 struct WebAddress: Sendable, Equatable {
-    /// The URL as given.
     let text: String
 
     /// `text` when it is `SCHEME://HOST…` with one of `schemes` (in any case) and holds no space or control

@@ -4,7 +4,6 @@ protocol Command {
     /// The command's name, which picking the command compares: a command whose spec is costly to build
     /// (api's) gives it alone, so that a run of another command never builds that spec.
     static var name: String { get }
-    /// Runs the command; returns the process exit status.
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus
 }
 

@@ -38,7 +38,6 @@ enum CompletionValue: Equatable {
     }
 }
 
-/// The shells completions are generated for.
 enum CompletionShell: String, CaseIterable {
     case bash, zsh, fish
 
@@ -54,7 +53,6 @@ enum CompletionShell: String, CaseIterable {
 }
 
 extension String {
-    /// The string without leading and trailing characters from `set`.
     fileprivate func trimmingCharacters(in set: String) -> String {
         var slice = Substring(self)
         while let first = slice.first, set.contains(first) {

@@ -27,7 +27,6 @@ enum HelpBlock: Sendable {
         }
     }
 
-    /// The block in man(7) macros.
     var roff: [String] {
         switch self {
         case .prose(let text): return Roff.paragraphs(text)

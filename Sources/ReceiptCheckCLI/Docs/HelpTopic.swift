@@ -48,7 +48,6 @@ enum HelpTopic: String, CaseIterable, Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The man page section.
     var roff: [String] {
         var lines = [".SH \(section)"]
         for (index, block) in blocks.enumerated() {

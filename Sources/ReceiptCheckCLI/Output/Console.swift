@@ -51,7 +51,6 @@ struct Console: Sendable {
         _ = checked(descriptor.write(text), on: descriptor)
     }
 
-    /// True when the write succeeded; otherwise records and reports its error.
     private func checked(_ error: SystemError?, on descriptor: FileDescriptor) -> Bool {
         guard let error else { return true }
         fail(descriptor, error)

@@ -58,7 +58,6 @@ extension ReportFormat {
 }
 
 extension BatchOptionTable.OutputFormat {
-    /// The type that prints this format.
     var printer: any ReportFormat {
         switch self {
         case .text: TextReportFormat()

@@ -4,9 +4,7 @@ import ReceiptStore
 /// `POST /notifications`: 200 once committed (a known UUID too), 400 for a body that fails verification
 /// (quarantined), 503 when there is no verdict now or the store cannot write, so that Apple sends it again.
 enum NotificationsRoute {
-    static func answer(
-        _ request: ServiceRouter.Request, intake: NotificationIntake?, limit: Int
-    ) -> HTTPAnswer {
+    static func answer(_ request: ServiceRouter.Request, intake: NotificationIntake?, limit: Int) -> HTTPAnswer {
         guard request.method == "POST" else {
             return ServiceRouter.error(
                 405, "Method Not Allowed", "POST the notification", extraHeaders: "Allow: POST\r\n")

@@ -10,7 +10,6 @@ import ReceiptStore
 /// `store reconcile`: each stored customer (at most `--limit`) against Apple's statuses, under one `--deadline`;
 /// reports the fields that differ with both sides' signed dates. Read only, unless `--apply`.
 struct StoreReconcileRunner {
-    /// What became of one customer.
     enum Outcome {
         case agrees
         case differs(

@@ -15,7 +15,6 @@ struct HTMLWriter {
         bytes.reserveCapacity(capacity)
     }
 
-    /// The page so far, as text.
     var out: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Markup the report writes itself, as a literal: its bytes copied at once.
@@ -33,7 +32,6 @@ struct HTMLWriter {
         bytes.append(contentsOf: text.utf8)
     }
 
-    /// A value, escaped for element text or a quoted attribute.
     mutating func text(_ value: String) {
         HTMLText.append(value, to: &bytes)
     }

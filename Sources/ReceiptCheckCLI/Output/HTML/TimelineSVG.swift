@@ -320,9 +320,7 @@ enum TimelineSVG {
 
     /// A row's marks but renewals, by date, in runs within `groupDistance` pixels of their first mark (so a chain
     /// of close marks is not one wide circle), each drawn at the middle of its first and last.
-    static func groups(
-        _ row: Timeline.Row, _ scale: TimelineScale
-    ) -> [(marks: ArraySlice<Timeline.Mark>, x: Double)] {
+    static func groups(_ row: Timeline.Row, _ scale: TimelineScale) -> [(marks: ArraySlice<Timeline.Mark>, x: Double)] {
         var marks = row.marks.filter { $0.event != .renewal }
         marks.sort { $0.date < $1.date }
         var groups: [(marks: ArraySlice<Timeline.Mark>, x: Double)] = []
@@ -348,9 +346,7 @@ enum TimelineSVG {
         return groups
     }
 
-    private static func mark(
-        _ mark: Timeline.Mark, x: Double, y: Double, titled: Bool, into html: inout HTMLWriter
-    ) {
+    private static func mark(_ mark: Timeline.Mark, x: Double, y: Double, titled: Bool, into html: inout HTMLWriter) {
         html.raw("<g class=\"mark m-")
         html.raw(mark.event.className)
         html.raw("\" data-date=\"")
@@ -368,9 +364,7 @@ enum TimelineSVG {
     }
 
     /// Marks too close to be told apart: one circle with their count, each listed in its title.
-    private static func cluster(
-        _ marks: ArraySlice<Timeline.Mark>, x: Double, y: Double, into html: inout HTMLWriter
-    ) {
+    private static func cluster(_ marks: ArraySlice<Timeline.Mark>, x: Double, y: Double, into html: inout HTMLWriter) {
         html.raw("<g class=\"mark m-group\" data-count=\"")
         html.integer(marks.count)
         html.raw("\" data-members=\"")

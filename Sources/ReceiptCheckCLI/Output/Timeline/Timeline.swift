@@ -7,7 +7,6 @@
 /// A customer's purchases on one date axis, a row per product, computed once and drawn as text or SVG, so that
 /// the two drawings cannot disagree.
 struct Timeline: Sendable {
-    /// What a stretch of time was for the customer.
     enum Stretch: String, Sendable, CaseIterable {
         case paid = "paid period"
         case freeTrial = "free trial"
@@ -21,7 +20,6 @@ struct Timeline: Sendable {
         case offeredTrial = "offered free trial"
     }
 
-    /// What happened at one moment.
     enum Event: String, Sendable, CaseIterable {
         case purchase
         case renewal

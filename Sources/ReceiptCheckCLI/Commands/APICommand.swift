@@ -174,8 +174,4 @@ enum APICommand: Command {
     }
 
     private static let allPagesFlag = APIOptionTable.allPages.flag
-
-    private static func fail(_ error: any Error, _ console: Console) -> ExitStatus {
-        ErrorReport.report(error, to: console, usage: spec.usage)
-    }
 }

@@ -9,4 +9,9 @@ protocol Command {
 
 extension Command {
     static var name: String { spec.name }
+
+    /// Says `error`, with this command's usage line when it calls for one; the status to exit with.
+    static func fail(_ error: any Error, _ console: Console) -> ExitStatus {
+        ErrorReport.report(error, to: console, usage: spec.usage)
+    }
 }

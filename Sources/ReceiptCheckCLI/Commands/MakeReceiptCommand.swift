@@ -133,10 +133,6 @@ enum MakeReceiptCommand: Command {
         }
     }
 
-    private static func fail(_ error: any Error, _ console: Console) -> ExitStatus {
-        ErrorReport.report(error, to: console, usage: spec.usage)
-    }
-
     private static func loadPKI(_ path: String) throws(SetupError) -> TestPKI {
         do throws(TestPKIFileError) {
             return try TestPKI.load(from: path)

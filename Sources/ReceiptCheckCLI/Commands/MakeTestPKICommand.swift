@@ -62,7 +62,7 @@ enum MakeTestPKICommand: Command {
             try write(files, to: directory)
             return .valid
         } catch {
-            return ErrorReport.report(error, to: console, usage: spec.usage)
+            return fail(error, console)
         }
     }
 

@@ -108,10 +108,6 @@ enum SignCommand: Command {
         guard let keyPath else { throw UsageError("\(SignOptionTable.key.flag) is required") }
         return try SigningKey(pkcs8PEM: try InputFile.contents(of: keyPath, limit: keySizeLimit))
     }
-
-    private static func fail(_ error: any Error, _ console: Console) -> ExitStatus {
-        ErrorReport.report(error, to: console, usage: spec.usage)
-    }
 }
 
 extension SetupError {

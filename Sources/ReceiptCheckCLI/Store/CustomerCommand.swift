@@ -45,7 +45,7 @@ enum CustomerCommand: Command {
                 enforcesRequirements: true, status: { ExitStatus($0) })
             lookup = CustomerLookup(validator: validator, store: store, rules: rules)
         } catch {
-            return ErrorReport.report(error, to: console, usage: spec.usage)
+            return fail(error, console)
         }
         let answer: CustomerLookup.Answer?
         do throws(StoreError) {

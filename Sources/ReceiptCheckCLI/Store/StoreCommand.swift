@@ -56,7 +56,7 @@ enum StoreCommand: Command {
                 throw UsageError(error.message)
             }
         } catch {
-            return ErrorReport.report(error, to: console, usage: spec.usage)
+            return fail(error, console)
         }
         var status = ExitStatus.valid
         for file in files {
@@ -123,7 +123,7 @@ enum StoreCommand: Command {
                     arguments, credentials: credentials, validator: validator, variables: variables, console: console),
                 json: arguments[ValidationOptionTable.json] || format == .json)
         } catch {
-            return ErrorReport.report(error, to: console, usage: spec.usage)
+            return fail(error, console)
         }
         if backfilling {
             return runner.backfill(backfilled, maximumBytes: maximumBytes, console: console)

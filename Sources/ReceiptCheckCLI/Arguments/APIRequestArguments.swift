@@ -6,8 +6,7 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// An `api` command line as the request it asks for: the operation's operands (in the order Apple's
-/// libraries take them) and flags, or a `--body` file for the request's JSON.
+/// An `api` command line as its request: the operation's operands (in Apple's order) and flags, or `--body`.
 enum APIRequestArguments {
     static func operands(of operation: AppStoreServerAPIOperation) -> [String] {
         switch operation {
@@ -38,8 +37,7 @@ enum APIRequestArguments {
     /// Reads a file an option names (`--body`, `--image`), at most `limit` bytes: `Commands/` does.
     typealias FileReader = (_ file: InputPath, _ limit: Int) throws -> [UInt8]
 
-    /// The request; `values`: the operation's operands, in order (their count already checked); `read`
-    /// reads the files the options name.
+    /// The request; `values`: the operation's operands, count checked; `read` reads the files the options name.
     static func request(
         _ operation: AppStoreServerAPIOperation, _ values: [String], _ arguments: ParsedArguments, read: FileReader
     ) throws -> AppStoreServerAPIRequest {
@@ -208,8 +206,7 @@ enum APIRequestArguments {
         ]
     }
 
-    /// `--body FILE` as given, or the JSON object the flags make (members without a value left out);
-    /// not both, so that no flag is silently ignored.
+    /// `--body FILE` or the JSON object the flags make, not both, so that no flag is silently ignored.
     private static func body(
         _ arguments: ParsedArguments, _ read: FileReader, flags: () throws -> [String: JSONValue?] = { [:] }
     ) throws -> [UInt8] {

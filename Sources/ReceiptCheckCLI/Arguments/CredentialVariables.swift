@@ -14,8 +14,7 @@ enum CredentialVariables {
     static let bundleID = Variable(name: "RECEIPT_CHECK_BUNDLE_ID", aliases: ["RECEIPT_CHECK_API_BUNDLE_ID"])
     static let environment = Variable(name: "RECEIPT_CHECK_ENVIRONMENT", aliases: ["RECEIPT_CHECK_API_ENVIRONMENT"])
 
-    /// The value of `variable` in `variables` (an empty one is unset), its own name first; an alias that is
-    /// read, or set to another value than the name that wins, is said in `warn`.
+    /// `variable`'s value (empty is unset), its own name first; an alias read or disagreeing is said in `warn`.
     static func value(_ variable: Variable, in variables: [String: String], warn: (String) -> Void) -> String? {
         let current = variables[variable.name].flatMap { $0.isEmpty ? nil : $0 }
         var value = current

@@ -6,8 +6,7 @@ struct InputPath: Sendable, Equatable {
     /// `-`: standard input, for the options whose files are read through `InputFile`.
     var isStandardInput: Bool { path == "-" }
 
-    /// The path given, nil for an empty text: no file has the empty name, and opening it would be
-    /// reported as a file that cannot be read rather than as the option given nothing.
+    /// Nil for an empty text: opening it would be reported as an unreadable file, not as the option given nothing.
     init?(given text: String) {
         guard !text.isEmpty else { return nil }
         path = text

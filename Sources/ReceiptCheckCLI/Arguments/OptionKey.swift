@@ -10,8 +10,7 @@ struct OptionKey<Value>: Sendable {
     var name: String { spec.name }
     var flag: String { spec.flag }
 
-    /// An option with one value (`value` names it in help) that `read` turns into its type; `takes`
-    /// says what it takes, for the message about a text it refuses.
+    /// An option with one value (`value` names it in help) that `read` types; `takes` words a refused text.
     static func parsed(
         _ name: String, short: Character? = nil, _ value: String, takes: String, help: String,
         _ read: @escaping @Sendable (String) -> Value?

@@ -9,8 +9,7 @@ enum APIEnvironmentAuto {
         let runner: BatchRunner
     }
 
-    /// `arguments` for production and, with `auto`, for the sandbox (its base URL `--sandbox-base-url`'s);
-    /// without `auto`, `arguments` unchanged and no sandbox.
+    /// `arguments` for production and, with `auto`, for the sandbox (at `--sandbox-base-url`'s); else no sandbox.
     static func arguments(_ arguments: ParsedArguments, auto: Bool) throws(UsageError) -> (
         production: ParsedArguments, sandbox: ParsedArguments?
     ) {

@@ -1,8 +1,7 @@
 import Dispatch
 import Synchronization
 
-/// Runs async library work to its end from the command's synchronous code: the command does one thing
-/// at a time, so the calling thread waits while a task does it.
+/// Runs async library work to its end from synchronous code: the command does one thing at a time, so it waits.
 enum AsyncWait {
     static func result<Success: Sendable, Failure: Error>(
         _ work: @escaping @Sendable () async -> Result<Success, Failure>

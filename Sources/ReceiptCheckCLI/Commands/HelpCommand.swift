@@ -1,5 +1,4 @@
-/// `receipt-check help [COMMAND|TOPIC]` (and `receipt-check --help`): the commands and topics, one
-/// command's help, or one topic.
+/// `help [COMMAND|TOPIC]` (and `--help`): the commands and topics, one command's help, or one topic.
 enum HelpCommand: Command {
     static let spec = CommandSpec(
         name: "help",

@@ -7,8 +7,7 @@ import ReceiptKitTesting
     import Foundation
 #endif
 
-/// `receipt-check make-receipt`: a receipt with chosen contents, signed by a test PKI the way
-/// Apple (or Xcode) signs, for test suites and CI.
+/// `make-receipt`: a receipt with chosen contents, signed by a test PKI as Apple (or Xcode) signs, for tests.
 enum MakeReceiptCommand: Command {
     static let spec = CommandSpec(
         name: "make-receipt",

@@ -7,8 +7,7 @@ import ReceiptKitTesting
     import Foundation
 #endif
 
-/// `receipt-check make-test-pki DIR`: a throwaway root, intermediate and leaf shaped like
-/// Apple's, plus a StoreKit-style self-signed certificate, for signing test receipts.
+/// `make-test-pki DIR`: a throwaway chain shaped like Apple's and a StoreKit-style certificate, for tests.
 enum MakeTestPKICommand: Command {
     static let spec = CommandSpec(
         name: "make-test-pki",

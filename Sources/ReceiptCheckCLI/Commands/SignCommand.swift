@@ -6,8 +6,7 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// `receipt-check sign KIND`: the signatures an app needs from its server before StoreKit shows an
-/// offer or takes an Advanced Commerce request, made as Apple's server libraries make them.
+/// `sign KIND`: the signatures an app needs from its server for StoreKit offers and Advanced Commerce requests.
 enum SignCommand: Command {
     static let spec = CommandSpec(
         name: "sign",

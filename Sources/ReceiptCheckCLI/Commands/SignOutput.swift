@@ -1,7 +1,6 @@
 import ReceiptKit
 
-/// What `sign` prints: the signature, and with `--json` every value the app passes to StoreKit
-/// (schema/sign.schema.json).
+/// What `sign` prints: the signature, or with `--json` every value the app passes (schema/sign.schema.json).
 struct SignOutput {
     let kind: SignOptionTable.Kind
     let signature: String

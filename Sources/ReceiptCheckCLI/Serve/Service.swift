@@ -128,8 +128,7 @@ final class Service: Sendable {
         return request
     }
 
-    /// 503, the body read (within the connection's deadline) and dropped first so that the web server sees
-    /// an answer, not a reset.
+    /// 503, the body read (within its deadline) and dropped first, so the web server sees an answer, not a reset.
     private func refuse(_ job: Job, _ request: FastCGIRequest, _ why: String) {
         let limit = current.withLock { $0.limit }
         _ = request.readBody(upTo: limit + 1)

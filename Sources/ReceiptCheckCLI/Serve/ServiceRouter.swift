@@ -14,8 +14,7 @@ struct ServiceRouter {
         var authorization: String? = nil
     }
 
-    /// The request as libfcgi hands it over: its parameters by name (`REQUEST_METHOD`, `DOCUMENT_URI`...),
-    /// its body read on demand. The service and the request fuzz target both build it here.
+    /// The request as libfcgi hands it over, parameters by name and body on demand; the fuzz target builds it too.
     static func request(parameter: (String) -> String?, readBody: @escaping (Int) -> [UInt8]) -> Request {
         Request(
             method: parameter("REQUEST_METHOD"), path: path(parameter),

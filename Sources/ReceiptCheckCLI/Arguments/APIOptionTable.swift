@@ -1,7 +1,6 @@
 import ReceiptKit
 
-/// The options of `api`: the credentials (each also from an environment variable), the connection, and
-/// the values of Apple's requests that have a flag. Verification, rules and output take verify's options.
+/// The options of `api`: credentials, connection and the flags of Apple's requests; the rest are verify's.
 enum APIOptionTable {
     /// Options that fall back to an environment variable, so that the key stays out of shell history.
     static let environment: [(option: OptionSpec, variable: CredentialVariables.Variable)] = [
@@ -11,8 +10,7 @@ enum APIOptionTable {
         (keyID.spec, CredentialVariables.keyID),
     ]
 
-    /// `--format` as `api` takes it: verifyreceipt's body answers for receipts, which no answer of Apple's
-    /// API is, so it is neither shown nor taken (the parser refuses it, naming the formats that apply).
+    /// `--format` as `api` takes it: without verifyreceipt, whose body answers for receipts, as no API answer does.
     static let format = OptionSpec(
         "format", value: "FORMAT", choices: formats.map(\.rawValue), help: ValidationOptionTable.Format.help(formats))
 
@@ -121,11 +119,9 @@ enum APIOptionTable {
         "storefront-country-code", "CODE", help: "mass extension: only this storefront (repeatable)")
     static let appAccountToken = OptionKey<String>.value(
         "app-account-token", "UUID", help: "set-app-account-token: the token")
-    static let image = OptionKey<InputPath>.input(
-        "image", help: "upload-image: the PNG")
+    static let image = OptionKey<InputPath>.input("image", help: "upload-image: the PNG")
     static let imageSize = OptionKey<ImageSize>.choice("image-size", "SIZE", help: "upload-image: the size")
-    static let messageID = OptionKey<String>.value(
-        "message-id", "UUID", help: "configure-default-message: the message")
+    static let messageID = OptionKey<String>.value("message-id", "UUID", help: "configure-default-message: the message")
     static let realtimeURL = OptionKey<WebAddress>.url(
         "realtime-url", schemes: ["https"], help: "configure-realtime-url: your endpoint")
 
@@ -148,8 +144,7 @@ enum APIOptionTable {
     /// What asks for a decision: the rules and what they read, requirements, other inputs to combine with.
     static let decisionOptions = RuleOptionTable.options + [VerifyOptionTable.combine.spec, with.spec]
 
-    /// The options `operation` takes together: `--with` only with `--combine`, and decision options only as
-    /// `refuseDecisions` says.
+    /// The options `operation` takes together: `--with` only with `--combine`, decisions as `refuseDecisions` says.
     static func validate(_ arguments: ParsedArguments, operation: AppStoreServerAPIOperation) throws(UsageError) {
         if arguments.isGiven(with.spec), !arguments[VerifyOptionTable.combine] {
             throw UsageError("--with adds inputs to --combine; give --combine too")
@@ -178,14 +173,11 @@ enum APIOptionTable {
         let issuerID: String
         let bundleID: String
         var environment: AppStoreServerAPIClient.Environment
-        /// `--environment auto` (api only): production first, the sandbox when production does not know the
-        /// transaction; `environment` is then production.
+        /// `--environment auto` (api only): production, then the sandbox when production does not know the transaction.
         var auto = false
     }
 
-    /// Fills `arguments` with the environment's values of the credential options it lacks, so that the
-    /// validator reads the same bundle id and environment the requests name; a deprecated name read is
-    /// warned about on `console`.
+    /// Fills the credential options `arguments` lacks from the environment, as the requests name them.
     static func addEnvironment(to arguments: inout ParsedArguments, variables: [String: String], console: Console) {
         for (option, variable) in environment where !arguments.isGiven(option) {
             if let value = CredentialVariables.value(variable, in: variables, warn: console.warning) {
@@ -208,8 +200,7 @@ enum APIOptionTable {
             }
             throw UsageError("\(command) needs " + named.joined(separator: ", "))
         }
-        // The server API has no Xcode environment and takes only its own two names: the option's text,
-        // not the validator's reading of it.
+        // The server API knows only its own two environments: the option's text, not the validator's reading.
         let text = arguments.text(of: ValidationOptionTable.environment.spec) ?? ""
         let auto = command == "api" && text.lowercased() == "auto"
         guard let environment = auto ? .production : AppStoreServerAPIClient.Environment(rawValue: text.lowercased())

@@ -6,10 +6,8 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// An `api` command line as the request it asks for: the operation's operands (in the order Apple's
-/// libraries take them) and flags, or a `--body` file for the request's JSON.
+/// An `api` command line as its request: the operation's operands (in Apple's order) and flags, or `--body`.
 enum APIRequestArguments {
-    /// The operands each operation takes.
     static func operands(of operation: AppStoreServerAPIOperation) -> [String] {
         switch operation {
         case .getTransactionHistory, .getTransactionInfo, .getAllSubscriptionStatuses, .getAppTransactionInfo,
@@ -39,8 +37,7 @@ enum APIRequestArguments {
     /// Reads a file an option names (`--body`, `--image`), at most `limit` bytes: `Commands/` does.
     typealias FileReader = (_ file: InputPath, _ limit: Int) throws -> [UInt8]
 
-    /// The request; `values`: the operation's operands, in order (their count already checked); `read`
-    /// reads the files the options name.
+    /// The request; `values`: the operation's operands, count checked; `read` reads the files the options name.
     static func request(
         _ operation: AppStoreServerAPIOperation, _ values: [String], _ arguments: ParsedArguments, read: FileReader
     ) throws -> AppStoreServerAPIRequest {
@@ -156,9 +153,8 @@ enum APIRequestArguments {
         return kind
     }
 
-    /// Whether every page is read: with `--all-pages`, and for a history no `--revision` narrows to one
-    /// page. A saved token given to the option another operation resumes with would be left unused, and the
-    /// pages read again from the start: refused, as `--all-pages` is with an operation that has no pages.
+    /// Whether every page is read (`--all-pages`, or a history no `--revision` narrows). A saved token given to
+    /// another operation's option, or `--all-pages` where there are no pages, is refused: it would go unused.
     static func readsAllPages(_ operation: AppStoreServerAPIOperation, _ arguments: ParsedArguments)
         throws(UsageError) -> Bool
     {
@@ -210,8 +206,7 @@ enum APIRequestArguments {
         ]
     }
 
-    /// `--body FILE` as given, or the JSON object the flags make (members without a value left out);
-    /// not both, so that no flag is silently ignored.
+    /// `--body FILE` or the JSON object the flags make, not both, so that no flag is silently ignored.
     private static func body(
         _ arguments: ParsedArguments, _ read: FileReader, flags: () throws -> [String: JSONValue?] = { [:] }
     ) throws -> [UInt8] {

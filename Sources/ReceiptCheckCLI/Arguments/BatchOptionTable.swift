@@ -42,8 +42,7 @@ enum BatchOptionTable {
         case html(collapsed: Bool)
     }
 
-    /// What the batch options ask for: the output format and the number of checks at once, checked, and the
-    /// options as given, whose keys read the rest where they are used.
+    /// What the batch options ask for, checked; `given` holds the options, whose keys read the rest where used.
     struct Settings: Sendable {
         var format: OutputFormat = .text
         var jobs = 1
@@ -88,14 +87,12 @@ enum BatchOptionTable {
         return settings
     }
 
-    /// What `--format verifyreceipt` needs of the other options: Apple's endpoint is production or sandbox
-    /// (`--environment` picks which one is emulated), and it judges no rules.
+    /// What `--format verifyreceipt` needs: a production or sandbox `--environment`, and no rules.
     static func checkVerifyReceipt(_ arguments: ParsedArguments) throws(UsageError) {
         if arguments[ValidationOptionTable.json] {
             throw UsageError("--json and --format verifyreceipt contradict each other")
         }
-        // Apple's body has no entitlements, and an exit status of "not entitled" beside a status-0 body
-        // would say two things at once.
+        // Apple's body has no entitlements: "not entitled" beside a status-0 body would say two things at once.
         if let rule = RuleOptionTable.options.first(where: arguments.isGiven) {
             throw UsageError(
                 "--format verifyreceipt answers as Apple's endpoint, which judges no rules; --\(rule.name) does not apply"

@@ -1,7 +1,5 @@
-/// Reads a command line against a `CommandSpec` into `ParsedArguments`.
-///
-/// Accepts `--name value`, `--name=value`, `-x value`, `--` to end options, and `-` as an
-/// operand (standard input).
+/// Reads a command line against a `CommandSpec`: `--name value`, `--name=value`, `-x value`, `--` to end
+/// options, and `-` as an operand (standard input).
 enum CommandLineReader {
     static func parse(_ arguments: ArraySlice<String>, for command: CommandSpec) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
@@ -31,8 +29,7 @@ enum CommandLineReader {
                 throw UsageError("option --\(option.name) needs a value (\(option.valueName ?? "VALUE"))")
             }
             if let choices = option.choices, !choices.contains(where: { $0.lowercased() == value.lowercased() }) {
-                throw UsageError(
-                    "option --\(option.name): '\(value)' is not one of \(choices.joined(separator: ", "))")
+                throw UsageError("option --\(option.name): '\(value)' is not one of \(choices.joined(separator: ", "))")
             }
             parsed.add(option, value: value)
         }

@@ -34,7 +34,6 @@ struct CommandSpec: Sendable {
         options.first { $0.short == short }
     }
 
-    /// The help text printed by `--help`.
     var help: String {
         var lines = ["usage: \(usage)", "", summary, "", "options:"]
         let width = min(34, (options.map(\.synopsis.count).max() ?? 0) + 2)

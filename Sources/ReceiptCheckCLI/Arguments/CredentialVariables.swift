@@ -1,6 +1,5 @@
-/// The environment variables `api`, `sign` and `verify --refresh` read the key and its ids from when the
-/// command line leaves them out: one name for each value, whatever the command. The names of earlier
-/// releases are read as deprecated aliases: each use is warned about, and the new name wins when both are set.
+/// The environment variables `api`, `sign` and `verify --refresh` read credentials from when the command line
+/// leaves them out. Earlier releases' names are deprecated aliases: warned about, the new name wins.
 enum CredentialVariables {
     /// A variable and the older names read in its place.
     struct Variable: Sendable {
@@ -13,11 +12,9 @@ enum CredentialVariables {
     static let keyID = Variable(name: "RECEIPT_CHECK_KEY_ID", aliases: ["RECEIPT_CHECK_API_KEY_ID"])
     static let issuerID = Variable(name: "RECEIPT_CHECK_ISSUER_ID", aliases: ["RECEIPT_CHECK_API_ISSUER_ID"])
     static let bundleID = Variable(name: "RECEIPT_CHECK_BUNDLE_ID", aliases: ["RECEIPT_CHECK_API_BUNDLE_ID"])
-    static let environment = Variable(
-        name: "RECEIPT_CHECK_ENVIRONMENT", aliases: ["RECEIPT_CHECK_API_ENVIRONMENT"])
+    static let environment = Variable(name: "RECEIPT_CHECK_ENVIRONMENT", aliases: ["RECEIPT_CHECK_API_ENVIRONMENT"])
 
-    /// The value of `variable` in `variables` (an empty one is unset), its own name first; an alias that is
-    /// read, or set to another value than the name that wins, is said in `warn`.
+    /// `variable`'s value (empty is unset), its own name first; an alias read or disagreeing is said in `warn`.
     static func value(_ variable: Variable, in variables: [String: String], warn: (String) -> Void) -> String? {
         let current = variables[variable.name].flatMap { $0.isEmpty ? nil : $0 }
         var value = current

@@ -1,15 +1,12 @@
-/// A file or directory an option names for the command to read, as given: `-` is standard input where
-/// the option reads a file. Whether it exists and can be read is the file system's answer when the command
-/// opens it (exit 66, no input), not the parser's (64 would call a missing file a mistyped command line).
+/// A file or directory an option names, as given (`-` is standard input). Whether it can be read is found on
+/// opening it (exit 66, no input), not by the parser (64 would call a missing file a mistyped command line).
 struct InputPath: Sendable, Equatable {
-    /// The path as given.
     let path: String
 
     /// `-`: standard input, for the options whose files are read through `InputFile`.
     var isStandardInput: Bool { path == "-" }
 
-    /// The path given, nil for an empty text: no file has the empty name, and opening it would be
-    /// reported as a file that cannot be read rather than as the option given nothing.
+    /// Nil for an empty text: opening it would be reported as an unreadable file, not as the option given nothing.
     init?(given text: String) {
         guard !text.isEmpty else { return nil }
         path = text

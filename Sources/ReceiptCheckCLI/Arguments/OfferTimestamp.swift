@@ -1,6 +1,5 @@
-/// The times `sign --timestamp` takes: milliseconds since 1970 from 2008-01-01 (before the App Store
-/// opened) to 2100-01-01. Seconds and microseconds are both whole numbers of digits too, and a signature
-/// over either is one StoreKit refuses later, far from the mistake: so they are refused here, by name.
+/// `sign --timestamp`: milliseconds since 1970, from 2008-01-01 to 2100-01-01. Seconds or microseconds would
+/// sign what StoreKit refuses later, far from the mistake, so they are refused here, by name.
 enum OfferTimestamp {
     /// 2008-01-01T00:00:00Z in milliseconds.
     static let earliest: Int64 = 1_199_145_600_000

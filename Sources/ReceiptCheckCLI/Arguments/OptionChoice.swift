@@ -1,7 +1,6 @@
 import ReceiptKit
 
-/// A value an option picks from a fixed set: the cases' raw values are what the command line gives, what
-/// help and the completions list, and what a request sends, so each choice is spelt once.
+/// A value from a fixed set, spelt once: its raw value is what the command line gives, help lists and Apple gets.
 protocol OptionChoice: RawRepresentable<String>, CaseIterable, Sendable {}
 
 /// `true` or `false` as an option's value (a flag is given or not; this one says which).

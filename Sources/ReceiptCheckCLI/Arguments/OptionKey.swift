@@ -1,9 +1,5 @@
-/// An option declared once, in its command's option table: the spec the parser, `--help`, the man page
-/// and the completions read, and the type of what a command line gives for it (`Bool` for a flag,
-/// `String` for one value as given, `[String]` for a repeatable option, or the value's own type: a number
-/// within its range, a choice, a time). A key that reads its value also says what the option takes, so
-/// every message about a bad value is worded by its declaration. Read with `arguments[key]`, or
-/// `arguments.value(key)` for a key that reads: a key is a declaration, so a misspelt one does not compile.
+/// An option declared once: its spec (which the parser, help, man page and completions read) and how a given
+/// text becomes its typed value, so that every message about a bad value is worded by its declaration.
 struct OptionKey<Value>: Sendable {
     let spec: OptionSpec
     /// Reads one given text as the option's value: nil when the text is not one.
@@ -11,13 +7,10 @@ struct OptionKey<Value>: Sendable {
     /// What the option takes, as its message says it: "--jobs takes `takes`, not 'x'".
     let takes: String
 
-    /// The long name, without its dashes.
     var name: String { spec.name }
-    /// `--name`, as messages write it.
     var flag: String { spec.flag }
 
-    /// An option with one value (`value` names it in help) that `read` turns into its type; `takes`
-    /// says what it takes, for the message about a text it refuses.
+    /// An option with one value (`value` names it in help) that `read` types; `takes` words a refused text.
     static func parsed(
         _ name: String, short: Character? = nil, _ value: String, takes: String, help: String,
         _ read: @escaping @Sendable (String) -> Value?

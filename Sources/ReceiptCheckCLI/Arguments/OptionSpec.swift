@@ -1,5 +1,4 @@
-/// One option a command accepts. The parser, `--help` and the man page all read this table,
-/// so what is documented is what is parsed.
+/// One option a command accepts; the parser, `--help` and the man page read it, so what is documented is parsed.
 struct OptionSpec: Sendable {
     let name: String
     let short: Character?

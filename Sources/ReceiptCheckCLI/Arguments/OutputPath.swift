@@ -1,8 +1,6 @@
-/// A file an option names for the command to write, as given: `-` is standard output. Whether its folder
-/// exists and the file can be made is the file system's answer when the command writes it (exit 73, cannot
-/// create), not the parser's.
+/// A file an option names for writing, as given (`-` is standard output). Whether it can be made is found
+/// when it is written (exit 73, cannot create), not by the parser.
 struct OutputPath: Sendable, Equatable {
-    /// The path as given.
     let path: String
 
     /// The path given, nil for an empty text, which names no file to make.

@@ -19,24 +19,19 @@ struct ParsedArguments: Sendable {
             .sorted { $0.name < $1.name }
     }
 
-    /// Whether a flag was given.
     subscript(_ key: OptionKey<Bool>) -> Bool { flags.contains(key.name) }
 
-    /// The value given for an option that takes one.
     subscript(_ key: OptionKey<String>) -> String? { values[key.name]?.last }
 
-    /// Every value given for a repeatable option, in order.
     subscript(_ key: OptionKey<[String]>) -> [String] { values[key.name] ?? [] }
 
-    /// The value given for an option whose key reads it (the last one given); a text the key does not
-    /// read is a usage error worded by the key.
+    /// The last value given for a key that reads it; a text it does not read is a usage error worded by the key.
     func value<Value>(_ key: OptionKey<Value>) throws(UsageError) -> Value? {
         guard let text = values[key.name]?.last else { return nil }
         return try key.value(of: text)
     }
 
-    /// Every value given for a repeatable option whose key reads each, in order; a text it does not read
-    /// is a usage error worded by the key.
+    /// Every value given for a repeatable key, in order; a text it does not read is a usage error worded by it.
     func values<Element>(_ key: OptionKey<[Element]>) throws(UsageError) -> [Element] {
         var read: [Element] = []
         for text in values[key.name] ?? [] {
@@ -63,8 +58,7 @@ struct ParsedArguments: Sendable {
         }
     }
 
-    /// The text given for an option, as given: for a table that fills what the command line leaves out
-    /// from the environment before its keys read the values.
+    /// The text given, for tables that fill in the environment's values before their keys read them.
     func text(of option: OptionSpec) -> String? { values[option.name]?.last }
 
     /// Whether an option of any kind was given, for checks over a whole table.

@@ -134,7 +134,6 @@ enum RuleOptionTable {
         return facts
     }
 
-    /// A rules file's text.
     private static func ruleFile(_ path: String, _ read: FileReader) throws(SetupError) -> String {
         guard let text = String(validating: try read(path, rules.flag), as: UTF8.self) else {
             throw .badData("--rules \(path) is not UTF-8 text")

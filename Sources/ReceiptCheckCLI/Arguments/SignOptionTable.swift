@@ -6,8 +6,7 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// The options of `sign`: the App Store Connect key and its ids (each also from an environment
-/// variable), and each kind of signature's own values, as Apple names them.
+/// The options of `sign`: the App Store Connect key and its ids, and each kind's own values, as Apple names them.
 enum SignOptionTable {
     /// What `sign` makes: the operand that picks the signature.
     enum Kind: String, CaseIterable, Sendable {
@@ -52,7 +51,6 @@ enum SignOptionTable {
             }
         }
 
-        /// Options every command of this kind requires.
         var common: [OptionSpec] { signs ? SignOptionTable.common : [] }
 
         /// Flags that are no value of a signature; the realtime kinds print JSON without `--json`.
@@ -103,17 +101,14 @@ enum SignOptionTable {
     static let json = OptionKey<Bool>.flag(
         "json", help: "print a JSON object with every value the app needs instead of the signature alone")
 
-    /// Options every kind requires.
     static let common = [key.spec, keyID.spec, bundleID.spec]
 
-    /// Options that fall back to an environment variable, so that a key need not be named in every
-    /// command line (or shell history), by option name.
+    /// Options that fall back to an environment variable, keeping the key out of command lines; by option name.
     static let environment: [String: CredentialVariables.Variable] = [
         key.name: CredentialVariables.keyFile, keyID.name: CredentialVariables.keyID,
         issuerID.name: CredentialVariables.issuerID, bundleID.name: CredentialVariables.bundleID,
     ]
 
-    /// Flags that are no value of a signature.
     static let outputOptions = [json.spec, CommonOptionTable.help.spec]
 
     static let options: [OptionSpec] =
@@ -129,8 +124,7 @@ enum SignOptionTable {
 
         subscript(_ key: OptionKey<String>) -> String? { byName[key.name] }
 
-        /// The value of a key that reads it, from the command line or the environment alike; a text it
-        /// does not read is a usage error worded by the key.
+        /// The value of a key that reads it, from either source; a text it does not read is a usage error.
         func value<Value>(_ key: OptionKey<Value>) throws(UsageError) -> Value? {
             guard let text = byName[key.name] else { return nil }
             return try key.value(of: text)

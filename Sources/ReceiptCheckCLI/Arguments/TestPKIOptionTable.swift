@@ -4,8 +4,7 @@
     import Foundation
 #endif
 
-/// The options of `make-test-pki`: the PKI to issue under, the key type, the markers, the leaf's validity
-/// and the OCSP responders named.
+/// The options of `make-test-pki`: parent PKI, key type, markers, the leaf's validity, OCSP responders.
 enum TestPKIOptionTable {
     static let ca = OptionKey<InputPath>.directory(
         "ca", "PKI", help: "issue the new leaf under the root (and intermediate) of the test PKI in directory PKI")

@@ -88,8 +88,7 @@ enum ValidationOptionTable {
         try arguments.value(maxSize) ?? InputFile.defaultSizeLimit
     }
 
-    /// The validation options the option values describe (the certificates, revocation data and
-    /// environment they name are read by `ValidatorSetup`); a bad value is a usage error.
+    /// The validation options the values describe (`ValidatorSetup` reads the files they name).
     static func validationOptions(_ arguments: ParsedArguments) throws(SetupError) -> ValidationOptions {
         var options = ValidationOptions()
         options.wording = FlagWording()

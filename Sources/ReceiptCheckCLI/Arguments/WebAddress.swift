@@ -1,11 +1,9 @@
 /// A URL an option names, with one of the schemes the option allows and a host: what the command sends to
 /// it or writes into a certificate is this text, as given.
 struct WebAddress: Sendable, Equatable {
-    /// The URL as given.
     let text: String
 
-    /// `text` when it is `SCHEME://HOST…` with one of `schemes` (in any case) and holds no space or control
-    /// character; nil otherwise.
+    /// `text` when it is `SCHEME://HOST…` with one of `schemes` (any case) and no space or control character.
     init?(_ text: String, schemes: [String]) {
         // The scheme is compared over as many bytes as it has, so that no other character lowered to a
         // letter of it (the Kelvin sign to k) can stand in for one.

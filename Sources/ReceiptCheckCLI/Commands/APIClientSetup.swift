@@ -1,11 +1,9 @@
 import ReceiptKit
 import ReceiptSystem
 
-/// The App Store Server API client a run of `api` or `verify --refresh` makes from its options: the key
-/// file is read here, and a key file others can read is warned about.
+/// The API client a run of `api` or `verify --refresh` makes; a key file others can read is warned about.
 enum APIClientSetup {
-    /// The client the credentials and connection options make, verifying with `validator`; a key file
-    /// others can read is warned about on `console`.
+    /// The client the credentials and connection options make, verifying with `validator`.
     static func client(
         _ arguments: ParsedArguments, credentials: APIOptionTable.Credentials, validator: ReceiptValidator,
         variables: [String: String], console: Console

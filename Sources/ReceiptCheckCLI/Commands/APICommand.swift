@@ -6,8 +6,7 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// `receipt-check api OPERATION [ARGS]`: one App Store Server API request, its answer verified as `verify`
-/// verifies the same body before anything is printed or decided, and reported as `verify` reports it.
+/// `api OPERATION [ARGS]`: one App Store Server API request, its answer verified and reported as `verify` does.
 enum APICommand: Command {
     static let name = "api"
 
@@ -174,8 +173,4 @@ enum APICommand: Command {
     }
 
     private static let allPagesFlag = APIOptionTable.allPages.flag
-
-    private static func fail(_ error: any Error, _ console: Console) -> ExitStatus {
-        ErrorReport.report(error, to: console, usage: spec.usage)
-    }
 }

@@ -1,8 +1,7 @@
 import ReceiptKit
 
-/// `api --environment auto`: the arguments of the production run and of the sandbox run asked when
-/// production does not know the transaction, each naming its own environment, so that each answer is
-/// verified as its environment's and never as the other's.
+/// `api --environment auto`: the arguments of the production run and of the sandbox fallback, each naming its
+/// own environment, so that each answer is verified as its environment's and never as the other's.
 enum APIEnvironmentAuto {
     /// The sandbox's client and the runner whose validator requires the sandbox.
     struct Fallback {
@@ -10,8 +9,7 @@ enum APIEnvironmentAuto {
         let runner: BatchRunner
     }
 
-    /// `arguments` for production and, with `auto`, for the sandbox (its base URL `--sandbox-base-url`'s);
-    /// without `auto`, `arguments` unchanged and no sandbox.
+    /// `arguments` for production and, with `auto`, for the sandbox (at `--sandbox-base-url`'s); else no sandbox.
     static func arguments(_ arguments: ParsedArguments, auto: Bool) throws(UsageError) -> (
         production: ParsedArguments, sandbox: ParsedArguments?
     ) {

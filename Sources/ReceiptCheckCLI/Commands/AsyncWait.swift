@@ -1,17 +1,14 @@
 import Dispatch
 import Synchronization
 
-/// Runs async library work to its end from the command's synchronous code: the command does one thing
-/// at a time, so the calling thread waits while a task does it.
+/// Runs async library work to its end from synchronous code: the command does one thing at a time, so it waits.
 enum AsyncWait {
     static func result<Success: Sendable, Failure: Error>(
         _ work: @escaping @Sendable () async -> Result<Success, Failure>
     ) -> Result<Success, Failure> {
         let done = DispatchSemaphore(value: 0)
-        // The caller may exit the process as soon as it has the result, while the task is still ending. So
-        // the task lets go of the work, what it captured (the rules, whose indirect enum boxes LeakSanitizer
-        // cannot see through) and its copy of the result before it signals, and the caller takes the result
-        // out of the box: what the command made is not left in a task at exit.
+        // The caller may exit as soon as it has the result: the task lets go of the work, its captures (rule boxes
+        // LeakSanitizer cannot see through) and its copy of the result before it signals, so none is left at exit.
         let pending = Mutex<(@Sendable () async -> Result<Success, Failure>)?>(work)
         let box = Mutex<Result<Success, Failure>?>(nil)
         Task.detached {

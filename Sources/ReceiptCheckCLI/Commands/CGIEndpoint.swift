@@ -6,9 +6,8 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// `verify --cgi`: answers one CGI request as Apple's verifyReceipt endpoint does, for a web server
-/// that runs receipt-check as a CGI program (examples/verifyreceipt-endpoint: nginx and fcgiwrap). The
-/// exchange itself is `VerifyReceiptExchange`, which `serve` answers with too.
+/// `verify --cgi`: one CGI request answered as Apple's verifyReceipt endpoint does (examples/verifyreceipt-endpoint),
+/// through `VerifyReceiptExchange`, which `serve` answers with too.
 enum CGIEndpoint {
     static func run(_ arguments: ParsedArguments, console: Console, spec: CommandSpec) -> ExitStatus {
         let validator: ReceiptValidator

@@ -1,7 +1,6 @@
 import ReceiptKit
 
-/// `verify --combine`: every input is one customer's, and the rules decide once over their facts
-/// together; one report, one exit status.
+/// `verify --combine`: all inputs are one customer's, decided once by the rules over their facts, one report.
 struct CombineRunner {
     let runner: BatchRunner
 

@@ -12,8 +12,7 @@ enum GenerateCompletionsCommand: Command {
         guard arguments.operands.count == 1, let name = arguments.operands.first,
             let shell = CompletionShell(rawValue: name)
         else {
-            return ErrorReport.report(
-                UsageError("generate-completions takes one SHELL: \(shells)"), to: console, usage: spec.usage)
+            return fail(UsageError("generate-completions takes one SHELL: \(shells)"), console)
         }
         console.out(shell.script(for: ReceiptCheck.commands.map { $0.spec }))
         return .valid

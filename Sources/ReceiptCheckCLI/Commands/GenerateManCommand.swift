@@ -9,7 +9,7 @@ enum GenerateManCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
         if let operand = arguments.operands.first {
-            return ErrorReport.report(UsageError("unexpected operand '\(operand)'"), to: console, usage: spec.usage)
+            return fail(UsageError("unexpected operand '\(operand)'"), console)
         }
         console.out(ManPage.render(commands: ReceiptCheck.commands.map { $0.spec }))
         return .valid

@@ -1,5 +1,4 @@
-/// `receipt-check help [COMMAND|TOPIC]` (and `receipt-check --help`): the commands and topics, one
-/// command's help, or one topic.
+/// `help [COMMAND|TOPIC]` (and `--help`): the commands and topics, one command's help, or one topic.
 enum HelpCommand: Command {
     static let spec = CommandSpec(
         name: "help",
@@ -14,7 +13,7 @@ enum HelpCommand: Command {
             return .valid
         }
         guard arguments.operands.count == 1 else {
-            return usage("help takes at most one COMMAND or TOPIC", console)
+            return fail(UsageError("help takes at most one COMMAND or TOPIC"), console)
         }
         if let topic = HelpTopic(rawValue: name) {
             console.out(topic.text)
@@ -23,15 +22,11 @@ enum HelpCommand: Command {
         guard let command = ReceiptCheck.commands.first(where: { $0.spec.name == name }) else {
             let names = ReceiptCheck.visibleNames + HelpTopic.allCases.map(\.name)
             let hint = NameSuggestion.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
-            return usage("no command or help topic '\(name)'\(hint); 'receipt-check help' lists them", console)
+            let message = "no command or help topic '\(name)'\(hint); 'receipt-check help' lists them"
+            return fail(UsageError(message), console)
         }
         console.out(command.spec.help)
         return .valid
-    }
-
-    /// A usage error of `help` itself, with its usage line.
-    private static func usage(_ message: String, _ console: Console) -> ExitStatus {
-        ErrorReport.report(UsageError(message), to: console, usage: spec.usage)
     }
 
     /// The top-level help: global usage, the visible commands and the exit statuses.

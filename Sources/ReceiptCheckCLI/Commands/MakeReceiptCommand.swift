@@ -7,8 +7,7 @@ import ReceiptKitTesting
     import Foundation
 #endif
 
-/// `receipt-check make-receipt`: a receipt with chosen contents, signed by a test PKI the way
-/// Apple (or Xcode) signs, for test suites and CI.
+/// `make-receipt`: a receipt with chosen contents, signed by a test PKI as Apple (or Xcode) signs, for tests.
 enum MakeReceiptCommand: Command {
     static let spec = CommandSpec(
         name: "make-receipt",
@@ -31,117 +30,79 @@ enum MakeReceiptCommand: Command {
     private typealias Option = MakeReceiptOptionTable
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
-        let paths: (spec: String, pki: String, output: String)
-        do throws(UsageError) {
-            paths = try Option.validate(arguments)
+        do {
+            let (specPath, pkiPath, outputPath) = try Option.validate(arguments)
+            let signed =
+                arguments[Option.jws]
+                ? try signJWS(spec: specPath, pki: pkiPath, arguments)
+                : try signReceipt(spec: specPath, pki: pkiPath, arguments)
+            return write(signed, to: outputPath, console: console)
         } catch {
             return fail(error, console)
         }
-        let (specPath, pkiPath, outputPath) = paths
-        if arguments[Option.jws] {
-            return signJWS(spec: specPath, pki: pkiPath, output: outputPath, arguments, console: console)
-        }
-        let device: DeviceIdentifier?
-        do throws(UsageError) {
-            device = try arguments.value(Option.deviceID)
-        } catch {
-            return fail(error, console)
-        }
+    }
 
-        let specBytes: [UInt8]
-        do throws(ReceiptError) {
-            specBytes = try InputFile.contents(of: specPath)
-        } catch {
-            return fail(error, console)
-        }
+    private static func signReceipt(spec specPath: String, pki pkiPath: String, _ arguments: ParsedArguments) throws
+        -> [UInt8]
+    {
+        let device = try arguments.value(Option.deviceID)
+        let specBytes = try InputFile.contents(of: specPath)
         var receipt: ParsedReceipt
         do {
             receipt = try JSONDecoder().decode(ParsedReceipt.self, from: Data(specBytes))
         } catch {
-            return fail(SetupError.badData("\(specPath): not a receipt spec: \(describe(error))"), console)
+            throw SetupError.badData("\(specPath): not a receipt spec: \(describe(error))")
         }
         if let device {
+            let hash: [UInt8]?
             do {
-                guard let hash = try ReceiptEncoder.deviceHash(of: receipt, for: device) else {
-                    let message = "\(specPath): --device-id needs opaque_value and bundle_id in the spec"
-                    return fail(SetupError.badData(message), console)
-                }
-                receipt.sha1Hash = hash
+                hash = try ReceiptEncoder.deviceHash(of: receipt, for: device)
             } catch let error as ReceiptEncodingError {
-                return fail(SetupError.badData("\(specPath): \(error.description)"), console)
+                throw SetupError.badData("\(specPath): \(error.description)")
             } catch {
-                return fail(SetupError.internalError("computing the device hash: \(error)"), console)
+                throw SetupError.internalError("computing the device hash: \(error)")
             }
+            guard let hash else {
+                throw SetupError.badData("\(specPath): --device-id needs opaque_value and bundle_id in the spec")
+            }
+            receipt.sha1Hash = hash
         }
         let payload: [UInt8]
         do throws(ReceiptEncodingError) {
             payload = try ReceiptEncoder.encode(receipt)
         } catch {
-            return fail(SetupError.badData("\(specPath): \(error.description)"), console)
+            throw SetupError.badData("\(specPath): \(error.description)")
         }
-
-        let pki: TestPKI
-        do throws(SetupError) {
-            pki = try loadPKI(pkiPath)
-        } catch {
-            return fail(error, console)
-        }
-        let digest: ReceiptSigner.Digest
-        do throws(UsageError) {
-            digest = try arguments.value(Option.digest) ?? .sha256
-        } catch {
-            return fail(error, console)
-        }
+        let pki = try loadPKI(pkiPath)
         let options = ReceiptSigner.Options(
-            digest: digest,
+            digest: try arguments.value(Option.digest) ?? .sha256,
             encoding: arguments[Option.ber] ? .ber : .der,
             includeSignedAttributes: arguments[Option.signedAttributes],
             corruptMessageDigest: arguments[Option.badMessageDigest])
-        let signed: [UInt8]
-        do throws(OpenSSLError) {
-            signed =
-                arguments[Option.storeKitTest]
-                ? try ReceiptSigner.signStoreKitTest(payload, pki: pki, options: options)
-                : try ReceiptSigner.sign(payload, pki: pki, options: options)
-        } catch {
-            return fail(error, console)
-        }
-        return write(signed, to: outputPath, console: console)
+        return arguments[Option.storeKitTest]
+            ? try ReceiptSigner.signStoreKitTest(payload, pki: pki, options: options)
+            : try ReceiptSigner.sign(payload, pki: pki, options: options)
     }
 
     /// `--jws`: the spec is a StoreKit 2 payload, signed ES256 into a compact JWS.
-    private static func signJWS(
-        spec specPath: String, pki pkiPath: String, output outputPath: String, _ arguments: ParsedArguments,
-        console: Console
-    ) -> ExitStatus {
-        let specBytes: [UInt8]
-        do throws(ReceiptError) {
-            specBytes = try InputFile.contents(of: specPath)
-        } catch {
-            return fail(error, console)
-        }
-        let pki: TestPKI
-        do throws(SetupError) {
-            pki = try loadPKI(pkiPath)
-        } catch {
-            return fail(error, console)
-        }
+    private static func signJWS(spec specPath: String, pki pkiPath: String, _ arguments: ParsedArguments) throws
+        -> [UInt8]
+    {
+        let specBytes = try InputFile.contents(of: specPath)
+        let pki = try loadPKI(pkiPath)
         let storeKit = arguments[Option.storeKitTest]
-        let signed: [UInt8]
         do throws(SignedSpec.SpecError) {
-            signed = try SignedSpec.sign(specBytes) { payload throws(OpenSSLError) in
+            return try SignedSpec.sign(specBytes) { payload throws(OpenSSLError) in
                 storeKit ? try JWSSigner.signStoreKitTest(payload, pki: pki) : try JWSSigner.sign(payload, pki: pki)
             }
         } catch {
             switch error {
             case .spec(let failure):
-                let message = "\(specPath): not a JWS payload or response spec: \(failure.message)"
-                return fail(SetupError.badData(message), console)
+                throw SetupError.badData("\(specPath): not a JWS payload or response spec: \(failure.message)")
             case .signing(let failure):
-                return fail(SetupError.badData(failure.description), console)
+                throw SetupError.badData(failure.description)
             }
         }
-        return write(signed, to: outputPath, console: console)
     }
 
     /// A failed write to `-` is reported by `console`, and the run exits 74.
@@ -171,11 +132,6 @@ enum MakeReceiptCommand: Command {
         }
     }
 
-    private static func fail(_ error: any Error, _ console: Console) -> ExitStatus {
-        ErrorReport.report(error, to: console, usage: spec.usage)
-    }
-
-    /// The test PKI at `path`, or why it cannot be used.
     private static func loadPKI(_ path: String) throws(SetupError) -> TestPKI {
         do throws(TestPKIFileError) {
             return try TestPKI.load(from: path)

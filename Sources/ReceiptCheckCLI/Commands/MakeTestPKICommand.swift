@@ -7,8 +7,7 @@ import ReceiptKitTesting
     import Foundation
 #endif
 
-/// `receipt-check make-test-pki DIR`: a throwaway root, intermediate and leaf shaped like
-/// Apple's, plus a StoreKit-style self-signed certificate, for signing test receipts.
+/// `make-test-pki DIR`: a throwaway chain shaped like Apple's and a StoreKit-style certificate, for tests.
 enum MakeTestPKICommand: Command {
     static let spec = CommandSpec(
         name: "make-test-pki",
@@ -30,73 +29,53 @@ enum MakeTestPKICommand: Command {
     private typealias Option = TestPKIOptionTable
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
-        guard arguments.operands.count == 1, let directory = arguments.operands.first else {
-            return usage("expected exactly one DIR, got \(arguments.operands.count) operands", console)
-        }
-        var options = TestPKI.Options()
-        options.leafMarker = !arguments[Option.noLeafMarker]
-        options.keyType = arguments[Option.ec] ? .ec : .rsa
-        options.intermediateMarker = !arguments[Option.noIntermediateMarker]
-        var parentPath: InputPath?
-        do throws(UsageError) {
+        do {
+            guard arguments.operands.count == 1, let directory = arguments.operands.first else {
+                throw UsageError("expected exactly one DIR, got \(arguments.operands.count) operands")
+            }
+            var options = TestPKI.Options()
+            options.leafMarker = !arguments[Option.noLeafMarker]
+            options.keyType = arguments[Option.ec] ? .ec : .rsa
+            options.intermediateMarker = !arguments[Option.noIntermediateMarker]
             options.leafOCSPURL = try arguments.value(Option.ocspURL)?.text
             options.intermediateOCSPURL = try arguments.value(Option.intermediateOCSPURL)?.text
-            parentPath = try arguments.value(Option.ca)
+            let parentPath = try arguments.value(Option.ca)
             options.leafNotBefore = try arguments.value(Option.notBefore) ?? options.leafNotBefore
             options.leafNotAfter = try arguments.value(Option.notAfter) ?? options.leafNotAfter
-        } catch {
-            return fail(error, console)
-        }
-        guard options.leafNotBefore < options.leafNotAfter else {
-            return usage("the leaf's not-before time must come before its not-after time", console)
-        }
-        var parent: TestPKI?
-        if let parentPath {
-            do throws(TestPKIFileError) {
-                parent = try TestPKI.load(from: parentPath.path)
-            } catch {
-                return fail(SetupError(error), console)
+            guard options.leafNotBefore < options.leafNotAfter else {
+                throw UsageError("the leaf's not-before time must come before its not-after time")
             }
-        }
-        var files: [(name: String, bytes: [UInt8])]
-        do throws(OpenSSLError) {
+            var parent: TestPKI?
+            if let parentPath {
+                do throws(TestPKIFileError) {
+                    parent = try TestPKI.load(from: parentPath.path)
+                } catch {
+                    throw SetupError(error)
+                }
+            }
             let pki = try TestPKI.generate(options, under: parent)
-            files = pki.files
+            var files = pki.files
             if options.leafOCSPURL != nil || options.intermediateOCSPURL != nil {
                 files += try pki.ocspIndexFiles
             }
+            try write(files, to: directory)
+            return .valid
         } catch {
             return fail(error, console)
         }
-        return write(files, to: directory, console: console)
     }
 
     /// Each file written and checked on its own, so a full disk exits 74 and an uncreatable file 73.
-    private static func write(_ files: [(name: String, bytes: [UInt8])], to directory: String, console: Console)
-        -> ExitStatus
-    {
+    private static func write(_ files: [(name: String, bytes: [UInt8])], to directory: String) throws {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             let message = "\(directory): cannot create the directory: \(FileErrorText.describe(error))"
-            return fail(OutputFile.WriteError(status: .cantCreate, message: message), console)
+            throw OutputFile.WriteError(status: .cantCreate, message: message)
         }
         for (name, bytes) in files {
-            do throws(OutputFile.WriteError) {
-                try OutputFile.write(bytes, to: directory + "/" + name)
-            } catch {
-                return fail(error, console)
-            }
+            try OutputFile.write(bytes, to: directory + "/" + name)
         }
-        return .valid
-    }
-
-    private static func usage(_ message: String, _ console: Console) -> ExitStatus {
-        fail(UsageError(message), console)
-    }
-
-    private static func fail(_ error: any Error, _ console: Console) -> ExitStatus {
-        ErrorReport.report(error, to: console, usage: spec.usage)
     }
 }
 

@@ -1,6 +1,5 @@
-/// The small files options name (`--rules`, `--facts`, `--root`, `--storekit-test-cert`), read here for the
-/// option tables and the validator: one that cannot be read is reported as such (exit 66), not as a
-/// usage error.
+/// The small files options name (`--rules`, `--facts`, `--root`, `--storekit-test-cert`): one that cannot be
+/// read is reported as such (exit 66), not as a usage error.
 enum OptionFiles {
     /// Far above any rules file or certificate, far below memory.
     static let sizeLimit = 1 << 20

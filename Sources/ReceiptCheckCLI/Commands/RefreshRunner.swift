@@ -1,9 +1,7 @@
 import ReceiptKit
 
-/// `verify --refresh`: when the rules cannot decide only because the input is older than `--max-age`,
-/// the customer's statuses and history are fetched from the App Store Server API with the input's own
-/// transaction id, verified, and decided on together with the input, as `--combine` decides: tied to the
-/// same customer, or nothing is granted. A fetch that fails is an error, never a decision.
+/// `verify --refresh`: when only the input's age keeps the rules from deciding, the customer's statuses and
+/// history are fetched, verified and decided on with the input as `--combine` does; a failed fetch is an error.
 struct RefreshRunner {
     let runner: BatchRunner
     let client: AppStoreServerAPIClient

@@ -45,7 +45,7 @@ enum ServeCommand: Command {
             store = try StoreOptionTable.open(arguments, create: true)
             configuration = try ServiceConfiguration.load(arguments, store: store)
         } catch {
-            return ErrorReport.report(error, to: console, usage: spec.usage)
+            return fail(error, console)
         }
         // Before any thread: every thread started afterwards inherits the mask, and only the waiting one takes them.
         guard ServiceSignals.block() else {

@@ -7,8 +7,7 @@ import ReceiptKit
 #endif
 
 extension SignCommand {
-    /// The Retention Messaging realtime response body of `kind`, one line of JSON; the offer kinds sign
-    /// with the key at `keyPath`.
+    /// The Retention Messaging realtime response body of `kind`, one JSON line; offer kinds sign with `keyPath`.
     static func realtimeResponse(
         _ kind: SignOptionTable.Kind, _ values: SignOptionTable.Values, keyPath: String?
     ) throws -> String {

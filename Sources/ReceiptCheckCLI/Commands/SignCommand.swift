@@ -6,8 +6,7 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// `receipt-check sign KIND`: the signatures an app needs from its server before StoreKit shows an
-/// offer or takes an Advanced Commerce request, made as Apple's server libraries make them.
+/// `sign KIND`: the signatures an app needs from its server for StoreKit offers and Advanced Commerce requests.
 enum SignCommand: Command {
     static let spec = CommandSpec(
         name: "sign",
@@ -107,10 +106,6 @@ enum SignCommand: Command {
     static func signingKey(_ keyPath: String?) throws -> SigningKey {
         guard let keyPath else { throw UsageError("\(SignOptionTable.key.flag) is required") }
         return try SigningKey(pkcs8PEM: try InputFile.contents(of: keyPath, limit: keySizeLimit))
-    }
-
-    private static func fail(_ error: any Error, _ console: Console) -> ExitStatus {
-        ErrorReport.report(error, to: console, usage: spec.usage)
     }
 }
 

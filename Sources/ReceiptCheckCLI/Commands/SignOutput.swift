@@ -1,7 +1,6 @@
 import ReceiptKit
 
-/// What `sign` prints: the signature, and with `--json` every value the app passes to StoreKit
-/// (schema/sign.schema.json).
+/// What `sign` prints: the signature, or with `--json` every value the app passes (schema/sign.schema.json).
 struct SignOutput {
     let kind: SignOptionTable.Kind
     let signature: String
@@ -10,9 +9,8 @@ struct SignOutput {
     /// The offer StoreKit applies (`SKPaymentDiscount.identifier`, StoreKit 2's `offerID`): the JWS carries
     /// it too, but the app passes it beside the JWS.
     var offerIdentifier: String?
-    /// The original offer's values besides those and the signature: the `applicationUsername` the app sets
-    /// on the payment (it is signed, so it must be this one) and `SKPaymentDiscount`'s. The JWS kinds carry
-    /// theirs inside the JWS.
+    /// The `applicationUsername` the app sets on the payment (signed, so it must be this one) and the rest of
+    /// `SKPaymentDiscount`'s values; the JWS kinds carry theirs inside the JWS.
     var applicationUsername: String?
     var keyIdentifier: String?
     var nonce: String?

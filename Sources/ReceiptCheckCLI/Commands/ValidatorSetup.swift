@@ -6,18 +6,16 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// The `ReceiptValidator` verify, inspect, api and the CGI endpoint check with: the option values
-/// (`ValidationOptionTable.validationOptions`), and what they name outside the command line read here:
-/// the trusted certificates, the revocation data and, in debug builds, the fault to inject.
+/// The `ReceiptValidator` verify, inspect, api and the CGI endpoint check with, from the options and the files
+/// they name (certificates, revocation data) and, in debug builds, the fault to inject.
 enum ValidatorSetup {
     private typealias Table = ValidationOptionTable
 
     /// Debug builds only: names a fault for the validator to fail with (`ValidationOptions.injectFault(named:)`).
     static let injectedFaultVariable = "RECEIPT_CHECK_INJECT_FAULT"
 
-    /// Builds the validator the options describe; a bad option value is a usage error, an
-    /// unreadable certificate file is reported as such. `analysis` (inspect) without `--bundle-id`
-    /// analyses inputs of any app: its decisions are shown, unbound, and grant nothing.
+    /// A bad option value is a usage error, an unreadable certificate file is said as such. `analysis` (inspect)
+    /// without `--bundle-id` analyses inputs of any app: its decisions are shown, unbound, and grant nothing.
     static func validator(_ arguments: ParsedArguments, analysis: Bool = false) throws(SetupError)
         -> ReceiptValidator
     {

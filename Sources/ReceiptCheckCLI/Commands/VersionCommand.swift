@@ -10,7 +10,7 @@ enum VersionCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitStatus {
         if let operand = arguments.operands.first {
-            return ErrorReport.report(UsageError("unexpected operand '\(operand)'"), to: console, usage: spec.usage)
+            return fail(UsageError("unexpected operand '\(operand)'"), console)
         }
         console.out(text)
         return .valid

@@ -1,5 +1,4 @@
-/// What a shell should offer for an option's value or a command's operands, read from the
-/// placeholders in the option tables (`FILE`, `DIR`, `SPEC.json`...) and their `choices`.
+/// What a shell offers for an option's value or a command's operands, from the placeholders and `choices`.
 enum CompletionValue: Equatable {
     /// A flag: no value.
     case none
@@ -39,7 +38,6 @@ enum CompletionValue: Equatable {
     }
 }
 
-/// The shells completions are generated for.
 enum CompletionShell: String, CaseIterable {
     case bash, zsh, fish
 
@@ -55,7 +53,6 @@ enum CompletionShell: String, CaseIterable {
 }
 
 extension String {
-    /// The string without leading and trailing characters from `set`.
     fileprivate func trimmingCharacters(in set: String) -> String {
         var slice = Substring(self)
         while let first = slice.first, set.contains(first) {

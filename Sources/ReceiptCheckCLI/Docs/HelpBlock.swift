@@ -1,5 +1,4 @@
-/// One piece of a help topic, printed alike by `receipt-check help TOPIC` and in the man page, so the
-/// two cannot say different things.
+/// One piece of a help topic, printed by `help TOPIC` and the man page alike, so the two cannot differ.
 enum HelpBlock: Sendable {
     /// Prose: each line one paragraph (a blank line is kept as a gap).
     case prose(String)
@@ -28,7 +27,6 @@ enum HelpBlock: Sendable {
         }
     }
 
-    /// The block in man(7) macros.
     var roff: [String] {
         switch self {
         case .prose(let text): return Roff.paragraphs(text)

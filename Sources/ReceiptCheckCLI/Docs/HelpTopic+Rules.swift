@@ -1,7 +1,6 @@
 import ReceiptKit
 
-/// `help rules` and the man page's RULE LANGUAGE: the prose and grammar of `ManPageText+Rules.swift`,
-/// the operators and fields from the rule parser's types, the limits, then recipes.
+/// `help rules` and the man page's RULE LANGUAGE: prose and grammar, operators and fields, limits, recipes.
 extension HelpTopic {
     static var ruleBlocks: [HelpBlock] {
         var blocks: [HelpBlock] = [.prose(ManPageText.rules), .verbatim(ManPageText.ruleGrammar)]

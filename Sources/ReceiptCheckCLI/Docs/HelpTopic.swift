@@ -1,5 +1,4 @@
-/// A subject `receipt-check help TOPIC` explains. Its blocks are also the man page's section of that
-/// subject, and its guide in docs/ points here instead of repeating it: one text, printed three ways.
+/// A subject `help TOPIC` explains; its blocks are also the man page's section and docs/ points here.
 enum HelpTopic: String, CaseIterable, Sendable {
     case rules
     case inputs
@@ -49,7 +48,6 @@ enum HelpTopic: String, CaseIterable, Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The man page section.
     var roff: [String] {
         var lines = [".SH \(section)"]
         for (index, block) in blocks.enumerated() {

@@ -1,11 +1,7 @@
 import ReceiptKit
 
-/// The receipt-check(1) man page, in man(7) macros.
-///
-/// Commands, options, exit statuses and reason codes come from the tables the parser and the
-/// validator use; the sections `receipt-check help TOPIC` also prints are `HelpTopic`'s, and only the
-/// other prose sections are written here. `make man` writes the result to
-/// `share/man/man1/receipt-check.1`, and a test holds that file to this output.
+/// The receipt-check(1) man page in man(7) macros: commands, options, exit statuses and reason codes come from
+/// the parser's and validator's tables, topics from `HelpTopic`; a test holds share/man/man1 to this output.
 enum ManPage {
     static func render(commands: [CommandSpec]) -> String {
         var lines = [

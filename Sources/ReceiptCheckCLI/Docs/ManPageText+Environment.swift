@@ -1,5 +1,4 @@
-/// The man page's ENVIRONMENT: the credential variables `api`, `sign` and `verify --refresh` share, from
-/// `CredentialVariables`, so that the page names what the commands read.
+/// The man page's ENVIRONMENT: the credential variables, from `CredentialVariables`.
 extension ManPageText {
     static var environment: [String] {
         let variables: [(CredentialVariables.Variable, String)] = [

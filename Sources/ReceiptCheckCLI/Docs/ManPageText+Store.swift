@@ -1,7 +1,6 @@
 import ReceiptStore
 
-/// The man page's NOTIFICATION STORE section: what serve --store, customer and store import keep, and the
-/// schema (guide: docs/notifications.md).
+/// The man page's NOTIFICATION STORE section: what the store keeps, and its schema (docs/notifications.md).
 extension ManPageText {
     static let store = """
         serve --store URL, customer and store import keep App Store Server Notifications in a store: \

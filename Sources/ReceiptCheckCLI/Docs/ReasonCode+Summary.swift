@@ -1,9 +1,7 @@
 import ReceiptKit
 
 extension ReasonCode {
-    /// One line saying what the reason means, for the man page (the one reason table of the docs).
-    ///
-    /// A switch rather than a table, so a new reason cannot be added without its meaning.
+    /// One line saying what the reason means, for the man page; a switch, so no reason is added without one.
     var summary: String {
         switch self {
         case .emptyInput: "the input is empty"

@@ -1,7 +1,6 @@
 /// Escaping for man(7) source.
 enum Roff {
-    /// Text safe to put in a roff line: backslashes kept, dashes as `\-` so options render as
-    /// ASCII and never break across lines, and a leading `.` or `'` not taken for a request.
+    /// Text safe in a roff line: dashes as `\-` (ASCII, never broken) and a leading `.` or `'` not a request.
     static func escape(_ text: String) -> String {
         var escaped = ""
         for character in text {

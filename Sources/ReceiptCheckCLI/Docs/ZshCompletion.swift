@@ -100,7 +100,6 @@ enum ZshCompletion {
         return escaped
     }
 
-    /// A single-quoted zsh word.
     private static func quote(_ text: String) -> String {
         "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }

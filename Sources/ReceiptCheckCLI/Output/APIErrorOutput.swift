@@ -1,9 +1,7 @@
 import ReceiptKit
 
-/// An App Store Server API failure as `api` and `verify --refresh` report it: a line on standard error
-/// (on a 401, the credentials to check, never the key itself), and with `--json` or `--format ndjson` an
-/// error object on standard output (schema/api-error.schema.json), so that a program acts on it without
-/// reading the English.
+/// An App Store Server API failure as `api` and `verify --refresh` report it: a line on standard error (never
+/// the key), and with `--json` or ndjson an error object on standard output (schema/api-error.schema.json).
 struct APIErrorOutput {
     let error: AppStoreServerAPIError
     /// What the run sent with, named on a 401.

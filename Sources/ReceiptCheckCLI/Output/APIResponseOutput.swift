@@ -6,9 +6,8 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// An App Store Server API answer on standard output: a verified one exactly as `verify` prints the
-/// same body (or, with `--combine`, with the `others` given with `--with`), an unsigned one as it came,
-/// marked so.
+/// An App Store Server API answer on standard output: a verified one as `verify` prints the same body (with
+/// `--combine`, with the `--with` inputs), an unsigned one as it came, marked so.
 enum APIResponseOutput {
     static func print(
         _ response: AppStoreServerAPIResponse, runner: BatchRunner, others: [InputPath], arguments: ParsedArguments,
@@ -36,8 +35,7 @@ enum APIResponseOutput {
         }
     }
 
-    /// The JSON of an answer with nothing signed (`schema/api-unsigned.schema.json`): `response` is nil
-    /// for an answer with no body.
+    /// The JSON of an answer with nothing signed (`schema/api-unsigned.schema.json`); `response` nil for no body.
     static func unsigned(
         operation: AppStoreServerAPIOperation, status: Int, response members: [String: JSONValue]?
     ) -> JSONValue {

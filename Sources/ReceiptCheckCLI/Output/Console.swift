@@ -2,12 +2,8 @@ import ReceiptKit
 import ReceiptSystem
 import Synchronization
 
-/// Standard output and error. Each call is written at once, so a pipeline sees every
-/// result as soon as it is ready.
-///
-/// Every write is checked. The first that fails (a full disk, a closed pipe or descriptor, an
-/// I/O error) is said once on standard error, when that still works, and recorded: the run then
-/// stops and exits 74, so output is never lost unnoticed. Later writes are dropped.
+/// Standard output and error, each call written at once. The first failed write is said once and recorded: the
+/// run stops and exits 74, so output is never lost unnoticed; later writes are dropped.
 struct Console: Sendable {
     private let failure = OutputFailure()
 
@@ -18,8 +14,7 @@ struct Console: Sendable {
         emit(text, to: .standardOutput)
     }
 
-    /// One error line on standard error, prefixed the way Unix tools do. Control characters of
-    /// the message (which may quote the input) are escaped.
+    /// One error line on standard error, prefixed as Unix tools do, its control characters escaped.
     func error(_ message: String) {
         emit("receipt-check: error: \(TerminalText.escaped(message))\n", to: .standardError)
     }
@@ -40,8 +35,7 @@ struct Console: Sendable {
         return checked(FileDescriptor.standardOutput.write(bytes), on: .standardOutput)
     }
 
-    /// The verdict's JSON, streamed in chunks as it is produced (a report too large to hold whole as
-    /// text); a failed write stops it and is reported as any other. Throws what `Verdict.json` throws.
+    /// The verdict's JSON streamed in chunks (a report too large to hold as text); a failed write stops it.
     func out(_ verdict: Verdict, pretty: Bool) throws(Verdict.JSONError) {
         guard !hasFailed else { return }
         _ = checked(try verdict.writeJSON(pretty: pretty, to: .standardOutput), on: .standardOutput)
@@ -57,7 +51,6 @@ struct Console: Sendable {
         _ = checked(descriptor.write(text), on: descriptor)
     }
 
-    /// True when the write succeeded; otherwise records and reports its error.
     private func checked(_ error: SystemError?, on descriptor: FileDescriptor) -> Bool {
         guard let error else { return true }
         fail(descriptor, error)

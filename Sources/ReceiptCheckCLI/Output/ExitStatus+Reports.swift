@@ -1,25 +1,18 @@
 import ReceiptKit
 
 extension ExitStatus {
-    /// The status one report calls for.
-    /// The library's (`ValidationReport.exitStatus`), so that a program linking it reads the same.
+    /// The library's status for a report (`ValidationReport.exitStatus`), so that a program linking it reads the same.
     init(_ report: ValidationReport) {
         self = ExitStatus(rawValue: report.exitStatus) ?? .internalError
     }
 
-    /// The status of an input (or a file the run needs) that could not be read or decoded: a file
-    /// that could not be read is "no input", a failure of our own an internal error, anything else
-    /// malformed data.
+    /// The status of an input or a needed file that could not be read (no input), failed on our side (internal
+    /// error) or could not be decoded (malformed).
     init(unread reason: ReasonCode) {
         self = ExitStatus(rawValue: ValidationReport.exitStatus(unread: reason)) ?? .internalError
     }
 
-    /// How bad a status is when several inputs disagree: the worst one is the run's status.
-    /// Lost output outranks everything (what was printed is incomplete), then internal errors,
-    /// usage errors and uncreatable outputs, then the App Store Server API refusing the credentials, not
-    /// reachable safely, or not knowing the id, then unreadable inputs, undecodable ones, inputs whose
-    /// verdict must wait (a retry can settle them), invalid ones, "valid but unknown" (asking Apple
-    /// again can settle it) and "valid but not entitled".
+    /// How bad a status is: the worst of a run's is its status. Lost output outranks all (what was printed is cut).
     var severity: Int {
         switch self {
         case .valid: 0

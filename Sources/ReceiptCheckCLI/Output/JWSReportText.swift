@@ -29,8 +29,7 @@ enum JWSReportText {
         return out
     }
 
-    /// The JWS's own fields as label and value (nil or empty: not shown), as the text and HTML reports
-    /// list them; nested JWS are not among them.
+    /// The JWS's own fields (not its nested JWS) as label and value, nil or empty not shown, for text and HTML.
     static func rows(_ jws: JWSReport, detailed: Bool) -> [Row] {
         var rows: [Row] = [("kind", jws.kind.map { words($0.rawValue) })]
         if detailed {

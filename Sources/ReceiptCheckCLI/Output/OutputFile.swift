@@ -1,9 +1,8 @@
 import ReceiptKit
 import ReceiptSystem
 
-/// Writes a whole output file (`-o FILE`, a test PKI's files) and says which step failed:
-/// a file that cannot be created exits 73, one whose write or close fails (a full disk, an I/O
-/// error) exits 74, as standard output does.
+/// Writes a whole output file and says which step failed: a file that cannot be created exits 73, a failed
+/// write or close 74, as standard output does.
 enum OutputFile {
     struct WriteError: Error {
         let status: ExitStatus

@@ -1,23 +1,20 @@
 import ReceiptKit
 
-/// One way a run prints a verdict (a `--format`): each format is one type conforming here, picked in
-/// one place (`BatchOptionTable.OutputFormat.printer`), so that a new format is a type in `Output/` and a
-/// case of that enum, and no command asks which format it prints.
+/// One way a run prints a verdict (a `--format`), picked in one place (`BatchOptionTable.OutputFormat.printer`),
+/// so that no command asks which format it prints.
 protocol ReportFormat: Sendable {
     /// Whether a malformed input's message is also an error line on standard error (NDJSON keeps each
     /// input to its own line).
     var echoesMalformedInputs: Bool { get }
 
-    /// Writes the verdict into `result.output` (ending in a newline) and adds any error line or worse
-    /// status the format finds. `bytes`: the input as read (the verifyReceipt body reads the request
-    /// in it); `detailed`: inspect's full listing.
+    /// Writes the verdict into `result.output` (ending in a newline) with any error line or worse status; `bytes`:
+    /// the input as read (the verifyReceipt body reads it); `detailed`: inspect's full listing.
     func render(_ verdict: Verdict, name: String, bytes: [UInt8], detailed: Bool, into result: inout BatchResult)
 
     /// What a run writes before its first report: HTML's document head; nothing for the others.
     var opening: String { get }
 
-    /// What a run writes after its last report, given the run's counts: HTML's summary and the end of
-    /// its document; nothing for the others.
+    /// What a run writes after its last report, given its counts: HTML's summary and end; nothing for the others.
     func closing(_ summary: BatchSummary) -> String
 
     /// Writes a report that is a whole output (a combined verdict, a whole history) to `console`, its
@@ -25,12 +22,10 @@ protocol ReportFormat: Sendable {
     func write(
         whole verdict: Verdict, name: String, detailed: Bool, to console: Console, into result: inout BatchResult)
 
-    /// An App Store Server API answer Apple does not sign, as this format shows it; nil when it cannot
-    /// be encoded.
+    /// An API answer Apple does not sign, as this format shows it; nil when it cannot be encoded.
     func unsigned(_ answer: UnsignedAnswer) -> String?
 
-    /// Each input gets an answer of its own, which one decision over several inputs (`--combine`)
-    /// cannot give.
+    /// Each input gets its own answer, which one decision over several inputs (`--combine`) cannot give.
     var answersPerInput: Bool { get }
 }
 
@@ -63,7 +58,6 @@ extension ReportFormat {
 }
 
 extension BatchOptionTable.OutputFormat {
-    /// The type that prints this format.
     var printer: any ReportFormat {
         switch self {
         case .text: TextReportFormat()

@@ -6,10 +6,8 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// Reports as text for a person: the verdict and why first, then what the receipt says.
-///
-/// Every string that came from the input (or names it) goes through `TerminalText`, so a
-/// receipt cannot draw on the terminal or add lines to its own report.
+/// Reports as text for a person, the verdict and why first. Every string from the input goes through
+/// `TerminalText`, so that a receipt cannot draw on the terminal or add lines to its own report.
 enum ReportText {
     /// `detailed` (inspect) lists every field, purchase and undocumented attribute.
     static func render(_ report: ValidationReport, detailed: Bool) -> String {

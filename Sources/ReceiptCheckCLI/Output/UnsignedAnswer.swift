@@ -1,7 +1,6 @@
 import ReceiptKit
 
-/// An App Store Server API answer Apple does not sign, as each format shows it
-/// (`ReportFormat.unsigned`): the operation, the HTTP status and the members as they came.
+/// An API answer Apple does not sign, as each format shows it: operation, HTTP status, members as they came.
 struct UnsignedAnswer {
     let operation: AppStoreServerAPIOperation
     let status: Int

@@ -1,8 +1,7 @@
 import ReceiptKit
 
 extension ValidationReport.Status {
-    /// Whether the input never decoded (malformed, or not read at all), so no check could judge it:
-    /// `inspect` fails only these, and a batch says their message on standard error.
+    /// The input never decoded, so no check could judge it: `inspect` fails only these.
     var isUndecoded: Bool {
         switch self {
         case .malformed, .unreadable: true

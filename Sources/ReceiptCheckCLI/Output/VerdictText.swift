@@ -2,8 +2,7 @@ import ReceiptKit
 
 /// A verdict as the text reports print it: `INVALID (bundle_id_mismatch)`.
 enum VerdictText {
-    /// The status in capitals, then its reason code, left out where it only repeats the status
-    /// (`malformed`, `unreadable_input`): the message on the next line says what is wrong.
+    /// The status in capitals, then its reason code unless it only repeats the status (`malformed`).
     static func render(_ status: ValidationReport.Status, reason: ReasonCode?) -> String {
         let word = status.rawValue.uppercased()
         guard let reason, !repeats(status, reason) else {

@@ -8,10 +8,8 @@ import Synchronization
     import Foundation
 #endif
 
-/// The service's access log: one JSON line a request on standard error (time, method, route, status, the
-/// verdict's reason, microseconds taken). One write a line, so lines from several workers never interleave;
-/// a write that fails (a full disk, a closed pipe) is dropped, never a reason to stop answering: the lines
-/// lost are counted (`GET /health` shows the count) and said in one line once writing works again.
+/// One JSON line a request on standard error, one write each so that workers' lines never interleave; a failed
+/// write is dropped, counted (`GET /health`) and said once writing works again, never a reason to stop.
 final class AccessLog: Sendable {
     /// Lines lost since the service started.
     private let lost = Atomic(0)

@@ -1,9 +1,8 @@
 import ReceiptKit
 import ReceiptStore
 
-/// `GET /customers/ID`: a customer's entitlements from the store, as `receipt-check customer` decides them,
-/// to a caller holding the `--customer-token`: customer data is not public, so without the option the route
-/// does not exist, and a request without the token is refused before the store is read.
+/// `GET /customers/ID`: a customer's entitlements from the store, only with `--customer-token` and to its
+/// holder, checked before the store is read: customer data is not public.
 enum CustomersRoute {
     static let prefix = "/customers/"
 

@@ -12,17 +12,14 @@ struct HTTPAnswer: Sendable, Equatable {
     /// The verdict's reason code, for the access log.
     var reason: String?
 
-    /// A JSON answer: `json` and a newline.
     init(_ code: Int, _ phrase: String, json: String, extraHeaders: String = "") {
         self.init(code, phrase, json: Array(json.utf8), extraHeaders: extraHeaders)
     }
 
-    /// A JSON answer: `json`'s UTF-8 and a newline.
     init(_ code: Int, _ phrase: String, json: [UInt8], extraHeaders: String = "") {
         (self.code, self.phrase, self.extraHeaders, self.json) = (code, phrase, extraHeaders, json)
     }
 
-    /// The body, ending in a newline.
     var body: String { String(decoding: json, as: UTF8.self) + "\n" }
 
     /// The answer as a CGI program prints it, and as a FastCGI responder writes it to its output stream.

@@ -1,14 +1,10 @@
 import ReceiptKit
 import ReceiptStore
 
-/// `POST /notifications`: an App Store Server Notification V2 received into the store. 200 only once it is
-/// committed (or was before: the same UUID is kept once and answered 200 again); 400 with the reason for a
-/// body that fails verification (quarantined, never kept as trusted); 503 when there is no verdict now or
-/// the store cannot write, so that Apple sends it again.
+/// `POST /notifications`: 200 once committed (a known UUID too), 400 for a body that fails verification
+/// (quarantined), 503 when there is no verdict now or the store cannot write, so that Apple sends it again.
 enum NotificationsRoute {
-    static func answer(
-        _ request: ServiceRouter.Request, intake: NotificationIntake?, limit: Int
-    ) -> HTTPAnswer {
+    static func answer(_ request: ServiceRouter.Request, intake: NotificationIntake?, limit: Int) -> HTTPAnswer {
         guard request.method == "POST" else {
             return ServiceRouter.error(
                 405, "Method Not Allowed", "POST the notification", extraHeaders: "Allow: POST\r\n")

@@ -37,8 +37,7 @@ final class RequestQueue<Job: Sendable>: Sendable {
         return added
     }
 
-    /// Adds a job, waiting up to `seconds` for room while the queue is full (its workers take jobs in bounded
-    /// time); false when it stayed full or is closed.
+    /// Adds a job, waiting up to `seconds` for room (workers take jobs in bounded time); false if full or closed.
     func push(_ job: Job, waitingUpTo seconds: Double) -> Bool {
         let deadline = MonotonicClock.seconds() + seconds
         while !push(job) {

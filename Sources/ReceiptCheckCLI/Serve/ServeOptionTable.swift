@@ -22,7 +22,6 @@ enum ServeOptionTable {
 
     static let options = [socket.spec, listen.spec, workers.spec, queue.spec, requestTimeout.spec]
 
-    /// Where and how the service runs, read from the options.
     struct Settings: Sendable, Equatable {
         /// A unix socket's path or `HOST:PORT`, as libfcgi opens it.
         var address: String

@@ -2,12 +2,8 @@ import ReceiptFastCGI
 import ReceiptSystem
 import Synchronization
 
-/// `receipt-check serve` running: one thread takes connections (new ones, and kept ones whose next request
-/// came) into a bounded queue, `workers` threads read and answer them with the current configuration, then
-/// hand a connection the web server keeps back to the listener; the calling thread waits for signals: SIGHUP
-/// reloads the configuration, SIGTERM or SIGINT stops accepting, lets the workers finish every request
-/// accepted, and returns. The acceptor never reads from a client: a connection that finds the queue full
-/// goes to the refusers, who answer 503 within a shorter deadline, and one that finds them full too is closed.
+/// `serve` running: an acceptor queues connections for `workers` threads (refusers answer 503 when the queue is
+/// full); the calling thread waits for signals: SIGHUP reloads, SIGTERM or SIGINT drains and returns.
 final class Service: Sendable {
     struct Job: Sendable {
         let connection: FastCGIConnection
@@ -132,8 +128,7 @@ final class Service: Sendable {
         return request
     }
 
-    /// 503, the body read (within the connection's deadline) and dropped first so that the web server sees
-    /// an answer, not a reset.
+    /// 503, the body read (within its deadline) and dropped first, so the web server sees an answer, not a reset.
     private func refuse(_ job: Job, _ request: FastCGIRequest, _ why: String) {
         let limit = current.withLock { $0.limit }
         _ = request.readBody(upTo: limit + 1)
@@ -164,9 +159,8 @@ final class Service: Sendable {
         }
     }
 
-    /// Writes the answer and ends the request; with `keep`, a connection the web server keeps open goes back
-    /// to the listener for its next request. A refusal keeps it too: closing a connection the web server
-    /// may be sending its next request on would fail that request (nginx: 502) rather than refuse it.
+    /// Writes the answer and ends the request; with `keep` the connection goes back to the listener, a refusal's
+    /// too: closing one nginx may be sending its next request on would fail that request (502), not refuse it.
     private func respond(_ job: Job, _ request: FastCGIRequest, _ answer: HTTPAnswer, keep: Bool) {
         // Read before finish, which frees the parameters.
         let method = request.parameter("REQUEST_METHOD")

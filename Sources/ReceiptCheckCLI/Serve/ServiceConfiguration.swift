@@ -1,10 +1,8 @@
 import ReceiptKit
 import ReceiptStore
 
-/// What every worker of the service reads and none writes: the validator (trust store, bundle id,
-/// environment), the rules, the size limit, and a digest that names this configuration in `GET /health`.
-/// Built once from the options `verify` takes, and again on SIGHUP (a configuration that fails to build is
-/// refused and the one before kept).
+/// What every worker reads and none writes: validator, rules, size limit and the digest `GET /health` shows;
+/// rebuilt on SIGHUP, keeping the one before when the new one fails.
 final class ServiceConfiguration: Sendable {
     let validator: ReceiptValidator
     /// `POST /verify`'s checks: the CLI's own, one input at a time, its verdict as compact JSON.

@@ -1,15 +1,7 @@
 import ReceiptKit
 
-/// What the service answers for one request, by its route: a pure function of the request's method, path,
-/// declared length and body, so that it is tested without a socket.
-///
-/// - `POST /verifyReceipt`: `VerifyReceiptExchange`, the very answer of `verify --cgi`.
-/// - `POST /verify`: any input the command takes, as the body; the command's verdict as compact JSON (the
-///   `--format ndjson` line), with the rules' decisions. 200 for a verdict, 400 for an input that could not
-///   be read as one (the verdict says why), 503 when there is no verdict now (try again), 500 otherwise.
-/// - `GET /health`: 200 and the configuration's digest while the service accepts requests, 503 once it stops.
-/// - `POST /notifications` and `GET /customers/ID`, with `--store`: `NotificationsRoute`, `CustomersRoute`.
-/// - 404 for any other path, 405 for another method, 413 for a body over the limit.
+/// What the service answers for one request by its route: a pure function of method, path, declared length
+/// and body, so that it is tested without a socket.
 struct ServiceRouter {
     struct Request {
         var method: String?
@@ -22,8 +14,7 @@ struct ServiceRouter {
         var authorization: String? = nil
     }
 
-    /// The request as libfcgi hands it over: its parameters by name (`REQUEST_METHOD`, `DOCUMENT_URI`...),
-    /// its body read on demand. The service and the request fuzz target both build it here.
+    /// The request as libfcgi hands it over, parameters by name and body on demand; the fuzz target builds it too.
     static func request(parameter: (String) -> String?, readBody: @escaping (Int) -> [UInt8]) -> Request {
         Request(
             method: parameter("REQUEST_METHOD"), path: path(parameter),

@@ -6,11 +6,8 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// Apple's verifyReceipt exchange over HTTP, written once for both ways of serving it: `verify --cgi` (one
-/// process a request) and `serve`'s `POST /verifyReceipt` (a long-running FastCGI responder).
-///
-/// A receipt answer is HTTP 200 with Apple's status in the body, as Apple sends it; a method other
-/// than POST is 405 and a body over the limit 413, both without reading the body.
+/// Apple's verifyReceipt exchange over HTTP, for `verify --cgi` and `serve`: 200 with Apple's status in the
+/// body, as Apple sends it; 405 for a method other than POST, 413 for a body over the limit, both unread.
 enum VerifyReceiptExchange {
     /// `readBody(count)`: at most `count` bytes of the request's body, fewer when it ends first.
     static func answer(

@@ -1,8 +1,7 @@
 import ReceiptKit
 import ReceiptStore
 
-/// `receipt-check customer ID --store URL`: one customer's entitlements from the notifications the store
-/// kept, decided as `verify --combine` decides over the same signed payloads, printed as verify prints.
+/// `customer ID --store URL`: one customer's entitlements from the stored notifications, as `verify --combine`.
 enum CustomerCommand: Command {
     static let spec = CommandSpec(
         name: "customer",
@@ -45,7 +44,7 @@ enum CustomerCommand: Command {
                 enforcesRequirements: true, status: { ExitStatus($0) })
             lookup = CustomerLookup(validator: validator, store: store, rules: rules)
         } catch {
-            return ErrorReport.report(error, to: console, usage: spec.usage)
+            return fail(error, console)
         }
         let answer: CustomerLookup.Answer?
         do throws(StoreError) {

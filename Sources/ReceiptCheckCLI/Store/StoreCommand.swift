@@ -7,12 +7,8 @@ import ReceiptStore
     import Foundation
 #endif
 
-/// `receipt-check store import FILE...`: notifications from files into the store, each through the very
-/// intake of `POST /notifications` (verified, kept once by its UUID, quarantined when it fails): importing the
-/// same files twice changes nothing. A file is one notification body (`{"signedPayload": ...}` or the JWS),
-/// a Get Notification History response, whose every element is taken, or another App Store Server API
-/// answer's signed transactions and renewal infos (a transaction history, all subscription statuses).
-/// `store reconcile` compares the store with Apple's current answer (`StoreReconcileRunner`).
+/// `store import FILE...`: notification bodies, history responses or API answers' signed data through the
+/// intake of `POST /notifications`, so that importing twice changes nothing; `store reconcile` compares with Apple.
 enum StoreCommand: Command {
     static let spec = CommandSpec(
         name: "store",
@@ -60,7 +56,7 @@ enum StoreCommand: Command {
                 throw UsageError(error.message)
             }
         } catch {
-            return ErrorReport.report(error, to: console, usage: spec.usage)
+            return fail(error, console)
         }
         var status = ExitStatus.valid
         for file in files {
@@ -127,7 +123,7 @@ enum StoreCommand: Command {
                     arguments, credentials: credentials, validator: validator, variables: variables, console: console),
                 json: arguments[ValidationOptionTable.json] || format == .json)
         } catch {
-            return ErrorReport.report(error, to: console, usage: spec.usage)
+            return fail(error, console)
         }
         if backfilling {
             return runner.backfill(backfilled, maximumBytes: maximumBytes, console: console)

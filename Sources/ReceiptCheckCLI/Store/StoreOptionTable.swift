@@ -1,7 +1,6 @@
 import ReceiptStore
 
-/// The notification store's options: where it is (serve, customer, store), who may read a customer from
-/// the service, and how `store reconcile` asks Apple.
+/// The notification store's options: where it is, who may read a customer, how `store reconcile` asks Apple.
 enum StoreOptionTable {
     static let store = OptionKey<String>.value(
         "store", "URL",

@@ -7,12 +7,9 @@ import ReceiptStore
     import Foundation
 #endif
 
-/// `receipt-check store reconcile`: each customer the store holds (an original transaction, at most
-/// `--limit`) against Apple's current answer (Get All Subscription Statuses, under one `--deadline` for the
-/// run); reports those whose stored latest word differs, field by field with both sides' signed dates.
-/// The store is only read, unless `--apply` hands Apple's signed data of a differing customer to the intake.
+/// `store reconcile`: each stored customer (at most `--limit`) against Apple's statuses, under one `--deadline`;
+/// reports the fields that differ with both sides' signed dates. Read only, unless `--apply`.
 struct StoreReconcileRunner {
-    /// What became of one customer.
     enum Outcome {
         case agrees
         case differs(

@@ -1,9 +1,7 @@
 import ReceiptKit
 
 extension ExitStatus {
-    /// An App Store Server API failure is never a decision: no answer yet is 75, refused credentials 77, an
-    /// id Apple does not know 67, a server not reached safely 69, Apple's other refusals 66, an answer of
-    /// the wrong shape 65, a bad request 64.
+    /// An App Store Server API failure is never a decision, so never a verdict's status.
     init(_ error: AppStoreServerAPIError) {
         if error.isUnauthorized {
             self = .badCredentials

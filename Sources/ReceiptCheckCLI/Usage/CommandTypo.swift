@@ -3,9 +3,8 @@ import ReceiptSystem
 /// A first argument that is no command and no file but a near miss of a command's name: `verfy x` would
 /// otherwise run the default command on a file `verfy` and report it unreadable, far from the typo.
 enum CommandTypo {
-    /// The command `first` most likely meant, when it is no option, names no file and looks like no path.
-    /// The names are asked for only then: listing them builds every command's spec, which a run that names
-    /// a file or an option first has no use for.
+    /// The command `first` most likely meant, when it is no option, file or path; only then are the names listed:
+    /// that builds every command's spec.
     static func meant(by first: String, among names: @autoclosure () -> [String]) -> String? {
         guard !first.hasPrefix("-"), !first.contains("/"), !first.contains(".") else { return nil }
         // The names first: most first arguments are files far from every name, which then need no stat.

@@ -1,9 +1,7 @@
 import ReceiptKit
 
-/// What the run says about an error and the status it exits with: the one place that decides, for
-/// every error a command meets, whether the usage line follows and which exit status it calls for,
-/// so that two commands never report the same failure two ways. Errors are always said on standard
-/// error; standard output carries only results.
+/// The one place that decides, for every error a command meets, whether the usage line follows and which
+/// status it exits with, so that two commands never report one failure two ways.
 struct ErrorReport: Equatable {
     /// The error line, without the `receipt-check: error: ` prefix that `Console.error` adds.
     let message: String
@@ -44,8 +42,7 @@ struct ErrorReport: Equatable {
         self.status = status
     }
 
-    /// Says the error on `console` (with `usage`, the command's usage line, when it calls for it) and
-    /// gives the status to exit with.
+    /// Says the error on `console`, with `usage` when it calls for it, and gives the status to exit with.
     func report(to console: Console, usage: String) -> ExitStatus {
         console.error(message)
         if showsUsage {

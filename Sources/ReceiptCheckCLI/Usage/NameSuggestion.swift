@@ -1,7 +1,6 @@
 /// The known name a mistyped one most likely meant, for a "did you mean" in a usage error.
 enum NameSuggestion {
-    /// The name of `names` that alone starts with `name`, or else the one at most two edits from it (a
-    /// third of its length at most), the closest first; nil when none is that close. Case is ignored.
+    /// The one name starting with `name`, else the closest at most two edits (a third of its length) away; no case.
     static func closest(to name: String, among names: [String]) -> String? {
         // Names are short; a long operand is no typo of one, and is not worth a quadratic table.
         guard name.count >= 2, name.count <= 64 else { return nil }

@@ -1,8 +1,5 @@
-/// The page around a run's reports: one self-contained HTML5 document with its stylesheet inline.
-///
-/// The policy forbids every script and every load (fonts, images, frames, connections), allowing only
-/// the inline styles the page carries, so that even a value that escaped `HTMLText` could neither run
-/// nor fetch anything; `base-uri` and `form-action`, which `default-src` does not cover, are closed too.
+/// One self-contained HTML5 page around a run's reports. Its policy forbids every script and load, allowing only
+/// inline styles, so that even a value that escaped `HTMLText` could neither run nor fetch anything.
 enum HTMLDocument {
     static let contentSecurityPolicy =
         "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"

@@ -6,11 +6,8 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// One input's report as a section of the page: the verdict banner, the decisions, the timeline and
-/// its facts, the purchases or transactions, the decoded fields, the checks and the trust.
-///
-/// Every value that came from an input goes through `HTMLWriter.text` or a table cell (`HTMLText`);
-/// the tables' cells keyed `data-key` show the value exactly as `--json` writes that key.
+/// One input's report as a section of the page. Every input value goes through `HTMLWriter.text` or a table
+/// cell; the cells keyed `data-key` show the value exactly as `--json` writes that key.
 struct HTMLReport {
     let verdict: Verdict
     let detailed: Bool
@@ -49,8 +46,7 @@ struct HTMLReport {
         html.raw("</div>\n</details>\n")
     }
 
-    /// The banner's opening up to the input's name, per status; a sign beside the word, so the status
-    /// never rests on colour.
+    /// The banner's opening up to the input's name: a sign beside the word, so the status never rests on colour.
     private static func banner(_ status: ValidationReport.Status) -> String {
         switch status {
         case .valid: "<summary class=\"banner valid\"><span class=\"verdict\">\u{2713} VALID</span> "

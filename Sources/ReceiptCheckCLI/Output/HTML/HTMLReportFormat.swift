@@ -18,8 +18,7 @@ struct HTMLReportFormat: ReportFormat {
         Self.unsignedAnswer(answer.operation.rawValue, answer.status, answer.rows.map { ($0.name, $0.value) })
     }
 
-    /// An App Store Server API answer Apple does not sign (or an empty one), as its own page: the
-    /// operation, the HTTP status and each member as it came, marked unsigned.
+    /// An API answer Apple does not sign (or an empty one) as its own page, each member marked unsigned.
     static func unsignedAnswer(_ operation: String, _ status: Int, _ members: [(String, String)]) -> String {
         var html = HTMLWriter()
         html.raw("<details class=\"input\" open>\n<summary class=\"banner unsigned\"><span class=\"verdict\">")

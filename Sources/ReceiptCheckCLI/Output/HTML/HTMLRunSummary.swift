@@ -1,10 +1,7 @@
 import ReceiptKit
 
-/// A batch's counts at the top of its page: inputs by status and by reason code, each a bar as long as
-/// its share of the run, with the number beside it.
-///
-/// It is written after the last section, when the counts are known, so that a run of any length is
-/// written as it goes; the stylesheet shows it first (`order:-1`).
+/// A batch's counts by status and by reason code, as bars. Written after the last section, when they are known,
+/// so that a run of any length is written as it goes; the stylesheet shows it first (`order:-1`).
 enum HTMLRunSummary {
     /// `legend`: the sections are folded and their pictures carry no legend of their own.
     static func write(_ summary: BatchSummary, legend: Bool, into html: inout HTMLWriter) {

@@ -1,7 +1,5 @@
-/// The page's stylesheet: for the screen, and for print, where one customer fits an A4 page.
-///
-/// Meaning never rests on colour alone: statuses carry their word and a sign, timeline marks differ
-/// in shape, and every shape has its label in the legend and its row in the facts table.
+/// The page's stylesheet, for screen and A4 print. Meaning never rests on colour alone: statuses carry a word
+/// and a sign, marks differ in shape, and every shape is in the legend and the facts table.
 enum HTMLStyle {
     static let sheet = """
         :root{color-scheme:light;--valid:#1a7f37;--invalid:#b42318;--malformed:#9a6700;--ink:#1f2328;--muted:#59636e}

@@ -4,15 +4,8 @@
     import Foundation
 #endif
 
-/// A table's fixed markup: its class, caption and column headings (each with the JSON key its cells
-/// show, when they show one, as `data-key`), all literals. A report writes it with `HTMLWriter.open`
-/// and its rows cell by cell, so no table is held as an array of strings.
-///
-/// A table sits in a box that scrolls sideways, so a wide one never breaks a word to fit the page.
-///
-/// The headings are written out as markup rather than made from a list of pairs: a process that writes
-/// one report would spend more on building the list (and on making its type at run time) than on the
-/// report itself.
+/// A table's fixed markup (class, caption, headings with their `data-key`) as literal markup: building it from
+/// a list of pairs would cost a process that writes one report more than the report itself.
 struct HTMLTable: Sendable {
     let `class`: String
     /// Empty for a table whose caption is given when it is written.
@@ -22,7 +15,6 @@ struct HTMLTable: Sendable {
 }
 
 extension HTMLWriter {
-    /// Starts `table` with its own caption.
     mutating func open(_ table: HTMLTable) {
         raw("<div class=\"scroll\"><table class=\"")
         raw(table.class)

@@ -1,11 +1,5 @@
-/// Text from an input made inert in an HTML page: as element text, as a double-quoted attribute value,
-/// and as the text or attribute of inline SVG, which the HTML parser reads by the same rules.
-///
-/// `&`, `<`, `>`, `"` and `'` become character references, so no value can end its element or attribute,
-/// open a tag or name an entity. What a person could misread is shown as the text report shows it
-/// (`TerminalText`): control characters (a NUL the parser would turn into U+FFFD or drop), bidi
-/// overrides and isolates that would reorder the page, and the line and paragraph separators appear
-/// as Swift escapes, `\u{202E}`. No value is ever written into a URL, a style or a script.
+/// Input text made inert in HTML and inline SVG: `&<>"'` become references, and what a person could misread
+/// (control characters, bidi overrides, line separators) appears as Swift escapes, as `TerminalText` shows it.
 enum HTMLText {
     /// `text` ready for element text or a quoted attribute value.
     static func escaped(_ text: String) -> String {
@@ -14,9 +8,8 @@ enum HTMLText {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends `text` escaped: most values need nothing, found by one pass over their bytes and copied
-    /// whole; plain ASCII with markup in it is replaced byte by byte; the rest by its scalars, in runs
-    /// between the characters replaced.
+    /// Appends `text` escaped: most values need nothing and are copied whole after one pass; the others are
+    /// replaced byte by byte (ASCII) or in runs of scalars.
     static func append(_ text: String, to out: inout [UInt8]) {
         let bytes = text.utf8
         guard let first = bytes.firstIndex(where: needsWork) else {
@@ -73,8 +66,7 @@ enum HTMLText {
         return replacement
     }
 
-    /// A byte that is markup, a C0 control or DEL, or starts a character beyond ASCII (which may be a
-    /// C1 control, a bidi control or a separator: the scalar pass decides).
+    /// A byte that is markup, a C0 control or DEL, or starts a non-ASCII character (the scalar pass decides).
     private static func needsWork(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true

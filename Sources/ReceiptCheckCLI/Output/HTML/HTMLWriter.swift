@@ -6,9 +6,8 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// Builds HTML as UTF-8 bytes in one buffer, as the JSON writer does: the report's own markup as
-/// given, every value through `HTMLText`, numbers and dates written as digits in place, so a page
-/// costs no string per element.
+/// Builds HTML as UTF-8 bytes in one buffer: markup as given, every value through `HTMLText`, numbers and
+/// dates written in place, so that a page costs no string per element.
 struct HTMLWriter {
     private(set) var bytes: [UInt8] = []
 
@@ -16,7 +15,6 @@ struct HTMLWriter {
         bytes.reserveCapacity(capacity)
     }
 
-    /// The page so far, as text.
     var out: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Markup the report writes itself, as a literal: its bytes copied at once.
@@ -24,8 +22,7 @@ struct HTMLWriter {
         bytes.append(contentsOf: markup.utf8)
     }
 
-    /// One ASCII character of markup (a space, a quote, a path's letter): appended as its byte, where a
-    /// string is walked as a sequence (a picture writes thousands of these).
+    /// One ASCII character of markup, appended as its byte: a picture writes thousands of these.
     mutating func ascii(_ character: Unicode.Scalar) {
         bytes.append(UInt8(ascii: character))
     }
@@ -35,7 +32,6 @@ struct HTMLWriter {
         bytes.append(contentsOf: text.utf8)
     }
 
-    /// A value, escaped for element text or a quoted attribute.
     mutating func text(_ value: String) {
         HTMLText.append(value, to: &bytes)
     }

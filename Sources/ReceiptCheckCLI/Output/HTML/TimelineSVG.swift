@@ -6,20 +6,14 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// The picture drawing of a `Timeline`: inline SVG, one row per product across one date axis, beside
-/// a table of the same facts.
-///
-/// The axis is fitted to the customer (`TimelineScale`): x = left + (date - first) / span * width, as the
-/// svg's `data-first`, `data-span`, `data-plot-left` and `data-plot-width` say.
-/// Periods differ by height and outline, marks by shape; each carries a `<title>` and the legend
-/// names every shape drawn.
+/// A `Timeline` as inline SVG, one row per product on one date axis (`TimelineScale`, whose values the svg's
+/// `data-*` attributes carry), beside a table of the same facts.
 enum TimelineSVG {
     static let width = Layout.wide.width
     static let plotLeft = Layout.wide.plotLeft
     static let plotWidth = Layout.wide.plotWidth
     static let top = 34.0
-    /// Product names longer than this are cut at their start in the wide picture (their title and the
-    /// table have them whole).
+    /// Product names longer than this are cut at their start in the wide picture (the title has them whole).
     static let labelLength = Layout.wide.labelLength
 
     /// Where a picture puts its parts. A page holds both: the stylesheet shows the wide one on a screen
@@ -46,14 +40,12 @@ enum TimelineSVG {
             name: "narrow", width: 320, plotLeft: 34, plotWidth: 258, rowHeight: 48, labelAbove: 12,
             labelLength: 44, legendColumns: 2, legendColumn: 150, titles: false)
 
-        /// The middle of the bars of row `index`.
         func middle(_ index: Int) -> Double {
             top + Double(index) * rowHeight + (labelAbove == nil ? rowHeight / 2 : 32)
         }
     }
 
-    /// `legend`: the picture names its shapes below itself; a batch's folded sections leave it to the
-    /// one legend of the page's summary (`writeLegend`), so it is not repeated for every input.
+    /// `legend`: false in a batch's folded sections, which leave it to the page summary's one (`writeLegend`).
     static func write(_ timeline: Timeline, legend drawsLegend: Bool = true, into html: inout HTMLWriter) {
         guard TimelineScale(timeline, left: plotLeft, width: plotWidth) != nil else {
             html.raw("<p>No dated purchase to draw.</p>\n")
@@ -205,8 +197,7 @@ enum TimelineSVG {
         html.raw("</svg></div>\n")
     }
 
-    /// A row's name: at the left of the row's top when it sits above the bar, else in the left gutter;
-    /// the element stays open for its text.
+    /// A row's name, above the bar or in the left gutter; the element stays open for its text.
     private static func openLabel(_ layout: Layout, row: Int, into html: inout HTMLWriter) {
         html.raw("<text class=\"t-label\"")
         if let above = layout.labelAbove {
@@ -225,8 +216,7 @@ enum TimelineSVG {
     /// Marks of a row within this many pixels of the first of them are drawn as one that says how many.
     static let groupDistance = 8.0
 
-    /// The calendar ticks over the scaled part of the axis, the axis line under the rows, and the
-    /// break before the app's first purchase when it is cut.
+    /// The calendar ticks, the axis line under the rows, and the break before a cut-off first purchase.
     private static func ticks(_ scale: TimelineScale, _ layout: Layout, bottom: Double, into html: inout HTMLWriter) {
         let right = scale.left + scale.width
         if let step = TimelineTicks.step(span: scale.span, width: scale.width) {
@@ -276,8 +266,7 @@ enum TimelineSVG {
         }
     }
 
-    /// The app's row: its first purchase's date in the label column, the mark where the scale or the
-    /// break puts it, and the first build beside it.
+    /// The app's row: its first purchase's date as label, its mark where the scale or the break puts it.
     private static func original(
         _ original: Timeline.Original, date: Date, scale: TimelineScale, _ layout: Layout, row: Int,
         into html: inout HTMLWriter
@@ -313,8 +302,7 @@ enum TimelineSVG {
         html.raw("</text></g>\n")
     }
 
-    /// `text` whole, or cut to `length` characters with an ellipsis where it was cut: its start
-    /// (`keepingEnd`) or its end.
+    /// `text` whole, or cut to `length` characters with an ellipsis at its start (`keepingEnd`) or end.
     private static func label(_ text: String, length: Int, keepingEnd: Bool, into html: inout HTMLWriter) {
         // Characters are counted only for a text that could be long: counting them is the costly part.
         guard text.utf8.count > length, text.count > length else {
@@ -330,12 +318,9 @@ enum TimelineSVG {
         }
     }
 
-    /// A row's marks but renewals, by date, in runs within `groupDistance` pixels of their first mark
-    /// (so a chain of close marks is not one circle of any width), each with the x it is drawn at (a
-    /// run's, the middle of its first and last): one walk, each x once, the runs slices of one sorted array.
-    static func groups(
-        _ row: Timeline.Row, _ scale: TimelineScale
-    ) -> [(marks: ArraySlice<Timeline.Mark>, x: Double)] {
+    /// A row's marks but renewals, by date, in runs within `groupDistance` pixels of their first mark (so a chain
+    /// of close marks is not one wide circle), each drawn at the middle of its first and last.
+    static func groups(_ row: Timeline.Row, _ scale: TimelineScale) -> [(marks: ArraySlice<Timeline.Mark>, x: Double)] {
         var marks = row.marks.filter { $0.event != .renewal }
         marks.sort { $0.date < $1.date }
         var groups: [(marks: ArraySlice<Timeline.Mark>, x: Double)] = []
@@ -361,9 +346,7 @@ enum TimelineSVG {
         return groups
     }
 
-    private static func mark(
-        _ mark: Timeline.Mark, x: Double, y: Double, titled: Bool, into html: inout HTMLWriter
-    ) {
+    private static func mark(_ mark: Timeline.Mark, x: Double, y: Double, titled: Bool, into html: inout HTMLWriter) {
         html.raw("<g class=\"mark m-")
         html.raw(mark.event.className)
         html.raw("\" data-date=\"")
@@ -381,9 +364,7 @@ enum TimelineSVG {
     }
 
     /// Marks too close to be told apart: one circle with their count, each listed in its title.
-    private static func cluster(
-        _ marks: ArraySlice<Timeline.Mark>, x: Double, y: Double, into html: inout HTMLWriter
-    ) {
+    private static func cluster(_ marks: ArraySlice<Timeline.Mark>, x: Double, y: Double, into html: inout HTMLWriter) {
         html.raw("<g class=\"mark m-group\" data-count=\"")
         html.integer(marks.count)
         html.raw("\" data-members=\"")
@@ -434,8 +415,7 @@ enum TimelineSVG {
         html.raw("</figure>\n")
     }
 
-    /// The svg's size, the layout's width by `height`, and its view box of the same size: the attributes
-    /// stay open for the caller's.
+    /// The svg's size and a view box of the same size; the element stays open for the caller's attributes.
     private static func openPicture(_ layout: Layout, height: Double, into html: inout HTMLWriter) {
         let width = layout.width
         html.attribute("width", width)
@@ -477,7 +457,6 @@ enum TimelineSVG {
             <th>until</th>
             """)
 
-    /// The facts of the picture as rows: product, what, from, until.
     private static func facts(_ timeline: Timeline, into html: inout HTMLWriter) {
         html.open(factsTable)
         for row in timeline.rows {
@@ -608,7 +587,6 @@ enum TimelineSVG {
         }
     }
 
-    /// The shapes the picture uses, in legend order.
     private static func usedShapes(_ timeline: Timeline) -> [Shape] {
         var used: [Shape] = []
         for stretch in Timeline.Stretch.allCases

@@ -6,10 +6,8 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// The text drawing of a `Timeline`: a 60-column row of characters per product.
-///
-/// The axis runs from the first purchase to the last date any purchase mentions, so a history of
-/// five-minute sandbox renewals and one of yearly renewals both fill the width.
+/// A `Timeline` as text, a 60-column row per product; the axis runs from the first purchase to the last date
+/// any mentions, so that five-minute sandbox renewals and yearly ones both fill the width.
 enum SubscriptionTimeline {
     static let width = 60
     static let legend =

@@ -50,8 +50,7 @@ extension Timeline.Purchase {
         self.upgraded = transaction.isUpgraded == true
     }
 
-    /// Apple's offer types: 1 introductory (a free trial when its discount is FREE_TRIAL), 2
-    /// promotional, 3 offer code, 4 win-back.
+    /// Apple's offer types: 1 introductory (a free trial if FREE_TRIAL), 2 promotional, 3 offer code, 4 win-back.
     private static func stretch(
         _ type: AppStoreValue<OfferType>?, _ discount: AppStoreValue<OfferDiscountType>?
     ) -> Timeline.Stretch {
@@ -66,9 +65,8 @@ extension Timeline.Purchase {
 }
 
 extension Timeline {
-    /// Rows from `purchases`: products in the order they first appear, each product's purchases by
-    /// date. A subscription period that starts within a minute of the previous one's end is a renewal;
-    /// the last period's end is the expiry; `reminders` (product to day) adds each trial's reminder.
+    /// Rows by product in order of appearance, each by date: a period starting within a minute of the last one's
+    /// end is a renewal, the last end the expiry; `reminders` (product to day) adds each trial's reminder.
     init(purchases: [Purchase], reminders: [String: Date], decision: Date?) {
         var index: [String: Int] = [:]
         var grouped: [[Purchase]] = []

@@ -7,9 +7,8 @@ import ReceiptKit
 #endif
 
 extension Timeline {
-    /// Everything a verdict's sources say, on one axis: purchases and transactions in the order they
-    /// come, each renewal info's grace period and billing retry, the app's first purchase (the first
-    /// receipt's or AppTransaction's) and the moment of the decision.
+    /// Everything a verdict's sources say on one axis: purchases and transactions as they come, grace periods and
+    /// billing retries, the app's first purchase and the moment of the decision.
     init(_ sources: TimelineSources, decisions: RuleResults?) {
         let purchases =
             sources.receipts.flatMap { $0.purchases.compactMap(Purchase.init) }
@@ -47,8 +46,7 @@ extension Timeline {
 
     static let offerRow = "free trial offered"
 
-    /// A grace period runs from the subscription's last expiry to its end; billing retry from there
-    /// to the decision (Apple keeps retrying after it).
+    /// Grace period from the last expiry to its end; billing retry from there to the decision (Apple keeps trying).
     private mutating func add(_ renewal: JWSRenewalInfo) {
         let product = renewal.productId ?? Purchase.unnamed
         let grace = renewal.gracePeriodExpiresDate?.date

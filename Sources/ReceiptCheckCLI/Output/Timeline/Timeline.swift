@@ -4,11 +4,9 @@
     import Foundation
 #endif
 
-/// A customer's purchases across one date axis, one row per product: computed once from what the
-/// inputs say, then drawn as characters (`SubscriptionTimeline`) or as SVG (`TimelineSVG`), so the two
-/// drawings cannot disagree on a date or a mark.
+/// A customer's purchases on one date axis, a row per product, computed once and drawn as text or SVG, so that
+/// the two drawings cannot disagree.
 struct Timeline: Sendable {
-    /// What a stretch of time was for the customer.
     enum Stretch: String, Sendable, CaseIterable {
         case paid = "paid period"
         case freeTrial = "free trial"
@@ -22,7 +20,6 @@ struct Timeline: Sendable {
         case offeredTrial = "offered free trial"
     }
 
-    /// What happened at one moment.
     enum Event: String, Sendable, CaseIterable {
         case purchase
         case renewal
@@ -82,17 +79,15 @@ struct Timeline: Sendable {
     var decision: Date?
     var original: Original?
 
-    /// The dates of every period and mark but the trial reminders: the text axis, which a reminder
-    /// outside it does not stretch.
+    /// Every period's and mark's dates but trial reminders': the text axis, which a reminder does not stretch.
     var eventDates: [Date] {
         rows.flatMap { row in
             row.periods.flatMap { [$0.start, $0.end] } + row.marks.filter { $0.event != .trialReminder }.map(\.date)
         }
     }
 
-    /// The first and last of the dates the picture's axis fits: every period, mark and the decision, but
-    /// not the app's first purchase, which may lie years before and is drawn beyond a break
-    /// (`TimelineScale`). One walk, no array of dates: a page may draw thousands of pictures.
+    /// The bounds of the dates the axis fits (not the app's first purchase, drawn past a break), in one walk with
+    /// no array: a page may draw thousands of pictures.
     var focusBounds: (low: Date, high: Date)? {
         var low = Date.distantFuture
         var high = Date.distantPast
@@ -126,7 +121,6 @@ struct Timeline: Sendable {
 
         var span: TimeInterval { max(last.timeIntervalSince(first), 86_400) }
 
-        /// Where `date` falls between the first date (0) and the end of the span (1).
         func fraction(_ date: Date) -> Double {
             date.timeIntervalSince(first) / span
         }

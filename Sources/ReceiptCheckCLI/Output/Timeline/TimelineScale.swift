@@ -4,11 +4,8 @@
     import Foundation
 #endif
 
-/// The picture's axis: fitted to the customer's purchases, periods, offered trial and decision with a
-/// margin each side, so a month of subscription fills the width however old the app's purchase is.
-///
-/// The app's first purchase, when it lies more than a quarter of the rest's span before them, is drawn
-/// beyond a break at the plot's left (`breakWidth`) with its date, not by stretching the scale.
+/// The picture's axis, fitted with a margin to all but an app purchase more than a quarter of the span before
+/// the rest: that one is drawn past a break at the plot's left, not by stretching the scale.
 struct TimelineScale: Sendable {
     /// The scaled axis: `first` at x `left`, `first` + `span` at `left` + `width`.
     let first: Date

@@ -1,8 +1,7 @@
 import ReceiptKit
 
-/// What one verdict's report holds that a timeline and its tables read, found in one walk: receipts,
-/// and StoreKit 2 payloads alone, nested in a notification, as a response's elements or among
-/// combined inputs, in the order they come.
+/// What a verdict's report holds for a timeline, found in one walk: receipts and StoreKit 2 payloads, alone or
+/// nested (in a notification, a response, combined inputs), in order.
 struct TimelineSources: Sendable {
     var receipts: [ParsedReceipt] = []
     var transactions: [JWSTransaction] = []

@@ -4,11 +4,8 @@
     import Foundation
 #endif
 
-/// The calendar ticks of a `TimelineScale`: the finest step (days, weeks, months, years) whose labels,
-/// each as wide as its characters at the picture's font, stay `gap` pixels apart.
-///
-/// Dates are UTC days counted from 1970 and turned into years and months by arithmetic (the civil
-/// calendar's), so no calendar object is made for a page of thousands of pictures.
+/// The finest calendar step whose tick labels stay `gap` pixels apart; days since 1970 become dates by
+/// arithmetic, so that no calendar object is made for a page of thousands of pictures.
 enum TimelineTicks {
     enum Step: Sendable, Equatable {
         case days(Int)
@@ -98,9 +95,8 @@ enum TimelineTicks {
         return ticks
     }
 
-    /// Year, month and day of a count of days since 1970-01-01 (proleptic Gregorian).
-    /// ReceiptKit's `RFC3339.civil(fromDays:)` and `daysFromCivil` are not public and the command line
-    /// names only public API (`make cli-boundary`): this copy is held to RFC3339's dates by its test.
+    /// Year, month and day of days since 1970-01-01: RFC3339's is not public to the command line
+    /// (`make cli-boundary`), so this copy is held to it by its test.
     static func civil(_ days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097

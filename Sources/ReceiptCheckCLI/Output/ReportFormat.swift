@@ -67,8 +67,8 @@ extension BatchOptionTable.OutputFormat {
     var printer: any ReportFormat {
         switch self {
         case .text: TextReportFormat()
-        case .json: JSONReportFormat()
-        case .ndjson: NDJSONReportFormat()
+        case .json: JSONReportFormat(pretty: true)
+        case .ndjson: JSONReportFormat(pretty: false)
         case .verifyReceipt: VerifyReceiptOutput()
         case .html(let collapsed): HTMLReportFormat(collapsed: collapsed)
         }

@@ -150,7 +150,7 @@ struct BatchRunner {
             status = verdict.decision == .unknown ? .undecided : .notEntitled
         }
         var result = BatchResult(
-            output: "", error: nil, status: status, reportStatus: report.status, reason: report.reason)
+            output: [], error: nil, status: status, reportStatus: report.status, reason: report.reason)
         if report.status.isUndecoded, printer.echoesMalformedInputs, let message = report.message {
             result.error = "\(name): \(message)"
         }

@@ -11,7 +11,7 @@ struct JSONReportFormat: ReportFormat {
     /// The verdict's JSON; a verdict that cannot be encoded is an internal error.
     func render(_ verdict: Verdict, name: String, bytes: [UInt8], detailed: Bool, into result: inout BatchResult) {
         do {
-            result.output = try verdict.json(pretty: pretty)
+            result.output = try verdict.jsonBytes(pretty: pretty)
         } catch {
             Self.failed(error, name: name, &result)
         }

@@ -47,7 +47,7 @@ extension ReportFormat {
         whole verdict: Verdict, name: String, detailed: Bool, to console: Console, into result: inout BatchResult
     ) {
         render(verdict, name: name, bytes: [], detailed: detailed, into: &result)
-        console.out(document(result.output))
+        console.out(document(String(decoding: result.output, as: UTF8.self)))
     }
 
     /// The text report's form: a format without its own (verifyreceipt, which `api` refuses) shows it.

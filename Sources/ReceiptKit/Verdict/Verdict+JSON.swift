@@ -14,9 +14,14 @@ extension Verdict {
     /// The verdict as one JSON object and a newline: sorted keys so output is stable and diffable,
     /// compact (one line, for ndjson) or indented as `JSONEncoder`'s `.prettyPrinted`.
     public func json(pretty: Bool) throws(JSONError) -> String {
+        String(decoding: try jsonBytes(pretty: pretty), as: UTF8.self)
+    }
+
+    /// The same text as UTF-8, the writer's own buffer: a batch prints it as it is, with no copy.
+    public func jsonBytes(pretty: Bool) throws(JSONError) -> [UInt8] {
         var writer = CompactJSONWriter(pretty: pretty)
         try write(into: &writer)
-        return String(decoding: writer.out, as: UTF8.self)
+        return writer.out
     }
 
     /// The same bytes as `json(pretty:)`, handed to `emit` in chunks of at most `chunkSize` bytes as they

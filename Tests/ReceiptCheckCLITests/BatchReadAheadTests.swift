@@ -26,7 +26,8 @@ import Testing
         #expect(window.tryAcquire(bytes: 10))
         #expect(window.tryAcquire(bytes: 10))
         let report = BatchResult(
-            output: String(repeating: "x", count: 600), error: nil, status: .valid, reportStatus: .valid, reason: nil)
+            output: Array(repeating: UInt8(ascii: "x"), count: 600), error: nil, status: .valid, reportStatus: .valid,
+            reason: nil)
         // The second input's report waits for the first, which is still being checked.
         output.deliver(1, report, bytes: 10)
         #expect(window.held == ReadAheadWindow.Held(count: 2, bytes: 610))

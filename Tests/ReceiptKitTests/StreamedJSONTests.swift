@@ -10,8 +10,8 @@ import Testing
 
 /// `Verdict.writeJSON` streams the report a chunk at a time (a combined report is too large to hold whole
 /// as text): the bytes are exactly `json(pretty:)`'s, no chunk outgrows its size by more than one byte's
-/// indentation, and a refused chunk (a failed write) stops it. A report of megabytes is written in the
-/// compact writer's segments, re-indented across their boundaries to the same bytes.
+/// indentation, and a refused chunk (a failed write) stops it. A report of megabytes is handed over as it is
+/// written, never held whole.
 @Suite struct StreamedJSONTests {
     private static func verdicts() throws -> [Verdict] {
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -66,9 +66,10 @@ import Testing
         }
     }
 
-    /// Two receipts of 6,000 purchases each, combined: a compact text of several segments, every boundary
-    /// falling between two purchases or two inputs.
-    @Test func aReportOfManySegmentsIsWrittenAsJSONEncoderWritesIt() throws {
+    /// Two receipts of 6,000 purchases each, combined: the writer hands its text over about
+    /// `CompactJSONWriter.flushSize` bytes at a time as it writes, between two purchases or two inputs, the
+    /// whole as `JSONEncoder` writes it; a refused chunk stops it there.
+    @Test func aLargeReportIsHandedOverAsItIsWritten() throws {
         let purchases = (0..<6_000).map { index in
             InAppPurchase(
                 quantity: 1, productID: "com.example.receiptcheck.item\(index % 7)", transactionID: "\(40_000 + index)",
@@ -80,20 +81,26 @@ import Testing
             Issue.record("no receipt report")
             return
         }
-        let combined = CombinedInputs.combine([report, report], bundleID: CheckMaterial.bundleID).report
-        let segments = try #require((try? Verdict(report: combined).compactJSON()))
-        #expect(segments.count > 2)
-        #expect(segments.dropLast().allSatisfy { $0.count >= CompactJSONWriter.segmentSize })
-        let verdict = Verdict(report: combined)
+        let combined = CombinedInputs.combine([report, report], bundleID: CheckMaterial.bundleID)
+        let verdict = Verdict(report: combined.report)
         for pretty in [false, true] {
             let reference = try verdict.encoded(pretty: pretty)
             #expect(try verdict.json(pretty: pretty) == reference, "pretty: \(pretty)")
-            var chunks: [UInt8] = []
-            try verdict.writeJSON(pretty: pretty, chunkSize: 4_096) { chunk in
-                chunks.append(contentsOf: chunk)
+            var chunks: [[UInt8]] = []
+            try verdict.writeJSON(pretty: pretty, chunkSize: .max) { chunk in
+                chunks.append(Array(chunk))
                 return true
             }
-            #expect(String(decoding: chunks, as: UTF8.self) == reference, "pretty: \(pretty)")
+            #expect(String(decoding: chunks.joined(), as: UTF8.self) == reference, "pretty: \(pretty)")
+            #expect(chunks.count > 8, "pretty: \(pretty)")
+            let size = CompactJSONWriter.flushSize
+            #expect(chunks.dropLast().allSatisfy { $0.count >= size && $0.count < size + 4_096 }, "pretty: \(pretty)")
+            var calls = 0
+            try verdict.writeJSON(pretty: pretty, chunkSize: .max) { _ in
+                calls += 1
+                return calls < 2
+            }
+            #expect(calls == 2, "pretty: \(pretty)")
         }
     }
 }

@@ -13,7 +13,7 @@ import Synchronization
 /// for every input. A block goes out when it reaches `blockSize`, when no other input is in flight
 /// (so a report is never held back waiting for work that is not there, as when lines arrive
 /// slowly on a pipe), before anything goes to standard error (so the two streams keep their
-/// order), and at the end of the run.
+/// order), and at the end of the run. A report of a block or more is written as it is, never copied.
 final class BatchOutput: Sendable {
     private struct State {
         var next = 0
@@ -23,7 +23,7 @@ final class BatchOutput: Sendable {
         var lastProgress: Double = 0
         var progressShown = false
         /// Reports printed but not yet written.
-        var block = ""
+        var block: [UInt8] = []
     }
 
     static let blockSize = 64 << 10
@@ -38,7 +38,7 @@ final class BatchOutput: Sendable {
     /// `opening`: what the format writes before the first report (`ReportFormat.opening`).
     init(console: Console, window: ReadAheadWindow, ordered: Bool, progress: Bool, opening: String = "") {
         var initial = State()
-        initial.block = opening
+        initial.block = Array(opening.utf8)
         state = Mutex(initial)
         self.console = console
         self.window = window
@@ -50,12 +50,11 @@ final class BatchOutput: Sendable {
     /// Hands over the result of input number `index` (counted from 0), which held `bytes` of the window.
     func deliver(_ index: Int, _ result: BatchResult, bytes input: Int) {
         // Until printed, a report holds the window by its own size when that is the larger.
-        let bytes = max(input, result.output.utf8.count)
+        let bytes = max(input, result.output.count)
         if bytes > input {
             window.grow(bytes: bytes - input)
         }
         state.withLock { state in
-            var out = ""
             var errors = ""
             var printed: [Int] = []
             if ordered, index != state.next {
@@ -63,18 +62,17 @@ final class BatchOutput: Sendable {
             } else {
                 // The one awaited goes straight out: a single input never touches the reorder buffer,
                 // whose first use costs a scan of every conformance record of the process.
-                Self.add(result, to: &state, out: &out, errors: &errors)
+                add(result, to: &state, errors: &errors)
                 printed.append(bytes)
                 if ordered {
                     state.next += 1
                     while !state.waiting.isEmpty, let ready = state.waiting.removeValue(forKey: state.next) {
-                        Self.add(ready.result, to: &state, out: &out, errors: &errors)
+                        add(ready.result, to: &state, errors: &errors)
                         state.next += 1
                         printed.append(ready.bytes)
                     }
                 }
             }
-            state.block += out
             // Places are given back here, under the lock, so the last delivery of a burst sees the
             // window empty whichever worker gets here first: nothing else will come to write this block.
             for bytes in printed {
@@ -86,7 +84,7 @@ final class BatchOutput: Sendable {
                 clearProgress(&state)
                 console.err(errors)
             }
-            if idle || state.block.utf8.count >= Self.blockSize {
+            if idle || state.block.count >= Self.blockSize {
                 flush(&state)
             }
             if progress, !printed.isEmpty {
@@ -103,7 +101,7 @@ final class BatchOutput: Sendable {
         let seconds = Self.now() - started
         return state.withLock { state in
             state.summary.blankLines = blankLines
-            state.block += closing(state.summary)
+            state.block += closing(state.summary).utf8
             flush(&state)
             clearProgress(&state)
             if wanted {
@@ -113,8 +111,13 @@ final class BatchOutput: Sendable {
         }
     }
 
-    private static func add(_ result: BatchResult, to state: inout State, out: inout String, errors: inout String) {
-        out += result.output
+    private func add(_ result: BatchResult, to state: inout State, errors: inout String) {
+        if result.output.count < Self.blockSize {
+            state.block += result.output
+        } else {
+            flush(&state)
+            console.out(bytes: result.output)
+        }
         if let error = result.error {
             errors += "receipt-check: error: \(TerminalText.escaped(error))\n"
         }
@@ -124,8 +127,8 @@ final class BatchOutput: Sendable {
 
     private func flush(_ state: inout State) {
         guard !state.block.isEmpty else { return }
-        console.out(state.block)
-        state.block = ""
+        console.out(bytes: state.block)
+        state.block = []
     }
 
     /// Redraws `N checked, R/s` at most five times a second, once the run has lasted a second.

@@ -8,7 +8,7 @@ extension BatchRunner {
         HeapTrim.after(bytes: HeapTrim.threshold)
         let name = verdict.report.input
         var result = outcome(of: verdict, name: name)
-        settings.format.printer.write(whole: verdict, name: name, detailed: detailed, to: console, into: &result)
+        printer.write(whole: verdict, name: name, detailed: detailed, to: console, into: &result)
         if let error = result.error {
             console.error(error)
         }

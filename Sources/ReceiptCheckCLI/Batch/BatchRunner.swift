@@ -30,6 +30,18 @@ struct BatchRunner {
     /// A valid receipt missing a `--require`d entitlement exits 1, or 3 when unknown (verify, not inspect).
     let enforcesRequirements: Bool
     let status: @Sendable (ValidationReport) -> ExitStatus
+    /// The run's format, chosen once for all its inputs.
+    let printer: any ReportFormat
+
+    init(
+        validator: ReceiptValidator, settings: BatchOptionTable.Settings, limit: Int, detailed: Bool,
+        rules: RuleConfiguration?, enforcesRequirements: Bool,
+        status: @escaping @Sendable (ValidationReport) -> ExitStatus
+    ) {
+        (self.validator, self.settings, self.limit, self.detailed) = (validator, settings, limit, detailed)
+        (self.rules, self.enforcesRequirements, self.status) = (rules, enforcesRequirements, status)
+        printer = settings.format.printer
+    }
 
     /// Bytes of input a run holds at once, beside the count. Checking an input holds several times its
     /// bytes (a receipt of 100,000 empty purchases about 8 times), so this, not `--jobs`, bounds what
@@ -40,7 +52,6 @@ struct BatchRunner {
     func run(_ source: inout InputSource, console: Console) -> ExitStatus {
         let jobs = settings.jobs
         let window = ReadAheadWindow(maxCount: jobs * 64, maxBytes: Self.byteBudget)
-        let printer = settings.format.printer
         let quiet = settings.given[BatchOptionTable.quiet]
         let output = BatchOutput(
             console: console, window: window, ordered: !settings.given[BatchOptionTable.unordered],
@@ -126,7 +137,7 @@ struct BatchRunner {
     /// The verdict as the run prints it. `bytes`: the input as read, which the verifyreceipt body needs.
     func render(_ verdict: Verdict, name: String, bytes: [UInt8] = []) -> BatchResult {
         var result = outcome(of: verdict, name: name)
-        settings.format.printer.render(verdict, name: name, bytes: bytes, detailed: detailed, into: &result)
+        printer.render(verdict, name: name, bytes: bytes, detailed: detailed, into: &result)
         return result
     }
 
@@ -139,8 +150,8 @@ struct BatchRunner {
             status = verdict.decision == .unknown ? .undecided : .notEntitled
         }
         var result = BatchResult(
-            output: "", error: nil, status: status, reportStatus: report.status, reason: report.reason)
-        if report.status.isUndecoded, settings.format.printer.echoesMalformedInputs, let message = report.message {
+            output: [], error: nil, status: status, reportStatus: report.status, reason: report.reason)
+        if report.status.isUndecoded, printer.echoesMalformedInputs, let message = report.message {
             result.error = "\(name): \(message)"
         }
         if status == .temporaryFailure, let message = report.message {

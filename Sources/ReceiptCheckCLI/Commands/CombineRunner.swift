@@ -12,7 +12,7 @@ struct CombineRunner {
         guard runner.validator.options.bundleID != nil else {
             return refuse("--combine needs --bundle-id: combined inputs must name one app", console, usage)
         }
-        guard !runner.settings.format.printer.answersPerInput else {
+        guard !runner.printer.answersPerInput else {
             return refuse(
                 "--combine makes one decision over several inputs; --format verifyreceipt answers per receipt",
                 console, usage)

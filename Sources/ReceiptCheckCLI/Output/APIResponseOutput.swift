@@ -47,7 +47,7 @@ enum APIResponseOutput {
     }
 
     private static func write(_ answer: UnsignedAnswer, _ runner: BatchRunner, _ console: Console) -> ExitStatus {
-        guard let text = runner.settings.format.printer.unsigned(answer) else {
+        guard let text = runner.printer.unsigned(answer) else {
             console.error("cannot encode the answer")
             return .internalError
         }

@@ -28,7 +28,7 @@ struct Console: Sendable {
         emit(text, to: .standardError)
     }
 
-    /// Binary output (a signed receipt written to `-`), unchanged; false when it could not all be written.
+    /// Bytes as given (a signed receipt written to `-`, a batch's reports); false when not all were written.
     @discardableResult
     func out(bytes: [UInt8]) -> Bool {
         guard !hasFailed else { return false }

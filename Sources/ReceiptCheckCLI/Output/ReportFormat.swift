@@ -42,7 +42,7 @@ extension ReportFormat {
         whole verdict: Verdict, name: String, detailed: Bool, to console: Console, into result: inout BatchResult
     ) {
         render(verdict, name: name, bytes: [], detailed: detailed, into: &result)
-        console.out(document(result.output))
+        console.out(document(String(decoding: result.output, as: UTF8.self)))
     }
 
     /// The text report's form: a format without its own (verifyreceipt, which `api` refuses) shows it.
@@ -61,8 +61,8 @@ extension BatchOptionTable.OutputFormat {
     var printer: any ReportFormat {
         switch self {
         case .text: TextReportFormat()
-        case .json: JSONReportFormat()
-        case .ndjson: NDJSONReportFormat()
+        case .json: JSONReportFormat(pretty: true)
+        case .ndjson: JSONReportFormat(pretty: false)
         case .verifyReceipt: VerifyReceiptOutput()
         case .html(let collapsed): HTMLReportFormat(collapsed: collapsed)
         }

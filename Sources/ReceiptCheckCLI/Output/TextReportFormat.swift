@@ -3,9 +3,11 @@ import ReceiptKit
 /// `--format text` (the default): the report and the decisions for people, terminal escapes neutralised.
 struct TextReportFormat: ReportFormat {
     func render(_ verdict: Verdict, name: String, bytes: [UInt8], detailed: Bool, into result: inout BatchResult) {
-        result.output = TerminalText.escapedKeepingNewlines(
-            ReportText.render(verdict.report, detailed: detailed)
-                + RuleReportText.render(verdict.decisions, report: verdict.report))
+        result.output = Array(
+            TerminalText.escapedKeepingNewlines(
+                ReportText.render(verdict.report, detailed: detailed)
+                    + RuleReportText.render(verdict.decisions, report: verdict.report)
+            ).utf8)
     }
 
     func unsigned(_ answer: UnsignedAnswer) -> String? {

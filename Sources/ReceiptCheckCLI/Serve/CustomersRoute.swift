@@ -40,8 +40,7 @@ enum CustomersRoute {
             return ServiceRouter.error(404, "Not Found", "the store holds no notification of \(id)")
         }
         let result = access.runner.render(answer.verdict, name: "customer \(id)")
-        let json = result.output.hasSuffix("\n") ? String(result.output.dropLast()) : result.output
-        var http = HTTPAnswer(200, "OK", json: json)
+        var http = HTTPAnswer(200, "OK", json: result.body)
         http.reason = result.reason?.rawValue
         return http
     }

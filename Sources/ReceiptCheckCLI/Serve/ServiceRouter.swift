@@ -74,7 +74,7 @@ struct ServiceRouter {
             return Self.error(413, "Payload Too Large", refused.problem)
         }
         let result = configuration.runner.check(BatchInput(name: "request", content: .bytes(body)))
-        let json = result.output.hasSuffix("\n") ? String(result.output.dropLast()) : result.output
+        let json = result.body
         var answer: HTTPAnswer
         switch result.status {
         case .valid, .notEntitled, .invalid:

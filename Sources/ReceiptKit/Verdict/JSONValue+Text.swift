@@ -3,13 +3,12 @@ extension JSONValue {
     /// unescaped, compact or indented as its `.prettyPrinted`; nil for what JSON cannot hold (a number
     /// that is not finite) or nesting past the writer's bound.
     public func json(pretty: Bool) -> String? {
-        var writer = CompactJSONWriter()
+        var writer = CompactJSONWriter(pretty: pretty)
         do throws(CompactJSONWriter.DeclinedError) {
             try writer.json(self)
         } catch {
             return nil
         }
-        let segments = writer.takeSegments()
-        return String(decoding: pretty ? PrettyJSON.reformat(segments) : Verdict.joined(segments), as: UTF8.self)
+        return String(decoding: writer.out, as: UTF8.self)
     }
 }

@@ -14,57 +14,52 @@ extension Verdict {
     /// The verdict as one JSON object and a newline: sorted keys so output is stable and diffable,
     /// compact (one line, for ndjson) or indented as `JSONEncoder`'s `.prettyPrinted`.
     public func json(pretty: Bool) throws(JSONError) -> String {
-        let segments = try compactJSON()
-        var bytes = pretty ? PrettyJSON.reformat(segments) : Self.joined(segments)
-        bytes.append(0x0A)
-        return String(decoding: bytes, as: UTF8.self)
+        String(decoding: try jsonBytes(pretty: pretty), as: UTF8.self)
     }
 
-    /// The same bytes as `json(pretty:)`, handed to `emit` in chunks of about `chunkSize` bytes as they
-    /// are produced, so that a large report (a combined one) is never held whole as text, nor copied to
-    /// be printed. Stops at the first chunk `emit` refuses (a failed write). Throws, before emitting
-    /// anything, what `json(pretty:)` throws.
+    /// The same text as UTF-8, the writer's own buffer: a batch prints it as it is, with no copy.
+    public func jsonBytes(pretty: Bool) throws(JSONError) -> [UInt8] {
+        var writer = CompactJSONWriter(pretty: pretty)
+        try write(into: &writer)
+        return writer.out
+    }
+
+    /// The same bytes as `json(pretty:)`, handed to `emit` in chunks of at most `chunkSize` bytes as they
+    /// are written, so that a large report (a combined one) is never held whole. Stops at the first chunk
+    /// `emit` refuses (a failed write). Throws what `json(pretty:)` throws, after handing over the chunks
+    /// written before it (none but for a report of over 64 KiB).
     public func writeJSON(
         pretty: Bool, chunkSize: Int = 64 << 10, to emit: (ArraySlice<UInt8>) -> Bool
     ) throws(JSONError) {
-        let chunkSize = max(1, chunkSize)
-        var segments = try compactJSON()
-        if pretty {
-            PrettyJSON.reformat(&segments, trailer: [0x0A], chunkSize: chunkSize, emit: emit)
-            return
-        }
-        for index in segments.indices {
-            let segment = segments[index]
-            segments[index] = []
-            guard Self.emit(segment, chunkSize: chunkSize, emit) else { return }
-        }
-        _ = emit([UInt8(0x0A)][...])
+        var refused = false
+        try withoutActuallyEscaping(emit) { emit in
+            var writer = CompactJSONWriter(pretty: pretty) { bytes in
+                refused = refused || !Self.emit(bytes, chunkSize: max(1, chunkSize), emit)
+            }
+            return Result { () throws(JSONError) in
+                try write(into: &writer)
+                writer.flush()
+            }
+        }.get()
     }
 
-    /// The compact JSON in the writer's segments (one for all but reports of tens of thousands of
-    /// purchases), written from the models' field lists.
-    func compactJSON() throws(JSONError) -> [[UInt8]] {
-        var writer = CompactJSONWriter()
+    /// The report and its decisions and a newline, written in one pass from the models' field lists.
+    private func write(into writer: inout CompactJSONWriter) throws(JSONError) {
         do throws(CompactJSONWriter.DeclinedError) {
             try writer.object(report, beside: decisions)
         } catch {
             throw JSONError(description: error.description)
         }
-        return writer.takeSegments()
-    }
-
-    /// Segments as one text; the one segment of a small report is returned as it is, not copied.
-    static func joined(_ segments: [[UInt8]]) -> [UInt8] {
-        segments.count == 1 ? segments[0] : Array(segments.joined())
+        writer.out.append(0x0A)
     }
 
     /// `bytes` in chunks of at most `chunkSize`; false at the first one `emit` refuses.
     private static func emit(
-        _ bytes: [UInt8], chunkSize: Int, _ emit: (ArraySlice<UInt8>) -> Bool
+        _ bytes: ArraySlice<UInt8>, chunkSize: Int, _ emit: (ArraySlice<UInt8>) -> Bool
     ) -> Bool {
-        var start = 0
-        while start < bytes.count {
-            let end = start + min(chunkSize, bytes.count - start)
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = start + min(chunkSize, bytes.endIndex - start)
             guard emit(bytes[start..<end]) else { return false }
             start = end
         }

@@ -9,7 +9,7 @@ struct HTMLReportFormat: ReportFormat {
     func render(_ verdict: Verdict, name: String, bytes: [UInt8], detailed: Bool, into result: inout BatchResult) {
         var html = HTMLWriter()
         HTMLReport(verdict: verdict, detailed: detailed).write(open: !collapsed, into: &html)
-        result.output = html.out
+        result.output = html.bytes
     }
 
     var opening: String { HTMLDocument.opening }

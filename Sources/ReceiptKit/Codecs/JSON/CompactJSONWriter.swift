@@ -1,8 +1,10 @@
-/// Writes compact JSON the way `JSONEncoder` (`.sortedKeys`, `.withoutEscapingSlashes`) writes its values;
-/// the caller writes each object's members in sorted order.
+/// Writes JSON the way `JSONEncoder` (`.sortedKeys`, `.withoutEscapingSlashes`) writes its values, compact
+/// or, with `pretty`, as `.prettyPrinted` adds: two spaces a level, `"key" : value`, one member or element a
+/// line, an empty container as an open line and a blank one. The caller writes each object's members in
+/// sorted order.
 ///
-/// A member or element is preceded by a comma unless it is the first of its container, which the last
-/// byte written tells: only an opening bracket ends in `{` or `[`.
+/// A member is preceded by a comma unless it is the first of its container, which the last byte written
+/// tells: only an opening bracket ends in `{` or `[`.
 struct CompactJSONWriter {
     /// Thrown for what JSON cannot say as `JSONEncoder` would say it (a float that is not finite, a date
     /// outside the years 0000-9999) and for nesting past the bound; `description` says which.
@@ -14,39 +16,40 @@ struct CompactJSONWriter {
     /// limit more, so this bound is never the one a real report meets; it bounds `json`'s recursion.
     static let maximumDepth = 96
 
-    /// What is being written; the text is `sealed` joined, then this.
+    /// What is being written: the whole text, or with a `sink` what it has not taken yet.
     var out: [UInt8] = []
-    /// Earlier parts of the text, each about `segmentSize` bytes: a text of tens of megabytes (a combined
-    /// report) grows by segments, where one array would be copied whole each time it doubled.
-    private(set) var sealed: [[UInt8]] = []
+    /// Takes `out` whenever it passes `flushSize` between two elements of an array, and what is left at
+    /// the end (`flush`), so that a text of megabytes (a combined report) is never held whole.
+    private let sink: ((ArraySlice<UInt8>) -> Void)?
 
-    static let segmentSize = 1 << 20
+    static let flushSize = 64 << 10
 
     /// How many nested objects `object` is inside, which `maximumDepth` bounds.
     var depth = 0
 
+    /// Whether the text is indented as `.prettyPrinted` writes it; chosen once, for the whole text.
+    let pretty: Bool
+    /// Containers open around what is written next: the indentation of pretty text.
+    private var level = 0
+
     /// Room for a receipt's report, so most are written without the buffer growing.
-    init() {
-        out.reserveCapacity(4096)
+    init(pretty: Bool = false, sink: ((ArraySlice<UInt8>) -> Void)? = nil) {
+        (self.pretty, self.sink) = (pretty, sink)
+        out.reserveCapacity(sink == nil ? (pretty ? 8192 : 4096) : Self.flushSize + (Self.flushSize >> 2))
     }
 
-    /// Moves `out` to `sealed` once it holds a segment's worth. Called only after an element of an array
-    /// whose caller writes the next comma or bracket itself: `separator` reads the last byte of `out`,
-    /// and nothing written before a seal is taken back after it.
-    mutating func sealIfFull() {
-        guard out.count >= Self.segmentSize else { return }
-        sealed.append(out)
-        out = []
-        out.reserveCapacity(Self.segmentSize + (Self.segmentSize >> 2))
+    /// Hands `out` to the sink once it holds `flushSize` bytes. Called only after an element of an array,
+    /// whose next comma `element(first:)` writes without reading `out`.
+    mutating func flushIfFull() {
+        guard sink != nil, out.count >= Self.flushSize else { return }
+        flush()
     }
 
-    /// The whole text in its parts, in order; the writer is left empty.
-    mutating func takeSegments() -> [[UInt8]] {
-        var segments = sealed
-        segments.append(out)
-        sealed = []
-        out = []
-        return segments
+    /// Hands what `out` holds to the sink, if there is one, and keeps its storage for what follows.
+    mutating func flush() {
+        guard let sink else { return }
+        sink(out[...])
+        out.removeAll(keepingCapacity: true)
     }
 
     @inline(__always)
@@ -54,20 +57,79 @@ struct CompactJSONWriter {
         StaticText.append(text, to: &out)
     }
 
-    /// A comma, unless the container was just opened.
+    /// `{` or `[`.
+    @inline(__always)
+    mutating func open(_ bracket: UInt8) {
+        out.append(bracket)
+        level += 1
+    }
+
+    /// `}` or `]`; in pretty text on a line of its own, after a blank one when the container is empty.
+    @inline(__always)
+    mutating func close(_ bracket: UInt8) {
+        level -= 1
+        if pretty {
+            if let last = out.last, last == UInt8(ascii: "{") || last == UInt8(ascii: "[") { out.append(0x0A) }
+            newline()
+        }
+        out.append(bracket)
+    }
+
+    /// Before a member: a comma, unless the container was just opened; in pretty text a new line.
+    @inline(__always)
     mutating func separator() {
         if let last = out.last, last != UInt8(ascii: "{"), last != UInt8(ascii: "[") {
             out.append(UInt8(ascii: ","))
         }
+        if pretty { newline() }
+    }
+
+    /// Before an array's element (or a member whose caller counts them): a comma unless it is the first.
+    @inline(__always)
+    mutating func element(first: Bool) {
+        if !first { out.append(UInt8(ascii: ",")) }
+        if pretty { newline() }
     }
 
     /// `"name":` for a member; `name` is a plain ASCII key that needs no escaping.
     mutating func key(_ name: StaticString) {
-        separator()
-        out.append(UInt8(ascii: "\""))
-        raw(name)
-        raw("\":")
+        if let last = out.last, last != UInt8(ascii: "{"), last != UInt8(ascii: "[") {
+            out.append(UInt8(ascii: ","))
+        }
+        // One test of `pretty` a key, each literal appended where it is named: a static string chosen at
+        // run time is appended byte by byte through its pointer, several dozen instructions a key more.
+        if pretty {
+            newline()
+            out.append(UInt8(ascii: "\""))
+            raw(name)
+            raw("\" : ")
+        } else {
+            out.append(UInt8(ascii: "\""))
+            raw(name)
+            raw("\":")
+        }
     }
+
+    /// Between a member's key and its value.
+    @inline(__always)
+    mutating func colon() {
+        if pretty { raw(" : ") } else { out.append(UInt8(ascii: ":")) }
+    }
+
+    /// A line break and the indentation of `level`, appended in one piece up to 32 levels deep; kept out of
+    /// line, so that compact text's callers stay small.
+    @inline(never)
+    private mutating func newline() {
+        let spaces = max(0, level) * 2
+        if spaces < Self.indentation.count {
+            out.append(contentsOf: Self.indentation[0...spaces])
+        } else {
+            out.append(0x0A)
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: spaces))
+        }
+    }
+
+    private static let indentation: [UInt8] = [0x0A] + [UInt8](repeating: 0x20, count: 64)
 
     mutating func string(_ text: String) {
         JSONString.append(text, to: &out)
@@ -81,8 +143,54 @@ struct CompactJSONWriter {
         Self.appendInteger(value, to: &out)
     }
 
-    mutating func json(_ value: JSONValue) throws(DeclinedError) {
-        try Self.append(value, to: &out, depth: 0)
+    /// A parsed JSON value, each object's keys sorted as `JSONEncoder` sorts them (as UTF-8 bytes). The
+    /// parser bounds what it reads, but a `JSONValue` can be built by hand: `depth` bounds the recursion.
+    /// `exact` writes text that `JSONParser` reads back as this very value (a float stays a float: `1.0`,
+    /// not `1`), for text that is read again and must mean what its source meant; reports are written as
+    /// `JSONEncoder` writes them.
+    mutating func json(_ value: JSONValue, depth: Int = 0, exact: Bool = false) throws(DeclinedError) {
+        guard depth < Self.maximumDepth else {
+            throw DeclinedError(description: "nested deeper than \(Self.maximumDepth) levels")
+        }
+        switch value {
+        case .null: raw("null")
+        case .bool(let flag): bool(flag)
+        case .integer(let number): integer(number)
+        case .number(let number): try Self.appendFloat(number, to: &out, exact: exact)
+        case .string(let text): string(text)
+        case .array(let items):
+            open(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                element(first: index == 0)
+                try json(item, depth: depth + 1, exact: exact)
+            }
+            close(UInt8(ascii: "]"))
+        case .object(let members):
+            try json(members, depth: depth, exact: exact)
+        }
+    }
+
+    /// An object's members sorted by key; a dictionary's keys are distinct strings, so none is dropped.
+    mutating func json(_ members: [String: JSONValue], depth: Int = 0, exact: Bool = false) throws(DeclinedError) {
+        open(UInt8(ascii: "{"))
+        let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        for (index, member) in sorted.enumerated() {
+            element(first: index == 0)
+            string(member.key)
+            colon()
+            try json(member.value, depth: depth + 1, exact: exact)
+        }
+        close(UInt8(ascii: "}"))
+    }
+
+    /// `value` compact at the end of `out`, for text that is not a writer's (a history's merged body).
+    static func append(_ value: JSONValue, to out: inout [UInt8], depth: Int, exact: Bool = false)
+        throws(DeclinedError)
+    {
+        var writer = Self()
+        swap(&writer.out, &out)
+        defer { swap(&writer.out, &out) }
+        try writer.json(value, depth: depth, exact: exact)
     }
 
     /// Integers as their `description`, as `JSONEncoder` writes them.
@@ -110,49 +218,5 @@ struct CompactJSONWriter {
         {
             out.removeLast(2)
         }
-    }
-
-    /// A parsed JSON value, each object's keys sorted as `JSONEncoder` sorts them (as UTF-8 bytes). The
-    /// parser bounds what it reads, but a `JSONValue` can be built by hand: `depth` bounds the recursion.
-    /// `exact` writes text that `JSONParser` reads back as this very value (a float stays a float: `1.0`,
-    /// not `1`), for text that is read again and must mean what its source meant; reports are written as
-    /// `JSONEncoder` writes them.
-    static func append(_ value: JSONValue, to out: inout [UInt8], depth: Int, exact: Bool = false)
-        throws(DeclinedError)
-    {
-        guard depth < maximumDepth else {
-            throw DeclinedError(description: "nested deeper than \(maximumDepth) levels")
-        }
-        switch value {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let flag): out.append(contentsOf: flag ? "true".utf8 : "false".utf8)
-        case .integer(let number): appendInteger(number, to: &out)
-        case .number(let number): try appendFloat(number, to: &out, exact: exact)
-        case .string(let text): JSONString.append(text, to: &out)
-        case .array(let items):
-            out.append(UInt8(ascii: "["))
-            for (index, item) in items.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                try append(item, to: &out, depth: depth + 1, exact: exact)
-            }
-            out.append(UInt8(ascii: "]"))
-        case .object(let members):
-            try append(members, to: &out, depth: depth, exact: exact)
-        }
-    }
-
-    /// An object's members sorted by key; a dictionary's keys are distinct strings, so none is dropped.
-    static func append(_ members: [String: JSONValue], to out: inout [UInt8], depth: Int, exact: Bool = false)
-        throws(DeclinedError)
-    {
-        out.append(UInt8(ascii: "{"))
-        let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        for (index, member) in sorted.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            JSONString.append(member.key, to: &out)
-            out.append(UInt8(ascii: ":"))
-            try append(member.value, to: &out, depth: depth + 1, exact: exact)
-        }
-        out.append(UInt8(ascii: "}"))
     }
 }

@@ -154,7 +154,7 @@ extension JWSPayload {
         case .renewalInfo(let payload): try writer.object(payload)
         case .notification(let payload): try writer.object(payload)
         case .realtimeRequest(let payload): try writer.object(payload)
-        case .unidentified(let members): try CompactJSONWriter.append(members, to: &writer.out, depth: 0)
+        case .unidentified(let members): try writer.json(members)
         }
     }
 }

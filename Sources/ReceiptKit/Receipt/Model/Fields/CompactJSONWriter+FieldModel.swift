@@ -24,11 +24,11 @@ extension CompactJSONWriter {
         }
         depth += 1
         defer { depth -= 1 }
-        out.append(UInt8(ascii: "{"))
+        open(UInt8(ascii: "{"))
         let fields = Model.fields
         guard let other else {
             for index in fields.indices { try fields[index].write(&self, fields[index].key, model) }
-            out.append(UInt8(ascii: "}"))
+            close(UInt8(ascii: "}"))
             return
         }
         let others = Other.fields
@@ -41,7 +41,7 @@ extension CompactJSONWriter {
             try fields[index].write(&self, fields[index].key, model)
         }
         for index in next..<others.endIndex { try others[index].write(&self, others[index].key, other) }
-        out.append(UInt8(ascii: "}"))
+        close(UInt8(ascii: "}"))
     }
 
     /// Whether key `a` sorts before `b` as `JSONEncoder` sorts keys (by their UTF-8 bytes).
@@ -49,31 +49,31 @@ extension CompactJSONWriter {
         StaticText.precedes(a, b)
     }
 
-    /// `[` the models `]`, the text sealed into segments between them (a combined report of thousands of
+    /// `[` the models `]`, the text handed to the sink between them (a combined report of thousands of
     /// inputs, a receipt of tens of thousands of purchases).
     mutating func array<Models: Collection>(_ models: Models) throws(DeclinedError) where Models.Element: FieldModel {
-        out.append(UInt8(ascii: "["))
+        open(UInt8(ascii: "["))
         // By index, so each model is written where the collection keeps it rather than copied out first.
         var index = models.startIndex
         while index != models.endIndex {
-            if index != models.startIndex { out.append(UInt8(ascii: ",")) }
+            element(first: index == models.startIndex)
             try object(models[index])
-            sealIfFull()
+            flushIfFull()
             models.formIndex(after: &index)
         }
-        out.append(UInt8(ascii: "]"))
+        close(UInt8(ascii: "]"))
     }
 
     /// The models as one object's members, sorted as `JSONEncoder` sorts keys.
     mutating func objects<Model: FieldModel>(byKey models: [String: Model]) throws(DeclinedError) {
-        out.append(UInt8(ascii: "{"))
+        open(UInt8(ascii: "{"))
         for (member, model) in models.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             separator()
             string(member)
-            out.append(UInt8(ascii: ":"))
+            colon()
             try object(model)
         }
-        out.append(UInt8(ascii: "}"))
+        close(UInt8(ascii: "}"))
     }
 
     /// `"name":"<RFC 3339>"`; a date outside the years 0000-9999 is refused, as `Encodable` refuses it.
@@ -101,12 +101,12 @@ extension CompactJSONWriter {
 
     /// `[` the strings `]`.
     mutating func strings(_ texts: [String]) {
-        out.append(UInt8(ascii: "["))
+        open(UInt8(ascii: "["))
         for (index, text) in texts.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
+            element(first: index == 0)
             string(text)
         }
-        out.append(UInt8(ascii: "]"))
+        close(UInt8(ascii: "]"))
     }
 
     /// As `JWSDate.encode(to:)`: RFC 3339, or `"xcode_placeholder"` where no date can be written.
@@ -121,25 +121,25 @@ extension CompactJSONWriter {
 
     /// `{"17":["hex",...],...}` with the types as strings, sorted as strings (as `JSONEncoder` sorts them).
     mutating func undocumented(_ attributes: UndocumentedAttributes) {
-        guard !attributes.isEmpty else {
-            raw("{}")
-            return
-        }
-        raw("{")
+        open(UInt8(ascii: "{"))
         var current: Int64?
         for (_, entry) in attributes.sorted(byKey: DecimalOrder.init) {
-            if entry.type != current {
-                if current != nil { raw("],") }
+            let first = entry.type != current
+            if first {
+                if current != nil { close(UInt8(ascii: "]")) }
+                element(first: current == nil)
                 current = entry.type
                 out.append(UInt8(ascii: "\""))
                 integer(entry.type)
-                raw("\":[")
-            } else {
-                raw(",")
+                out.append(UInt8(ascii: "\""))
+                colon()
+                open(UInt8(ascii: "["))
             }
+            element(first: first)
             hex(attributes[entry])
         }
-        raw("]}")
+        if current != nil { close(UInt8(ascii: "]")) }
+        close(UInt8(ascii: "}"))
     }
 
     /// Bytes as a quoted lowercase hex string, written straight into the output.

@@ -95,7 +95,7 @@ extension ModelField {
             writer, key, model throws(CompactJSONWriter.DeclinedError) in
             guard let value = get(model) else { return }
             writer.key(key)
-            try CompactJSONWriter.append(value, to: &writer.out, depth: 0)
+            try writer.json(value)
         }
     }
 }

@@ -4,8 +4,7 @@
     import Foundation
 #endif
 
-/// What a StoreKit 2 renewal info says of one subscription's next renewal: whether the customer is in
-/// Apple's billing grace period (full service until it ends) or in billing retry without it.
+/// What a renewal info says of a subscription's next renewal: in the billing grace period, or in retry without it.
 package struct RenewalState: Sendable, Equatable {
     /// The product the subscription currently is (`productId`).
     package var productID: String?

@@ -1,10 +1,5 @@
-/// Re-indents compact JSON the way `JSONEncoder`'s `.prettyPrinted` writes it: two spaces a level,
-/// `"key" : value`, one member or element a line, an empty container as an open line and a blank one.
-///
-/// One linear pass over the compact writer's text gives the bytes `JSONEncoder` would (a test compares
-/// them on every corpus receipt) without its cost: pretty output is never encoded twice. The compact
-/// text may come in pieces (``CompactJSONWriter``'s segments): the state below carries over from one to the
-/// next, so no piece is ever joined to another.
+/// Re-indents compact JSON as `JSONEncoder`'s `.prettyPrinted` writes it, in one pass over the compact
+/// writer's segments, carrying its state across them so that no piece is joined to another.
 struct PrettyJSON {
     private var depth = 0
     private var inString = false
@@ -12,8 +7,7 @@ struct PrettyJSON {
     /// An opening bracket whose next byte decides whether it opens an empty container.
     private var pendingOpen: UInt8?
 
-    /// The compact text in `segments`, joined, re-indented whole. The text holds no white space outside
-    /// strings (what `CompactJSONWriter` writes).
+    /// The compact text in `segments` (no white space outside strings), re-indented whole.
     static func reformat(_ segments: [[UInt8]]) -> [UInt8] {
         var whole: [UInt8] = []
         var pretty = PrettyJSON()
@@ -24,10 +18,8 @@ struct PrettyJSON {
         return whole
     }
 
-    /// The same bytes as `reformat(_:)`, then `trailer`, handed to `emit` in chunks
-    /// of about `chunkSize` bytes as they are produced: a combined report's pretty text is twice its
-    /// compact one, so it is never held whole, and each segment is released once read. Stops at the first
-    /// chunk `emit` refuses; false then.
+    /// The same bytes as `reformat(_:)`, then `trailer`, handed to `emit` in chunks of about `chunkSize`, so
+    /// that a large pretty report is never held whole; false when `emit` refuses one.
     @discardableResult
     static func reformat(
         _ segments: inout [[UInt8]], trailer: [UInt8] = [], chunkSize: Int,
@@ -53,9 +45,7 @@ struct PrettyJSON {
         return emit(out[...])
     }
 
-    /// Re-indents the next piece of the compact text onto `out`, stopping once `out` holds `limit` bytes
-    /// (a chunk then overshoots by at most one line's indentation); the index of `compact` it stopped at.
-    /// The bytes of a string are copied in runs, up to the next quote or backslash.
+    /// Re-indents the next piece onto `out` until it holds `limit` bytes; the index of `compact` it stopped at.
     private mutating func append(_ compact: ArraySlice<UInt8>, to out: inout [UInt8], upTo limit: Int) -> Int {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         var index = compact.startIndex

@@ -5,14 +5,12 @@
 #endif
 
 extension Verdict {
-    /// Why a verdict cannot be written as JSON: a receipt date outside the years 0000-9999 (which
-    /// `JSONEncoder` refuses as well), or models nested past the writer's bound.
+    /// Why a verdict cannot be JSON: a date outside the years 0000-9999, or models nested past the bound.
     public struct JSONError: Error, CustomStringConvertible {
         public let description: String
     }
 
-    /// The verdict as one JSON object and a newline: sorted keys so output is stable and diffable,
-    /// compact (one line, for ndjson) or indented as `JSONEncoder`'s `.prettyPrinted`.
+    /// The verdict as one JSON object and a newline, sorted keys, compact or as `.prettyPrinted`.
     public func json(pretty: Bool) throws(JSONError) -> String {
         let segments = try compactJSON()
         var bytes = pretty ? PrettyJSON.reformat(segments) : Self.joined(segments)
@@ -20,10 +18,8 @@ extension Verdict {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The same bytes as `json(pretty:)`, handed to `emit` in chunks of about `chunkSize` bytes as they
-    /// are produced, so that a large report (a combined one) is never held whole as text, nor copied to
-    /// be printed. Stops at the first chunk `emit` refuses (a failed write). Throws, before emitting
-    /// anything, what `json(pretty:)` throws.
+    /// The bytes of `json(pretty:)` handed to `emit` in chunks of about `chunkSize`, never held whole;
+    /// stops when `emit` refuses one. Throws, before emitting anything, what `json(pretty:)` throws.
     public func writeJSON(
         pretty: Bool, chunkSize: Int = 64 << 10, to emit: (ArraySlice<UInt8>) -> Bool
     ) throws(JSONError) {
@@ -41,8 +37,7 @@ extension Verdict {
         _ = emit([UInt8(0x0A)][...])
     }
 
-    /// The compact JSON in the writer's segments (one for all but reports of tens of thousands of
-    /// purchases), written from the models' field lists.
+    /// The compact JSON in the writer's segments, written from the models' field lists.
     func compactJSON() throws(JSONError) -> [[UInt8]] {
         var writer = CompactJSONWriter()
         do throws(CompactJSONWriter.DeclinedError) {
@@ -71,9 +66,7 @@ extension Verdict {
         return true
     }
 
-    /// Through `JSONEncoder` and the `Encodable` definitions (which read the same field lists): the
-    /// reference the compact writer is tested and fuzzed against; the line breaks `JSONEncoder` leaves raw
-    /// are escaped as the compact writer escapes them.
+    /// Through `JSONEncoder`: the reference the compact writer is tested and fuzzed against.
     func encoded(pretty: Bool) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting =

@@ -1,5 +1,4 @@
-/// Recognises App Attest receipts, which share the app receipt's PKCS#7 shape and attribute
-/// layout (and type numbers 17 and 19 with other meanings), so they are told apart by content.
+/// Recognises App Attest receipts, which share the app receipt's shape, by their content.
 enum AppAttestRecognizer {
     private static let receiptTypes: [[UInt8]] = [Array("RECEIPT".utf8), Array("ATTEST".utf8)]
     static let description = "an App Attest (DeviceCheck) receipt, not an App Store receipt"

@@ -1,7 +1,6 @@
 /// Which digest a signer uses, and whether its signature algorithm agrees with it.
 enum SignatureAlgorithm {
-    /// The digest to verify with; throws the failed check that says why the signer is refused (typed throws,
-    /// not a `Result`, whose error type the runtime would look up once a process).
+    /// The digest to verify with; typed throws, since a `Result`'s error type costs a runtime lookup.
     static func check(_ signer: SignerInfo) throws(CheckError) -> Digest {
         let digest: Digest
         if OID.matches(signer.digestAlgorithm, OID.sha1) {

@@ -1,23 +1,17 @@
-/// Writes compact JSON the way `JSONEncoder` (`.sortedKeys`, `.withoutEscapingSlashes`) writes its values;
-/// the caller writes each object's members in sorted order.
-///
-/// A member or element is preceded by a comma unless it is the first of its container, which the last
-/// byte written tells: only an opening bracket ends in `{` or `[`.
+/// Writes compact JSON as `JSONEncoder` (`.sortedKeys`, `.withoutEscapingSlashes`) does; callers write
+/// members sorted. A comma goes before anything but a container's first, told by the last byte.
 struct CompactJSONWriter {
-    /// Thrown for what JSON cannot say as `JSONEncoder` would say it (a float that is not finite, a date
-    /// outside the years 0000-9999) and for nesting past the bound; `description` says which.
+    /// What JSON cannot say as `JSONEncoder` would (a float not finite, a date outside 0000-9999), or too deep.
     struct DeclinedError: Error, CustomStringConvertible {
         let description: String
     }
 
-    /// Deepest nesting written: reports nest a handful of levels and payload JSON at most the parser's
-    /// limit more, so this bound is never the one a real report meets; it bounds `json`'s recursion.
+    /// Deepest nesting written, never met by a real report; it bounds `json`'s recursion.
     static let maximumDepth = 96
 
     /// What is being written; the text is `sealed` joined, then this.
     var out: [UInt8] = []
-    /// Earlier parts of the text, each about `segmentSize` bytes: a text of tens of megabytes (a combined
-    /// report) grows by segments, where one array would be copied whole each time it doubled.
+    /// Earlier parts of the text, each about `segmentSize` bytes, so a huge text is never copied as it grows.
     private(set) var sealed: [[UInt8]] = []
 
     static let segmentSize = 1 << 20
@@ -30,9 +24,8 @@ struct CompactJSONWriter {
         out.reserveCapacity(4096)
     }
 
-    /// Moves `out` to `sealed` once it holds a segment's worth. Called only after an element of an array
-    /// whose caller writes the next comma or bracket itself: `separator` reads the last byte of `out`,
-    /// and nothing written before a seal is taken back after it.
+    /// Moves `out` to `sealed` once it holds a segment's worth; only after an array element, whose caller
+    /// writes the next separator, so nothing written before a seal is taken back.
     mutating func sealIfFull() {
         guard out.count >= Self.segmentSize else { return }
         sealed.append(out)
@@ -91,14 +84,12 @@ struct CompactJSONWriter {
             out.append(contentsOf: value.description.utf8)
             return
         }
-        // Written from the end of scratch space and appended at once (the wall of the byte loops), without
-        // making a string: reports write an integer for most purchase fields.
+        // Written from scratch space and appended at once, without making a string.
         ByteAppend.appendDecimal(value.magnitude, negative: value < 0, to: &out)
     }
 
-    /// A float as `JSONEncoder` writes one: its `description` without a trailing `.0` (`1e+20`, `0.1`,
-    /// `-0`); with `exact`, the `.0` is kept, so that the text reads back as a float, not an integer.
-    /// Not a number or infinite is declined: `JSONEncoder` refuses it by default.
+    /// A float as `JSONEncoder` writes it, without a trailing `.0` unless `exact`, so that it reads back as a
+    /// float; not finite is declined, as `JSONEncoder` refuses it.
     static func appendFloat<T: BinaryFloatingPoint & CustomStringConvertible>(
         _ value: T, to out: inout [UInt8], exact: Bool = false
     ) throws(DeclinedError) {
@@ -112,11 +103,8 @@ struct CompactJSONWriter {
         }
     }
 
-    /// A parsed JSON value, each object's keys sorted as `JSONEncoder` sorts them (as UTF-8 bytes). The
-    /// parser bounds what it reads, but a `JSONValue` can be built by hand: `depth` bounds the recursion.
-    /// `exact` writes text that `JSONParser` reads back as this very value (a float stays a float: `1.0`,
-    /// not `1`), for text that is read again and must mean what its source meant; reports are written as
-    /// `JSONEncoder` writes them.
+    /// A parsed JSON value, keys sorted by their bytes; `depth` bounds the recursion of a hand-built value.
+    /// `exact` writes text `JSONParser` reads back as this very value, for text that is read again.
     static func append(_ value: JSONValue, to out: inout [UInt8], depth: Int, exact: Bool = false)
         throws(DeclinedError)
     {

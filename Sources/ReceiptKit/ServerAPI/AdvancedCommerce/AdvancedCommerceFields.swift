@@ -1,5 +1,4 @@
-/// The members of one JSON object of an Advanced Commerce request, read strictly: a member of the wrong
-/// type, a required one missing, or one Apple's model does not have is refused, so that nothing the
+/// The members of one JSON object of an Advanced Commerce request, read strictly, so that nothing the
 /// caller wrote is dropped or changed on its way to Apple.
 struct AdvancedCommerceFields {
     private let members: [String: JSONValue]

@@ -1,5 +1,4 @@
-/// Change Subscription Metadata (`SubscriptionChangeMetadataRequest`): a subscription's or its items'
-/// SKU, description and display name, its tax code, without touching its billing.
+/// Change Subscription Metadata (`SubscriptionChangeMetadataRequest`): SKUs, descriptions, names, tax code.
 public struct AdvancedCommerceSubscriptionChangeMetadataRequest: AdvancedCommerceRequestBody, Equatable {
     public static let operation = AppStoreServerAPIOperation.changeSubscriptionMetadata
 

@@ -7,9 +7,8 @@ import ReceiptKit
 #endif
 
 extension TestPKI {
-    /// The CA databases `openssl ocsp -index` (and `openssl ca -gencrl`) read to answer for this PKI: the
-    /// root's (it issued the intermediate) and the intermediate's (it issued the leaf), every certificate
-    /// valid. A test marks one revoked by rewriting its line as `ocspIndexLine(_:revokedAt:)` makes it.
+    /// The CA databases `openssl ocsp -index` and `openssl ca -gencrl` read for this PKI, every certificate
+    /// valid; a test revokes one by rewriting its line with `ocspIndexLine(_:revokedAt:)`.
     public var ocspIndexFiles: [(name: String, bytes: [UInt8])] {
         get throws(OpenSSLError) {
             [
@@ -19,8 +18,7 @@ extension TestPKI {
         }
     }
 
-    /// One line of OpenSSL's CA database (`index.txt`) for `credential`: `V` (valid), or `R` with the
-    /// revocation time when `revokedAt` is given; expiry, serial in hex, subject.
+    /// One line of OpenSSL's `index.txt` for `credential`: `V`, or `R` with `revokedAt`; expiry, serial, subject.
     public static func ocspIndexLine(_ credential: TestCredential, revokedAt: Date? = nil) throws(OpenSSLError)
         -> String
     {

@@ -40,8 +40,7 @@ struct CFloor {
     /// Receipts per second of `pkcs7bench fast` over the receipt at `path`, run for `seconds`.
     func rate(_ path: String) throws -> Double {
         let output = workspace.path("pkcs7bench.txt")
-        let outcome = try Subprocess.run(
-            [executable, "fast", rootPEM, String(Self.seconds), path], output: output)
+        let outcome = try Subprocess.run([executable, "fast", rootPEM, String(Self.seconds), path], output: output)
         let text = String(decoding: try BenchFile.contents(of: output), as: UTF8.self)
         // One line: `fast files=1 iters=N secs=S rps=R us_per=U iaps_per=I fails=F chain_misses=M`.
         guard outcome.status == 0, text.contains(" fails=0 "),

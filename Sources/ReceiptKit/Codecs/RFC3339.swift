@@ -89,8 +89,7 @@ public enum RFC3339 {
             | at(digit(month % 10), 6) | at(UInt8(ascii: "-"), 7)
         let middle =
             at(digit(day / 10), 0) | at(digit(day % 10), 1) | at(separator, 2) | at(digit(hour / 10), 3)
-            | at(digit(hour % 10), 4) | at(UInt8(ascii: ":"), 5) | at(digit(minute / 10), 6)
-            | at(digit(minute % 10), 7)
+            | at(digit(hour % 10), 4) | at(UInt8(ascii: ":"), 5) | at(digit(minute / 10), 6) | at(digit(minute % 10), 7)
         var high = at(UInt8(ascii: ":"), 0) | at(digit(second / 10), 1) | at(digit(second % 10), 2)
         var count = 19
         if fraction, milliseconds != 0 {

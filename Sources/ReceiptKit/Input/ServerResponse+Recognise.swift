@@ -79,9 +79,7 @@ extension ServerResponse {
     }
 
     /// The signed element `value`, which sat at `path`: a string, or the body is not one of Apple's.
-    static func element(_ value: JSONValue, _ path: String, _ kind: JWSPayload.Kind) throws(ReceiptError)
-        -> Element
-    {
+    static func element(_ value: JSONValue, _ path: String, _ kind: JWSPayload.Kind) throws(ReceiptError) -> Element {
         guard case .string(let text) = value else {
             throw ReceiptError(.unsupportedFormat, "\(path) is not a string (a signed JWS)")
         }

@@ -92,8 +92,7 @@ struct PKCS7Verifier {
     private func verifySignatureAndChain(_ container: ReceiptContainer, into report: inout ValidationReport) -> Proof {
         report.trust = context.emptyTrust()
         guard container.signers.count == 1, let signer = container.signers.first else {
-            report.record(
-                .fail(.signer, .signerCount, "expected exactly one signer, found \(container.signers.count)"))
+            report.record(.fail(.signer, .signerCount, "expected exactly one signer, found \(container.signers.count)"))
             return .none
         }
         let digest: Digest

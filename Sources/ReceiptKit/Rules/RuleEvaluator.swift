@@ -222,8 +222,7 @@ struct RuleEvaluator {
     }
 
     /// A comparison's outcome, worded alike for fields, facts and both: `fact free_reads 3 is not > 5`.
-    func compared(_ label: String, _ value: String, _ op: ComparisonOperator, _ target: String, holds: Bool)
-        -> Outcome
+    func compared(_ label: String, _ value: String, _ op: ComparisonOperator, _ target: String, holds: Bool) -> Outcome
     {
         Outcome(
             satisfied: holds,

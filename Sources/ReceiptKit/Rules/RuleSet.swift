@@ -138,8 +138,7 @@ public struct RuleSet: Sendable, Equatable {
                     name: name, decision: .denied, reasonCode: .entitlementCycle,
                     reasons: [
                         "depends on itself through entitlements that reference each other (\(cycle)): not granted"
-                    ],
-                    message: messages[name])
+                    ], message: messages[name])
         }
     }
 

@@ -26,7 +26,5 @@ enum SignedFieldNames {
         normalized.contains(normalize(name))
     }
 
-    static func normalize(_ name: String) -> String {
-        String(name.lowercased().unicodeScalars.filter { $0 != "_" })
-    }
+    static func normalize(_ name: String) -> String { String(name.lowercased().unicodeScalars.filter { $0 != "_" }) }
 }

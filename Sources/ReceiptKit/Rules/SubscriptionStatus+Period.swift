@@ -33,9 +33,7 @@ extension SubscriptionStatus {
         }
 
         /// Whether it was refunded or cancelled at or before `time`.
-        public func isCancelled(by time: Date) -> Bool {
-            cancellation.map { $0 <= time } ?? false
-        }
+        public func isCancelled(by time: Date) -> Bool { cancellation.map { $0 <= time } ?? false }
 
         /// The periods of a product in purchase order; purchases without a purchase or expires date are none.
         static func periods(of product: String, in purchases: some Collection<PurchaseFacts>) -> [Period] {

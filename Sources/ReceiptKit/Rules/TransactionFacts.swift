@@ -24,8 +24,7 @@ package struct TransactionFacts: Sendable, Equatable {
         isUpgraded: Bool? = nil, storeKitType: AppStoreValue<TransactionType>? = nil,
         subscriptionGroupID: String? = nil, revocationType: AppStoreValue<RevocationType>? = nil,
         revocationPercentage: Int64? = nil, ownershipType: AppStoreValue<InAppOwnershipType>? = nil,
-        appAccountToken: String? = nil, skus: [String]? = nil,
-        commitmentBillingPeriod: Int64? = nil
+        appAccountToken: String? = nil, skus: [String]? = nil, commitmentBillingPeriod: Int64? = nil
     ) {
         self.isUpgraded = isUpgraded
         self.storeKitType = storeKitType

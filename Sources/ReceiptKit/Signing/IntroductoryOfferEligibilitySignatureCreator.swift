@@ -12,8 +12,7 @@ public struct IntroductoryOfferEligibilitySignatureCreator: Sendable {
     /// Signs with the In-App Purchase `key` (`keyID`) of team `issuerID`, for the app `bundleID`.
     public init(key: SigningKey, keyID: String, issuerID: String, bundleID: String) throws(SigningError) {
         signer = try JWSRequestSigner(
-            audience: "introductory-offer-eligibility", key: key, keyID: keyID, issuerID: issuerID,
-            bundleID: bundleID)
+            audience: "introductory-offer-eligibility", key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID)
     }
 
     /// The compact JWS saying whether the customer of `transactionID` may have `productID`'s introductory offer.

@@ -21,8 +21,7 @@ public struct PromotionalOfferV2SignatureCreator: Sendable {
     ///   - issuedAt: the `iat` claim; now unless a test fixes it.
     ///   - nonce: a UUID for the `nonce` claim; a fresh one when nil.
     public func signature(
-        productID: String, offerID: String, transactionID: String? = nil, issuedAt: Date = Date(),
-        nonce: String? = nil
+        productID: String, offerID: String, transactionID: String? = nil, issuedAt: Date = Date(), nonce: String? = nil
     ) throws(SigningError) -> String {
         var claims: [(String, JWSRequestSigner.Claim)] = [
             ("productId", .string(try SigningValues.required(productID, "product id"))),

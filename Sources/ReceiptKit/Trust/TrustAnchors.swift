@@ -16,9 +16,7 @@ final class TrustAnchors: Sendable {
     }
 
     /// How many anchors have been decoded so far (the caller's own roots count from the start).
-    var decodedCount: Int {
-        decoded.withLock { $0.count { $0 != nil } }
-    }
+    var decodedCount: Int { decoded.withLock { $0.count { $0 != nil } } }
 
     /// Every anchor, decoded (once per verifier).
     func all() throws(OpenSSLError) -> [Certificate] {

@@ -23,8 +23,7 @@ public final class ReceiptValidator: Sendable {
     private init(policy: TrustPolicy, options: ValidationOptions, analysesAnyApp: Bool) throws(OpenSSLError) {
         context = VerificationContext(
             options: options,
-            chains: try ChainVerifier(
-                policy: policy, wording: options.wording, injectedFault: options.injectedFault),
+            chains: try ChainVerifier(policy: policy, wording: options.wording, injectedFault: options.injectedFault),
             anchorNames: policy.rootNames, revocation: options.onlineChecks.map(RevocationChecker.init))
         self.analysesAnyApp = analysesAnyApp
     }

@@ -27,8 +27,7 @@ extension TestPKI {
         let expiry = databaseTime(parsed.notAfter ?? defaultNotAfter)
         let revocation = revokedAt.map(databaseTime) ?? ""
         let name = parsed.commonName ?? parsed.subject
-        return
-            "\(revokedAt == nil ? "V" : "R")\t\(expiry)\t\(revocation)\t\(serial)\tunknown\t/CN=\(name)\n"
+        return "\(revokedAt == nil ? "V" : "R")\t\(expiry)\t\(revocation)\t\(serial)\tunknown\t/CN=\(name)\n"
     }
 
     /// `YYMMDDHHMMSSZ`, as OpenSSL's CA database writes times: RFC 3339's UTC fields, two digits of the year.

@@ -78,8 +78,7 @@ public enum ReceiptSigner {
         }
         let restates = options.statedDigestAlgorithm != nil || options.statedSignatureAlgorithm != nil
         guard !restates || options.encoding == .der else {
-            throw OpenSSLError(
-                operation: "signing the receipt", reasons: ["restating an algorithm needs DER output"])
+            throw OpenSSLError(operation: "signing the receipt", reasons: ["restating an algorithm needs DER output"])
         }
         return try signedData(payload, signer: signer, chain: chain, options: options, restates: restates)
     }

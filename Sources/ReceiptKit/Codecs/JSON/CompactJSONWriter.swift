@@ -105,8 +105,7 @@ struct CompactJSONWriter {
 
     /// A parsed JSON value, keys sorted by their bytes; `depth` bounds the recursion of a hand-built value.
     /// `exact` writes text `JSONParser` reads back as this very value, for text that is read again.
-    static func append(_ value: JSONValue, to out: inout [UInt8], depth: Int, exact: Bool = false)
-        throws(DeclinedError)
+    static func append(_ value: JSONValue, to out: inout [UInt8], depth: Int, exact: Bool = false) throws(DeclinedError)
     {
         guard depth < maximumDepth else {
             throw DeclinedError(description: "nested deeper than \(maximumDepth) levels")

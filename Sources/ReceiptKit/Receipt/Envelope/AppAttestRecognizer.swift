@@ -4,9 +4,7 @@ enum AppAttestRecognizer {
     static let description = "an App Attest (DeviceCheck) receipt, not an App Store receipt"
 
     /// Whether a field-6 value is App Attest's receipt type (raw text where an app receipt keeps opaque bytes).
-    static func isReceiptType(_ value: ArraySlice<UInt8>) -> Bool {
-        receiptTypes.contains { $0.elementsEqual(value) }
-    }
+    static func isReceiptType(_ value: ArraySlice<UInt8>) -> Bool { receiptTypes.contains { $0.elementsEqual(value) } }
 
     /// A description of the input when it is an App Attest receipt, else nil.
     static func describe(_ payload: ArraySlice<UInt8>) -> String? {

@@ -143,9 +143,7 @@ package struct ReceiptContainer: Sendable {
     }
 
     /// The OID of an AlgorithmIdentifier (its parameters are not needed to check a signature).
-    private static func algorithm(_ element: ASN1Element, _ top: ASN1Reader) throws(ASN1Error)
-        -> ArraySlice<UInt8>
-    {
+    private static func algorithm(_ element: ASN1Element, _ top: ASN1Reader) throws(ASN1Error) -> ArraySlice<UInt8> {
         var fields = try top.children(of: element)
         return top.bytes[try fields.read(ASN1Tag.objectIdentifier, "algorithm identifier").contents]
     }

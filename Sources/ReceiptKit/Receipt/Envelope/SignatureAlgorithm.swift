@@ -19,9 +19,7 @@ enum SignatureAlgorithm {
             consistent = true
         } else if OID.matches(algorithm, OID.sha1WithRSAEncryption) {
             consistent = digest === Digest.sha1
-        } else if OID.matches(algorithm, OID.sha256WithRSAEncryption)
-            || OID.matches(algorithm, OID.ecdsaWithSHA256)
-        {
+        } else if OID.matches(algorithm, OID.sha256WithRSAEncryption) || OID.matches(algorithm, OID.ecdsaWithSHA256) {
             consistent = digest === Digest.sha256
         } else {
             throw CheckError(

@@ -145,8 +145,7 @@ public struct InAppPurchases: RandomAccessCollection, Sendable, ExpressibleByArr
                 composed[position] = purchase
             }
         }
-        return InAppPurchases(
-            storage: .selected(base, positions: positions.map { inner[$0] }, replaced: composed))
+        return InAppPurchases(storage: .selected(base, positions: positions.map { inner[$0] }, replaced: composed))
     }
 
     private init(storage: Storage) {

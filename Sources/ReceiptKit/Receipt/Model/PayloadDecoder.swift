@@ -168,9 +168,7 @@ private struct PayloadDecoding {
     }
 
     /// The ranges of the purchases between `start` and `end`, all read once already (the counts reset for it).
-    private mutating func purchaseSpans(from start: Int, upTo end: Int) throws(ASN1Error)
-        -> [InAppPurchases.Span]
-    {
+    private mutating func purchaseSpans(from start: Int, upTo end: Int) throws(ASN1Error) -> [InAppPurchases.Span] {
         var set = reader.reading(start..<end)
         let total = totalAttributes
         totalAttributes = 0
@@ -326,9 +324,7 @@ private struct PayloadDecoding {
     }
 
     /// The contents of a string value, checked for tag and length but not yet for UTF-8.
-    private mutating func stringContents(_ attribute: Attribute) throws(ASN1Error)
-        -> Range<Int>
-    {
+    private mutating func stringContents(_ attribute: Attribute) throws(ASN1Error) -> Range<Int> {
         let element = try value(of: attribute)
         switch element.tag {
         case ASN1Tag.utf8String, ASN1Tag.ia5String, ASN1Tag.printableString:

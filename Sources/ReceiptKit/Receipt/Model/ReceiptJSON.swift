@@ -29,8 +29,7 @@ enum ReceiptJSON {
         for key in container.allKeys where !knownNames.contains(key.stringValue) {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
-                    codingPath: decoder.codingPath + [key],
-                    debugDescription: "unknown key \"\(key.stringValue)\""))
+                    codingPath: decoder.codingPath + [key], debugDescription: "unknown key \"\(key.stringValue)\""))
         }
     }
 }

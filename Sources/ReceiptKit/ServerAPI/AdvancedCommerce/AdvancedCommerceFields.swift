@@ -53,8 +53,7 @@ struct AdvancedCommerceFields {
     }
 
     /// The array `name`, each element with its path (`items[0].`).
-    mutating func array(_ name: String, required: Bool = false) throws(AppStoreServerAPIError)
-        -> [(JSONValue, String)]?
+    mutating func array(_ name: String, required: Bool = false) throws(AppStoreServerAPIError) -> [(JSONValue, String)]?
     {
         guard let value = try value(name, required: required) else { return nil }
         guard case .array(let items) = value else { throw Self.refused("\(path)\(name) is not an array") }
@@ -63,8 +62,7 @@ struct AdvancedCommerceFields {
 
     /// The array `name`, each element read by `read` at its own path; nil when it is absent and not required.
     mutating func array<Element>(
-        _ name: String, required: Bool = false,
-        of read: (JSONValue, String) throws(AppStoreServerAPIError) -> Element
+        _ name: String, required: Bool = false, of read: (JSONValue, String) throws(AppStoreServerAPIError) -> Element
     ) throws(AppStoreServerAPIError) -> [Element]? {
         guard let list = try array(name, required: required) else { return nil }
         var elements: [Element] = []

@@ -52,8 +52,7 @@ enum AdvancedCommerceRules {
         try alpha3(value, name, "an ISO 4217 currency code (USD)")
     }
 
-    private static func alpha3(_ value: String, _ name: String, _ what: String) throws(AppStoreServerAPIError)
-        -> String
+    private static func alpha3(_ value: String, _ name: String, _ what: String) throws(AppStoreServerAPIError) -> String
     {
         let letters = Array(value.utf8)
         guard letters.count == 3, letters.allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else {

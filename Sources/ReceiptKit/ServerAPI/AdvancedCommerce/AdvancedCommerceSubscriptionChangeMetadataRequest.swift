@@ -62,8 +62,7 @@ public struct AdvancedCommerceSubscriptionChangeMetadataRequest: AdvancedCommerc
             typealias Rules = AdvancedCommerceRules
             return .object(
                 [("currentSKU", .string(try Rules.sku(currentSKU, path + "currentSKU")))]
-                    + (try descriptors.members(at: path))
-                    + [("SKU", try sku.checked(Rules.sku, path + "SKU"))])
+                    + (try descriptors.members(at: path)) + [("SKU", try sku.checked(Rules.sku, path + "SKU"))])
         }
     }
 

@@ -25,8 +25,7 @@ extension AppStoreServerAPIRequest {
                 transactionID: transactionID, body: try AdvancedCommerceSubscriptionCancelRequest(bytes: body))
         case .changeSubscriptionMetadata:
             try advancedCommerce(
-                transactionID: transactionID,
-                body: try AdvancedCommerceSubscriptionChangeMetadataRequest(bytes: body))
+                transactionID: transactionID, body: try AdvancedCommerceSubscriptionChangeMetadataRequest(bytes: body))
         case .changeSubscriptionPrice:
             try advancedCommerce(
                 transactionID: transactionID, body: try AdvancedCommerceSubscriptionPriceChangeRequest(bytes: body))

@@ -84,8 +84,7 @@ extension AppStoreServerAPIRequest {
     }
 
     /// Version 1, `ConsumptionRequestV1`.
-    public static func sendConsumptionData(transactionID: String, body: [UInt8]) throws(AppStoreServerAPIError)
-        -> Self
+    public static func sendConsumptionData(transactionID: String, body: [UInt8]) throws(AppStoreServerAPIError) -> Self
     {
         Self(
             .sendConsumptionData, "PUT",
@@ -200,8 +199,7 @@ extension AppStoreServerAPIRequest {
             [
                 "/inApps/v1/messaging/default", .value(try id(productID, "product id")),
                 .value(try id(locale, "locale")),
-            ],
-            body: try json(body))
+            ], body: try json(body))
     }
 
     /// The `delete-default-message` request, as Apple's client builds it.

@@ -27,8 +27,7 @@ package struct RetryPolicy: Sendable, Equatable {
     /// The wait before the attempt after `attempt` (1 for the first), nil to give up; `random` in [0, 1).
     /// "Equal jitter", so that clients that failed together do not come back together; a `Retry-After` is
     /// waited in full, or the client gives up at once when it would end past `maximumTotal`.
-    package func delay(afterAttempt attempt: Int, retryAfter: Duration?, elapsed: Duration, random: Double)
-        -> Duration?
+    package func delay(afterAttempt attempt: Int, retryAfter: Duration?, elapsed: Duration, random: Double) -> Duration?
     {
         guard attempt >= 1, attempt < maximumAttempts else { return nil }
         let exponent = min(attempt - 1, 30)
@@ -45,8 +44,7 @@ package struct RetryPolicy: Sendable, Equatable {
     /// A `Retry-After` header's delay in seconds (Apple's form); anything else is ignored.
     package static func retryAfter(_ header: String?) -> Duration? {
         guard let header, !header.isEmpty, header.utf8.count <= 12,
-            header.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-            let seconds = Int64(header)
+            header.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let seconds = Int64(header)
         else { return nil }
         return .seconds(seconds)
     }

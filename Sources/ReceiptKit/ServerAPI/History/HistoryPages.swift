@@ -99,8 +99,7 @@ struct HistoryPages {
         guard revisions.insert(revision).inserted else {
             let earlier = revision == resumed ? "the \(token) it was asked with" : "a \(token) an earlier page named"
             throw AppStoreServerAPIError(
-                .invalidResponse,
-                "\(operation): page \(pages) names \(earlier): the pages would go round in circles")
+                .invalidResponse, "\(operation): page \(pages) names \(earlier): the pages would go round in circles")
         }
         return revision
     }

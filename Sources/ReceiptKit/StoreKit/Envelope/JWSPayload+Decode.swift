@@ -8,8 +8,7 @@ extension JWSPayload {
         let shown = classify(members)
         // Every member being optional, a payload of another kind would decode: its members must show the kind.
         if let expected, shown != expected {
-            throw ReceiptError(
-                .invalidJWS, "\(shown.withArticle) payload where \(expected.withArticle) belongs")
+            throw ReceiptError(.invalidJWS, "\(shown.withArticle) payload where \(expected.withArticle) belongs")
         }
         do {
             switch shown {

@@ -79,10 +79,6 @@ public struct ValidationReport: Sendable, Encodable {
         set { contents = newValue.map(Contents.combination) }
     }
 
-    init(input: String) {
-        self.input = input
-    }
-
     /// Records a check, keeping the first failure as the report's reason.
     mutating func record(_ check: Check) {
         checks.append(check)

@@ -8,12 +8,7 @@ package struct AppVersion: Sendable, Comparable, CustomStringConvertible {
         let digits: [UInt8]
         let suffix: [UInt8]
 
-        static let zero = Component(digits: [], suffix: [])
-
-        init(digits: [UInt8], suffix: [UInt8]) {
-            self.digits = digits
-            self.suffix = suffix
-        }
+        static let zero = Component([])
 
         init(_ bytes: ArraySlice<UInt8>) {
             let numberEnd = bytes.firstIndex { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? bytes.endIndex

@@ -25,7 +25,7 @@ package struct EntitlementFacts: Sendable, Equatable {
     package internal(set) var originalApplicationVersion: String?
     package internal(set) var originalPurchaseDate: Date?
     package internal(set) var receiptCreationDate: Date?
-    package internal(set) var environment: ReceiptEnvironment
+    package internal(set) var environment: ReceiptEnvironment = .unknown
     /// Apple's receipt type as written (field 0, or an AppTransaction's `receiptType`).
     package internal(set) var receiptType: String?
     /// An AppTransaction's `preorderDate`.
@@ -44,27 +44,14 @@ package struct EntitlementFacts: Sendable, Equatable {
     /// An AppTransaction's `originalPlatform`, which says what the original application version is.
     package internal(set) var originalPlatform: AppStoreValue<PurchasePlatform>?
     /// A receipt's records, or StoreKit 2 transactions mapped onto the same record.
-    package internal(set) var purchases: PurchaseFactList
+    package internal(set) var purchases: PurchaseFactList = []
     /// When the app purchase itself was refunded: from then on nothing is granted from it (grandfathering).
     package internal(set) var appRevocationDate: Date?
     /// A receipt's expiration date (field 21, volume purchase (VPP) receipts): from then on it grants nothing.
     package internal(set) var receiptExpirationDate: Date?
+}
 
-    init(
-        source: Source, bundleID: String? = nil, applicationVersion: String? = nil,
-        originalApplicationVersion: String? = nil, originalPurchaseDate: Date? = nil, receiptCreationDate: Date? = nil,
-        environment: ReceiptEnvironment = .unknown, purchases: PurchaseFactList = []
-    ) {
-        self.source = source
-        self.bundleID = bundleID
-        self.applicationVersion = applicationVersion
-        self.originalApplicationVersion = originalApplicationVersion
-        self.originalPurchaseDate = originalPurchaseDate
-        self.receiptCreationDate = receiptCreationDate
-        self.environment = environment
-        self.purchases = purchases
-    }
-
+extension EntitlementFacts {
     init(receipt: ParsedReceipt) {
         self.init(
             source: .receipt, bundleID: receipt.bundleID, applicationVersion: receipt.applicationVersion,

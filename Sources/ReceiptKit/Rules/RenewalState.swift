@@ -17,16 +17,4 @@ package struct RenewalState: Sendable, Equatable {
     package var originalTransactionID: String?
     /// When this copy was signed: past the age limit its grace period is not read.
     package var snapshotDate: Date?
-
-    package init(
-        productID: String?, gracePeriodExpires: Date?, isInBillingRetry: Bool?, autoRenews: Bool? = nil,
-        originalTransactionID: String? = nil, snapshotDate: Date? = nil
-    ) {
-        self.productID = productID
-        self.gracePeriodExpires = gracePeriodExpires
-        self.isInBillingRetry = isInBillingRetry
-        self.autoRenews = autoRenews
-        self.originalTransactionID = originalTransactionID
-        self.snapshotDate = snapshotDate
-    }
 }

@@ -14,18 +14,6 @@ struct RuleEvaluator {
         /// What decided it, for a program (`reason_code`): an unknown outcome always names its cause.
         let code: DecisionReason
 
-        init(satisfied: Bool, reasons: [String], code: DecisionReason? = nil) {
-            value = satisfied
-            self.reasons = reasons
-            self.code = code ?? (satisfied ? .ruleSatisfied : .conditionNotMet)
-        }
-
-        init(value: Bool?, reasons: [String], code: DecisionReason) {
-            self.value = value
-            self.reasons = reasons
-            self.code = code
-        }
-
         var satisfied: Bool { value == true }
 
         /// Neither held nor failed: the condition reads what the input (or the app) does not say.
@@ -498,5 +486,11 @@ struct RuleEvaluator {
 extension String {
     fileprivate func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
+extension RuleEvaluator.Outcome {
+    init(satisfied: Bool, reasons: [String], code: DecisionReason? = nil) {
+        self.init(value: satisfied, reasons: reasons, code: code ?? (satisfied ? .ruleSatisfied : .conditionNotMet))
     }
 }

@@ -15,10 +15,6 @@ package struct RuleParser {
     /// The column of each entitlement's first `entitled NAME`.
     private var referenceColumns: [String: Int] = [:]
 
-    private init(tokens: [RuleToken]) {
-        self.tokens = tokens
-    }
-
     /// Parses one rule; `origin` names it in errors (`rules.txt:3`).
     package static func parse(_ text: String, origin: String) throws(RuleSet.ParseError) -> Rule {
         do throws(RuleSet.ParseError) {

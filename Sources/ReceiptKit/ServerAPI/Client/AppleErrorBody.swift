@@ -5,12 +5,9 @@ struct AppleErrorBody: Equatable {
 
     /// Small: Apple's error bodies are a hundred bytes.
     private static let limits = JSONParser.Limits(maximumDepth: 4, maximumValues: 64)
+}
 
-    init(errorCode: Int64, errorMessage: String) {
-        self.errorCode = errorCode
-        self.errorMessage = errorMessage
-    }
-
+extension AppleErrorBody {
     /// Nil when `body` is not Apple's error JSON (a proxy's HTML page, an empty body, a message without a code).
     init?(_ body: [UInt8]) {
         guard body.count <= 64 << 10, case .object(let members)? = try? JSONParser.parse(body, limits: Self.limits),

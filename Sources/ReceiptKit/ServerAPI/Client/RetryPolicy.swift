@@ -1,25 +1,15 @@
 /// When the client sends a request again: after a 429, a 5xx or a network failure, with exponential
-/// backoff and jitter; a pure function, so tests need no clock and no sleep.
+/// backoff and jitter; a pure function, so tests need no clock and no sleep. The defaults make four attempts
+/// within a minute, waiting half a second at first and never more than eight.
 package struct RetryPolicy: Sendable, Equatable {
     /// Attempts in all, the first included.
-    package var maximumAttempts: Int
+    package var maximumAttempts = 4
     /// The backoff before the second attempt; each later one doubles it.
-    package var baseDelay: Duration
+    package var baseDelay: Duration = .milliseconds(500)
     /// No backoff is longer.
-    package var maximumDelay: Duration
+    package var maximumDelay: Duration = .seconds(8)
     /// No retry starts after this much time since the first attempt started (waits included).
-    package var maximumTotal: Duration
-
-    /// The defaults make four attempts within a minute, waiting half a second at first and never more than eight.
-    package init(
-        maximumAttempts: Int = 4, baseDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(8),
-        maximumTotal: Duration = .seconds(60)
-    ) {
-        self.maximumAttempts = maximumAttempts
-        self.baseDelay = baseDelay
-        self.maximumDelay = maximumDelay
-        self.maximumTotal = maximumTotal
-    }
+    package var maximumTotal: Duration = .seconds(60)
 
     /// No retry: one attempt.
     package static let never = RetryPolicy(maximumAttempts: 1)

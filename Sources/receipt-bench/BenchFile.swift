@@ -4,8 +4,7 @@
     import Foundation
 #endif
 
-/// The files the bench reads whole: corpus inputs, tool output and logs of its own runs, never a
-/// user's input, so without the CLI's size limit.
+/// The files the bench reads whole, never a user's input, so without the CLI's size limit.
 enum BenchFile {
     static func contents(of path: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))

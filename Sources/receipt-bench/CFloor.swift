@@ -9,10 +9,8 @@
     import Foundation
 #endif
 
-/// The C floor the in-process rate is held to: `tools/pkcs7bench.c` beside the corpus (the shared
-/// PERFORMANCE.md), mode `fast`: OpenSSL's primitives, the CMS walked by hand, the verified chain
-/// cached, one RSA verify and one payload walk per receipt. Built with the system compiler and run in
-/// turns with the in-process loop, so both rates come from the same minutes of a shared machine.
+/// The C floor the in-process rate is held to (`tools/pkcs7bench.c` beside the corpus, mode `fast`), run
+/// in turns with the in-process loop so that both rates come from the same minutes of a shared machine.
 struct CFloor {
     /// The turns each side gets; the ratio reported is the median of the turns' ratios.
     static let rounds = 5
@@ -23,8 +21,7 @@ struct CFloor {
     private let rootPEM: String
     private let workspace: Workspace
 
-    /// Builds the floor from `corpus/../tools/pkcs7bench.c`; `roots` is the PEM file of Apple's roots the
-    /// bench writes for its other OpenSSL runs.
+    /// Builds the floor; `roots` is the PEM file of Apple's roots the bench writes.
     init(workspace: Workspace, roots: String) throws {
         let source = try ReceiptBench.corpusPath(".") + "/../tools/pkcs7bench.c"
         guard FileManager.default.isReadableFile(atPath: source) else {
@@ -43,8 +40,7 @@ struct CFloor {
     /// Receipts per second of `pkcs7bench fast` over the receipt at `path`, run for `seconds`.
     func rate(_ path: String) throws -> Double {
         let output = workspace.path("pkcs7bench.txt")
-        let outcome = try Subprocess.run(
-            [executable, "fast", rootPEM, String(Self.seconds), path], output: output)
+        let outcome = try Subprocess.run([executable, "fast", rootPEM, String(Self.seconds), path], output: output)
         let text = String(decoding: try BenchFile.contents(of: output), as: UTF8.self)
         // One line: `fast files=1 iters=N secs=S rps=R us_per=U iaps_per=I fails=F chain_misses=M`.
         guard outcome.status == 0, text.contains(" fails=0 "),
@@ -56,9 +52,7 @@ struct CFloor {
         return rate
     }
 
-    /// The in-process rate and the floor's, `rounds` times in turn: each side's median rate, and the median
-    /// of the ratios of the turns (a turn's two runs are seconds apart, so a slow spell of the machine
-    /// weighs on both).
+    /// Both rates `rounds` times in turn: each side's median, and the median of the turns' ratios.
     func alternate(_ path: String, inProcess: () -> Double) throws -> (ours: Double, floor: Double, ratios: [Double]) {
         var ours: [Double] = []
         var floors: [Double] = []

@@ -1,10 +1,8 @@
 import ReceiptKit
 import ReceiptKitTesting
 
-/// The costliest StoreKit 2 inputs the limits allow, to compare with a genuine JWS: payloads as large as a
-/// JWS segment may be, holding as many values as the JSON limits let through, in the shapes that cost most
-/// (deep arrays, wide objects, strings of escapes). Each comes unsigned (header `{"alg":"ES256"}`, signature
-/// `AAAA`) and signed by an untrusted chain (a throwaway EC test PKI), which is what an attacker can send.
+/// The costliest StoreKit 2 inputs the limits allow, in the shapes that cost most, unsigned and signed
+/// by an untrusted chain: what an attacker can send.
 struct HostileJWS {
     struct Input {
         let name: String

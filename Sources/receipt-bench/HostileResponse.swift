@@ -1,9 +1,8 @@
 import ReceiptKit
 import ReceiptKitTesting
 
-/// A HistoryResponse whose elements each carry an untrusted chain of their own, what an attacker can send,
-/// beside a genuine one of as many elements signed by one chain (an EC test PKI the validator trusts).
-/// About 1 MB each: the 644 elements.
+/// A HistoryResponse whose elements each carry an untrusted chain, beside a genuine one of as many
+/// elements (644, about 1 MB each).
 struct HostileResponse {
     static let elementCount = 644
 

@@ -12,8 +12,7 @@ import ReceiptSystem
     import Foundation
 #endif
 
-/// Instruction counts from `valgrind --tool=callgrind`. They repeat to under 0.01% between runs, where
-/// timings on a shared machine swing by 15-30%, so they say whether a change helped.
+/// Instruction counts from callgrind, which repeat to under 0.01% where timings swing by 15-30%.
 enum InstructionCounts {
     /// Whether valgrind is on PATH; without it the bench prints timings only.
     static var available: Bool {
@@ -46,8 +45,7 @@ enum InstructionCounts {
         throw ReceiptBench.BenchError("no instruction count in the callgrind log of \(arguments[0])")
     }
 
-    /// Instructions per line through `arguments` reading lines on stdin: (201 lines - 1 line) / 200, so
-    /// start-up cancels out.
+    /// Instructions per line on stdin: (201 lines - 1 line) / 200, so start-up cancels out.
     static func perLine(_ arguments: [String], line: [UInt8]) throws -> Double {
         let many = try count(arguments, line: line, lines: 201)
         let one = try count(arguments, line: line, lines: 1)

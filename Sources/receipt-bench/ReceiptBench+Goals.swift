@@ -6,8 +6,7 @@ import ReceiptKit
     import Darwin
 #endif
 
-/// The performance goals, each measured in instructions with its figure and whether it is met; and the
-/// JWS floor, one ECDSA P-256 verify.
+/// The performance goals in instructions, each with its figure and whether it is met; and the JWS floor.
 extension ReceiptBench {
     static func instructionGoals(cli: String, production: String, applePEM: String, createdEpoch: String) throws {
         guard InstructionCounts.available else {

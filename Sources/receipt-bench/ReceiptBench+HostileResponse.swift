@@ -1,10 +1,8 @@
 import ReceiptKit
 
-/// A HistoryResponse of untrusted chains against a genuine one of as many elements: in process, and in
-/// instructions through the CLI when valgrind is there. The hostile body must cost at most 2x.
+/// A HistoryResponse of untrusted chains against a genuine one: the hostile body must cost at most 2x.
 extension ReceiptBench {
-    /// The hostile body's cost over the genuine one's: in process (by rate) and, with valgrind, in
-    /// instructions of the whole `receipt-check verify --json` process.
+    /// The hostile body's cost over the genuine one's, by rate and, with valgrind, in instructions.
     static func hostileResponseRows(cli: String, into table: inout BenchTable) throws -> (
         inProcess: Double, instructions: Double?
     ) {

@@ -13,10 +13,8 @@ import ReceiptSystem
     import Foundation
 #endif
 
-/// `make bench`: ReceiptKit against the obvious OpenSSL path and the RSA floor, in one run on one machine.
-///
-/// Every rate is printed with its ratio to the baseline (`d2i_PKCS7` + `PKCS7_verify`) and to the
-/// floor (one RSA-2048 verify, from `openssl speed`), so runs on different machines compare by ratio.
+/// `make bench`: ReceiptKit against the obvious OpenSSL path and the RSA floor, each rate with its ratios,
+/// so that runs on different machines compare by ratio.
 @main
 enum ReceiptBench {
     static func main() {
@@ -28,8 +26,7 @@ enum ReceiptBench {
         }
     }
 
-    /// `receipt-bench profile FILE COUNT`: validates one receipt COUNT times against Apple's roots
-    /// and nothing else, so `valgrind --tool=callgrind` sees only the per-receipt path.
+    /// `receipt-bench profile FILE COUNT`: one receipt validated COUNT times, for callgrind.
     static func profile(_ arguments: [String]) throws {
         guard arguments.count == 2, let count = Int(arguments[1]), count > 0 else {
             throw BenchError("usage: receipt-bench profile FILE COUNT")
@@ -224,9 +221,8 @@ enum ReceiptBench {
         try instructionGoals(cli: cli, production: productionPath, applePEM: applePEM, createdEpoch: createdEpoch)
     }
 
-    /// The costliest inputs the JSON and JWS limits allow (unsigned, and signed by an untrusted chain)
-    /// against an Apple-signed transaction: in process, and per line through `--lines --jobs 1`, where the
-    /// report is also written. Returns the worst ratio of each.
+    /// The costliest inputs the JSON and JWS limits allow against a genuine transaction, in process and per
+    /// line; the worst ratio of each.
     private static func hostileRows(
         _ apple: ReceiptValidator, cli: String, into table: inout BenchTable, standalone: Bool = false
     ) throws -> (inProcess: Double, cli: Double, genuine: Double, response: (inProcess: Double, instructions: Double?))
@@ -259,8 +255,7 @@ enum ReceiptBench {
         return (worst.inProcess, worst.cli, genuineRate, response)
     }
 
-    /// Lines per second through `receipt-check --lines --format ndjson --jobs 1`: (401 lines - 1 line) / 400,
-    /// so start-up cancels out.
+    /// Lines per second through `--lines --jobs 1`: (401 lines - 1 line) / 400, so start-up cancels out.
     private static func linesRate(_ cli: String, _ input: [UInt8]) throws -> Double {
         let line = input + [0x0A]
         var seconds: [Int: Double] = [:]
@@ -312,8 +307,7 @@ enum ReceiptBench {
         }
     }
 
-    /// Verifies per second of `algorithm` from `openssl speed` in this run: the last field of the
-    /// output line `matches` picks (`name` says which line in an error).
+    /// Verifies per second of `algorithm` from `openssl speed`: the last field of the line `matches` picks.
     static func opensslSpeed(_ algorithm: String, line name: String, matches: (Substring) -> Bool) throws -> Double {
         let output = "/tmp/receipt-bench-speed-\(getpid()).txt"
         defer { try? FileManager.default.removeItem(atPath: output) }

@@ -10,8 +10,7 @@ enum Subprocess {
         let description: String
     }
 
-    /// Runs `arguments` (the first is looked up in PATH), stdout to `output`; standard input is
-    /// empty, or a pipe that `feed` writes to while the child runs.
+    /// Runs `arguments` (the first looked up in PATH), stdout to `output`, stdin empty or fed by `feed`.
     static func run(
         _ arguments: [String], output: String = "/dev/null", feed: ((FileDescriptor) -> Void)? = nil
     ) throws(RunError) -> Outcome {

@@ -39,8 +39,7 @@ struct SyntheticReceipts {
             receiptType: "Production", appItemID: 1_234_567_890, bundleID: "com.example.app", applicationVersion: "42",
             opaqueValue: Array(repeating: 0x5a, count: 16), sha1Hash: Array(repeating: 0xa5, count: 20),
             receiptCreationDate: Self.created, inApp: purchases,
-            originalPurchaseDate: Self.created.addingTimeInterval(-1e8),
-            originalApplicationVersion: "1.0")
+            originalPurchaseDate: Self.created.addingTimeInterval(-1e8), originalApplicationVersion: "1.0")
         return try ReceiptSigner.sign(try ReceiptEncoder.encode(receipt), pki: pki)
     }
 }

@@ -1,15 +1,12 @@
-/// A receipt's strings checked for ASCII eight bytes a word and copied into the string's own storage in
-/// one pass: every receipt decodes about a hundred of them (docs/performance.md).
+/// A receipt's strings checked for ASCII eight bytes a word and copied into the string's storage in one pass.
 enum ASCIIText {
-    /// The bytes of `range` of `bytes` as a string when every one is below 0x80; nil when one is not, or
-    /// when `range` does not lie inside `bytes`, for the caller's validating path.
+    /// The bytes of `range` as a string when all are ASCII; nil when not, or out of bounds, for the checked path.
     static func string(_ bytes: ArraySlice<UInt8>, _ range: Range<Int>) -> String? {
         guard range.lowerBound >= bytes.startIndex, range.upperBound <= bytes.endIndex else { return nil }
         let start = range.lowerBound &- bytes.startIndex
         return unsafe bytes.withUnsafeBufferPointer { whole -> String? in
-            // Sound: `start..<start + range.count` lies inside the slice (checked above), so inside `whole`;
-            // each word is loaded while eight bytes are left, and the string's storage is given as many
-            // bytes as it was made for.
+            // Sound: the range lies inside the slice (checked above); words are loaded while eight bytes are left,
+            // and the string's storage gets as many bytes as it was made for.
             let part = unsafe UnsafeBufferPointer(rebasing: whole[start..<(start &+ range.count)])
             guard unsafe isASCII(part) else { return nil }
             return unsafe String(unsafeUninitializedCapacity: part.count) { target in

@@ -1,16 +1,12 @@
-/// Appends to the writers' byte arrays from scratch space and from a string's own storage, each piece
-/// at once: a report line writes hundreds of keys, integers, dates and hex values (docs/performance.md).
+/// Appends to the writers' byte arrays from scratch space and from a string's storage, each piece at once.
 enum ByteAppend {
-    /// The first `count` bytes (at most 24) of three words read as one little-endian run (`low`'s low
-    /// byte first, then `middle`, then `high`): a date, an integer's digits or a run of hex built in
-    /// registers by safe code. A count above 24 is cut to 24.
+    /// The first `count` bytes (at most 24) of three little-endian words: a date, digits or hex built in registers.
     @inline(__always)
     static func append(_ low: UInt64, _ middle: UInt64, _ high: UInt64, count: Int, to out: inout [UInt8]) {
         let count = min(count, 24)
         guard count > 0 else { return }
         unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { scratch in
-            // Sound: the scratch space holds 24 bytes, and 3 words of 8 are stored at byte offsets 0, 8 and
-            // 16; `count <= 24` of them are appended, all stored just before. No pointer leaves the call.
+            // Sound: 3 words of 8 are stored at offsets 0, 8 and 16 of 24 bytes; `count <= 24` of them are appended.
             let raw = UnsafeMutableRawBufferPointer(scratch)
             unsafe raw.storeBytes(of: low.littleEndian, toByteOffset: 0, as: UInt64.self)
             unsafe raw.storeBytes(of: middle.littleEndian, toByteOffset: 8, as: UInt64.self)
@@ -19,12 +15,10 @@ enum ByteAppend {
         }
     }
 
-    /// The decimal digits of `magnitude`, after a minus sign when `negative`, written from the end of scratch
-    /// space and appended at once: a report line writes an integer for most purchase fields.
+    /// The decimal digits of `magnitude`, signed, written from the end of scratch space and appended at once.
     static func appendDecimal(_ magnitude: UInt64, negative: Bool, to out: inout [UInt8]) {
         unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { digits in
-            // Sound: a UInt64 has at most 20 digits, so with the sign at most 21 bytes are stored, each at an
-            // index from 20 down to 0; the bytes appended are the ones stored.
+            // Sound: at most 21 bytes are stored, at indices from 20 down to 0; the bytes appended are those stored.
             var start = 21
             var rest = magnitude
             repeat {
@@ -40,9 +34,7 @@ enum ByteAppend {
         }
     }
 
-    /// `bytes` as lowercase hex digits: the one hex writer. A receipt's undocumented values, several dozen a
-    /// receipt line and mostly two to six bytes, are appended digit by digit; more bytes are written into
-    /// scratch space and appended at once, where an append per digit checks the buffer each time.
+    /// `bytes` as lowercase hex: the one hex writer; short values digit by digit, longer ones at once.
     static func appendHex(_ bytes: some Collection<UInt8>, to out: inout [UInt8]) {
         guard bytes.count > 8 else {
             for byte in bytes {
@@ -52,8 +44,7 @@ enum ByteAppend {
             return
         }
         unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count * 2) { digits in
-            // Sound: the space holds two digits for each byte, and the loop stores two for each byte of
-            // `bytes`, so `index + 1 < digits.count` at each store; the digits stored are the ones appended.
+            // Sound: two digits are stored for each byte, so `index + 1 < digits.count`; those stored are appended.
             var index = 0
             for byte in bytes {
                 unsafe digits[index] = hexDigit(byte >> 4)
@@ -74,21 +65,18 @@ enum ByteAppend {
     @inline(__always)
     static func append(utf8 text: String, to out: inout [UInt8]) {
         var text = text
-        // Sound: `withUTF8` hands over the string's bytes for the call alone; they are copied before it
-        // returns.
+        // Sound: `withUTF8` hands over the string's bytes for the call alone, copied before it returns.
         text.withUTF8 { unsafe out.append(contentsOf: $0) }
     }
 
-    /// `parts` one after another in a string whose storage is made once, of their total length, each part
-    /// copied from its own storage.
+    /// `parts` one after another in a string whose storage is made once, each copied from its own storage.
     static func joined(_ parts: [String]) -> String {
         var total = 0
         for part in parts {
             total += part.utf8.count
         }
         return unsafe String(unsafeUninitializedCapacity: total) { buffer in
-            // Sound: the parts are the ones just counted, so they fill `buffer` exactly; each copy is
-            // given only the room its part's count says, checked against what is left.
+            // Sound: the parts just counted fill `buffer` exactly; each copy gets its count, checked against the rest.
             var index = 0
             for var part in parts {
                 part.withUTF8 { bytes in

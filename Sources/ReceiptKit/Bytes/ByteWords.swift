@@ -1,21 +1,19 @@
-/// Bytes read eight at a time as one word, over the buffer itself: the JSON scans pass over kilobytes a
-/// line (an x5c chain, a signed transaction). Callers go on byte by byte, by checked indices, from a stop.
+/// Bytes read eight at a time as one word over the buffer, for the JSON scans; callers go on byte by byte
+/// from a stop, by checked indices.
 enum ByteWords {
-    /// From index `start` of `bytes`, the index of the first word whose bytes may end a JSON string's
-    /// plain run (`stops(in:)`), or of the last fewer than eight bytes; and the words passed ORed.
+    /// From `start`, the index of the first word that may end a JSON string's plain run, or of the last
+    /// fewer than eight bytes; and the words passed ORed.
     static func plainRun(in bytes: ArraySlice<UInt8>, from start: Int) -> (end: Int, wide: UInt64) {
         scan(bytes, from: start) { stops(in: $0) }
     }
 
-    /// `text`'s UTF-8 appended to `out` when no byte of it may need escaping: read from the string's own
-    /// storage eight bytes a word while no byte of a word may (`outputStops(in:)`), then byte by byte through
-    /// `escapes`, and copied from there in the same visit, so a plain string is read once and copied once.
-    /// False, appending nothing, when a byte may, for the writer's escaping path.
+    /// `text`'s UTF-8 appended to `out` when no byte may need escaping, read once and copied once; false,
+    /// appending nothing, when one may, for the writer's escaping path.
     static func appendIfPlain(_ text: String, to out: inout [UInt8], escapes: (UInt8) -> Bool) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            // Sound: `words` reads whole words inside the buffer; the rest by indices below its count; the
-            // bytes are copied before `withUTF8` returns.
+            // Sound: `words` reads whole words inside the buffer, the rest by indices below its count; the bytes
+            // are copied before `withUTF8` returns.
             var offset = unsafe words(UnsafeRawBufferPointer(bytes), from: 0) { outputStops(in: $0) }.offset
             while offset < bytes.count {
                 if escapes(unsafe bytes[offset]) { return false }
@@ -26,8 +24,7 @@ enum ByteWords {
         }
     }
 
-    /// Bit 7 set in a byte of `word` that JSON output escapes or that may start a line break: a stop of
-    /// the scan, DEL, or any byte beyond ASCII.
+    /// Bit 7 set in a byte of `word` that JSON output escapes or that may start a line break.
     @inline(__always)
     static func outputStops(in word: UInt64) -> UInt64 {
         // DEL is zero after the XOR; a byte beyond ASCII has its high bit set already.
@@ -35,8 +32,7 @@ enum ByteWords {
         return stops(in: word) | ((delete &- ones) & ~delete) | word
     }
 
-    /// From index `start` of `bytes`, the index of the first word that may hold a dot (a byte that is zero
-    /// after XOR with dots), or of the last fewer than eight bytes.
+    /// From `start`, the index of the first word that may hold a dot, or of the last fewer than eight bytes.
     static func noDot(in bytes: ArraySlice<UInt8>, from start: Int) -> Int {
         return scan(bytes, from: start) { word in
             let dots = word ^ (ones &* 0x2E)
@@ -52,24 +48,20 @@ enum ByteWords {
         guard start >= bytes.startIndex, start <= bytes.endIndex else { return (max(start, bytes.startIndex), 0) }
         let first = start &- bytes.startIndex
         return unsafe bytes.withUnsafeBytes { buffer in
-            // Sound: `first` lies within the buffer (checked above), and `words` reads only whole words
-            // inside it.
+            // Sound: `first` lies within the buffer (checked above), and `words` reads only whole words inside it.
             let found = unsafe words(buffer, from: first, flagged: flagged)
             return (bytes.startIndex &+ found.offset, found.wide)
         }
     }
 
-    /// Words of `buffer` from byte offset `first` (within it) while `flagged` sets no byte's high bit in
-    /// them: the offset of the first word it flags, or of the last fewer than eight bytes, and the words
-    /// passed ORed. Four words a turn while 32 bytes are left, one test for the four (docs/performance.md);
-    /// a turn with a flagged word goes on one word at a time, which finds it. A word is loaded at `offset`
-    /// only while `offset + 8 <= buffer.count`; the loads are unaligned.
+    /// Words of `buffer` from `first` while `flagged` sets no high bit: the offset of the first flagged word
+    /// (or the last fewer than eight bytes) and the words passed ORed; four words a turn while 32 bytes are
+    /// left. A word is loaded at `offset` only while `offset + 8 <= buffer.count`, unaligned.
     @inline(__always)
     private static func words(_ buffer: UnsafeRawBufferPointer, from first: Int, flagged: (UInt64) -> UInt64)
         -> (offset: Int, wide: UInt64)
     {
-        // The callers keep `first` within the buffer (`scan` checks it once): a second check here would hide
-        // theirs from the tests.
+        // The callers keep `first` within the buffer: a second check here would hide theirs from the tests.
         guard let base = buffer.baseAddress else { return (first, 0) }
         var offset = first
         var wide: UInt64 = 0
@@ -97,9 +89,8 @@ enum ByteWords {
     /// Bit 7 of each byte of a word.
     static let highs: UInt64 = 0x8080_8080_8080_8080
 
-    /// Bit 7 set in a byte of `word` that is a quote, a backslash or below 0x20: the byte is zero after XOR
-    /// with the quote or the backslash, or less than 0x20 (the classic has-zero and has-less tests, exact
-    /// for the first such byte of the word; the parser's scan and the writer's escape check share it).
+    /// Bit 7 set in a byte of `word` that is a quote, a backslash or below 0x20 (the classic has-zero and
+    /// has-less tests, exact for the first such byte).
     @inline(__always)
     static func stops(in word: UInt64) -> UInt64 {
         let quote = word ^ (ones &* 0x22)

@@ -1,12 +1,9 @@
-/// A `StaticString`'s bytes, which the standard library hands out only through a pointer: the writers'
-/// keys and punctuation are static strings, bytes in the binary with no reference counting.
+/// A `StaticString`'s bytes, which the standard library hands out only through a pointer.
 enum StaticText {
-    /// Appends `text`'s UTF-8 bytes: up to four one by one (punctuation, where appending a sequence costs
-    /// more than the bytes it holds), more at once.
+    /// Appends `text`'s UTF-8 bytes: up to four one by one, more at once.
     @inline(__always)
     static func append(_ text: StaticString, to out: inout [UInt8]) {
-        // Sound: `withUTF8Buffer` hands over the literal's bytes, in the binary for the whole process, for
-        // the call alone; they are copied before it returns.
+        // Sound: `withUTF8Buffer` hands over the literal's bytes for the call alone; copied before it returns.
         text.withUTF8Buffer { bytes in
             if bytes.count <= 4 {
                 for index in 0..<bytes.count { out.append(unsafe bytes[index]) }

@@ -1,14 +1,12 @@
-/// Base64 in its two grammars: the standard one of receipts and PEM, and the strict base64url of JWS. Both
-/// decode their whole quads through `Base64Quads` (the wall of the byte loops: the batch path decodes every
-/// line, a receipt's or an x5c chain's kilobytes) with their alphabet's table; the rest is read here.
+/// Base64 in its two grammars: the standard one of receipts and PEM, and the strict base64url of JWS,
+/// whole quads decoded through `Base64Quads`, the rest here.
 package enum Base64 {
-    /// Strict base64: the standard alphabet, optional padding, white space ignored; nil for
-    /// anything else, so random text is not "decoded" into random bytes.
+    /// Strict base64: standard alphabet, optional padding, white space ignored; nil for anything else, so
+    /// random text is not "decoded" into random bytes.
     package static func decode(_ input: ArraySlice<UInt8>) -> [UInt8]? {
         let quads = standardQuads
         var valid = true
-        // Whole quads of letters up to the first white space, padding or stray byte (all of a one-line
-        // receipt but its last quad) through the wall; the rest here, by checked indices.
+        // Whole quads up to the first white space, padding or stray byte through the wall; the rest here.
         var out: [UInt8]
         let read: Int
         var count: Int
@@ -60,8 +58,7 @@ package enum Base64 {
                 break
             }
         }
-        // The last quad: two letters make one byte and allow `==`, three make two and
-        // allow `=`; a whole quad allows no padding, one letter is never valid.
+        // The last quad: two letters make a byte and allow `==`, three make two and allow `=`.
         switch letters & 3 {
         case 0 where padding == 0 && letters > 0:
             break
@@ -80,8 +77,8 @@ package enum Base64 {
         return out
     }
 
-    /// Strict base64url (RFC 7515 §2): the URL alphabet, no padding, no white space, and the unused low bits
-    /// of the last character zero, so each byte string has exactly one encoding; nil for anything else.
+    /// Strict base64url (RFC 7515 §2): no padding or white space, unused low bits zero, so each byte string
+    /// has exactly one encoding; nil for anything else.
     package static func decodeURL(_ input: ArraySlice<UInt8>) -> [UInt8]? {
         let tail = input.count & 3
         guard tail != 1 else { return nil }
@@ -93,8 +90,7 @@ package enum Base64 {
             input, quads: quads, notALetter: notALetter, count: input.count / 4 * 3 + max(tail - 1, 0))
         guard read == input.count - tail else { return nil }
         guard tail > 0 else { return out }
-        // Two or three characters left: one or two bytes, and the unused low bits of the last character
-        // (bits 12-15 or 6-7 of the quad) must be zero, or two encodings would decode alike.
+        // The unused low bits of the last character must be zero, or two encodings would decode alike.
         let index = input.startIndex + read
         let third = tail == 3 ? quads[512 &+ Int(input[index + 2])] : 0
         let quad = quads[Int(input[index])] | quads[256 &+ Int(input[index + 1])] | third
@@ -139,9 +135,8 @@ package enum Base64 {
     /// Set in a quads table for a byte that is not a letter; above the 24 bits of a quad.
     private static let notALetter: UInt32 = 0x8000_0000
 
-    /// Each letter's value already shifted to where it lies in its quad's 24 bits, one table of 256 per
-    /// position in the quad (first letter at 0, second at 256...): a quad is four lookups ORed, with no
-    /// shift. Anything not a letter has `notALetter` set, so one test per quad finds it.
+    /// Each letter's value shifted to its place in the quad, a table of 256 per position, so a quad is four
+    /// lookups ORed; a non-letter has `notALetter` set, found by one test per quad.
     private static func quads(_ alphabet: [UInt8]) -> [UInt32] {
         var table = [UInt32](repeating: notALetter, count: 4 * 256)
         for (value, letter) in alphabet.enumerated() {

@@ -15,8 +15,7 @@ enum HexBytes {
         return bytes
     }
 
-    /// `bytes` as a string, written by the one hex writer (`ByteAppend.appendHex`), which JSON output
-    /// appends in place.
+    /// `bytes` as a string, by the one hex writer (`ByteAppend.appendHex`).
     static func encode(_ bytes: some Collection<UInt8>) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)
@@ -35,7 +34,6 @@ enum HexBytes {
 }
 
 extension Collection<UInt8> {
-    /// Lowercase hex, as every report and JSON object writes bytes (a receipt's `opaqueValue` and `sha1Hash`
-    /// in the JSON): public, so that a program shows them as the reports do.
+    /// Lowercase hex, as every report writes bytes: public, so that a program shows them as the reports do.
     public var hexString: String { HexBytes.encode(self) }
 }

@@ -4,10 +4,8 @@
     import Foundation
 #endif
 
-/// A hand-written RFC 3339 date parser and UTC formatter for receipt dates.
-///
-/// Integer arithmetic on UTF-8 bytes, not `DateFormatter`: servers decode millions of receipt dates.
-/// Dates are kept to the millisecond: the parser rounds finer fractions, so `format(parse(x))` is exact.
+/// A hand-written RFC 3339 date parser and UTC formatter for receipt dates, over UTF-8 bytes; dates are
+/// kept to the millisecond, so `format(parse(x))` is exact.
 public enum RFC3339 {
     /// Why a date string is not an RFC 3339 date, with the offending text.
     public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -20,8 +18,7 @@ public enum RFC3339 {
         public var description: String { "invalid date \"\(text)\": \(reason)" }
     }
 
-    /// Fraction digits beyond this are refused: no producer writes them, and unbounded runs of
-    /// digits would only serve to smuggle junk past the parser.
+    /// Fraction digits beyond this are refused: no producer writes them.
     package static let maximumFractionDigits = 9
 
     /// Milliseconds between 1970-01-01 and 2001-01-01, the epoch `Date` stores its value from.
@@ -44,9 +41,7 @@ public enum RFC3339 {
         return Date(timeIntervalSinceReferenceDate: Double(milliseconds - referenceDateMilliseconds) / 1000)
     }
 
-    /// Formats a date in UTC as `2020-10-08T11:17:49.131Z`, or without the fraction when it is zero.
-    ///
-    /// Returns nil for dates outside the years 0000 to 9999, which the four-digit year cannot hold.
+    /// Formats a date in UTC as `2020-10-08T11:17:49.131Z` (no fraction when zero); nil outside the years 0000-9999.
     public static func format(_ date: Date) -> String? {
         var out: [UInt8] = []
         out.reserveCapacity(24)
@@ -54,9 +49,8 @@ public enum RFC3339 {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends the date as `format` writes it, without making a string; false, with nothing appended,
-    /// where `format` gives nil. For writers of their own report formats (the command line's HTML
-    /// report), which write a page's bytes into one buffer.
+    /// Appends the date as `format` writes it, without making a string (for the command line's HTML report);
+    /// false, with nothing appended, where `format` gives nil.
     public static func append(_ date: Date, to out: inout [UInt8]) -> Bool {
         guard let milliseconds = millisecondsSince1970(date),
             appendCivil(milliseconds, separator: UInt8(ascii: "T"), fraction: true, to: &out)
@@ -65,19 +59,16 @@ public enum RFC3339 {
         return true
     }
 
-    /// The date in whole milliseconds since 1970, rounded to the nearest: a date read from
-    /// `...:49.131Z` gives back exactly 131, which truncating the 1970-based double would not (dates are
-    /// kept relative to 2001). Nil beyond about ±285,000 years, far outside what four year digits hold,
-    /// yet safely inside Int64.
+    /// The date in whole milliseconds since 1970, rounded, since truncating the 2001-based double would lose
+    /// `.131`; nil beyond about ±285,000 years.
     package static func millisecondsSince1970(_ date: Date) -> Int64? {
         let scaled = (date.timeIntervalSinceReferenceDate * 1000).rounded()
         guard scaled.isFinite, abs(scaled) < 9e15 else { return nil }
         return Int64(scaled) + referenceDateMilliseconds
     }
 
-    /// Appends `YYYY-MM-DD<separator>HH:MM:SS` of milliseconds since 1970 read as a wall clock, and
-    /// `.mmm` when `fraction` is set and the milliseconds are not zero; false, with nothing appended,
-    /// outside the years 0000 to 9999. Always inlined: report writers call it for every date they write.
+    /// Appends `YYYY-MM-DD<separator>HH:MM:SS` of milliseconds since 1970, and `.mmm` when `fraction` is set
+    /// and they are not zero; false, with nothing appended, outside the years 0000 to 9999.
     @inline(__always)
     static func appendCivil(_ total: Int64, separator: UInt8, fraction: Bool, to out: inout [UInt8]) -> Bool {
         let days = floorDivide(total, millisecondsPerDay)
@@ -86,9 +77,7 @@ public enum RFC3339 {
         guard (0...9999).contains(year) else { return false }
         let milliseconds = Int(remainder % 1000)
         let seconds = Int(remainder / 1000)
-        // Gathered in three words at fixed places (the first byte lowest) and appended at once: report
-        // writers format every date of every purchase, and an append per character checks the buffer's
-        // uniqueness and capacity each time.
+        // Gathered in three words and appended at once, rather than a checked append per character.
         let hour = seconds / 3600
         let minute = seconds / 60 % 60
         let second = seconds % 60
@@ -100,8 +89,7 @@ public enum RFC3339 {
             | at(digit(month % 10), 6) | at(UInt8(ascii: "-"), 7)
         let middle =
             at(digit(day / 10), 0) | at(digit(day % 10), 1) | at(separator, 2) | at(digit(hour / 10), 3)
-            | at(digit(hour % 10), 4) | at(UInt8(ascii: ":"), 5) | at(digit(minute / 10), 6)
-            | at(digit(minute % 10), 7)
+            | at(digit(hour % 10), 4) | at(UInt8(ascii: ":"), 5) | at(digit(minute / 10), 6) | at(digit(minute % 10), 7)
         var high = at(UInt8(ascii: ":"), 0) | at(digit(second / 10), 1) | at(digit(second % 10), 2)
         var count = 19
         if fraction, milliseconds != 0 {
@@ -176,9 +164,8 @@ public enum RFC3339 {
         return seconds * 1000 + milliseconds
     }
 
-    /// `YYYY-MM-DDTHH:MM:SSZ`, the form Apple writes every receipt date in, read at fixed places: a
-    /// receipt holds dozens of dates. Nil for any other text, valid or not, which the scanner then reads
-    /// or refuses; for this form both give the same instant.
+    /// `YYYY-MM-DDTHH:MM:SSZ`, the form Apple writes every receipt date in, read at fixed places; nil for
+    /// any other text, which the scanner then reads (the same instant for this form).
     private static func utcSecondsMilliseconds(_ bytes: ArraySlice<UInt8>) -> Int64? {
         guard bytes.count == 20 else { return nil }
         // Places count from the slice's start: all 20 lie inside it.
@@ -211,8 +198,7 @@ public enum RFC3339 {
         return (days * 86_400 + Int64(hour * 3600 + minute * 60 + second)) * 1000
     }
 
-    /// Reads fixed-width fields; every method leaves the index unspecified when it fails, since
-    /// any failure rejects the whole date.
+    /// Reads fixed-width fields; a failure leaves the index unspecified, since it rejects the whole date.
     private struct Scanner {
         let bytes: ArraySlice<UInt8>
         var index: Int

@@ -1,9 +1,7 @@
 internal import CCurl
 
-/// One libcurl easy handle and the header list it sends, freed together.
-///
-/// Sound because the handle, the list and the error buffer are made in `init` (or by `setHeaders`), never
-/// handed out, and freed only in `deinit`: no call below can see one freed.
+/// One libcurl easy handle and its header list. Sound: they and the error buffer are made in `init` (or
+/// `setHeaders`), never handed out, and freed only in `deinit`.
 @safe final class CurlHandle {
     private let library: CurlLibrary
     private let handle: UnsafeMutableRawPointer

@@ -7,9 +7,8 @@ import Synchronization
     import Darwin
 #endif
 
-/// libcurl, opened with `dlopen` the first time a request is made and kept for the life of the process:
-/// the functions the transport calls, looked up once. `verify` and everything else that makes no
-/// request never loads it (nor the TLS, resolver and compression libraries it links).
+/// libcurl, opened with `dlopen` when the first request is made and kept, its functions looked up once;
+/// `verify` never loads it.
 @safe final class CurlLibrary: @unchecked Sendable {
     // Immutable after init; the pointers are the library's functions, which stay mapped (it is never closed).
     let globalInit: UnsafeMutableRawPointer

@@ -1,17 +1,14 @@
 internal import CCurl
 import Dispatch
 
-/// The default ``HTTPTransport``: libcurl, loaded with `dlopen` when the first request is made, over
-/// HTTPS only, verifying the server against the system's trust store or only the CAs of `caFile`, following no
-/// redirect, within a connect timeout and a timeout on the whole request. Each request runs on a
-/// Dispatch thread, so awaiting it blocks no task.
+/// The default ``HTTPTransport``: libcurl, loaded when the first request is made, HTTPS only, verifying
+/// the server, following no redirect, within its timeouts, each request on a Dispatch thread.
 struct CurlTransport: HTTPTransport {
     /// How long making the connection (TLS included) may take.
     var connectTimeout: Duration
     /// How long the whole request may take, from connecting to the last byte of the response.
     var requestTimeout: Duration
-    /// A PEM file of the CAs to trust instead of the system's (a private CA, a test server): when given,
-    /// they are the only CAs trusted (neither libcurl's default CA file nor its CA directory is read).
+    /// A PEM file of the only CAs to trust instead of the system's (libcurl's default file and directory unread).
     var caFile: String?
     /// Larger responses are refused: Apple's largest (a notification history page) are far smaller.
     var maximumResponseBytes: Int
@@ -70,8 +67,7 @@ struct CurlTransport: HTTPTransport {
         handle.set(CCurlOPT_TIMEOUT_MS, Self.milliseconds(min(requestTimeout, request.timeout ?? requestTimeout)))
         if let caFile {
             handle.set(CCurlOPT_CAINFO, caFile)
-            // libcurl keeps its default CA directory (/etc/ssl/certs on Debian) beside a CA file: without
-            // this, any CA of the system's store would still be trusted, and the file would add, not replace.
+            // Without this, libcurl's default CA directory would still be trusted beside the file.
             handle.clear(CCurlOPT_CAPATH)
         }
         if request.method != "GET", request.method != "POST" || request.body == nil {
@@ -86,8 +82,7 @@ struct CurlTransport: HTTPTransport {
         unsafe handle.set(CCurlOPT_WRITEFUNCTION, callback: CurlSink.writeBody)
         unsafe handle.set(CCurlOPT_HEADERFUNCTION, callback: CurlSink.writeHeader)
 
-        // A POST with no body still sends an empty one (Content-Length: 0), from a buffer that is never
-        // null: libcurl would read the body from standard input given a null one.
+        // A body that is never null: given null, libcurl would read the body from standard input.
         let body = request.body ?? (request.method == "POST" ? [] : nil)
         let code: Int32
         if let body {

@@ -1,13 +1,8 @@
-/// What sends the App Store Server API client's requests. libcurl (loaded when the first request is made,
-/// set by the client's ``AppStoreServerAPIClient/Connection``) is the default; a Swift server can plug in
-/// the HTTP client it already runs.
-///
-/// A transport sends one request once: retries are the client's (its connection's attempts). It must verify the
-/// server's TLS certificate and must not follow redirects (a redirect would carry the bearer token to
-/// another host).
+/// What sends the App Store Server API client's requests: libcurl by default, or the server's own client.
+/// It sends once (retries are the client's), must verify TLS and must not follow redirects, which would
+/// carry the bearer token to another host.
 public protocol HTTPTransport: Sendable {
-    /// Sends `request` once, following no redirect, and returns the response whatever its status; throws
-    /// only when there is none.
+    /// Sends `request` once and returns the response whatever its status; throws only when there is none.
     func send(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse
 }
 
@@ -21,8 +16,7 @@ public struct HTTPRequest: Sendable, Equatable {
     public var headers: [(name: String, value: String)]
     /// The body, nil for none (not the same as an empty one on a POST).
     public var body: [UInt8]?
-    /// The time left before the operation's deadline: a transport gives up on the request after this
-    /// long, or sooner by its own timeout. Not sent, and not compared by `==`.
+    /// The time left before the operation's deadline; not sent, and not compared by `==`.
     public var timeout: Duration?
 
     /// A request of these parts, as the client builds them.

@@ -1,6 +1,5 @@
-/// An error of one of a few kinds, with a sentence for a person: the shape of ReceiptKit's errors that a
-/// caller tells apart by kind (``AppStoreServerAPIError``, ``SigningError``, ``HTTPTransportError``), so
-/// that each is handled the same way: switch on ``kind``, show ``message``, never parse it.
+/// An error of one of a few kinds with a sentence for a person: switch on ``kind``, show ``message``,
+/// never parse it.
 public struct KindedError<Category: Sendable & Equatable>: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kinds this error tells apart, e.g. `SigningError.Kind`.
     public typealias Kind = Category
@@ -10,8 +9,7 @@ public struct KindedError<Category: Sendable & Equatable>: Error, Sendable, Equa
     /// What happened, in words; never a key or a token.
     public let message: String
 
-    /// What the server said beside the error, when one answered (an HTTP status, its request id, its
-    /// `Retry-After`): nil for errors no server had a part in.
+    /// What the server said beside the error (status, request id, `Retry-After`); nil when none answered.
     public var server: ServerAnswer?
 
     /// An error of `kind`, saying `message`.

@@ -1,10 +1,8 @@
-/// What a server's error answer carried beside its body, for a person to quote to the server's owner and
-/// a program to wait on: never a key or a token.
+/// What a server's error answer carried beside its body, to quote or to wait on: never a key or a token.
 public struct ServerAnswer: Sendable, Equatable {
     /// The HTTP status of the answer.
     public var status: Int
-    /// The server's id of the request (Apple's `X-Apple-Request-UUID` header, or the `Request ID` of its
-    /// plain-text 401 body), to quote to Apple's support.
+    /// The server's id of the request (`X-Apple-Request-UUID`, or a 401 body's `Request ID`), for Apple's support.
     public var requestID: String?
     /// How long the server asked the client to wait (`Retry-After`, in seconds), when it did.
     public var retryAfter: Duration?

@@ -1,7 +1,6 @@
 /// Parses JSON that came with an input, turning the parser's failures into reasons a report carries.
 enum JSONText {
-    /// `what` names the text in messages ("the JWS header"); `reason` is the code for a syntax error or an
-    /// exceeded limit. A member named twice is always `duplicate_member`.
+    /// `what` names the text in messages; `reason` is the code for a syntax error or an exceeded limit.
     static func parse(
         _ bytes: ArraySlice<UInt8>, what: String, reason: ReasonCode, limits: JSONParser.Limits = .standard
     ) throws(ReceiptError) -> JSONValue {

@@ -1,11 +1,5 @@
-/// What an iOS 6 style transaction receipt (`SKPaymentTransaction.transactionReceipt`) claims, decoded
-/// and never verified: a NeXTSTEP property list whose `purchase-info` member is the base64 of another
-/// one with the transaction's fields.
-///
-/// Its `signature` is Apple's retired, undocumented pre-iOS 7 format under a certificate long expired,
-/// which nothing here (nor any documented offline check) verifies, so anyone can write such a receipt:
-/// like Apple's `ReceiptUtility`, it yields only a transaction id to ask the App Store Server API about,
-/// whose answer is signed. It is never valid for a decision.
+/// What an iOS 6 transaction receipt claims, decoded and never verified (nothing can verify its retired
+/// format): like Apple's `ReceiptUtility`, it yields only a transaction id to ask the Server API about.
 public struct LegacyTransactionReceipt: Sendable, Equatable {
     /// The `purchase-info` fields (`transaction-id`, `product-id`, `bid`, `purchase-date`...), as written.
     public let purchaseInfo: [String: String]
@@ -28,9 +22,7 @@ public struct LegacyTransactionReceipt: Sendable, Equatable {
         return "transaction-id \(transactionID ?? "(none)") (" + fields.joined(separator: ", ") + ")"
     }
 
-    /// `{ "key" = "value"; ... }` with quoted keys and values only, as the App Store wrote these; nil
-    /// for anything else, including a backslash escape or a repeated key (which would make the
-    /// transaction id shown one of two). One pass over the text.
+    /// `{ "key" = "value"; ... }` with quoted keys and values only; nil for an escape or a repeated key.
     static func dictionary(_ text: ArraySlice<UInt8>) -> [String: String]? {
         var index = text.startIndex
         func skipSpace() {

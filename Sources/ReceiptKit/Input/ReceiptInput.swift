@@ -15,8 +15,7 @@ package enum ReceiptInput {
         case response(ServerResponse)
     }
 
-    /// Finds the PKCS#7 bytes inside `bytes`, unwrapping base64, PEM and verifyReceipt JSON;
-    /// throws for a JWS, which `classify` accepts.
+    /// Finds the PKCS#7 bytes inside base64, PEM or verifyReceipt JSON; throws for a JWS.
     package static func unwrap(_ bytes: [UInt8]) throws(ReceiptError) -> (
         format: ValidationReport.Format, pkcs7: [UInt8]
     ) {
@@ -32,8 +31,7 @@ package enum ReceiptInput {
         }
     }
 
-    /// Tells what `bytes` hold, the one place input kinds are told apart: PKCS#7 in any of its
-    /// wrappings, or a StoreKit 2 JWS, bare or as a notification body.
+    /// Tells what `bytes` hold, the one place input kinds are told apart.
     package static func classify(_ bytes: [UInt8]) throws(ReceiptError) -> Unwrapped {
         let text = trimmed(bytes[...])
         guard let first = text.first else {
@@ -96,8 +94,7 @@ package enum ReceiptInput {
 
     // MARK: - JSON
 
-    /// A body is a few members around one large string; the parser's limits still bound what an
-    /// attacker can make it hold.
+    /// A body is a few members around one large string; the limits still bound what it can make the parser hold.
     static let bodyLimits = JSONParser.Limits(maximumDepth: 32, maximumValues: 4096)
 
     private static func jsonBody(_ text: ArraySlice<UInt8>) throws(ReceiptError) -> Unwrapped {
@@ -164,8 +161,7 @@ package enum ReceiptInput {
         return markers.contains { contains(text, $0) }
     }
 
-    /// Whether `marker` occurs in `text`: a plain scan for its first byte, linear for these short markers
-    /// and allocating nothing, whatever the input's size.
+    /// Whether `marker` occurs in `text`, linearly and allocating nothing.
     private static func contains(_ text: ArraySlice<UInt8>, _ marker: [UInt8]) -> Bool {
         guard let first = marker.first, text.count >= marker.count else { return false }
         var index = text.startIndex
@@ -179,8 +175,7 @@ package enum ReceiptInput {
         return false
     }
 
-    /// `e` (the first base64url character of anything starting `{`) and a dot, which base64, PEM and PKCS#7 never have; the strict
-    /// segment check comes later, so a damaged JWS (wrong segment count too) is reported as one.
+    /// `e` (the first base64url character of `{`) and a dot, which base64, PEM and PKCS#7 never have.
     private static func looksLikeJWS(_ text: ArraySlice<UInt8>) -> Bool {
         guard text.first == UInt8(ascii: "e") else { return false }
         return text.contains(UInt8(ascii: "."))

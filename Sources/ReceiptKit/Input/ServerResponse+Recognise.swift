@@ -1,6 +1,5 @@
 extension ServerResponse {
-    /// The response `members` make, nil when they are none of Apple's; a response of a known shape whose
-    /// signed members are not strings is an error, so a damaged response is not taken for something else.
+    /// The response `members` make, nil for none of Apple's; a known shape with non-string signed members throws.
     static func recognise(_ members: [String: JSONValue]) throws(ReceiptError) -> ServerResponse? {
         if let history = members[.signedTransactions] {
             return try make(.history, members, signed: .signedTransactions) { elements throws(ReceiptError) in
@@ -58,8 +57,7 @@ extension ServerResponse {
         _ kind: Kind, _ members: [String: JSONValue], signed: BodyMember,
         _ collect: (inout [Element]) throws(ReceiptError) -> Void
     ) throws(ReceiptError) -> ServerResponse {
-        // A second signed member beside the response's own was refused as ambiguous_input when the body was
-        // read (ReceiptInput), so what is verified here is all a reader of the body can take for signed.
+        // A second signed member was already refused as ambiguous_input (ReceiptInput).
         var elements: [Element] = []
         try collect(&elements)
         return ServerResponse(kind: kind, fields: members.filter { $0.key != signed.rawValue }, elements: elements)
@@ -81,9 +79,7 @@ extension ServerResponse {
     }
 
     /// The signed element `value`, which sat at `path`: a string, or the body is not one of Apple's.
-    static func element(_ value: JSONValue, _ path: String, _ kind: JWSPayload.Kind) throws(ReceiptError)
-        -> Element
-    {
+    static func element(_ value: JSONValue, _ path: String, _ kind: JWSPayload.Kind) throws(ReceiptError) -> Element {
         guard case .string(let text) = value else {
             throw ReceiptError(.unsupportedFormat, "\(path) is not a string (a signed JWS)")
         }

@@ -4,9 +4,7 @@
     import Darwin
 #endif
 
-/// Bulk reads of a byte array that the standard library offers only over raw buffers: hashing every byte in
-/// one call and comparing with `memcmp`. `[UInt8]`'s own `Hashable` and `==` take a byte at a time, which
-/// costs more than the signature check for a key of a few KB read for every input.
+/// Hashing and comparing a byte array in bulk over raw buffers, where `[UInt8]`'s own take a byte at a time.
 enum ByteRun {
     /// Feeds all of `bytes` to `hasher` at once.
     static func hash(_ bytes: [UInt8], into hasher: inout Hasher) {

@@ -11,23 +11,16 @@ internal import CReceipt
     import Foundation
 #endif
 
-/// An X.509 certificate decoded by OpenSSL, freed when the last reference goes.
-///
-/// Decoding a certificate is the dearest step of verification in OpenSSL 3, so instances are
-/// cached per distinct chain and shared across threads; nothing mutates the object after
-/// `init`, which is what makes the `@unchecked Sendable` sound. Every use of `pointer` is sound because the
-/// X509 is made in `init`, freed only in `deinit`, and no pointer into it outlives the call that reads it.
+/// An X.509 certificate decoded by OpenSSL, cached per chain and shared across threads: `@unchecked
+/// Sendable` and sound, since the X509 is immutable, freed only in `deinit`, and no pointer outlives a call.
 @safe public final class Certificate: @unchecked Sendable {
     let pointer: OpaquePointer
     /// The exact DER bytes it was decoded from.
     public let der: [UInt8]
-    /// The DER of the issuer Name and the serial number's contents octets, as a PKCS#7
-    /// signer identifier names them.
+    /// The DER of the issuer Name and the serial's contents, as a PKCS#7 signer identifier names them.
     let issuerDER: ArraySlice<UInt8>
     let serialContents: ArraySlice<UInt8>
-    /// The subject as `CN=..., OU=..., O=..., C=...` (RFC 2253 order reversed for reading).
-    /// Names, validity and fingerprint are read once here: a cached chain serves every receipt
-    /// of a batch, and printing names with OpenSSL is dearer than a signature check.
+    /// The subject as `CN=..., OU=..., O=..., C=...`; names, validity and fingerprint are read once, here.
     public let subject: String
     /// The issuer, written as `subject` is.
     public let issuer: String
@@ -58,8 +51,7 @@ internal import CReceipt
         fingerprint = (try? Digest.sha256.hash(der[...]).hexString) ?? ""
     }
 
-    /// Reads issuer and serial from the DER OpenSSL already accepted; an empty pair (matching
-    /// no signer) if that fails, which cannot happen for a certificate OpenSSL decoded.
+    /// Issuer and serial from the DER OpenSSL accepted; an empty pair (matching no signer) if that fails.
     private static func issuerAndSerial(_ der: [UInt8]) -> (ArraySlice<UInt8>, ArraySlice<UInt8>) {
         do {
             var outer = ASN1Reader(der)

@@ -14,15 +14,10 @@ enum CertificateStore {
         }
     }
 
-    /// Builds and checks the chain from `leaf` to a root, ignoring time: validity is checked
-    /// per receipt at the receipt's own time.
-    /// The store lives for one call (chains are cached, so this runs once per chain): it needs no lock and
-    /// holds no anchor nobody used. Typed throws: a first `Result` scans every conformance record.
-    ///
-    /// Sound: the store, context and stack are freed by the `defer`s of this call and never escape it; the
-    /// certificates they point at are owned by `leaf`, `untrusted` and `roots`, which outlive the call (the
-    /// store takes its own reference to each root, the stack none, freed with `sk_X509_free` only); the
-    /// built chain is OpenSSL's own copy, mapped back onto our objects before it is freed.
+    /// Builds and checks the chain from `leaf` to a root, ignoring time (validity is checked per input), in a
+    /// store made for the call, so it needs no lock. Sound: the store, context and stack are freed by the
+    /// `defer`s and never escape; the certificates are owned by `leaf`, `untrusted` and `roots`, which outlive
+    /// the call; the built chain is OpenSSL's copy, mapped back onto our objects before it is freed.
     static func build(leaf: Certificate, untrusted: [Certificate], roots: [Certificate]) throws(BuildError)
         -> [Certificate]
     {
@@ -68,8 +63,7 @@ enum CertificateStore {
             throw BuildError(OpenSSLError.drain("reading the verified chain"))
         }
         defer { unsafe CReceipt_sk_X509_pop_free(built) }
-        // Map OpenSSL's chain back onto our own objects; anchors first, so the root
-        // reported is the trusted one even when the receipt embeds a copy of it.
+        // Anchors first, so the root reported is the trusted one even when the input embeds a copy of it.
         var chain: [Certificate] = []
         let anchors = roots + untrusted
         let count = unsafe CReceipt_sk_X509_num(built)
@@ -85,9 +79,7 @@ enum CertificateStore {
         return chain
     }
 
-    /// Whether a chain failed because a SHA-1 certificate signature was refused: OpenSSL's
-    /// verdict on the certificate at fault, the digest of that certificate's signature, and the
-    /// reasons queued with it.
+    /// Whether a chain failed because a SHA-1 certificate signature was refused.
     static func sha1Refused(verifyError: Int32, certificateDigestNID: Int32, reasons: OpenSSLError) -> Bool {
         guard certificateDigestNID == NID_sha1 else { return false }
         switch verifyError {
@@ -100,8 +92,7 @@ enum CertificateStore {
         }
     }
 
-    /// The digest NID of `certificate`'s own signature (NID_undef when unknown); the certificate is the
-    /// context's, alive for the call.
+    /// The digest NID of `certificate`'s signature (NID_undef when unknown); the context's, alive for the call.
     @unsafe private static func signatureDigest(_ certificate: OpaquePointer?) -> Int32 {
         guard let certificate = unsafe certificate else { return NID_undef }
         var digest: Int32 = NID_undef

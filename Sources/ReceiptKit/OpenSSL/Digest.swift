@@ -1,9 +1,7 @@
 internal import CReceipt
 
-/// A message digest OpenSSL computes: the two that receipts are signed with, and StoreKit 2's SHA-384.
-///
-/// The algorithm is fetched once; fetching it per call is a measurable cost in OpenSSL 3. It is freed only
-/// in `deinit`, and each buffer handed to `EVP_Digest` is valid and as long as the count given with it.
+/// A message digest OpenSSL computes, fetched once and freed only in `deinit`; each buffer handed to
+/// `EVP_Digest` is valid and as long as its count.
 @safe package final class Digest: @unchecked Sendable {
     package static let sha1 = Digest(name: "SHA1", displayName: "sha1", size: 20)
     package static let sha256 = Digest(name: "SHA256", displayName: "sha256", size: 32)
@@ -11,8 +9,7 @@ internal import CReceipt
     package static let sha384 = Digest(name: "SHA384", displayName: "sha384", size: 48)
 
     let algorithm: OpaquePointer?
-    /// The error codes queued when the algorithm could not be fetched (drained here, so they are
-    /// not blamed on a later call).
+    /// The error codes queued when the algorithm could not be fetched, drained so no later call gets them.
     let fetchFailure: [UInt]
     package let name: String
     package let size: Int

@@ -1,11 +1,9 @@
 internal import CReceipt
 
-/// ECDSA with SHA-256 through OpenSSL: the one signer of both the App Store signatures ReceiptKit makes
-/// and the test JWS ReceiptKitTesting mints.
+/// ECDSA with SHA-256: the one signer of the App Store signatures and ReceiptKitTesting's test JWS.
 package enum ECDSASigner {
-    /// The signature over `message` with the EC private key `key` (an `EVP_PKEY` the caller owns), as
-    /// OpenSSL returns it: a DER `ECDSA-Sig-Value`. Unsafe to call: `key` must be a live EC key for the
-    /// whole call. Inside, the context is freed by the `defer` and the buffers are valid in their closures.
+    /// The DER `ECDSA-Sig-Value` over `message` with `key`, which must be a live EC key for the whole call;
+    /// the context is freed by the `defer` and the buffers are valid in their closures.
     @unsafe package static func derSignature(over message: [UInt8], key: OpaquePointer) throws(OpenSSLError) -> [UInt8]
     {
         guard let context = unsafe EVP_MD_CTX_new() else {

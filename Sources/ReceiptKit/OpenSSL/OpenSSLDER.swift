@@ -1,8 +1,7 @@
 internal import CReceipt
 
-/// The DER an OpenSSL `i2d_*` function writes for `object`, as an array: the one place that copies out of
-/// the buffer i2d allocates and frees it, for every type written back as DER (certificates, CRLs, OCSP).
-/// `what` names the object in the error.
+/// The DER an `i2d_*` function writes for `object`: the one place that copies out of and frees i2d's
+/// buffer; `what` names the object in the error.
 package func openSSLDER(
     of object: OpaquePointer, _ what: String,
     _ encode: (OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?) -> Int32

@@ -1,19 +1,13 @@
 internal import CReceipt
 
-/// An OpenSSL call that failed, with the reasons OpenSSL queued for it.
-///
-/// OpenSSL reports failures on a thread-local queue rather than through return values, and a
-/// stale entry left there would be blamed on the next unrelated call, so every failure path
-/// drains the whole queue into this value. The queue's strings are OpenSSL's own, terminated, and copied
-/// into Swift strings before the next call on the thread.
+/// An OpenSSL call that failed, with the reasons it queued: every failure drains the thread's queue, so a
+/// stale entry is never blamed on a later call; its strings are copied before the next call.
 public struct OpenSSLError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What receipt-check was doing, e.g. "signing the receipt".
     public let operation: String
-    /// One line per queued error, oldest first: OpenSSL's reason string plus its data string
-    /// when there is one (the only place some calls say *why*).
+    /// One line per queued error, oldest first, with its data string (the only place some calls say *why*).
     public let reasons: [String]
-    /// OpenSSL's packed error codes, oldest first, for telling kinds of failure apart without
-    /// reading their text.
+    /// OpenSSL's packed error codes, oldest first, to tell kinds of failure apart without their text.
     public let codes: [UInt]
 
     /// An error for `operation`, with OpenSSL's `reasons` and, when known, their packed `codes`.
@@ -54,9 +48,7 @@ public struct OpenSSLError: Error, Sendable, Equatable, CustomStringConvertible 
         return entries
     }
 
-    /// Whether OpenSSL refused the digest itself rather than finding a bad signature: a
-    /// provider that does not allow it for signatures (RHEL's SHA-1 policy raises exactly this
-    /// from the RSA signature provider) or a digest EVP would not start a signature check with.
+    /// Whether OpenSSL refused the digest itself (RHEL's SHA-1 policy) rather than finding a bad signature.
     public var refusesDigest: Bool {
         codes.contains { code in
             let library = ERR_GET_LIB(code)
@@ -66,8 +58,7 @@ public struct OpenSSLError: Error, Sendable, Equatable, CustomStringConvertible 
         }
     }
 
-    /// An error carrying the RSA provider's own "digest not allowed" code, as RHEL's SHA-1 policy raises it:
-    /// what a planted SHA-1 refusal throws, so that the classification by code is what a test exercises.
+    /// The RSA provider's "digest not allowed" error, as a planted SHA-1 refusal throws it.
     static func digestNotAllowed(operation: String, reason: String) -> OpenSSLError {
         OpenSSLError(
             operation: operation, reasons: [reason],

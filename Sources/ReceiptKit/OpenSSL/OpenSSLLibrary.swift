@@ -1,12 +1,8 @@
 internal import CReceipt
 
-/// The OpenSSL library the process is linked against at run time (``TrustPolicy/openSSLVersion`` names it
-/// to a caller).
+/// The OpenSSL library the process runs on (``TrustPolicy/openSSLVersion``).
 enum OpenSSLLibrary {
-    /// The library's own version text, e.g. "OpenSSL 3.0.15 3 Sep 2024".
-    ///
-    /// Asked of the loaded library rather than taken from the headers, so a binary built on one
-    /// system and run on another reports what it actually runs on.
+    /// The loaded library's version text, e.g. "OpenSSL 3.0.15 3 Sep 2024", not the headers'.
     static var version: String {
         guard let text = unsafe OpenSSL_version(OPENSSL_VERSION) else { return "unknown OpenSSL" }
         return unsafe String(cString: text)

@@ -1,9 +1,7 @@
 internal import CReceipt
 
-/// A private key decoded from PKCS#8 DER, freed when the last reference goes.
-///
-/// Immutable after `init`, and each signature takes its own OpenSSL context, hence `@unchecked Sendable`.
-/// Every use of `pointer` below is sound because the key lives as long as `self`.
+/// A private key decoded from PKCS#8 DER. `@unchecked Sendable` and sound: immutable after `init`, each
+/// signature takes its own context, and the key lives as long as `self`.
 @safe final class PrivateKey: @unchecked Sendable {
     let pointer: OpaquePointer
     /// OpenSSL's name for the key's type: `EC`, `RSA`...

@@ -1,16 +1,12 @@
 internal import CReceipt
 import Synchronization
 
-/// A public key taken from a certificate; checks signatures made with its private key.
-///
-/// Shared across threads once made (OpenSSL keys are safe for concurrent verification, and each
-/// check takes a context no other thread holds), hence `@unchecked Sendable`. The key and the idle contexts
-/// are freed only in `deinit`, and a context is used by one check at a time: every use below is sound.
+/// A public key taken from a certificate. `@unchecked Sendable`: OpenSSL keys verify concurrently, each
+/// check takes a context no other thread holds, and the key and contexts are freed only in `deinit`.
 @safe package final class PublicKey: @unchecked Sendable {
     let pointer: OpaquePointer
-    /// Verification contexts already set up for a digest, kept for the next check: setting one up
-    /// (`EVP_DigestVerifyInit`) is a sizeable part of a check in OpenSSL 3. A context serves one
-    /// check at a time, so each is taken out while in use.
+    /// Verification contexts set up for a digest, kept for the next check (`EVP_DigestVerifyInit` is dear);
+    /// each is taken out while in use.
     private let idle = Mutex<[VerifyContext]>([])
     /// More idle contexts than threads that check at once would only hold memory.
     private static let idleLimit = 4
@@ -48,11 +44,8 @@ import Synchronization
         return String(decoding: name.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Checks `signature` over `message` hashed with `digest` (PKCS#1 v1.5 for RSA, DER
-    /// ECDSA-Sig-Value for EC keys).
-    ///
-    /// Returns false for a signature that does not match; throws only when the check itself
-    /// could not be made, so a caller can tell a forgery from a broken setup.
+    /// Checks `signature` over `message` hashed with `digest`: false for a mismatch; throws only when the
+    /// check could not be made, so a caller can tell a forgery from a broken setup.
     package func verify(
         signature: ArraySlice<UInt8>, over message: ArraySlice<UInt8>, digest: Digest
     ) throws(OpenSSLError) -> Bool {
@@ -80,8 +73,7 @@ import Synchronization
         if result == 1 {
             return true
         }
-        // A mismatch leaves reasons on the queue that say nothing the caller needs; a digest
-        // refused by policy is no mismatch, and the caller must be able to tell.
+        // A mismatch's queued reasons say nothing; a digest refused by policy is no mismatch, and must be told.
         let failure = OpenSSLError.drain("checking a \(digest.name) signature with a \(summary) key")
         if failure.refusesDigest {
             throw failure

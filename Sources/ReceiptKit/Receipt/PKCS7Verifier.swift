@@ -4,16 +4,14 @@
     import Foundation
 #endif
 
-/// Reads the PKCS#7 envelope of an app receipt and verifies it: container, signature and chain over the
-/// signed bytes, then the payload (decoded only once its signature is proven), then the shared steps
-/// (validation time, the caller's requirements) with the receipt's values.
+/// Verifies an app receipt: container, signature and chain over the signed bytes, then the payload (decoded
+/// only once its signature is proven), then the shared steps.
 struct PKCS7Verifier {
     let context: VerificationContext
 
     private var options: ValidationOptions { context.options }
 
-    /// What the signature and chain checks proved: nothing, so the payload is not decoded; the signature
-    /// alone, the chain having failed; or both, with the chain to check validity on.
+    /// What the signature and chain checks proved: nothing, the signature alone, or both.
     private enum Proof {
         case none
         case signature
@@ -31,8 +29,7 @@ struct PKCS7Verifier {
                     container.encoding, certificates: container.certificates.count,
                     payloadBytes: container.payload.count)))
 
-        // The signature and chain are checked before a byte of the payload is decoded; their checks are kept
-        // aside and reported after the payload's, in reading order.
+        // The signature and chain are checked before the payload is decoded, and reported after it, in reading order.
         var signed = ValidationReport(input: report.input)
         signed.checks.reserveCapacity(8)
         let proof = verifySignatureAndChain(container, into: &signed)
@@ -44,8 +41,7 @@ struct PKCS7Verifier {
         let receipt: ParsedReceipt
         do {
             receipt = try PayloadDecoder.decode(container.payload, limits: options.limits)
-            // An App Attest receipt shares the layout; its field 6 says what it is. Checked on the
-            // decoded value so the common case does not scan the payload twice.
+            // An App Attest receipt shares the layout; field 6 says what it is, read once decoded.
             if receipt.undocumented.values(of: 6).contains(where: AppAttestRecognizer.isReceiptType) {
                 report.reject(ReceiptError(.notAppReceipt, AppAttestRecognizer.description))
                 return
@@ -75,8 +71,7 @@ struct PKCS7Verifier {
         report.receipt = consume receipt
     }
 
-    /// A receipt whose signature is not proven: its signature's failure is the report's, and its payload,
-    /// which nobody is proven to have signed, is not decoded; an App Attest receipt is still named one.
+    /// A receipt whose signature is not proven: its payload is not decoded; an App Attest one is still named.
     private func refuseUnsigned(
         _ container: ReceiptContainer, _ signed: ValidationReport, into report: inout ValidationReport
     ) {
@@ -97,8 +92,7 @@ struct PKCS7Verifier {
     private func verifySignatureAndChain(_ container: ReceiptContainer, into report: inout ValidationReport) -> Proof {
         report.trust = context.emptyTrust()
         guard container.signers.count == 1, let signer = container.signers.first else {
-            report.record(
-                .fail(.signer, .signerCount, "expected exactly one signer, found \(container.signers.count)"))
+            report.record(.fail(.signer, .signerCount, "expected exactly one signer, found \(container.signers.count)"))
             return .none
         }
         let digest: Digest

@@ -48,8 +48,7 @@ extension Check {
 
 /// One check of a report: passed, or failed with a stable reason code.
 public struct Check: Sendable, Encodable, Equatable {
-    /// What was compared, as values until they are read in words. Stored first: the bytes below pack after
-    /// its case's byte, so a check stays four words (`aCheckFitsFourWords`).
+    /// What was compared, as values until read in words; stored first so a check stays four words.
     let wording: CheckWording
     /// Which check this is.
     public let name: Check.Name

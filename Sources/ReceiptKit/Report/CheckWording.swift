@@ -4,11 +4,8 @@
     import Foundation
 #endif
 
-/// What a check compared, kept as the values themselves until someone reads the check in words: a server
-/// that only asks whether an input is valid never pays for the sentences of the checks every receipt passes.
-///
-/// No case holds more than three words, so that a check fits four (`aCheckFitsFourWords`) and is copied
-/// in place, not through value witnesses (docs/performance.md).
+/// What a check compared, kept as values until someone reads the check in words: a server asking only
+/// "valid?" never pays for the sentences. At most three words a case, so a check fits four.
 package enum CheckWording: Sendable {
     /// Words already written.
     case text(String)
@@ -23,8 +20,7 @@ package enum CheckWording: Sendable {
     /// Every certificate of the chain valid at a moment, chosen as the source says.
     case validity(Date, source: String)
 
-    /// The digests receipts are signed with, named without holding the `Digest` itself (a reference, which a
-    /// check would retain on every copy).
+    /// The digests receipts are signed with, named without holding the `Digest` (a reference to retain).
     package enum ReceiptDigest: Sendable {
         case sha1, sha256
 
@@ -59,8 +55,7 @@ package enum CheckWording: Sendable {
         return nil
     }
 
-    /// The words the report shows. Inlined, so reading words already written costs what reading a stored
-    /// string does: reports read every check's words as they write them.
+    /// The words the report shows; inlined, since reports read every check's words as they write them.
     @inline(__always)
     var text: String {
         if case .text(let words) = self { return words }

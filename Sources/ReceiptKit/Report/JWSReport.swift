@@ -1,5 +1,4 @@
-/// The `jws` member of a report: what kind of payload, its header and decoded contents, and
-/// for a notification the reports on the JWS nested in its `data`.
+/// The `jws` member of a report: the payload's kind, header and contents, and a notification's nested JWS.
 public struct JWSReport: Sendable, Encodable {
     /// The payload's kind, when the payload was read.
     public var kind: JWSPayload.Kind?

@@ -1,5 +1,4 @@
-/// Stable, machine-readable reasons a receipt is not valid. These strings are part of the
-/// JSON contract (and documented in the man page): never rename one.
+/// Stable, machine-readable reasons a receipt is not valid: part of the JSON contract, never rename one.
 public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     // The input could not be taken as a receipt at all.
     /// The input is empty.
@@ -50,15 +49,11 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case certificateNotYetValid = "certificate_not_yet_valid"
     /// The validation time is the input's own date, and the input has none.
     case missingValidationTime = "missing_validation_time"
-    /// This system's OpenSSL refuses SHA-1 signatures by policy (RHEL 9's DEFAULT crypto policy),
-    /// so a SHA-1-signed receipt or certificate could not be checked: no verdict on the receipt.
+    /// This system's OpenSSL refuses SHA-1 by policy (RHEL 9's DEFAULT), so a SHA-1 signature went unchecked.
     case sha1RefusedByPolicy = "sha1_refused_by_policy"
-    /// Online checks: a certificate of the chain (leaf or intermediate) is revoked, by a verified OCSP
-    /// response or a current CRL of its issuer.
+    /// Online checks: a certificate of the chain is revoked, by a verified OCSP response or a current CRL.
     case certificateRevoked = "certificate_revoked"
-    /// Online checks: a certificate's revocation status could not be proven (responder unreachable,
-    /// erroring or unauthorised, no responder named, a response or CRL that does not verify or is
-    /// stale). No verdict: try again later.
+    /// Online checks: a certificate's revocation status could not be proven. No verdict: try again later.
     case revocationUnavailable = "revocation_unavailable"
 
     // What the caller asked the receipt to be.
@@ -74,12 +69,9 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case deviceVerificationMismatch = "device_verification_mismatch"
     /// An input whose `appAppleId` (a receipt's app item id) is not the app given, or absent in production.
     case appAppleIDMismatch = "app_apple_id_mismatch"
-    /// A combined verdict: inputs that name different customers (appTransactionId), or a renewal info whose
-    /// subscription (originalTransactionId) no combined transaction is of.
+    /// A combined verdict: inputs of different customers, or a renewal info of no combined subscription.
     case customerMismatch = "customer_mismatch"
-    /// An App Store Server API answer, verified, that is not for the request it answers: another
-    /// transaction than the one asked for, a history without it, or another customer's answer (or one
-    /// naming nobody) to a question asked by app transaction id.
+    /// A verified App Store Server API answer that is not for the request it answers.
     case answerMismatch = "answer_mismatch"
     /// A JWS nested in a notification failed its own verification.
     case nestedJWSInvalid = "nested_jws_invalid"

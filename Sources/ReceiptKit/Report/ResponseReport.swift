@@ -1,5 +1,4 @@
-/// The `response` member of a report: which App Store Server API response, its unsigned members, and
-/// the report of each signed element, in the order they came.
+/// The `response` member of a report: the response's kind, unsigned members and each element's report.
 public struct ResponseReport: Sendable, Encodable {
     /// The response's shape.
     public var kind: ServerResponse.Kind
@@ -7,9 +6,8 @@ public struct ResponseReport: Sendable, Encodable {
     public var fields: [String: JSONValue]
     /// Each signed element's own report, in the order they came.
     public var elements: [ValidationReport]
-    /// Unsigned, of a paged operation read page by page: the token to ask with next time (`revision`,
-    /// `paginationToken`) to read only what came after these pages; nil when reading on from it could lose
-    /// what they held (an element failed), and for a single page or a saved body.
+    /// A paged operation's token to read only what came after these pages next time; nil when that could
+    /// lose what they held (an element failed), and for a single page or a saved body.
     public var resumeFrom: String?
 
     public func encode(to encoder: any Encoder) throws {

@@ -1,9 +1,5 @@
-/// A setting of ReceiptKit that a finding points its reader to: the one whose value would decide what
-/// the input alone cannot.
-///
-/// Messages name a setting through a ``SettingWording``: ReceiptKit's own (``APISettingWording``) names
-/// its API, a front end passes its own words (a command line, its flags) in ``ValidationOptions/wording``
-/// and ``RuleConfiguration/wording``. The finding, its reason code and its data stay the library's.
+/// A setting of ReceiptKit that a finding points its reader to, named through a ``SettingWording``: the
+/// API's by default, a front end's own words (its flags) in ``ValidationOptions/wording``.
 public enum Setting: Sendable, Hashable, CaseIterable {
     /// ``ValidationOptions/time``: when certificates are checked.
     case time
@@ -32,9 +28,7 @@ extension Setting {
         case name(Setting)
         /// The setting at a value (``Setting/maxAge`` at the limit the input is past).
         case value(Setting, String)
-        /// How to change it for another outcome, to the value given where the message knows it: ``Setting/time``
-        /// to now or a fixed time, ``Setting/storeKitTestCertificate`` to the certificate seen,
-        /// ``Setting/environment`` to the environment named, ``Setting/appFacts`` with the fact named.
+        /// How to change it for another outcome, to the value given where the message knows it.
         case change(Setting, to: String? = nil)
         /// The setting as where a value came from (the trusted StoreKit Testing certificate).
         case source(Setting)

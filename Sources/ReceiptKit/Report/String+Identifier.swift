@@ -1,15 +1,11 @@
 extension String {
-    /// Whether two identifiers (bundle ids, product ids, environment names) are the same bytes.
-    ///
-    /// Swift's `==` compares under Unicode canonical equivalence, where `com.\u{212A}ing` (Kelvin sign)
-    /// equals `com.King` and NFC equals NFD: an app of another bundle id would pass a bundle id check. The
-    /// App Store compares identifiers as bytes, and so does every check here.
+    /// Whether two identifiers are the same bytes, as the App Store compares them: `==` uses Unicode
+    /// equivalence, where `com.\u{212A}ing` (Kelvin sign) equals `com.King`.
     public func isIdentical(to other: String) -> Bool {
         utf8.elementsEqual(other.utf8)
     }
 
-    /// The identifier for a message about a mismatch: each scalar beyond ASCII as `\u{212A}`, so that
-    /// `com.\u{212A}ing` (Kelvin sign) does not read as the `com.King` it failed to be.
+    /// The identifier for a mismatch message, scalars beyond ASCII as `\u{212A}` so lookalikes do not hide.
     var shownAsIdentifier: String {
         var shown = ""
         for scalar in unicodeScalars {

@@ -1,8 +1,5 @@
 extension String {
-    /// `parts` one after another, in a string whose storage is made once, of their total length.
-    ///
-    /// The details of the checks every receipt passes are written for every input a server or a batch
-    /// validates; interpolation grows the string as it goes, part by part.
+    /// `parts` one after another, in storage made once: every input's check details are written this way.
     init(joining parts: String...) {
         self = ByteAppend.joined(parts)
     }

@@ -4,9 +4,8 @@
     import Foundation
 #endif
 
-/// Everything verification found out about one input: status, checks, trust and contents.
-///
-/// Only ``ReceiptValidator`` makes one, so a report that says `valid` is one whose checks passed.
+/// Everything verification found out about one input. Only ``ReceiptValidator`` makes one, so a report
+/// that says `valid` is one whose checks passed.
 public struct ValidationReport: Sendable, Encodable {
     /// The verdict on one input. `allCases` lists them best first, the order a run's counts are shown in.
     public enum Status: String, Sendable, Codable, CaseIterable {
@@ -80,10 +79,6 @@ public struct ValidationReport: Sendable, Encodable {
         set { contents = newValue.map(Contents.combination) }
     }
 
-    init(input: String) {
-        self.input = input
-    }
-
     /// Records a check, keeping the first failure as the report's reason.
     mutating func record(_ check: Check) {
         checks.append(check)
@@ -93,9 +88,7 @@ public struct ValidationReport: Sendable, Encodable {
         }
     }
 
-    /// The report on an input that could not be read, with the reading error as its reason: unreadable,
-    /// or malformed when what was read cannot be an input (a file over the size limit, `--max-size`, as
-    /// `input_too_large`, or a line over it).
+    /// The report on an input that could not be read, with the reading error as its reason.
     public static func unreadable(input: String, error: ReceiptError) -> ValidationReport {
         var report = ValidationReport(input: input)
         report.reject(error)

@@ -4,8 +4,7 @@
     import Foundation
 #endif
 extension AppFacts {
-    /// A value the app knows about its user (`free_reads` is 3): typed, so that a rule compares numbers
-    /// as numbers and dates as dates, and a rule comparing a number with a date is refused rather than false.
+    /// A value the app knows about its user, typed so that a rule comparing a number with a date is refused.
     public enum Value: Sendable, Equatable {
         /// A number, e.g. `3` or `2.5`.
         case number(Double)
@@ -21,8 +20,7 @@ extension AppFacts {
             /// The type of the value case of the same name.
             case number, string, boolean, date
 
-            /// Whether values of the kind have an order (`<`, `>=`...): numbers and dates do; strings and
-            /// booleans are compared for equality only.
+            /// Whether values of the kind have an order (`<`, `>=`...): numbers and dates do.
             var isOrdered: Bool { self == .number || self == .date }
         }
 
@@ -36,8 +34,7 @@ extension AppFacts {
             }
         }
 
-        /// Reads a bare value: `true`/`false`, a decimal number, a date (`2024-01-01` or RFC 3339), or a
-        /// string in double quotes. Anything else is nil, so that a stray word is not taken for a string.
+        /// Reads `true`/`false`, a decimal number, a date or a string in double quotes; nil for a stray word.
         public init?(literal text: String) {
             if let quoted = Self.unquoted(text) {
                 self = .string(quoted)
@@ -52,8 +49,7 @@ extension AppFacts {
             }
         }
 
-        /// A decimal number as people write one: optional sign, digits, optional fraction. No exponents, no
-        /// hex, no `inf` or `nan`, which `Double(_:)` would accept.
+        /// A decimal number as people write one: no exponents, hex, `inf` or `nan`, which `Double(_:)` would accept.
         static func number(_ text: String) -> Double? {
             var bytes = Array(text.utf8)[...]
             if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") {
@@ -78,8 +74,7 @@ extension AppFacts {
             return op.holds(order)
         }
 
-        /// Three-way order of two values of one kind, nil when the kinds differ; for a kind without an order
-        /// (strings, booleans) only 0 or 1, equal or not, which `holds` reads for `==` and `!=` alone.
+        /// Three-way order of two values of one kind, nil when the kinds differ; only 0 or 1 for unordered kinds.
         private func order(against other: AppFacts.Value) -> Int? {
             switch (self, other) {
             case (.number(let left), .number(let right)): left < right ? -1 : (left == right ? 0 : 1)

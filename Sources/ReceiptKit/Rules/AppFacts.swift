@@ -4,17 +4,13 @@
     import Foundation
 #endif
 
-/// What the app knows about its user and hands to the rules beside the signed data: free reads left,
-/// whether the reader wrote the post, when they signed up.
-///
-/// Facts are the app's word, not Apple's: they can never take the name of a field Apple signs, so a
-/// rule that reads `bundle_id` or `original_application_version` always reads the signed value.
+/// What the app knows about its user and hands to the rules beside the signed data. Facts are the app's
+/// word, so they can never take the name of a field Apple signs.
 public struct AppFacts: Sendable, Equatable {
     /// The facts given, by name.
     public private(set) var values: [String: AppFacts.Value] = [:]
 
-    /// Facts a file or command line may give: enough for any app's state, few enough that evaluating
-    /// them costs nothing.
+    /// Facts a file or command line may give: enough for any app's state, few enough to cost nothing.
     public static let maximumCount = 256
     static let maximumNameLength = 64
 
@@ -31,8 +27,7 @@ public struct AppFacts: Sendable, Equatable {
         values[name] = value
     }
 
-    /// Adds the members of a JSON object: numbers, booleans, and strings (an RFC 3339 time or a
-    /// `YYYY-MM-DD` day is a date; any other string is a string).
+    /// Adds the members of a JSON object: numbers, booleans, and strings (an RFC 3339 time or a day is a date).
     public mutating func add(json bytes: [UInt8]) throws(AppFacts.FactError) {
         let parsed: JSONValue
         do {
@@ -62,8 +57,7 @@ public struct AppFacts: Sendable, Equatable {
         }
     }
 
-    /// A fact name is lowercase `snake_case` (a letter, then letters, digits and `_`), and is neither a
-    /// rule word nor the name of a field Apple signs.
+    /// A fact name is lowercase `snake_case`, and neither a rule word nor the name of a field Apple signs.
     public static func check(name: String) throws(AppFacts.FactError) {
         guard isFactShaped(name) else {
             throw AppFacts.FactError(

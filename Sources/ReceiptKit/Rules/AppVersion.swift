@@ -1,30 +1,14 @@
-/// An application version or build number, ordered component by component, numerically.
-///
-/// Apple's version strings are dotted (`1.9.2`, `31.12.1`, `2020.10.02.1149`) or plain build numbers
-/// (`434`), and sometimes carry a pre-release suffix (`3.3.1b4`, `1.0-beta`). Comparing them as strings
-/// gets `"2" < "13"` wrong, so each dot-separated component is split into its leading decimal number and
-/// whatever follows it (the suffix), and components compare as follows:
-///
-/// - numbers first, by value, with no overflow however many digits (`2 < 13`, `007 == 7`);
-/// - equal numbers: a component without a suffix sorts after any component with one, so a pre-release
-///   comes before its release (`1.0-beta < 1.0`, `3.3.1b4 < 3.3.1`);
-/// - two suffixes compare by their UTF-8 bytes (`1.0a < 1.0b`).
-///
-/// Missing trailing components count as `0` without a suffix, so `2 == 2.0 == 2.0.0`. A component with no
-/// leading digits (`beta`) has the number 0 and is all suffix. This is a total order: it is the
-/// lexicographic order of infinite component sequences padded with that zero component.
+/// An application version or build number, ordered component by component, numerically (`"2" < "13"`
+/// fails as strings). Each dot-separated component is a number and a suffix: numbers by value, then a
+/// component without a suffix after any with one (`1.0-beta < 1.0`), then suffixes by their bytes.
+/// Missing trailing components count as `0`, so `2 == 2.0`.
 package struct AppVersion: Sendable, Comparable, CustomStringConvertible {
     /// One dot-separated part: a number (digits without leading zeros, empty meaning 0) and a suffix.
     struct Component: Sendable {
         let digits: [UInt8]
         let suffix: [UInt8]
 
-        static let zero = Component(digits: [], suffix: [])
-
-        init(digits: [UInt8], suffix: [UInt8]) {
-            self.digits = digits
-            self.suffix = suffix
-        }
+        static let zero = Component([])
 
         init(_ bytes: ArraySlice<UInt8>) {
             let numberEnd = bytes.firstIndex { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? bytes.endIndex
@@ -58,8 +42,7 @@ package struct AppVersion: Sendable, Comparable, CustomStringConvertible {
     package let text: String
     let components: [Component]
 
-    /// Parses a version; nil when the text is empty, contains white space or control characters, or has
-    /// an empty component (`1..2`, `.1`, `1.`).
+    /// Nil for empty text, white space or control characters, or an empty component (`1..2`, `.1`, `1.`).
     package init?(_ text: String) {
         let bytes = Array(text.utf8)
         guard !bytes.isEmpty, !bytes.contains(where: { $0 <= 0x20 || $0 == 0x7f }) else { return nil }

@@ -1,12 +1,6 @@
 /// Which signed wholes may be decided together: only those that identifiers Apple signs tie to one
-/// customer. A response body is unsigned JSON around signed elements, so its elements are wholes of their
-/// own, as separate inputs are: either could have been assembled from two customers' data.
-///
-/// Identifiers that tie: an `appTransactionId` (the customer's download of the app, on AppTransactions,
-/// transactions and renewal infos), and a transaction id (a transaction's `transactionId` and
-/// `originalTransactionId`, a renewal info's `originalTransactionId`, an app receipt's in-app
-/// `transaction_id` and `original_transaction_id`), which Apple makes unique per purchase. An app
-/// receipt and an AppTransaction share neither, so they are tied only through a transaction of both.
+/// customer (an `appTransactionId`, or a transaction id, unique per purchase). A response's elements are
+/// wholes of their own, as separate inputs are: either could have been assembled from two customers' data.
 enum CustomerMatch {
     /// One signed whole: an app receipt, a JWS with what it nests, or one element of a response.
     struct Unit {
@@ -14,8 +8,7 @@ enum CustomerMatch {
         var receipt: ParsedReceipt?
         var payloads: [JWSPayload] = []
 
-        /// Whether it carries anything rules read (an app purchase, transactions, renewal infos): a
-        /// notification of no transaction, or an empty response, needs no tie.
+        /// Whether it carries anything rules read: a notification of no transaction needs no tie.
         var carriesFacts: Bool {
             receipt != nil
                 || payloads.contains {
@@ -46,8 +39,7 @@ enum CustomerMatch {
         }
     }
 
-    /// The signed wholes of a valid report: its receipt, its JWS (with what verified inside it), or each
-    /// verified element of its response.
+    /// The signed wholes of a valid report: its receipt, its JWS, or each verified element of its response.
     static func units(of report: ValidationReport) -> [Unit] {
         guard report.status == .valid else { return [] }
         switch report.contents {
@@ -66,15 +58,12 @@ enum CustomerMatch {
         }
     }
 
-    /// Nested payloads are signed inside their parent, so they are one whole with it; verification nests
-    /// no deeper than one level.
+    /// Nested payloads are signed inside their parent, so they are one whole with it.
     private static func nestedPayloads(_ jws: JWSReport) -> [JWSPayload] {
         jws.nested.sorted { $0.key < $1.key }.map(\.value).filter { $0.status == .valid }.compactMap { $0.jws?.payload }
     }
 
-    /// Why `units` cannot be decided together (`customer_mismatch`), or nil when they can: one
-    /// `appTransactionId` wherever one is carried, every renewal info of a subscription whose transaction is
-    /// among them, and every unit that carries facts tied to the others through shared identifiers.
+    /// Why `units` cannot be decided together (`customer_mismatch`), or nil when they can.
     static func mismatch(_ units: [Unit]) -> String? {
         var customer: (id: String, unit: String)?
         var transactionIDs: Set<String> = []
@@ -106,8 +95,7 @@ enum CustomerMatch {
         return untied(units.filter(\.carriesFacts))
     }
 
-    /// The first unit not tied to the first one, named with it; nil when all are tied. Each identifier
-    /// joins the units that carry it (union-find, by index: no recursion, cost linear in the identifiers).
+    /// The first unit not tied to the first one, named with it: union-find by index, no recursion.
     private static func untied(_ units: [Unit]) -> String? {
         guard units.count > 1 else { return nil }
         var parent = Array(units.indices)

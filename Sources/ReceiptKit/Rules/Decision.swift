@@ -1,14 +1,10 @@
-/// What a rule decided of one entitlement: the three answers a backend acts on differently.
-///
-/// The words and exit statuses are the command line's (`verify` exits 0, 1 or 3), so that a program
-/// linking the library and a script reading the tool act on one contract.
+/// What a rule decided of one entitlement; the words and exit statuses are the command line's, one contract.
 public enum Decision: String, Sendable, Equatable, CaseIterable, Encodable {
     /// The rules hold for the verified input at the evaluation time.
     case granted
     /// The input shows that the rules do not hold: nothing newer from Apple would change that.
     case denied
-    /// The input cannot tell (too old for the age limit, a fact, field or platform missing): ask Apple
-    /// again (a fresh transaction, a refreshed receipt) and decide on that.
+    /// The input cannot tell (too old, a fact, field or platform missing): ask Apple again and decide on that.
     case unknown
 
     /// The exit status `verify` gives a valid input whose required entitlements are decided so.

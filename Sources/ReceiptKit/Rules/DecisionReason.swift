@@ -1,11 +1,9 @@
-/// Why an entitlement was decided as it was, for a program: stable snake_case codes beside the reasons
-/// in words. They are part of the JSON contract (`reason_code`): never rename one.
+/// Why an entitlement was decided as it was, as stable codes in the JSON contract: never rename one.
 public enum DecisionReason: String, Sendable, Equatable, CaseIterable, Encodable {
     // Granted.
     /// A rule holds.
     case ruleSatisfied = "rule_satisfied"
-    /// A rule holds because the lapsed subscription is in Apple's billing grace period: full service, but
-    /// the customer's payment is failing.
+    /// A rule holds because the lapsed subscription is in Apple's billing grace period.
     case inGracePeriod = "in_grace_period"
 
     // Unknown: the input cannot tell; a fresher one from Apple, or what the run did not give, can.

@@ -1,5 +1,4 @@
-/// Whether one entitlement is granted, denied or unknown, and why, in words a person can check and a code
-/// a program can switch on.
+/// Whether one entitlement is granted, denied or unknown, and why, in words and as a code.
 public struct EntitlementDecision: Sendable, Equatable, Encodable {
     /// The entitlement's name as the rules give it.
     public let name: String
@@ -9,8 +8,7 @@ public struct EntitlementDecision: Sendable, Equatable, Encodable {
     public let reasonCode: DecisionReason
     /// Why, one line per condition that decided it.
     public let reasons: [String]
-    /// The rules' text for a customer who is not granted the entitlement (`| "Export is a Pro feature"`);
-    /// nil when it is granted or the rules give none.
+    /// The rules' text for a customer who is not granted the entitlement (`| "Export is a Pro feature"`).
     public let message: String?
 
     /// Whether it is granted (neither denied nor unknown).

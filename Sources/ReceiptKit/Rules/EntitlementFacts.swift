@@ -4,8 +4,7 @@
     import Foundation
 #endif
 
-/// What rules read: the app's purchase and its in-app purchases, from an app receipt or from
-/// verified StoreKit 2 payloads, so one evaluator serves both.
+/// What rules read, from an app receipt or from verified StoreKit 2 payloads, so one evaluator serves both.
 package struct EntitlementFacts: Sendable, Equatable {
     /// Where the facts came from, for reasons and warnings that name it.
     package enum Source: String, Sendable, Equatable {
@@ -26,52 +25,33 @@ package struct EntitlementFacts: Sendable, Equatable {
     package internal(set) var originalApplicationVersion: String?
     package internal(set) var originalPurchaseDate: Date?
     package internal(set) var receiptCreationDate: Date?
-    package internal(set) var environment: ReceiptEnvironment
+    package internal(set) var environment: ReceiptEnvironment = .unknown
     /// Apple's receipt type as written (field 0, or an AppTransaction's `receiptType`).
     package internal(set) var receiptType: String?
     /// An AppTransaction's `preorderDate`.
     package internal(set) var preorderDate: Date?
     /// Renewal infos the input carries (alone, or nested in a notification).
     package internal(set) var renewals: [RenewalState] = []
-    /// The newest date the input was signed or created at: what it shows is the world as of then, and
-    /// renewals, refunds and upgrades after it are invisible in it.
+    /// The newest date the input was signed or created at: it shows nothing after it.
     package internal(set) var snapshotDate: Date?
-    /// The date of the copy each purchase comes from, by position in `purchases`; empty while every
-    /// purchase is of one input dated `snapshotDate`. Several inputs keep each one's own, so that an
-    /// old copy beside a fresh input is still judged by its own age.
+    /// The date of the copy each purchase comes from, by position; empty while all are of one input dated
+    /// `snapshotDate`, so that an old copy beside a fresh input is still judged by its own age.
     package internal(set) var purchaseSnapshots: [Date?] = []
     /// The date of the copy the app facts come from (a receipt's creation, an AppTransaction's signing).
     package internal(set) var appSnapshotDate: Date?
-    /// Why these facts cannot be decided together (signed wholes that nothing ties to one customer, as
-    /// in a response body assembled from two customers' elements): then nothing is granted.
+    /// Why these facts cannot be decided together (nothing ties them to one customer): then nothing is granted.
     package internal(set) var customerMismatch: String?
-    /// An AppTransaction's `originalPlatform`: where the app was first bought, which says what the
-    /// original application version is.
+    /// An AppTransaction's `originalPlatform`, which says what the original application version is.
     package internal(set) var originalPlatform: AppStoreValue<PurchasePlatform>?
-    /// In-app purchases: a receipt's records, or StoreKit 2 transactions mapped onto the same record with
-    /// what only they say beside it.
-    package internal(set) var purchases: PurchaseFactList
-    /// When the app purchase itself was refunded (an AppTransaction's `revocationDate`): from then on
-    /// nothing is granted from what it says about the purchase (grandfathering).
+    /// A receipt's records, or StoreKit 2 transactions mapped onto the same record.
+    package internal(set) var purchases: PurchaseFactList = []
+    /// When the app purchase itself was refunded: from then on nothing is granted from it (grandfathering).
     package internal(set) var appRevocationDate: Date?
     /// A receipt's expiration date (field 21, volume purchase (VPP) receipts): from then on it grants nothing.
     package internal(set) var receiptExpirationDate: Date?
+}
 
-    init(
-        source: Source, bundleID: String? = nil, applicationVersion: String? = nil,
-        originalApplicationVersion: String? = nil, originalPurchaseDate: Date? = nil, receiptCreationDate: Date? = nil,
-        environment: ReceiptEnvironment = .unknown, purchases: PurchaseFactList = []
-    ) {
-        self.source = source
-        self.bundleID = bundleID
-        self.applicationVersion = applicationVersion
-        self.originalApplicationVersion = originalApplicationVersion
-        self.originalPurchaseDate = originalPurchaseDate
-        self.receiptCreationDate = receiptCreationDate
-        self.environment = environment
-        self.purchases = purchases
-    }
-
+extension EntitlementFacts {
     init(receipt: ParsedReceipt) {
         self.init(
             source: .receipt, bundleID: receipt.bundleID, applicationVersion: receipt.applicationVersion,
@@ -84,8 +64,7 @@ package struct EntitlementFacts: Sendable, Equatable {
         appSnapshotDate = receipt.receiptCreationDate
     }
 
-    /// The date of the copy the purchase at `index` comes from; nil (no date, so too old for any age
-    /// limit) for an index it does not hold.
+    /// The date of the copy the purchase at `index` comes from; nil (too old for any limit) past the end.
     func snapshot(ofPurchaseAt index: Int) -> Date? {
         guard purchaseSnapshots.isEmpty else {
             return purchaseSnapshots.indices.contains(index) ? purchaseSnapshots[index] : nil

@@ -1,11 +1,7 @@
-/// The order entitlements are decided in: each after every entitlement its rules name with
-/// `entitled NAME`, so a reference always reads a decided outcome.
-///
-/// Kahn's algorithm, a loop over explicit queues: the rules choose the graph, so no walk over it
-/// recurses, and the cost is linear in the rules' size.
+/// The order entitlements are decided in, each after those its rules name with `entitled NAME`: Kahn's
+/// algorithm over explicit queues, since the rules choose the graph.
 struct EntitlementOrder: Sendable {
-    /// Entitlements in an order that decides each after its dependencies; those in a cycle (or
-    /// depending on one) are left out.
+    /// Entitlements in dependency order; those in a cycle (or depending on one) are left out.
     let order: [String]
     /// The first reference to an entitlement no rule defines, or the first cycle, as a rule error.
     let problem: RuleSet.ParseError?
@@ -52,8 +48,7 @@ struct EntitlementOrder: Sendable {
         self.order = order
         let decided = Set(order)
         let stuck = entitlements.filter { !decided.contains($0) }
-        // Every stuck entitlement waits on another stuck one; following those waits from any of them
-        // must come back to a name already seen: that loop is a cycle.
+        // Every stuck entitlement waits on another stuck one, so following the waits must come back: a cycle.
         var cycle: [String] = []
         if let start = stuck.first {
             var path = [start]

@@ -5,9 +5,8 @@ public enum Platform: String, Sendable, CaseIterable {
     /// Field 19 is the marketing version (`CFBundleShortVersionString`).
     case macos
 
-    /// What an AppTransaction's `originalPlatform` (iOS 18.4 and later) means for the version: the build
-    /// number on iOS, iPadOS, tvOS, visionOS and watchOS, the marketing version on macOS; nil for a name
-    /// this version does not know (compared byte for byte, as Apple writes it).
+    /// What an AppTransaction's `originalPlatform` means for the version: the build number, or the marketing
+    /// version on macOS; nil for a name this version does not know (compared byte for byte).
     public init?(originalPlatform name: String) {
         if name.isIdentical(to: "macOS") {
             self = .macos
@@ -18,9 +17,7 @@ public enum Platform: String, Sendable, CaseIterable {
         }
     }
 
-    /// What an AppTransaction's `originalPlatform` means for the version: the build number on iOS, tvOS and
-    /// visionOS, the marketing version on macOS; a value Apple does not document is read as its name is by
-    /// `init(originalPlatform:)` with a string (`iPadOS`, `watchOS`), else nil.
+    /// The same for a value Apple documents, else for its name as `init(originalPlatform:)` reads it.
     public init?(originalPlatform platform: AppStoreValue<PurchasePlatform>) {
         switch platform {
         case .known(.macOS): self = .macos

@@ -1,9 +1,6 @@
-/// The purchases of some facts in input order: their records as a receipt holds them (read from its payload
-/// on demand for a receipt of many), and beside them, by position, what StoreKit 2 transactions add.
-///
-/// A receipt's purchases add nothing, so their list holds the receipt's `InAppPurchases` as it is: no entry
-/// is copied or decoded to make its facts, and a receipt of a million purchases combined with one
-/// transaction holds one `TransactionFacts`, not a million absent ones.
+/// The purchases of some facts in input order: their records as a receipt holds them, and beside them, by
+/// position, what StoreKit 2 transactions add. A receipt's `InAppPurchases` is held as it is: nothing
+/// is copied or decoded, and a million purchases with one transaction hold one `TransactionFacts`.
 package struct PurchaseFactList: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
     private(set) var records: InAppPurchases
     /// What a transaction adds to the record at the same position; only positions that add something.

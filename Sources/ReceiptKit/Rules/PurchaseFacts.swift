@@ -1,6 +1,5 @@
-/// One purchase as rules read it: the in-app purchase record a receipt has (or a transaction maps onto),
-/// and what only a StoreKit 2 transaction adds. Members of either are read as the purchase's own
-/// (`purchase.productID`, `purchase.isUpgraded`), so that rules need not ask which input said what.
+/// One purchase as rules read it: the in-app purchase record and what only a StoreKit 2 transaction adds,
+/// both read as the purchase's own members, so rules need not ask which input said what.
 @dynamicMemberLookup
 package struct PurchaseFacts: Sendable, Equatable {
     /// What a receipt's in-app purchase record holds.

@@ -9,8 +9,8 @@ package enum PurchaseKind: Sendable, Equatable {
 }
 
 extension PurchaseFacts {
-    /// From a StoreKit 2 transaction's `type`; for a receipt entry, an expires date (field 1708) or product
-    /// type 3 (field 1707, undocumented, seen only on auto-renewable subscriptions) marks an auto-renewable one.
+    /// From a transaction's `type`; for a receipt entry, an expires date (1708) or product type 3 (1707,
+    /// undocumented) marks an auto-renewable one.
     package var kind: PurchaseKind {
         switch transaction.storeKitType {
         case .known(.autoRenewable): return .autoRenewable

@@ -4,8 +4,7 @@
     import Foundation
 #endif
 
-/// How long a purchase is held, as an ISO 8601 duration (`P1Y`, `P6M`, `P2W`, `P30D`, `PT12H`): the term
-/// of a non-renewing subscription, whose expiry the App Store does not record (`product "X" for P1Y`).
+/// How long a purchase is held, as an ISO 8601 duration: a non-renewing subscription's term (`for P1Y`).
 public struct PurchaseTerm: Sendable, Equatable, CustomStringConvertible {
     /// Whole years of the term.
     public let years: Int
@@ -18,8 +17,7 @@ public struct PurchaseTerm: Sendable, Equatable, CustomStringConvertible {
     /// The duration as written.
     public let description: String
 
-    /// Parses `P[nY][nM][nW][nD][T[nH][nM][nS]]` with whole numbers; nil for anything else, or a zero or
-    /// over-long term (each number at most 100,000).
+    /// Parses `P[nY][nM][nW][nD][T[nH][nM][nS]]`; nil for anything else, a zero or a number over 100,000.
     public init?(_ text: String) {
         var years = 0
         var months = 0
@@ -72,12 +70,8 @@ public struct PurchaseTerm: Sendable, Equatable, CustomStringConvertible {
         description = "P\(days)D"
     }
 
-    /// `date` plus the term, in the Gregorian calendar in UTC (so `P1M` from January 31 ends on the last
-    /// day of February); nil when the result cannot be represented.
-    ///
-    /// Computed here rather than with `Calendar`: without Foundation's internationalisation module (the CLI
-    /// links only FoundationEssentials) the Gregorian calendar is not there, and a missing end must never
-    /// read as "no limit".
+    /// `date` plus the term in the Gregorian calendar in UTC (`P1M` from January 31 ends on February's last
+    /// day); nil when unrepresentable. Not `Calendar`: FoundationEssentials has no Gregorian calendar.
     public func end(from date: Date) -> Date? {
         let interval = date.timeIntervalSince1970
         guard interval.isFinite, abs(interval) < 1e13 else { return nil }

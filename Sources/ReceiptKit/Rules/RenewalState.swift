@@ -4,8 +4,7 @@
     import Foundation
 #endif
 
-/// What a StoreKit 2 renewal info says of one subscription's next renewal: whether the customer is in
-/// Apple's billing grace period (full service until it ends) or in billing retry without it.
+/// What a renewal info says of a subscription's next renewal: in the billing grace period, or in retry without it.
 package struct RenewalState: Sendable, Equatable {
     /// The product the subscription currently is (`productId`).
     package var productID: String?
@@ -18,16 +17,4 @@ package struct RenewalState: Sendable, Equatable {
     package var originalTransactionID: String?
     /// When this copy was signed: past the age limit its grace period is not read.
     package var snapshotDate: Date?
-
-    package init(
-        productID: String?, gracePeriodExpires: Date?, isInBillingRetry: Bool?, autoRenews: Bool? = nil,
-        originalTransactionID: String? = nil, snapshotDate: Date? = nil
-    ) {
-        self.productID = productID
-        self.gracePeriodExpires = gracePeriodExpires
-        self.isInBillingRetry = isInBillingRetry
-        self.autoRenews = autoRenews
-        self.originalTransactionID = originalTransactionID
-        self.snapshotDate = snapshotDate
-    }
 }

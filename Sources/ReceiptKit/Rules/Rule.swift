@@ -8,8 +8,7 @@ package struct Rule: Sendable, Equatable {
     package let origin: String
     /// `| "text"` after the condition: what to show the customer when the entitlement is not granted.
     package let message: String?
-    /// Where each `entitled NAME` of the condition first appears (1-based column), for errors that
-    /// only the whole rule set can find: a reference to nothing, a cycle.
+    /// Where each `entitled NAME` first appears (1-based column), for errors only the whole rule set finds.
     let referenceColumns: [String: Int]
 
     package init(

@@ -4,38 +4,30 @@
     import Foundation
 #endif
 
-/// The condition of a rule, as parsed.
-///
-/// `and` and `or` hold all their operands in one array, so a long flat chain is wide rather than deep:
-/// the tree's depth is bounded by the nesting `RuleParser.maximumDepth` allows, which keeps every
-/// recursive walk over it (evaluation, equality, deallocation) bounded.
+/// The condition of a rule, as parsed. `and` and `or` hold their operands in one array, so a flat chain is
+/// wide rather than deep, and `RuleParser.maximumDepth` bounds every recursive walk.
 package indirect enum RuleCondition: Sendable, Equatable {
     case compareVersion(RuleField, ComparisonOperator, String)
-    /// `original_application_version < ios:42 macos:2.0`: the threshold of the platform the version comes
-    /// from (the input's `originalPlatform`, else the configured platform).
+    /// `original_application_version < ios:42 macos:2.0`: the threshold of the platform the version comes from.
     case compareVersionPerPlatform(RuleField, ComparisonOperator, [Platform: String])
     case compareDate(RuleField, ComparisonOperator, Date)
     case compareEnvironment(ComparisonOperator, ReceiptEnvironment)
     case compareString(RuleField, ComparisonOperator, String)
     /// Any purchase of the product made by the evaluation time and not cancelled (refunded) by then.
     case product(String)
-    /// `product "X" for TERM`: a purchase held from its purchase date for the term (a non-renewing
-    /// subscription, whose end the App Store does not record).
+    /// `product "X" for TERM`: a purchase held for the term from its purchase date.
     case productForTerm(String, PurchaseTerm)
     /// A subscription period of the product covering the evaluation time, not cancelled by then.
     case subscriptionActive(String)
     /// `subscription "X" in_grace`: the subscription lapsed and is in Apple's billing grace period.
     case subscriptionInGrace(String)
-    /// `subscription group "G" active`: any subscription of the group is active (a crossgrade or
-    /// downgrade within the group keeps the customer entitled).
+    /// `subscription group "G" active`: any subscription of the group is active.
     case subscriptionGroupActive(String)
-    /// `entitled NAME`: the outcome of another entitlement of the same rules (granted, not granted, or
-    /// unknown when its own rules could not decide).
+    /// `entitled NAME`: the outcome of another entitlement of the same rules.
     case entitled(String)
     /// `free_reads > 0`: a fact the app supplies (``AppFacts``), compared with a value of its kind.
     case compareFact(String, ComparisonOperator, AppFacts.Value)
-    /// `post_author == reader_id`, `original_purchase_date < signed_up`: a fact compared with another fact
-    /// or with a field, whose values are known only when deciding.
+    /// `post_author == reader_id`: a fact compared with a fact or a field, known only when deciding.
     case compareOperands(RuleOperand, ComparisonOperator, RuleOperand)
     /// `always` (true) or `never` (false): holds for every verified input, or for none.
     case constant(Bool)
@@ -59,8 +51,7 @@ package indirect enum RuleCondition: Sendable, Equatable {
         }
     }
 
-    /// Whether every comparison in the condition is of a transaction's own fields (`ownership`,
-    /// `app_account_token`), so that each transaction decides it for itself.
+    /// Whether every comparison reads only a transaction's own fields, so that each transaction decides it.
     var readsOnlyTransactionFields: Bool {
         switch self {
         case .compareString(let field, _, _): field.isPerTransaction

@@ -1,6 +1,5 @@
-/// Comparisons of two named values: a fact with a fact or with a field. Neither side is known when the
-/// rule is parsed, so the kinds are checked here, and a side that is missing or of another kind leaves the
-/// comparison unknown (not satisfied), never false.
+/// Comparisons of a fact with a fact or a field: kinds are checked here, since neither is known when
+/// parsing, and a missing side or another kind leaves the comparison unknown, never false.
 extension RuleEvaluator {
     /// `condition` is the comparison itself, which a per-transaction field reads for each transaction.
     func compare(_ left: RuleOperand, _ op: ComparisonOperator, _ right: RuleOperand, _ condition: RuleCondition)
@@ -46,8 +45,7 @@ extension RuleEvaluator {
         }
     }
 
-    /// A field of the verified input as a value of the kind facts have; unknown when the input lacks it or,
-    /// for the original purchase date, when the app purchase was refunded (nothing is granted from it).
+    /// A field of the input as a fact's value; unknown when lacking, or for a refunded app purchase's date.
     func fieldValue(_ field: RuleField) -> Result<AppFacts.Value, Unknown> {
         if field == .originalPurchaseDate, let revoked = revokedApp() { return .failure(Unknown(outcome: revoked)) }
         let value: AppFacts.Value? =
@@ -58,8 +56,7 @@ extension RuleEvaluator {
             case .bundleID: facts.bundleID.map(AppFacts.Value.string)
             case .receiptType: facts.receiptType.map(AppFacts.Value.string)
             case .originalPlatform: facts.originalPlatform.map { AppFacts.Value.string($0.rawValue) }
-            // No fact meets these (the parser), they have their own conditions, or (per transaction)
-            // `compare` reads them first.
+            // No fact meets these: they have their own conditions, or `compare` reads them first.
             case .originalApplicationVersion, .applicationVersion, .environment, .ownership, .appAccountToken, .sku,
                 .commitmentBillingPeriod:
                 nil

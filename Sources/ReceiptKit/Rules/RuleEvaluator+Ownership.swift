@@ -4,10 +4,9 @@
     import Foundation
 #endif
 
-/// `ownership` and `app_account_token`: a transaction's `inAppOwnershipType` and `appAccountToken`, of which
-/// facts may hold many. Beside a product or subscription in one `and`, they narrow that `and` to the
-/// transactions they hold for, so that `product "X" and ownership == purchased` means X bought by this
-/// customer; alone, they hold only when they hold for every transaction, and are unknown when they differ.
+/// `ownership` and `app_account_token`, of which facts may hold many: beside a product in one `and` they
+/// narrow it to the transactions they hold for (`product "X" and ownership == purchased`); alone, they hold
+/// when they hold for every transaction.
 extension RuleEvaluator {
     /// `ownership == purchased` over every transaction: true or false when all agree, unknown otherwise.
     func ownership(_ op: ComparisonOperator, _ text: String) -> Outcome {
@@ -32,8 +31,7 @@ extension RuleEvaluator {
             ])
     }
 
-    /// An `and` whose operands read ownership only, beside operands that read transactions: those read only
-    /// the transactions whose ownership satisfies them. Nil when the `and` is not of that shape.
+    /// An `and` of ownership operands beside operands that read transactions, read over the matching ones only.
     func ownershipScoped(_ operands: [RuleCondition]) -> Outcome? {
         let scope = operands.filter(\.readsOnlyTransactionFields)
         let rest = operands.filter { !$0.readsOnlyTransactionFields }
@@ -45,8 +43,7 @@ extension RuleEvaluator {
         }
         let what = fields.map(\.label).joined(separator: " and ")
         var undecided = 0
-        // Why transactions were undecided (the fields they lack, or a token that is no UUID), so that the
-        // note names those causes and no other.
+        // Why transactions were undecided, so that the note names those causes and no other.
         var lacking: [RuleField] = []
         var unmatched = false
         var narrowed = self
@@ -81,9 +78,8 @@ extension RuleEvaluator {
         return Outcome(value: outcome.value, reasons: outcome.reasons.map { label + $0 }, code: outcome.code)
     }
 
-    /// A condition of a transaction's own fields read for one transaction: Kleene's logic as everywhere, nil
-    /// when the transaction lacks a field it reads or a fact it compares with is not a given string.
-    /// Recursion follows the parsed tree.
+    /// A condition of a transaction's own fields for one transaction; nil when the transaction lacks a field
+    /// or a compared fact is not a given string.
     func holds(_ condition: RuleCondition, for purchase: PurchaseFacts) -> Bool? {
         switch condition {
         case .compareString(.ownership, let op, let text):
@@ -116,17 +112,14 @@ extension RuleEvaluator {
         }
     }
 
-    /// Tokens are UUIDs, which Apple writes in lowercase and Foundation's `uuidString` in uppercase: one
-    /// token either way, compared as the UUID's bytes, never as Unicode text. Nil when either is no UUID.
+    /// Tokens compared as the UUID's bytes (Apple writes lowercase, `uuidString` uppercase); nil for no UUID.
     static func sameToken(_ token: String, _ other: String) -> Bool? {
         guard let one = UUID(uuidString: token), let two = UUID(uuidString: other) else { return nil }
         return one == two
     }
 
-    /// Unknown, with the reason, when a fact the condition compares a token with was not given, is not a
-    /// string or is no UUID (an empty account must not match an empty token): no transaction could decide
-    /// it, and the reason should say why. Walks the condition itself rather than building its references,
-    /// which every evaluation would pay for. Recursion follows the parsed tree.
+    /// Unknown when a fact compared with a token is missing, not a string or no UUID (an empty account must
+    /// not match an empty token); walks the condition rather than building its references each time.
     func unusableFact(in condition: RuleCondition) -> Outcome? {
         switch condition {
         case .compareOperands(let left, _, let right):
@@ -172,9 +165,7 @@ extension RuleEvaluator {
         }
     }
 
-    /// `app_account_token == account_id` (or `sku == "X"`, of `field`) outside an `and` beside a product: holds
-    /// when it holds for every transaction, fails when it fails for every one, and is unknown when they differ
-    /// or one lacks the field.
+    /// A transaction field's comparison alone: holds if for every transaction, fails if for none, else unknown.
     func everyTransaction(_ condition: RuleCondition, _ field: RuleField) -> Outcome {
         if let unusable = unusableFact(in: condition) { return unusable }
         let values = facts.purchases.map { holds(condition, for: $0) }

@@ -1,5 +1,4 @@
-/// One state model for the summary and the rules: `subscriptions[].state` is what `subscription "X"
-/// active` decides on, read from the code of its outcome.
+/// One state model for the summary and the rules, read from the code of `subscription "X" active`.
 extension RuleEvaluator {
     /// The state of `status`'s product as the rule `subscription "X" active` sees it at `time`.
     func state(of status: SubscriptionStatus) -> SubscriptionStatus.State {

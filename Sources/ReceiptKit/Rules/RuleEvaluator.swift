@@ -4,13 +4,8 @@
     import Foundation
 #endif
 
-/// Evaluates conditions against the facts of one receipt or StoreKit 2 payload at one time, saying why each holds or not.
-///
-/// A comparison on a value the receipt lacks is unknown, not false, and unknown stays unknown through
-/// `not` (Kleene's three-valued logic), so `not (original_application_version >= 42)` does not grant
-/// anything to a receipt without field 19. A rule whose outcome is unknown is not satisfied.
-///
-/// Recursion follows the parsed tree, whose depth `RuleParser.maximumDepth` bounds.
+/// Evaluates conditions against the facts of one input at one time, saying why each holds or not. A
+/// value the input lacks is unknown, and stays unknown through `not` (Kleene's logic): unknown grants nothing.
 struct RuleEvaluator {
     struct Outcome {
         /// nil when the condition reads a value the receipt lacks.
@@ -18,18 +13,6 @@ struct RuleEvaluator {
         let reasons: [String]
         /// What decided it, for a program (`reason_code`): an unknown outcome always names its cause.
         let code: DecisionReason
-
-        init(satisfied: Bool, reasons: [String], code: DecisionReason? = nil) {
-            value = satisfied
-            self.reasons = reasons
-            self.code = code ?? (satisfied ? .ruleSatisfied : .conditionNotMet)
-        }
-
-        init(value: Bool?, reasons: [String], code: DecisionReason) {
-            self.value = value
-            self.reasons = reasons
-            self.code = code
-        }
 
         var satisfied: Bool { value == true }
 
@@ -48,8 +31,7 @@ struct RuleEvaluator {
     var facts: EntitlementFacts
     let time: Date
     let platform: Platform?
-    /// The environment the run requires, when it is a test one (sandbox, xcode): the only case where a
-    /// test input's original application version is read at all.
+    /// The required environment when it is a test one: only then is a test input's original version read.
     var testEnvironment: ReceiptEnvironment?
     /// Past this age of the input at `time`, purchases and subscriptions are unknown; nil for no limit.
     var maximumAge: PurchaseTerm?
@@ -174,15 +156,12 @@ struct RuleEvaluator {
         }
     }
 
-    /// What the original application version is: the input's `originalPlatform` when it names one, else
-    /// the configured platform.
+    /// The platform of the original application version: the input's `originalPlatform`, else the configured one.
     private var versionPlatform: Platform? {
         facts.originalPlatform.flatMap(Platform.init(originalPlatform:)) ?? platform
     }
 
-    /// Unknown, with the reason, when the run names a platform and the input says the app was first
-    /// bought on another: one plain threshold was written for one meaning of the version, and the input
-    /// has the other. A threshold per platform decides both.
+    /// Unknown when the input's platform is not the run's: one plain threshold means one kind of version.
     private func platformDisagreement(_ field: RuleField) -> Outcome? {
         guard let platform, let original = facts.originalPlatform,
             let meaning = Platform(originalPlatform: original), meaning != platform
@@ -222,8 +201,7 @@ struct RuleEvaluator {
         return compared(field.label, raw, op, text + note, holds: op.holds(value.compare(threshold)))
     }
 
-    /// Unknown, with the reason, when the app purchase was refunded by the evaluation time: grandfathering
-    /// reads the purchase, and a refunded purchase grants nothing.
+    /// Unknown when the app purchase was refunded by the evaluation time: it grants nothing.
     func revokedApp() -> Outcome? {
         guard let revoked = facts.appRevocationDate, revoked <= time else { return nil }
         return .unknown(
@@ -232,8 +210,7 @@ struct RuleEvaluator {
     }
 
     /// A comparison's outcome, worded alike for fields, facts and both: `fact free_reads 3 is not > 5`.
-    func compared(_ label: String, _ value: String, _ op: ComparisonOperator, _ target: String, holds: Bool)
-        -> Outcome
+    func compared(_ label: String, _ value: String, _ op: ComparisonOperator, _ target: String, holds: Bool) -> Outcome
     {
         Outcome(
             satisfied: holds,
@@ -253,8 +230,7 @@ struct RuleEvaluator {
         return .unknown("no \(field.label) in \(facts.noun)\(note): rule not satisfied", code: .fieldMissing)
     }
 
-    /// Satisfied when the subscription's last period has ended (not refunded or upgraded) and a renewal info
-    /// of the product puts the customer in the billing grace period at `time`; nil otherwise.
+    /// Satisfied when the subscription has lapsed and a renewal info puts it in the billing grace period.
     private func grace(_ product: String, _ status: SubscriptionStatus) -> Outcome? {
         guard status.state == .expired,
             let until = facts.renewals.filter({
@@ -290,8 +266,7 @@ struct RuleEvaluator {
         return Self.either(codes, reasons: reasons)
     }
 
-    /// An `or` none of whose operands holds: unknown when one is (its code, the first such), else denied
-    /// for the first operand's cause.
+    /// An `or` none of whose operands holds: unknown when one is, else denied for the first one's cause.
     static func either(_ codes: [(value: Bool?, code: DecisionReason)], reasons: [String]) -> Outcome {
         if let unknown = codes.first(where: { $0.value == nil }) {
             return Outcome(value: nil, reasons: reasons, code: unknown.code)
@@ -299,8 +274,7 @@ struct RuleEvaluator {
         return Outcome(value: false, reasons: reasons, code: codes.first?.code ?? .conditionNotMet)
     }
 
-    /// Why a copy dated `snapshot` (`noun` names it) is too old to say what holds at `time`, or nil when
-    /// it is not. Every fact is judged by its own copy's date: an old copy beside a fresh input stays old.
+    /// Why a copy dated `snapshot` is too old to say what holds at `time`, or nil; each copy has its own age.
     func staleness(of snapshot: Date?, in noun: String) -> String? {
         guard let maximumAge, isStale(snapshot) else { return nil }
         guard let snapshot else {
@@ -315,8 +289,7 @@ struct RuleEvaluator {
             "\(noun) is \(days) days old at \(show(time)) (signed or created \(show(snapshot)), \(wording.words(for: .value(.maxAge, "\(maximumAge)"))); \(judging))"
     }
 
-    /// Whether a copy dated `snapshot` is too old to say what holds at `time` (no date is: fail closed);
-    /// `staleness` without the words, for callers that only ask.
+    /// Whether a copy dated `snapshot` is too old (no date is: fail closed).
     func isStale(_ snapshot: Date?) -> Bool {
         guard let maximumAge else { return false }
         // An end that cannot be computed is past: never "no limit".
@@ -460,10 +433,8 @@ struct RuleEvaluator {
         }
     }
 
-    /// The latest of the periods in force at `time` whose every copy is within the age limit (a copy
-    /// without a date is not: fail closed), or nil when each is known only from an old copy. Any one
-    /// proves the subscription active; judging only the one that starts last let a stale copy made a
-    /// second after a fresh one (or listed after it, when both start at once) hide the fresh one.
+    /// The latest period in force at `time` known from a fresh copy, or nil; any one proves the subscription
+    /// active, so a stale copy cannot hide a fresh one.
     private func freshPeriod(of product: String, _ status: SubscriptionStatus) -> SubscriptionStatus.Period? {
         let inForce = SubscriptionStatus.Period.covering(status.periods, at: time).filter { $0.isActive(at: time) }
         guard maximumAge != nil else { return inForce.last }
@@ -475,8 +446,7 @@ struct RuleEvaluator {
         return inForce.last { !old.contains($0.transactionID) }
     }
 
-    /// Why the copy of the period in force is too old to grant (every copy of that transaction, fail
-    /// closed), or nil when it is not.
+    /// Why the copy of the period in force is too old to grant, or nil.
     private func staleCopy(of product: String, _ period: SubscriptionStatus.Period?) -> String? {
         let copies = copies(of: product).filter { $0.purchase.transactionID == period?.transactionID }
         let dates = copies.map(\.snapshot)
@@ -485,8 +455,7 @@ struct RuleEvaluator {
         return staleness(of: oldest, in: noun)
     }
 
-    /// Unknown when a lapsed subscription's grace period is known only from a renewal info past the age
-    /// limit: the billing retry may have ended since.
+    /// Unknown when the grace period is known only from a stale renewal info: the retry may have ended since.
     private func staleRenewal(_ product: String, _ status: SubscriptionStatus) -> Outcome? {
         guard status.state == .expired,
             let old = facts.renewals.first(where: { renewal in
@@ -517,5 +486,11 @@ struct RuleEvaluator {
 extension String {
     fileprivate func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
+extension RuleEvaluator.Outcome {
+    init(satisfied: Bool, reasons: [String], code: DecisionReason? = nil) {
+        self.init(value: satisfied, reasons: reasons, code: code ?? (satisfied ? .ruleSatisfied : .conditionNotMet))
     }
 }

@@ -1,5 +1,4 @@
-// Not `RawRepresentable`: that protocol would hash and compare the fields by their names, which the table
-// of names, keyed by field, is still being built from.
+// Not `RawRepresentable`: its hashing would read the names, which are built from a table keyed by field.
 extension RuleField {
     /// The field's name in rules, as `RuleFieldNames` declares it.
     public var rawValue: String {

@@ -1,10 +1,6 @@
-/// A receipt field a rule can compare, and the kind of value it holds.
-///
-/// Its name in rules (`rawValue`) is declared in `RuleFieldNames`, by the model field it is: the receipt
-/// field's key, or for a fact only StoreKit 2 carries, the name given there.
+/// A receipt field a rule can compare, and the kind of value it holds; its name is in `RuleFieldNames`.
 public enum RuleField: Sendable, CaseIterable {
-    /// The version of the app the customer first got (a receipt's field 19, an AppTransaction's
-    /// `originalApplicationVersion`).
+    /// The version of the app the customer first got (receipt field 19, `originalApplicationVersion`).
     case originalApplicationVersion
     /// The version of the app the input was made for (field 3, `applicationVersion`).
     case applicationVersion
@@ -16,8 +12,7 @@ public enum RuleField: Sendable, CaseIterable {
     case environment
     /// The app's bundle id.
     case bundleID
-    /// Apple's receipt type as written (`Production`, `ProductionVPP`, `ProductionSandbox`, `Xcode`...):
-    /// finer than `environment`, so that volume purchases can be named.
+    /// Apple's receipt type as written (`ProductionVPP`...): finer than `environment`, to name volume purchases.
     case receiptType
     /// An AppTransaction's `preorderDate`: when the customer pre-ordered the app.
     case preorderDate
@@ -27,11 +22,9 @@ public enum RuleField: Sendable, CaseIterable {
     case ownership
     /// A transaction's `appAccountToken`: the UUID the app gave the purchase for the customer's account.
     case appAccountToken
-    /// An Advanced Commerce transaction's items' `SKU`s: `sku == "X"` holds for a transaction that bought the
-    /// item X among its items, `!=` for one that did not.
+    /// An Advanced Commerce transaction's items' `SKU`s: `sku == "X"` holds for one that bought item X.
     case sku
-    /// A transaction's commitment `billingPeriodNumber`: which billing period of its commitment term it pays
-    /// for, from 1.
+    /// A transaction's commitment `billingPeriodNumber`, from 1.
     case commitmentBillingPeriod
 
     /// The kind of value a field holds, which decides the operators and the literals it takes.
@@ -65,8 +58,7 @@ public enum RuleField: Sendable, CaseIterable {
         }
     }
 
-    /// The kind of fact the field may be compared with; nil for a field compared only with values written
-    /// in the rule (a version's text, an environment or ownership name), whose meaning no fact carries.
+    /// The kind of fact the field may be compared with; nil for one compared only with values in the rule.
     var factKind: AppFacts.Value.Kind? {
         switch kind {
         case .date: .date

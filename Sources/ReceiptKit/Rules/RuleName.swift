@@ -3,9 +3,7 @@ struct RuleName: Sendable {
     let field: RuleField
     let name: StaticString
 
-    /// `field`, which is the field of key `key` among `fields`, named `name` (the key itself unless given:
-    /// a fact of StoreKit 2 alone is named in the rule language's snake case rather than by Apple's member).
-    /// Nil when no field has that key (`RuleFieldNamesTests` finds every rule field named).
+    /// `field`, the field of key `key` among `fields`, named `name` (the key unless given); nil when none has it.
     static func field<Model>(
         _ field: RuleField, is key: StaticString, of fields: [ModelField<Model>], as name: StaticString? = nil
     ) -> RuleName? {

@@ -1,6 +1,4 @@
-/// One side of a comparison of two named values, `post_author == reader_id`: a fact the app gives or a
-/// field Apple signed. A literal is no operand: a comparison with one keeps its own condition, whose kind
-/// the parser checks.
+/// One side of a comparison of two named values (`post_author == reader_id`): a fact or a signed field.
 package enum RuleOperand: Sendable, Equatable {
     case fact(String)
     case field(RuleField)

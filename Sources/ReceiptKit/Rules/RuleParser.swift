@@ -4,10 +4,8 @@
     import Foundation
 #endif
 
-/// Parses `ENTITLEMENT: CONDITION` with a precedence-climbing parser (`not` > `and` > `or`).
-///
-/// Parentheses and `not` each open a nesting level; more than `maximumDepth` levels is an error,
-/// so a rule cannot make the parser (or the evaluator, which follows the same tree) recurse deeper.
+/// Parses `ENTITLEMENT: CONDITION` by precedence climbing (`not` > `and` > `or`); parentheses and `not`
+/// nest at most `maximumDepth` levels, so a rule cannot make the parser or evaluator recurse deeper.
 package struct RuleParser {
     /// Nesting levels (parentheses and `not`) a rule may use.
     package static let maximumDepth = 64
@@ -16,10 +14,6 @@ package struct RuleParser {
     private var position = 0
     /// The column of each entitlement's first `entitled NAME`.
     private var referenceColumns: [String: Int] = [:]
-
-    private init(tokens: [RuleToken]) {
-        self.tokens = tokens
-    }
 
     /// Parses one rule; `origin` names it in errors (`rules.txt:3`).
     package static func parse(_ text: String, origin: String) throws(RuleSet.ParseError) -> Rule {
@@ -128,8 +122,7 @@ package struct RuleParser {
         }
     }
 
-    /// Precedence climbing. The recursion here is bounded by the two precedence levels per nesting level;
-    /// operands of one operator in a row are gathered into one node rather than nested.
+    /// Precedence climbing; operands of one operator in a row are gathered into one node rather than nested.
     private mutating func expression(minimumPrecedence: Int, depth: Int) throws(RuleSet.ParseError) -> RuleCondition {
         var left = try unary(depth: depth)
         var gathered: Int?
@@ -315,8 +308,7 @@ package struct RuleParser {
             "expected == or != (\(what) is compared for equality only), found \(token.shown)", column: token.column)
     }
 
-    /// The fact or field a word names where a value may stand, checked as a fact name is; nil when the
-    /// word is no name (`1.10`, `2024-01-01`), for the caller to read as a literal.
+    /// The fact or field a word names where a value may stand; nil when it is no name, to read as a literal.
     private func namedOperand(_ word: String, at token: RuleToken) throws(RuleSet.ParseError) -> RuleOperand? {
         if let field = RuleField(rawValue: word) { return .field(field) }
         guard AppFacts.isFactShaped(word) else { return nil }
@@ -332,8 +324,7 @@ package struct RuleParser {
         }
     }
 
-    /// A field whose values only the rule may write (a version, an environment, an ownership) met with a
-    /// name: `found`, when given, is the name on the field's right, shown after the fields it may not be.
+    /// A field whose values only the rule may write met with a name (`found`, when given, on its right).
     private static func writtenOnly(_ field: RuleField, at token: RuleToken, found: RuleToken?) -> RuleSet.ParseError {
         let what = found.map { " or field, found \($0.shown)" } ?? ""
         return RuleSet.ParseError(
@@ -365,8 +356,7 @@ package struct RuleParser {
         return text
     }
 
-    /// The comparison operator that must come next, and its token for later errors; `context` says what
-    /// it follows (` after the fact free_reads`), or is empty.
+    /// The comparison operator that must come next; `context` says what it follows, or is empty.
     private mutating func comparisonOperator(after context: String = "") throws(RuleSet.ParseError) -> (
         ComparisonOperator, RuleToken
     ) {

@@ -1,8 +1,6 @@
 import Synchronization
 
-/// What deciding entitlements needs of a rule set beyond the rules: the entitlements in the order they
-/// are defined and in dependency order, each one's rules and message. Derived once per rule set, not
-/// per input: a batch decides millions of inputs with the same rules.
+/// What deciding needs of a rule set beyond the rules, derived once per rule set, not per input.
 struct RulePlan: Sendable {
     let entitlements: [String]
     let order: EntitlementOrder
@@ -26,8 +24,7 @@ struct RulePlan: Sendable {
     }
 }
 
-/// The plan of one rule set, made the first time it is needed. A rule set gets a new cache whenever its
-/// rules change, so a plan never outlives the rules it was made from.
+/// The plan of one rule set, made when first needed; changed rules get a new cache.
 final class RulePlanCache: Sendable {
     private let plan = Mutex<RulePlan?>(nil)
 

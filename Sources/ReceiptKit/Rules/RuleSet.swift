@@ -26,9 +26,8 @@ public struct RuleSet: Sendable, Equatable {
 
     private var plan: RulePlan { planCache.plan(for: rules) }
 
-    /// Parses a rules file: one rule a line; `#` outside a string starts a comment, on a line of its own or
-    /// after a rule; blank lines are ignored.
-    /// `name` (the file's path) prefixes the line number in errors: `rules.txt:3: column 28: ...`.
+    /// Parses a rules file: one rule a line, `#` outside a string starts a comment. `name` prefixes the line
+    /// number in errors: `rules.txt:3: column 28: ...`.
     public static func parse(file text: String, name: String) throws(RuleSet.ParseError) -> RuleSet {
         var rules: [Rule] = []
         for (index, line) in text.split(
@@ -52,8 +51,7 @@ public struct RuleSet: Sendable, Equatable {
         rules += other.rules
     }
 
-    /// Parses one rule (a line of a rules file) and adds it; `origin` (where it was written) prefixes
-    /// its errors: `--rule 'premium: ...': column 12: ...`.
+    /// Parses one rule and adds it; `origin` prefixes its errors: `--rule 'premium: ...': column 12: ...`.
     public mutating func append(parsing text: String, origin: String) throws(RuleSet.ParseError) {
         rules.append(try RuleParser.parse(text, origin: origin))
     }
@@ -69,9 +67,7 @@ public struct RuleSet: Sendable, Equatable {
     /// Entitlement names in the order rules first define them.
     public var entitlements: [String] { plan.entitlements }
 
-    /// Decides every entitlement for a receipt at time `time`; any satisfied rule grants its entitlement.
-    ///
-    /// The receipt must already have been verified: this only reads what it says.
+    /// Decides every entitlement for a verified receipt at `time`; any satisfied rule grants its entitlement.
     func evaluate(
         receipt: ParsedReceipt, at time: Date, platform: Platform?, environment: ReceiptEnvironment? = nil,
         maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge, appFacts: AppFacts = AppFacts(),
@@ -82,20 +78,13 @@ public struct RuleSet: Sendable, Equatable {
             maximumAge: maximumAge, appFacts: appFacts, wording: wording)
     }
 
-    /// How old an input may be at the evaluation time before what it says of subscriptions and purchases
-    /// is unknown: a receipt or signed transaction shows the world at its creation or signed date, and a
-    /// renewal, refund or upgrade after that is invisible in it (an old JWS from before a refund could be
-    /// replayed). Three days covers a client that caches its receipt for a while.
+    /// How old an input may be before what it says of subscriptions is unknown: later renewals and refunds
+    /// are invisible in it (an old JWS could be replayed). Three days covers a client caching its receipt.
     public static let defaultMaximumAge = PurchaseTerm(days: 3)
 
-    /// Decides every entitlement from the facts of a verified receipt or StoreKit 2 payload at time `time`.
-    ///
-    /// `environment` is the one the caller requires of its inputs: only when it names
-    /// `sandbox` or `xcode` is the original application version of such an input read, since those never
-    /// carry a customer's real first version (sandbox always says `1.0`).
-    ///
-    /// `maximumAge` (default three days; nil for none, to analyse old inputs offline): past it, subscription
-    /// and purchase terms are unknown, as the input cannot show what happened since.
+    /// Decides every entitlement from the facts of a verified input at `time`. A sandbox or xcode input's
+    /// original application version is read only when `environment` requires that environment (sandbox says
+    /// `1.0`); past `maximumAge` (nil: none), subscription and purchase terms are unknown.
     func evaluate(
         facts: EntitlementFacts, at time: Date, platform: Platform?, environment: ReceiptEnvironment? = nil,
         maximumAge: PurchaseTerm? = RuleSet.defaultMaximumAge, appFacts: AppFacts = AppFacts(),
@@ -136,8 +125,7 @@ public struct RuleSet: Sendable, Equatable {
             // Rules of one entitlement are alternatives, decided as an `or`: unknown when one is unknown.
             let undecided = RuleEvaluator.either(codes, reasons: reasons)
             let value = granted ? true : undecided.value
-            // Unknown stays unknown for the rules that reference this one; `updateValue` because
-            // assigning nil through the subscript would remove the entry instead of storing unknown.
+            // Unknown stays unknown for the rules that reference this one: assigning nil would remove the entry.
             evaluator.decided.updateValue(value, forKey: name)
             decisions[name] = EntitlementDecision(
                 name: name, decision: Decision(value), reasonCode: granted ? grantedCode : undecided.code,
@@ -150,13 +138,11 @@ public struct RuleSet: Sendable, Equatable {
                     name: name, decision: .denied, reasonCode: .entitlementCycle,
                     reasons: [
                         "depends on itself through entitlements that reference each other (\(cycle)): not granted"
-                    ],
-                    message: messages[name])
+                    ], message: messages[name])
         }
     }
 
-    /// Checks what no single rule shows: every `entitled NAME` names an entitlement some rule defines,
-    /// no entitlement depends on itself, and each entitlement has at most one message.
+    /// Checks what no single rule shows: references to no entitlement, cycles, two messages for one entitlement.
     public func checkReferences() throws(RuleSet.ParseError) {
         if let problem = plan.order.problem {
             throw problem
@@ -180,10 +166,8 @@ public struct RuleSet: Sendable, Equatable {
     /// The message of each entitlement that has one: the first its rules give.
     public var messages: [String: String] { plan.messages }
 
-    /// Checks that `facts` gives every fact the rules read, of the kind each rule compares it with (two
-    /// facts compared with each other, of one kind): a fact left out or mistyped would otherwise leave every
-    /// customer's rule unknown, so denied.
-    /// `wording` names the setting that gives facts.
+    /// Checks that `facts` gives every fact the rules read, of the kind compared: a missing or mistyped fact
+    /// would leave every rule unknown, so denied. `wording` names the setting that gives facts.
     public func check(facts: AppFacts, wording: any SettingWording = APISettingWording()) throws(AppFacts.FactError) {
         for rule in rules {
             let references = rule.condition.references()

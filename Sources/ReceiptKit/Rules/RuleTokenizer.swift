@@ -1,5 +1,4 @@
-/// Splits a rule's condition into tokens; hand-written so every error can name its column. A `#` outside
-/// a string ends the rule: what follows is a comment.
+/// Splits a rule's condition into tokens, by hand so that every error can name its column.
 struct RuleTokenizer {
     private let scalars: [Unicode.Scalar]
     private var index: Int
@@ -10,8 +9,7 @@ struct RuleTokenizer {
         self.index = start
     }
 
-    /// Characters of a bare word: enough for names, versions (`1.10`, `3.3.1b4`) and dates
-    /// (`2024-01-01T00:00:00+02:00`).
+    /// Characters of a bare word: names, versions (`3.3.1b4`) and dates (`2024-01-01T00:00:00+02:00`).
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case "a"..."z", "A"..."Z", "0"..."9", "_", ".", "-", ":", "+": true

@@ -1,14 +1,7 @@
-/// The names of the fields Apple signs in receipts and StoreKit 2 payloads, which an app's facts may not
-/// take: a fact named `bundle_id` or `expiresDate` would read, to a person, as the signed value.
-///
-/// Names are compared without case and underscores, so `bundle_id`, `bundleId` and `bundleid` are one
-/// name. They are the models' field keys, Apple's verifyReceipt keys that are no field of the receipt
-/// models, and the JWS header's members. A test checks that every key the tool prints for the corpus
-/// is here.
+/// The names of the fields Apple signs, which an app's facts may not take: `bundle_id` would read as the
+/// signed value. Compared without case and underscores; a test checks every key the tool prints is here.
 enum SignedFieldNames {
-    /// Keys of Apple's verifyReceipt answer that the receipt models do not have as fields: those the
-    /// body this tool writes has too (declared in `VerifyReceiptLayout.swift`), and what only Apple's
-    /// server knows.
+    /// Keys of Apple's verifyReceipt answer that are no field of the receipt models.
     static let verifyReceiptOnly: [String] =
         VerifyReceiptBody.receiptKeysOfNoField + [
             "cancellation_reason", "is_upgraded", "subscription_group_identifier",
@@ -33,7 +26,5 @@ enum SignedFieldNames {
         normalized.contains(normalize(name))
     }
 
-    static func normalize(_ name: String) -> String {
-        String(name.lowercased().unicodeScalars.filter { $0 != "_" })
-    }
+    static func normalize(_ name: String) -> String { String(name.lowercased().unicodeScalars.filter { $0 != "_" }) }
 }

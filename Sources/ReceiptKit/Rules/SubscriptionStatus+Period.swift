@@ -23,9 +23,7 @@ extension SubscriptionStatus {
         /// How the period's transaction was revoked, when a StoreKit 2 transaction says (`FAMILY_REVOKE`...).
         public var revocationType: AppStoreValue<RevocationType>?
 
-        /// How far a purchase may lie after the evaluation time and still count as made: clocks of the App
-        /// Store and of the server disagree by seconds, and a purchase signed just now must not read "not yet
-        /// started".
+        /// How far after the evaluation time a purchase still counts as made: the two clocks disagree by seconds.
         public static let allowedClockSkew: TimeInterval = 300
 
         /// Whether the period grants access at `time`: started, not yet expired, not cancelled by then.
@@ -35,12 +33,9 @@ extension SubscriptionStatus {
         }
 
         /// Whether it was refunded or cancelled at or before `time`.
-        public func isCancelled(by time: Date) -> Bool {
-            cancellation.map { $0 <= time } ?? false
-        }
+        public func isCancelled(by time: Date) -> Bool { cancellation.map { $0 <= time } ?? false }
 
-        /// The periods of a product in purchase order; purchases without a purchase or expires date are not
-        /// subscription periods.
+        /// The periods of a product in purchase order; purchases without a purchase or expires date are none.
         static func periods(of product: String, in purchases: some Collection<PurchaseFacts>) -> [Period] {
             purchases.compactMap { purchase -> SubscriptionStatus.Period? in
                 guard String.identical(purchase.productID, product), let start = purchase.purchaseDate,
@@ -56,17 +51,14 @@ extension SubscriptionStatus {
             }.sorted(by: Self.precedes)
         }
 
-        /// Purchase order, and a total one: periods that start at once (copies made within the same second)
-        /// are ordered by their end and transaction id, never left in the order the inputs came in.
+        /// Purchase order, total: periods that start at once are ordered by end and transaction id, not input order.
         static func precedes(_ a: Period, _ b: Period) -> Bool {
             guard a.start == b.start else { return a.start < b.start }
             guard a.end == b.end else { return a.end < b.end }
             return (a.transactionID ?? "").utf8.lexicographicallyPrecedes((b.transactionID ?? "").utf8)
         }
 
-        /// The periods among `periods` that cover `time`: those that contain it; failing those, those that
-        /// start within the clock skew after it (sandbox periods last minutes, so the skew must not reach
-        /// past a period that already started).
+        /// The periods that contain `time`, or failing those, that start within the clock skew after it.
         static func covering(_ periods: [Period], at time: Date) -> [Period] {
             let started = time.addingTimeInterval(allowedClockSkew)
             let containing = periods.filter { $0.start <= time && time < $0.end }

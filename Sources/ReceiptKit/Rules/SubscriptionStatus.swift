@@ -16,16 +16,13 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
         case refunded
         /// Every period starts after the time.
         case notStarted = "not_started"
-        /// The period covering the time was upgraded to another subscription (a StoreKit 2 transaction's
-        /// `isUpgraded`): service comes from the new one, not this.
+        /// The period covering the time was upgraded to another subscription, which gives the service.
         case upgraded
-        /// With rules: the last period ended, and a renewal info puts the customer in Apple's billing grace
-        /// period (full service while Apple retries billing).
+        /// With rules: the last period ended, and a renewal info puts the customer in the billing grace period.
         case inGracePeriod = "in_grace_period"
         /// With rules: the last period ended and Apple is retrying billing, without a grace period.
         case billingRetry = "billing_retry"
-        /// With rules: the input is older than the age limit (`--max-age`), and what happened to the
-        /// subscription since is invisible in it.
+        /// With rules: the input is older than the age limit (`--max-age`).
         case stale
         /// With rules: Family Sharing access to the period in force was revoked.
         case revoked
@@ -41,8 +38,7 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
     public let periods: [SubscriptionStatus.Period]
     /// Whether the period in force is an introductory-offer period.
     public let inIntroOffer: Bool
-    /// `reminderDays` days before `trialEnds`, but never before the trial started: when to remind the
-    /// user the trial is about to convert.
+    /// `reminderDays` days before `trialEnds`, never before the trial started.
     public let reminderDue: Date?
     /// The trial in force at the time as a paywall shows it: start, reminder and end.
     public let trialTimeline: TrialTimeline?
@@ -63,8 +59,8 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
     /// The end of the trial in force at the time.
     public var trialEnds: Date? { trialTimeline?.end }
 
-    /// The status of every product in the receipt that has subscription periods, in first-purchase order.
-    /// Not public: a caller reads subscriptions from a ``Verdict``, whose receipt was verified.
+    /// Every product of the receipt with subscription periods, in first-purchase order; package, since a
+    /// caller reads subscriptions from a verified ``Verdict``.
     package static func all(in receipt: ParsedReceipt, at time: Date, reminderDays: Int) -> [SubscriptionStatus] {
         all(in: PurchaseFactList(records: receipt.purchases), at: time, reminderDays: reminderDays)
     }
@@ -108,9 +104,7 @@ public struct SubscriptionStatus: Sendable, Equatable, Encodable {
             state = .notStarted
             current = nil
         }
-        // A trial's end and reminder only while that trial is in force: not after it ended or was refunded,
-        // and the reminder never before the trial started; none when the customer turned auto-renew off
-        // (nothing will convert).
+        // A trial's end and reminder only while it is in force, and none when auto-renew is off (nothing converts).
         let trial = state == .active && current?.isTrial == true ? current : nil
         let converts = !renewals.contains(where: { String.identical($0.productID, product) && $0.autoRenews == false })
         let reminder: Date? =

@@ -1,5 +1,4 @@
-/// What a StoreKit 2 transaction says of a purchase that a receipt's in-app purchase record does not: rules
-/// read it, receipts never carry it, so it is kept here and not in the receipt's model.
+/// What a StoreKit 2 transaction says of a purchase that a receipt's record does not: rules read it.
 package struct TransactionFacts: Sendable, Equatable {
     /// `isUpgraded`: the customer moved to another subscription of the group, so this one provides no service.
     package var isUpgraded: Bool?
@@ -9,16 +8,13 @@ package struct TransactionFacts: Sendable, Equatable {
     package var subscriptionGroupID: String?
     /// `revocationType`, to say how a revoked purchase was revoked.
     package var revocationType: AppStoreValue<RevocationType>?
-    /// `revocationPercentage`: with `REFUND_PRORATED`, the share refunded, in thousandths of a percent (40000
-    /// is 40%).
+    /// With `REFUND_PRORATED`, the share refunded, in thousandths of a percent (40000 is 40%).
     package var revocationPercentage: Int64?
     /// `inAppOwnershipType`, which `ownership` rules compare.
     package var ownershipType: AppStoreValue<InAppOwnershipType>?
-    /// `appAccountToken`: the UUID the app gave the purchase for its own account, which `app_account_token`
-    /// rules compare; nil for Apple's empty string, which says the app gave none.
+    /// The UUID the app gave the purchase; nil for Apple's empty string (none given).
     package var appAccountToken: String?
-    /// The `SKU`s of an Advanced Commerce transaction's items, which `sku` rules compare; nil for a transaction
-    /// without `advancedCommerceInfo` items.
+    /// The `SKU`s of an Advanced Commerce transaction's items; nil without `advancedCommerceInfo` items.
     package var skus: [String]?
     /// A commitment's `billingPeriodNumber`: which billing period of the term the transaction pays for.
     package var commitmentBillingPeriod: Int64?
@@ -28,8 +24,7 @@ package struct TransactionFacts: Sendable, Equatable {
         isUpgraded: Bool? = nil, storeKitType: AppStoreValue<TransactionType>? = nil,
         subscriptionGroupID: String? = nil, revocationType: AppStoreValue<RevocationType>? = nil,
         revocationPercentage: Int64? = nil, ownershipType: AppStoreValue<InAppOwnershipType>? = nil,
-        appAccountToken: String? = nil, skus: [String]? = nil,
-        commitmentBillingPeriod: Int64? = nil
+        appAccountToken: String? = nil, skus: [String]? = nil, commitmentBillingPeriod: Int64? = nil
     ) {
         self.isUpgraded = isUpgraded
         self.storeKitType = storeKitType

@@ -4,13 +4,11 @@
     import Foundation
 #endif
 
-/// The days a free-trial paywall shows: the trial starts, the customer is reminded it is about to
-/// convert, the trial ends.
+/// The days a free-trial paywall shows: start, reminder, end.
 public struct TrialTimeline: Sendable, Equatable, Encodable {
     /// When the trial starts.
     public let start: Date
-    /// `reminderDays` before the end; nil when the lead is 0, when the trial is too short for a reminder
-    /// after its first day, or when nothing will convert (auto-renew turned off).
+    /// `reminderDays` before the end; nil when the lead is 0, the trial too short, or auto-renew is off.
     public let reminder: Date?
     /// When the trial ends and the subscription converts.
     public let end: Date

@@ -1,6 +1,5 @@
-/// Verifies an App Store Server API response: each signed element like a single JWS, the whole
-/// invalid when any one is, with the element named and those after it left unverified; then the
-/// caller's checks on what the response says of itself, which must agree with them too.
+/// Verifies an App Store Server API response: each signed element like a single JWS, invalid when any one
+/// is, then the caller's checks on what the response says of itself.
 struct ResponseVerifier {
     let context: VerificationContext
 
@@ -26,8 +25,7 @@ struct ResponseVerifier {
         report.status = report.checks.allSatisfy(\.passed) ? .valid : .invalid
     }
 
-    /// The response's own `bundleId`, `environment` and `appAppleId` are unsigned: they can only make it
-    /// fail, never pass for an element that did not.
+    /// The response's own members are unsigned: they can only make it fail, never pass.
     private func checkRequirements(
         _ kind: ServerResponse.Kind, fields: [String: JSONValue], count: Int, namingApp: Int,
         into report: inout ValidationReport
@@ -57,8 +55,7 @@ struct ResponseVerifier {
                         .bundleID, .bundleIDMismatch,
                         "the response has no signed element and no bundleId to compare with \(expected)"))
             }
-            // Signed elements that are all renewal infos name no app: only the unsigned bundleId would tie
-            // them to this one, and another app's renewal info would pass under it.
+            // Renewal infos name no app: only the unsigned bundleId would tie them to this one.
             if count > 0, namingApp == 0 {
                 report.record(
                     .fail(
@@ -75,8 +72,7 @@ struct ResponseVerifier {
                     .environment, .environmentMismatch,
                     "the response's environment is \(named.shownAsIdentifier), expected \(expected.rawValue)"))
         }
-        // Apple's HistoryResponse and StatusResponse always name the app's Apple id in production: one
-        // without it is checked as absent, production told by the response or any of its signed elements.
+        // In production Apple's HistoryResponse and StatusResponse always name the app's Apple id.
         let value = fields["appAppleId"]
         if let expected = options.appAppleID, value != nil || kind.namesAppAppleID {
             let carried = value.map { (try? Int64(json: $0)) ?? -1 }

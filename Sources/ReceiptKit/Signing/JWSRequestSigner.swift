@@ -4,10 +4,8 @@
     import Foundation
 #endif
 
-/// The compact JWS Apple's server libraries make for StoreKit to pass to the App Store: the header
-/// `{"alg":"ES256","kid":KEY ID,"typ":"JWT"}` and the claims of the request, then `bid`, `iss`, `aud`,
-/// `iat` (seconds) and a fresh lowercase UUID `nonce`, signed ES256 with the App Store Connect key; and the
-/// bearer token of App Store Server API requests, signed the same way.
+/// The compact JWS Apple's server libraries make for StoreKit to pass to the App Store (the request's
+/// claims, then `bid`, `iss`, `aud`, `iat`, `nonce`), and the App Store Server API's bearer token.
 struct JWSRequestSigner: Sendable {
     /// One claim's value: the requests carry strings, one boolean and the time.
     enum Claim {
@@ -40,8 +38,7 @@ struct JWSRequestSigner: Sendable {
             ])
     }
 
-    /// The bearer token of an App Store Server API request: `bid`, `iss`, `aud`, `iat` and `exp`, and no
-    /// nonce (Apple's libraries send none; the token may be reused until it expires).
+    /// The bearer token of an App Store Server API request: no nonce, as Apple's libraries send none.
     func token(issuedAt: Date, expiresAt: Date) throws(SigningError) -> String {
         try compact([
             ("bid", .string(bundleID)), ("iss", .string(issuerID)), ("aud", .string(audience)),

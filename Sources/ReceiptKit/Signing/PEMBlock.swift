@@ -1,7 +1,4 @@
-/// The first PEM block of a text: its label and its base64 body decoded.
-///
-/// Only a whole block is one: a BEGIN line, base64 lines and the END line of the same label. A body
-/// with RFC 1421 headers (`Proc-Type: 4,ENCRYPTED`) is no base64, so no block.
+/// The first whole PEM block of a text, its body decoded; a body with RFC 1421 headers is no block.
 struct PEMBlock {
     let label: String
     let der: [UInt8]

@@ -4,12 +4,8 @@
     import Foundation
 #endif
 
-/// Makes the signature of an original (StoreKit 1) promotional offer, `SKPaymentDiscount.signature`.
-///
-/// The signed payload is seven values joined by U+2063 (INVISIBLE SEPARATOR): bundle id, key id,
-/// product id, offer id, application username and nonce (both lowercase) and the timestamp in
-/// milliseconds; the signature is ECDSA P-256 with SHA-256, DER, in standard base64. The app passes it
-/// with the key id, nonce and timestamp to StoreKit.
+/// Makes an original (StoreKit 1) promotional offer's `SKPaymentDiscount.signature`: ECDSA P-256 SHA-256
+/// over seven values joined by U+2063, DER in standard base64.
 public struct PromotionalOfferSignatureCreator: Sendable {
     private static let separator = "\u{2063}"
 
@@ -40,8 +36,8 @@ public struct PromotionalOfferSignatureCreator: Sendable {
         /// Milliseconds since 1970; StoreKit accepts the signature for 24 hours after it.
         public let timestamp: Int64
 
-        /// The values of one signature; a nonce is generated when `nonce` is nil, and `timestamp` is now unless
-        /// given. Throws when an identifier is empty or `nonce` is not a UUID.
+        /// The values of one signature (a fresh nonce when nil, `timestamp` now unless given); throws when an
+        /// identifier is empty or `nonce` is not a UUID.
         public init(
             productID: String, offerID: String, applicationUsername: String, nonce: String? = nil,
             timestamp: Int64 = Int64(Date().timeIntervalSince1970 * 1000)

@@ -1,30 +1,23 @@
-/// The answer a server gives to the App Store's realtime Retention Messaging request (its Get Retention
-/// Message endpoint): exactly one retention message, with Apple's JSON member names.
-///
-/// Every value is checked when the body is made, so a body that exists can be sent as it is; a promotional
-/// offer's signature is made by ``RetentionOfferSignature`` from the values it carries.
+/// The answer to the App Store's realtime Retention Messaging request: one retention message, checked when
+/// made so that it can be sent as it is.
 public struct RealtimeResponseBody: Sendable, Equatable {
-    /// The retention message the customer sees. Apple's members are mutually exclusive, so the body holds
-    /// one of them.
+    /// The retention message the customer sees; Apple's members are mutually exclusive.
     public enum Choice: Sendable, Equatable {
         /// `message`: a text message, with or without an image, set up in advance.
         case message(messageIdentifier: String)
-        /// `alternateProduct`: a switch-plan message suggesting another subscription of the same group,
-        /// with the billing plan to switch to when it has a commitment (Retention Messaging 1.5).
+        /// `alternateProduct`: another subscription of the group, with a billing plan for a commitment (1.5).
         case alternateProduct(messageIdentifier: String, productID: String, billingPlanType: BillingPlanType? = nil)
         /// `promotionalOffer`: a message with a promotional offer and its signature.
         case promotionalOffer(messageIdentifier: String, signature: RetentionOfferSignature)
     }
 
-    /// Longest product id taken, in UTF-8 bytes. Apple documents no bound; App Store Connect's product ids
-    /// are far shorter, and a bound keeps a mistaken value (a file's contents) out of the answer.
+    /// Longest product id taken, in UTF-8 bytes, so that a mistaken value (a file's contents) stays out.
     public static let productIDLimit = 255
 
     /// The message chosen, its identifiers lowercase as Apple's libraries write UUIDs.
     public let choice: Choice
 
-    /// The body answering with `choice`; throws when the message identifier is no UUID or a product id is
-    /// empty or longer than ``productIDLimit``.
+    /// Throws when the message identifier is no UUID or a product id is empty or over ``productIDLimit``.
     public init(_ choice: Choice) throws(SigningError) {
         switch choice {
         case .message(let messageIdentifier):

@@ -1,5 +1,4 @@
-/// Why a signature for the App Store was not made: the key, or a value the signature would carry. Its kind
-/// is a ``SigningKey/Failure``; ``KindedError/isKeyError`` says whether it is the key's.
+/// Why a signature for the App Store was not made; ``KindedError/isKeyError`` says whether the key is why.
 public typealias SigningError = KindedError<SigningKey.Failure>
 
 extension SigningKey {
@@ -9,8 +8,7 @@ extension SigningKey {
         case keyNotPEM
         /// The key is encrypted; App Store Connect issues `.p8` keys unencrypted.
         case keyEncrypted
-        /// The key is PEM, but not an unencrypted PKCS#8 `PRIVATE KEY` (for example SEC1's
-        /// `EC PRIVATE KEY`), or its DER does not decode.
+        /// The key is PEM but not an unencrypted PKCS#8 `PRIVATE KEY`, or its DER does not decode.
         case keyNotPKCS8
         /// The key is not on the P-256 curve that ES256 and Apple's offer signatures use.
         case keyNotP256

@@ -1,10 +1,6 @@
-/// An App Store Connect signing key: the EC P-256 private key of a `.p8` file (unencrypted PKCS#8
-/// PEM), as the offer and Advanced Commerce signatures need it.
-///
-/// Only keys of that one shape are taken: an encrypted key, SEC1's `EC PRIVATE KEY`, a key on
-/// another curve or a truncated file are refused with ``SigningError`` rather than guessed at, and no
-/// message shows the key's bytes. Shared across threads once made (each signature takes its own
-/// OpenSSL context), hence `@unchecked Sendable`.
+/// An App Store Connect signing key: the EC P-256 key of a `.p8` file (unencrypted PKCS#8 PEM). Any other
+/// shape is refused with ``SigningError``, never guessed at; `@unchecked Sendable`, each signature
+/// taking its own OpenSSL context.
 public final class SigningKey: @unchecked Sendable {
     let key: PrivateKey
 

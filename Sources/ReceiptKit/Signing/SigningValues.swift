@@ -4,11 +4,9 @@
     import Foundation
 #endif
 
-/// The checks every value a signature carries passes, shared by the four signature creators so that
-/// each refuses the same mistakes with the same words.
+/// The checks every signed value passes, shared by the four creators so that they refuse alike.
 enum SigningValues {
-    /// `value`, refused when empty: a signature for an empty product or key id grants nothing the
-    /// caller meant.
+    /// `value`, refused when empty: a signature for an empty id grants nothing the caller meant.
     static func required(_ value: String, _ name: String) throws(SigningError) -> String {
         guard !value.isEmpty else {
             throw SigningError(.invalidValue, "the \(name) is empty")
@@ -16,8 +14,7 @@ enum SigningValues {
         return value
     }
 
-    /// `value` as given, refused unless it is a UUID (`8-4-4-4-12` hex digits), as App Store Connect
-    /// issuer ids and offer nonces are.
+    /// `value`, refused unless it is a UUID, as issuer ids and offer nonces are.
     static func uuid(_ value: String, _ name: String) throws(SigningError) -> String {
         guard DeviceVerification.lowercaseUUID(value) != nil else {
             throw SigningError(.invalidValue, "the \(name) \"\(value)\" is not a UUID (8-4-4-4-12 hex digits)")

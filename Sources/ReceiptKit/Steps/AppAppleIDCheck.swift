@@ -1,8 +1,6 @@
-/// The app's Apple id: the app an input names by its Apple id, checked as Apple's own verifier does:
-/// wherever the input carries an id it must be this one, and in production it must carry one.
+/// The app's Apple id, checked as Apple's verifier does: any id carried must be it; production must carry one.
 enum AppAppleIDCheck {
-    /// `carried` is the input's `appAppleId` (a receipt's app item id, field 1); sandbox and Xcode
-    /// inputs may carry none, or 0.
+    /// `carried` is the input's `appAppleId`; sandbox and Xcode inputs may carry none, or 0.
     static func check(expected: Int64, carried: Int64?, isProduction: Bool, what: String) -> Check {
         if let carried, carried != 0 {
             return carried == expected

@@ -1,5 +1,4 @@
-/// The step online checks add once a chain verified and every check so far passed: the chain judged at
-/// the current time as well as at the input's, then each certificate below the root proven not revoked.
+/// Online checks, once a chain verified: the chain judged now as well, then each certificate's revocation.
 enum OnlineCheckStep {
     static func check(_ chain: [Certificate], context: VerificationContext, into report: inout ValidationReport) {
         guard let revocation = context.revocation, report.checks.allSatisfy(\.passed) else { return }

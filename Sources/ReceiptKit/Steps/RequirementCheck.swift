@@ -1,5 +1,4 @@
-/// The caller's requirements that receipts and JWS share, each written once: the same comparison
-/// (identifiers as bytes) and the same words whatever envelope carried the value.
+/// The caller's requirements that receipts and JWS share, each compared and worded once.
 enum RequirementCheck {
     /// The input's bundle id must be `expected`, byte for byte; an absent one never is.
     static func bundleID(_ actual: String?, expected: String) -> Check {

@@ -4,10 +4,8 @@
     import Foundation
 #endif
 
-/// The moment at which certificate validity is judged.
-///
-/// Apple's receipt-signing certificates are short-lived, so checking an old receipt "now"
-/// rejects every genuine one; the default is the receipt's own creation date.
+/// The moment at which certificate validity is judged; by default the receipt's own creation date, since
+/// Apple's signing certificates are short-lived.
 public enum ValidationTime: Sendable, Equatable {
     /// The input's own date: a receipt's creation date, a JWS's signed date.
     case receiptCreationDate

@@ -4,13 +4,11 @@
     import Foundation
 #endif
 
-/// The step every envelope shares once its chain verified: choose the moment certificates are judged
-/// at, say in the report which one and why, and check the chain's validity there.
+/// The step every envelope shares once its chain verified: choose the moment and check validity there.
 enum ValidationTimeStep {
     /// The moment the input itself names, for the default `ValidationTime.receiptCreationDate`.
     enum Claimed {
-        /// A receipt's creation date, a JWS's signed date: `source` for the report's `time_source`,
-        /// `detail` for the check's words.
+        /// A receipt's creation date, a JWS's signed date, with the report's `time_source` and words.
         case at(Date, source: String, detail: String)
         /// The input names a moment that is not a time: the check fails with `detail`.
         case unusable(detail: String)

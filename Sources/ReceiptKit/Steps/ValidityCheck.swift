@@ -4,8 +4,7 @@
     import Foundation
 #endif
 
-/// Whether every certificate of a chain is within its validity period at one moment; shared by
-/// receipts (checked at their creation date) and JWS (at their signed date).
+/// Whether every certificate of a chain is valid at one moment.
 enum ValidityCheck {
     static func check(_ chain: [Certificate], at time: Date, source: String) -> Check {
         var when: String { RFC3339.format(time) ?? "\(time)" }

@@ -1,5 +1,4 @@
-/// What every envelope reader (PKCS#7 receipt, JWS, server response) verifies with: the caller's
-/// options and the trust policy's chain verifier, shared by value so no reader holds another.
+/// What every envelope reader verifies with: the options and the chain verifier, shared by value.
 struct VerificationContext: Sendable {
     let options: ValidationOptions
     let chains: ChainVerifier

@@ -4,17 +4,14 @@
     import Foundation
 #endif
 
-/// Reads the compact JWS envelope of a StoreKit 2 payload and verifies it with the shared steps:
-/// algorithm, x5c shape (Apple's chain policy), chain and the ES256 signature first, then the payload
-/// (parsed once, within the parser's limits), validity at the signed date, the caller's requirements,
-/// and a notification's nested JWS.
+/// Verifies a StoreKit 2 compact JWS: algorithm, x5c shape, chain and signature first, then the payload,
+/// validity at the signed date, the caller's requirements and a notification's nested JWS.
 struct JWSVerifier {
     let context: VerificationContext
 
     private var options: ValidationOptions { context.options }
 
-    /// Fills `report` for the compact JWS `text`; `expected` is set for nested JWS, whose
-    /// kind their member names, and nested JWS are not searched for further nesting.
+    /// Fills `report` for `text`; `expected` is set for nested JWS, which are not searched for more nesting.
     func validate(
         _ text: [UInt8], into report: inout ValidationReport, expecting expected: JWSPayload.Kind? = nil,
         nested: Bool = false, bindsDevice: Bool = true
@@ -28,8 +25,7 @@ struct JWSVerifier {
             report.reject(error)
             return
         }
-        // The header, chain and signature are checked before a byte of the payload is parsed; their
-        // checks are kept aside and reported after the container's and payload's, in reading order.
+        // The header, chain and signature are checked before the payload is parsed, and reported after it.
         var signed = ValidationReport(input: report.input)
         let chain = verifySignatureAndChain(jws, header, into: &signed)
         let payload: JWSPayload
@@ -73,8 +69,7 @@ struct JWSVerifier {
 
     // MARK: - Signature and chain
 
-    /// Records the algorithm, chain and signature checks; returns the chain when it verified, for
-    /// the validity check that needs the payload's date.
+    /// Records the algorithm, chain and signature checks; the chain when it verified, for the validity check.
     private func verifySignatureAndChain(
         _ jws: CompactJWS, _ header: JWSHeader, into report: inout ValidationReport
     ) -> [Certificate]? {
@@ -144,9 +139,8 @@ struct JWSVerifier {
         return .at(date, source: member == "receipt_creation_date" ? member : "signed_date", detail: member)
     }
 
-    /// The payload's own signing date, or for a notification without one (Apple's early V2
-    /// notifications) the signed date of the transaction or renewal info it carries, which the
-    /// notification's signature covers too; each is parsed once, by its own verification.
+    /// The payload's signing date, or for a notification without one (early V2) the date of the payload it
+    /// carries, which its signature covers too.
     private func signingDate(_ payload: JWSPayload, nested: [ValidationReport]) -> (JWSDate, String)? {
         if let own = payload.signingDate {
             return own
@@ -167,8 +161,7 @@ struct JWSVerifier {
             if let bundleID = payload.bundleID {
                 report.record(RequirementCheck.bundleID(bundleID, expected: expected))
             } else if !nested {
-                // Renewal info names no app; inside a notification the notification's own
-                // bundle id is checked instead.
+                // Renewal info names no app; inside a notification the notification's bundle id is checked instead.
                 report.record(
                     .fail(
                         .bundleID, .bundleIDMismatch,
@@ -183,8 +176,7 @@ struct JWSVerifier {
                     isProduction: ReceiptEnvironment(storeKit: payload.environment) == .production,
                     what: payload.kind.rawValue.split(separator: "_").joined(separator: " ")))
         }
-        // Bound by the device that sent it: a payload nested in a notification or an App Store Server
-        // API response comes from Apple's server, to no device.
+        // A payload nested in a notification or a Server API response comes from Apple's server, to no device.
         if let device = options.deviceVerificationID, !nested, bindsDevice {
             report.record(DeviceVerification.check(payload, device: device))
         }

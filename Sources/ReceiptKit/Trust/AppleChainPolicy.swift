@@ -1,17 +1,13 @@
-/// Apple's rules for the chain that signs a receipt or StoreKit 2 JWS, in one place: the three-certificate
-/// shape, the marker extensions of leaf and intermediate, and the one exception, Xcode's StoreKit Testing
-/// certificate, accepted only when the caller supplied it.
-///
-/// Without the shape and markers any certificate Apple's roots issued (a developer's, a website's) could
-/// sign a "receipt"; building the chain itself is `ChainVerifier`'s.
+/// Apple's rules for the chain that signs a receipt or JWS: three certificates, the marker extensions, and
+/// Xcode's StoreKit Testing certificate when the caller gave it. Without them any Apple-issued certificate
+/// could sign a "receipt".
 struct AppleChainPolicy: Sendable {
     /// The StoreKit Testing certificate the caller trusts, if any.
     let storeKitTestCertificate: Certificate?
     /// How the failures name the setting that accepts a StoreKit Testing certificate.
     let wording: any SettingWording
 
-    /// The certificates a JWS header must carry: leaf, intermediate and root, or the one StoreKit Testing
-    /// certificate the caller gave. Checked before any is decoded.
+    /// The certificates a JWS header must carry, checked before any is decoded.
     func checkEmbedded(_ certificates: [[UInt8]]) -> Check? {
         let isStoreKitTesting = certificates.count == 1 && storeKitTestCertificate?.der == certificates.first
         guard certificates.count == 3 || isStoreKitTesting else {

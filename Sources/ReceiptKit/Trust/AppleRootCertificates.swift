@@ -4,10 +4,7 @@
     import Foundation
 #endif
 
-/// Apple's public root certificates: the trust anchors used unless the caller chooses its own.
-///
-/// Embedded as DER (base64 here only to keep the source readable); a test checks each one's
-/// SHA-256 fingerprint against the value Apple publishes.
+/// Apple's public root certificates, the default anchors, as DER (a test checks their SHA-256 fingerprints).
 package enum AppleRootCertificates {
     /// Apple Inc. Root CA ("Apple Root CA", 2006-2035): signs the receipt chains.
     /// SHA-256 b0b1730ecbc7ff4505142c49f1295e6eda6bcaed7e2c68c5be91b5a11001f024
@@ -75,13 +72,11 @@ package enum AppleRootCertificates {
     /// All three, oldest first.
     package static var all: [[UInt8]] { [appleIncRoot, appleRootCAG2, appleRootCAG3] }
 
-    /// Their common names, in the order of `all`: reports name the anchors without decoding them (a
-    /// test checks these against the decoded certificates).
+    /// Their common names, in the order of `all`, so that reports name anchors without decoding them.
     package static let names = ["Apple Root CA", "Apple Root CA - G2", "Apple Root CA - G3"]
 
     private static func decode(_ base64: String) -> [UInt8] {
-        // The literals above are fixed; a failure here would be an edit gone wrong, and yields
-        // an empty anchor that matches nothing (fail closed) and that the fingerprint test catches.
+        // The literals are fixed: a failure is an edit gone wrong, and its empty anchor matches nothing.
         Data(base64Encoded: base64, options: .ignoreUnknownCharacters).map { [UInt8]($0) } ?? []
     }
 }

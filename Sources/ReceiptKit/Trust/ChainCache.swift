@@ -1,13 +1,9 @@
-/// Verified chains remembered across receipts, bounded in size.
-///
-/// A batch almost always repeats its last chain, so the few most recent entries are compared first
-/// (length, then `memcmp`); the hashed table, whose first use scans every conformance record, is made
-/// only once more chains than those few are seen.
+/// Verified chains remembered across receipts, bounded in size; the most recent few are compared first,
+/// and the hashed table made only once more chains are seen.
 struct ChainCache: Sendable {
     /// Bound on distinct chains remembered, so hostile input cannot grow memory without end.
     static let limit = 4096
-    /// Bound on the key bytes remembered: a count alone would let 4096 hostile 16 MiB
-    /// certificate sets hold 64 GiB.
+    /// Bound on the key bytes remembered: a count alone would let hostile certificate sets hold 64 GiB.
     static let byteLimit = 32 << 20
     /// Chains larger than this are checked but never remembered: Apple's are about 4 KiB.
     static let maximumKeySize = 64 << 10
@@ -40,8 +36,7 @@ struct ChainCache: Sendable {
             return
         }
         if entries.isEmpty {
-            // The ring is full and a new chain comes: from now on the table holds every chain. The ring's
-            // chains are distinct and `bytes` counts them already.
+            // The ring is full: from now on the table holds every chain (the ring's are counted already).
             for entry in recent {
                 entries[entry.key] = entry.chain
             }

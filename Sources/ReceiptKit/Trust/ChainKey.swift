@@ -1,7 +1,5 @@
-/// The exact bytes of a chain (and the signer it names), as a cache key.
-///
-/// Hashed in one bulk call over every byte (keyed SipHash, so hostile input cannot aim for
-/// collisions), and compared with `memcmp` (`ByteRun`): a chain is a few KB, looked up for every input.
+/// The exact bytes of a chain and its signer, as a cache key, hashed with keyed SipHash so hostile input
+/// cannot aim for collisions.
 struct ChainKey: Hashable, Sendable {
     let bytes: [UInt8]
 

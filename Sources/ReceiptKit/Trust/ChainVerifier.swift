@@ -1,11 +1,7 @@
 import Synchronization
 
-/// Checks embedded certificate chains against a trust policy, once per distinct chain.
-///
-/// Receipts in a batch share a handful of chains, and decoding and checking a chain costs far
-/// more than the receipt's own signature check, so results are cached by the chain's exact
-/// bytes (and the signer it names). What depends on the receipt's time — the validity window —
-/// is not cached: `VerifiedChain.chain` keeps the certificates so it can be checked per receipt.
+/// Checks embedded certificate chains against a trust policy, cached by the chain's exact bytes since a
+/// batch shares a handful; validity depends on each input's time, so it is checked per input.
 package final class ChainVerifier: Sendable {
     package let policy: TrustPolicy
     let anchors: TrustAnchors
@@ -29,8 +25,7 @@ package final class ChainVerifier: Sendable {
         verify(certificates, .identifier(identifier))
     }
 
-    /// The verdict on `certificates` whose signer is the one at `leafIndex` (a JWS `x5c`
-    /// names its signer by position: the first), from the cache when seen before.
+    /// The verdict on `certificates` whose signer is at `leafIndex`, from the cache when seen before.
     package func verify(certificates: [ArraySlice<UInt8>], leafIndex: Int) -> VerifiedChain {
         verify(certificates, .index(leafIndex))
     }
@@ -77,8 +72,7 @@ package final class ChainVerifier: Sendable {
         return ChainKey(bytes: key)
     }
 
-    /// Appends `bytes` after their count, so that no two lists of runs make the same key. A function of its
-    /// own, not a closure capturing `key`: the key is then an ordinary `inout` array, appended to in place.
+    /// Appends `bytes` after their count, so that no two lists of runs make the same key.
     private static func appendRun(_ bytes: ArraySlice<UInt8>, to key: inout [UInt8]) {
         let count = UInt32(truncatingIfNeeded: bytes.count)
         key.append(UInt8(count >> 24))
@@ -155,9 +149,8 @@ package final class ChainVerifier: Sendable {
         return VerifiedChain(signer: signer, signerKey: key, kind: kind, chain: chain, passed: passed, failure: nil)
     }
 
-    /// Builds the chain against the anchors the input embeds byte for byte, which needs no anchor
-    /// decoded; when it embeds none, or that fails, against every anchor, so a refusal and its
-    /// reasons are always those of the whole trust policy.
+    /// Builds the chain against the anchors the input embeds, then against every anchor, so that a refusal's
+    /// reasons are those of the whole trust policy.
     private func buildChain(leaf: Certificate, untrusted: [Certificate]) throws(CertificateStore.BuildError)
         -> [Certificate]
     {

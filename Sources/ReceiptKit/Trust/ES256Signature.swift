@@ -1,5 +1,4 @@
-/// Converts between a JOSE ES256 signature (r and s as two 32-byte big-endian halves, RFC 7518 §3.4)
-/// and the DER `ECDSA-Sig-Value` OpenSSL's signer makes and its verifier takes.
+/// Converts between a JOSE ES256 signature (r and s, 32 bytes each, RFC 7518 §3.4) and DER `ECDSA-Sig-Value`.
 package enum ES256Signature {
     /// Bytes of a JOSE ES256 signature: r and s, 32 each.
     package static let size = 64
@@ -29,9 +28,8 @@ package enum ES256Signature {
         return first & 0x80 != 0 ? [0] + Array(trimmed) : Array(trimmed)
     }
 
-    /// r and s, each left-padded to 32 bytes, from the DER `ECDSA-Sig-Value` OpenSSL signed, read by the
-    /// package's one DER reader. Throws, naming the fault, for anything but a SEQUENCE of two INTEGERs whose
-    /// values are positive and fit 32 bytes, with nothing after it.
+    /// r and s, each left-padded to 32 bytes, from the DER OpenSSL signed; throws for anything but a SEQUENCE
+    /// of two positive INTEGERs of at most 32 bytes.
     package static func jose(fromDER der: [UInt8]) throws(OpenSSLError) -> [UInt8] {
         let operation = "reading the DER ECDSA signature"
         let halves: (r: [UInt8]?, s: [UInt8]?)
@@ -53,8 +51,7 @@ package enum ES256Signature {
         return r + s
     }
 
-    /// A positive INTEGER's contents as 32 big-endian bytes: nil for a negative or empty one, or one
-    /// whose value needs more than 32 bytes.
+    /// A positive INTEGER's contents as 32 big-endian bytes; nil for a negative, empty or larger one.
     private static func half(_ contents: ArraySlice<UInt8>) -> [UInt8]? {
         guard let first = contents.first, first & 0x80 == 0 else { return nil }
         let value = contents.drop { $0 == 0 }

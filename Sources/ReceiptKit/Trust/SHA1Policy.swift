@@ -1,9 +1,5 @@
-/// Tells a SHA-1 signature the system refuses to check from one that does not match.
-///
-/// RHEL 9's DEFAULT crypto policy makes OpenSSL refuse SHA-1 signatures, and every Apple receipt
-/// signed before 2023 (and the certificates above it) uses SHA-1. Reporting those as forgeries
-/// would be wrong, and passing them would be wrong too: they get a reason of their own, which
-/// fails closed and says how to allow SHA-1.
+/// Tells a SHA-1 signature the system refuses to check (RHEL 9's DEFAULT policy) from one that does not
+/// match: neither a forgery nor a pass, it gets a reason of its own that fails closed.
 enum SHA1Policy {
     static let fix =
         "allow SHA-1 signatures for receipt-check: on RHEL 9 and its rebuilds, `update-crypto-policies --set DEFAULT:SHA1`, or run it with OPENSSL_CONF naming a configuration whose algorithm section says `rh-allow-sha1-signatures = yes`"
@@ -13,8 +9,7 @@ enum SHA1Policy {
         digest === Digest.sha1 && (error.refusesDigest || !digest.isAvailable)
     }
 
-    /// What the RSA provider raises under RHEL's policy, for `InjectedFault.sha1Policy`: its own "digest
-    /// not allowed" code, so the classification above is what a test exercises.
+    /// The RSA provider's "digest not allowed" code, for `InjectedFault.sha1Policy`.
     static let injectedRefusal = OpenSSLError.digestNotAllowed(
         operation: "checking the signature", reason: "digest not allowed (fault injected for a test)")
 

@@ -9,8 +9,7 @@ package struct SignerInfo: Sendable {
     package let identifier: Identifier
     /// Contents octets of the digest algorithm OID.
     package let digestAlgorithm: ArraySlice<UInt8>
-    /// The DER of the signed attributes, re-tagged as the SET that the signature covers; nil
-    /// when the signature is over the content directly (every Apple receipt).
+    /// The signed attributes re-tagged as the SET the signature covers; nil when it covers the content.
     package let signedAttributes: [UInt8]?
     /// The messageDigest attribute's value, when signed attributes are present.
     package let messageDigest: ArraySlice<UInt8>?

@@ -1,9 +1,6 @@
 import Synchronization
 
-/// A policy's trust anchors, each decoded the first time a chain needs it.
-///
-/// OpenSSL 3 spends about as much decoding one certificate as verifying a receipt's signature, and a
-/// one-shot run checks one chain, which names one root: the other roots are never decoded.
+/// A policy's trust anchors, each decoded the first time a chain needs it: a one-shot run names one root.
 final class TrustAnchors: Sendable {
     let der: [[UInt8]]
     private let decoded: Mutex<[Certificate?]>
@@ -19,9 +16,7 @@ final class TrustAnchors: Sendable {
     }
 
     /// How many anchors have been decoded so far (the caller's own roots count from the start).
-    var decodedCount: Int {
-        decoded.withLock { $0.count { $0 != nil } }
-    }
+    var decodedCount: Int { decoded.withLock { $0.count { $0 != nil } } }
 
     /// Every anchor, decoded (once per verifier).
     func all() throws(OpenSSLError) -> [Certificate] {

@@ -1,5 +1,4 @@
-/// Which certificates a receipt's signer may chain to. Trust comes from here only: never
-/// from the certificates a receipt carries, never from what its payload claims.
+/// Which certificates a signer may chain to: trust comes from here only, never from the input.
 public struct TrustPolicy: Sendable {
     /// Where the anchors come from, as reports name it.
     public enum Anchors: String, Sendable, Codable {
@@ -11,15 +10,13 @@ public struct TrustPolicy: Sendable {
 
     /// Apple's roots or the caller's.
     public let anchors: Anchors
-    /// The trust anchors' DER. An input whose chain embeds an anchor byte for byte is checked against
-    /// that copy, so an anchor is decoded only for a chain that leaves its root out.
+    /// The anchors' DER; a chain that embeds an anchor is checked against that copy, without decoding one.
     public let rootDER: [[UInt8]]
     /// The anchors' common names (or subjects), for reports.
     public let rootNames: [String]
     /// Anchors already decoded (the caller's own roots), by index into `rootDER`.
     let decodedRoots: [Certificate?]
-    /// The certificate an Xcode project exports for StoreKit Testing; receipts signed by
-    /// exactly this self-signed certificate are accepted and reported as such.
+    /// The certificate Xcode exports for StoreKit Testing; inputs signed by exactly it are reported as such.
     public let storeKitTestCertificate: Certificate?
 
     /// Apple's roots, optionally with a StoreKit Testing certificate. Nothing is decoded here.

@@ -1,6 +1,5 @@
 extension ValidationReport {
-    /// Records what a chain check found and the signature check made with its signer's key (nil when
-    /// the chain yielded no key), in reading order: the signer, its signature, then what the chain proves.
+    /// Records the chain check and the signature check made with its key, in reading order.
     mutating func record(_ chain: VerifiedChain, signature: Check?) {
         for (name, detail) in chain.passed where name == .signer {
             record(.pass(name, detail))

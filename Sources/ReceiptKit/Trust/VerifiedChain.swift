@@ -4,9 +4,7 @@
     import Foundation
 #endif
 
-/// The outcome of checking one distinct set of embedded certificates against the trust policy,
-/// everything about it that does not depend on the receipt's time. Shared by every receipt that
-/// carries the same certificates.
+/// What checking one set of embedded certificates found that does not depend on the input's time.
 package struct VerifiedChain: Sendable {
     /// A failed chain check: the check it belongs to, its reason and a readable detail.
     package struct ChainError: Sendable, Error {

@@ -1,7 +1,6 @@
 extension JSONValue {
-    /// The value as JSON text without a newline: keys sorted as `JSONEncoder` sorts them, slashes
-    /// unescaped, compact or indented as its `.prettyPrinted`; nil for what JSON cannot hold (a number
-    /// that is not finite) or nesting past the writer's bound.
+    /// The value as JSON text without a newline, as `JSONEncoder` writes it with sorted keys; nil for a
+    /// number that is not finite or nesting past the writer's bound.
     public func json(pretty: Bool) -> String? {
         var writer = CompactJSONWriter(pretty: pretty)
         do throws(CompactJSONWriter.DeclinedError) {

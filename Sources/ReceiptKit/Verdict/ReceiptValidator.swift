@@ -4,12 +4,8 @@
     import Foundation
 #endif
 
-/// Verifies and decodes receipts: container, payload, signature, chain, validity, then the
-/// caller's own checks. Safe to share across threads; chains are cached across calls.
-///
-/// Decisions come only from a validator, for the app its options name: rules grant nothing unless
-/// ``ValidationOptions/bundleID`` is set, and an analysis of any app's inputs is asked for by name with
-/// ``unbound(policy:options:)``.
+/// Verifies and decodes receipts and JWS; safe to share across threads, chains cached across calls.
+/// Rules grant nothing unless ``ValidationOptions/bundleID`` is set (see ``unbound(policy:options:)``).
 public final class ReceiptValidator: Sendable {
     /// What the caller asks of every input beyond a good signature and chain.
     public var options: ValidationOptions { context.options }
@@ -17,8 +13,7 @@ public final class ReceiptValidator: Sendable {
     /// Whether verdicts only show what the rules would say, granting nothing (``unbound(policy:options:)``).
     let analysesAnyApp: Bool
 
-    /// A validator trusting `policy`'s roots and applying `options` to every input; its verdicts decide
-    /// for the app `options.bundleID` names, and grant nothing when it names none.
+    /// A validator trusting `policy`'s roots and applying `options` to every input.
     public convenience init(policy: TrustPolicy, options: ValidationOptions = ValidationOptions())
         throws(OpenSSLError)
     {
@@ -28,16 +23,13 @@ public final class ReceiptValidator: Sendable {
     private init(policy: TrustPolicy, options: ValidationOptions, analysesAnyApp: Bool) throws(OpenSSLError) {
         context = VerificationContext(
             options: options,
-            chains: try ChainVerifier(
-                policy: policy, wording: options.wording, injectedFault: options.injectedFault),
+            chains: try ChainVerifier(policy: policy, wording: options.wording, injectedFault: options.injectedFault),
             anchorNames: policy.rootNames, revocation: options.onlineChecks.map(RevocationChecker.init))
         self.analysesAnyApp = analysesAnyApp
     }
 
-    /// A validator for analysing inputs of any app, as `receipt-check inspect` does: rules are evaluated
-    /// so their reasons show, but every verdict is unbound (``RuleResults/boundToApp`` is false), grants
-    /// nothing and satisfies no requirement, whatever `options` say (their checks still apply to every
-    /// input).
+    /// A validator for analysing inputs of any app (`receipt-check inspect`): rules are evaluated so their
+    /// reasons show, but every verdict is unbound and grants nothing.
     public static func unbound(policy: TrustPolicy, options: ValidationOptions = ValidationOptions())
         throws(OpenSSLError) -> ReceiptValidator
     {

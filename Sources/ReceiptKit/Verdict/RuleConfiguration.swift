@@ -4,20 +4,14 @@
     import Foundation
 #endif
 
-/// What a run decides over verified inputs: the rules, the entitlements required, and how and when to
-/// evaluate them.
-///
-/// The app decisions are for is not part of it: that is the validator's (``ValidationOptions/bundleID``,
-/// ``ValidationOptions/environment``), so that the two cannot disagree. Decisions are made only through
-/// ``ReceiptValidator/verdict(_:input:rules:)`` from a ``ValidationReport`` that validator found valid
-/// (or from several tied to one customer); anything else is refused with every entitlement denied.
+/// What a run decides over verified inputs: the rules, the entitlements required, how and when. The app
+/// is the validator's (``ValidationOptions/bundleID``), so that the two cannot disagree.
 public struct RuleConfiguration: Sendable {
     /// The entitlement rules.
     public let rules: RuleSet
     /// Entitlements a valid input must be granted for ``satisfied(by:)``.
     public let required: [String]
-    /// What an original application version means (build number or marketing version), when the input
-    /// does not say.
+    /// What an original application version means when the input does not say.
     public let platform: Platform?
     /// When rules, subscriptions and ages are evaluated.
     public let time: Date
@@ -55,8 +49,7 @@ public struct RuleConfiguration: Sendable {
             + "nothing is granted"
     }
 
-    /// Decides entitlements for one report of the validator `binding` comes from: from its app receipt or
-    /// its StoreKit 2 payload. An input that failed verification grants nothing.
+    /// Decides entitlements for one report of the validator `binding` comes from; a failed one grants nothing.
     func results(for report: ValidationReport, binding: AppBinding) -> RuleResults {
         guard let facts = EntitlementFacts(report: report) else {
             return refused(
@@ -66,8 +59,7 @@ public struct RuleConfiguration: Sendable {
         return results(for: facts, receipt: report.receipt, binding: binding)
     }
 
-    /// Nothing granted, because the input (or a combination of inputs) is not valid; what a receipt says
-    /// of subscriptions and warnings is still shown.
+    /// Nothing granted, because the input is not valid; a receipt's subscriptions and warnings still show.
     func refused(because reason: String, receipt: ParsedReceipt?, binding: AppBinding) -> RuleResults {
         let warnings = receipt.map { ReceiptWarnings.warnings(for: $0, platform: platform, wording: wording) } ?? []
         let subscriptions = receipt.map { SubscriptionStatus.all(in: $0, at: time, reminderDays: reminderDays) } ?? []
@@ -77,8 +69,7 @@ public struct RuleConfiguration: Sendable {
             trialOffer: nil)
     }
 
-    /// Decides entitlements from verified facts: one input's, or several combined. Unbound, nothing is
-    /// granted: an analysis shows what the rules would say, any other caller gets the reason only.
+    /// Decides entitlements from verified facts; unbound, nothing is granted and an analysis shows why.
     func results(for facts: EntitlementFacts, receipt: ParsedReceipt?, binding: AppBinding) -> RuleResults {
         let subscriptions = states(
             SubscriptionStatus.all(in: facts.purchases, at: time, reminderDays: reminderDays, renewals: facts.renewals),
@@ -103,8 +94,7 @@ public struct RuleConfiguration: Sendable {
             trialOffer: trialOffer(subscribed: !subscriptions.isEmpty))
     }
 
-    /// Each subscription in the state `subscription "X" active` decides on, so that the summary and the
-    /// rules cannot disagree (a grace period granted is not "expired", a stale input not "active").
+    /// Each subscription in the state `subscription "X" active` decides on, so summary and rules agree.
     private func states(_ statuses: [SubscriptionStatus], _ facts: EntitlementFacts, _ binding: AppBinding)
         -> [SubscriptionStatus]
     {
@@ -131,8 +121,7 @@ public struct RuleConfiguration: Sendable {
             ] + decision.reasons, message: message)
     }
 
-    /// The trial a paywall offers, counted from `time`: only to a customer whose verified input shows no
-    /// subscription yet, as Apple gives an introductory offer once per subscription group.
+    /// The trial a paywall offers from `time`, only to a customer with no subscription yet (Apple's rule).
     private func trialOffer(subscribed: Bool) -> TrialTimeline? {
         guard let trialDays, !subscribed else { return nil }
         return TrialTimeline.offer(at: time, days: trialDays, reminderDays: reminderDays)
@@ -145,8 +134,7 @@ public struct RuleConfiguration: Sendable {
         required.allSatisfy(results.grants)
     }
 
-    /// What the required entitlements come to: granted when every one is; denied when one is denied (or
-    /// not defined); unknown when none is denied but one is unknown.
+    /// Granted when every required entitlement is; denied when one is denied (or undefined); else unknown.
     public func decision(by results: RuleResults) -> Decision {
         let decisions = required.map { name in results.entitlements.first { $0.name == name }?.decision ?? .denied }
         if decisions.contains(.denied) { return .denied }

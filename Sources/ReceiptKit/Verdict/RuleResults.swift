@@ -20,9 +20,7 @@ public struct RuleResults: Sendable, Encodable {
     public let trialOffer: TrialTimeline?
 
     /// Whether the entitlement `name` was granted.
-    public func grants(_ name: String) -> Bool {
-        entitlements.contains { $0.name == name && $0.granted }
-    }
+    public func grants(_ name: String) -> Bool { entitlements.contains { $0.name == name && $0.granted } }
 
     public func encode(to encoder: any Encoder) throws {
         try encodeFields(to: encoder)

@@ -1,16 +1,13 @@
-/// The exit status `receipt-check verify` gives a verdict, for a program that links the library and acts
-/// as a script reading the tool would.
+/// The exit status `receipt-check verify` gives a verdict, so a program and a script act alike.
 extension Verdict {
-    /// 0 granted, 1 denied, 3 unknown (ask Apple again) for a valid input, decided over the required
-    /// entitlements; for an input that is not valid, the status of its report (``ValidationReport/exitStatus``).
+    /// 0 granted, 1 denied, 3 unknown for a valid input; else its report's ``ValidationReport/exitStatus``.
     public var exitStatus: Int32 {
         report.status == .valid ? decision.exitStatus : report.exitStatus
     }
 }
 
 extension ValidationReport {
-    /// The exit status the tool gives this report alone: 0 valid, 2 invalid, 65 undecodable, 66 unreadable,
-    /// 70 an internal error, 75 a check that must be tried again (a revocation status not proven).
+    /// 0 valid, 2 invalid, 65 undecodable, 66 unreadable, 70 internal error, 75 a check to try again.
     public var exitStatus: Int32 {
         switch status {
         case .valid: 0
@@ -25,8 +22,7 @@ extension ValidationReport {
         }
     }
 
-    /// The exit status of an input (or a file a run needs) that could not be read or decoded, for `reason`:
-    /// 66 when it could not be read, 70 for a failure of the verifier's own, 65 for anything else.
+    /// For an input that could not be read or decoded: 66 unread, 70 the verifier's own failure, else 65.
     public static func exitStatus(unread reason: ReasonCode) -> Int32 {
         switch reason {
         case .unreadableInput: 66

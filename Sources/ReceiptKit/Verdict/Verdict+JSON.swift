@@ -5,14 +5,12 @@
 #endif
 
 extension Verdict {
-    /// Why a verdict cannot be written as JSON: a receipt date outside the years 0000-9999 (which
-    /// `JSONEncoder` refuses as well), or models nested past the writer's bound.
+    /// Why a verdict cannot be JSON: a date outside the years 0000-9999, or models nested past the bound.
     public struct JSONError: Error, CustomStringConvertible {
         public let description: String
     }
 
-    /// The verdict as one JSON object and a newline: sorted keys so output is stable and diffable,
-    /// compact (one line, for ndjson) or indented as `JSONEncoder`'s `.prettyPrinted`.
+    /// The verdict as one JSON object and a newline, sorted keys, compact or as `.prettyPrinted`.
     public func json(pretty: Bool) throws(JSONError) -> String {
         String(decoding: try jsonBytes(pretty: pretty), as: UTF8.self)
     }
@@ -24,10 +22,8 @@ extension Verdict {
         return writer.out
     }
 
-    /// The same bytes as `json(pretty:)`, handed to `emit` in chunks of at most `chunkSize` bytes as they
-    /// are written, so that a large report (a combined one) is never held whole. Stops at the first chunk
-    /// `emit` refuses (a failed write). Throws what `json(pretty:)` throws, after handing over the chunks
-    /// written before it (none but for a report of over 64 KiB).
+    /// The bytes of `json(pretty:)` handed to `emit` in chunks of at most `chunkSize` as they are written,
+    /// never held whole; stops at the first chunk `emit` refuses, and throws after the chunks written before.
     public func writeJSON(
         pretty: Bool, chunkSize: Int = 64 << 10, to emit: (ArraySlice<UInt8>) -> Bool
     ) throws(JSONError) {
@@ -66,9 +62,7 @@ extension Verdict {
         return true
     }
 
-    /// Through `JSONEncoder` and the `Encodable` definitions (which read the same field lists): the
-    /// reference the compact writer is tested and fuzzed against; the line breaks `JSONEncoder` leaves raw
-    /// are escaped as the compact writer escapes them.
+    /// Through `JSONEncoder`: the reference the compact writer is tested and fuzzed against.
     func encoded(pretty: Bool) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting =

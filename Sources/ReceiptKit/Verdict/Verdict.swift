@@ -4,22 +4,16 @@
     import Foundation
 #endif
 
-/// One input's verdict: what verification found and, when rules were given, what they decided.
-///
-/// Made only by ``ReceiptValidator``: rules see nothing but what its verification proved, so an input
-/// whose signature, chain or requirements failed is granted nothing; and they decide only for the app the
-/// validator names, so a validator without a bundle id grants nothing either.
+/// One input's verdict: what verification found and, when rules were given, what they decided. Made only
+/// by ``ReceiptValidator``, so rules see only what it proved, for the app it names.
 public struct Verdict: Sendable, Encodable {
     /// What verification found: the checks, the trust, the decoded contents.
     public let report: ValidationReport
     /// What the rules decided; nil when no rules were given.
     public let decisions: RuleResults?
-    /// Whether the input is valid and every required entitlement was granted (an unbound verdict grants
-    /// none).
+    /// Whether the input is valid and every required entitlement was granted.
     public let satisfiesRequirements: Bool
-    /// What the required entitlements come to, as `verify` decides: granted when the input is valid and
-    /// every one is granted; unknown when it is valid and none is denied but one is unknown (ask Apple
-    /// again); denied otherwise, and always for an input that is not valid.
+    /// What the required entitlements come to, as `verify` decides; always denied for an invalid input.
     public let decision: Decision
 
     init(report: ValidationReport, decisions: RuleResults? = nil, rules: RuleConfiguration? = nil) {
@@ -54,8 +48,7 @@ public struct Verdict: Sendable, Encodable {
 }
 
 extension ReceiptValidator {
-    /// Verifies one input and decides its entitlements with `rules`, for the app of ``options``. Never
-    /// throws: a bad input is a verdict that grants nothing.
+    /// Verifies one input and decides its entitlements with `rules`; a bad input is a verdict granting nothing.
     public func verdict(_ bytes: [UInt8], input name: String, rules: RuleConfiguration?) -> Verdict {
         decide(validate(bytes, input: name), rules: rules)
     }
@@ -65,9 +58,8 @@ extension ReceiptValidator {
         decide(.unreadable(input: input, error: error), rules: rules)
     }
 
-    /// One verdict over several inputs of one customer (each a report of this validator), decided once
-    /// over their facts together. Every input must be valid and name the validator's app, or nothing is
-    /// granted; without a bundle id in the options nothing can be tied to the app, and nothing is granted.
+    /// One verdict over several inputs of one customer, decided over their facts together; every input must
+    /// be valid and of the validator's app, or nothing is granted.
     public func verdict(combining reports: [ValidationReport], rules: RuleConfiguration?) -> Verdict {
         guard let bundleID = options.bundleID else {
             var report = ValidationReport(input: "combined")
@@ -86,8 +78,7 @@ extension ReceiptValidator {
         return Verdict(report: combined.report, decisions: decisions, rules: rules)
     }
 
-    /// The verdict on a report this validator made, decided again (with other rules: `verify --refresh`
-    /// asks whether only the age limit left a decision unknown). A report that is not valid grants nothing.
+    /// The verdict on a report this validator made, decided again with other rules (`verify --refresh`).
     public func verdict(deciding report: ValidationReport, rules: RuleConfiguration?) -> Verdict {
         decide(report, rules: rules)
     }

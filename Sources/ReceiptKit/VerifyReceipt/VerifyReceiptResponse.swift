@@ -4,12 +4,9 @@
     import Foundation
 #endif
 
-/// The body Apple's deprecated verifyReceipt endpoint returns for an input, built from what the
-/// receipt itself proves: keys, order and types as Apple writes them.
-///
-/// Only a valid report of an App Store receipt yields a receipt; every other outcome is exactly
-/// `{"status":N}`, as Apple writes it. What only Apple's database knows (renewals and refunds after
-/// the receipt was made, `pending_renewal_info`, a re-issued receipt) is not invented.
+/// The body Apple's deprecated verifyReceipt endpoint returns, from what the receipt itself proves: keys,
+/// order and types as Apple writes them. Anything but a valid App Store receipt is `{"status":N}`, and
+/// what only Apple's database knows (later renewals, `pending_renewal_info`) is not invented.
 public struct VerifyReceiptResponse: Sendable {
     /// The body's `status`.
     public let status: VerifyReceiptStatus
@@ -22,8 +19,7 @@ public struct VerifyReceiptResponse: Sendable {
     /// Why the input, whatever its report says, is no receipt data (status 21002), for a log line.
     public let notReceiptData: String?
 
-    /// The answer for `bytes` (a request body, or a receipt in any form the validator reads), given
-    /// the report the validator made of them; `requestDate` is the time of the answer.
+    /// The answer for `bytes` (a body or a receipt) given the validator's report; `requestDate` is now.
     public init(for bytes: [UInt8], report: ValidationReport, requestDate: Date) {
         var request = VerifyReceiptRequest()
         if VerifyReceiptRequest.isBody(bytes) {
@@ -45,14 +41,11 @@ public struct VerifyReceiptResponse: Sendable {
         body.member("status", Int64(status.rawValue))
         body.member("environment", receipt.environment == .production ? "Production" : "Sandbox")
         body.receipt(receipt, requestDate: requestDate)
-        // Apple's replies hold these two when the request carried the shared secret, whatever the purchases
-        // (a non-consumable alone too), and not without it, though its documentation names only
-        // subscriptions; a receipt without purchases gets neither, as no recorded reply shows otherwise.
+        // Apple's replies hold these two when the request carried the shared secret and the receipt has purchases.
         if request.sendsSharedSecret, !receipt.purchases.isEmpty {
             let latest = LatestReceiptInfo.entries(receipt.inApp, excludeOld: request.excludeOldTransactions)
             body.purchases("latest_receipt_info", latest, inLatestInfo: true)
-            // The validator unwrapped these bytes into the receipt it judged valid (a body's from its
-            // `receipt-data`), so this cannot fail.
+            // The validator unwrapped these bytes into the receipt it judged valid, so this cannot fail.
             let decoded = request.receiptData.flatMap { Base64.decode(Array($0.utf8)[...]) }
             if let pkcs7 = decoded ?? (try? ReceiptInput.unwrap(bytes).pkcs7) {
                 body.member("latest_receipt", Data(pkcs7).base64EncodedString())

@@ -1,10 +1,7 @@
 import ReceiptKit
 
-/// Writes DER: definite lengths in their shortest form, minimal integers, nested builders.
-///
-/// Only the handful of types a receipt payload and its tests need. Elements are appended in
-/// the order they are written; `writeSet(sortingElements:)` can sort a SET OF the DER way,
-/// but receipt payloads keep Apple's ascending attribute-type order instead.
+/// Writes the few DER types receipt payloads and their tests need: shortest lengths, minimal integers,
+/// nested builders, elements in the order written.
 package struct DERWriter: Sendable {
     /// Why a value cannot be written.
     package enum EncodingError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -61,8 +58,7 @@ package struct DERWriter: Sendable {
         try writeConstructed(tag: ASN1Tag.sequence, body)
     }
 
-    /// A SET whose elements stay in the order written, unless `sortingElements` asks for the
-    /// DER SET OF order (ascending by encoding).
+    /// A SET in written order, unless `sortingElements` asks for DER SET OF order.
     package mutating func writeSet<E: Swift.Error>(
         sortingElements: Bool = false, _ body: (inout DERWriter) throws(E) -> Void
     ) throws(E) {
@@ -81,8 +77,7 @@ package struct DERWriter: Sendable {
         writeElement(tag: tag, contents: inner.bytes)
     }
 
-    /// The length octets for `count` contents octets: short form below 128, else long form
-    /// with no leading zero octets.
+    /// The length octets for `count` contents octets: short form below 128, else minimal long form.
     package static func length(_ count: Int) -> [UInt8] {
         if count < 0x80 {
             return [UInt8(count)]
@@ -96,8 +91,7 @@ package struct DERWriter: Sendable {
         return [0x80 | UInt8(octets.count)] + octets
     }
 
-    /// Two's complement, big-endian, with every redundant leading 0x00 or 0xFF octet dropped:
-    /// 127 is `7F`, 128 is `00 80`, -1 is `FF`.
+    /// Two's complement, big-endian, minimal: 127 is `7F`, 128 is `00 80`, -1 is `FF`.
     package static func integerContents(_ value: Int64) -> [UInt8] {
         var octets = (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) }
         while octets.count > 1 {
@@ -117,8 +111,7 @@ package struct DERWriter: Sendable {
         var reader = ASN1Reader(encoded)
         var elements: [ArraySlice<UInt8>] = []
         while !reader.isAtEnd {
-            // Our own output always parses; if it ever did not, keeping the written order is
-            // still a valid SET, just not a sorted one.
+            // Our own output always parses; if not, the written order is still a valid SET.
             guard let element = try? reader.next() else { return encoded }
             elements.append(encoded[element.encoded])
         }

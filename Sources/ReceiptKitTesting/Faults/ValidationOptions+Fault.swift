@@ -1,9 +1,8 @@
 import ReceiptKit
 
 extension ValidationOptions {
-    /// Makes the check `name` names (`signature_check`, `sha1_policy`, `sha1_chain_policy`) fail as if
-    /// OpenSSL had, so that a test reaches the paths no input can (`internal_error`, a crypto policy's
-    /// refusal); false, with nothing changed, for any other name.
+    /// Makes the check `name` names fail as if OpenSSL had, so that a test reaches the paths no input can;
+    /// false, with nothing changed, for any other name.
     public mutating func injectFault(named name: String) -> Bool {
         guard let fault = InjectedFault(rawValue: name) else { return false }
         injectedFault = fault

@@ -6,8 +6,7 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// Turns a payload spec (the JSON `receipt-check --json` prints under `jws.payload`) into the
-/// payload bytes Apple signs: the same camelCase members, dates as milliseconds since 1970.
+/// Turns a payload spec (what `receipt-check --json` prints under `jws.payload`) into the bytes Apple signs.
 public enum JWSPayloadSpec {
     /// The members that hold dates, in every payload kind Apple signs.
     static let dateMembers: Set<String> = [
@@ -18,8 +17,8 @@ public enum JWSPayloadSpec {
     /// What Xcode writes for "no date", which reports print as `xcode_placeholder`.
     static let placeholderMilliseconds: Int64 = -62_135_769_600_000
 
-    /// The payload JSON (sorted keys) with RFC 3339 dates turned into milliseconds; numbers stay as they are.
-    /// Throws when the spec is not a JSON object, a date is neither, or the result is no payload Apple signs.
+    /// The payload JSON (sorted keys) with RFC 3339 dates as milliseconds; throws for a spec that is not a
+    /// JSON object, a bad date, or no payload Apple signs.
     public static func payload(from spec: [UInt8]) throws(ReceiptError) -> [UInt8] {
         let value: JSONValue
         do {

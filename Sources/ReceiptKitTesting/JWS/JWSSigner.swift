@@ -6,10 +6,8 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// Signs StoreKit 2 payloads as compact JWS, the way the App Store (or Xcode) does.
-///
-/// The header is `{"alg":"ES256","x5c":[...]}` with the certificates as standard base64 DER, leaf
-/// first; the signature is ES256 in JOSE form (r and s, 32 bytes each), not OpenSSL's DER.
+/// Signs StoreKit 2 payloads as compact JWS as the App Store (or Xcode) does: x5c as standard base64 DER,
+/// leaf first, the signature ES256 in JOSE form.
 public enum JWSSigner {
     /// Signs like the App Store: the EC leaf of `pki` signs; leaf, intermediate and root in x5c.
     public static func sign(_ payload: [UInt8], pki: TestPKI) throws(OpenSSLError) -> [UInt8] {
@@ -21,9 +19,8 @@ public enum JWSSigner {
         try sign(payload, signer: pki.storeKit, chain: [])
     }
 
-    /// Signs `payload` with `signer` (an EC P-256 key), listing its certificate and then `chain` in x5c;
-    /// `extraHeader` (JSON members, e.g. `"crit":["b64"]`) is added to the header, for tests of what a
-    /// verifier must refuse.
+    /// Signs `payload` with `signer` (EC P-256), x5c its certificate then `chain`; `extraHeader` (JSON members)
+    /// is added to the header, for tests of what a verifier must refuse.
     public static func sign(
         _ payload: [UInt8], signer: TestCredential, chain: [TestCredential], extraHeader: String? = nil
     ) throws(OpenSSLError) -> [UInt8] {

@@ -6,10 +6,8 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// Signs a whole StoreKit 2 scenario from one spec: a payload whose signed members (a notification's
-/// `data.signedTransactionInfo`, `appData.signedAppTransactionInfo`, ...) may be payload specs themselves,
-/// or an App Store Server API response whose signed elements are payload specs. Each spec object is
-/// signed where it stands; a member that is already a string is kept as it is.
+/// Signs a whole StoreKit 2 scenario from one spec: a payload or a Server API response whose signed members
+/// may be payload specs themselves, each signed where it stands; a string member is kept as it is.
 public enum SignedSpec {
     /// Why a spec could not be signed.
     public enum SpecError: Error, Sendable {

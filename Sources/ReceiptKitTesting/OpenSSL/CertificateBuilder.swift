@@ -15,8 +15,7 @@ struct CertificateBuilder {
     let notBefore: Date
     let notAfter: Date
 
-    /// Creates the certificate, lets `extensions` add to it, then signs it with SHA-256.
-    /// A nil `issuer` makes it self-signed.
+    /// Creates the certificate, lets `extensions` add to it, signs it with SHA-256 (self-signed with no `issuer`).
     func build(
         issuer: OwnedCertificate?, issuerKey: OwnedKey,
         extensions: (CertificateBuilder, OwnedCertificate) throws(OpenSSLError) -> Void

@@ -7,11 +7,8 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// The obvious OpenSSL path `make bench` holds ReceiptKit to: `d2i_PKCS7` and `PKCS7_verify` against a store
-/// of the given roots, checked at one time (`CReceipt_bench_*` in `CReceipt.h`).
-///
-/// Sound: the store is made in `init` and freed only in `deinit`; each buffer handed to OpenSSL is valid for
-/// the call it is passed to, which copies what it keeps.
+/// The obvious OpenSSL path `make bench` holds ReceiptKit to: `d2i_PKCS7` and `PKCS7_verify`. Sound: the
+/// store is made in `init` and freed only in `deinit`; each buffer is valid for its call.
 @safe package final class OpenSSLBaseline {
     private let store: OpaquePointer
 

@@ -1,10 +1,8 @@
 internal import CReceipt
 import ReceiptKit
 
-/// Owns one `X509` being built or issued from (the test PKI), and frees it when the last
-/// reference goes. Reading certificates is `Certificate`'s job; this type exists because a
-/// certificate under construction is mutated, which `Certificate` never is. Sound: the X509 is given in
-/// `init` and freed only in `deinit`; what is read out of it is copied before the call returns.
+/// Owns one `X509` being built or issued from, which `Certificate` never mutates. Sound: given in `init`,
+/// freed only in `deinit`; what is read out of it is copied before the call returns.
 @safe final class OwnedCertificate {
     let pointer: OpaquePointer
 
@@ -14,8 +12,7 @@ import ReceiptKit
 
     /// Reads a certificate, DER or PEM, e.g. a loaded root that issues new certificates.
     convenience init(derOrPEM bytes: [UInt8]) throws(OpenSSLError) {
-        // `Certificate` reads both forms (and PEM after leading text) and keeps its X509 to itself;
-        // its DER parsed again gives one this type owns.
+        // `Certificate` reads every form; its DER parsed again gives one this type owns.
         let der = try Certificate(derOrPEM: bytes).der
         guard let pointer = unsafe der.withUnsafeBytes({ unsafe CReceipt_d2i_X509($0.baseAddress, $0.count) }) else {
             throw OpenSSLError.drain("reading a certificate")
@@ -45,8 +42,7 @@ import ReceiptKit
 
     /// The serial number in upper-case hex, as OpenSSL's CA database writes it.
     func serialHex() throws(OpenSSLError) -> String {
-        // get0: the serial belongs to the certificate `self` keeps alive; the BIGNUM and the hex string are
-        // ours, freed by the defers after the string is copied.
+        // get0: the serial is the certificate's, alive with `self`; the BIGNUM and hex are freed by the defers.
         guard let serial = unsafe X509_get0_serialNumber(pointer), let number = unsafe ASN1_INTEGER_to_BN(serial, nil)
         else {
             throw OpenSSLError.drain("reading the serial number")

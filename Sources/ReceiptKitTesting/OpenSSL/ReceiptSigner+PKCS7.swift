@@ -1,13 +1,10 @@
 internal import CReceipt
 import ReceiptKit
 
-/// The PKCS#7 signedData of a receipt, made with OpenSSL: `ReceiptSigner`'s side of the wall around C.
-///
-/// Sound: every OpenSSL object is owned by an `Owned*` value (freed in its `deinit`) or freed by a `defer`;
-/// a pointer read out of one (a signer info, its algorithm identifiers) is used only while its owner lives.
+/// A receipt's PKCS#7 signedData, made with OpenSSL. Sound: every object is owned by an `Owned*` value or
+/// freed by a `defer`, and a pointer read out of one is used only while its owner lives.
 extension ReceiptSigner {
-    /// Signs `payload` with `signer`, embedding its certificate first and then `chain` (PEM) in order, as
-    /// `options` say; `restates`: the options rewrite an algorithm identifier after signing.
+    /// Signs `payload` with `signer`, embedding its certificate then `chain`, as `options` say.
     static func signedData(
         _ payload: [UInt8], signer: TestCredential, chain: [[UInt8]], options: Options, restates: Bool
     ) throws(OpenSSLError) -> [UInt8] {
@@ -24,8 +21,7 @@ extension ReceiptSigner {
         }
         flags |= Int32(options.encoding == .ber ? PKCS7_STREAM : PKCS7_PARTIAL)
 
-        // An empty structure first, so the signer can be added with an explicit digest and
-        // the certificates in Apple's order (leaf, intermediate, root).
+        // Empty first, so the signer is added with an explicit digest and the certificates in Apple's order.
         guard let pointer = unsafe PKCS7_sign(nil, nil, nil, nil, flags) else {
             throw OpenSSLError.drain("creating the PKCS#7 structure")
         }
@@ -74,8 +70,7 @@ extension ReceiptSigner {
         return try output.contents()
     }
 
-    /// Swaps messageDigest for the digest of different bytes, then signs the attributes again
-    /// with the key `PKCS7_sign_add_signer` left on the signer info.
+    /// Swaps messageDigest for another digest, then signs the attributes again.
     private static func corruptMessageDigest(_ p7: OwnedPKCS7, payload: [UInt8], md: OpaquePointer?)
         throws(OpenSSLError)
     {
@@ -97,8 +92,7 @@ extension ReceiptSigner {
         }
     }
 
-    /// Rewrites the first signer's digest and signature AlgorithmIdentifiers after the signature
-    /// is made, so the signature stays what the key produced while the receipt claims otherwise.
+    /// Rewrites the signer's AlgorithmIdentifiers after signing, so the receipt claims what the key did not do.
     private static func restateAlgorithms(_ p7: OwnedPKCS7, digest: String?, signature: String?) throws(OpenSSLError) {
         guard let signers = unsafe PKCS7_get_signer_info(p7.pointer),
             unsafe CReceipt_sk_PKCS7_SIGNER_INFO_num(signers) >= 1,

@@ -8,8 +8,7 @@ import ReceiptKit
 #endif
 
 extension TestPKI {
-    /// A DER CRL signed (SHA-256) by `issuer`, revoking `revoked` (certificates it issued), current from
-    /// `thisUpdate` to `nextUpdate`: what an air-gapped server is handed for online checks.
+    /// A DER CRL signed by `issuer`, revoking `revoked`, current from `thisUpdate` to `nextUpdate`.
     public static func crl(
         issuer: TestCredential, revoking revoked: [TestCredential] = [], thisUpdate: Date, nextUpdate: Date
     ) throws(OpenSSLError) -> [UInt8] {

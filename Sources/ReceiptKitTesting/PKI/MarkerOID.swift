@@ -1,6 +1,4 @@
-/// The extension OIDs that mark Apple's receipt-signing chain, as `TestPKI.issue(markers:)` takes them.
-///
-/// Written out rather than taken from the verifier, so a wrong OID there fails the tests minted here.
+/// The OIDs that mark Apple's chain, written out rather than the verifier's, so a wrong one there fails tests.
 public enum MarkerOID {
     /// On the Apple Worldwide Developer Relations intermediate.
     public static let intermediate = "1.2.840.113635.100.6.2.1"

@@ -1,7 +1,4 @@
-/// One certificate of a test PKI with its private key, as PEM bytes.
-///
-/// Plain bytes rather than OpenSSL objects, so the value is `Sendable` and outlives any
-/// OpenSSL call; the signer parses them again when it needs them.
+/// One certificate of a test PKI with its private key, as PEM bytes, so that it is `Sendable`.
 public struct TestCredential: Sendable, Equatable {
     /// The certificate in PEM form, as `make-test-pki` writes it.
     public let certificatePEM: [UInt8]

@@ -16,11 +16,8 @@ extension TestPKI {
         case signer
     }
 
-    /// Issues one certificate outside the standard three-level shape: a chain of two or four
-    /// certificates, a CA whose validity does not cover its leaf, a marker where Apple puts none.
-    ///
-    /// `issuer` nil makes it self-signed. `markers` are OIDs of Apple's marker extensions to
-    /// carry (see `MarkerOID`). Unlike `generate`, nothing is widened: the dates are the dates.
+    /// Issues one certificate outside the three-level shape (`issuer` nil: self-signed), with `markers`;
+    /// unlike `generate`, nothing is widened.
     public static func issue(
         commonName: String, role: Role, markers: [String] = [], notBefore: Date = TestPKI.defaultNotBefore,
         notAfter: Date = TestPKI.defaultNotAfter, keyType: KeyType = .rsa, by issuer: TestCredential? = nil

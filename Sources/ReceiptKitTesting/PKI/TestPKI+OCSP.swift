@@ -7,9 +7,8 @@ import ReceiptKit
 #endif
 
 extension TestPKI {
-    /// The CA databases `openssl ocsp -index` (and `openssl ca -gencrl`) read to answer for this PKI: the
-    /// root's (it issued the intermediate) and the intermediate's (it issued the leaf), every certificate
-    /// valid. A test marks one revoked by rewriting its line as `ocspIndexLine(_:revokedAt:)` makes it.
+    /// The CA databases `openssl ocsp -index` and `openssl ca -gencrl` read for this PKI, every certificate
+    /// valid; a test revokes one by rewriting its line with `ocspIndexLine(_:revokedAt:)`.
     public var ocspIndexFiles: [(name: String, bytes: [UInt8])] {
         get throws(OpenSSLError) {
             [
@@ -19,8 +18,7 @@ extension TestPKI {
         }
     }
 
-    /// One line of OpenSSL's CA database (`index.txt`) for `credential`: `V` (valid), or `R` with the
-    /// revocation time when `revokedAt` is given; expiry, serial in hex, subject.
+    /// One line of OpenSSL's `index.txt` for `credential`: `V`, or `R` with `revokedAt`; expiry, serial, subject.
     public static func ocspIndexLine(_ credential: TestCredential, revokedAt: Date? = nil) throws(OpenSSLError)
         -> String
     {
@@ -29,8 +27,7 @@ extension TestPKI {
         let expiry = databaseTime(parsed.notAfter ?? defaultNotAfter)
         let revocation = revokedAt.map(databaseTime) ?? ""
         let name = parsed.commonName ?? parsed.subject
-        return
-            "\(revokedAt == nil ? "V" : "R")\t\(expiry)\t\(revocation)\t\(serial)\tunknown\t/CN=\(name)\n"
+        return "\(revokedAt == nil ? "V" : "R")\t\(expiry)\t\(revocation)\t\(serial)\tunknown\t/CN=\(name)\n"
     }
 
     /// `YYMMDDHHMMSSZ`, as OpenSSL's CA database writes times: RFC 3339's UTC fields, two digits of the year.

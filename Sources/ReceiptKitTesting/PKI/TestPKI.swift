@@ -7,16 +7,9 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// A throwaway certificate hierarchy shaped like Apple's receipt-signing one.
-///
-/// Root CA → intermediate CA (marker `1.2.840.113635.100.6.2.1`) → receipt-signing leaf
-/// (marker `1.2.840.113635.100.6.11.1`), RSA-2048 (or, for StoreKit 2 JWS, EC P-256) keys with
-/// SHA-256 signatures, plus a lone self-signed certificate for StoreKit-Testing-style receipts. Names copy the shape of
-/// Apple's but say "receipt-check test PKI" so no one mistakes them for Apple's.
-///
-/// Subject names are fixed, so two PKIs generated separately have identical names and
-/// different keys: the second one's root is a "self-made root" that a verifier must reject
-/// when it trusts only the first.
+/// A throwaway certificate hierarchy shaped like Apple's: root, intermediate and leaf with Apple's
+/// markers, RSA-2048 (or EC P-256 for JWS) keys, and a lone self-signed StoreKit Testing certificate.
+/// Names are fixed, so a second PKI's root is a "self-made root" a verifier trusting the first must reject.
 public struct TestPKI: Sendable, Equatable {
     /// The self-signed root CA: the one certificate a verifier under test trusts.
     public let root: TestCredential
@@ -45,8 +38,7 @@ public struct TestPKI: Sendable, Equatable {
         public var leafNotBefore: Date = TestPKI.defaultNotBefore
         /// The end of the leaf's (and the StoreKit certificate's) validity.
         public var leafNotAfter: Date = TestPKI.defaultNotAfter
-        /// Validity of the root and intermediate. `generate` widens it to cover the leaf, so a
-        /// chosen leaf window makes only the leaf expired or not yet valid.
+        /// Validity of the root and intermediate, widened by `generate` to cover the leaf's.
         public var caNotBefore: Date = TestPKI.defaultNotBefore
         /// The end of the root's and intermediate's validity, widened like `caNotBefore`.
         public var caNotAfter: Date = TestPKI.defaultNotAfter
@@ -54,14 +46,11 @@ public struct TestPKI: Sendable, Equatable {
         public var keyBits = 2048
         /// RSA for PKCS#7 receipts; EC P-256 for StoreKit 2 JWS (ES256).
         public var keyType: KeyType = .rsa
-        /// The named curve of EC keys (OpenSSL's names): P-256 as Apple's; another 256-bit curve makes
-        /// a leaf a verifier must refuse for ES256.
+        /// The named curve of EC keys: P-256 as Apple's; another makes a leaf a verifier must refuse.
         public var curve = "P-256"
-        /// A DER certificate whose subject the root copies (a "self-made root" with a real CA's
-        /// name, which a verifier must still reject); nil for the test PKI's own root name.
+        /// A DER certificate whose subject the root copies (a "self-made root"); nil for the test PKI's own name.
         public var rootSubjectOf: [UInt8]?
-        /// The OCSP responder URL the leaf names in its Authority Information Access (answered for the
-        /// intermediate, which issued it); nil for none, as the default.
+        /// The OCSP responder URL the leaf names in its Authority Information Access; nil for none.
         public var leafOCSPURL: String?
         /// The OCSP responder URL a new intermediate names (answered for the root, which issued it).
         public var intermediateOCSPURL: String?
@@ -106,12 +95,8 @@ public struct TestPKI: Sendable, Equatable {
 
     // MARK: - Generating
 
-    /// Generates a PKI, or, given `parent`, issues a new leaf under `parent`'s CAs.
-    ///
-    /// With a parent, its root and StoreKit certificate are reused, and its intermediate too
-    /// unless `options.intermediateMarker` is false (that needs a new intermediate, issued by
-    /// the parent's root). A marker-less or expired leaf then chains to the same trusted root
-    /// as the valid one, so the marker or validity check is the only one that can reject it.
+    /// Generates a PKI, or issues a new leaf under `parent`'s CAs (its intermediate too unless
+    /// `options.intermediateMarker` is false), so that a bad leaf chains to the same trusted root.
     public static func generate(_ options: Options = Options(), under parent: TestPKI? = nil) throws(OpenSSLError)
         -> TestPKI
     {

@@ -6,12 +6,8 @@ import ReceiptKit
     import Foundation
 #endif
 
-/// Encodes a receipt model as an App Store receipt payload, the bytes a receipt signs.
-///
-/// The payload is `SET OF ReceiptAttribute`, each `SEQUENCE { type INTEGER, version INTEGER,
-/// value OCTET STRING }` whose value holds the DER of the typed field. Attributes come out in
-/// ascending type order as Apple's and Xcode's receipts list them (not in DER SET OF order),
-/// and in-app purchases (type 17) each hold a nested SET of the same shape.
+/// Encodes a receipt model as the payload a receipt signs: a SET of attribute SEQUENCEs in ascending type
+/// order, as Apple and Xcode list them, purchases (type 17) each a nested SET.
 public enum ReceiptEncoder {
     /// The version Apple writes in every attribute.
     static let attributeVersion: Int64 = 1
@@ -34,8 +30,7 @@ public enum ReceiptEncoder {
 
     static let bundleIDType: Int64 = 2
 
-    /// Each field of the model that a receipt carries (one with an attribute type) and that is present,
-    /// as its attribute: the value's DER by the field's kind, as the decoder reads it back.
+    /// Each present field with an attribute type, as its attribute: the DER the decoder reads back.
     private static func fieldAttributes<Model: ReceiptFieldModel>(of model: Model, except skipped: Int64? = nil)
         throws(ReceiptEncodingError) -> [(type: Int64, value: [UInt8])]
     {
@@ -56,10 +51,8 @@ public enum ReceiptEncoder {
         return attributes
     }
 
-    /// The value octets of attribute 2 (a UTF8String TLV), which the device hash covers.
-    ///
-    /// `bundleIDData` is used verbatim when present, so a receipt decoded from Apple's bytes
-    /// re-encodes to the same hash input; it must then agree with `bundleID`.
+    /// The value octets of attribute 2, which the device hash covers; `bundleIDData` verbatim when present,
+    /// so a decoded receipt re-encodes to the same hash input.
     public static func bundleIDValue(_ receipt: ParsedReceipt) throws(ReceiptEncodingError) -> [UInt8]? {
         guard let data = receipt.bundleIDData else {
             return receipt.bundleID.map(utf8String)

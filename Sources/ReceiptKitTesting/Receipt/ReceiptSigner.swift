@@ -1,10 +1,7 @@
 import ReceiptKit
 
-/// Signs receipt payloads as PKCS#7 signedData, the way Apple and Xcode do.
-///
-/// App Store style: the leaf signs with no signed attributes, and leaf, intermediate and root
-/// are all embedded (Apple embeds all three). StoreKit-Testing style: one self-signed
-/// certificate signs and is the only one embedded. Content is always attached.
+/// Signs receipt payloads as PKCS#7 signedData as Apple (leaf, no signed attributes, three certificates)
+/// and Xcode (one self-signed certificate) do; content is always attached.
 public enum ReceiptSigner {
     /// The digest the signature is made over.
     public enum Digest: String, Sendable, CaseIterable {
@@ -28,23 +25,18 @@ public enum ReceiptSigner {
         public var digest: Digest = .sha256
         /// DER like the App Store, or BER like Xcode.
         public var encoding: Encoding = .der
-        /// Add signed attributes (contentType, signingTime, messageDigest). Neither Apple nor
-        /// Xcode does; tests use them to reach a verifier's messageDigest check.
+        /// Add signed attributes, which neither Apple nor Xcode does, to reach a verifier's messageDigest check.
         public var includeSignedAttributes = false
-        /// With signed attributes: replace messageDigest with a wrong value and sign the
-        /// attributes again, so the signature is good but the digest does not match the content.
-        /// Only for test fixtures; needs `.der`.
+        /// With signed attributes, a wrong messageDigest signed again: a good signature over the wrong digest.
+        /// Needs `.der`.
         public var corruptMessageDigest = false
-        /// Embed the signer's own certificate (App Store and Xcode receipts do). Without it the
-        /// signer identifier names a certificate the receipt does not carry.
+        /// Embed the signer's own certificate, as Apple and Xcode do.
         public var embedSignerCertificate = true
         /// More signers beside the first, each adding its certificate; a receipt has exactly one.
         public var additionalSigners: [TestCredential] = []
-        /// After signing, state this digest algorithm OID in the SignerInfo instead of the one
-        /// used (an unsupported digest). Needs `.der`.
+        /// After signing, state this digest algorithm OID instead of the one used. Needs `.der`.
         public var statedDigestAlgorithm: String?
-        /// After signing, state this signature algorithm OID in the SignerInfo instead of the
-        /// key's (unknown, or disagreeing with the digest). Needs `.der`.
+        /// After signing, state this signature algorithm OID instead of the key's. Needs `.der`.
         public var statedSignatureAlgorithm: String?
 
         /// Options with these settings and every other left at its default.
@@ -86,8 +78,7 @@ public enum ReceiptSigner {
         }
         let restates = options.statedDigestAlgorithm != nil || options.statedSignatureAlgorithm != nil
         guard !restates || options.encoding == .der else {
-            throw OpenSSLError(
-                operation: "signing the receipt", reasons: ["restating an algorithm needs DER output"])
+            throw OpenSSLError(operation: "signing the receipt", reasons: ["restating an algorithm needs DER output"])
         }
         return try signedData(payload, signer: signer, chain: chain, options: options, restates: restates)
     }

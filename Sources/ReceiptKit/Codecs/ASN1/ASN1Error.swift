@@ -1,8 +1,5 @@
-/// Why a run of bytes is not the ASN.1 expected, and where: the one decoding error, thrown by the DER reader
-/// and by the receipt payload decoder, which places it in the payload (`inPayload(type:name:inAppIndex:)`).
-///
-/// Two errors are equal when their code, offset, attribute type and in-app index are, so tests can state
-/// exactly where a malformed input is rejected without matching message text.
+/// Why bytes are not the ASN.1 expected, and where: the one decoding error, of the DER reader and the
+/// payload decoder. Equal by code, offset, attribute type and in-app index, not by message.
 package struct ASN1Error: Error, Sendable, Equatable, CustomStringConvertible {
     package enum Code: String, Sendable {
         case truncated
@@ -54,8 +51,8 @@ package struct ASN1Error: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    /// The error placed in a receipt payload: the attribute (with its field's name, when documented) and
-    /// purchase it concerns, its code in the payload's words. One already placed keeps the innermost place.
+    /// The error placed in a receipt payload, at its attribute and purchase, coded in the payload's words;
+    /// one already placed keeps the innermost place.
     package func inPayload(type: Int64? = nil, name: StaticString? = nil, inAppIndex: Int? = nil) -> ASN1Error {
         guard !isInPayload else { return self }
         var placed = self

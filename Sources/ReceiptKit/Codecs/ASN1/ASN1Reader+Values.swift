@@ -1,10 +1,6 @@
 extension ASN1Reader {
-    /// The value of an INTEGER `element` that must be non-negative and fit in `Int64`: the one reading of
-    /// DER integers.
-    ///
-    /// Receipts carry up to 8-byte integers (7-byte ones occur in real purchases); a ninth
-    /// leading zero octet is allowed because DER needs it before a set high bit. Inlined: a call would hold
-    /// the bytes again (a reference count for every attribute of a receipt).
+    /// The value of an INTEGER that must be non-negative and fit in `Int64`: the one reading of DER integers
+    /// (a ninth leading zero is allowed before a set high bit). Inlined, so the bytes are not retained again.
     @inline(__always)
     package func nonNegativeInteger(_ element: ASN1Element) throws(ASN1Error) -> Int64 {
         let offset = element.offset
@@ -45,9 +41,7 @@ extension ASN1Reader {
         }
     }
 
-    /// The octets of an OCTET STRING `element`, joining the segments of a constructed (BER) one.
-    ///
-    /// Returns the contents slice itself for the primitive form, so DER input is not copied.
+    /// The octets of an OCTET STRING, joining a constructed (BER) one's segments; DER's are not copied.
     package func octets(_ element: ASN1Element) throws(ASN1Error) -> ArraySlice<UInt8> {
         if element.tag == ASN1Tag.octetString {
             return bytes[element.contents]

@@ -1,13 +1,8 @@
-/// Reads BER (and so DER) elements one after another from a byte slice: the one DER reader of the package.
-/// Elements are indices into `bytes` (`ASN1Element`), so a walk over many of them counts no references.
-///
-/// A reader's bounds lie inside `bytes` from its making (`init`, `children(of:)`), so every later read is
-/// checked against `end` alone. Every declared length is checked before it is used, nothing is allocated
-/// from one, and indefinite lengths are resolved by an iterative scan whose nesting is capped at
-/// `maximumDepth`, so the input cannot choose how deep the walk goes.
+/// Reads BER (and so DER) elements one after another from a byte slice: the one DER reader, its elements
+/// indices into `bytes`. Bounds are set at making, every declared length is checked before use, nothing is
+/// allocated from one, and indefinite lengths are scanned iteratively to `maximumDepth`.
 package struct ASN1Reader: Sendable {
-    /// The deepest nesting of indefinite-length elements accepted. Genuine Xcode receipts
-    /// nest seven deep; certificates never use indefinite lengths.
+    /// The deepest nesting of indefinite lengths accepted: genuine Xcode receipts nest seven deep.
     package static let maximumDepth = 32
 
     /// The buffer read; each element's indices index it.
@@ -50,8 +45,8 @@ package struct ASN1Reader: Sendable {
         ASN1Reader(bytes, range)
     }
 
-    /// `body` run with this reader over `range` of its bytes alone, its bounds put back after: a child read
-    /// in place, where a second reader would hold the bytes again (a reference count per attribute).
+    /// `body` run with this reader over `range` alone, its bounds put back after: a second reader would
+    /// retain the bytes again.
     @inline(__always)
     package mutating func reading<T, E: Error>(_ range: Range<Int>, _ body: (inout ASN1Reader) throws(E) -> T)
         throws(E) -> T
@@ -128,9 +123,8 @@ package struct ASN1Reader: Sendable {
         var length: Int?
     }
 
-    /// Parses the identifier and length octets at `start`, checking a definite length against `end`: the one
-    /// reading of DER's lengths. The arithmetic cannot overflow: indices lie in `start...end`, and a length
-    /// is checked against what remains before it is added.
+    /// Parses the identifier and length octets at `start`: the one reading of DER's lengths, each checked
+    /// against what remains before it is added, so nothing overflows.
     @inline(__always)
     private func header(at start: Int) throws(ASN1Error) -> Header {
         guard start < end else {
@@ -176,8 +170,7 @@ package struct ASN1Reader: Sendable {
         return Header(tag: tag, contentsStart: index, length: length)
     }
 
-    /// Finds the end-of-contents marker that closes an indefinite-length element whose contents
-    /// start at `start`, walking nested elements with a counter instead of recursion.
+    /// Finds the end-of-contents marker of an indefinite-length element, with a counter instead of recursion.
     private func endOfIndefiniteContents(from start: Int) throws(ASN1Error) -> Int {
         var depth = 1
         var index = start
@@ -207,8 +200,7 @@ package struct ASN1Reader: Sendable {
 }
 
 extension ArraySlice<UInt8> {
-    /// The unsigned big-endian number in `range`, at most eight octets: DER's length octets and INTEGER
-    /// contents, whose callers check the count (and the sign) first.
+    /// The unsigned big-endian number in `range` (at most eight octets, checked by the callers).
     @inline(__always)
     func bigEndian(_ range: Range<Int>) -> UInt64 {
         var value: UInt64 = 0

@@ -1,5 +1,4 @@
-/// Identifier octets the receipt formats use. Only low tag numbers (< 31) occur in PKCS#7,
-/// X.509 and receipt payloads, so a tag is one byte.
+/// Identifier octets the receipt formats use: only low tag numbers occur, so a tag is one byte.
 package enum ASN1Tag {
     package static let endOfContents: UInt8 = 0x00
     package static let boolean: UInt8 = 0x01

@@ -1,9 +1,6 @@
-/// Every object identifier receipt-check acts on, in one place.
-///
-/// Stored as DER contents octets so a comparison is a byte compare on the hot path.
+/// Every object identifier receipt-check acts on, as DER contents octets so that comparing is a byte compare.
 package enum OID {
-    /// Whether `contents` are the bytes of `oid`: the lengths first, then the bytes, without the generic
-    /// sequence walk of `elementsEqual`.
+    /// Whether `contents` are the bytes of `oid`, without `elementsEqual`'s generic walk.
     package static func matches(_ contents: ArraySlice<UInt8>, _ oid: [UInt8]) -> Bool {
         guard contents.count == oid.count else { return false }
         // Both hold `oid.count` bytes: `offset` walks the slice beside the array.

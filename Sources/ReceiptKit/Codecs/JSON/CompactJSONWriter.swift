@@ -1,19 +1,13 @@
-/// Writes JSON the way `JSONEncoder` (`.sortedKeys`, `.withoutEscapingSlashes`) writes its values, compact
-/// or, with `pretty`, as `.prettyPrinted` adds: two spaces a level, `"key" : value`, one member or element a
-/// line, an empty container as an open line and a blank one. The caller writes each object's members in
-/// sorted order.
-///
-/// A member is preceded by a comma unless it is the first of its container, which the last byte written
-/// tells: only an opening bracket ends in `{` or `[`.
+/// Writes JSON as `JSONEncoder` (`.sortedKeys`, `.withoutEscapingSlashes`) does, compact or, with `pretty`, as
+/// `.prettyPrinted`; callers write members sorted. A comma goes before anything but a container's first, told
+/// by the last byte.
 struct CompactJSONWriter {
-    /// Thrown for what JSON cannot say as `JSONEncoder` would say it (a float that is not finite, a date
-    /// outside the years 0000-9999) and for nesting past the bound; `description` says which.
+    /// What JSON cannot say as `JSONEncoder` would (a float not finite, a date outside 0000-9999), or too deep.
     struct DeclinedError: Error, CustomStringConvertible {
         let description: String
     }
 
-    /// Deepest nesting written: reports nest a handful of levels and payload JSON at most the parser's
-    /// limit more, so this bound is never the one a real report meets; it bounds `json`'s recursion.
+    /// Deepest nesting written, never met by a real report; it bounds `json`'s recursion.
     static let maximumDepth = 96
 
     /// What is being written: the whole text, or with a `sink` what it has not taken yet.
@@ -199,14 +193,12 @@ struct CompactJSONWriter {
             out.append(contentsOf: value.description.utf8)
             return
         }
-        // Written from the end of scratch space and appended at once (the wall of the byte loops), without
-        // making a string: reports write an integer for most purchase fields.
+        // Written from scratch space and appended at once, without making a string.
         ByteAppend.appendDecimal(value.magnitude, negative: value < 0, to: &out)
     }
 
-    /// A float as `JSONEncoder` writes one: its `description` without a trailing `.0` (`1e+20`, `0.1`,
-    /// `-0`); with `exact`, the `.0` is kept, so that the text reads back as a float, not an integer.
-    /// Not a number or infinite is declined: `JSONEncoder` refuses it by default.
+    /// A float as `JSONEncoder` writes it, without a trailing `.0` unless `exact`, so that it reads back as a
+    /// float; not finite is declined, as `JSONEncoder` refuses it.
     static func appendFloat<T: BinaryFloatingPoint & CustomStringConvertible>(
         _ value: T, to out: inout [UInt8], exact: Bool = false
     ) throws(DeclinedError) {

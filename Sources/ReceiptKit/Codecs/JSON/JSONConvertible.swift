@@ -1,5 +1,4 @@
-/// A value read straight from the parsed JSON, each type wording what it expected when the JSON
-/// type is wrong; a model's fields read their members through it.
+/// A value read straight from parsed JSON, each type wording what it expected when the type is wrong.
 protocol JSONConvertible: SendableMetatype {
     init(json: JSONValue) throws(JSONTypeError)
 }
@@ -19,9 +18,8 @@ extension Bool: JSONConvertible {
 }
 
 extension Int64: JSONConvertible {
-    /// A number written as an integer (no fraction, no exponent) that fits: the text decides, never the
-    /// `Double` a fraction or exponent was read into, which can be integral when the text is not
-    /// (`9007199254740993.5` is the double 9007199254740994; `1.0000000000000000001` is 1).
+    /// A number written as an integer that fits: the text decides, since the `Double` of a fraction can be
+    /// integral (`9007199254740993.5` is the double 9007199254740994).
     init(json: JSONValue) throws(JSONTypeError) {
         guard case .integer(let value) = json else {
             throw JSONTypeError(member: nil, expected: "a 64-bit integer")

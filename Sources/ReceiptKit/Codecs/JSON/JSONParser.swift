@@ -1,17 +1,12 @@
-/// Parses JSON text (RFC 8259, UTF-8) into a `JSONValue`, with the limits a hostile input needs.
-///
-/// Written here rather than taken from Foundation for three reasons: a member named twice must be an
-/// error (`JSONDecoder` keeps one of them silently, while the parsers of other languages keep the other,
-/// so two programs reading one body would act on different data); the number of values and the nesting
-/// must be capped before any work is spent on them; and the walk must be a loop, not a recursion whose
-/// depth the input chooses.
+/// Parses JSON text (RFC 8259, UTF-8) into a `JSONValue` with the limits hostile input needs: a member
+/// named twice is an error (parsers disagree on which counts), values and nesting are capped before any
+/// work, and the walk is a loop, not a recursion whose depth the input chooses.
 package enum JSONParser {
     /// Bounds on one JSON text, checked while it is read.
     package struct Limits: Sendable, Equatable {
         /// Deepest nesting of arrays and objects: Apple's payloads nest three levels.
         package var maximumDepth: Int
-        /// Most values (scalars, arrays and objects) in one text: Apple's payloads hold a few dozen, and
-        /// a report shows every value, so the cap also bounds what writing one costs.
+        /// Most values in one text: Apple's payloads hold a few dozen, and it bounds what a report costs too.
         package var maximumValues: Int
 
         package init(maximumDepth: Int = 32, maximumValues: Int = 1024) {
@@ -51,8 +46,7 @@ package enum JSONParser {
 
 /// One pass over the text with an explicit stack of open containers.
 private struct Parser {
-    /// Open containers, innermost last: arrays and objects are kept on stacks of their own and
-    /// mutated in place, so appending to a large container never copies it.
+    /// Open containers, innermost last, on stacks of their own mutated in place, so appending never copies.
     enum Open {
         case array
         case object
@@ -135,8 +129,7 @@ private struct Parser {
                     }
                 case .object:
                     let top = objects.count - 1
-                    // Keys are Swift strings, equal under canonical equivalence: two spellings that Swift
-                    // would merge are refused too, whatever another parser would make of them.
+                    // Keys equal under canonical equivalence are refused too, whatever another parser makes of them.
                     let key = objects[top].key
                     if objects[top].members.updateValue(finished, forKey: key) != nil {
                         throw JSONParser.ParseError(
@@ -250,8 +243,7 @@ private struct Parser {
     mutating func string() throws(JSONParser.ParseError) -> String {
         index += 1
         let start = index
-        // The common case has no escapes: the bytes are the string. Scanned over the buffer (the x5c chain
-        // makes the header's strings a few KB), noting on the way whether any byte is beyond ASCII.
+        // The common case has no escapes: the bytes are the string, scanned noting any non-ASCII byte.
         let (end, bits) = JSONStringScan.plainRun(in: bytes, from: start)
         index = end
         guard index < bytes.endIndex else { throw failure(.syntax, "a string without its closing quote") }

@@ -1,28 +1,21 @@
-/// Writes a JSON string as `JSONEncoder` escapes it (quote, backslash, `\b \f \n \r \t`, other controls
-/// as `\u00xx`, slashes as they are), and also DEL, U+0085, U+2028 and U+2029 as `\uXXXX`: valid raw in
-/// JSON, but line-oriented readers (Python's `str.splitlines`, log shippers) cut an NDJSON line at them.
-/// One escaper for every writer the package has (the report writers, the verifyReceipt body, and
-/// `JSONEncoder`'s output through `escapingLineBreaks`), so they cannot drift apart.
+/// Writes a JSON string as `JSONEncoder` escapes it, and DEL, U+0085, U+2028 and U+2029 as `\uXXXX`,
+/// since line-oriented readers cut an NDJSON line at them. The one escaper, so writers cannot drift apart.
 package enum JSONString {
     package static func append(_ text: String, to out: inout [UInt8]) {
         out.append(0x22)
-        // Almost every string needs no escaping: checked where it lies and copied whole; written byte by
-        // byte only when it may need some.
+        // Almost every string needs no escaping: checked where it lies and copied whole.
         if !ByteWords.appendIfPlain(text, to: &out, escapes: mayNeedEscaping) {
             write(Array(text.utf8)[...], escapingControls: true, to: &out)
         }
         out.append(0x22)
     }
 
-    /// Whether `byte` needs escaping or may start a line break (a lead byte 0xC2 or 0xE2, `| 0x20 == 0xE2`).
-    /// Reports carry strings of kilobytes (a notification's signed transaction, a certificate chain), read
-    /// eight bytes a word (`ByteWords`) up to the first word that may hold such a byte, then by this.
+    /// Whether `byte` needs escaping or may start a line break (lead byte 0xC2 or 0xE2, `| 0x20 == 0xE2`).
     private static func mayNeedEscaping(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte | 0x20 == 0xE2
     }
 
-    /// `JSONEncoder`'s output with DEL, U+0085, U+2028 and U+2029 escaped as `append` escapes them. Its
-    /// text is valid UTF-8 whose structure is ASCII, so these sequences occur only inside strings.
+    /// `JSONEncoder`'s output with those line breaks escaped; its structure is ASCII, so they are in strings.
     package static func escapingLineBreaks(_ encoded: [UInt8]) -> [UInt8] {
         guard encoded.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return encoded }
         var out: [UInt8] = []
@@ -31,8 +24,7 @@ package enum JSONString {
         return out
     }
 
-    /// `bytes` with the line breaks escaped, and the rest as `escape` writes them or, in text already
-    /// escaped, as they are.
+    /// `bytes` with the line breaks escaped, the rest as `escape` writes them or, if `escaped`, as they are.
     private static func write(_ bytes: ArraySlice<UInt8>, escapingControls: Bool, to out: inout [UInt8]) {
         var index = bytes.startIndex
         while index < bytes.endIndex {

@@ -1,10 +1,7 @@
-/// The scan of a JSON string's plain bytes, the parser's hot loop: the x5c chain makes a JWS header's
-/// strings a few KB.
+/// The scan of a JSON string's plain bytes, the parser's hot loop (a JWS header's x5c strings are KBs).
 enum JSONStringScan {
-    /// Where the run of string bytes from index `start` of `bytes` that need no decoding ends (at a quote, a
-    /// backslash, a control character or the end), and every byte of it ORed together (bit 7 set when any is
-    /// beyond ASCII). Eight bytes a word while no byte in it ends the run; a word that may hold one goes byte
-    /// by byte.
+    /// Where the run of bytes from `start` needing no decoding ends, and all its bytes ORed (bit 7: non-ASCII);
+    /// eight bytes a word, then byte by byte near a stop.
     static func plainRun(in bytes: ArraySlice<UInt8>, from start: Int) -> (end: Int, bits: UInt8) {
         // The words through the wall of the byte loops; from the first that may end the run, byte by byte.
         var (index, wide) = ByteWords.plainRun(in: bytes, from: start)

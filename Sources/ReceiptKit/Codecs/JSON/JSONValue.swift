@@ -4,8 +4,7 @@ public enum JSONValue: Sendable, Equatable, Codable {
     case null
     /// `true` or `false`.
     case bool(Bool)
-    /// A number written without fraction or exponent that fits 64 bits: the only kind an integer field
-    /// reads.
+    /// A number written without fraction or exponent that fits 64 bits: the only kind an integer field reads.
     case integer(Int64)
     /// Any other number.
     case number(Double)
@@ -19,9 +18,8 @@ public enum JSONValue: Sendable, Equatable, Codable {
     /// Deepest nesting kept: Apple's payloads are flat; the bound stops input-chosen recursion.
     public static let maximumDepth = 32
 
-    /// Decoded through a `Decoder`, which hands out numbers and never their text, a fraction no `Double`
-    /// holds (`1.0000000000000000001`) cannot be seen, so such a number decodes as an integer; ReceiptKit
-    /// reads its inputs with `JSONParser`, where the text decides.
+    /// Through a `Decoder`, which never hands out the text, `1.0000000000000000001` decodes as an integer;
+    /// ReceiptKit reads its inputs with `JSONParser`, where the text decides.
     public init(from decoder: any Decoder) throws {
         guard decoder.codingPath.count <= Self.maximumDepth else {
             throw DecodingError.dataCorrupted(
@@ -47,8 +45,7 @@ public enum JSONValue: Sendable, Equatable, Codable {
             } else if let value = try? single.decode(Bool.self) {
                 self = .bool(value)
             } else if let integer = try? single.decode(Int64.self) {
-                // `JSONDecoder` reads `9007199254740993.5` as the Int64 9007199254740993, dropping the
-                // fraction: an integer only when the double does not say otherwise.
+                // `JSONDecoder` drops the fraction of `9007199254740993.5`: an integer only when the double agrees.
                 if let number = try? single.decode(Double.self), Double(integer) != number {
                     self = .number(number)
                 } else {

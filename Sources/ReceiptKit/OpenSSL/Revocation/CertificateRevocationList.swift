@@ -6,12 +6,8 @@ internal import CReceipt
     import Foundation
 #endif
 
-/// One CRL (PEM or DER), decoded. Nothing in it counts until online checks have checked that the
-/// certificate's issuer signed it and that it is current.
-///
-/// Owns its OpenSSL object, freed in `deinit`; immutable after `init` and only read under the checker's
-/// lock, which is what makes the `@unchecked Sendable` sound. Every use of `pointer` below is sound for the
-/// same reason: the object lives as long as `self`, and no call keeps a pointer into it past the call.
+/// One CRL (PEM or DER), counting for nothing until online checks verify it. Sound and `@unchecked
+/// Sendable`: it owns its object, freed in `deinit`, immutable and read under the checker's lock.
 @safe public final class CertificateRevocationList: @unchecked Sendable {
     let pointer: OpaquePointer
     /// Where it came from, for reports.
@@ -62,8 +58,7 @@ internal import CReceipt
         return true
     }
 
-    /// Whether it covers only part of the certificates or reasons (an issuing distribution point) or is a
-    /// delta CRL: either way, a certificate it does not list is not proven unrevoked.
+    /// Whether it is partial (an issuing distribution point) or a delta: an unlisted certificate is not proven.
     var isPartitionedOrDelta: Bool {
         unsafe X509_CRL_get_ext_by_NID(pointer, NID_issuing_distribution_point, -1) >= 0
             || X509_CRL_get_ext_by_NID(pointer, NID_delta_crl, -1) >= 0

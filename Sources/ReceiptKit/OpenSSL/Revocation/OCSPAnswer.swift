@@ -21,8 +21,7 @@ struct OCSPAnswer {
     let thisUpdate: Date?
     let nextUpdate: Date?
 
-    /// The answer in `basic` for `id`, nil when it has none. The times `OCSP_resp_find_status` points at belong
-    /// to `basic`, which the caller keeps alive; they are read into dates before this returns.
+    /// The answer in `basic` for `id`, nil when none; its times belong to `basic` and are read before returning.
     @unsafe init?(_ basic: OpaquePointer, _ id: OCSPCertificateID) {
         var status: Int32 = -1
         var reasonCode: Int32 = -1

@@ -1,9 +1,6 @@
 internal import CReceipt
 
-/// The OCSP certificate ID (issuer name and key hashes, serial) of one certificate: what a request asks
-/// about and what a response's answer must name.
-///
-/// Owns its OpenSSL object, made in `init` and freed only in `deinit`: every use of `pointer` is sound.
+/// The OCSP certificate ID of one certificate, made in `init` and freed only in `deinit`.
 @safe final class OCSPCertificateID {
     let pointer: OpaquePointer
 

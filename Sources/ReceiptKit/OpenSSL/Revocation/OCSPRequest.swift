@@ -1,8 +1,6 @@
 internal import CReceipt
 
-/// An OCSP request for one certificate, with a nonce the response must echo when it carries one.
-///
-/// Owns its OpenSSL object, made in `init` and freed only in `deinit`: every use of `pointer` is sound.
+/// An OCSP request for one certificate with a nonce, its object made in `init` and freed only in `deinit`.
 @safe final class OCSPRequest {
     let pointer: OpaquePointer
 
@@ -32,8 +30,7 @@ internal import CReceipt
         try unsafe openSSLDER(of: pointer, "the OCSP request", i2d_OCSP_REQUEST)
     }
 
-    /// Whether `response` carries a nonce other than this request's (a replayed or forged answer); a
-    /// response without one is not refused here.
+    /// Whether `response` carries another nonce than this request's (a replayed or forged answer).
     func nonceDiffers(in response: OCSPResponse) -> Bool {
         guard let basic = unsafe response.basic else { return false }
         return unsafe OCSP_check_nonce(pointer, basic) == 0

@@ -6,12 +6,8 @@ internal import CReceipt
     import Foundation
 #endif
 
-/// One DER OCSP response (RFC 6960), decoded. Nothing in it counts until the online checks have
-/// verified its signature against the chain being checked.
-///
-/// Owns its OpenSSL objects, freed in `deinit`; immutable after `init` and only read under the checker's
-/// lock, which is what makes the `@unchecked Sendable` sound. Every use of `pointer` and `basic` below is
-/// sound for the same reason: they live as long as `self`, and no call keeps a pointer into them.
+/// One DER OCSP response (RFC 6960), counting for nothing until its signature is verified. Sound and
+/// `@unchecked Sendable`: it owns its objects, freed in `deinit`, immutable and read under the checker's lock.
 @safe public final class OCSPResponse: @unchecked Sendable {
     let pointer: OpaquePointer
     /// The signed part, when the responder answered `successful`.
@@ -58,8 +54,7 @@ internal import CReceipt
     /// Whether the responder answered with a basic response (the only kind that carries statuses).
     var hasBasicResponse: Bool { unsafe basic != nil }
 
-    /// The basic response's answer for `certificate` (issued by `issuer`), under either hash of the
-    /// certificate ID; nil when it answers only for others. Leaves the error queue empty.
+    /// The answer for `certificate` under either hash of its ID; nil when none. Leaves the error queue empty.
     func answer(for certificate: Certificate, issuer: Certificate) -> OCSPAnswer? {
         defer { OpenSSLError.drainQueue() }
         guard let basic = unsafe basic else { return nil }
@@ -75,12 +70,8 @@ internal import CReceipt
         return nil
     }
 
-    /// Nil when the basic response is signed by the issuer of the certificate it answers for, or by a
-    /// responder that issuer delegated to (id-kp-OCSPSigning), chaining to `chain`'s root at `now`; else why
-    /// not.
-    ///
-    /// Sound: the store and stack are freed by this call's `defer`s; the store takes its own reference to the
-    /// root, the stack none to the certificates, which `chain` keeps alive past the call.
+    /// Nil when signed by the certificate's issuer or a responder it delegated to, chaining to `chain`'s root at
+    /// `now`; else why not. Sound: the store and stack are freed by `defer`s; `chain` keeps the certificates alive.
     func signatureFailure(chain: [Certificate], at now: Date) -> String? {
         guard let basic = unsafe basic else { return "no basic OCSP response" }
         guard let root = chain.last, let store = unsafe X509_STORE_new() else {

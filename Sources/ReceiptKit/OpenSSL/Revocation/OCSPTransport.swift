@@ -1,10 +1,7 @@
 internal import CReceipt
 
-/// Sends an OCSP request over HTTP with OpenSSL's own client (no other library), bounded in time and
-/// in the size of the answer.
-///
-/// Sound: every OpenSSL object `post` makes (the parsed URL's parts, the connection, the request and answer
-/// BIOs) is freed by its `defer`s and none escapes; the answer's bytes are copied out before it is freed.
+/// Sends an OCSP request with OpenSSL's own HTTP client, bounded in time and size. Sound: every object
+/// `post` makes is freed by its `defer`s and none escapes; the answer is copied out before it is freed.
 enum OCSPTransport {
     /// OCSP answers for one certificate are a few KiB; anything past this is not one.
     static let maximumResponseSize = 64 << 10
@@ -38,8 +35,7 @@ enum OCSPTransport {
         }
         var succeeded = false
         defer { unsafe OSSL_HTTP_close(context, succeeded ? 1 : 0) }
-        // A read-only memory BIO over the request's bytes: it copies nothing, and is used and freed while
-        // `request` (an array this function holds) is alive and unchanged.
+        // A read-only memory BIO over `request`, which stays alive and unchanged while it is used.
         let body = unsafe request.withUnsafeBytes { unsafe BIO_new_mem_buf($0.baseAddress, Int32(clamping: $0.count)) }
         guard let body = unsafe body else {
             return .failure(OpenSSLError.drain("preparing the OCSP request"))
@@ -52,8 +48,7 @@ enum OCSPTransport {
         else {
             return .failure(OpenSSLError.drain("sending the OCSP request to \(url)"))
         }
-        // OSSL_HTTP_exchange takes a reference to the answer for its caller, freed here; the context's own
-        // goes with the context.
+        // OSSL_HTTP_exchange gives the caller a reference to the answer, freed here.
         guard let answer = unsafe OSSL_HTTP_exchange(context, nil) else {
             return .failure(OpenSSLError.drain("asking \(url)"))
         }

@@ -1,13 +1,10 @@
-/// Recognises App Attest receipts, which share the app receipt's PKCS#7 shape and attribute
-/// layout (and type numbers 17 and 19 with other meanings), so they are told apart by content.
+/// Recognises App Attest receipts, which share the app receipt's shape, by their content.
 enum AppAttestRecognizer {
     private static let receiptTypes: [[UInt8]] = [Array("RECEIPT".utf8), Array("ATTEST".utf8)]
     static let description = "an App Attest (DeviceCheck) receipt, not an App Store receipt"
 
     /// Whether a field-6 value is App Attest's receipt type (raw text where an app receipt keeps opaque bytes).
-    static func isReceiptType(_ value: ArraySlice<UInt8>) -> Bool {
-        receiptTypes.contains { $0.elementsEqual(value) }
-    }
+    static func isReceiptType(_ value: ArraySlice<UInt8>) -> Bool { receiptTypes.contains { $0.elementsEqual(value) } }
 
     /// A description of the input when it is an App Attest receipt, else nil.
     static func describe(_ payload: ArraySlice<UInt8>) -> String? {

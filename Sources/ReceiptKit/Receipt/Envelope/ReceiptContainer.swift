@@ -1,7 +1,5 @@
-/// The PKCS#7 signedData around a receipt: its content, certificates and signer.
-///
-/// Parsed in Swift rather than with `d2i_PKCS7`, which decodes every embedded certificate on each call
-/// while a batch's certificates repeat: here they stay bytes until the chain cache needs them.
+/// The PKCS#7 signedData around a receipt, parsed in Swift: `d2i_PKCS7` would decode every certificate on
+/// each call, while here they stay bytes until the chain cache needs them.
 package struct ReceiptContainer: Sendable {
     package let encoding: ValidationReport.Encoding
     /// The signed content: the receipt payload.
@@ -10,9 +8,7 @@ package struct ReceiptContainer: Sendable {
     package let certificates: [ArraySlice<UInt8>]
     package let signers: [SignerInfo]
 
-    /// The most certificates, and separately signers, one container may carry. Receipts embed
-    /// three certificates and one signer; the cap stops a 16 MiB input from making OpenSSL
-    /// decode a hundred thousand tiny certificates.
+    /// The most certificates, and separately signers, one container may carry (receipts: three and one).
     package static let maximumEmbedded = 16
 
     /// Parses a ContentInfo holding signedData with encapsulated data content.
@@ -24,8 +20,7 @@ package struct ReceiptContainer: Sendable {
         }
     }
 
-    /// Walks the container with readers over `bytes`: elements as indices, so that only what the container
-    /// keeps is sliced.
+    /// Walks the container as indices, so that only what it keeps is sliced.
     private static func parseStructure(_ bytes: ArraySlice<UInt8>) throws(ASN1Error) -> ReceiptContainer {
         var top = ASN1Reader(bytes)
         let contentInfo = try top.read(ASN1Tag.sequence, "PKCS#7 ContentInfo")
@@ -97,8 +92,7 @@ package struct ReceiptContainer: Sendable {
             encoding: isBER ? .ber : .der, payload: payload, certificates: certificates, signers: signers)
     }
 
-    /// Reads the OBJECT IDENTIFIER `what`, which must be `expected` (called `name`): a container of another
-    /// content type holds no receipt, and is refused as an unexpected tag.
+    /// Reads the OID `what`, which must be `expected`: another content type is refused as an unexpected tag.
     private static func expect(
         _ expected: [UInt8], named name: String, as what: String, in reader: inout ASN1Reader
     ) throws(ASN1Error) {
@@ -148,11 +142,8 @@ package struct ReceiptContainer: Sendable {
             messageDigest: messageDigest, signatureAlgorithm: signatureAlgorithm, signature: bytes[signature.contents])
     }
 
-    /// The OID contents of an AlgorithmIdentifier (parameters are NULL or absent for the
-    /// algorithms receipts use, and are not needed to check a signature).
-    private static func algorithm(_ element: ASN1Element, _ top: ASN1Reader) throws(ASN1Error)
-        -> ArraySlice<UInt8>
-    {
+    /// The OID of an AlgorithmIdentifier (its parameters are not needed to check a signature).
+    private static func algorithm(_ element: ASN1Element, _ top: ASN1Reader) throws(ASN1Error) -> ArraySlice<UInt8> {
         var fields = try top.children(of: element)
         return top.bytes[try fields.read(ASN1Tag.objectIdentifier, "algorithm identifier").contents]
     }

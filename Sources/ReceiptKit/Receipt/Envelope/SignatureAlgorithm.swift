@@ -1,7 +1,6 @@
 /// Which digest a signer uses, and whether its signature algorithm agrees with it.
 enum SignatureAlgorithm {
-    /// The digest to verify with; throws the failed check that says why the signer is refused (typed throws,
-    /// not a `Result`, whose error type the runtime would look up once a process).
+    /// The digest to verify with; typed throws, since a `Result`'s error type costs a runtime lookup.
     static func check(_ signer: SignerInfo) throws(CheckError) -> Digest {
         let digest: Digest
         if OID.matches(signer.digestAlgorithm, OID.sha1) {
@@ -20,9 +19,7 @@ enum SignatureAlgorithm {
             consistent = true
         } else if OID.matches(algorithm, OID.sha1WithRSAEncryption) {
             consistent = digest === Digest.sha1
-        } else if OID.matches(algorithm, OID.sha256WithRSAEncryption)
-            || OID.matches(algorithm, OID.ecdsaWithSHA256)
-        {
+        } else if OID.matches(algorithm, OID.sha256WithRSAEncryption) || OID.matches(algorithm, OID.ecdsaWithSHA256) {
             consistent = digest === Digest.sha256
         } else {
             throw CheckError(

@@ -1,7 +1,5 @@
-/// What a person must know before trusting a rule on the original application version (field 19).
-///
-/// These are facts about Apple's receipts that no rule can work around, so they are reported rather
-/// than guessed away.
+/// What a person must know before trusting a rule on the original application version (field 19): facts
+/// of Apple's receipts no rule can work around.
 package enum ReceiptWarnings {
     /// Warnings for a receipt; `platform` says what field 19 means for the app.
     package static func warnings(
@@ -40,8 +38,7 @@ package enum ReceiptWarnings {
         return warnings
     }
 
-    /// Warnings for the facts of a verified input: a receipt's as above; for an AppTransaction (also one
-    /// nested in a notification), the same facts about its originalApplicationVersion.
+    /// Warnings for a verified input's facts: a receipt's, or an AppTransaction's originalApplicationVersion.
     package static func warnings(
         for facts: EntitlementFacts, receipt: ParsedReceipt?, platform: Platform?,
         wording: any SettingWording = APISettingWording()
@@ -52,16 +49,14 @@ package enum ReceiptWarnings {
         guard let version = facts.originalApplicationVersion else { return [] }
         var warnings: [String] = []
         if let original = facts.originalPlatform, let meaning = Platform(originalPlatform: original) {
-            // The input says where the app was first bought; the configured platform only matters when it
-            // disagrees, and then a threshold written for one platform cannot be read.
+            // The configured platform matters only when it disagrees with where the input says the app was bought.
             if let platform, platform != meaning {
                 warnings.append(
                     "\(wording.words(for: .name(.platform))) \(platform.rawValue) disagrees with the AppTransaction's originalPlatform \(original): "
                         + "a plain threshold on its originalApplicationVersion is unknown; one per platform reads it "
                         + "as \(meaning.versionMeaning), as the input says")
             } else if platform == nil {
-                // The input decides what the version means, but not what a plain threshold was written
-                // in: a build-number threshold would grandfather a Mac-first customer by accident.
+                // A plain build-number threshold would grandfather a Mac-first customer by accident.
                 let option = wording.words(for: .name(.platform))
                 warnings.append(
                     "no \(option) given: the AppTransaction was first bought on \(original), so its originalApplicationVersion "

@@ -1,28 +1,21 @@
-/// A receipt model's fields by the attribute type that carries them, for the decoder: one table read
-/// per attribute. Types run from `base` to `base + 63` (0 to 21 in the receipt, 1701 to 1721 in a
-/// purchase); a type no field has is undocumented.
-///
-/// The table keeps each field's key and setter only, in arrays of their own, read in place for every
-/// attribute: copying whole fields would cost more than decoding the value.
+/// A receipt model's fields by attribute type (`base` to `base + 63`), one table read per attribute; only
+/// keys and setters are kept, read in place, since copying whole fields costs more than decoding.
 package struct AttributeFields<Model>: Sendable {
     /// The first type of the table's range.
     let base: Int64
-    /// The setters and keys of the fields that have an attribute type, grouped by it (bundle_id's
-    /// type carries two).
+    /// The setters and keys of the fields with an attribute type, grouped by it (bundle_id's carries two).
     private let setters: [FieldSetter<Model>]
     private let keys: [StaticString]
     /// For each type of the range, where its fields lie in `setters`.
     private let slots: [Slot]
     /// Every type some field has.
     let knownTypes: Set<Int64>
-    /// The bits (`bit(_:)`) of the types whose field holds purchases, which repeat: one test per attribute
-    /// rather than a copy of its setter.
+    /// The bits of the types whose field holds purchases: one test per attribute, not a copy of its setter.
     let purchaseBits: UInt64
 
     static var width: Int64 { 64 }
 
-    /// The fields of one type: indices of `setters`, two integers rather than a `Range<Int>`, as
-    /// `PayloadDecoder`'s bounds are.
+    /// The fields of one type: indices of `setters`, two integers as `PayloadDecoder`'s bounds are.
     struct Slot: Sendable {
         let start: Int
         let end: Int

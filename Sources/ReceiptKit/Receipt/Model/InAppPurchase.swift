@@ -4,10 +4,7 @@
     import Foundation
 #endif
 
-/// One in-app purchase record (attribute 17) of an App Store receipt.
-///
-/// Every field is optional because Apple omits or empties them freely: Xcode receipts lack the
-/// original transaction, and non-subscriptions carry an empty expires and cancellation date.
+/// One in-app purchase record (attribute 17): every field optional, since Apple omits or empties them freely.
 public struct InAppPurchase: Sendable, Equatable, Codable {
     /// 1701.
     public var quantity: Int64?
@@ -77,8 +74,7 @@ public struct InAppPurchase: Sendable, Equatable, Codable {
 }
 
 extension InAppPurchase: ReceiptFieldModel {
-    /// Keys follow Apple's verifyReceipt `in_app` objects (whose order is `VerifyReceiptBody.purchaseLayout`);
-    /// attribute types are Apple's (1707, 1713 and 1721 are undocumented but carried by every recent receipt).
+    /// Keys follow Apple's verifyReceipt `in_app` objects; types 1707, 1713 and 1721 are undocumented.
     package static let fields: [ModelField<InAppPurchase>] = [
         .date("cancellation_date", 1712, { $0.cancellationDate }, { $0.cancellationDate = $1 }),
         .date("expires_date", 1708, { $0.expiresDate }, { $0.expiresDate = $1 }),
@@ -98,8 +94,7 @@ extension InAppPurchase: ReceiptFieldModel {
 
     package static let attributeFields = AttributeFields(fields, base: 1700)
 
-    /// Every field absent. Assigned directly: the decoder starts every purchase from this, and the
-    /// public initialiser's defaults would build and convert an empty dictionary each time.
+    /// Every field absent, assigned directly: the public initialiser's defaults would cost every purchase.
     package init() {
         undocumented = UndocumentedAttributes()
     }

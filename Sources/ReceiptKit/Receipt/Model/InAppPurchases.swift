@@ -1,11 +1,6 @@
 /// In-app purchases in input order: a receipt's (field 17), or the facts of one or several inputs.
-///
-/// A receipt's purchases past `PayloadDecoder.Limits.maximumDecodedPurchases` are kept as ranges of the
-/// payload and decoded each time one is read, not held decoded: a receipt of 100,000 empty entries is
-/// 1.2 MB of input and would be 33 MB of `InAppPurchase` values. The payload decoder has read every
-/// entry once before it hands out the ranges, so a malformed entry still fails the receipt, and reading
-/// one again cannot fail. Facts of several inputs join their parts and keep a selection of positions
-/// rather than copying the entries.
+/// Past `PayloadDecoder.Limits.maximumDecodedPurchases` they are kept as ranges of the payload (all
+/// decoded once, so reading one cannot fail), so that memory follows the input's size.
 public struct InAppPurchases: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral {
     /// Where one entry's value octets lie, counted from the start of the payload.
     struct Span: Sendable {
@@ -128,8 +123,7 @@ public struct InAppPurchases: RandomAccessCollection, Sendable, ExpressibleByArr
         storage = .joined(parts, ends: ends)
     }
 
-    /// The entries at `positions` (ascending or not), those in `replaced` (by position in the result)
-    /// replaced; the entries themselves are not copied.
+    /// The entries at `positions`, those in `replaced` replaced; the entries themselves are not copied.
     func selecting(_ positions: [Int], replacing replaced: [Int: InAppPurchase] = [:]) -> InAppPurchases {
         if replaced.isEmpty, positions.count == count, positions.elementsEqual(indices) {
             return self
@@ -151,8 +145,7 @@ public struct InAppPurchases: RandomAccessCollection, Sendable, ExpressibleByArr
                 composed[position] = purchase
             }
         }
-        return InAppPurchases(
-            storage: .selected(base, positions: positions.map { inner[$0] }, replaced: composed))
+        return InAppPurchases(storage: .selected(base, positions: positions.map { inner[$0] }, replaced: composed))
     }
 
     private init(storage: Storage) {

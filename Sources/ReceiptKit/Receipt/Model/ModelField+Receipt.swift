@@ -4,8 +4,7 @@
     import Foundation
 #endif
 
-/// The fields of the receipt models, one line each: the key, the attribute type, how the value is read, how
-/// it is stored.
+/// The fields of the receipt models, one line each: key, attribute type, reader, setter.
 extension ModelField {
     /// An INTEGER attribute.
     static func integer(
@@ -30,8 +29,7 @@ extension ModelField {
             write: field.write)
     }
 
-    /// An RFC 3339 date in an IA5String; an empty one is absent. One outside the years 0000-9999 cannot be
-    /// written, and is refused as `Encodable` refuses it.
+    /// An RFC 3339 date in an IA5String, empty when absent; outside the years 0000-9999 it is refused.
     static func date(
         _ key: StaticString, _ attribute: Int64, _ get: @escaping @Sendable (Model) -> Date?,
         _ set: @escaping @Sendable (inout Model, Date) -> Void

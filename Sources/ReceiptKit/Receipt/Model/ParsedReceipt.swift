@@ -4,9 +4,7 @@
     import Foundation
 #endif
 
-/// Where a receipt says it was issued, derived from its receipt type (attribute 0).
-///
-/// This is what the unverified payload claims: it must never choose the trust root.
+/// Where a receipt says it was issued (attribute 0): an unverified claim that must never choose the trust root.
 public enum ReceiptEnvironment: String, Sendable, Codable, CaseIterable {
     /// Issued by the App Store (`Production`, `ProductionVPP`; StoreKit 2's `Production`).
     case production
@@ -27,9 +25,7 @@ public enum ReceiptEnvironment: String, Sendable, Codable, CaseIterable {
             ])
     }
 
-    /// A StoreKit 2 `environment` (or AppTransaction `receiptType`) as Apple writes it: `Production`,
-    /// `Sandbox`, `Xcode`, or `LocalTesting` (Xcode's StoreKit testing, also `.xcode`); and the receipt
-    /// type names, which an AppTransaction without `environment` carries.
+    /// A StoreKit 2 `environment` or `receiptType` as Apple writes it (`LocalTesting` is also `.xcode`).
     public init(storeKit name: String?) {
         self = Self.named(
             name,
@@ -68,8 +64,7 @@ public struct ParsedReceipt: Sendable, Equatable, Codable {
     public var receiptCreationDate: Date?
     /// 15, undocumented: the download's identifier, Apple's verifyReceipt `download_id`; 0 outside production.
     public var downloadID: Int64?
-    /// 16, undocumented: the app version's identifier, Apple's verifyReceipt `version_external_identifier`;
-    /// 0 outside production.
+    /// 16, undocumented: Apple's verifyReceipt `version_external_identifier`; 0 outside production.
     public var versionExternalIdentifier: Int64?
     /// 17, in input order, all decoded (a receipt of many reads them from its payload as `purchases`).
     public var inApp: [InAppPurchase] {
@@ -131,10 +126,8 @@ public struct ParsedReceipt: Sendable, Equatable, Codable {
 }
 
 extension ParsedReceipt: ReceiptFieldModel {
-    /// Keys follow Apple's verifyReceipt `receipt` object (whose order is `VerifyReceiptBody.receiptLayout`).
-    /// Attribute types are Apple's (0, 1 and 10 are undocumented but stable since 2010; 15 and 16 are undocumented
-    /// in the receipt, named by verifyReceipt and by peers' parsers alike). Opaque value and SHA-1 hash stay raw
-    /// whatever they hold: a 2010 receipt carries its opaque value as an INTEGER.
+    /// Keys follow Apple's verifyReceipt `receipt` object; types 0, 1, 10, 15 and 16 are undocumented but stable.
+    /// Opaque value and SHA-1 hash stay raw: a 2010 receipt carries its opaque value as an INTEGER.
     package static let fields: [ModelField<ParsedReceipt>] = [
         .string("age_rating", 10, { $0.ageRating }, { $0.ageRating = $1 }),
         .integer("app_item_id", 1, { $0.appItemID }, { $0.appItemID = $1 }),

@@ -4,13 +4,8 @@
     import Foundation
 #endif
 
-/// Decodes the signed content of an App Store receipt into a `ParsedReceipt`.
-///
-/// The payload is a SET of `SEQUENCE { type INTEGER, version INTEGER, value OCTET STRING }`; the
-/// value of type 17 is itself such a SET, one per in-app purchase. Decoding is one linear pass with
-/// a fixed nesting of two levels (a type 17 inside an in-app purchase is an unknown attribute),
-/// so the input cannot choose how deep the decoder goes. DER SET OF ordering is not demanded:
-/// only Xcode writes attributes in type order.
+/// Decodes a receipt's signed content: a SET of `SEQUENCE { type, version, value }`, type 17 holding one
+/// more level, so the input cannot choose the depth. SET OF order is not demanded (only Xcode sorts).
 package enum PayloadDecoder {
     /// Caps on what one payload may make the decoder allocate; each breach has its own error code.
     package struct Limits: Sendable, Equatable {
@@ -27,8 +22,7 @@ package enum PayloadDecoder {
         package var maximumTotalAttributes: Int
         /// Bytes in one string or date value.
         package var maximumStringLength: Int
-        /// In-app purchases held decoded; a receipt with more keeps them all as ranges of its payload, read
-        /// when asked for, so that its memory follows its size (`InAppPurchases`).
+        /// In-app purchases held decoded; past it, all are kept as ranges of the payload (`InAppPurchases`).
         package var maximumDecodedPurchases: Int
         /// Real receipts hold up to a few thousand purchases; 1,024 decoded take about 330 KB.
         package static let defaultMaximumDecodedPurchases = 1_024
@@ -46,9 +40,7 @@ package enum PayloadDecoder {
         }
     }
 
-    /// Decodes a payload, rejecting trailing bytes after the outer SET.
-    ///
-    /// Offsets in errors count from the start of the buffer `payload` is a slice of.
+    /// Decodes a payload, rejecting trailing bytes; error offsets count from the start of `payload`'s buffer.
     package static func decode(_ payload: ArraySlice<UInt8>, limits: Limits = Limits()) throws(ASN1Error)
         -> ParsedReceipt
     {
@@ -63,8 +55,7 @@ package enum PayloadDecoder {
         return receipt
     }
 
-    /// The in-app purchase whose SET lies at `value` of `payload`, decoded again: nil only for bytes the
-    /// decoder refused, which `InAppPurchases` never holds (it takes the ranges of a decoded payload).
+    /// The purchase whose SET lies at `value`, decoded again: nil only for bytes the decoder refused.
     static func purchase(in payload: ArraySlice<UInt8>, value: Range<Int>, limits: Limits) -> InAppPurchase? {
         var decoding = PayloadDecoding(limits: limits, payload: payload)
         return try? decoding.lonePurchase(value)
@@ -89,12 +80,10 @@ private struct PayloadDecoding {
     let limits: PayloadDecoder.Limits
     /// The payload, read by the DER reader, which names each fault.
     let payload: ArraySlice<UInt8>
-    /// A reader over the whole payload: the readers of its SETs are made from it, and each value is read by it
-    /// in place.
+    /// A reader over the whole payload, from which the SETs' readers are made.
     var reader: ASN1Reader
     var totalAttributes = 0
-    /// The undocumented attributes of every in-app purchase, in input order: one buffer for all of
-    /// them, which each purchase takes a slice of once decoding is done.
+    /// The undocumented attributes of every purchase, in one buffer each purchase slices once decoded.
     var purchaseEntries: [UndocumentedAttributes.Entry] = []
     /// The receipt's own undocumented attributes, in input order.
     var receiptEntries: [UndocumentedAttributes.Entry] = []
@@ -105,8 +94,7 @@ private struct PayloadDecoding {
         reader = ASN1Reader(payload)
     }
 
-    /// Decodes the payload into `receipt`, which starts with every field absent: filled where the caller holds
-    /// it, so that the finished receipt is not copied on its way out (each of its strings and arrays counted).
+    /// Decodes into `receipt`, where the caller holds it, so that the finished receipt is not copied.
     mutating func receipt(into receipt: inout ParsedReceipt) throws(ASN1Error) {
         var top = reader
         let set = try top.read(ASN1Tag.set, "the receipt payload SET")
@@ -119,8 +107,7 @@ private struct PayloadDecoding {
         var purchaseBounds: [EntryBounds] = []
         var purchases: [InAppPurchase] = []
         var purchaseCount = 0
-        // Past the decoded limit, each purchase's range is kept instead (ranges of a payload up to 4 GiB).
-        // None are kept below it: a receipt within the limit pays nothing for the ranges.
+        // Past the decoded limit each purchase's range is kept instead (payloads up to 4 GiB); none below it.
         var spans: [InAppPurchases.Span] = []
         let spansFit = payload.count <= Int(UInt32.max)
         try decodeSet(contents, of: ParsedReceipt.attributeFields, inAppIndex: nil, into: &receipt) {
@@ -144,8 +131,7 @@ private struct PayloadDecoding {
             var purchase = InAppPurchase()
             try decoding.inAppPurchase(attribute, index: index, into: &purchase)
             if spans.isEmpty {
-                // Crossing the limit: what was decoded goes, so memory follows the payload's size, and
-                // the ranges of every purchase so far (this one's too) are read from the attributes again.
+                // Crossing the limit: what was decoded goes, and the ranges so far are read from the attributes again.
                 purchases = []
                 purchaseBounds = []
                 spans = try decoding.purchaseSpans(from: contents.lowerBound, upTo: position)
@@ -167,8 +153,8 @@ private struct PayloadDecoding {
         receipt.purchases = InAppPurchases(purchases)
     }
 
-    /// Which of `purchaseEntries` belong to one decoded purchase: two integers, not a `Range<Int>`, whose
-    /// first array makes the runtime scan every conformance record (docs/performance.md).
+    /// Which of `purchaseEntries` belong to one purchase: two integers, since a `Range<Int>` array makes the
+    /// runtime scan every conformance record.
     private struct EntryBounds {
         let start: Int
         let end: Int
@@ -181,11 +167,8 @@ private struct PayloadDecoding {
             end: UInt32(attribute.value.upperBound - payload.startIndex))
     }
 
-    /// The ranges of the purchases among the attributes from `start` up to `end`, all read once already
-    /// (so within every limit: the counts start again for this walk and are put back after it).
-    private mutating func purchaseSpans(from start: Int, upTo end: Int) throws(ASN1Error)
-        -> [InAppPurchases.Span]
-    {
+    /// The ranges of the purchases between `start` and `end`, all read once already (the counts reset for it).
+    private mutating func purchaseSpans(from start: Int, upTo end: Int) throws(ASN1Error) -> [InAppPurchases.Span] {
         var set = reader.reading(start..<end)
         let total = totalAttributes
         totalAttributes = 0
@@ -226,10 +209,8 @@ private struct PayloadDecoding {
         }
     }
 
-    /// Decodes the attribute SET whose contents lie at `contents` into `model`, through `table`: each attribute
-    /// counted against the limits, an undocumented one kept (the receipt's or its purchases'), a documented one
-    /// stored in its fields once per SET, and a purchase (a receipt's field 17) handed to `purchase` with the
-    /// position after it. The one walk of both levels: the receipt's own SET and each purchase's.
+    /// Decodes the attribute SET at `contents` into `model` through `table`: counted against the limits,
+    /// undocumented ones kept, a purchase handed to `purchase`. The one walk of both levels.
     @inline(__always)
     private mutating func decodeSet<Model>(
         _ contents: Range<Int>, of table: AttributeFields<Model>, inAppIndex: Int?, into model: inout Model,
@@ -285,8 +266,7 @@ private struct PayloadDecoding {
 
     // MARK: - Attributes
 
-    /// Reads the attribute SEQUENCE next in `set`; counts it against the limits first, so that a flood of
-    /// attributes is refused before it is decoded.
+    /// Reads the next attribute SEQUENCE, counted first so that a flood of attributes is refused undecoded.
     @inline(__always)
     private mutating func nextAttribute(in set: inout ASN1Reader, count: inout Int, inAppIndex: Int?)
         throws(ASN1Error) -> Attribute
@@ -344,9 +324,7 @@ private struct PayloadDecoding {
     }
 
     /// The contents of a string value, checked for tag and length but not yet for UTF-8.
-    private mutating func stringContents(_ attribute: Attribute) throws(ASN1Error)
-        -> Range<Int>
-    {
+    private mutating func stringContents(_ attribute: Attribute) throws(ASN1Error) -> Range<Int> {
         let element = try value(of: attribute)
         switch element.tag {
         case ASN1Tag.utf8String, ASN1Tag.ia5String, ASN1Tag.printableString:
@@ -364,8 +342,7 @@ private struct PayloadDecoding {
 
     private mutating func string(_ attribute: Attribute) throws(ASN1Error) -> String {
         let contents = try stringContents(attribute)
-        // Receipt strings are ASCII: checked in one pass and copied, where the general validation
-        // looks up generic metadata on every call.
+        // Receipt strings are ASCII: checked in one pass, where the general validation looks up metadata each call.
         if let text = ASCIIText.string(payload, contents) {
             return text
         }
@@ -375,8 +352,7 @@ private struct PayloadDecoding {
         return text
     }
 
-    /// A date, or nil for the empty string Apple writes for "none" (expires and cancellation
-    /// dates of non-subscriptions).
+    /// A date, or nil for the empty string Apple writes for "none".
     private mutating func date(_ attribute: Attribute) throws(ASN1Error) -> Date? {
         let contents = try stringContents(attribute)
         do throws(RFC3339.ParseError) {

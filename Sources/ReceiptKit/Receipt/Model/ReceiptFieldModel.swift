@@ -4,12 +4,8 @@
     import Foundation
 #endif
 
-/// A model of a receipt's attributes (the receipt, an in-app purchase): decoded from the receipt by its
-/// fields' attribute types, and written to and read from JSON by its fields alone.
-///
-/// Decoding JSON is strict (unknown keys, upper-case hex, empty dates and non-canonical type numbers are
-/// refused) because the JSON is also the input spec for re-signed test receipts: anything accepted must
-/// encode back to the same text.
+/// A model of a receipt's attributes, decoded by its fields' attribute types and written by its fields.
+/// Its JSON is read strictly: it specifies re-signed test receipts, and must encode back to the same text.
 package protocol ReceiptFieldModel: FieldModel {
     /// The model with every field absent.
     init()

@@ -4,12 +4,8 @@
     import Foundation
 #endif
 
-/// The JSON value conventions shared by `ParsedReceipt` and `InAppPurchase`.
-///
-/// Bytes are lowercase hex, dates RFC 3339 in UTC, unknown attributes `{"<type>": ["<hex>", ...]}`.
-/// Decoding is strict (unknown keys, upper-case hex, empty dates and non-canonical type numbers are
-/// refused) because the JSON is also the input spec for re-signed test receipts: anything accepted
-/// must encode back to the same text.
+/// The JSON conventions of the receipt models: hex bytes, RFC 3339 UTC dates, unknown attributes by type.
+/// Read strictly: it specifies re-signed test receipts, and must encode back to the same text.
 enum ReceiptJSON {
     /// A coding key for any string, used to find keys that the model does not know.
     struct AnyKey: CodingKey {
@@ -27,15 +23,13 @@ enum ReceiptJSON {
         return HexBytes.decode(text)
     }
 
-    /// Throws when the object holds a key outside `known`, so that a misspelt field in a hand-written
-    /// spec is reported instead of silently dropped.
+    /// Throws on a key outside `known`, so that a misspelt field is reported instead of dropped.
     static func rejectUnknownKeys(_ decoder: any Decoder, known knownNames: Set<String>) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
         for key in container.allKeys where !knownNames.contains(key.stringValue) {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
-                    codingPath: decoder.codingPath + [key],
-                    debugDescription: "unknown key \"\(key.stringValue)\""))
+                    codingPath: decoder.codingPath + [key], debugDescription: "unknown key \"\(key.stringValue)\""))
         }
     }
 }

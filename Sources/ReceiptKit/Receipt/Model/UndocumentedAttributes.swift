@@ -1,8 +1,5 @@
-/// The attributes of a receipt or in-app purchase SET that Apple does not document, in input order.
-///
-/// Each value is a range of the payload it was read from rather than a copy: real receipts carry
-/// about ten per set, and most callers never read them. They become `[Int64: [[UInt8]]]` only when a
-/// caller asks for that.
+/// The attributes of a receipt or purchase SET that Apple does not document, in input order, each a range
+/// of the payload rather than a copy, since most callers never read them.
 package struct UndocumentedAttributes: Sendable {
     /// One attribute: its type and where its value octets lie in `bytes`.
     package struct Entry: Sendable {
@@ -62,12 +59,8 @@ package struct UndocumentedAttributes: Sendable {
         return result
     }
 
-    /// The entries with types in the order of their keys and, within a type, in input order (values lie in
-    /// the buffer in the order they were read; an empty value ends where the next one starts, hence the
-    /// upper bound as the last key), each beside its type's key.
-    ///
-    /// One sort, not a scan per type, so the cost stays O(n log n) however many distinct types a hostile
-    /// payload holds; a type's key is made once per entry rather than at every comparison.
+    /// The entries sorted by their type's key, input order within a type: one sort, O(n log n) however many
+    /// types a hostile payload holds, each key made once.
     package func sorted<Key: Comparable>(byKey key: (Int64) -> Key) -> [(key: Key, entry: Entry)] {
         var keyed: [(key: Key, entry: Entry)] = []
         keyed.reserveCapacity(entries.count)

@@ -1,5 +1,4 @@
-/// The members of one JSON object of an Advanced Commerce request, read strictly: a member of the wrong
-/// type, a required one missing, or one Apple's model does not have is refused, so that nothing the
+/// The members of one JSON object of an Advanced Commerce request, read strictly, so that nothing the
 /// caller wrote is dropped or changed on its way to Apple.
 struct AdvancedCommerceFields {
     private let members: [String: JSONValue]
@@ -54,8 +53,7 @@ struct AdvancedCommerceFields {
     }
 
     /// The array `name`, each element with its path (`items[0].`).
-    mutating func array(_ name: String, required: Bool = false) throws(AppStoreServerAPIError)
-        -> [(JSONValue, String)]?
+    mutating func array(_ name: String, required: Bool = false) throws(AppStoreServerAPIError) -> [(JSONValue, String)]?
     {
         guard let value = try value(name, required: required) else { return nil }
         guard case .array(let items) = value else { throw Self.refused("\(path)\(name) is not an array") }
@@ -64,8 +62,7 @@ struct AdvancedCommerceFields {
 
     /// The array `name`, each element read by `read` at its own path; nil when it is absent and not required.
     mutating func array<Element>(
-        _ name: String, required: Bool = false,
-        of read: (JSONValue, String) throws(AppStoreServerAPIError) -> Element
+        _ name: String, required: Bool = false, of read: (JSONValue, String) throws(AppStoreServerAPIError) -> Element
     ) throws(AppStoreServerAPIError) -> [Element]? {
         guard let list = try array(name, required: required) else { return nil }
         var elements: [Element] = []

@@ -1,5 +1,5 @@
-/// A request body's JSON in the order Apple's models declare their members, written compactly: the bytes
-/// sent are the same for the same values, whatever order the caller's file gave them in.
+/// A request body's JSON in the order Apple's models declare their members, so the same values make the
+/// same bytes whatever order the caller's file had.
 public indirect enum AdvancedCommerceJSON: Sendable, Equatable {
     /// A string.
     case string(String)

@@ -1,6 +1,5 @@
-/// The body of one Advanced Commerce server request, typed as Apple's models type it: read from the
-/// caller's JSON (``init(json:)``, which refuses a member of the wrong type or one Apple's model lacks)
-/// or made in code, and checked against Apple's rules by ``json()`` before anything is sent.
+/// The body of one Advanced Commerce server request, typed as Apple's models type it: read strictly from
+/// JSON (``init(json:)``) or made in code, and checked against Apple's rules by ``json()`` before sending.
 public protocol AdvancedCommerceRequestBody: Sendable {
     /// The operation whose body this is.
     static var operation: AppStoreServerAPIOperation { get }

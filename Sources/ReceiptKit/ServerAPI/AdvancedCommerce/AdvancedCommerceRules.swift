@@ -1,8 +1,5 @@
-/// Apple's rules for the values of Advanced Commerce requests, as Apple's models check them
-/// (`HelperValidationUtils`: SKU at most 128 characters, description 45, display name 30, item lists
-/// not empty) and Apple's documentation states them (a storefront is an ISO 3166-1 alpha-3 code, a
-/// currency an ISO 4217 alpha-3 code, a request reference id a UUID). Lengths count Unicode scalars, as
-/// Python's `len` does.
+/// Apple's rules for Advanced Commerce values, from its models (`HelperValidationUtils`) and documentation;
+/// lengths count Unicode scalars, as Python's `len` does.
 enum AdvancedCommerceRules {
     static let maximumSKULength = 128
     static let maximumDescriptionLength = 45
@@ -55,8 +52,7 @@ enum AdvancedCommerceRules {
         try alpha3(value, name, "an ISO 4217 currency code (USD)")
     }
 
-    private static func alpha3(_ value: String, _ name: String, _ what: String) throws(AppStoreServerAPIError)
-        -> String
+    private static func alpha3(_ value: String, _ name: String, _ what: String) throws(AppStoreServerAPIError) -> String
     {
         let letters = Array(value.utf8)
         guard letters.count == 3, letters.allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else {
@@ -98,8 +94,7 @@ enum AdvancedCommerceRules {
         return value
     }
 
-    /// `items` written in order, each item's refusals named by its place (`name[index].`); refused when empty,
-    /// since Apple needs one item at least.
+    /// `items` written in order, refusals named by place (`name[index].`); refused when empty.
     static func itemList(_ items: [some AdvancedCommerceItem], _ name: String) throws(AppStoreServerAPIError)
         -> AdvancedCommerceJSON
     {

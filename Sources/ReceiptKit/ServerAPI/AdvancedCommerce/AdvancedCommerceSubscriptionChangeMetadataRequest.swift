@@ -1,5 +1,4 @@
-/// Change Subscription Metadata (`SubscriptionChangeMetadataRequest`): a subscription's or its items'
-/// SKU, description and display name, its tax code, without touching its billing.
+/// Change Subscription Metadata (`SubscriptionChangeMetadataRequest`): SKUs, descriptions, names, tax code.
 public struct AdvancedCommerceSubscriptionChangeMetadataRequest: AdvancedCommerceRequestBody, Equatable {
     public static let operation = AppStoreServerAPIOperation.changeSubscriptionMetadata
 
@@ -63,8 +62,7 @@ public struct AdvancedCommerceSubscriptionChangeMetadataRequest: AdvancedCommerc
             typealias Rules = AdvancedCommerceRules
             return .object(
                 [("currentSKU", .string(try Rules.sku(currentSKU, path + "currentSKU")))]
-                    + (try descriptors.members(at: path))
-                    + [("SKU", try sku.checked(Rules.sku, path + "SKU"))])
+                    + (try descriptors.members(at: path)) + [("SKU", try sku.checked(Rules.sku, path + "SKU"))])
         }
     }
 

@@ -1,5 +1,4 @@
-/// Migrate a Subscription to Advanced Commerce API (`SubscriptionMigrateRequest`): an In-App Purchase
-/// subscription becomes one the app manages.
+/// Migrate a Subscription (`SubscriptionMigrateRequest`): an In-App Purchase subscription becomes the app's.
 public struct AdvancedCommerceSubscriptionMigrateRequest: AdvancedCommerceRequestBody, Equatable {
     public static let operation = AppStoreServerAPIOperation.migrateSubscription
 
@@ -29,8 +28,7 @@ public struct AdvancedCommerceSubscriptionMigrateRequest: AdvancedCommerceReques
         }
     }
 
-    /// One item of the migrated subscription, or of its renewal (`SubscriptionMigrateItem`,
-    /// `SubscriptionMigrateRenewalItem`).
+    /// One item of the subscription or its renewal (`SubscriptionMigrateItem`, `SubscriptionMigrateRenewalItem`).
     public struct Item: Sendable, Equatable, AdvancedCommerceItem {
         /// The item's SKU.
         public var sku: String

@@ -1,5 +1,4 @@
-/// Revoke Subscription (`SubscriptionRevokeRequest`): ends a subscription and all its items at once,
-/// with a full or prorated refund.
+/// Revoke Subscription (`SubscriptionRevokeRequest`): ends a subscription at once, with a refund.
 public struct AdvancedCommerceSubscriptionRevokeRequest: AdvancedCommerceRequestBody, Equatable {
     public static let operation = AppStoreServerAPIOperation.revokeSubscription
     /// The request's reference id and tokens.

@@ -1,11 +1,8 @@
-/// The Advanced Commerce API's server requests, as Apple documents them: `POST` under
-/// `/advancedCommerce/v1/`, the transaction in the path, the typed body checked against Apple's rules
-/// and written in the order of Apple's models. They carry the same bearer token as the App Store Server
-/// API's (Apple's "Authorizing API requests from your server"); the body itself is not signed.
+/// The Advanced Commerce API's server requests: `POST` under `/advancedCommerce/v1/`, the typed body
+/// checked and written in Apple's order, with the App Store Server API's bearer token.
 extension AppStoreServerAPIRequest {
-    /// The request `body` asks for about `transactionID` (a subscription's original transaction id or any
-    /// of its transactions; the transaction to refund). Nothing is sent when a value breaks Apple's rules.
-    /// The answer must hold that transaction, or one of that original transaction.
+    /// The request `body` asks for about `transactionID`; nothing is sent when a value breaks Apple's rules,
+    /// and the answer must hold that transaction or one of its original transaction.
     public static func advancedCommerce<Body: AdvancedCommerceRequestBody>(transactionID: String, body: Body)
         throws(AppStoreServerAPIError) -> Self
     {
@@ -18,8 +15,7 @@ extension AppStoreServerAPIRequest {
             body: try body.json().bytes, binding: .transaction(transactionID))
     }
 
-    /// The request for `operation` with the JSON `body` the caller wrote: read as that operation's typed
-    /// body, so a member Apple's model lacks or a value its rules refuse stops it here.
+    /// The request for `operation` with the caller's JSON `body`, read as that operation's typed body.
     public static func advancedCommerce(
         _ operation: AppStoreServerAPIOperation, transactionID: String, body: [UInt8]
     ) throws(AppStoreServerAPIError) -> Self {
@@ -29,8 +25,7 @@ extension AppStoreServerAPIRequest {
                 transactionID: transactionID, body: try AdvancedCommerceSubscriptionCancelRequest(bytes: body))
         case .changeSubscriptionMetadata:
             try advancedCommerce(
-                transactionID: transactionID,
-                body: try AdvancedCommerceSubscriptionChangeMetadataRequest(bytes: body))
+                transactionID: transactionID, body: try AdvancedCommerceSubscriptionChangeMetadataRequest(bytes: body))
         case .changeSubscriptionPrice:
             try advancedCommerce(
                 transactionID: transactionID, body: try AdvancedCommerceSubscriptionPriceChangeRequest(bytes: body))

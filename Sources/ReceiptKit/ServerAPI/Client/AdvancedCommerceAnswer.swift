@@ -1,7 +1,5 @@
-/// The answer to an Advanced Commerce server request: the transaction Apple signed (`signedTransactionInfo`)
-/// and, for a subscription, its renewal info (`signedRenewalInfo`), each verified like a single JWS.
-/// A transaction and a renewal info of two subscriptions make no answer: each is genuine, together
-/// they are a mix-up, and the renewal info, which names no app, would pass under the transaction.
+/// An Advanced Commerce answer: its signed transaction and, for a subscription, renewal info, each verified
+/// as a single JWS; the two must be one subscription's, since the renewal info names no app.
 enum AdvancedCommerceAnswer {
     /// The report on `body`, the answer to `operation`.
     static func report(_ body: [UInt8], _ operation: AppStoreServerAPIOperation, context: VerificationContext)

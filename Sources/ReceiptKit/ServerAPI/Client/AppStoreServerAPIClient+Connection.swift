@@ -1,23 +1,18 @@
 extension AppStoreServerAPIClient {
-    /// How the client reaches Apple: the limits and trust of its libcurl connection, and how often a request
-    /// is tried. What a server's configuration sets (the command line's `--timeout`, `--ca-file`, `--retries`),
-    /// without naming the HTTP library or the backoff that carry it out.
+    /// How the client reaches Apple: its connection's limits and trust, and how often a request is tried.
     public struct Connection: Sendable, Equatable {
         /// How long making the connection (TLS included) may take.
         public var connectTimeout: Duration
         /// How long one request may take, from connecting to the last byte of the response.
         public var requestTimeout: Duration
-        /// A PEM file of the CAs to trust instead of the system's (a private CA, a test server): when given,
-        /// they are the only CAs trusted.
+        /// A PEM file of the only CAs to trust instead of the system's (a private CA, a test server).
         public var caFile: String?
         /// Where libcurl is, a name the dynamic loader searches for or a path; nil: its usual name.
         public var libcurlPath: String?
-        /// Attempts in all, the first included: a 429, a 5xx or a network failure is tried again, with
-        /// exponential backoff and jitter, within a minute.
+        /// Attempts in all, the first included: a 429, a 5xx or a network failure is retried within a minute.
         public var maximumAttempts: Int
 
-        /// A connection of these limits; the defaults connect within 10 s, take 30 s a request and make four
-        /// attempts.
+        /// The defaults connect within 10 s, take 30 s a request and make four attempts.
         public init(
             connectTimeout: Duration = .seconds(10), requestTimeout: Duration = .seconds(30), caFile: String? = nil,
             libcurlPath: String? = nil, maximumAttempts: Int = 4

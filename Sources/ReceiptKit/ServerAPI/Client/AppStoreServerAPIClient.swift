@@ -4,16 +4,11 @@
     import Foundation
 #endif
 
-/// A client of the App Store Server API, for a Swift server: Apple's operations, each answer verified
-/// offline by the client's ``ReceiptValidator`` before it is returned, exactly as `verify` verifies the
-/// same body, so a forged or untrusted element makes the verdict invalid.
+/// A client of the App Store Server API: Apple's operations, each answer verified offline by the client's
+/// ``ReceiptValidator`` before it is returned, exactly as `verify` verifies the same body.
 ///
-/// Each request carries a fresh bearer token (ES256, header `alg`, `kid`, `typ`; claims `bid`, `iss`,
-/// `aud` `appstoreconnect-v1`, `iat` and an `exp` five minutes later, as Apple's libraries make it).
-/// A 429, a 5xx or a network failure is retried as its ``Connection`` allows; any other error status is Apple's
-/// ``AppStoreServerAPIError`` with its `errorCode`, never retried. The key is never in any message.
-/// One deadline bounds a whole operation (every page of a history, every attempt and wait): past it the
-/// operation ends with ``AppStoreServerAPIClient/Failure/deadlineExceeded``.
+/// A 429, a 5xx or a network failure is retried as its ``Connection`` allows; any other error status is
+/// Apple's ``AppStoreServerAPIError``. One deadline bounds a whole operation, every page and wait included.
 public struct AppStoreServerAPIClient: Sendable {
     /// Which of Apple's servers the client calls, and which environment its answers must name.
     public enum Environment: String, Sendable, CaseIterable {
@@ -57,13 +52,11 @@ public struct AppStoreServerAPIClient: Sendable {
     ///   - keyID: the key's identifier.
     ///   - issuerID: the team's issuer id (a UUID).
     ///   - bundleID: the app the requests are for (the token's `bid`).
-    ///   - environment: production or sandbox: which of Apple's hosts, and what the answers must say.
+    ///   - environment: which of Apple's hosts, and what the answers must say.
     ///   - baseURL: `https://` and a host (a proxy, a test server); Apple's host for `environment` when nil.
-    ///   - validator: verifies every response; it must require `bundleID` (and, if it names one, the same
-    ///     environment), so that nothing is decided for another app.
+    ///   - validator: verifies every response; it must require `bundleID` (and the environment, if it names one).
     ///   - connection: the timeouts, trusted CAs and libcurl of the connection, and the attempts a request gets.
-    ///   - transport: sends the requests when the server has its own HTTP client; nil: libcurl, opened when
-    ///     the first request is sent, with `connection`'s timeouts and CAs.
+    ///   - transport: the server's own HTTP client; nil: libcurl, opened when the first request is sent.
     ///   - operationTimeout: how long one operation (a history's every page included) may take in all.
     public init(
         key: SigningKey, keyID: String, issuerID: String, bundleID: String, environment: Environment,
@@ -127,8 +120,7 @@ public struct AppStoreServerAPIClient: Sendable {
     /// Five minutes: a history of 500 pages at a second each fits, a server that drags every page out does not.
     public static let defaultOperationTimeout: Duration = .seconds(300)
 
-    /// The deadline of an operation started now: pass it to each call that belongs to one operation
-    /// (`verify --refresh` fetches statuses and history under one).
+    /// The deadline of an operation started now, to pass to each call of one operation.
     public func deadline() -> ContinuousClock.Instant {
         now() + operationTimeout
     }
@@ -156,9 +148,8 @@ public struct AppStoreServerAPIClient: Sendable {
             method: request.method, url: baseURL + request.pathAndQuery, headers: headers, body: request.body)
     }
 
-    /// Sends `request` (retrying as the policy allows, until `deadline`: ``operationTimeout`` from now when
-    /// nil) and verifies the answer, and that it is for the request (the transaction asked for, where the answer can say);
-    /// `rules` decide on a verified answer as they would on the same body given to `verify`.
+    /// Sends `request` (retrying until `deadline`, ``operationTimeout`` from now when nil) and verifies the
+    /// answer and that it is for the request; `rules` decide on it as they would on the body given to `verify`.
     public func send(
         _ request: AppStoreServerAPIRequest, rules: RuleConfiguration? = nil, deadline: ContinuousClock.Instant? = nil
     ) async throws(AppStoreServerAPIError) -> AppStoreServerAPIResponse {
@@ -168,8 +159,7 @@ public struct AppStoreServerAPIClient: Sendable {
             binding: request.expectedAnswer)
     }
 
-    /// The response to `request` with a 2xx status and the attempts it took; every other outcome thrown,
-    /// the deadline passing among them (each attempt is given only the time left).
+    /// The response to `request` with a 2xx status and the attempts it took; each attempt gets only the time left.
     func exchange(_ request: AppStoreServerAPIRequest, deadline: ContinuousClock.Instant)
         async throws(AppStoreServerAPIError) -> (HTTPResponse, Int)
     {

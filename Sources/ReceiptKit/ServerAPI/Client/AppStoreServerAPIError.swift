@@ -1,14 +1,10 @@
-/// Why an App Store Server API call returned no verified answer. Never a decision: a caller that gets
-/// one knows nothing new about the customer. Its kind is an ``AppStoreServerAPIClient/Failure``; what
-/// Apple's server said beside it is ``KindedError/server``.
+/// Why an App Store Server API call returned no verified answer: never a decision about the customer.
 public typealias AppStoreServerAPIError = KindedError<AppStoreServerAPIClient.Failure>
 
 extension AppStoreServerAPIClient {
-    /// What kind of failure: Apple's error status, retries run out, the transport, or a bad request, key or
-    /// response.
+    /// Apple's error status, retries run out, the transport, or a bad request, key or response.
     public enum Failure: Sendable, Equatable {
-        /// Apple answered with an error status (4xx other than 429, or the last 429 or 5xx when retries
-        /// ran out is `.retriesExhausted`): Apple's `errorCode` and `errorMessage` when its body has them.
+        /// Apple answered with an error status (4xx other than 429; the last 429 or 5xx is `.retriesExhausted`).
         case apple(status: Int, errorCode: Int64?, errorMessage: String?)
         /// Every attempt failed with a 429, a 5xx or a network failure, within the connection's attempts.
         case retriesExhausted(attempts: Int)
@@ -43,12 +39,10 @@ extension KindedError where Kind == AppStoreServerAPIClient.Failure {
         return server?.status
     }
 
-    /// Whether Apple refused the token (HTTP 401): the key, key id, issuer id or bundle id is wrong, or
-    /// the key is revoked or not an In-App Purchase key. A retry with the same credentials gets the same.
+    /// Whether Apple refused the token (HTTP 401): wrong credentials or a revoked key; a retry gets the same.
     public var isUnauthorized: Bool { httpStatus == 401 }
 
-    /// Whether Apple does not know what was asked for: HTTP 404, or one of Apple's not-found error codes
-    /// (4040001 to 4049999: transaction id, original transaction id, account, app...).
+    /// Whether Apple does not know what was asked for: HTTP 404, or a not-found code (4040001 to 4049999).
     public var isNotFound: Bool {
         if case .apple(let status, let code, _) = kind {
             return status == 404 || (code.map { (4_040_000..<4_050_000).contains($0) } ?? false)
@@ -56,12 +50,10 @@ extension KindedError where Kind == AppStoreServerAPIClient.Failure {
         return false
     }
 
-    /// Apple's codes for an identifier the environment asked does not know: `TransactionIdNotFoundError` and
-    /// `OriginalTransactionIdNotFoundError`, the answers on which Apple says to ask the other environment.
+    /// `TransactionIdNotFoundError` and `OriginalTransactionIdNotFoundError`: Apple says to ask the other environment.
     public static let notInThisEnvironmentCodes: Set<Int64> = [4_040_010, 4_040_005]
 
-    /// Whether the environment asked does not know the transaction: a 404 with one of
-    /// ``notInThisEnvironmentCodes``. Nothing else (a 401, a 5xx, a bad request) says the other one might.
+    /// Whether the environment asked does not know the transaction: a 404 with one of ``notInThisEnvironmentCodes``.
     public var isNotInThisEnvironment: Bool {
         guard case .apple(status: 404, errorCode: let code?, _) = kind else { return false }
         return Self.notInThisEnvironmentCodes.contains(code)

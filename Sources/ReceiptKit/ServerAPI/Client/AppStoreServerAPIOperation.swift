@@ -1,6 +1,5 @@
-/// The operations of Apple's `AppStoreServerAPIClient` (App Store Server library 3.1.2), named as the
-/// libraries name them, in kebab case, and what each response carries; and the Advanced Commerce API's
-/// server calls, named as the Rust port's client names them.
+/// The operations of Apple's `AppStoreServerAPIClient` (library 3.1.2) and the Advanced Commerce API's
+/// server calls, named in kebab case as the libraries name them, and what each response carries.
 public enum AppStoreServerAPIOperation: String, Sendable, CaseIterable, Codable {
     /// Get Transaction History: a customer's transactions, page by page (v1 or v2).
     case getTransactionHistory = "get-transaction-history"
@@ -123,8 +122,7 @@ public enum AppStoreServerAPIOperation: String, Sendable, CaseIterable, Codable 
         }
     }
 
-    /// Whether rules can decide on a successful answer: only what Apple signs is verified, so only an
-    /// operation whose answer is signed takes rules, requirements or other inputs to combine with.
+    /// Whether rules can decide on a successful answer: only a signed answer is verified.
     public var takesRules: Bool { responseShape == .signed }
 
     /// Whether it is an Advanced Commerce API call: its answer is a transaction and a renewal info.

@@ -1,13 +1,10 @@
 extension AppStoreServerAPIRequest {
-    /// What the identifier a request names is, as far as the answer is held to it: a transaction's, or
-    /// the customer's app transaction's. Apple takes either in the same path (API 1.20, `anyTransactionId`)
-    /// and cannot tell the caller which it read, so the caller says it.
+    /// What the identifier a request names is: Apple takes a transaction's or an app transaction's in the same
+    /// path (API 1.20, `anyTransactionId`) and cannot say which it read, so the caller says it.
     public enum IdentifierKind: String, Sendable, CaseIterable {
-        /// A `transactionId` or an `originalTransactionId` (the default): a whole history must hold that
-        /// transaction (or, for a history, one of its app transaction), a transaction info must be it.
+        /// A `transactionId` or an `originalTransactionId` (the default).
         case transaction
-        /// An `appTransactionId`: every answer that names a customer must name this one, in what Apple
-        /// signs, and an answer that names nobody (empty) decides nothing.
+        /// An `appTransactionId`: every answer that names a customer must name this one.
         case appTransaction = "app-transaction"
 
         /// Only the operations Apple documents as taking an `anyTransactionId` take an app transaction's.

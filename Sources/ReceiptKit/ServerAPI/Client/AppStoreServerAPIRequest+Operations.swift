@@ -1,6 +1,5 @@
 /// One factory per operation of Apple's `AppStoreServerAPIClient`: method, path, query and body as that
-/// client sends them. A body is the JSON object of Apple's request type, as bytes; it is checked to be a
-/// JSON object and sent as given.
+/// client sends them; a body is the JSON object of Apple's request type, sent as given.
 extension AppStoreServerAPIRequest {
     /// Which version of Get Transaction History a request calls (`/inApps/v1/history` or `/inApps/v2/history`).
     public enum TransactionHistoryVersion: String, Sendable {
@@ -11,8 +10,7 @@ extension AppStoreServerAPIRequest {
     /// A JSON body is one object of Apple's request types: a few kilobytes, a few levels deep.
     private static let bodyLimits = JSONParser.Limits(maximumDepth: 16, maximumValues: 4096)
 
-    /// The `get-transaction-history` request, as Apple's client builds it; one page. `asked`: what
-    /// `transactionID` is; a page asked by an app transaction id must be that customer's.
+    /// One page of `get-transaction-history`; `asked`: what `transactionID` is.
     public static func getTransactionHistory(
         transactionID: String, revision: String? = nil, filter: TransactionHistoryFilter = .init(),
         version: TransactionHistoryVersion = .v2, asked: IdentifierKind = .transaction
@@ -33,7 +31,6 @@ extension AppStoreServerAPIRequest {
     }
 
     /// `status`: Apple's subscription status numbers to keep (1 active ... 5 revoked); all when empty.
-    /// `asked`: what `transactionID` is; statuses asked by an app transaction id must be that customer's.
     public static func getAllSubscriptionStatuses(
         transactionID: String, status: [Int] = [], asked: IdentifierKind = .transaction
     ) throws(AppStoreServerAPIError) -> Self {
@@ -43,8 +40,7 @@ extension AppStoreServerAPIRequest {
             query: status.map { QueryItem("status", String($0)) }, binding: try customer(transactionID, asked))
     }
 
-    /// The `get-app-transaction-info` request, as Apple's client builds it. `asked`: what
-    /// `transactionID` is; asked by an app transaction id, the AppTransaction must be that one.
+    /// The `get-app-transaction-info` request; `asked`: what `transactionID` is.
     public static func getAppTransactionInfo(transactionID: String, asked: IdentifierKind = .transaction)
         throws(AppStoreServerAPIError) -> Self
     {
@@ -59,8 +55,7 @@ extension AppStoreServerAPIRequest {
         Self(.lookUpOrderID, "GET", ["/inApps/v1/lookup", .value(try id(orderID, "order id"))])
     }
 
-    /// The `get-refund-history` request, as Apple's client builds it. `asked`: what `transactionID` is;
-    /// refunds asked by an app transaction id must be that customer's (and none is then no answer).
+    /// The `get-refund-history` request; `asked`: what `transactionID` is.
     public static func getRefundHistory(
         transactionID: String, revision: String? = nil, asked: IdentifierKind = .transaction
     ) throws(AppStoreServerAPIError) -> Self {
@@ -69,8 +64,7 @@ extension AppStoreServerAPIRequest {
             query: revision.map { [QueryItem("revision", $0)] } ?? [], binding: try customer(transactionID, asked))
     }
 
-    /// `body`: a `NotificationHistoryRequest` (`startDate`, `endDate`, and optionally
-    /// `notificationType`, `notificationSubtype`, `onlyFailures`, `transactionId`).
+    /// `body`: a `NotificationHistoryRequest` (`startDate`, `endDate`, and optionally its filters).
     public static func getNotificationHistory(paginationToken: String? = nil, body: [UInt8])
         throws(AppStoreServerAPIError) -> Self
     {
@@ -90,8 +84,7 @@ extension AppStoreServerAPIRequest {
     }
 
     /// Version 1, `ConsumptionRequestV1`.
-    public static func sendConsumptionData(transactionID: String, body: [UInt8]) throws(AppStoreServerAPIError)
-        -> Self
+    public static func sendConsumptionData(transactionID: String, body: [UInt8]) throws(AppStoreServerAPIError) -> Self
     {
         Self(
             .sendConsumptionData, "PUT",
@@ -206,8 +199,7 @@ extension AppStoreServerAPIRequest {
             [
                 "/inApps/v1/messaging/default", .value(try id(productID, "product id")),
                 .value(try id(locale, "locale")),
-            ],
-            body: try json(body))
+            ], body: try json(body))
     }
 
     /// The `delete-default-message` request, as Apple's client builds it.

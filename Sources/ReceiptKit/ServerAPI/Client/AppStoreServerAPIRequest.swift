@@ -1,6 +1,5 @@
-/// One App Store Server API request, before the client adds the host, the token and its headers: the
-/// operation, its method, path, query and body exactly as Apple's `AppStoreServerAPIClient` builds them.
-/// Each operation has its static factory (`AppStoreServerAPIRequest+Operations.swift`).
+/// One App Store Server API request before the client adds the host, the token and its headers, exactly
+/// as Apple's `AppStoreServerAPIClient` builds it.
 public struct AppStoreServerAPIRequest: Sendable, Equatable {
     /// One query parameter; a parameter Apple takes several times is several items, in order.
     public struct QueryItem: Sendable, Equatable {
@@ -28,8 +27,7 @@ public struct AppStoreServerAPIRequest: Sendable, Equatable {
     public let body: [UInt8]?
     /// The body's media type, nil with no body.
     public let contentType: String?
-    /// What the answer must hold to be for this request (the transaction asked for), when Apple's
-    /// contract makes it checkable; nil for an answer that cannot be held to its question.
+    /// What the answer must hold to be for this request, when Apple's contract makes it checkable.
     let expectedAnswer: ExpectedAnswer?
 
     init(
@@ -60,8 +58,7 @@ public struct AppStoreServerAPIRequest: Sendable, Equatable {
         }
     }
 
-    /// The path and query, as appended to the base URL: the query encoded as Python's `urlencode`
-    /// (which Apple's Python library sends through `requests`) encodes it.
+    /// The path and query, the query encoded as Python's `urlencode` encodes it (Apple's Python library).
     public var pathAndQuery: String {
         guard !query.isEmpty else { return path }
         let items = query.map {
@@ -70,8 +67,7 @@ public struct AppStoreServerAPIRequest: Sendable, Equatable {
         return path + "?" + items.joined(separator: "&")
     }
 
-    /// `text` with every byte but letters, digits and `-._~` percent-encoded (RFC 3986's unreserved
-    /// characters, Python's `quote_plus` and `quote` with no safe characters), a space as `+` in a query.
+    /// `text` with every byte but RFC 3986's unreserved characters percent-encoded, a space as `+` in a query.
     static func percentEncoded(_ text: String, spaceAsPlus: Bool) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []

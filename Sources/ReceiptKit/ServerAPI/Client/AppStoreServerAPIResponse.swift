@@ -1,14 +1,11 @@
 /// A successful App Store Server API response, verified before it is returned: signed elements as
-/// `verify` verifies the same body (the verdict is invalid when any element is forged or untrusted),
-/// an unsigned body parsed strictly.
+/// `verify` verifies the same body, an unsigned body parsed strictly.
 public struct AppStoreServerAPIResponse: Sendable {
     /// What the body holds: signed elements and the verdict on them, an unsigned JSON object, or nothing.
     public enum Content: Sendable {
         /// A body with signed elements, and the verdict on it.
         case verified(Verdict)
-        /// A JSON object Apple does not sign (a test notification token, an extension's status...):
-        /// what Apple's server said, checked for the members the operation returns, trusted as far as the
-        /// TLS connection is.
+        /// A JSON object Apple does not sign, trusted as far as the TLS connection is.
         case unsigned([String: JSONValue])
         /// No body.
         case empty
@@ -18,8 +15,7 @@ public struct AppStoreServerAPIResponse: Sendable {
     public let operation: AppStoreServerAPIOperation
     /// The HTTP status (2xx).
     public let status: Int
-    /// The body as received (for a history read page by page, the pages' elements in one body, or nothing
-    /// when it was read without keeping it).
+    /// The body as received (a paged history's elements in one body, or nothing when not kept).
     public let body: [UInt8]
     /// The body, verified or strictly parsed: what a caller decides on.
     public let content: Content

@@ -1,19 +1,14 @@
-/// Apple's error body, `{"errorCode": 4040010, "errorMessage": "Transaction id not found."}`, read
-/// strictly: both members of their types or neither is believed; anything else in the body is ignored.
+/// Apple's error body (`errorCode`, `errorMessage`), read strictly: both members or neither is believed.
 struct AppleErrorBody: Equatable {
     let errorCode: Int64
     let errorMessage: String
 
     /// Small: Apple's error bodies are a hundred bytes.
     private static let limits = JSONParser.Limits(maximumDepth: 4, maximumValues: 64)
+}
 
-    init(errorCode: Int64, errorMessage: String) {
-        self.errorCode = errorCode
-        self.errorMessage = errorMessage
-    }
-
-    /// The body's code and message, nil when `body` is not Apple's error JSON (an HTML page of a proxy,
-    /// an empty body, a message without a code).
+extension AppleErrorBody {
+    /// Nil when `body` is not Apple's error JSON (a proxy's HTML page, an empty body, a message without a code).
     init?(_ body: [UInt8]) {
         guard body.count <= 64 << 10, case .object(let members)? = try? JSONParser.parse(body, limits: Self.limits),
             case .integer(let code)? = members["errorCode"], case .string(let message)? = members["errorMessage"]
@@ -39,8 +34,8 @@ struct AppleErrorBody: Equatable {
             server: server)
     }
 
-    /// Apple's id of the request: its `X-Apple-Request-UUID` header, else the `Request ID: ...` line of its
-    /// plain-text 401 body. Only a short id of letters, digits, `.`, `-` and `_` is taken, since it is printed.
+    /// Apple's id of the request: its `X-Apple-Request-UUID` header, else the `Request ID:` line of a 401 body;
+    /// only a short id of safe characters is taken, since it is printed.
     static func requestID(_ response: HTTPResponse) -> String? {
         if let header = response.headers["x-apple-request-uuid"] {
             return shownID(header.trimmingSpaces)

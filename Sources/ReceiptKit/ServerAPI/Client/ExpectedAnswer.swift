@@ -1,30 +1,15 @@
-/// What a verified answer must hold to be the answer to the request it came for, where Apple's contract
-/// makes that checkable from what Apple signs. A server that answers a question with another customer's
-/// genuine data (a proxy, a cache, a mix-up) makes a verified answer that is not for the question: it
-/// decides nothing (`answer_mismatch`).
-///
-/// Asked by a transaction id, only two answers can be held to their question. An order lookup's
-/// transactions sign no order id, a refund history holds only the refunded transactions, the statuses
-/// carry each subscription's original transaction whatever transaction asked, and an AppTransaction
-/// names no transaction: those answers are tied to one customer by their elements (`CustomerMatch`), not
-/// to the transaction asked about. Asked by an app transaction id (the caller says so), every answer
-/// that names a customer can be held: Apple signs the `appTransactionId` in each transaction, renewal
-/// info and AppTransaction.
+/// What a verified answer must hold to answer its request: another customer's genuine data sent for the
+/// question decides nothing (`answer_mismatch`). Only what Apple signs is checked, so by a transaction id
+/// only a transaction info and a history can be held; by an app transaction id, every answer naming a customer.
 enum ExpectedAnswer: Sendable, Equatable {
-    /// Get Transaction Info: the transaction is the one asked for, or (asked by an original transaction
-    /// id) one of that original transaction. Apple takes no app transaction id there (error 4000048).
+    /// Get Transaction Info: the transaction asked for, or one of that original transaction.
     case transaction(String)
-    /// Get Transaction History, every page and no filter: a transaction of the history is the one asked
-    /// about, one of that original transaction, or one of that app transaction: Apple takes any of the
-    /// three there (API 1.20).
+    /// Get Transaction History, every page and no filter: holds the transaction (or original or app one) asked about.
     case history(String)
-    /// Any operation that takes an app transaction id, asked with one: every signed element that names
-    /// a customer names this one, and one at least does (an empty answer names nobody, and could be
-    /// anybody's).
+    /// Asked by an app transaction id: every element naming a customer names this one, and one at least does.
     case customer(String)
 
-    /// What a whole history asked about `id` must hold: the customer when asked by an app transaction
-    /// id, else the transaction when no filter may leave it out, else nothing.
+    /// What a whole history asked about `id` must hold, if anything.
     static func forHistory(
         _ id: String, selectsAll: Bool, asked: AppStoreServerAPIRequest.IdentifierKind
     ) -> ExpectedAnswer? {
@@ -44,8 +29,7 @@ enum ExpectedAnswer: Sendable, Equatable {
     /// Records on a valid `report` whether the answer is for the request; a mismatch makes it invalid.
     func check(_ report: inout ValidationReport) {
         guard report.status == .valid else { return }
-        // Only what Apple signed: a response's own members (a status group's `originalTransactionId`)
-        // are the server's word.
+        // Only what Apple signed: a response's own members are the server's word.
         let payloads = (report.response?.elements ?? []).compactMap { $0.jws?.payload }
         let asked = transactionID
         let what: String
@@ -84,8 +68,7 @@ enum ExpectedAnswer: Sendable, Equatable {
         report.status = .invalid
     }
 
-    /// Whether `transaction` is the one asked about: by its id or its original's, and for a history by
-    /// its app transaction's. Compared as identifiers (the same scalars), never as Unicode-equivalent text.
+    /// Whether `transaction` is the one asked about, compared as identifiers, never as Unicode-equivalent text.
     private func answers(_ transaction: JWSTransaction) -> Bool {
         let asked = transactionID
         if String.identical(transaction.transactionId, asked)

@@ -1,41 +1,23 @@
-/// When the client sends a request again: after a 429 (waiting what `Retry-After` asks), a 5xx or a
-/// network failure, with exponential backoff and jitter, bounded in attempts and in total time. A pure
-/// function of the attempt, the time spent and a random number, so tests need no clock and no sleep.
+/// When the client sends a request again: after a 429, a 5xx or a network failure, with exponential
+/// backoff and jitter; a pure function, so tests need no clock and no sleep. The defaults make four attempts
+/// within a minute, waiting half a second at first and never more than eight.
 package struct RetryPolicy: Sendable, Equatable {
     /// Attempts in all, the first included.
-    package var maximumAttempts: Int
+    package var maximumAttempts = 4
     /// The backoff before the second attempt; each later one doubles it.
-    package var baseDelay: Duration
+    package var baseDelay: Duration = .milliseconds(500)
     /// No backoff is longer.
-    package var maximumDelay: Duration
+    package var maximumDelay: Duration = .seconds(8)
     /// No retry starts after this much time since the first attempt started (waits included).
-    package var maximumTotal: Duration
-
-    /// A policy of these bounds; the defaults make four attempts within a minute, waiting half a second
-    /// at first and never more than eight.
-    package init(
-        maximumAttempts: Int = 4, baseDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(8),
-        maximumTotal: Duration = .seconds(60)
-    ) {
-        self.maximumAttempts = maximumAttempts
-        self.baseDelay = baseDelay
-        self.maximumDelay = maximumDelay
-        self.maximumTotal = maximumTotal
-    }
+    package var maximumTotal: Duration = .seconds(60)
 
     /// No retry: one attempt.
     package static let never = RetryPolicy(maximumAttempts: 1)
 
-    /// The wait before the next attempt, after attempt number `attempt` (1 for the first) failed in a way
-    /// worth retrying; nil to give up. `retryAfter`: what a 429 asked for; `elapsed`: the time since the
-    /// first attempt started; `random`: uniform in [0, 1), the jitter.
-    ///
-    /// The backoff is "equal jitter": half of `min(maximumDelay, baseDelay * 2^(attempt-1))` plus a random
-    /// part of the other half, so clients that failed together do not come back together. A `Retry-After`
-    /// is waited in full (never less), and when it would end past `maximumTotal` the client gives up at
-    /// once rather than wait for nothing.
-    package func delay(afterAttempt attempt: Int, retryAfter: Duration?, elapsed: Duration, random: Double)
-        -> Duration?
+    /// The wait before the attempt after `attempt` (1 for the first), nil to give up; `random` in [0, 1).
+    /// "Equal jitter", so that clients that failed together do not come back together; a `Retry-After` is
+    /// waited in full, or the client gives up at once when it would end past `maximumTotal`.
+    package func delay(afterAttempt attempt: Int, retryAfter: Duration?, elapsed: Duration, random: Double) -> Duration?
     {
         guard attempt >= 1, attempt < maximumAttempts else { return nil }
         let exponent = min(attempt - 1, 30)
@@ -49,12 +31,10 @@ package struct RetryPolicy: Sendable, Equatable {
         return wait
     }
 
-    /// A `Retry-After` header's delay: Apple's is a number of seconds; an HTTP date or anything else is
-    /// ignored (the backoff applies), a huge number is kept so that the total bound refuses it.
+    /// A `Retry-After` header's delay in seconds (Apple's form); anything else is ignored.
     package static func retryAfter(_ header: String?) -> Duration? {
         guard let header, !header.isEmpty, header.utf8.count <= 12,
-            header.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-            let seconds = Int64(header)
+            header.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let seconds = Int64(header)
         else { return nil }
         return .seconds(seconds)
     }

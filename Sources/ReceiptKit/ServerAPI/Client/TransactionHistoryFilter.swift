@@ -33,14 +33,12 @@ public struct TransactionHistoryFilter: Sendable, Equatable {
         self.revoked = revoked
     }
 
-    /// Whether the filter leaves every transaction in (it may only order them): a history read so
-    /// holds the transaction asked about.
+    /// Whether the filter leaves every transaction in, so that the history holds the transaction asked about.
     public var selectsAll: Bool {
         self == TransactionHistoryFilter(sort: sort)
     }
 
-    /// The query items after `revision`, in the order Apple's Python library adds them. `revoked` is
-    /// written as that library writes a Python boolean (`True`, `False`), so both send the same query.
+    /// The query items after `revision`, in the order Apple's Python library adds them (`revoked` as `True`/`False`).
     var queryItems: [AppStoreServerAPIRequest.QueryItem] {
         var items: [AppStoreServerAPIRequest.QueryItem] = []
         if let startDate { items.append(.init("startDate", String(startDate))) }

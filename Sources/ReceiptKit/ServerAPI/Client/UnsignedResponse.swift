@@ -1,5 +1,4 @@
-/// A response Apple does not sign, read strictly: one JSON object, small, with the members the
-/// operation returns of their types; its other members are kept as they came.
+/// A response Apple does not sign, read strictly: one small JSON object with the operation's members.
 enum UnsignedResponse {
     private static let limits = JSONParser.Limits(maximumDepth: 8, maximumValues: 4096)
 

@@ -1,7 +1,5 @@
-/// A response's signed elements verified one at a time, as they come: each like a single JWS, and after
-/// the first that fails none, so a forged body costs no more than a genuine one of as many elements.
-/// Only each element's report is kept, never its text, so that a history read page by page can let each
-/// page go before the next (``ResponseVerifier`` reads a whole body through it the same way).
+/// A response's signed elements verified one at a time, none after the first failure, keeping only their
+/// reports, so that a paged history can let each page go before the next.
 struct ResponseElements {
     let context: VerificationContext
     /// Each verified element's report, in the order they came.
@@ -26,8 +24,7 @@ struct ResponseElements {
         guard failure == nil else { return }
         var inner = ValidationReport(input: element.path)
         inner.format = .jws
-        // Checked as a single JWS, so a transaction without a bundle id fails the bundle id check; only a renewal
-        // info, which names no app, is checked as a notification's nested one is.
+        // As a single JWS; only a renewal info, which names no app, is checked as a notification's nested one.
         JWSVerifier(context: context).validate(
             element.text, into: &inner, expecting: element.kind, nested: element.kind == .renewalInfo,
             bindsDevice: false)

@@ -1,8 +1,6 @@
 extension EntitlementFacts {
-    /// The facts of a verified App Store Server API response: every element's, together, each
-    /// transaction's latest copy deciding. Only signed elements count; the response's own members
-    /// (unsigned) add nothing. The body is unsigned, so its elements must be tied to one customer as
-    /// separate inputs must (`CustomerMatch`), or nothing is granted from them.
+    /// The facts of a verified response's signed elements together, each transaction's latest copy deciding;
+    /// the unsigned body adds nothing, so its elements must be tied to one customer (`CustomerMatch`).
     init(response: ResponseReport) {
         self.init(source: .response)
         var units: [CustomerMatch.Unit] = []

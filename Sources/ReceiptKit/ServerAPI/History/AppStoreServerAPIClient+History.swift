@@ -2,20 +2,12 @@ extension AppStoreServerAPIClient {
     /// 64 MiB: 500 pages of twenty of Apple's transactions (about 5 kB each) fit, with room.
     public static let defaultHistoryBytes = 64 << 20
 
-    /// Get Transaction History, every page: requested one after another (the same filters, each with
-    /// the revision the page before gave) until a page says it has no more, each page's transactions
-    /// verified as it comes, the whole reported as one HistoryResponse holding every page's transactions.
-    /// The response's body is that HistoryResponse when `keepsBody`, else empty (a history of hundreds
-    /// of pages is held only as its verified reports). At most `maximumPages` pages (twenty
-    /// transactions each) and `maximumBytes` in all are read, under one deadline (``operationTimeout``
-    /// from now when nil): a server that never says "no more", pages that add up past the bound, a
-    /// revision named twice (the pages would go round in circles) or a deadline passed end with an error.
-    /// Without a filter, the history must hold the transaction asked about (by its id, its original's or
-    /// its app transaction's); asked by an app transaction id (`asked`), it must be that customer's.
+    /// Get Transaction History, every page, each verified as it comes and reported as one HistoryResponse
+    /// (its body kept only when `keepsBody`). Bounded by `maximumPages`, `maximumBytes`, a revision named twice
+    /// and one deadline. Unfiltered, it must hold the transaction asked about (by `asked`).
     ///
-    /// `revision`: a revision saved from an earlier reading (its report's ``ResponseReport/resumeFrom``):
-    /// only the pages after it are read, what is new or changed since, and the history is then not held
-    /// to the transaction asked about (it may rightly leave it out).
+    /// `revision`: a saved ``ResponseReport/resumeFrom``: only the pages after it are read, and not held to
+    /// the transaction asked about.
     public func transactionHistory(
         transactionID: String, revision: String? = nil, filter: TransactionHistoryFilter = .init(),
         version: AppStoreServerAPIRequest.TransactionHistoryVersion = .v2, rules: RuleConfiguration? = nil,
@@ -34,10 +26,7 @@ extension AppStoreServerAPIClient {
             maximumBytes: maximumBytes, deadline: deadline, keepsBody: keepsBody)
     }
 
-    /// Every page of a paged operation (Get Transaction History, Get Refund History, Get Notification
-    /// History), from `request` on: read and verified as `transactionHistory` reads a history, with the
-    /// same bounds, each page asked with `request`'s query and body and the token the page before named.
-    /// `request` asked with a saved token (`revision`, `paginationToken`) reads only what came after it. The answer is held to `request`'s question as one page would be;
+    /// Every page of a paged operation from `request` on, read and verified as `transactionHistory` reads one;
     /// its report's ``ResponseReport/resumeFrom`` is the token to save for the next reading.
     public func allPages(
         of request: AppStoreServerAPIRequest, rules: RuleConfiguration? = nil, maximumPages: Int = 500,
@@ -51,8 +40,7 @@ extension AppStoreServerAPIClient {
             maximumBytes: maximumBytes, deadline: deadline, keepsBody: keepsBody)
     }
 
-    /// The pager of both: `first` asks for the first page, each later request is it with the token the
-    /// page before named.
+    /// The pager of both: each request after `first` is it with the token the page before named.
     private func pages(
         _ first: AppStoreServerAPIRequest, shape: PageShape, binding: ExpectedAnswer?, rules: RuleConfiguration?,
         maximumPages: Int, maximumBytes: Int, deadline: ContinuousClock.Instant?, keepsBody: Bool

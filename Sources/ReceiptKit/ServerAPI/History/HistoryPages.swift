@@ -1,11 +1,5 @@
-/// The pages of a paged operation (a transaction history, a refund history, a notification history:
-/// ``PageShape``), read one after another and verified as they come, as one response of their kind:
-/// every page's signed data in order, beside the members the pages share. Nothing here is believed:
-/// each element is verified like any response's, with the same checks and report, as it arrives.
-///
-/// Of each page only its elements' reports and Apple's members are kept; the page itself, its elements'
-/// text and anything else it carries are let go before the next one comes. The pages as one body are
-/// kept only when asked for (an input read again, as `--combine` reads it).
+/// The pages of a paged operation (``PageShape``), read and verified one after another as one response of
+/// their kind. Of each page only its elements' reports and Apple's members are kept; the body only when asked.
 struct HistoryPages {
     /// A page is twenty transactions and a few members.
     private static let limits = JSONParser.Limits(maximumDepth: 8, maximumValues: 4096)
@@ -16,19 +10,16 @@ struct HistoryPages {
     let shape: PageShape
     /// The bytes the pages may add up to.
     let maximumBytes: Int
-    /// The body so far, when kept: its start and the signed data, written as its array holds it,
-    /// comma-separated; ``body()`` ends it in place, so that no second copy of the history is made.
+    /// The body so far, when kept; ``body()`` ends it in place, so that no second copy of the history is made.
     private var transactions: [UInt8]?
     private let start: [UInt8]
     private var members: [String: JSONValue] = [:]
     private var elements: ResponseElements
-    /// Why the pages are not a response whose elements can be verified (an element that is no JWS);
-    /// the pages are still read to the end, so that an error in a later one is the one said.
+    /// Why the pages cannot be verified; the pages are still read, so that a later error is the one said.
     private var rejection: ReceiptError?
     private var pages = 0
     private var bytes = 0
-    /// Every revision a page named, and the one the first page was asked with: a server that names one
-    /// again would send the same pages forever.
+    /// Every revision named so far: a server that names one again would send the same pages forever.
     private var revisions: Set<String> = []
     /// The token the first page was asked with (a saved one, to read only what is newer), if any.
     let resumed: String?
@@ -108,24 +99,20 @@ struct HistoryPages {
         guard revisions.insert(revision).inserted else {
             let earlier = revision == resumed ? "the \(token) it was asked with" : "a \(token) an earlier page named"
             throw AppStoreServerAPIError(
-                .invalidResponse,
-                "\(operation): page \(pages) names \(earlier): the pages would go round in circles")
+                .invalidResponse, "\(operation): page \(pages) names \(earlier): the pages would go round in circles")
         }
         return revision
     }
 
-    /// The token to resume from next time, when reading on from it loses nothing the pages held: the last
-    /// page's (or the one that asked for it) once every signed element was verified; the one the first
-    /// page was asked with when the pages held none (nothing was read past it). Nil when an element failed:
-    /// the pages past the saved token must be read again.
+    /// The token to resume from next time without losing anything: nil when an element failed, since the
+    /// pages past the saved token must then be read again.
     func resumeToken(verified: Bool) -> String? {
         if elements.count == 0, let resumed { return resumed }
         guard verified, rejection == nil else { return nil }
         return lastToken ?? resumed
     }
 
-    /// The report on the pages, `name` its input: the one a body of every page's signed data and the
-    /// last page's members would have.
+    /// The report a body of every page's signed data and the last page's members would have.
     mutating func report(input name: String, verifier: ResponseVerifier) -> ValidationReport {
         var report = ValidationReport(input: name)
         if let rejection {
@@ -137,8 +124,7 @@ struct HistoryPages {
         return report
     }
 
-    /// One body: every page's signed data and the last page's members (its token is the one to resume from);
-    /// empty when the body was not kept. The pages are handed over: nothing is left to add to.
+    /// Every page's signed data and the last page's members; empty when the body was not kept.
     mutating func body() throws(AppStoreServerAPIError) -> [UInt8] {
         guard var out = transactions else { return [] }
         transactions = nil
@@ -155,8 +141,7 @@ struct HistoryPages {
         return out
     }
 
-    /// Written exactly: the body is read again (`--combine`), and must say what the pages said; a page's
-    /// `"appAppleId":1.0` written as `1` would be read as the integer the page did not send.
+    /// Written exactly: the body is read again (`--combine`), and `1.0` written as `1` would read as an integer.
     private static func write(_ value: JSONValue, to out: inout [UInt8]) throws(AppStoreServerAPIError) {
         do throws(CompactJSONWriter.DeclinedError) {
             try CompactJSONWriter.append(value, to: &out, depth: 0, exact: true)

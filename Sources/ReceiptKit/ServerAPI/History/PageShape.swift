@@ -1,7 +1,5 @@
-/// What the pages of one of Apple's paged operations look like: the member holding their signed data,
-/// the token each page names for the next (and, on the last page, for what comes later), and the
-/// response all of them make together. Apple has three: Get Transaction History and Get Refund History
-/// (`revision`), Get Notification History (`paginationToken`).
+/// What the pages of one of Apple's paged operations look like: the member holding their signed data, the
+/// token each names for the next (`revision` or `paginationToken`) and the response they make together.
 package struct PageShape: Sendable, Equatable {
     /// The operation whose pages these are.
     package let operation: AppStoreServerAPIOperation
@@ -30,8 +28,7 @@ package struct PageShape: Sendable, Equatable {
         }
     }
 
-    /// The signed element `item`, the `index`th of the pages' array: a transaction's JWS, or a
-    /// notification history entry's `signedPayload`.
+    /// The signed element `item`, the `index`th of the pages' array.
     func element(_ item: JSONValue, index: Int) throws(ReceiptError) -> ServerResponse.Element {
         let path = "\(elements)[\(index)]"
         switch kind {
@@ -47,8 +44,7 @@ package struct PageShape: Sendable, Equatable {
 }
 
 extension AppStoreServerAPIRequest {
-    /// The same request asking for the page after the one that named `token` (the query item `name`):
-    /// the token first, as Apple's libraries send it, then the rest of the query as it was.
+    /// The request for the page after the one that named `token`: the token first, as Apple's libraries send it.
     func page(after token: String, _ name: String) -> Self {
         Self(
             operation, method, [.fixed(path)], query: [QueryItem(name, token)] + query.filter { $0.name != name },

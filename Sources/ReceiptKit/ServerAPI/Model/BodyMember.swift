@@ -1,6 +1,4 @@
-/// The members of Apple's JSON bodies that carry signed data or hold what does, as Apple spells them. The
-/// reader of bodies (`ReceiptInput`), the responses' shapes (`ServerResponse`), the history's pages and the
-/// test signer all name them by these cases, so that each name is spelt once.
+/// The members of Apple's JSON bodies that carry signed data or hold what does, each name spelt once.
 package enum BodyMember: String, Sendable, CustomStringConvertible {
     /// A verifyReceipt request's base64 receipt.
     case receiptData = "receipt-data"
@@ -23,8 +21,7 @@ package enum BodyMember: String, Sendable, CustomStringConvertible {
     /// A status group's signed transaction and renewal info pairs.
     case lastTransactions
 
-    /// The members that carry signed data themselves, in the order a body's reader names them: a body may
-    /// hold one, so that what a server reads from it after the verdict is the input the verdict was about.
+    /// The members that carry signed data themselves, in the order a body's reader names them.
     static let carryingSignedData: [BodyMember] = [
         .receiptData, .signedPayload, .signedTransactionInfo, .signedRenewalInfo, .signedAppTransactionInfo,
         .signedTransactions, .latestReceipt, .notificationHistory,

@@ -1,5 +1,5 @@
-/// An App Store Server API response body: its unsigned members as they came and its signed elements,
-/// each to be verified like a single JWS before anything in it is believed.
+/// An App Store Server API response body: its unsigned members and its signed elements, each verified
+/// like a single JWS before anything in it is believed.
 public struct ServerResponse: Sendable, Equatable {
     /// Which App Store Server API response; the raw value is the report's `kind`.
     public enum Kind: String, Sendable, Codable, CaseIterable {
@@ -49,8 +49,7 @@ public struct ServerResponse: Sendable, Equatable {
     /// The signed elements, in the order they came.
     public let elements: [Element]
 
-    /// Whether `members` make a StatusResponse: `data` groups holding `lastTransactions`, or an empty one
-    /// (no subscriptions) told by its `bundleId` beside the empty `data`. Such a `data` is a signed member.
+    /// Whether `members` make a StatusResponse (an empty one told by its `bundleId`); its `data` is signed.
     static func isStatus(_ members: [String: JSONValue]) -> Bool {
         guard case .array(let groups)? = members[.data] else { return false }
         return groups.contains(where: { $0.member(.lastTransactions) != nil }) || members["bundleId"] != nil

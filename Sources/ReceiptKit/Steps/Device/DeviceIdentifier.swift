@@ -1,8 +1,5 @@
-/// The device identifier a receipt's SHA-1 hash (field 5) is bound to.
-///
-/// iOS, iPadOS, tvOS and visionOS use `identifierForVendor` (a UUID, hashed as its 16 bytes);
-/// macOS uses the MAC address of the primary network interface (6 bytes). Any other identifier
-/// can be given as plain hex.
+/// The device identifier a receipt's hash (field 5) is bound to: `identifierForVendor` (16 bytes), a Mac's
+/// primary MAC address (6 bytes), or any other as hex.
 public struct DeviceIdentifier: Sendable, Hashable, CustomStringConvertible {
     /// The bytes that go into the hash.
     public let bytes: [UInt8]
@@ -23,8 +20,7 @@ public struct DeviceIdentifier: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Parses a UUID `8-4-4-4-12`, a MAC address with `:` or `-` between its six octets, or
-    /// plain hex of even length; hex digits in either case.
+    /// Parses a UUID, a MAC address with `:` or `-`, or plain hex of even length.
     public init(parsing text: String) throws(ParseError) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         let colonParts = text.split(separator: ":", omittingEmptySubsequences: false)

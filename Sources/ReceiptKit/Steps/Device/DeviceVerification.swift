@@ -4,9 +4,8 @@
     import Foundation
 #endif
 
-/// StoreKit 2's device binding: a transaction's or AppTransaction's `deviceVerification` is
-/// base64(SHA-384(`deviceVerificationNonce` + the device's identifierForVendor)), both as lowercase
-/// UUID strings, as Apple documents it.
+/// StoreKit 2's device binding: `deviceVerification` is base64(SHA-384(nonce + identifierForVendor)),
+/// both as lowercase UUID strings.
 public enum DeviceVerification {
     /// A device's identifierForVendor, kept as the lowercase UUID string the hash is made over.
     public struct DeviceID: Sendable, Hashable, CustomStringConvertible {

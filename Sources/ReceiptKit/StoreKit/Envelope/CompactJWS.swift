@@ -1,8 +1,7 @@
 /// A compact JWS split into its three segments and decoded, before anything is trusted.
 package struct CompactJWS: Sendable {
-    /// The largest segment accepted, checked before decoding: Apple's signed transactions are a
-    /// few KB (the x5c chain dominates the header), so 64 KiB is far above any real one and
-    /// keeps a hostile multi-megabyte input from being decoded and parsed at all.
+    /// The largest segment accepted, checked before decoding: Apple's are a few KB, so a hostile
+    /// multi-megabyte input is never decoded.
     package static let maximumSegmentSize = 64 << 10
 
     package let header: [UInt8]
@@ -57,8 +56,7 @@ package struct CompactJWS: Sendable {
         signingInput = Array(text[text.startIndex..<segments[1].endIndex])
     }
 
-    /// The index of the first `.` at or after index `start` of `bytes`. Eight bytes a word while no byte of
-    /// the word is a dot (zero after XOR with dots), then byte by byte: a segment is kilobytes.
+    /// The index of the first `.` at or after `start`, eight bytes a word, then byte by byte.
     static func firstDot(in bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
         var index = ByteWords.noDot(in: bytes, from: start)
         while index < bytes.endIndex {

@@ -5,8 +5,7 @@
 #endif
 
 extension JWSHeader {
-    /// Parses the header's JSON. A `crit` member names extensions the verifier must understand
-    /// (RFC 7515, 4.1.11); StoreKit uses none, so any is refused rather than ignored.
+    /// Parses the header's JSON; any `crit` extension (RFC 7515, 4.1.11) is refused, since StoreKit uses none.
     static func decode(_ bytes: [UInt8]) throws(ReceiptError) -> JWSHeader {
         let json = try JSONText.parse(bytes, what: "the JWS header", reason: .invalidJWS)
         if case .object(let members) = json, members["crit"] != nil {

@@ -1,17 +1,14 @@
 extension JWSPayload {
-    /// Decodes `bytes` as `expected`, or as the kind its members show when nil: parsed once, with
-    /// the parser's limits, and read from that one parse.
+    /// Decodes `bytes` as `expected`, or as the kind its members show when nil, parsed once within the limits.
     package static func decode(_ bytes: [UInt8], expecting expected: Kind?) throws(ReceiptError) -> JWSPayload {
         let json = try JSONText.parse(bytes, what: "the JWS payload", reason: .invalidJWS)
         guard case .object(let members) = json else {
             throw ReceiptError(.invalidJWS, "the JWS payload is not a JSON object")
         }
         let shown = classify(members)
-        // A payload signed as one kind and put in another's place (a renewal info among a history's
-        // transactions) would decode, every member being optional: its members must show the kind expected.
+        // Every member being optional, a payload of another kind would decode: its members must show the kind.
         if let expected, shown != expected {
-            throw ReceiptError(
-                .invalidJWS, "\(shown.withArticle) payload where \(expected.withArticle) belongs")
+            throw ReceiptError(.invalidJWS, "\(shown.withArticle) payload where \(expected.withArticle) belongs")
         }
         do {
             switch shown {
@@ -27,9 +24,8 @@ extension JWSPayload {
         }
     }
 
-    /// Which payload the members describe: the kinds share few names, so a member its model declares as
-    /// a kind marker (`ModelField.kindMarker()`) suffices, tried in this order; a real-time request, whose two
-    /// names say little alone, needs both.
+    /// Which payload the members describe, by a kind marker member (`ModelField.kindMarker()`), tried in this
+    /// order; a real-time request, whose two names say little alone, needs both.
     private static func classify(_ members: [String: JSONValue]) -> Kind {
         let present = { (name: String) in members[name] != nil }
         for marker in kindMarkers {

@@ -5,9 +5,8 @@
 #endif
 
 extension EntitlementFacts {
-    /// The facts of a verified report: its app receipt, or its StoreKit 2 payload (for a notification,
-    /// the nested transaction and AppTransaction that verified). Nil for a report that is not valid,
-    /// so nothing is ever granted from an input that failed verification.
+    /// The facts of a verified report (a notification's nested payloads too); nil for a report that is not
+    /// valid, so nothing is granted from an input that failed verification.
     init?(report: ValidationReport) {
         guard report.status == .valid else { return nil }
         if let receipt = report.receipt {
@@ -73,8 +72,7 @@ extension EntitlementFacts {
         }
     }
 
-    /// A signed transaction as the purchase rules read: the in-app purchase record it maps onto (a revocation
-    /// is a cancellation), and what only a transaction says.
+    /// A signed transaction as the purchase rules read: the record it maps onto, and what only it says.
     static func purchase(_ transaction: JWSTransaction) -> PurchaseFacts {
         let record = InAppPurchase(
             quantity: transaction.quantity, productID: transaction.productId,
@@ -83,13 +81,11 @@ extension EntitlementFacts {
             originalPurchaseDate: transaction.originalPurchaseDate?.date, expiresDate: transaction.expiresDate?.date,
             cancellationDate: transaction.revocationDate?.date,
             isTrialPeriod: transaction.offerDiscountType?.known == .freeTrial,
-            // offerType 1 is an introductory offer, 2 a promotional offer (Apple's OfferType). A free trial
-            // is an introductory offer too, but receipts keep the two apart, and so do these facts.
+            // 1 introductory, 2 promotional (Apple's OfferType); a free trial is kept apart, as receipts keep it.
             isInIntroOfferPeriod: transaction.offerType?.known == .introductory
                 && transaction.offerDiscountType?.known != .freeTrial,
             promotionalOfferID: transaction.offerType?.known == .promotional ? transaction.offerIdentifier : nil)
-        // An item without a SKU leaves the SKUs unknown rather than a list that lacks one: `sku != "X"` must
-        // not hold for a transaction whose missing SKU could be X.
+        // An item without a SKU leaves the SKUs unknown: `sku != "X"` must not hold when the missing one could be X.
         let items = transaction.advancedCommerceInfo?.items
         let skus = items?.compactMap(\.sku)
         return PurchaseFacts(

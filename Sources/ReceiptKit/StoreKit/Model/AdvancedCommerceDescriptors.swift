@@ -1,22 +1,17 @@
 /// What an Advanced Commerce purchase shows the customer (Apple's `AdvancedCommerceDescriptors`).
-///
-/// Field names are Apple's; members this version does not know are kept in `unknown`.
 public struct AdvancedCommerceDescriptors: Sendable, Equatable, Codable {
     /// The description shown.
     public private(set) var description: String?
     /// The name shown.
     public private(set) var displayName: String?
-    /// Members not listed above, as they came. Reports print them under `unknownFields`, where
-    /// `Decodable` reads them back.
+    /// Members not listed above, as they came (printed and read back as `unknownFields`).
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
-    /// `unknown`, nil when empty so reports leave the member out; the decoder fills it
-    /// with the members this type does not name.
+    /// `unknown`, nil when empty so that reports leave the member out.
     private var unknownFields: [String: JSONValue]?
 }
 
 extension AdvancedCommerceDescriptors: MemberFieldModel {
-    /// Reads the object as Apple writes it, through the same fields; `unknownFields` is read as the member
-    /// a report writes it as.
+    /// Reads the object as Apple writes it, or as a report writes it, through the same fields.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingWritten: decoder)
     }

@@ -1,6 +1,4 @@
 /// A price increase of an Advanced Commerce renewal item (Apple's `AdvancedCommercePriceIncreaseInfo`).
-///
-/// Field names are Apple's; members this version does not know are kept in `unknown`.
 public struct AdvancedCommercePriceIncreaseInfo: Sendable, Equatable, Codable {
     /// The SKUs whose price rises with it.
     public private(set) var dependentSKUs: [String]?
@@ -8,17 +6,14 @@ public struct AdvancedCommercePriceIncreaseInfo: Sendable, Equatable, Codable {
     public private(set) var price: Int64?
     /// Where the increase stands: one of ``AdvancedCommercePriceIncreaseStatus``.
     public private(set) var status: AppStoreValue<AdvancedCommercePriceIncreaseStatus>?
-    /// Members not listed above, as they came. Reports print them under `unknownFields`, where
-    /// `Decodable` reads them back.
+    /// Members not listed above, as they came (printed and read back as `unknownFields`).
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
-    /// `unknown`, nil when empty so reports leave the member out; the decoder fills it
-    /// with the members this type does not name.
+    /// `unknown`, nil when empty so that reports leave the member out.
     private var unknownFields: [String: JSONValue]?
 }
 
 extension AdvancedCommercePriceIncreaseInfo: MemberFieldModel {
-    /// Reads the object as Apple writes it, through the same fields; `unknownFields` is read as the member
-    /// a report writes it as.
+    /// Reads the object as Apple writes it, or as a report writes it, through the same fields.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingWritten: decoder)
     }

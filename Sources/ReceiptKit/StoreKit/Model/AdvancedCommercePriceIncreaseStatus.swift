@@ -1,5 +1,4 @@
-/// Where a price increase of an Advanced Commerce item stands (Apple's
-/// `AdvancedCommercePriceIncreaseInfoStatus`).
+/// Where a price increase of an Advanced Commerce item stands (`AdvancedCommercePriceIncreaseInfoStatus`).
 public enum AdvancedCommercePriceIncreaseStatus: String, AppStoreEnumeration {
     /// Announced, not yet in effect.
     case scheduled = "SCHEDULED"

@@ -1,6 +1,4 @@
 /// A refund of an Advanced Commerce item (Apple's `AdvancedCommerceRefund`).
-///
-/// Field names are Apple's; members this version does not know are kept in `unknown`.
 public struct AdvancedCommerceRefund: Sendable, Equatable, Codable {
     /// The amount refunded in milliunits of the currency.
     public private(set) var refundAmount: Int64?
@@ -10,17 +8,14 @@ public struct AdvancedCommerceRefund: Sendable, Equatable, Codable {
     public private(set) var refundReason: AppStoreValue<AdvancedCommerceRefundReason>?
     /// How much: one of ``AdvancedCommerceRefundType``.
     public private(set) var refundType: AppStoreValue<AdvancedCommerceRefundType>?
-    /// Members not listed above, as they came. Reports print them under `unknownFields`, where
-    /// `Decodable` reads them back.
+    /// Members not listed above, as they came (printed and read back as `unknownFields`).
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
-    /// `unknown`, nil when empty so reports leave the member out; the decoder fills it
-    /// with the members this type does not name.
+    /// `unknown`, nil when empty so that reports leave the member out.
     private var unknownFields: [String: JSONValue]?
 }
 
 extension AdvancedCommerceRefund: MemberFieldModel {
-    /// Reads the object as Apple writes it, through the same fields; `unknownFields` is read as the member
-    /// a report writes it as.
+    /// Reads the object as Apple writes it, or as a report writes it, through the same fields.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingWritten: decoder)
     }

@@ -1,7 +1,4 @@
-/// What an Advanced Commerce API transaction bought (Apple's `AdvancedCommerceTransactionInfo`, 2025):
-/// its items with their SKUs, prices, offers and refunds, the period and the tax.
-///
-/// Field names are Apple's; members this version does not know are kept in `unknown`.
+/// What an Advanced Commerce API transaction bought (`AdvancedCommerceTransactionInfo`, 2025).
 public struct AdvancedCommerceTransactionInfo: Sendable, Equatable, Codable {
     /// What the purchase shows the customer.
     public private(set) var descriptors: AdvancedCommerceDescriptors?
@@ -19,17 +16,14 @@ public struct AdvancedCommerceTransactionInfo: Sendable, Equatable, Codable {
     public private(set) var taxExclusivePrice: Int64?
     /// The tax rate, as a decimal string.
     public private(set) var taxRate: String?
-    /// Members not listed above, as they came. Reports print them under `unknownFields`, where
-    /// `Decodable` reads them back.
+    /// Members not listed above, as they came (printed and read back as `unknownFields`).
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
-    /// `unknown`, nil when empty so reports leave the member out; the decoder fills it
-    /// with the members this type does not name.
+    /// `unknown`, nil when empty so that reports leave the member out.
     private var unknownFields: [String: JSONValue]?
 }
 
 extension AdvancedCommerceTransactionInfo: MemberFieldModel {
-    /// Reads the object as Apple writes it, through the same fields; `unknownFields` is read as the member
-    /// a report writes it as.
+    /// Reads the object as Apple writes it, or as a report writes it, through the same fields.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingWritten: decoder)
     }

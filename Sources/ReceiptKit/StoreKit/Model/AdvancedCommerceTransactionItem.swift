@@ -1,6 +1,4 @@
 /// One item an Advanced Commerce transaction bought (Apple's `AdvancedCommerceTransactionItem`).
-///
-/// Field names are Apple's; members this version does not know are kept in `unknown`.
 public struct AdvancedCommerceTransactionItem: Sendable, Equatable, Codable {
     /// The item's SKU, as the app named it (Apple's `SKU`).
     public private(set) var sku: String?
@@ -16,17 +14,14 @@ public struct AdvancedCommerceTransactionItem: Sendable, Equatable, Codable {
     public private(set) var refunds: [AdvancedCommerceRefund]?
     /// When the App Store revoked the item; absent while it stands.
     public private(set) var revocationDate: JWSDate?
-    /// Members not listed above, as they came. Reports print them under `unknownFields`, where
-    /// `Decodable` reads them back.
+    /// Members not listed above, as they came (printed and read back as `unknownFields`).
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
-    /// `unknown`, nil when empty so reports leave the member out; the decoder fills it
-    /// with the members this type does not name.
+    /// `unknown`, nil when empty so that reports leave the member out.
     private var unknownFields: [String: JSONValue]?
 }
 
 extension AdvancedCommerceTransactionItem: MemberFieldModel {
-    /// Reads the object as Apple writes it, through the same fields; `unknownFields` is read as the member
-    /// a report writes it as.
+    /// Reads the object as Apple writes it, or as a report writes it, through the same fields.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingWritten: decoder)
     }

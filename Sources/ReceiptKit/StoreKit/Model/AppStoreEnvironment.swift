@@ -1,5 +1,4 @@
-/// The server environment that signed a payload (Apple's `environment`, and an AppTransaction's
-/// `receiptType`).
+/// The server environment that signed a payload (`environment`, an AppTransaction's `receiptType`).
 public enum AppStoreEnvironment: String, AppStoreEnumeration {
     /// The sandbox, TestFlight included.
     case sandbox = "Sandbox"

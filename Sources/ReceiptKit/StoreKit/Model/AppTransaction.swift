@@ -1,14 +1,10 @@
 /// An AppTransaction payload: what the App Store says about the app's purchase (the successor of the app receipt).
-///
-/// Field names are Apple's; members this version does not know are kept in `unknown`.
 public struct AppTransaction: Sendable, Equatable, Codable {
     /// The app's Apple ID (App Store Connect's Apple ID of the app); absent in sandbox.
     public private(set) var appAppleId: Int64?
-    /// The bundle identifier of the app; checked against the validator's bundle id before anything is
-    /// decided.
+    /// The app's bundle identifier, checked against the validator's before anything is decided.
     public private(set) var bundleId: String?
-    /// The app version the AppTransaction was made for (CFBundleVersion on iOS, CFBundleShortVersionString on
-    /// macOS).
+    /// The app version it was made for (CFBundleVersion on iOS, CFBundleShortVersionString on macOS).
     public private(set) var applicationVersion: String?
     /// The app version the customer first bought or downloaded: the grandfathering value.
     public private(set) var originalApplicationVersion: String?
@@ -26,8 +22,7 @@ public struct AppTransaction: Sendable, Equatable, Codable {
     public private(set) var environment: AppStoreValue<AppStoreEnvironment>?
     /// App Store Connect's identifier of the app version (0 outside production).
     public private(set) var versionExternalIdentifier: Int64?
-    /// Base64 SHA-384 of the device verification nonce and the device identifier, to tie the data to a
-    /// device.
+    /// Base64 SHA-384 of the device verification nonce and the device identifier.
     public private(set) var deviceVerification: String?
     /// The UUID the app used with `deviceVerification`.
     public private(set) var deviceVerificationNonce: String?
@@ -41,17 +36,14 @@ public struct AppTransaction: Sendable, Equatable, Codable {
     public private(set) var revocationDate: JWSDate?
     /// Why the App Store refunded or revoked it: one of ``RevocationReason``.
     public private(set) var revocationReason: AppStoreValue<RevocationReason>?
-    /// Members not listed above, as they came. Reports print them under `unknownFields`, where
-    /// `Decodable` reads them back.
+    /// Members not listed above, as they came (printed and read back as `unknownFields`).
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
-    /// `unknown`, nil when empty so reports leave the member out; the decoder fills it
-    /// with the members this type does not name.
+    /// `unknown`, nil when empty so that reports leave the member out.
     private var unknownFields: [String: JSONValue]?
 }
 
 extension AppTransaction: MemberFieldModel {
-    /// Reads the payload as Apple writes it, through the same fields; `unknownFields` is read as the member
-    /// a report writes it as.
+    /// Reads the payload as Apple writes it, or as a report writes it, through the same fields.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingWritten: decoder)
     }

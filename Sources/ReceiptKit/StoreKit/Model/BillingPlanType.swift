@@ -1,5 +1,4 @@
-/// How a subscription with a commitment is billed (Apple's `billingPlanType` and
-/// `renewalBillingPlanType`).
+/// How a subscription with a commitment is billed (`billingPlanType`, `renewalBillingPlanType`).
 public enum BillingPlanType: String, AppStoreEnumeration {
     /// The whole term at once.
     case billedUpfront = "BILLED_UPFRONT"

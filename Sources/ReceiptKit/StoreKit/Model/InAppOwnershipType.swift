@@ -1,5 +1,4 @@
-/// A transaction's `inAppOwnershipType`: whether the customer bought the product or has it through Family
-/// Sharing (Apple's `inAppOwnershipType`).
+/// A transaction's `inAppOwnershipType`: bought by the customer or shared through Family Sharing.
 public enum InAppOwnershipType: String, AppStoreEnumeration {
     /// A family member's purchase shared with the customer.
     case familyShared = "FAMILY_SHARED"

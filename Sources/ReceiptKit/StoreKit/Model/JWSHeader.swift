@@ -1,6 +1,5 @@
-/// The protected header of a StoreKit JWS: the algorithm and the certificate chain. Its members are
-/// fields, as the payloads' are, so that the names Apple signs are declared once (`SignedFieldNames`);
-/// the verifier decodes it (`StoreKit/Envelope/JWSHeader+Decode.swift`).
+/// The protected header of a StoreKit JWS: the algorithm and the certificate chain, its members fields as
+/// the payloads' are, so that the names Apple signs are declared once.
 package struct JWSHeader: Sendable, Equatable {
     package private(set) var alg: String?
     /// Base64 (standard alphabet, padded) DER certificates, leaf first.

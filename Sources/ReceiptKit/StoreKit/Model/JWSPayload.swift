@@ -16,9 +16,7 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
     case notification(NotificationPayload)
     /// A Retention Messaging API real-time request.
     case realtimeRequest(RealtimeRequest)
-    /// A JSON object with none of the members that mark a kind (Apple's own library tests sign such
-    /// minimal payloads): kept whole, still verified, its `signedDate`, `bundleId` and
-    /// `environment` still used.
+    /// A JSON object with no member marking a kind (Apple's library tests sign such): kept whole, still verified.
     case unidentified([String: JSONValue])
 
     /// Which of the payloads Apple signs; the raw value is the report's `kind`.
@@ -55,8 +53,7 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         }
     }
 
-    /// When Apple signed it, and which member said so: `signedDate`, or for an AppTransaction
-    /// without one its `receiptCreationDate`.
+    /// When Apple signed it, and which member said so: `signedDate`, or an AppTransaction's `receiptCreationDate`.
     var signingDate: (date: JWSDate, source: String)? {
         switch self {
         case .appTransaction(let payload):
@@ -72,8 +69,7 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         }
     }
 
-    /// The app's bundle id, for the kinds that carry one: which app the payload says it is for, whatever
-    /// its kind, even one this library does not recognise (a server names it before it decides anything).
+    /// The app's bundle id, for the kinds that carry one, even a kind this library does not recognise.
     public var bundleID: String? {
         switch self {
         case .appTransaction(let payload): payload.bundleId
@@ -105,8 +101,7 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
         }
     }
 
-    /// `Production`, `Sandbox`, `Xcode`, `LocalTesting` as Apple writes it, for the kinds that carry one:
-    /// the payload's own word on where it was made, whatever its kind.
+    /// The payload's own word on where it was made, for the kinds that carry one.
     public var environment: AppStoreValue<AppStoreEnvironment>? {
         switch self {
         case .appTransaction(let payload): payload.environment ?? payload.receiptType
@@ -131,8 +126,7 @@ public enum JWSPayload: Sendable, Equatable, Encodable {
 }
 
 extension JWSPayload {
-    /// The payload as a report's `payload` member writes it: the model's fields, or the members of a
-    /// payload of no known kind as they came.
+    /// The payload as a report's `payload` member writes it.
     var value: FieldValue {
         switch self {
         case .appTransaction(let payload): .model(payload)

@@ -1,9 +1,6 @@
 /// A signed renewal info payload (JWSRenewalInfoDecodedPayload).
-///
-/// Field names are Apple's; members this version does not know are kept in `unknown`.
 public struct JWSRenewalInfo: Sendable, Equatable, Codable {
-    /// The identifier of the original purchase: the same for every renewal, restore and family-shared copy of
-    /// it.
+    /// The original purchase's identifier, the same for every renewal, restore and family-shared copy.
     public private(set) var originalTransactionId: String?
     /// The product the subscription renews into at the next renewal.
     public private(set) var autoRenewProductId: String?
@@ -45,8 +42,7 @@ public struct JWSRenewalInfo: Sendable, Equatable, Codable {
     public private(set) var appAccountToken: String?
     /// The identifier of the customer's app download, shared by their AppTransaction and transactions.
     public private(set) var appTransactionId: String?
-    /// Base64 SHA-384 of the device verification nonce and the device identifier, to tie the data to a
-    /// device.
+    /// Base64 SHA-384 of the device verification nonce and the device identifier.
     public private(set) var deviceVerification: String?
     /// The UUID the app used with `deviceVerification`.
     public private(set) var deviceVerificationNonce: String?
@@ -56,17 +52,14 @@ public struct JWSRenewalInfo: Sendable, Equatable, Codable {
     public private(set) var commitmentInfo: SignedMember<RenewalCommitmentInfo>?
     /// The billing plan the next renewal uses (2026): one of ``BillingPlanType``.
     public private(set) var renewalBillingPlanType: AppStoreValue<BillingPlanType>?
-    /// Members not listed above, as they came. Reports print them under `unknownFields`, where
-    /// `Decodable` reads them back.
+    /// Members not listed above, as they came (printed and read back as `unknownFields`).
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
-    /// `unknown`, nil when empty so reports leave the member out; the decoder fills it
-    /// with the members this type does not name.
+    /// `unknown`, nil when empty so that reports leave the member out.
     private var unknownFields: [String: JSONValue]?
 }
 
 extension JWSRenewalInfo: MemberFieldModel {
-    /// Reads the payload as Apple writes it, through the same fields; `unknownFields` is read as the member
-    /// a report writes it as.
+    /// Reads the payload as Apple writes it, or as a report writes it, through the same fields.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingWritten: decoder)
     }

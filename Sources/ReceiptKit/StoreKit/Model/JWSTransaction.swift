@@ -1,16 +1,12 @@
 /// A signed transaction payload (JWSTransactionDecodedPayload).
-///
-/// Field names are Apple's; members this version does not know are kept in `unknown`.
 public struct JWSTransaction: Sendable, Equatable, Codable {
     /// The transaction's unique identifier (Apple's `transactionId`).
     public private(set) var transactionId: String?
-    /// The identifier of the original purchase: the same for every renewal, restore and family-shared copy of
-    /// it.
+    /// The original purchase's identifier, the same for every renewal, restore and family-shared copy.
     public private(set) var originalTransactionId: String?
     /// The identifier of a subscription purchase event across devices, renewals included.
     public private(set) var webOrderLineItemId: String?
-    /// The bundle identifier of the app; checked against the validator's bundle id before anything is
-    /// decided.
+    /// The app's bundle identifier, checked against the validator's before anything is decided.
     public private(set) var bundleId: String?
     /// The product identifier of the in-app purchase, as set in App Store Connect.
     public private(set) var productId: String?
@@ -64,8 +60,7 @@ public struct JWSTransaction: Sendable, Equatable, Codable {
     public private(set) var offerPeriod: String?
     /// The identifier of the customer's app download, shared by their AppTransaction and transactions.
     public private(set) var appTransactionId: String?
-    /// Base64 SHA-384 of the device verification nonce and the device identifier, to tie the data to a
-    /// device.
+    /// Base64 SHA-384 of the device verification nonce and the device identifier.
     public private(set) var deviceVerification: String?
     /// The UUID the app used with `deviceVerification`.
     public private(set) var deviceVerificationNonce: String?
@@ -75,11 +70,9 @@ public struct JWSTransaction: Sendable, Equatable, Codable {
     public private(set) var billingPlanType: AppStoreValue<BillingPlanType>?
     /// A subscription's commitment term: the billing period paid, of how many, and the term's price (2026).
     public private(set) var commitmentInfo: SignedMember<TransactionCommitmentInfo>?
-    /// Members not listed above, as they came. Reports print them under `unknownFields`, where
-    /// `Decodable` reads them back.
+    /// Members not listed above, as they came (printed and read back as `unknownFields`).
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
-    /// `unknown`, nil when empty so reports leave the member out; the decoder fills it
-    /// with the members this type does not name.
+    /// `unknown`, nil when empty so that reports leave the member out.
     private var unknownFields: [String: JSONValue]?
 }
 

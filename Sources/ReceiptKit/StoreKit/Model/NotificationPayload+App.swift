@@ -1,13 +1,12 @@
 extension NotificationPayload {
     /// The app a notification is about, read as Apple's `verifyAndDecodeNotification` reads it: from
-    /// `data`, else `summary`, else `externalPurchaseToken`, else `appData`, whichever it has.
+    /// `data`, else `summary`, else `externalPurchaseToken`, else `appData`.
     public struct App: Sendable, Equatable {
         /// The app's bundle identifier.
         public var bundleId: String?
         /// The app's Apple ID; absent in sandbox.
         public var appAppleId: Int64?
-        /// As Apple writes it (`Production`, `Sandbox`); for an external purchase token, `Sandbox` when its
-        /// id starts `SANDBOX`, else `Production`.
+        /// As Apple writes it; for an external purchase token, `Sandbox` when its id starts `SANDBOX`.
         public var environment: AppStoreValue<AppStoreEnvironment>?
         /// Which member it was read from.
         public var member: String

@@ -1,30 +1,23 @@
 extension NotificationPayload {
-    /// The `appData` member of a notification (`RESCIND_CONSENT`): the app, and the AppTransaction it
-    /// concerns as a nested signed JWS.
-    ///
-    /// Field names are Apple's; members this version does not know are kept in `unknown`.
+    /// A notification's `appData` (`RESCIND_CONSENT`): the app, and its AppTransaction as a nested signed JWS.
     public struct AppData: Sendable, Equatable, Codable {
         /// The app's Apple ID (App Store Connect's Apple ID of the app); absent in sandbox.
         public private(set) var appAppleId: Int64?
-        /// The bundle identifier of the app; checked against the validator's bundle id before anything is
-        /// decided.
+        /// The app's bundle identifier, checked against the validator's before anything is decided.
         public private(set) var bundleId: String?
         /// The server environment that signed it: one of ``AppStoreEnvironment``.
         public private(set) var environment: AppStoreValue<AppStoreEnvironment>?
         /// The AppTransaction as a nested JWS, verified like any other.
         public private(set) var signedAppTransactionInfo: String?
-        /// Members not listed above, as they came. Reports print them under `unknownFields`, where
-        /// `Decodable` reads them back.
+        /// Members not listed above, as they came (printed and read back as `unknownFields`).
         public var unknown: [String: JSONValue] { unknownFields ?? [:] }
-        /// `unknown`, nil when empty so reports leave the member out; the decoder fills it
-        /// with the members this type does not name.
+        /// `unknown`, nil when empty so that reports leave the member out.
         private var unknownFields: [String: JSONValue]?
     }
 }
 
 extension NotificationPayload.AppData: MemberFieldModel {
-    /// Reads the payload as Apple writes it, through the same fields; `unknownFields` is read as the member
-    /// a report writes it as.
+    /// Reads the payload as Apple writes it, or as a report writes it, through the same fields.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingWritten: decoder)
     }

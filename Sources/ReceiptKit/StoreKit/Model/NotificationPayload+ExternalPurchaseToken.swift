@@ -1,7 +1,5 @@
 extension NotificationPayload {
     /// The `externalPurchaseToken` of an external purchase notification (Apple's `ExternalPurchaseToken`).
-    ///
-    /// Field names are Apple's; members this version does not know are kept in `unknown`.
     public struct ExternalPurchaseToken: Sendable, Equatable, Codable {
         /// The app's Apple ID.
         public private(set) var appAppleId: Int64?
@@ -15,18 +13,15 @@ extension NotificationPayload {
         public private(set) var tokenExpirationDate: JWSDate?
         /// The kind of a custom link token (Apple documents a string, no fixed list); absent from other tokens.
         public private(set) var tokenType: String?
-        /// Members not listed above, as they came. Reports print them under `unknownFields`, where
-        /// `Decodable` reads them back.
+        /// Members not listed above, as they came (printed and read back as `unknownFields`).
         public var unknown: [String: JSONValue] { unknownFields ?? [:] }
-        /// `unknown`, nil when empty so reports leave the member out; the decoder fills it
-        /// with the members this type does not name.
+        /// `unknown`, nil when empty so that reports leave the member out.
         private var unknownFields: [String: JSONValue]?
     }
 }
 
 extension NotificationPayload.ExternalPurchaseToken: MemberFieldModel {
-    /// Reads the object as Apple writes it, through the same fields; `unknownFields` is read as the member
-    /// a report writes it as.
+    /// Reads the object as Apple writes it, or as a report writes it, through the same fields.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingWritten: decoder)
     }

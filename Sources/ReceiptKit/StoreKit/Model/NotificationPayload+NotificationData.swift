@@ -1,12 +1,9 @@
 extension NotificationPayload {
     /// The `data` member of a notification: the app, and the nested signed JWS.
-    ///
-    /// Field names are Apple's; members this version does not know are kept in `unknown`.
     public struct NotificationData: Sendable, Equatable, Codable {
         /// The app's Apple ID (App Store Connect's Apple ID of the app); absent in sandbox.
         public private(set) var appAppleId: Int64?
-        /// The bundle identifier of the app; checked against the validator's bundle id before anything is
-        /// decided.
+        /// The app's bundle identifier, checked against the validator's before anything is decided.
         public private(set) var bundleId: String?
         /// The app's build version.
         public private(set) var bundleVersion: String?
@@ -20,21 +17,17 @@ extension NotificationPayload {
         public private(set) var signedAppTransactionInfo: String?
         /// The subscription's status: one of ``NotificationPayload/SubscriptionState``.
         public private(set) var status: AppStoreValue<NotificationPayload.SubscriptionState>?
-        /// Why the customer asked for a refund of a consumable: one of
-        /// ``NotificationPayload/ConsumptionRequestReason``.
+        /// Why the customer asked for a consumable's refund: one of ``NotificationPayload/ConsumptionRequestReason``.
         public private(set) var consumptionRequestReason: AppStoreValue<NotificationPayload.ConsumptionRequestReason>?
-        /// Members not listed above, as they came. Reports print them under `unknownFields`, where
-        /// `Decodable` reads them back.
+        /// Members not listed above, as they came (printed and read back as `unknownFields`).
         public var unknown: [String: JSONValue] { unknownFields ?? [:] }
-        /// `unknown`, nil when empty so reports leave the member out; the decoder fills it
-        /// with the members this type does not name.
+        /// `unknown`, nil when empty so that reports leave the member out.
         private var unknownFields: [String: JSONValue]?
     }
 }
 
 extension NotificationPayload.NotificationData: MemberFieldModel {
-    /// Reads the payload as Apple writes it, through the same fields; `unknownFields` is read as the member
-    /// a report writes it as.
+    /// Reads the payload as Apple writes it, or as a report writes it, through the same fields.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingWritten: decoder)
     }

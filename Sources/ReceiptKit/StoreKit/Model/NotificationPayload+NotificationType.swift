@@ -1,7 +1,5 @@
 extension NotificationPayload {
-    /// What a notification of App Store Server Notifications V2 says happened (Apple's
-    /// `notificationType`): the types documented through 2026, so reports can say when Apple sends one this
-    /// version does not know.
+    /// What a V2 notification says happened (`notificationType`): the types documented through 2026.
     public enum NotificationType: String, AppStoreEnumeration {
         /// The customer asked for a refund of a consumable or other product: Apple asks for consumption data.
         case consumptionRequest = "CONSUMPTION_REQUEST"

@@ -1,8 +1,5 @@
 extension NotificationPayload {
-    /// The `summary` of a renewal-date extension to all subscribers (`RENEWAL_EXTENSION` with subtype
-    /// `SUMMARY`, Apple's `Summary`): the request and how many subscriptions it extended or failed to.
-    ///
-    /// Field names are Apple's; members this version does not know are kept in `unknown`.
+    /// The `summary` of a renewal-date extension to all subscribers: the request and how many it extended.
     public struct Summary: Sendable, Equatable, Codable {
         /// The app's Apple ID; absent in sandbox.
         public private(set) var appAppleId: Int64?
@@ -20,18 +17,15 @@ extension NotificationPayload {
         public private(set) var storefrontCountryCodes: [String]?
         /// How many subscriptions the App Store extended.
         public private(set) var succeededCount: Int64?
-        /// Members not listed above, as they came. Reports print them under `unknownFields`, where
-        /// `Decodable` reads them back.
+        /// Members not listed above, as they came (printed and read back as `unknownFields`).
         public var unknown: [String: JSONValue] { unknownFields ?? [:] }
-        /// `unknown`, nil when empty so reports leave the member out; the decoder fills it
-        /// with the members this type does not name.
+        /// `unknown`, nil when empty so that reports leave the member out.
         private var unknownFields: [String: JSONValue]?
     }
 }
 
 extension NotificationPayload.Summary: MemberFieldModel {
-    /// Reads the object as Apple writes it, through the same fields; `unknownFields` is read as the member
-    /// a report writes it as.
+    /// Reads the object as Apple writes it, or as a report writes it, through the same fields.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingWritten: decoder)
     }

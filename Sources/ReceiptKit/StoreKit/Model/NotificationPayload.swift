@@ -1,6 +1,4 @@
 /// An App Store Server Notification V2 payload (responseBodyV2DecodedPayload).
-///
-/// Field names are Apple's; members this version does not know are kept in `unknown`.
 public struct NotificationPayload: Sendable, Equatable, Codable {
     /// What happened: one of ``NotificationPayload/NotificationType``.
     public private(set) var notificationType: AppStoreValue<NotificationPayload.NotificationType>?
@@ -20,17 +18,14 @@ public struct NotificationPayload: Sendable, Equatable, Codable {
     public private(set) var externalPurchaseToken: SignedMember<NotificationPayload.ExternalPurchaseToken>?
     /// For `RESCIND_CONSENT`: the app and its signed AppTransaction.
     public private(set) var appData: NotificationPayload.AppData?
-    /// Members not listed above, as they came. Reports print them under `unknownFields`, where
-    /// `Decodable` reads them back.
+    /// Members not listed above, as they came (printed and read back as `unknownFields`).
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
-    /// `unknown`, nil when empty so reports leave the member out; the decoder fills it
-    /// with the members this type does not name.
+    /// `unknown`, nil when empty so that reports leave the member out.
     private var unknownFields: [String: JSONValue]?
 }
 
 extension NotificationPayload: MemberFieldModel {
-    /// Reads the payload as Apple writes it, through the same fields; `unknownFields` is read as the member
-    /// a report writes it as.
+    /// Reads the payload as Apple writes it, or as a report writes it, through the same fields.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingWritten: decoder)
     }

@@ -1,10 +1,6 @@
-/// A Retention Messaging API realtime request (DecodedRealtimeRequestBody): the App Store asks the
-/// app's server which retention message to show a customer about to cancel.
-///
-/// Field names are Apple's; members this version does not know are kept in `unknown`.
+/// A Retention Messaging realtime request: which retention message to show a customer about to cancel.
 public struct RealtimeRequest: Sendable, Equatable, Codable {
-    /// The identifier of the original purchase: the same for every renewal, restore and family-shared copy of
-    /// it.
+    /// The original purchase's identifier, the same for every renewal, restore and family-shared copy.
     public private(set) var originalTransactionId: String?
     /// The app's Apple ID (App Store Connect's Apple ID of the app); absent in sandbox.
     public private(set) var appAppleId: Int64?
@@ -18,17 +14,14 @@ public struct RealtimeRequest: Sendable, Equatable, Codable {
     public private(set) var signedDate: JWSDate?
     /// The server environment that signed it: one of ``AppStoreEnvironment``.
     public private(set) var environment: AppStoreValue<AppStoreEnvironment>?
-    /// Members not listed above, as they came. Reports print them under `unknownFields`, where
-    /// `Decodable` reads them back.
+    /// Members not listed above, as they came (printed and read back as `unknownFields`).
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
-    /// `unknown`, nil when empty so reports leave the member out; the decoder fills it
-    /// with the members this type does not name.
+    /// `unknown`, nil when empty so that reports leave the member out.
     private var unknownFields: [String: JSONValue]?
 }
 
 extension RealtimeRequest: MemberFieldModel {
-    /// Reads the payload as Apple writes it, through the same fields; `unknownFields` is read as the member
-    /// a report writes it as.
+    /// Reads the payload as Apple writes it, or as a report writes it, through the same fields.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingWritten: decoder)
     }

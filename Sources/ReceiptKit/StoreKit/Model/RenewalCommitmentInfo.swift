@@ -1,6 +1,4 @@
 /// The commitment a subscription renews into (Apple's `RenewalCommitmentInfo`, 2026).
-///
-/// Field names are Apple's; members this version does not know are kept in `unknown`.
 public struct RenewalCommitmentInfo: Sendable, Equatable, Codable {
     /// The product the commitment renews into.
     public private(set) var commitmentAutoRenewProductId: String?
@@ -12,17 +10,14 @@ public struct RenewalCommitmentInfo: Sendable, Equatable, Codable {
     public private(set) var commitmentRenewalDate: JWSDate?
     /// The price of the renewed commitment in milliunits of the currency.
     public private(set) var commitmentRenewalPrice: Int64?
-    /// Members not listed above, as they came. Reports print them under `unknownFields`, where
-    /// `Decodable` reads them back.
+    /// Members not listed above, as they came (printed and read back as `unknownFields`).
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
-    /// `unknown`, nil when empty so reports leave the member out; the decoder fills it
-    /// with the members this type does not name.
+    /// `unknown`, nil when empty so that reports leave the member out.
     private var unknownFields: [String: JSONValue]?
 }
 
 extension RenewalCommitmentInfo: MemberFieldModel {
-    /// Reads the object as Apple writes it, through the same fields; `unknownFields` is read as the member
-    /// a report writes it as.
+    /// Reads the object as Apple writes it, or as a report writes it, through the same fields.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingWritten: decoder)
     }

@@ -1,5 +1,4 @@
-/// How the App Store refunded or revoked a transaction (Apple's `revocationType`, App Store Server API
-/// 1.19).
+/// How the App Store refunded or revoked a transaction (`revocationType`, App Store Server API 1.19).
 public enum RevocationType: String, AppStoreEnumeration {
     /// Refunded in full.
     case refundFull = "REFUND_FULL"

@@ -1,7 +1,4 @@
-/// A transaction's commitment term (Apple's `TransactionCommitmentInfo`, 2026): which billing period of
-/// the term this transaction pays for, of how many, and the term's price and end.
-///
-/// Field names are Apple's; members this version does not know are kept in `unknown`.
+/// A transaction's commitment term (`TransactionCommitmentInfo`, 2026): the period it pays, the price, the end.
 public struct TransactionCommitmentInfo: Sendable, Equatable, Codable {
     /// Which billing period of the commitment this transaction pays for, from 1.
     public private(set) var billingPeriodNumber: Int64?
@@ -11,17 +8,14 @@ public struct TransactionCommitmentInfo: Sendable, Equatable, Codable {
     public private(set) var commitmentPrice: Int64?
     /// How many billing periods the commitment has.
     public private(set) var totalBillingPeriods: Int64?
-    /// Members not listed above, as they came. Reports print them under `unknownFields`, where
-    /// `Decodable` reads them back.
+    /// Members not listed above, as they came (printed and read back as `unknownFields`).
     public var unknown: [String: JSONValue] { unknownFields ?? [:] }
-    /// `unknown`, nil when empty so reports leave the member out; the decoder fills it
-    /// with the members this type does not name.
+    /// `unknown`, nil when empty so that reports leave the member out.
     private var unknownFields: [String: JSONValue]?
 }
 
 extension TransactionCommitmentInfo: MemberFieldModel {
-    /// Reads the object as Apple writes it, through the same fields; `unknownFields` is read as the member
-    /// a report writes it as.
+    /// Reads the object as Apple writes it, or as a report writes it, through the same fields.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingWritten: decoder)
     }

@@ -1,5 +1,4 @@
-/// Why a transaction happened: the customer's purchase or a subscription's renewal (Apple's
-/// `transactionReason`).
+/// Why a transaction happened: a purchase or a renewal (`transactionReason`).
 public enum TransactionReason: String, AppStoreEnumeration {
     /// The customer bought it (an upgrade too).
     case purchase = "PURCHASE"

@@ -1,6 +1,4 @@
-/// A transaction's `type`: the kind of In-App Purchase product (Apple's `type`).
-///
-/// Which kind decides what a rule's `product` or `subscription` may grant from the transaction.
+/// A transaction's `type`: the kind of product, which decides what `product` or `subscription` may grant.
 public enum TransactionType: String, AppStoreEnumeration {
     /// A subscription that renews automatically until the customer turns renewal off.
     case autoRenewable = "Auto-Renewable Subscription"

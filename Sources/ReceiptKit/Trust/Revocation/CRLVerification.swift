@@ -4,12 +4,10 @@
     import Foundation
 #endif
 
-/// What one CRL proves about one certificate: nothing unless the CRL names the certificate's issuer, the
-/// issuer's key signed it, the issuer may sign CRLs, it covers every certificate and reason (no
-/// issuing distribution point, not a delta) and thisUpdate and nextUpdate frame the moment checked.
+/// What one CRL proves about one certificate: nothing unless it is the issuer's, signed by it, complete
+/// (no distribution point, no delta) and framing the moment checked.
 enum CRLVerification {
-    /// The status `crl` proves for `certificate` (issued by `issuer`) at `now`; nil when the CRL is
-    /// another issuer's.
+    /// The status `crl` proves for `certificate` at `now`; nil when the CRL is another issuer's.
     static func status(
         of crl: CertificateRevocationList, for certificate: Certificate, issuer: Certificate, at now: Date
     ) -> RevocationStatus? {

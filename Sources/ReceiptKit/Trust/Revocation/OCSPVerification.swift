@@ -4,14 +4,10 @@
     import Foundation
 #endif
 
-/// What one OCSP response proves about one certificate: nothing until the responder answered
-/// `successful`, the response's signature verifies to the chain's root by the certificate's issuer or
-/// a responder it delegated to, its answer names this certificate, a nonce sent comes back, and
-/// thisUpdate and nextUpdate frame the moment checked.
+/// What one OCSP response proves about one certificate: nothing unless it is `successful`, signed to the
+/// chain's root, names the certificate, returns the nonce sent and frames the moment checked.
 enum OCSPVerification {
-    /// The status `response` proves for `certificate` (issued by `issuer`, of `chain`, leaf first and
-    /// root last) at `now`; nil when the response does not speak of the certificate at all. `request` is
-    /// the one sent, whose nonce must come back when the response carries one.
+    /// The status `response` proves for `certificate` at `now`; nil when it does not speak of it.
     static func status(
         of response: OCSPResponse, for certificate: Certificate, issuer: Certificate, chain: [Certificate],
         request: OCSPRequest? = nil, at now: Date

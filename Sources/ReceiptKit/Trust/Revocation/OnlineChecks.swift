@@ -4,16 +4,11 @@
     import Foundation
 #endif
 
-/// Revocation and current validity, as Apple's `enableOnlineChecks`: every certificate of a verified
-/// chain is also judged at the current time, and each one below the root must be proven not revoked by
-/// a verified OCSP response (fetched from the responder its Authority Information Access names, or given
-/// here) or by a current CRL its issuer signed.
-///
-/// A certificate whose status cannot be proven makes the input fail with
-/// ``ReasonCode/revocationUnavailable``, never pass; a revoked one with ``ReasonCode/certificateRevoked``.
+/// Revocation and current validity, as Apple's `enableOnlineChecks`: the chain is judged now too, and each
+/// certificate below the root proven not revoked by OCSP or a current CRL, or the input fails
+/// (``ReasonCode/revocationUnavailable``, ``ReasonCode/certificateRevoked``).
 public struct OnlineChecks: Sendable {
-    /// Ask the responders certificates name over HTTP. False: only ``ocspResponses`` and ``crls`` count
-    /// (an air-gapped server with fetched data).
+    /// Ask the responders certificates name; false: only ``ocspResponses`` and ``crls`` count (air-gapped).
     public var fetchesFromResponders: Bool
     /// OCSP responses fetched elsewhere, each used for the certificate it names once verified.
     public var ocspResponses: [OCSPResponse]
@@ -29,8 +24,7 @@ public struct OnlineChecks: Sendable {
     /// How far thisUpdate may lie ahead of our clock, and nextUpdate behind it: clocks drift.
     static let clockSkew: TimeInterval = 300
 
-    /// Online checks that ask the responders certificates name unless `fetchesFromResponders` is false,
-    /// and also use any OCSP responses and CRLs fetched elsewhere.
+    /// Online checks asking the named responders unless `fetchesFromResponders` is false, with any given data.
     public init(
         fetchesFromResponders: Bool = true, ocspResponses: [OCSPResponse] = [], crls: [CertificateRevocationList] = []
     ) {

@@ -6,11 +6,8 @@ import Synchronization
     import Foundation
 #endif
 
-/// Proves each certificate of a verified chain, but its root, not revoked (``OnlineChecks``): from the
-/// OCSP responses and CRLs given, else from the responder the certificate names.
-///
-/// What was proven is remembered until the proof's nextUpdate, so a batch asks once per certificate.
-/// Lookups run one at a time under the lock: two inputs of one chain must not both ask the responder.
+/// Proves each certificate of a verified chain but its root not revoked (``OnlineChecks``), remembered
+/// until nextUpdate; one lookup at a time, so that two inputs of one chain do not both ask.
 final class RevocationChecker: Sendable {
     let settings: OnlineChecks
     private let proven = Mutex<[ChainKey: Proof]>([:])

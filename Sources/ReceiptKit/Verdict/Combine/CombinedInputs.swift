@@ -1,6 +1,5 @@
-/// A combined verdict: several verified inputs of one customer (an app receipt or AppTransaction, transaction
-/// history and subscription statuses, single JWS) judged as one. Everything must verify and belong
-/// together, or nothing is granted: one report, whose checks say which input broke it.
+/// Several verified inputs of one customer judged as one: everything must verify and belong together,
+/// or nothing is granted, and the one report's checks say which input broke it.
 package enum CombinedInputs {
     /// The combined report (`inputs` holds each input's), and the facts rules read when it is valid.
     static func combine(_ reports: [ValidationReport], bundleID: String) -> (
@@ -37,8 +36,7 @@ package enum CombinedInputs {
         return (report, facts)
     }
 
-    /// Nil when `facts` may join: it names the app (a signed bundle id), or adds nothing that needs one
-    /// (renewal infos alone, tied to a transaction by `sameCustomer`; an empty response).
+    /// Nil when `facts` may join: it names the app, or adds nothing that needs one.
     private static func belongs(_ input: ValidationReport, _ facts: EntitlementFacts, bundleID: String) -> Check? {
         guard let named = facts.bundleID else {
             guard facts.purchases.isEmpty, !facts.hasAppFacts else {
@@ -54,8 +52,7 @@ package enum CombinedInputs {
         return nil
     }
 
-    /// One customer (`CustomerMatch`: each receipt, JWS and response element a signed whole of its own, so
-    /// a single response alone is held to it too) and one environment.
+    /// One customer (`CustomerMatch`, each signed whole on its own) and one environment.
     private static func sameCustomer(
         _ reports: [ValidationReport], _ parts: [EntitlementFacts], into report: inout ValidationReport
     ) {

@@ -5,22 +5,18 @@
 #endif
 
 extension EntitlementFacts {
-    /// Whether these facts say something of the app's own purchase (grandfathering reads it): a receipt's,
-    /// an AppTransaction's, or a notification's or response's carrying one.
+    /// Whether these facts say something of the app's own purchase (grandfathering reads it).
     var hasAppFacts: Bool {
         source == .receipt || source == .appTransaction || applicationVersion != nil
             || originalApplicationVersion != nil || originalPurchaseDate != nil
     }
 
-    /// The facts of several verified inputs of one customer as one (a combined verdict): the app's purchase
-    /// from the latest signed copy of it, every transaction's latest copy, every renewal info's. Nil without
-    /// parts. That the parts belong together is `CombinedInputs`' to prove first, over all of them at once,
-    /// so a part's own `customerMismatch` (a response whose elements the other inputs tie) is not kept.
+    /// Several verified inputs' facts as one: the latest copy of the app's purchase, of every transaction
+    /// and renewal info. `CombinedInputs` proves they belong together first, so `customerMismatch` is dropped.
     init?(combining parts: [EntitlementFacts]) {
         guard let first = parts.first else { return nil }
         self.init(source: .combined, bundleID: first.bundleID, environment: first.environment)
-        // One date a purchase of every part: reserved at once, where growing by doubling would hold the
-        // old and the new array together, twice over, for combinations of millions of purchases.
+        // Reserved at once: growing by doubling would hold two arrays at once for millions of purchases.
         purchaseSnapshots.reserveCapacity(parts.reduce(0) { $0 + $1.purchases.count })
         for part in parts {
             absorb(part)
@@ -30,8 +26,7 @@ extension EntitlementFacts {
         source = parts.filter(\.hasAppFacts).max(by: Self.appFactsPrecede)?.source ?? .combined
     }
 
-    /// Takes what `other` adds: its app facts when they are the later copy, all its purchases and renewals
-    /// (each with its own copy's date). Also how a notification and a response take what their JWS carry.
+    /// Takes what `other` adds: its app facts when later, all its purchases and renewals with their dates.
     mutating func absorb(_ other: EntitlementFacts) {
         // A refund of the app purchase seen in any copy stands, whichever copy is the latest.
         let revoked = [appRevocationDate, other.appRevocationDate].compactMap { $0 }.min()
@@ -65,8 +60,7 @@ extension EntitlementFacts {
         customerMismatch = customerMismatch ?? other.customerMismatch
     }
 
-    /// Whether `earlier`'s app facts give way to `later`'s: an older copy does; of two copies signed at
-    /// once, the one with the lower original version does, so a tie never helps a grandfathering rule.
+    /// Whether `earlier`'s app facts give way: an older copy does; at a tie the lower original version does.
     static func appFactsPrecede(_ earlier: EntitlementFacts, _ later: EntitlementFacts) -> Bool {
         let dates = (earlier.appSnapshotDate ?? .distantPast, later.appSnapshotDate ?? .distantPast)
         guard dates.0 == dates.1 else { return dates.0 < dates.1 }
@@ -74,10 +68,8 @@ extension EntitlementFacts {
             .lexicographicallyPrecedes(Array((later.originalApplicationVersion ?? "").utf8))
     }
 
-    /// One copy per transaction (by transaction id) and per subscription's renewal info (by original
-    /// transaction id): the latest signed decides, and a refund or upgrade seen in any copy stands.
-    ///
-    /// The kept copies are positions of `purchases` (and the merged ones), not copies of every entry.
+    /// One copy per transaction and per renewal info, kept as positions: the latest signed decides, and a
+    /// refund or upgrade seen in any copy stands.
     mutating func keepLatestCopies() {
         var kept: [Int] = []
         var merged: [Int: PurchaseFacts] = [:]
@@ -133,8 +125,7 @@ extension EntitlementFacts {
         renewals = latestRenewals
     }
 
-    /// Whether copy `a` (signed at `date`) is later than copy `b`; of two signed at once, the one that
-    /// grants less (refunded, upgraded, ending sooner), so that the order of inputs never matters.
+    /// Whether copy `a` is later than `b`; at a tie, the one granting less, so input order never matters.
     private static func isLater(_ date: Date?, _ a: PurchaseFacts, than other: Date?, _ b: PurchaseFacts) -> Bool {
         let (mine, theirs) = (date ?? .distantPast, other ?? .distantPast)
         guard mine == theirs else { return mine > theirs }

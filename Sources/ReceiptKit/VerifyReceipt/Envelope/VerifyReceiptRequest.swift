@@ -1,13 +1,9 @@
-/// What a verifyReceipt request body asks for, beside the receipt the validator reads from it.
-///
-/// `{"receipt-data": "<base64>", "password": "...", "exclude-old-transactions": true}`. The shared
-/// secret's value only authenticated the app to Apple and is never read; whether one was sent decides,
-/// in Apple's replies, whether `latest_receipt_info` and `latest_receipt` are there.
+/// What a verifyReceipt request body asks for beside its receipt. The shared secret is never read: that
+/// one was sent decides whether Apple's reply holds `latest_receipt_info` and `latest_receipt`.
 public struct VerifyReceiptRequest: Sendable, Equatable {
     /// `exclude-old-transactions`: only the latest transaction of each subscription in `latest_receipt_info`.
     package var excludeOldTransactions = false
-    /// Whether the request carries a shared secret (`password`, a string that is not empty). A receipt
-    /// given in another form than a body is answered as a server asks about it: with its secret.
+    /// Whether the request carries a non-empty `password`; a receipt given bare is answered as if with one.
     package var sendsSharedSecret = true
     /// `receipt-data`, when a string: of a body judged valid, the receipt's base64, read with the body once.
     package var receiptData: String?
@@ -25,9 +21,8 @@ public struct VerifyReceiptRequest: Sendable, Equatable {
         bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
     }
 
-    /// Reads a body with the package's bounded parser: a JSON object, no member named twice, and
-    /// `exclude-old-transactions`, when present, a boolean. What `receipt-data` holds is the
-    /// validator's to judge (21002 when it is missing or not a receipt).
+    /// Reads a body: a JSON object, no member twice, `exclude-old-transactions` a boolean when present;
+    /// `receipt-data` is the validator's to judge (21002).
     package init(body: [UInt8]) throws(ParseError) {
         let json: JSONValue
         do {

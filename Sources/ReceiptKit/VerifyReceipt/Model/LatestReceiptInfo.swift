@@ -4,11 +4,9 @@
     import Foundation
 #endif
 
-/// `latest_receipt_info` as far as a receipt can tell it: its own purchases, ordered as Apple
-/// orders them (by purchase date, oldest first). Renewals after the receipt was made are Apple's alone.
+/// `latest_receipt_info` as far as a receipt can tell it: its own purchases, oldest first, as Apple orders them.
 enum LatestReceiptInfo {
-    /// With `excludeOld`, only the latest transaction of each subscription (purchases sharing an
-    /// original transaction id); purchases that are not subscriptions stay.
+    /// With `excludeOld`, only each subscription's latest transaction; other purchases stay.
     static func entries(_ purchases: [InAppPurchase], excludeOld: Bool) -> [InAppPurchase] {
         // The receipt's position breaks ties, so equal dates keep the receipt's order.
         let ordered = purchases.enumerated().sorted { left, right in

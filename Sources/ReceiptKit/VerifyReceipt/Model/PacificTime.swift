@@ -1,7 +1,5 @@
-/// The offset of `America/Los_Angeles` from UTC at an instant, by the US daylight saving rules.
-///
-/// Computed here rather than read from tzdata: a minimal server image often has no zoneinfo, and
-/// Foundation then falls back to GMT silently, which would shift every `_pst` date Apple writes.
+/// The offset of `America/Los_Angeles` from UTC at an instant, by the US rules: computed, since a minimal
+/// server image often has no zoneinfo and Foundation then silently falls back to GMT.
 enum PacificTime {
     static let standardOffsetSeconds: Int64 = -8 * 3600
     static let daylightOffsetSeconds: Int64 = -7 * 3600
@@ -13,12 +11,10 @@ enum PacificTime {
         return seconds >= start && seconds < end ? daylightOffsetSeconds : standardOffsetSeconds
     }
 
-    /// The UTC instants (seconds since 1970) daylight saving starts and ends in `year`: the change
-    /// happens at 02:00 local time, which is 10:00 UTC in spring (standard time) and 09:00 UTC in
-    /// autumn (daylight time).
+    /// The UTC instants daylight saving starts and ends in `year`: 02:00 local, 10:00 UTC in spring, 09:00 in autumn.
     static func daylightSaving(in year: Int64) -> (start: Int64, end: Int64) {
-        // Energy Policy Act of 2005, from 2007: second Sunday of March to first Sunday of November;
-        // before: first Sunday of April to last Sunday of October (1987 to 2006).
+        // From 2007 (Energy Policy Act of 2005): March's second Sunday to November's first; before, April's
+        // first Sunday to October's last.
         let (startDay, endDay) =
             year >= 2007
             ? (nthSunday(2, month: 3, year: year), nthSunday(1, month: 11, year: year))

@@ -4,9 +4,8 @@
     import Foundation
 #endif
 
-/// Writes the JSON of a verifyReceipt body: a receipt and its purchases as the members their layouts declare
-/// (`VerifyReceiptLayout`), in Apple's order and forms. Purchases write every number as a
-/// string, and flags are always `"true"` or `"false"`; a date is three members.
+/// Writes a verifyReceipt body's JSON as its layouts declare (`VerifyReceiptLayout`), in Apple's order and
+/// forms: purchases' numbers as strings, flags as `"true"` or `"false"`, a date as three members.
 struct VerifyReceiptBody {
     private(set) var writer = CompactJSONWriter()
 
@@ -49,8 +48,7 @@ struct VerifyReceiptBody {
         close()
     }
 
-    /// `"key":[...]` of the purchases, each in Apple's order. In `latest_receipt_info` (`inLatestInfo`)
-    /// Apple writes some members the receipt lacks.
+    /// `"key":[...]` of the purchases; in `latest_receipt_info` Apple writes some members the receipt lacks.
     mutating func purchases(_ key: StaticString, _ purchases: some Collection<InAppPurchase>, inLatestInfo: Bool) {
         writer.key(key)
         writer.out.append(UInt8(ascii: "["))

@@ -4,8 +4,8 @@
     import Foundation
 #endif
 
-/// A date as verifyReceipt writes it: three members, `X` in GMT, `X_ms` and `X_pst` in Pacific time; written
-/// into the body's bytes, where three strings made for each of a body's dozen dates cost as much as the rest.
+/// A date as verifyReceipt writes it: `X` in GMT, `X_ms`, and `X_pst` in Pacific time; written into the
+/// body's bytes rather than as three strings.
 struct VerifyReceiptDate: Equatable {
     /// Milliseconds since 1970, and the Pacific wall clock then (daylight saving as Apple applied it).
     let utc: Int64
@@ -14,9 +14,7 @@ struct VerifyReceiptDate: Equatable {
     /// 0000-01-01 to 10000-01-01 in milliseconds since 1970: the years four digits hold.
     private static let writable: Range<Int64> = -62_167_219_200_000..<253_402_300_800_000
 
-    /// The date, or nil when it or its Pacific clock is outside the years 0000 to 9999 (a receipt's dates
-    /// are four-digit RFC 3339 years, so only `request_date` could be, and the clock would have to be
-    /// broken).
+    /// The date, or nil when it or its Pacific clock is outside the years 0000 to 9999.
     init?(_ date: Date) {
         guard let milliseconds = RFC3339.millisecondsSince1970(date) else { return nil }
         let pacific = milliseconds + PacificTime.offsetSeconds(atUTC: RFC3339.floorDivide(milliseconds, 1000)) * 1000

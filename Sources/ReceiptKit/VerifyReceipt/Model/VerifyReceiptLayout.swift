@@ -1,5 +1,4 @@
-/// The members of one of verifyReceipt's objects in Apple's order: fields of a receipt model, by their keys,
-/// and the members no field is.
+/// The members of one of verifyReceipt's objects in Apple's order: fields by their keys, and the others.
 struct VerifyReceiptLayout<Model>: Sendable {
     /// A member no field of the model is.
     enum Extra: Sendable {
@@ -32,8 +31,7 @@ struct VerifyReceiptLayout<Model>: Sendable {
     /// The members in Apple's order.
     let entries: [Entry]
 
-    /// The members `declared`, in their order; a member whose key is no field of `fields` is left out
-    /// (`VerifyReceiptBodyTests` counts them).
+    /// The members `declared`, in order; a key no field of `fields` has is left out (a test counts them).
     init(_ fields: [ModelField<Model>], _ declared: [Declared]) {
         entries = declared.compactMap { declaration in
             switch declaration {
@@ -95,8 +93,7 @@ extension VerifyReceiptBody {
             .field("promotional_offer_id", .nonZero),
         ])
 
-    /// The keys of the `receipt` object that are no field's name: a member Apple repeats first under
-    /// another key (`adam_id`), and the members no field is.
+    /// The keys of the `receipt` object that are no field's name (`adam_id`, and the members no field is).
     static var receiptKeysOfNoField: [String] {
         receiptLayout.entries.compactMap { entry -> StaticString? in
             switch entry {

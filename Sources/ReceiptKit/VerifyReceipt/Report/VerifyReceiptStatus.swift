@@ -6,11 +6,9 @@ public enum VerifyReceiptStatus: Int64, Sendable, CaseIterable {
     case unreadableRequest = 21000
     /// Apple: the `receipt-data` is missing or not a receipt.
     case malformedReceiptData = 21002
-    /// Apple: the receipt could not be authenticated. Here also: not for the bundle id,
-    /// application version or device configured, or not an App Store receipt at all.
+    /// Apple: not authenticated. Here also: not for the app, version or device configured, or no App Store receipt.
     case notAuthenticated = 21003
-    /// Apple: the receipt server could not answer; here, this system's OpenSSL refused to check SHA-1,
-    /// or online checks could not prove a certificate not revoked.
+    /// Apple: the server could not answer; here, SHA-1 refused by OpenSSL or revocation not proven.
     case temporarilyUnavailable = 21005
     /// A sandbox receipt sent to the production endpoint.
     case sandboxReceiptToProduction = 21007
@@ -19,8 +17,7 @@ public enum VerifyReceiptStatus: Int64, Sendable, CaseIterable {
     /// Apple: internal data access error.
     case internalError = 21009
 
-    /// The status for a report. Fails closed: 0 needs a valid report of an App Store receipt
-    /// (production or sandbox), never a JWS, and every other outcome maps to a non-zero status.
+    /// The status for a report, failing closed: 0 needs a valid report of an App Store receipt, never a JWS.
     public init(_ report: ValidationReport) {
         // A StoreKit 2 JWS or an App Store Server API response, verified or not, is not receipt data.
         guard Self.notReceiptData(report) == nil else {

@@ -1,13 +1,8 @@
-/// A member Apple enumerates, as signed: `known` when this version documents the value, `other` with the
-/// value as it came when it does not.
-///
-/// Decoding never fails for a value of the raw type, and encoding writes the raw value exactly as
-/// decoded, so a report shows what Apple signed whether or not this version knows it. A value is `known`
-/// exactly when its bytes are a documented value's: `init(rawValue:)` never makes an `other` of one.
+/// A member Apple enumerates, as signed: `known` when this version documents the value, else `other`
+/// with the value as it came, written back exactly, so a report shows what Apple signed.
 ///
 /// ```swift
 /// if case .known(.autoRenewable) = transaction.type { ... }
-/// if transaction.offerType?.known == .introductory { ... }
 /// ```
 public enum AppStoreValue<Known: AppStoreEnumeration>: Sendable, Hashable {
     /// A value this version documents.
@@ -17,8 +12,7 @@ public enum AppStoreValue<Known: AppStoreEnumeration>: Sendable, Hashable {
 
     /// The documented case whose raw value is the same bytes as `rawValue`, else `other(rawValue)`.
     public init(rawValue: Known.RawValue) {
-        // Not Swift's own `init?(rawValue:)`: it matches a string by `==`, which takes a canonically
-        // equivalent spelling for the documented value.
+        // Not `init?(rawValue:)`: its `==` takes a canonically equivalent spelling for the documented value.
         for known in Known.allCases where Known.isIdentical(known.rawValue, rawValue) {
             self = .known(known)
             return

@@ -4,18 +4,15 @@
     import Foundation
 #endif
 
-/// A model written field by field from its list, as `JSONEncoder` (sorted keys, slashes unescaped)
-/// writes the model's `Encodable` form, which reads the same list. Each field is read in place through
-/// its kind's writer: copying whole fields (closures, schema notes) would cost more than writing most.
+/// A model written field by field from its list, as `JSONEncoder` writes its `Encodable` form; each field
+/// is read in place, since copying whole fields would cost more than writing most.
 extension CompactJSONWriter {
-    /// The model's fields in its list's order; declined past `maximumDepth` nested models, a bound the
-    /// reports never reach (they nest a handful of levels), which stops any recursion through them.
+    /// The model's fields in order; declined past `maximumDepth` nested models, which bounds the recursion.
     mutating func object<Model: FieldModel>(_ model: Model) throws(DeclinedError) {
         try object(model, beside: Optional<Model>.none)
     }
 
-    /// The fields of `model` and of `other` as one object, in one key order (their keys are distinct):
-    /// a verdict's report and its decisions.
+    /// The fields of `model` and of `other` as one object (their keys are distinct): a report and its decisions.
     mutating func object<Model: FieldModel, Other: FieldModel>(_ model: Model, beside other: Other?)
         throws(DeclinedError)
     {
@@ -49,8 +46,7 @@ extension CompactJSONWriter {
         StaticText.precedes(a, b)
     }
 
-    /// `[` the models `]`, the text handed to the sink between them (a combined report of thousands of
-    /// inputs, a receipt of tens of thousands of purchases).
+    /// `[` the models `]`, the text handed to the sink between them, so that huge arrays are never one buffer.
     mutating func array<Models: Collection>(_ models: Models) throws(DeclinedError) where Models.Element: FieldModel {
         open(UInt8(ascii: "["))
         // By index, so each model is written where the collection keeps it rather than copied out first.

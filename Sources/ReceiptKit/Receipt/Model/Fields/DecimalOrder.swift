@@ -1,19 +1,16 @@
-/// An integer's place in the order of integers written as decimal strings (`"17" < "1709" < "2"`), which
-/// is how `JSONEncoder` sorts the keys of undocumented attribute types, without making the strings: `-`
-/// sorts before every digit, then the digits both strings have decide, then the shorter goes first.
+/// An integer's place among integers written as decimal strings (`"17" < "1709" < "2"`), as `JSONEncoder`
+/// sorts undocumented attribute types, without making the strings.
 struct DecimalOrder: Comparable {
     /// `-` before any digit.
     let negative: Bool
-    /// The magnitude's digits moved to the top of 19 places (the most an Int64 has), so that the digits
-    /// both strings have compare as numbers, and a string that is the start of the other compares equal.
+    /// The magnitude's digits moved to the top of 19 places, so that common digits compare as numbers.
     let digits: UInt64
     /// How many digits the magnitude has: of two equal tops, the shorter string is the start of the other.
     let count: Int
 
     init(_ value: Int64) {
         let magnitude = value.magnitude
-        // log10(2) is about 1233 / 4096, so `estimate` is log10 of 2 to the magnitude's bit length, rounded
-        // down: the magnitude has that many digits, or one more when it reaches 10^estimate (a zero has one).
+        // log10(2) is about 1233 / 4096: the digit count, or one less when the magnitude is under 10^estimate.
         let estimate = ((64 &- magnitude.leadingZeroBitCount) &* 1233) &>> 12
         let count = max(1, magnitude >= Self.powersOfTen[estimate] ? estimate &+ 1 : estimate)
         negative = value < 0
@@ -22,8 +19,7 @@ struct DecimalOrder: Comparable {
         self.count = count
     }
 
-    /// 10^0 to 10^19 (the last still a UInt64), read rather than worked out for each of a report's hundreds
-    /// of types.
+    /// 10^0 to 10^19, looked up rather than worked out for each of a report's types.
     private static let powersOfTen: [UInt64] = (0...19).map { exponent in
         (0..<exponent).reduce(1) { power, _ in power &* 10 }
     }

@@ -5,8 +5,7 @@
 #endif
 
 extension FieldModel {
-    /// The model as `Encodable` writes it: each field present under its key, so `JSONEncoder` (the
-    /// reference the compact writer is tested against) reads the same list.
+    /// The model as `Encodable` writes it, from the same list, for `JSONEncoder`, the writer's reference.
     func encodeFields(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         for field in Self.fields {

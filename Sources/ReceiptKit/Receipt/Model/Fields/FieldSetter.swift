@@ -4,8 +4,7 @@
     import Foundation
 #endif
 
-/// How a receipt model stores a field's decoded value, by the value's kind: the decoder reads the
-/// attribute (or the JSON member) as the kind says, then hands the value over.
+/// How a receipt model stores a field's decoded value, by the value's kind.
 package enum FieldSetter<Model>: Sendable {
     case integer(@Sendable (inout Model, Int64) -> Void)
     case string(@Sendable (inout Model, consuming String) -> Void)
@@ -16,7 +15,6 @@ package enum FieldSetter<Model>: Sendable {
     case purchases(@Sendable (inout Model, InAppPurchases) -> Void)
     /// The attributes no field names.
     case undocumented(@Sendable (inout Model, UndocumentedAttributes) -> Void)
-    /// A value the model derives and the JSON repeats for its readers, one of these: read back only to
-    /// check that it is one the model could have written.
+    /// A value the model derives and the JSON repeats: read back only to check the model could have written it.
     case derived([String])
 }

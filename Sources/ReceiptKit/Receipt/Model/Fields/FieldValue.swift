@@ -4,10 +4,7 @@
     import Foundation
 #endif
 
-/// A field's value as the report writes it; nil inside is an absent member, which is left out.
-///
-/// Values of the kinds JSON has, and a nested model (`model`, `models`, `modelsByKey`), which is written
-/// from its own field list.
+/// A field's value as the report writes it (nil: absent, left out); a nested model from its own fields.
 package enum FieldValue {
     case string(String?)
     case integer(Int64?)

@@ -4,11 +4,9 @@
     import Foundation
 #endif
 
-/// A StoreKit 2 date: milliseconds since 1970, possibly fractional (Xcode writes
-/// `1697679936049.7297`), possibly Xcode's "no date" placeholder at the year 1.
+/// A StoreKit 2 date: milliseconds since 1970, possibly fractional, possibly Xcode's placeholder at the year 1.
 public struct JWSDate: Sendable, Equatable, Codable {
-    /// Earlier than this (about the year 1000) is not a date the App Store signs: Xcode writes
-    /// `-62135769600000` (0000-12-30) for an AppTransaction's original purchase date.
+    /// Earlier than about the year 1000 is Xcode's placeholder (`-62135769600000`), not a signed date.
     static let placeholderThreshold: Double = -30_000_000_000_000
 
     /// Milliseconds since 1970-01-01T00:00:00Z, as Apple wrote them.
@@ -27,8 +25,7 @@ public struct JWSDate: Sendable, Equatable, Codable {
         isPlaceholder ? nil : Date(timeIntervalSince1970: milliseconds / 1000)
     }
 
-    /// The latest instant accepted: the end of the year 9999, the last one RFC 3339 can write (and far
-    /// beyond any date the App Store signs), so no later value is shown as anything but malformed.
+    /// The end of the year 9999, the last RFC 3339 can write: anything later is malformed.
     static let latestMilliseconds: Double = 253_402_300_799_999
 
     public init(from decoder: any Decoder) throws {
@@ -40,8 +37,7 @@ public struct JWSDate: Sendable, Equatable, Codable {
         self = date
     }
 
-    /// A date in range, nil for a value no signed payload holds: not finite, after the year 9999, or
-    /// before the year -9999 (Xcode's placeholder sits at the year 0 or 1).
+    /// A date in range, nil when not finite, after the year 9999 or before the year -9999.
     init?(checking milliseconds: Double) {
         guard milliseconds.isFinite, milliseconds <= Self.latestMilliseconds,
             milliseconds >= -Self.latestMilliseconds

@@ -1,23 +1,17 @@
-/// A StoreKit 2 model (a payload, or a member of one that is an object): read from its JSON member by
-/// member through its fields, so the list that writes a member is the one that reads it.
+/// A StoreKit 2 model read from its JSON member by member through its fields, the list that writes it.
 protocol MemberFieldModel: FieldModel, JSONConvertible {
     /// The model with every member absent.
     init()
 }
 
 extension MemberFieldModel {
-    /// The model from a signed payload: each member stored by the field of its name, null as absence, and
-    /// the members no field names kept under `unknownFields` (among them one Apple itself names so), so
-    /// what Apple adds later shows in reports.
-    ///
-    /// A member's value of the wrong kind throws, naming the outermost member, as reports word it.
+    /// The model from a signed payload: null as absence, members no field names kept under `unknownFields`
+    /// so that what Apple adds shows in reports; a value of the wrong kind throws naming the outermost member.
     init(json: JSONValue) throws(JSONTypeError) {
         try self.init(json, keepingUnknown: true)
     }
 
-    /// The model from another decoder's JSON: each member as `init(json:)` reads it, but `unknownFields` is
-    /// read as the member a report writes it as, and members no field names are ignored, as a synthesised
-    /// `Decodable` would.
+    /// The model from another decoder's JSON, as a synthesised `Decodable` would read it.
     init(decodingWritten decoder: any Decoder) throws {
         let json = try JSONValue(from: decoder)
         do {
@@ -58,9 +52,7 @@ extension MemberFieldModel {
         }
     }
 
-    /// The position of the field whose key is `name`, found by halving the list, which is sorted by the
-    /// keys' UTF-8 bytes; nil when none is. Each comparison reads at most `name`'s bytes. A position, so
-    /// the caller reads the one setter it needs in place rather than a copy of the whole field.
+    /// The position of the field keyed `name`, by halving the list sorted by the keys' bytes; nil when none.
     static func index(named name: String, in fields: [ModelField<Self>]) -> Int? {
         var low = 0
         var high = fields.count

@@ -4,9 +4,7 @@
     import Foundation
 #endif
 
-/// Fields by the kind of their value, one line each: the key, how the value is read, and for a StoreKit 2
-/// member how one read from JSON is stored. Each kind's writer writes the value as `JSONEncoder` writes the
-/// property; absent leaves the member out.
+/// Fields by the kind of their value, one line each; each kind writes as `JSONEncoder` writes the property.
 extension ModelField {
     static func string(
         _ key: StaticString, _ get: @escaping @Sendable (Model) -> String?,

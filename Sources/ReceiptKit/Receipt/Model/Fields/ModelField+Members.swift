@@ -1,6 +1,4 @@
-/// The StoreKit 2 fields whose value is not one of JSON's kinds: a Swift enum, a nested model, the members
-/// no field names. Like the kinds of `ModelField+Kinds.swift`, each converts the member's value first; a
-/// value of another kind is an error naming the member.
+/// The StoreKit 2 fields whose value is not one of JSON's kinds: an enum, a nested model, unknown members.
 extension ModelField {
     /// A value Apple enumerates, written and read as its `String` raw value.
     static func enumeration<Known: AppStoreEnumeration>(

@@ -1,18 +1,10 @@
-/// One field of a model, declared once: the key the JSON writes, the attribute type that carries it in a
-/// receipt, how its value is read for writing, how a decoded value is stored (from a receipt attribute or
-/// a JSON member) and what the report's JSON schema says of it. Where Apple's verifyReceipt body has it and
-/// which field of the rule language it is are declared by those folders, keyed by the field's key.
-///
-/// A model lists its fields in `FieldModel.fields`, sorted as `JSONEncoder` sorts keys. The JSON writer,
-/// the models' `Encodable`, the receipt decoder's dispatch, the StoreKit 2 decoder, the models' `Decodable`,
-/// the schema's definitions, the verifyReceipt body, the rule language's field names and the names an app's
-/// facts may not take are all read from that list, so a field Apple adds is one line there (and its stored
-/// property).
+/// One field of a model, declared once: its JSON key, receipt attribute type, reader, setters and schema
+/// note. Models list their fields sorted as `JSONEncoder` sorts keys; the writer, `Codable`, the decoders,
+/// the schema, the verifyReceipt body and the rule names all read that list, so a new field is one line.
 package struct ModelField<Model>: Sendable {
     /// The report's key: Apple's verifyReceipt key for receipts, Apple's member name for StoreKit 2.
     package let key: StaticString
-    /// The attribute type of the receipt SET that carries the value; nil for StoreKit 2 members and for
-    /// what a receipt model derives (`environment`) or gathers (`unknown_attributes`).
+    /// The attribute type that carries the value; nil for StoreKit 2 members and derived or gathered fields.
     package let attribute: Int64?
     /// The value as `Encodable` (the reference) encodes it; absent (nil inside) leaves the member out.
     package let value: @Sendable (Model) -> FieldValue
@@ -20,11 +12,9 @@ package struct ModelField<Model>: Sendable {
     package private(set) var setter: FieldSetter<Model>?
     /// How a JSON member of this name is stored; nil for fields only written (reports, responses).
     private(set) var member: MemberSetter<Model>?
-    /// What only some fields declare, kept aside: the decoder and the writer read fields in place, and a
-    /// smaller field is cheaper wherever one is copied.
+    /// What only some fields declare, kept aside so that the field copied is smaller.
     private var notes: FieldNotes?
-    /// Writes the member (its key, then the value) straight from the model, or nothing where it is absent:
-    /// made with the field's kind, so writing reads the property and nothing else.
+    /// Writes the member (key, then value) straight from the model, or nothing where it is absent.
     let write: Writer
 
     typealias Writer =
@@ -52,8 +42,7 @@ package struct ModelField<Model>: Sendable {
     /// Whether the member's presence tells a JSON object is of this field's model (`kindMarker()`).
     var marksKind: Bool { notes?.marksKind ?? false }
 
-    /// The same field, whose member tells a signed payload is of this model, Apple's kinds sharing few names:
-    /// read by `JWSPayload.decode` to take a payload for what it is.
+    /// The same field, whose member tells that a signed payload is of this model (`JWSPayload.decode`).
     func kindMarker() -> Self {
         var field = self
         field.notes = FieldNotes(description: description, minimum: minimum, marksKind: true)

@@ -1,7 +1,5 @@
-/// An object nested in a signed payload (a transaction's `commitmentInfo`, a notification's `summary`):
-/// typed, and kept as Apple wrote it, which is what reports print, so typing it changes no report.
-///
-/// Its fields read as the typed model's: `transaction.commitmentInfo?.billingPeriodNumber`.
+/// An object nested in a signed payload (`commitmentInfo`, `summary`): typed, but kept and printed as
+/// Apple wrote it; its fields read as the typed model's.
 @dynamicMemberLookup
 public struct SignedMember<Model: Sendable & Equatable>: Sendable, Equatable, Encodable {
     /// The object as Apple's fields type it, members this version does not know kept in its `unknown`.

@@ -4,11 +4,14 @@
     import Foundation
 #endif
 
-/// Makes a StoreKit 2 promotional offer's JWS (`Product.PurchaseOption.promotionalOffer`).
+/// Makes the JWS of a promotional offer for StoreKit 2 (`Product.PurchaseOption.promotionalOffer`
+/// with a compact JWS): audience `promotional-offer`, claims `productId`, `offerIdentifier` and,
+/// when given, `transactionId`.
 public struct PromotionalOfferV2SignatureCreator: Sendable {
     private let signer: JWSRequestSigner
 
-    /// Signs with the In-App Purchase `key` (`keyID`) of team `issuerID`, for the app `bundleID`.
+    /// Signs with the In-App Purchase `key` whose identifier is `keyID`, of the App Store Connect team
+    /// `issuerID` (a UUID), for the app `bundleID`.
     public init(key: SigningKey, keyID: String, issuerID: String, bundleID: String) throws(SigningError) {
         signer = try JWSRequestSigner(
             audience: "promotional-offer", key: key, keyID: keyID, issuerID: issuerID, bundleID: bundleID)
@@ -17,11 +20,15 @@ public struct PromotionalOfferV2SignatureCreator: Sendable {
     /// The compact JWS for `offerID` of `productID`.
     ///
     /// - Parameters:
-    ///   - transactionID: any transaction id of the customer; optional, though Apple recommends it.
+    ///   - productID: the subscription product.
+    ///   - offerID: the promotional offer's identifier in App Store Connect.
+    ///   - transactionID: any transaction id of the customer (the `appTransactionId` serves even
+    ///     before a first purchase); optional, though Apple recommends it.
     ///   - issuedAt: the `iat` claim; now unless a test fixes it.
     ///   - nonce: a UUID for the `nonce` claim; a fresh one when nil.
     public func signature(
-        productID: String, offerID: String, transactionID: String? = nil, issuedAt: Date = Date(), nonce: String? = nil
+        productID: String, offerID: String, transactionID: String? = nil, issuedAt: Date = Date(),
+        nonce: String? = nil
     ) throws(SigningError) -> String {
         var claims: [(String, JWSRequestSigner.Claim)] = [
             ("productId", .string(try SigningValues.required(productID, "product id"))),

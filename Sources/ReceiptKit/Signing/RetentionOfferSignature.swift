@@ -4,8 +4,9 @@
     import Foundation
 #endif
 
-/// The signature a realtime promotional offer carries (``RealtimeResponseBody/Choice``): V2's compact JWS
-/// or V1's with the values it signs; made only by signing, so the values are the ones signed.
+/// The signature a realtime promotional offer carries (``RealtimeResponseBody/Choice``): Apple's
+/// `promotionalOfferSignatureV2`, a compact JWS, or `promotionalOfferSignatureV1`, the original offer
+/// signature with the values it signs. Made only by signing, so the values beside it are the ones signed.
 public enum RetentionOfferSignature: Sendable, Equatable {
     /// `promotionalOfferSignatureV2`: the JWS of ``PromotionalOfferV2SignatureCreator``.
     case v2(String)
@@ -34,6 +35,8 @@ public enum RetentionOfferSignature: Sendable, Equatable {
     ///
     /// - Parameters:
     ///   - creator: the signer over the server's App Store Connect key.
+    ///   - productID: the subscription's product id.
+    ///   - offerID: the promotional offer's identifier.
     ///   - transactionID: any transaction id of the customer; optional, though Apple recommends it.
     ///   - issuedAt: the `iat` claim; now unless a test fixes it.
     ///   - nonce: a UUID for the `nonce` claim; a fresh one when nil.
@@ -47,7 +50,8 @@ public enum RetentionOfferSignature: Sendable, Equatable {
                 transactionID: transactionID, issuedAt: issuedAt, nonce: nonce))
     }
 
-    /// The original signature for `offerID` of `productID`; an app account token must be a UUID.
+    /// The original signature for `offerID` of `productID`, signed by `creator`; the app account token, when
+    /// given, must be a UUID (Apple's model types it so) and is signed as the application username.
     public static func signedV1(
         by creator: PromotionalOfferSignatureCreator, productID: String, offerID: String,
         appAccountToken: String? = nil, nonce: String? = nil,

@@ -42,7 +42,7 @@ extension ReportFormat {
         whole verdict: Verdict, name: String, detailed: Bool, to console: Console, into result: inout BatchResult
     ) {
         render(verdict, name: name, bytes: [], detailed: detailed, into: &result)
-        console.out(document(String(decoding: result.output, as: UTF8.self)))
+        console.out(bytes: document(result.output))
     }
 
     /// The text report's form: a format without its own (verifyreceipt, which `api` refuses) shows it.
@@ -51,9 +51,9 @@ extension ReportFormat {
     }
 
     /// One report as a whole output (a combined verdict, an API answer): between `opening` and `closing`.
-    func document(_ output: String) -> String {
+    func document(_ output: [UInt8]) -> [UInt8] {
         let closing = closing(BatchSummary(counting: 1))
-        return opening.isEmpty && closing.isEmpty ? output : opening + output + closing
+        return opening.isEmpty && closing.isEmpty ? output : Array(opening.utf8) + output + Array(closing.utf8)
     }
 }
 

@@ -12,7 +12,7 @@ struct VerifyReceiptOutput: ReportFormat {
 
     func render(_ verdict: Verdict, name: String, bytes: [UInt8], detailed: Bool, into result: inout BatchResult) {
         let response = VerifyReceiptResponse(for: bytes, report: verdict.report, requestDate: Date())
-        result.output = Array((response.json + "\n").utf8)
+        result.output = response.bytes + [0x0A]
         if let problem = response.problem {
             // A body Apple would not read is no verdict on the receipt inside it: never exit 0.
             result.error = "\(name): \(problem)"

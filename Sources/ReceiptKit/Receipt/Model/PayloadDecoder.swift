@@ -287,7 +287,9 @@ private struct PayloadDecoding {
             }
             let sequence = try set.read(ASN1Tag.sequence, "an attribute")
             return try set.reading(sequence.contents) { fields throws(ASN1Error) in
-                let read = try fields.nonNegativeInteger(fields.read(ASN1Tag.integer, "the attribute type"))
+                // Through the decoder's own reader, over the same bytes: through `fields`, a local, every
+                // attribute retained the bytes once more.
+                let read = try reader.nonNegativeInteger(fields.read(ASN1Tag.integer, "the attribute type"))
                 type = read
                 // The version carries no meaning for decoding; only its shape is checked.
                 _ = try fields.read(ASN1Tag.integer, "the attribute version")

@@ -42,18 +42,16 @@ extension ReportFormat {
         whole verdict: Verdict, name: String, detailed: Bool, to console: Console, into result: inout BatchResult
     ) {
         render(verdict, name: name, bytes: [], detailed: detailed, into: &result)
-        console.out(bytes: document(result.output))
+        // Written in turn, not joined: a combined report can be large, and joining copied it whole.
+        if !opening.isEmpty { console.out(opening) }
+        console.out(bytes: result.output)
+        let closing = closing(BatchSummary(counting: 1))
+        if !closing.isEmpty { console.out(closing) }
     }
 
     /// The text report's form: a format without its own (verifyreceipt, which `api` refuses) shows it.
     func unsigned(_ answer: UnsignedAnswer) -> String? {
         TextReportFormat().unsigned(answer)
-    }
-
-    /// One report as a whole output (a combined verdict, an API answer): between `opening` and `closing`.
-    func document(_ output: [UInt8]) -> [UInt8] {
-        let closing = closing(BatchSummary(counting: 1))
-        return opening.isEmpty && closing.isEmpty ? output : Array(opening.utf8) + output + Array(closing.utf8)
     }
 }
 
